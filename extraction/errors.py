@@ -1,0 +1,53 @@
+"""One exception hierarchy for every stage of ZEHN.
+
+"Unavailable" (something we depend on is down; retrying may help) is kept apart from "Rejected" (the input or the
+query is wrong; retrying will not help), so callers can map them to different statuses and UI states. Nothing here
+is ever swallowed into an empty result.
+"""
+
+from __future__ import annotations
+
+
+class ZehnError(Exception):
+    """Root of every error ZEHN raises on purpose."""
+
+    retriable: bool = False
+
+
+class Unavailable(ZehnError):
+    """A dependency (graph server, model endpoint) cannot be reached. Retriable."""
+
+    retriable = True
+
+
+class GraphUnavailable(Unavailable):
+    """The FalkorDB server did not answer or dropped the connection."""
+
+
+class ServerStartFailed(Unavailable):
+    """The embedded FalkorDB server could not be started; the message says why."""
+
+
+class ModelUnavailable(Unavailable):
+    """The configured model endpoint did not answer in time."""
+
+
+class Rejected(ZehnError):
+    """The input or the query is invalid. Not retriable."""
+
+
+class InputRejected(Rejected):
+    """Blank, oversized or malformed user input."""
+
+
+class QueryRejected(Rejected):
+    """An unknown named query, invalid parameters, or a query the database refused as malformed."""
+
+
+class DocumentRejected(Rejected):
+    """A file that cannot be ingested: empty, binary, not UTF-8, too large, malformed front matter."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
