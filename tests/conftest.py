@@ -1,0 +1,43 @@
+"""Shared fixtures: one real embedded FalkorDB server per test session, a fresh named graph per test."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import falkordb
+import pytest
+import redis
+
+from zehn.graph_server import EmbeddedFalkorDB
+
+
+@pytest.fixture(scope="session")
+def falkordb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedFalkorDB]:
+    server = EmbeddedFalkorDB(tmp_path_factory.mktemp("falkordb"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def falkordb_client(falkordb_server: EmbeddedFalkorDB) -> falkordb.FalkorDB:
+    assert falkordb_server.port is not None
+    return falkordb.FalkorDB(host="127.0.0.1", port=falkordb_server.port)
+
+
+@pytest.fixture
+def graph_name(falkordb_client: falkordb.FalkorDB) -> Iterator[str]:
+    """A unique graph name, deleted after the test."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    yield name
+    # The test may never have created it, or stopped the server on purpose.
+    with contextlib.suppress(redis.RedisError):
+        falkordb_client.select_graph(name).delete()
+
+
+@pytest.fixture(scope="session")
+def sample_corpus_dir() -> Path:
+    return Path(__file__).resolve().parents[1] / "zehn" / "sample_corpus"

@@ -1,0 +1,42 @@
+"""Typed settings, read once at start-up from the environment (prefix ``ZEHN_``) and ``.env``.
+
+Nothing happens at import: call :func:`load_settings` where the process starts (CLI, server) and pass the object on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ZEHN_", env_file=".env", extra="ignore")
+
+    data_dir: Path = Field(default=Path("data"), description="Where the embedded FalkorDB keeps its files.")
+    graph_name: str = Field(default="zehn", description="Named graph holding the user's knowledge.")
+    falkordb_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("FALKORDB_URL", "ZEHN_FALKORDB_URL"),
+        description="External FalkorDB (redis://host:port). Unset: ZEHN starts an embedded server.",
+    )
+    query_timeout_ms: int = Field(default=10_000, ge=100, description="Per-query timeout given to FalkorDB.")
+    max_document_bytes: int = Field(default=10 * 1024 * 1024, ge=1, description="Larger files are rejected.")
+    policy_file: Path | None = Field(default=None, description="Traversal policy; unset: the bundled default.")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    # OpenAI-compatible model endpoint; unset means deterministic mode (no key, no network).
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+    llm_model: str | None = None
+    llm_timeout_s: float = 60.0
+    llm_max_steps: int = 8
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read settings from the environment, with explicit overrides (CLI flags) taking precedence."""
+    clean = {k: v for k, v in overrides.items() if v is not None}
+    return Settings(**clean)  # type: ignore[arg-type]
