@@ -1,0 +1,65 @@
+"""Labels, relationship types and indexes of the evidence graph (see docs/architecture.md).
+
+Index creation is idempotent: an "already indexed" answer from FalkorDB is success, any other error is raised.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from redis.exceptions import ResponseError
+
+DOCUMENT = "Document"
+CHUNK = "Chunk"
+ENTITY = "__Entity__"
+EVIDENCE = "Evidence"
+RELATES = "RELATES"
+EMBEDDING_DIM = 384
+
+RANGE_INDEXES: tuple[tuple[str, str], ...] = (
+    (DOCUMENT, "id"),
+    (CHUNK, "id"),
+    (CHUNK, "document_id"),
+    (ENTITY, "id"),
+    (ENTITY, "name_key"),
+    (EVIDENCE, "id"),
+    (EVIDENCE, "document_id"),
+)
+FULLTEXT_INDEXES: tuple[tuple[str, str], ...] = ((ENTITY, "name"), (EVIDENCE, "text"), (CHUNK, "text"))
+VECTOR_INDEXES: tuple[tuple[str, str], ...] = ((CHUNK, "embedding"), (EVIDENCE, "embedding"))
+
+
+class CypherGraph(Protocol):
+    """The part of a falkordb ``Graph`` that schema setup needs."""
+
+    def query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> Any: ...
+
+
+def _already_exists(exc: ResponseError) -> bool:
+    text = str(exc).lower()
+    return "already indexed" in text or "already exists" in text
+
+
+def index_statements() -> list[str]:
+    """The fixed DDL statements, built only from the module constants above (never from input)."""
+    statements = [f"CREATE INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in RANGE_INDEXES]
+    statements += [f"CREATE FULLTEXT INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in FULLTEXT_INDEXES]
+    statements += [
+        f"CREATE VECTOR INDEX FOR (n:{label}) ON (n.{prop}) "
+        f"OPTIONS {{dimension: {EMBEDDING_DIM}, similarityFunction: 'cosine'}}"
+        for label, prop in VECTOR_INDEXES
+    ]
+    return statements
+
+
+def ensure_indexes(graph: CypherGraph) -> int:
+    """Create every index the named queries rely on; returns how many were newly created."""
+    created = 0
+    for statement in index_statements():
+        try:
+            graph.query(statement)
+            created += 1
+        except ResponseError as exc:  # anything but "already exists" propagates
+            if not _already_exists(exc):
+                raise
+    return created
