@@ -1,0 +1,204 @@
+"""Exact-slice chunker: every chunk is ``document.text[start:end]``, cut only at offsets, never rewritten.
+
+The front matter (``0..body_start``) is one chunk of kind "metadata". The body is cut into chunks of at most
+``max_chars`` characters, preferring (in order) Markdown headings and blank lines, then sentence ends
+(``. ! ?`` followed by whitespace), then line ends, then any whitespace; a hard cut inside a word happens only
+when a run of ``max_chars`` characters has no whitespace at all. A cut is never placed right after a heading
+line (a heading stays with the text under it). Whitespace at chunk edges is trimmed by moving offsets.
+Sentence detection is a cheap regex on purpose: spaCy parses each document once, later, in extraction.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from typing import Any
+
+from graphrag_sdk.core.context import Context
+from graphrag_sdk.core.models import TextChunk, TextChunks
+from graphrag_sdk.ingestion.chunking_strategies.base import ChunkingStrategy
+
+from extraction.documents import ChunkSlice, SourceDocument, chunk_id
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*\r?$", re.MULTILINE)
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
+_BLANK_RUN = re.compile(r"\n(?:[ \t\f\v]*\r?\n)+")
+_SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
+_NEWLINE = re.compile(r"\n")
+_WHITESPACE = re.compile(r"\s+")
+_ABBREVIATIONS = frozenset(
+    {"e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "prof", "inc", "ltd", "no", "cf", "approx"}
+)
+_MIN_FILL = 0.5  # prefer a strong boundary only if it keeps the chunk at least this full
+
+
+@dataclass(frozen=True)
+class Heading:
+    start: int  # offset of the heading line
+    end: int  # end of the heading line (before its line ending)
+    level: int
+    text: str
+
+
+def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list[Heading]:
+    """ATX headings (``# Title``) in ``text[start:end]``, skipping fenced code blocks."""
+    end = len(text) if end is None else end
+    fences = [(m.start(), m.group(1)) for m in _FENCE.finditer(text, start, end)]
+    code: list[tuple[int, int]] = []
+    i = 0
+    while i < len(fences):
+        open_at, mark = fences[i]
+        close = next((j for j in range(i + 1, len(fences)) if fences[j][1].startswith(mark)), None)
+        code.append((open_at, end if close is None else fences[close][0]))
+        i = len(fences) if close is None else close + 1
+    code_starts = [a for a, _ in code]
+    out = []
+    for m in _HEADING.finditer(text, start, end):
+        k = bisect_right(code_starts, m.start()) - 1
+        if k >= 0 and m.start() <= code[k][1]:
+            continue
+        line_end = m.end() - (1 if text[m.start() : m.end()].endswith("\r") else 0)
+        out.append(Heading(m.start(), line_end, len(m.group(1)), (m.group(2) or "").strip()))
+    return out
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _sentence_ends(text: str, start: int, end: int) -> list[int]:
+    out = []
+    for m in _SENTENCE_END.finditer(text, start, end):
+        word_start = m.start()
+        while word_start > start and not text[word_start - 1].isspace():
+            word_start -= 1
+        word = text[word_start : m.start()].casefold()
+        if m.group().startswith(".") and (word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())):
+            continue  # "e.g. x", "J. Smith": not a sentence end
+        out.append(m.end())
+    return out
+
+
+class _Boundaries:
+    """Candidate cut offsets of one body, by strength (0 strongest), excluding cuts right after a heading."""
+
+    def __init__(self, text: str, start: int, end: int, headings: list[Heading]) -> None:
+        self.text = text
+        self.heading_ends = {h.end for h in headings}
+        levels = [
+            sorted({h.start for h in headings} | {m.end() for m in _BLANK_RUN.finditer(text, start, end)}),
+            _sentence_ends(text, start, end),
+            [m.end() for m in _NEWLINE.finditer(text, start, end)],
+            [m.end() for m in _WHITESPACE.finditer(text, start, end)],
+        ]
+        self.levels = [[c for c in cuts if self._allowed(c)] for cuts in levels]
+
+    def _allowed(self, cut: int) -> bool:
+        end = cut
+        while end > 0 and self.text[end - 1].isspace():
+            end -= 1
+        return end not in self.heading_ends
+
+    def best(self, lo: int, hi: int) -> int | None:
+        """The preferred cut in ``(lo, hi]``."""
+        fill = lo + int((hi - lo) * _MIN_FILL)
+        for level, floor in ((0, fill), (1, fill), (2, fill), (1, lo), (0, lo), (2, lo), (3, lo)):
+            cuts = self.levels[level]
+            i = bisect_right(cuts, hi) - 1
+            if i >= 0 and cuts[i] > floor:
+                return cuts[i]
+        return None
+
+
+def _hard_cut(text: str, lo: int, hi: int) -> int:
+    """``hi``, moved back so a combining mark, joiner or variation selector stays with its base character."""
+    cut = hi
+    while cut > lo + 1 and (unicodedata.combining(text[cut]) or text[cut] in "\u200d\ufe0f\ufe0e"):
+        cut -= 1
+    return cut
+
+
+def body_spans(
+    text: str, start: int, end: int, max_chars: int, headings: list[Heading] | None = None
+) -> list[tuple[int, int]]:
+    """Trimmed, non-overlapping (start, end) spans covering every non-whitespace character of the range."""
+    if max_chars < 1:
+        raise ValueError("max_chars must be positive")
+    if headings is None:
+        headings = markdown_headings(text, start, end)
+    boundaries = _Boundaries(text, start, end, headings)
+    spans: list[tuple[int, int]] = []
+    pos = start
+    while True:
+        lo, hi_end = _trim(text, pos, end)
+        if lo >= hi_end:
+            return spans
+        if hi_end - lo <= max_chars:
+            spans.append((lo, hi_end))
+            return spans
+        cut = boundaries.best(lo, lo + max_chars)
+        if cut is None:
+            cut = _hard_cut(text, lo, lo + max_chars)
+        spans.append(_trim(text, lo, cut))
+        pos = cut
+
+
+def chunk_document(document: SourceDocument, max_chars: int = 1200) -> list[ChunkSlice]:
+    """Cut ``document`` into exact slices: the front matter as one "metadata" chunk, then "body" chunks."""
+    text = document.text
+    spans: list[tuple[int, int, str]] = []
+    meta = _trim(text, 0, document.body_start)
+    if meta[0] < meta[1]:
+        spans.append((meta[0], meta[1], "metadata"))
+    headings = markdown_headings(text, document.body_start)
+    body = body_spans(text, document.body_start, len(text), max_chars, headings)
+    spans.extend((s, e, "body") for s, e in body)
+    starts = [h.start for h in headings]
+    chunks = []
+    for index, (s, e, kind) in enumerate(spans):
+        h = bisect_left(starts, s + 1) - 1  # the last heading starting at or before s
+        section = headings[h].text if kind == "body" and h >= 0 else None
+        piece = text[s:e]
+        cid = chunk_id(document.id, index, piece)
+        chunks.append(ChunkSlice(cid, document.id, index, s, e, piece, section, kind))
+    return chunks
+
+
+def chunk_metadata(chunk: ChunkSlice) -> dict[str, Any]:
+    """What the SDK copies onto the Chunk node besides ``text`` and ``index``."""
+    return {
+        "start": chunk.start,
+        "end": chunk.end,
+        "kind": chunk.kind,
+        "section": chunk.section,  # None is dropped by the graph store (no property)
+        "document_id": chunk.document_id,
+    }
+
+
+class ExactSliceChunking(ChunkingStrategy):
+    """graphrag-sdk strategy that hands the SDK our exact chunks for one document.
+
+    Construct it per document; ``chunk`` ignores the raw text it is given except to check that it is
+    exactly ``document.text`` (any other text would make every offset wrong).
+    """
+
+    def __init__(self, document: SourceDocument, max_chars: int = 1200) -> None:
+        self.document = document
+        self.max_chars = max_chars
+
+    async def chunk(self, text: str, ctx: Context) -> TextChunks:
+        if text != self.document.text:
+            raise ValueError(f"ExactSliceChunking for {self.document.id} was given a different text")
+        slices = chunk_document(self.document, self.max_chars)
+        ctx.log(f"ExactSliceChunking: {len(slices)} chunks for {self.document.id}")
+        return TextChunks(
+            chunks=[
+                TextChunk(text=c.text, index=c.index, metadata=chunk_metadata(c), uid=c.id) for c in slices
+            ]
+        )

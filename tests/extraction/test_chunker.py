@@ -1,0 +1,187 @@
+"""Exact-slice chunking: chunks are offsets into the original text, never rewritten text."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from pathlib import Path
+
+import pytest
+from graphrag_sdk.core.context import Context
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extraction.chunker import ExactSliceChunking, chunk_document, markdown_headings
+from extraction.documents import ChunkSlice, SourceDocument, chunk_id
+from extraction.loaders import load_file
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _doc(text: str, body_start: int = 0, doc_id: str = "doc_test") -> SourceDocument:
+    return SourceDocument(
+        id=doc_id, title="t", source_type="markdown", text=text, body_start=body_start, path="t.md",
+        original_path=None, authors=(), participants=(), created=None, updated=None, metadata_lines=(),
+        content_hash=hashlib.sha256(text.encode()).hexdigest(),
+    )
+
+
+def _check_invariants(doc: SourceDocument, chunks: list[ChunkSlice], max_chars: int) -> None:
+    text = doc.text
+    pos = 0
+    for i, c in enumerate(chunks):
+        assert c.index == i and c.document_id == doc.id
+        assert c.text == text[c.start : c.end] and c.text
+        assert c.start >= pos, "chunks overlap or are out of order"
+        assert not c.text[0].isspace() and not c.text[-1].isspace()
+        assert c.id == chunk_id(doc.id, i, c.text)
+        pos = c.end
+    meta = [c for c in chunks if c.kind == "metadata"]
+    body = [c for c in chunks if c.kind == "body"]
+    assert chunks[: len(meta)] == meta
+    if text[: doc.body_start].strip():
+        assert len(meta) == 1 and meta[0].text == text[: doc.body_start].strip()
+        assert meta[0].section is None
+    else:
+        assert meta == []
+    covered = {i for c in body for i in range(c.start, c.end)}
+    for i in range(doc.body_start, len(text)):
+        assert text[i].isspace() or i in covered, f"character {i} ({text[i]!r}) is in no chunk"
+    assert all(c.start >= doc.body_start and len(c.text) <= max_chars for c in body)
+    headings = markdown_headings(text, doc.body_start)
+    for c in body:
+        before = [h.text for h in headings if h.start <= c.start]
+        assert c.section == (before[-1] if before else None)
+
+
+_WORDS = st.sampled_from(
+    ["the", "ledger", "service", "naïve", "Zürich", "日本語", "👩‍💻", "e\u0301", "e.g.", "Dr.", "v1.2", "x" * 40, "—"]
+)
+_SENTENCE = st.builds(
+    lambda words, end: " ".join(words) + end,
+    st.lists(_WORDS, min_size=1, max_size=12),
+    st.sampled_from([".", "!", "?", "...", '."', "", ":"]),
+)
+_BLOCK = st.one_of(
+    st.builds(
+        lambda level, words: "#" * level + " " + " ".join(words), st.integers(1, 6), st.lists(_WORDS, max_size=4)
+    ),
+    st.builds(" ".join, st.lists(_SENTENCE, min_size=1, max_size=8)),
+    st.builds("\n".join, st.lists(_SENTENCE, min_size=1, max_size=5)),
+    st.just("```\n# not a heading\ncode();\n```"),
+    st.sampled_from(["", "   ", "\t", "- item one", "> quoted line."]),
+)
+
+
+@st.composite
+def _documents(draw: st.DrawFn) -> SourceDocument:
+    blocks = draw(st.lists(_BLOCK, max_size=14))
+    separators = st.sampled_from(["\n", "\n\n", "\n\n\n", " \n \n"])
+    seps = draw(st.lists(separators, min_size=len(blocks), max_size=len(blocks)))
+    body = "".join(b + s for b, s in zip(blocks, seps, strict=True))
+    front = draw(st.sampled_from(["", '---\nid: "x"\n---\n', '---\ntitle: "T"\nsource_metadata:\n  "k": "v"\n---\n\n']))
+    text = front + body
+    if draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
+    body_start = text.index("---", 3) + 3 if front else 0
+    if front:
+        body_start = text.index("\n", body_start) + 1
+    return _doc(text, body_start)
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=_documents(), max_chars=st.integers(min_value=1, max_value=400))
+def test_chunks_are_exact_ordered_and_cover_the_body(doc: SourceDocument, max_chars: int) -> None:
+    _check_invariants(doc, chunk_document(doc, max_chars), max_chars)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=600), max_chars=st.integers(min_value=1, max_value=120))
+def test_arbitrary_text_is_chunked_exactly(text: str, max_chars: int) -> None:
+    doc = _doc(text)
+    _check_invariants(doc, chunk_document(doc, max_chars), max_chars)
+
+
+def test_fixture_ticket_chunks() -> None:
+    doc = load_file(FIXTURES / "ticket.md", FIXTURES)
+    chunks = chunk_document(doc, max_chars=200)
+    _check_invariants(doc, chunks, 200)
+    assert chunks[0].kind == "metadata" and chunks[0].text.startswith("---\nid:") and chunks[0].text.endswith("---")
+    assert [c.section for c in chunks[1:]] == ['Checkout "retry" storm after cache failover', "description"]
+    assert chunks[1].text.endswith("load on payments-gateway.")  # cut at a sentence end, not mid-sentence
+    assert chunks[2].text.startswith("Customers saw timeouts")
+
+
+def test_default_size_keeps_short_documents_whole() -> None:
+    doc = load_file(FIXTURES / "note.md", FIXTURES)
+    chunks = chunk_document(doc)
+    assert len(chunks) == 1 and chunks[0].text == doc.text.strip() and chunks[0].section is None
+
+
+def test_code_fence_comments_are_not_headings() -> None:
+    doc = load_file(FIXTURES / "note.md", FIXTURES)
+    assert [h.text for h in markdown_headings(doc.text)] == ["Session cache runbook", "Failover", "Aftercare"]
+    chunks = chunk_document(doc, max_chars=120)
+    _check_invariants(doc, chunks, 120)
+    assert "not a heading" not in {c.section for c in chunks}
+
+
+def test_a_heading_stays_with_the_text_under_it() -> None:
+    text = "Intro sentence one. Intro sentence two.\n\n## Next\n\n" + "Body sentence here. " * 3
+    chunks = chunk_document(_doc(text), max_chars=60)
+    assert chunks[0].text == "Intro sentence one. Intro sentence two."
+    assert chunks[1].text.startswith("## Next\n\nBody sentence here.") and chunks[1].section == "Next"
+
+
+def test_abbreviations_are_not_sentence_ends() -> None:
+    text = "Use a cache, e.g. redis here. Then restart it."
+    chunks = chunk_document(_doc(text), max_chars=35)
+    assert [c.text for c in chunks] == ["Use a cache, e.g. redis here.", "Then restart it."]
+
+
+def test_hard_cut_only_for_unbroken_runs_and_never_splits_combining_marks() -> None:
+    text = "short words. " + "a" * 25 + "e\u0301" + "b" * 10
+    chunks = chunk_document(_doc(text), max_chars=16)
+    _check_invariants(_doc(text), chunks, 16)
+    assert chunks[0].text == "short words."
+    assert all(not c.text.startswith("\u0301") for c in chunks)
+
+
+def test_chunk_ids_are_content_stable() -> None:
+    base = "First paragraph stays the same.\n\nSecond paragraph v1."
+    a = chunk_document(_doc(base), max_chars=40)
+    b = chunk_document(_doc(base.replace("v1", "v2")), max_chars=40)
+    assert a[0].id == b[0].id and a[1].id != b[1].id
+    assert chunk_document(_doc(base), max_chars=40) == a
+
+
+def test_invalid_max_chars() -> None:
+    with pytest.raises(ValueError):
+        chunk_document(_doc("text"), max_chars=0)
+
+
+def test_empty_body_gives_only_the_metadata_chunk() -> None:
+    text = '---\nid: "x"\n---\n\n  \n'
+    chunks = chunk_document(_doc(text, 16))
+    assert [(c.kind, c.text) for c in chunks] == [("metadata", '---\nid: "x"\n---')]
+
+
+def test_sdk_adapter_hands_over_the_exact_chunks() -> None:
+    doc = load_file(FIXTURES / "ticket.md", FIXTURES)
+    strategy = ExactSliceChunking(doc, max_chars=200)
+    result = asyncio.run(strategy.chunk(doc.text, Context()))
+    expected = chunk_document(doc, 200)
+    assert [c.uid for c in result.chunks] == [c.id for c in expected]
+    assert [(c.text, c.index) for c in result.chunks] == [(c.text, c.index) for c in expected]
+    first = result.chunks[1]
+    assert first.metadata == {
+        "start": expected[1].start, "end": expected[1].end, "kind": "body",
+        "section": expected[1].section, "document_id": doc.id,
+    }
+    assert doc.text[first.metadata["start"] : first.metadata["end"]] == first.text
+
+
+def test_sdk_adapter_refuses_other_text() -> None:
+    doc = load_file(FIXTURES / "note.md", FIXTURES)
+    with pytest.raises(ValueError, match="different text"):
+        asyncio.run(ExactSliceChunking(doc).chunk(doc.text.replace("\n", "\r\n"), Context()))
