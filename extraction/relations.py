@@ -1,0 +1,237 @@
+"""Relations read from the dependency parse, one sentence at a time.
+
+A relation needs a subject mention and an object mention attached to one predicate:
+
+* verb + direct object / preposition ("calls", "depends on", "reads from"), mapped by `VERB_RULES`;
+* passive with "by" is turned round ("is owned by", "ledger-sync, owned by Payments"); passive with another
+  preposition keeps its order (`PASSIVE_PREP_RULES`: "is assigned to", "is blocked on");
+* copula + noun/adjective + preposition ("is part of", "is responsible for", `COPULA_RULES`), and
+  "Mina is on the Payments team" (MEMBER_OF);
+* "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
+  clauses ("the service that calls X"); conjoined subjects and objects ("A and B depend on C and D");
+* "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Mina Haddad)")
+  -> Mina Haddad OWNS OPS-2311.
+
+Types are checked by `vocabulary.normalise`. Flags are what the sentence shows: `negated` (not, n't, never,
+no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question) and
+`planned` (will/shall, going to, plan/intend/aim to, upcoming, next quarter); the relation is still emitted.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from extraction.extraction_types import Mention, RelationCandidate
+from extraction.vocabulary import (
+    COPULA_RULES,
+    HEDGE_WORDS,
+    NEGATION_WORDS,
+    NEXT_PERIODS,
+    PASSIVE_PREP_RULES,
+    PLAN_VERBS,
+    PLAN_WORDS,
+    TYPE_NOUNS,
+    VERB_RULES,
+    normalise,
+)
+
+_SUBJ = ("nsubj", "nsubjpass", "csubj")
+_ATTACH = ("compound", "amod", "nmod", "appos", "flat")
+_OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
+_Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
+
+
+def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mention]:
+    """Token index -> mention, for the syntactic head of each mention (and its type noun: "Atlas [team]")."""
+    found: dict[int, Mention] = {}
+    for m in mentions:
+        span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        root = span.root
+        found.setdefault(root.i, m)
+        if root.dep_ in _ATTACH and root.head.lower_ in TYPE_NOUNS and root.head.i not in found:
+            found[root.head.i] = m
+    return found
+
+
+def _with_conjuncts(tokens: list[Token]) -> list[Token]:
+    out: list[Token] = []
+    for t in tokens:
+        out.append(t)
+        out.extend(c for c in t.conjuncts if c.i > t.i)
+    return out
+
+
+def _is_passive(verb: Token) -> bool:
+    return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or (verb.dep_ == "acl" and verb.tag_ == "VBN")
+
+
+def _subjects(verb: Token) -> list[Token]:
+    subs = [c for c in verb.children if c.dep_ in _SUBJ]
+    if subs and verb.dep_ == "relcl" and subs[0].lower_ in ("that", "which", "who"):
+        subs = [verb.head]
+    head = verb
+    while not subs and head.dep_ in ("conj", "xcomp") and head.head != head:
+        head = head.head
+        subs = [c for c in head.children if c.dep_ in _SUBJ]
+    if not subs and verb.dep_ in ("relcl", "acl"):
+        subs = [verb.head]
+    return _with_conjuncts(subs)
+
+
+def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
+    out = []
+    for p in verb.children:
+        if p.dep_ in ("prep", "agent"):
+            objs = [c for c in p.children if c.dep_ == "pobj"]
+            out.append((p, _with_conjuncts(objs)))
+    return out
+
+
+def _verb_triples(verb: Token) -> list[_Triple]:
+    lemma = verb.lemma_.lower()
+    subs = _subjects(verb)
+    found: list[_Triple] = []
+    dobjs = _with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
+    if _is_passive(verb):
+        for prep, objs in _preps(verb):
+            if prep.lower_ == "by" and (lemma, None) in VERB_RULES:
+                rel, _ = VERB_RULES[(lemma, None)]
+                found += [(o, s, rel, False, [verb, prep]) for s in subs for o in objs]
+            elif (lemma, prep.lower_) in PASSIVE_PREP_RULES:
+                rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
+                found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
+        return found
+    if lemma == "assign":
+        for prep, objs in _preps(verb):
+            if prep.lower_ == "to":
+                found += [(d, o, "ASSIGNED_TO", False, [verb, prep]) for d in dobjs for o in objs]
+        return found
+    if (lemma, None) in VERB_RULES:
+        rel, inv = VERB_RULES[(lemma, None)]
+        found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
+    particles = [c for c in verb.children if c.dep_ == "prt"]
+    for prep, objs in _preps(verb):
+        key = (lemma, prep.lower_)
+        if key in VERB_RULES:
+            rel, inv = VERB_RULES[key]
+            found += [(s, o, rel, inv, [verb, *particles, prep]) for s in subs for o in objs]
+    if lemma == "be":
+        for comp in verb.children:
+            if comp.dep_ not in ("attr", "acomp"):
+                continue
+            for prep, objs in _preps(comp):
+                if (comp.lemma_.lower(), prep.lower_) in COPULA_RULES:
+                    rel, inv = COPULA_RULES[(comp.lemma_.lower(), prep.lower_)]
+                    found += [(s, o, rel, inv, [verb, comp, prep]) for s in subs for o in objs]
+        for prep, objs in _preps(verb):
+            if prep.lower_ in ("on", "in"):
+                found += [(s, o, "MEMBER_OF", False, [verb, prep]) for s in subs for o in objs]
+    return found
+
+
+def _flags(verb: Token, sent: Span) -> tuple[bool, bool, bool]:
+    chain = [verb]
+    while chain[-1].dep_ in ("xcomp", "conj", "ccomp", "advcl", "relcl") and chain[-1].head != chain[-1]:
+        chain.append(chain[-1].head)
+    near = [c for v in chain for c in v.children] + [g for c in verb.children for g in c.children]
+    words = {t.lower_ for t in near}
+    subjects_neg = any(c.lower_ == "no" for s in _subjects(verb) for c in s.children)
+    negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
+    sent_words = {t.lower_ for t in sent}
+    hedged = (
+        bool(words & HEDGE_WORDS)
+        or any(v.lemma_ in HEDGE_WORDS for v in chain[1:])
+        or bool(sent_words & {"maybe", "probably", "perhaps", "possibly", "whether", "unclear"})
+        or sent.text.rstrip().endswith("?")
+    )
+    planned = (
+        bool(words & {"will", "shall", "'ll", "wo"})
+        or any(v.lemma_ in PLAN_VERBS for v in chain[1:])
+        or bool(sent_words & PLAN_WORDS)
+        or any(t.lower_ == "next" and t.head.lemma_ in NEXT_PERIODS for t in sent)
+    )
+    return negated, hedged, planned
+
+
+def _sentence_range(sent: Span) -> tuple[int, int]:
+    """The sentence without surrounding whitespace (or written-out "\\n" line breaks)."""
+    text = sent.text
+    end = len(text.rstrip())
+    while text[:end].endswith("\\n"):
+        end = len(text[: end - 2].rstrip())
+    start = len(text) - len(text.lstrip())
+    return sent.start_char + start, sent.start_char + max(end, start)
+
+
+def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
+    """ "- ledger-sync (Owner: Mina Haddad)": owner mentions after the label, one ownable mention before it."""
+    found = []
+    for tok in sent:
+        if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
+            continue
+        before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
+        if not before or before[0].type not in ("Ticket", "Page"):
+            continue  # only an action item that starts with its key: "OPS-2311: ... (owner: X)"
+        owners = []
+        for i in range(tok.i + 2, sent.end):
+            m = anchors.get(i)
+            if m is not None and m.type in ("Person", "Team") and m not in owners:
+                owners.append(m)
+            elif sent.doc[i].text in (",", ";", ")") and owners:
+                break
+        found += [(o, before[0], tok) for o in owners]
+    return found
+
+
+def find_relations(doc: Doc, offset: int, mentions: list[Mention]) -> list[RelationCandidate]:
+    """Relation candidates in `doc` (a chunk starting at document offset `offset`) between `mentions`."""
+    anchors = _anchors(doc, offset, mentions)
+    out: list[RelationCandidate] = []
+    seen: set[tuple[int, int, str, int]] = set()
+
+    def emit(
+        subj: Mention,
+        obj: Mention,
+        rel: str,
+        pred: list[Token],
+        flags: tuple[bool, bool, bool],
+        bounds: tuple[int, int],
+    ) -> None:
+        rel_type = normalise(rel, subj.type, obj.type)
+        if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
+            return
+        lo, hi = bounds[0] + offset, bounds[1] + offset
+        if not all(lo <= m.start and m.end <= hi for m in (subj, obj)):
+            return
+        pred = sorted(pred, key=lambda t: t.i)
+        if pred[-1].i - pred[0].i > 4:
+            pred = pred[:1]
+        p_start, p_end = pred[0].idx, pred[-1].idx + len(pred[-1])
+        key = (subj.start, obj.start, rel_type, p_start)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(RelationCandidate(
+            subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(doc.text[p_start:p_end].split()),
+            predicate_start=p_start + offset, predicate_end=p_end + offset,
+            sentence_start=bounds[0] + offset, sentence_end=bounds[1] + offset, kind="sentence",
+            negated=flags[0], hedged=flags[1], planned=flags[2],
+        ))  # fmt: skip
+
+    for sent in doc.sents:
+        bounds = _sentence_range(sent)
+        for verb in sent:
+            if verb.pos_ not in ("VERB", "AUX"):
+                continue
+            for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
+                subj, obj = anchors.get(s_tok.i), anchors.get(o_tok.i)
+                if subj is None or obj is None:
+                    continue
+                if inverse:
+                    subj, obj = obj, subj
+                emit(subj, obj, rel, pred, _flags(verb, sent), bounds)
+        for owner, owned, label in _owner_labels(sent, anchors):
+            emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
+    return out

@@ -1,0 +1,220 @@
+"""The controlled vocabulary of the extractor: entity types, relation types, and how verbs map onto them.
+
+Entity types (`ENTITY_TYPES`): Person, Team, Service, Component, Customer, Organization, Project, Ticket,
+Technology, Page (a document as a thing people review or own; the :Document label is the lexical node).
+The same name with different types is a different entity ("Atlas" the Team, the Service and
+the Customer stay apart), so the type noun of "the Atlas team" / "the Atlas service" / "customer Atlas" is read
+as the type and left out of the name.
+
+Relation types (`REL_TYPES`) and their direction. Subject first, as the sentence reads in the active voice;
+passive sentences are turned round ("ledger is owned by Payments" -> Payments OWNS ledger).
+
+====================  ==========================================  ==========================================
+rel_type              read from (lemma + particle/preposition)     direction
+====================  ==========================================  ==========================================
+DEPENDS_ON            depend on, rely on, require, need, be        dependent -> dependency
+                      dependent on, be built/based on
+USES                  use, utilize, leverage, run on               user -> thing used
+CALLS                 call, invoke, query, talk to, hit            caller -> callee
+CONSUMES              consume, read from, subscribe to, ingest,    reader -> source
+                      pull/fetch from
+PRODUCES              produce, emit, publish (to), write to,       writer -> sink / product
+                      push to, send to
+OWNS                  own, be owned by, be responsible for,        owner (Person/Team/Org) -> owned thing
+                      be (the) owner of, "Owner: X" list items
+MAINTAINS             maintain, operate, manage (a thing)          maintainer -> thing
+AFFECTS               affect, impact, degrade, disrupt, break      cause -> affected thing
+BLOCKS                block, be blocked by/on, prevent             blocker -> blocked
+PART_OF               be part of, belong to                        part -> whole
+REPLACES              replace, supersede, be replaced by           new -> old
+DECIDED               decide (on)                                  decider -> decision/thing
+APPROVED              approve, sign off on                         approver -> thing
+REPORTED              report, file, raise                          reporter -> ticket/issue
+ASSIGNED_TO           be assigned to, assign X to Y                ticket -> assignee
+REVIEWED              review                                       reviewer -> document
+HAS_COMPONENT         consist of, comprise, contain, include       whole -> component
+LINKED_TO             link to, be related to                       ticket -> ticket
+CONCERNS              concern, be about                            ticket/document -> subject matter
+MEMBER_OF             join, be member of, be on/in (a team)        person -> team
+LEADS                 lead, head, run/manage (a team)              leader -> team/project
+====================  ==========================================  ==========================================
+
+Metadata lines use the same vocabulary (see extraction/metadata.py): (Ticket)-[:ASSIGNED_TO]->(Person),
+(Person)-[:REPORTED]->(Ticket), (Ticket)-[:HAS_COMPONENT]->(Component), (Ticket)-[:LINKED_TO]->(Ticket),
+(Ticket)-[:DEPENDS_ON]->(Ticket), (Ticket)-[:CONCERNS]->(Customer), (Person)-[:REVIEWED]->(Page),
+(Person|Team)-[:OWNS]->(Page|Ticket).
+
+`normalise()` applies type constraints (a wrong edge is worse than a missing one): e.g. OWNS needs a
+Person/Team/Organization subject, CALLS never has a Person at either end, and "Person is part of Team" is
+re-typed MEMBER_OF.
+"""
+
+from __future__ import annotations
+
+
+def words(text: str) -> frozenset[str]:
+    """The whitespace-separated words of `text` (keeps the word lists below readable)."""
+    return frozenset(text.split())
+
+
+ENTITY_TYPES: tuple[str, ...] = (
+    "Person", "Team", "Service", "Component", "Customer", "Organization", "Project", "Ticket", "Technology",
+    "Page",
+)  # fmt: skip
+
+REL_TYPES: tuple[str, ...] = (
+    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS", "PART_OF",
+    "REPLACES", "DECIDED", "APPROVED", "REPORTED", "ASSIGNED_TO", "REVIEWED", "HAS_COMPONENT", "LINKED_TO",
+    "CONCERNS", "MEMBER_OF", "LEADS",
+)  # fmt: skip
+
+# (verb lemma, preposition/particle or None for a direct object) -> (rel_type, inverse).
+# inverse=True: the grammatical object is the logical subject ("X is a dependency of Y" style).
+VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
+    ("depend", "on"): ("DEPENDS_ON", False), ("depend", "upon"): ("DEPENDS_ON", False),
+    ("rely", "on"): ("DEPENDS_ON", False), ("rely", "upon"): ("DEPENDS_ON", False),
+    ("require", None): ("DEPENDS_ON", False), ("need", None): ("DEPENDS_ON", False),
+    ("use", None): ("USES", False), ("utilize", None): ("USES", False), ("leverage", None): ("USES", False),
+    ("run", "on"): ("USES", False),
+    ("call", None): ("CALLS", False), ("invoke", None): ("CALLS", False), ("query", None): ("CALLS", False),
+    ("talk", "to"): ("CALLS", False), ("hit", None): ("CALLS", False),
+    ("consume", None): ("CONSUMES", False), ("read", "from"): ("CONSUMES", False),
+    ("subscribe", "to"): ("CONSUMES", False), ("ingest", None): ("CONSUMES", False),
+    ("pull", "from"): ("CONSUMES", False), ("fetch", "from"): ("CONSUMES", False),
+    ("produce", None): ("PRODUCES", False), ("emit", None): ("PRODUCES", False),
+    ("publish", None): ("PRODUCES", False), ("publish", "to"): ("PRODUCES", False),
+    ("write", "to"): ("PRODUCES", False), ("push", "to"): ("PRODUCES", False), ("send", "to"): ("PRODUCES", False),
+    ("own", None): ("OWNS", False),
+    ("maintain", None): ("MAINTAINS", False), ("operate", None): ("MAINTAINS", False),
+    ("manage", None): ("MAINTAINS", False),
+    ("affect", None): ("AFFECTS", False), ("impact", None): ("AFFECTS", False),
+    ("degrade", None): ("AFFECTS", False), ("disrupt", None): ("AFFECTS", False),
+    ("break", None): ("AFFECTS", False),
+    ("block", None): ("BLOCKS", False), ("prevent", None): ("BLOCKS", False),
+    ("belong", "to"): ("PART_OF", False),
+    ("replace", None): ("REPLACES", False), ("supersede", None): ("REPLACES", False),
+    ("decide", None): ("DECIDED", False), ("decide", "on"): ("DECIDED", False),
+    ("approve", None): ("APPROVED", False), ("sign", "on"): ("APPROVED", False),
+    ("report", None): ("REPORTED", False), ("file", None): ("REPORTED", False), ("raise", None): ("REPORTED", False),
+    ("review", None): ("REVIEWED", False),
+    ("consist", "of"): ("HAS_COMPONENT", False), ("comprise", None): ("HAS_COMPONENT", False),
+    ("contain", None): ("HAS_COMPONENT", False), ("include", None): ("HAS_COMPONENT", False),
+    ("link", "to"): ("LINKED_TO", False),
+    ("concern", None): ("CONCERNS", False),
+    ("join", None): ("MEMBER_OF", False),
+    ("lead", None): ("LEADS", False), ("head", None): ("LEADS", False),
+}  # fmt: skip
+
+# Passive voice with a preposition other than "by" keeps the surface order:
+# "SUP-1 is assigned to Priya" -> SUP-1 ASSIGNED_TO Priya; "X is blocked on Y" -> Y BLOCKS X (inverse).
+PASSIVE_PREP_RULES: dict[tuple[str, str], tuple[str, bool]] = {
+    ("assign", "to"): ("ASSIGNED_TO", False), ("build", "on"): ("DEPENDS_ON", False),
+    ("base", "on"): ("DEPENDS_ON", False), ("block", "on"): ("BLOCKS", True),
+    ("link", "to"): ("LINKED_TO", False), ("relate", "to"): ("LINKED_TO", False),
+    ("replace", "with"): ("REPLACES", True),
+}  # fmt: skip
+
+# Copula + noun/adjective + preposition: "X is part of Y", "X is dependent on Y", "Y is a dependency of X".
+COPULA_RULES: dict[tuple[str, str], tuple[str, bool]] = {
+    ("part", "of"): ("PART_OF", False), ("member", "of"): ("MEMBER_OF", False),
+    ("owner", "of"): ("OWNS", False), ("responsible", "for"): ("OWNS", False),
+    ("dependent", "on"): ("DEPENDS_ON", False), ("dependency", "of"): ("DEPENDS_ON", True),
+    ("consumer", "of"): ("CONSUMES", False), ("replacement", "for"): ("REPLACES", False),
+    ("lead", "of"): ("LEADS", False), ("lead", "for"): ("LEADS", False),
+    ("maintainer", "of"): ("MAINTAINS", False), ("component", "of"): ("PART_OF", False),
+    ("related", "to"): ("LINKED_TO", False),
+}  # fmt: skip
+
+# Nouns that name the type of the proper name in front of (or after) them: "the Atlas team", "team Atlas".
+TYPE_NOUNS: dict[str, str] = {
+    "team": "Team", "squad": "Team", "guild": "Team",
+    "service": "Service", "svc": "Service", "microservice": "Service",
+    "customer": "Customer", "client": "Customer",
+    "project": "Project", "initiative": "Project",
+    "component": "Component", "module": "Component", "library": "Component",
+}  # fmt: skip
+
+# Well-known technologies (casefolded) whose names spaCy tags as ORG/PRODUCT or not at all.
+TECHNOLOGIES: frozenset[str] = words(
+    """kubernetes k8s redis postgres postgresql mysql kafka grafana prometheus terraform helm docker envoy
+    nginx aws gcp azure s3 ec2 eks gke istio linkerd pagerduty datadog sentry github gitlab jira confluence
+    slack cloudwatch cloudtrail bigquery snowflake elasticsearch opensearch rabbitmq zookeeper etcd vault
+    kms okta python golang rust java typescript javascript pytorch tensorflow cuda triton vllm onnx grpc
+    graphql websocket falkordb spacy sagemaker airflow spark hubspot salesforce zendesk"""
+)
+
+# Words that are never an entity on their own (after the type noun and "the" are removed).
+GENERIC_WORDS: frozenset[str] = words(
+    """i me we us you he she it they them my our your his her its their this that these those who what which
+    team service customer client project component module library user users everyone someone same other
+    whole entire new old main our own each every all any some one none both api apis cpu gpu slo sla sli sev
+    utc http https json yaml sdk ci cd pr prs db url ui ux p0 p1 p2 p3 eta tbd todo faq tl dr ok n/a note
+    notes owner status summary impact update issue ticket bug fix mitigation root cause action oncall on-
+    call dev prod staging canary incident"""
+)
+
+NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neither", "nor", "nobody", "nothing"})
+HEDGE_WORDS: frozenset[str] = words(
+    """might could may maybe probably perhaps possibly likely unlikely whether if seem seems seemed appear
+    appears appeared suspect suspected think believe guess unclear presumably potentially apparently"""
+)
+PLAN_WORDS: frozenset[str] = frozenset(
+    {"plan", "planned", "planning", "intend", "aim", "upcoming", "future", "todo", "roadmap", "eventually"}
+)
+PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "hope", "propose", "expect", "go"})
+NEXT_PERIODS: frozenset[str] = frozenset(
+    {"week", "month", "quarter", "sprint", "release", "cycle", "year", "milestone", "iteration", "phase"}
+)
+
+_AGENTS = frozenset({"Person", "Team", "Organization", "Customer"})
+_OWNERS = frozenset({"Person", "Team", "Organization"})
+_THINGS = frozenset(
+    {"Service", "Component", "Technology", "Project", "Ticket", "Page", "Organization", "Customer", "Team"}
+)
+_SYSTEMS = frozenset({"Service", "Component", "Technology", "Project", "Organization", "Customer", "Team"})
+_CONSTRAINTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "DEPENDS_ON": (_SYSTEMS | {"Ticket"}, _SYSTEMS | {"Ticket"}),
+    "USES": (_SYSTEMS | {"Person"}, frozenset({"Service", "Component", "Technology", "Project"})),
+    "CALLS": (frozenset({"Service", "Component", "Technology"}), frozenset({"Service", "Component", "Technology"})),
+    "CONSUMES": (_SYSTEMS - {"Team"}, frozenset({"Service", "Component", "Technology"})),
+    "PRODUCES": (frozenset({"Service", "Component", "Technology"}), frozenset({"Service", "Component", "Technology"})),
+    "OWNS": (_OWNERS, _THINGS - {"Organization"}),
+    "MAINTAINS": (_OWNERS, frozenset({"Service", "Component", "Technology", "Project", "Page"})),
+    "AFFECTS": (_THINGS, _THINGS - {"Person"}),
+    "BLOCKS": (
+        frozenset({"Ticket", "Service", "Component", "Technology", "Project"}),
+        frozenset({"Ticket", "Service", "Component", "Technology", "Project", "Customer"}),
+    ),
+    "PART_OF": (_THINGS - {"Customer", "Organization"}, _THINGS),
+    "REPLACES": (
+        frozenset({"Service", "Component", "Technology", "Project", "Page"}),
+        frozenset({"Service", "Component", "Technology", "Project", "Page"}),
+    ),
+    "DECIDED": (_OWNERS, _THINGS - {"Team", "Organization", "Customer"}),
+    "APPROVED": (_OWNERS, _THINGS - {"Team", "Organization", "Customer"}),
+    "REPORTED": (_AGENTS, frozenset({"Ticket"})),
+    "ASSIGNED_TO": (frozenset({"Ticket", "Project", "Page"}), frozenset({"Person", "Team"})),
+    "REVIEWED": (frozenset({"Person", "Team"}), frozenset({"Page", "Ticket", "Project"})),
+    "HAS_COMPONENT": (
+        frozenset({"Service", "Component", "Technology", "Project", "Ticket"}),
+        frozenset({"Service", "Component", "Technology"}),
+    ),
+    "LINKED_TO": (frozenset({"Ticket", "Page"}), frozenset({"Ticket", "Page"})),
+    "CONCERNS": (frozenset({"Ticket", "Page"}), _THINGS | {"Person"}),
+    "MEMBER_OF": (frozenset({"Person"}), frozenset({"Team", "Organization"})),
+    "LEADS": (frozenset({"Person"}), frozenset({"Team", "Project", "Organization"})),
+}
+
+
+def normalise(rel_type: str, subject_type: str, object_type: str) -> str | None:
+    """The relation type to emit for these entity types, or None when the pair makes no sense for it."""
+    person_in_team = subject_type == "Person" and object_type in ("Team", "Organization")
+    if rel_type in ("PART_OF", "MEMBER_OF", "LEADS", "MAINTAINS") and person_in_team:
+        rel_type = "LEADS" if rel_type in ("LEADS", "MAINTAINS") else "MEMBER_OF"
+    allowed = _CONSTRAINTS.get(rel_type)
+    if allowed is None:
+        return None
+    subjects, objects = allowed
+    if subject_type in subjects and object_type in objects:
+        return rel_type
+    return None

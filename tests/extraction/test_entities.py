@@ -1,0 +1,107 @@
+"""Entity mentions: types, canonical names, junk filtering, and exact document offsets."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from spacy.language import Language
+
+from extraction.entities import find_mentions
+from extraction.extraction_types import Mention
+from extraction.vocabulary import ENTITY_TYPES
+
+
+def mentions_of(nlp: Language, text: str, offset: int = 0) -> list[Mention]:
+    return find_mentions(nlp(text), offset)
+
+
+def pairs(nlp: Language, text: str) -> set[tuple[str, str]]:
+    return {(m.name, m.type) for m in mentions_of(nlp, text)}
+
+
+def test_same_name_three_types(nlp: Language) -> None:
+    text = "The Atlas team owns the Atlas service, and customer Atlas reported OPS-412 last week."
+    assert pairs(nlp, text) == {("Atlas", "Team"), ("Atlas", "Service"), ("Atlas", "Customer"), ("OPS-412", "Ticket")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("rate-engine depends on ledger-sync and the QuoteCache.",
+         {("rate-engine", "Component"), ("ledger-sync", "Component"), ("QuoteCache", "Component")}),
+        ("The api-gateway service forwards to `session_store` before auth.",
+         {("api-gateway", "Component"), ("session_store", "Component")}),
+        ("Raise BATCH_HOLD_MS back to 8 on the continuous-batcher.",
+         {("BATCH_HOLD_MS", "Component"), ("continuous-batcher", "Component")}),
+        ("SUP-1843 duplicates ENG-4127; see PR #428 and ADR-021.",
+         {("SUP-1843", "Ticket"), ("ENG-4127", "Ticket"), ("PR #428", "Ticket"), ("ADR-021", "Page")}),
+        ("We run Kubernetes with Redis and page through PagerDuty.",
+         {("Kubernetes", "Technology"), ("Redis", "Technology"), ("PagerDuty", "Technology")}),
+    ],
+)  # fmt: skip
+def test_technical_names(nlp: Language, text: str, expected: set[tuple[str, str]]) -> None:
+    assert expected <= pairs(nlp, text)
+
+
+def test_owner_labels_in_list_items(nlp: Language) -> None:
+    text = "- Routing: record decision reasons (Owner: Mina Haddad / Ravi Menon)\n- Owner team: SRE\n"
+    found = pairs(nlp, text)
+    assert {("Mina Haddad", "Person"), ("Ravi Menon", "Person"), ("SRE", "Team")} <= found
+
+
+def test_an_identifier_keeps_its_type_before_service(nlp: Language) -> None:
+    bare = pairs(nlp, "checkout-api depends on ledger-sync.")
+    typed = pairs(nlp, "The checkout-api service depends on the ledger-sync service.")
+    assert bare == typed == {("checkout-api", "Component"), ("ledger-sync", "Component")}
+    assert pairs(nlp, "The billing service and the ledger-sync team.") == {
+        ("billing", "Service"),
+        ("ledger-sync", "Team"),
+    }
+
+
+def test_team_phrases_drop_the_type_noun(nlp: Language) -> None:
+    found = pairs(nlp, "Escalate to the Applied ML team, then ping the payments team and team Orion.")
+    assert {("Applied ML", "Team"), ("payments", "Team"), ("Orion", "Team")} <= found
+    assert not any("team" in name.casefold() for name, _ in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It was short-lived, customer-facing and end-to-end; a follow-up is on-call's job.",
+        "Traffic in us-east-1 and eu-west-1 rose 38% on 2026-01-27 at 19:11 UTC for $4,000.",
+        "See https://confluence.example.com/pages/rate-engine-notes and /services/kms-wrapper/main.go today.",
+        "We saw it, they fixed it, and everyone was happy.",
+        "The x-request-id header was sent by deploy-bot.",
+    ],
+)
+def test_junk_is_not_an_entity(nlp: Language, text: str) -> None:
+    assert mentions_of(nlp, text) == []
+
+
+def test_offsets_are_exact_with_a_chunk_offset(nlp: Language) -> None:
+    prefix = "---\ntitle: x\n---\n\n"
+    chunk = (
+        "## Ownership\n\n- ledger-sync: owned by the Payments team (Owner: Mina Haddad).\n"
+        '- The `rate-engine` service calls "QuoteCache" for OPS-412.\n'
+    )
+    document_text = prefix + chunk
+    found = find_mentions(nlp(chunk), len(prefix))
+    assert {m.name for m in found} >= {"ledger-sync", "Payments", "Mina Haddad", "rate-engine", "QuoteCache", "OPS-412"}
+    for m in found:
+        assert m.type in ENTITY_TYPES
+        assert " ".join(document_text[m.start : m.end].split()) == m.name
+        assert m.name == m.name.strip("\"'`.,;:()")
+        assert not m.name.casefold().startswith("the ")
+
+
+def test_hints_retype_a_name(nlp: Language) -> None:
+    found = find_mentions(nlp("BrightRoute reports 429s from the edge."), 0, {"brightroute": "Customer"})
+    assert ("BrightRoute", "Customer") in {(m.name, m.type) for m in found}
+
+
+def test_mentions_are_sorted_and_disjoint(nlp: Language) -> None:
+    found = mentions_of(nlp, "The Atlas team and Mina Haddad moved ledger-sync off api-gateway in OPS-9.")
+    for a, b in itertools.pairwise(found):
+        assert a.end <= b.start
