@@ -6,11 +6,16 @@ import contextlib
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import falkordb
 import pytest
 import redis
+from spacy.language import Language
 
+from extraction.embeddings import LocalEmbedder
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor, IngestReport
 from zehn.graph_server import EmbeddedFalkorDB
 
 
@@ -41,3 +46,24 @@ def graph_name(falkordb_client: falkordb.FalkorDB) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def sample_corpus_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "zehn" / "sample_corpus"
+
+
+@pytest.fixture(scope="session")
+def nlp() -> Language:
+    return load_nlp()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> LocalEmbedder:
+    return LocalEmbedder()
+
+
+@pytest.fixture(scope="session")
+def sample_graph(
+    falkordb_server: EmbeddedFalkorDB, sample_corpus_dir: Path, nlp: Language, embedder: LocalEmbedder
+) -> tuple[Any, IngestReport]:
+    """The bundled sample corpus, ingested once per session into its own graph. Tests must not write to it."""
+    assert falkordb_server.port is not None
+    ingestor = Ingestor("127.0.0.1", falkordb_server.port, "sample", nlp=nlp, embedder=embedder)
+    report = ingestor.ingest([sample_corpus_dir])
+    return ingestor.graph, report

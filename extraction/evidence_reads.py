@@ -1,0 +1,112 @@
+"""Resolve what ingest wrote: an evidence id to its document, chunk and character range; documents; counts.
+
+Every evidence object is checked against its document on the way out: ``text`` must be exactly
+``document.text[start:end]``. A mismatch is an integrity failure and raises; it is never papered over.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from redis.exceptions import ResponseError
+
+from extraction.errors import ZehnError
+from extraction.evidence_writer import Graph
+
+EVIDENCE_BY_IDS = """
+UNWIND $ids AS eid
+MATCH (e:Evidence {id: eid})
+MATCH (d:Document {id: e.document_id})
+RETURN e.id, e.document_id, d.title, d.source_type, e.chunk_id, e.start, e.end, e.text, e.kind, e.relations,
+       d.text
+"""
+ALL_EVIDENCE_IDS = "MATCH (e:Evidence) RETURN e.id ORDER BY e.id"
+DOCUMENT_BY_ID = """
+MATCH (d:Document {id: $id})
+OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
+RETURN d.id, d.title, d.source_type, d.text, d.path, d.original_path, d.authors, d.participants, d.created,
+       d.updated, d.content_hash, d.ingested_at, count(c)
+"""
+LABEL_COUNTS = "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) ORDER BY label"
+EDGE_TYPE_COUNTS = "MATCH ()-[r]->() RETURN type(r), count(r) ORDER BY type(r)"
+REL_TYPE_COUNTS = "MATCH ()-[r:RELATES]->() RETURN r.rel_type, count(r) ORDER BY r.rel_type"
+RELATES_WITH_EVIDENCE = (
+    "MATCH ()-[r:RELATES]->() RETURN count(r), sum(CASE WHEN size(r.evidence_ids) > 0 THEN 1 ELSE 0 END)"
+)
+LAST_INGEST = "MATCH (d:Document) RETURN max(d.ingested_at)"
+
+
+class IntegrityError(ZehnError):
+    """Stored evidence no longer matches its document: the graph is corrupt and must be re-ingested."""
+
+
+def _evidence_object(row: list[Any]) -> dict[str, Any]:
+    ev_id, doc_id, title, source_type, chunk_id, start, end, text, kind, relations_json, doc_text = row
+    # Sliced here, in code points, not with Cypher's substring(): the check must use Python's offsets.
+    if text != doc_text[start:end]:
+        raise IntegrityError(f"{ev_id}: stored sentence differs from {doc_id}[{start}:{end}]")
+    relations = json.loads(relations_json or "[]")
+    first = relations[0] if relations else {}
+    return {
+        "id": ev_id, "document_id": doc_id, "document_title": title, "source_type": source_type,
+        "chunk_id": chunk_id, "start": start, "end": end, "text": text, "kind": kind,
+        "subject": first.get("subject"), "predicate": first.get("predicate"), "object": first.get("object"),
+        "rel_type": first.get("rel_type"), "relations": relations,
+    }
+
+
+def get_evidence(graph: Graph, ids: list[str]) -> list[dict[str, Any]]:
+    """Evidence objects for the ids that exist, in the order asked; unknown ids are simply absent."""
+    rows = graph.ro_query(EVIDENCE_BY_IDS, {"ids": ids}).result_set
+    found = {row[0]: _evidence_object(row) for row in rows}
+    return [found[i] for i in ids if i in found]
+
+
+def sample_evidence(graph: Graph, n: int, seed: int | None = None) -> list[dict[str, Any]]:
+    ids = [row[0] for row in graph.ro_query(ALL_EVIDENCE_IDS).result_set]
+    chosen = random.Random(seed).sample(ids, min(n, len(ids)))
+    return get_evidence(graph, chosen)
+
+
+def get_document(graph: Graph, document_id: str) -> dict[str, Any] | None:
+    rows = graph.ro_query(DOCUMENT_BY_ID, {"id": document_id}).result_set
+    if not rows:
+        return None
+    (doc_id, title, source_type, text, path, original_path, authors, participants, created, updated,
+     content_hash, ingested_at, chunks) = rows[0]
+    return {
+        "id": doc_id, "title": title, "source_type": source_type, "text": text, "path": path,
+        "original_path": original_path, "authors": authors or [], "participants": participants or [],
+        "created": created, "updated": updated, "content_hash": content_hash, "ingested_at": ingested_at,
+        "chunks": chunks,
+    }
+
+
+def graph_exists(graph: Graph) -> bool:
+    """False for a graph nothing was ever written to (FalkorDB answers "empty key" for those)."""
+    try:
+        graph.ro_query("RETURN 1")
+    except ResponseError as exc:
+        if "empty key" in str(exc):
+            return False
+        raise
+    return True
+
+
+def graph_stats(graph: Graph) -> dict[str, Any]:
+    if not graph_exists(graph):
+        return {"labels": {}, "edge_types": {}, "rel_types": {}, "relates": 0, "relates_with_evidence": 0,
+                "evidence_share": None, "last_ingest": None, "empty": True}
+    labels = {row[0]: row[1] for row in graph.ro_query(LABEL_COUNTS).result_set}
+    edge_types = {row[0]: row[1] for row in graph.ro_query(EDGE_TYPE_COUNTS).result_set}
+    rel_types = {row[0]: row[1] for row in graph.ro_query(REL_TYPE_COUNTS).result_set}
+    total, with_evidence = graph.ro_query(RELATES_WITH_EVIDENCE).result_set[0]
+    last = graph.ro_query(LAST_INGEST).result_set[0][0]
+    return {
+        "labels": labels, "edge_types": edge_types, "rel_types": rel_types,
+        "relates": total, "relates_with_evidence": with_evidence or 0,
+        "evidence_share": round((with_evidence or 0) / total, 4) if total else None,
+        "last_ingest": last, "empty": False,
+    }

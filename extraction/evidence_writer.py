@@ -1,0 +1,141 @@
+"""Evidence I/O: write Evidence rows and evidence-keeping RELATES edges; purge what one document supported.
+
+graphrag-sdk writes documents, chunks, entities and mentions; its RELATES upsert keeps one edge per entity pair and
+overwrites evidence, so relations go through here instead: one edge per (source, rel_type, target), holding every
+evidence id that supports it. All Cypher is fixed text with parameters.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
+
+BATCH = 500
+
+
+class Graph(Protocol):
+    def query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> Any: ...
+
+    def ro_query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> Any: ...
+
+
+WRITE_EVIDENCE = """
+UNWIND $rows AS r
+MERGE (e:Evidence {id: r.id})
+SET e.document_id = r.document_id, e.chunk_id = r.chunk_id, e.start = r.start, e.end = r.end, e.text = r.text,
+    e.kind = r.kind, e.relations = r.relations, e.extractor = r.extractor, e.extractor_version = r.extractor_version,
+    e.embedding = vecf32(r.embedding)
+WITH e, r
+MATCH (c:Chunk {id: r.chunk_id})
+MERGE (e)-[:IN_CHUNK]->(c)
+"""
+
+READ_EDGES = """
+UNWIND $keys AS k
+MATCH (a:__Entity__ {id: k.s})-[r:RELATES {rel_type: k.t}]->(b:__Entity__ {id: k.o})
+RETURN k.s, k.t, k.o, r.spans
+"""
+
+WRITE_EDGES = """
+UNWIND $edges AS x
+MATCH (a:__Entity__ {id: x.s})
+MATCH (b:__Entity__ {id: x.o})
+MERGE (a)-[r:RELATES {rel_type: x.t}]->(b)
+SET r.evidence_ids = x.evidence_ids, r.doc_ids = x.doc_ids, r.raw_verbs = x.raw_verbs, r.spans = x.spans,
+    r.fact = x.fact
+"""
+
+EDGES_OF_DOCUMENT = """
+MATCH (a:__Entity__)-[r:RELATES]->(b:__Entity__)
+WHERE $doc IN r.doc_ids
+RETURN a.id, r.rel_type, b.id, r.spans, a.name, b.name
+"""
+
+DELETE_EDGE = """
+UNWIND $keys AS k
+MATCH (:__Entity__ {id: k.s})-[r:RELATES {rel_type: k.t}]->(:__Entity__ {id: k.o})
+DELETE r
+"""
+
+ENTITIES_OF_DOCUMENT = """
+MATCH (:Document {id: $doc})-[:PART_OF]->(:Chunk)<-[:MENTIONED_IN]-(n:__Entity__)
+RETURN DISTINCT n.id
+"""
+
+DELETE_DOCUMENT = """
+MATCH (d:Document {id: $doc})
+OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
+OPTIONAL MATCH (e:Evidence)-[:IN_CHUNK]->(c)
+DETACH DELETE e, c, d
+"""
+
+DELETE_EVIDENCE_LEFTOVERS = "MATCH (e:Evidence {document_id: $doc}) DETACH DELETE e"
+
+DELETE_ORPHAN_ENTITIES = """
+UNWIND $ids AS eid
+MATCH (n:__Entity__ {id: eid})
+WHERE NOT (n)-[:MENTIONED_IN]->() AND NOT (n)-[:RELATES]-()
+DELETE n
+"""
+
+
+def _batches(rows: Sequence[Any]) -> list[Sequence[Any]]:
+    return [rows[i : i + BATCH] for i in range(0, len(rows), BATCH)]
+
+
+def write_evidence(
+    graph: Graph,
+    found: DocumentEvidence,
+    embeddings: dict[str, list[float]],
+    extractor: str,
+    extractor_version: str,
+) -> tuple[int, int]:
+    """Write evidence rows and merge edge support; returns (evidence rows written, edges touched)."""
+    rows = [
+        {
+            "id": ev.id, "document_id": ev.document_id, "chunk_id": ev.chunk_id, "start": ev.start, "end": ev.end,
+            "text": ev.text, "kind": ev.kind, "relations": json.dumps(ev.relations, sort_keys=True),
+            "extractor": extractor, "extractor_version": extractor_version, "embedding": embeddings[ev.id],
+        }
+        for ev in found.evidence.values()
+    ]
+    for batch in _batches(rows):
+        graph.query(WRITE_EVIDENCE, {"rows": list(batch)})
+
+    keys = list(found.edges)
+    existing: dict[EdgeKey, dict[str, Any]] = {}
+    for batch in _batches(keys):
+        result = graph.query(READ_EDGES, {"keys": [{"s": s, "t": t, "o": o} for s, t, o in batch]})
+        for s, t, o, spans in result.result_set:
+            existing[(s, t, o)] = json.loads(spans) if spans else {}
+    names = {row.id: row.name for row in found.entities.values()}
+    edges = [edge_properties(key, merge_support(existing.get(key, {}), found.edges[key]), names) for key in keys]
+    for batch in _batches(edges):
+        graph.query(WRITE_EDGES, {"edges": list(batch)})
+    return len(rows), len(edges)
+
+
+def purge_document(graph: Graph, document_id: str) -> None:
+    """Remove a document, its chunks and evidence, its support on every edge, and entities only it mentioned."""
+    entity_ids = [row[0] for row in graph.query(ENTITIES_OF_DOCUMENT, {"doc": document_id}).result_set]
+    to_update: list[dict[str, Any]] = []
+    to_delete: list[dict[str, str]] = []
+    for s, t, o, spans, s_name, o_name in graph.query(EDGES_OF_DOCUMENT, {"doc": document_id}).result_set:
+        support = {ev: v for ev, v in json.loads(spans or "{}").items() if v.get("document_id") != document_id}
+        if support:
+            to_update.append(edge_properties((s, t, o), support, {s: s_name, o: o_name}))
+        else:
+            to_delete.append({"s": s, "t": t, "o": o})
+        entity_ids.extend([s, o])
+    for batch in _batches(to_delete):
+        graph.query(DELETE_EDGE, {"keys": list(batch)})
+    for batch in _batches(to_update):
+        graph.query(WRITE_EDGES, {"edges": list(batch)})
+    graph.query(DELETE_DOCUMENT, {"doc": document_id})
+    graph.query(DELETE_EVIDENCE_LEFTOVERS, {"doc": document_id})
+    unique = sorted(set(entity_ids))
+    for batch in _batches(unique):
+        graph.query(DELETE_ORPHAN_ENTITIES, {"ids": list(batch)})

@@ -1,0 +1,181 @@
+"""Ingest end to end on a real FalkorDB: exact evidence, evidence-keeping edges, idempotence, updates, deletes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from extraction.evidence_reads import get_document, get_evidence, graph_stats
+from extraction.identity import EVIDENCE_ID_RE
+from extraction.pipeline import Ingestor, IngestReport
+from zehn.graph_server import EmbeddedFalkorDB
+
+
+def _all_evidence(graph: Any) -> list[dict[str, Any]]:
+    ids = [row[0] for row in graph.ro_query("MATCH (e:Evidence) RETURN e.id").result_set]
+    return get_evidence(graph, ids)
+
+
+def _counts(graph: Any) -> dict[str, Any]:
+    stats = graph_stats(graph)
+    return {"labels": stats["labels"], "edges": stats["edge_types"], "rel_types": stats["rel_types"]}
+
+
+@pytest.fixture
+def ingestor(falkordb_server: EmbeddedFalkorDB, graph_name: str, nlp: Language, embedder: LocalEmbedder) -> Ingestor:
+    assert falkordb_server.port is not None
+    return Ingestor("127.0.0.1", falkordb_server.port, graph_name, nlp=nlp, embedder=embedder)
+
+
+def _write(folder: Path, name: str, body: str, doc_id: str) -> Path:
+    path = folder / name
+    path.write_text(f'---\nid: "{doc_id}"\nsource_type: "confluence"\ntitle: "{name}"\n---\n\n# {name}\n\n{body}\n')
+    return path
+
+
+def test_sample_corpus_ingests_without_errors(sample_graph: tuple[Any, IngestReport]) -> None:
+    _graph, report = sample_graph
+    assert report.errors == []
+    assert report.documents >= 20 and report.evidence > 0 and report.relations > 0
+
+
+def test_every_evidence_row_is_an_exact_slice_with_mentions_inside(sample_graph: tuple[Any, IngestReport]) -> None:
+    graph, _ = sample_graph
+    evidence = _all_evidence(graph)
+    assert evidence, "the sample corpus produced no evidence"
+    for ev in evidence:
+        assert EVIDENCE_ID_RE.match(ev["id"])
+        document = get_document(graph, ev["document_id"])
+        assert document is not None
+        assert document["text"][ev["start"] : ev["end"]] == ev["text"]
+        for rel in ev["relations"]:
+            inside = [span for span in (rel["subject_span"], rel["object_span"]) if span is not None]
+            # A sentence holds both mentions; a metadata line holds the value, while the document's own entity
+            # (its ticket key or title) sits on another front-matter line.
+            assert len(inside) == (2 if ev["kind"] == "sentence" else 1) or (ev["kind"] == "metadata" and inside)
+            for s, e in inside:
+                assert 0 <= s < e <= len(ev["text"]) and ev["text"][s:e].strip()
+            for a, b in (rel["subject_at"], rel["object_at"]):
+                assert document["text"][a:b].strip()
+
+
+def test_every_relates_edge_carries_resolvable_evidence(sample_graph: tuple[Any, IngestReport]) -> None:
+    graph, _ = sample_graph
+    rows = graph.ro_query("MATCH ()-[r:RELATES]->() RETURN r.evidence_ids, r.spans").result_set
+    assert rows
+    for evidence_ids, spans in rows:
+        assert evidence_ids and sorted(json.loads(spans)) == sorted(evidence_ids)
+        assert len(get_evidence(graph, list(evidence_ids))) == len(evidence_ids)
+
+
+def test_two_documents_two_predicates_same_pair_keep_both_edges(ingestor: Ingestor, tmp_path: Path) -> None:
+    _write(tmp_path, "a.md", "The rate-engine service calls the quote-store service on every request.", "doc_a")
+    _write(tmp_path, "b.md", "The rate-engine service depends on the quote-store service.", "doc_b")
+    report = ingestor.ingest([tmp_path])
+    assert report.errors == []
+    rows = ingestor.graph.ro_query(
+        "MATCH (a:__Entity__ {name: 'rate-engine'})-[r:RELATES]->(b:__Entity__ {name: 'quote-store'}) "
+        "RETURN r.rel_type, r.doc_ids, size(r.evidence_ids) ORDER BY r.rel_type"
+    ).result_set
+    assert [row[0] for row in rows] == ["CALLS", "DEPENDS_ON"]
+    assert rows[0][1] == ["doc_a"] and rows[1][1] == ["doc_b"]
+
+
+def test_same_predicate_in_two_documents_is_one_edge_with_both_sentences(ingestor: Ingestor, tmp_path: Path) -> None:
+    _write(tmp_path, "a.md", "The checkout-api service depends on the ledger-sync service.", "doc_a")
+    _write(tmp_path, "b.md", "Remember: checkout-api depends on ledger-sync for refunds.", "doc_b")
+    ingestor.ingest([tmp_path])
+    rows = ingestor.graph.ro_query(
+        "MATCH (:__Entity__ {name: 'checkout-api'})-[r:RELATES {rel_type: 'DEPENDS_ON'}]->"
+        "(:__Entity__ {name: 'ledger-sync'}) RETURN r.doc_ids, r.evidence_ids"
+    ).result_set
+    assert len(rows) == 1
+    assert rows[0][0] == ["doc_a", "doc_b"] and len(rows[0][1]) == 2
+
+
+def test_reingesting_unchanged_documents_changes_nothing(ingestor: Ingestor, sample_corpus_dir: Path) -> None:
+    first = ingestor.ingest([sample_corpus_dir])
+    before = _counts(ingestor.graph)
+    second = ingestor.ingest([sample_corpus_dir])
+    assert second.documents == 0 and second.skipped == first.documents
+    assert _counts(ingestor.graph) == before
+
+
+def test_changed_document_replaces_its_evidence(ingestor: Ingestor, tmp_path: Path) -> None:
+    path = _write(tmp_path, "a.md", "The billing-export service depends on the ledger-sync service.", "doc_a")
+    ingestor.ingest([path])
+    old = {ev["id"]: ev["text"] for ev in _all_evidence(ingestor.graph)}
+    assert any("ledger-sync" in text for text in old.values())
+    _write(tmp_path, "a.md", "The billing-export service depends on the geo-index service.", "doc_a")
+    report = ingestor.ingest([path])
+    assert report.documents == 1
+    new = {ev["id"]: ev["text"] for ev in _all_evidence(ingestor.graph)}
+    assert not any("ledger-sync" in text for text in new.values())
+    edges = ingestor.graph.ro_query("MATCH (a)-[r:RELATES]->(b) RETURN a.name, r.rel_type, b.name").result_set
+    assert ["billing-export", "DEPENDS_ON", "ledger-sync"] not in edges
+    assert ["billing-export", "DEPENDS_ON", "geo-index"] in edges
+    names = {row[0] for row in ingestor.graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
+    assert "ledger-sync" not in names  # only the old version mentioned it: no orphan left behind
+
+
+def test_delete_removes_what_only_that_document_supported(ingestor: Ingestor, tmp_path: Path) -> None:
+    _write(tmp_path, "a.md", "The checkout-api service depends on the ledger-sync service.", "doc_a")
+    _write(tmp_path, "b.md", "The checkout-api service depends on the ledger-sync service. "
+           "The ledger-sync service depends on the vault-proxy service.", "doc_b")
+    ingestor.ingest([tmp_path])
+    assert ingestor.delete("doc_b") is True
+    graph = ingestor.graph
+    edges = graph.ro_query("MATCH (a)-[r:RELATES]->(b) RETURN a.name, b.name, r.doc_ids").result_set
+    assert edges == [["checkout-api", "ledger-sync", ["doc_a"]]]
+    assert graph.ro_query("MATCH (e:Evidence {document_id: 'doc_b'}) RETURN count(e)").result_set == [[0]]
+    assert graph.ro_query("MATCH (c:Chunk {document_id: 'doc_b'}) RETURN count(c)").result_set == [[0]]
+    names = {row[0] for row in graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
+    assert "vault-proxy" not in names and "checkout-api" in names
+    assert ingestor.delete("doc_b") is False
+
+
+def test_same_name_with_different_types_stays_separate(sample_graph: tuple[Any, IngestReport]) -> None:
+    graph, _ = sample_graph
+    types = {row[0] for row in graph.ro_query(
+        "MATCH (n:__Entity__) WHERE n.name_key = 'atlas' RETURN n.type"
+    ).result_set}
+    assert {"Team", "Service", "Customer"} <= types
+
+
+def test_bad_files_are_reported_and_lose_nothing(ingestor: Ingestor, tmp_path: Path) -> None:
+    good = _write(tmp_path, "good.md", "The rate-engine service depends on the geo-index service.", "doc_good")
+    ingestor.ingest([good])
+    before = _counts(ingestor.graph)
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "empty.md").write_text("")
+    (bad / "binary.txt").write_bytes(b"\x00\x01\x02binary\x00")
+    (bad / "latin1.txt").write_bytes("caf\xe9 au lait".encode("latin-1"))
+    (bad / "frontmatter.md").write_text("---\nid: [unclosed\n---\nbody\n")
+    with (bad / "huge.txt").open("wb") as handle:
+        handle.truncate(50 * 1024 * 1024)
+    report = ingestor.ingest([bad])
+    assert report.documents == 0 and len(report.errors) == 5
+    reasons = " ".join(e["reason"] for e in report.errors)
+    for word in ("empty", "binary", "UTF-8", "front matter", "too large"):
+        assert word in reasons
+    assert _counts(ingestor.graph) == before
+
+
+def test_graph_survives_restart_of_the_embedded_server(
+    tmp_path: Path, nlp: Language, embedder: LocalEmbedder
+) -> None:
+    doc = _write(tmp_path, "a.md", "The rate-engine service depends on the geo-index service.", "doc_a")
+    with EmbeddedFalkorDB(tmp_path / "data") as server:
+        assert server.port is not None
+        Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder).ingest([doc])
+    with EmbeddedFalkorDB(tmp_path / "data") as server:
+        assert server.port is not None
+        again = Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder)
+        assert len(_all_evidence(again.graph)) >= 1
+        assert again.ingest([doc]).skipped == 1

@@ -1,0 +1,21 @@
+"""The ``zehn`` command line: one typer app, each group of commands registered from its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from zehn.cli import ingest_cmds, query_cmds, serve_cmds, verify_cmds
+
+app = typer.Typer(
+    name="zehn",
+    help="Answers about company knowledge that cite the sentence they came from, or say 'I don't know'.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds):
+    module.register(app)
+
+
+def main() -> None:
+    app()

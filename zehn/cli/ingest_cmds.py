@@ -1,0 +1,109 @@
+"""Ingest-side commands: ingest, delete, evidence, document, stats."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
+from extraction.pipeline import Ingestor
+from zehn.cli.common import EXIT_NOT_FOUND, DataDirOpt, GraphOpt, JsonOpt, emit, fail, graph_session, settings_from
+
+
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="Files or directories to ingest.")],
+    data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Ingest documents (Markdown with or without front matter, plain text) into the evidence graph."""
+    settings = settings_from(data_dir, graph)
+    if not as_json:
+        logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    with graph_session(settings, as_json) as (endpoint, _graph):
+        ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
+                            max_bytes=settings.max_document_bytes)
+        if sys.stderr.isatty() and not as_json:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as bar:
+                task = bar.add_task("ingesting", total=None)
+
+                def tick(path: str, index: int, total: int) -> None:
+                    bar.update(task, total=total, completed=index, description=Path(path).name)
+
+                report = ingestor.ingest(paths, tick)
+        else:
+            report = ingestor.ingest(paths)
+    data = report.to_dict()
+    human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged), {data['chunks']} chunks, "
+             f"{data['entities']} entities, {data['relations']} relations, {data['evidence']} evidence rows, "
+             f"{data['errors']} errors in {data['seconds']}s")
+    for err in report.errors:
+        human += f"\n  skipped {err['path']}: {err['reason']}"
+    emit(data, as_json, human)
+
+
+def delete(
+    document_id: Annotated[str, typer.Argument(help="Document id to remove.")],
+    data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Remove a document and everything only it supported."""
+    settings = settings_from(data_dir, graph)
+    with graph_session(settings, as_json) as (endpoint, _graph):
+        removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password).delete(document_id)
+    if not removed:
+        raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
+    emit({"deleted": document_id}, as_json, f"deleted {document_id}")
+
+
+def evidence(
+    evidence_id: Annotated[str | None, typer.Argument(help="An evidence id (ev_ + 16 hex).")] = None,
+    sample: Annotated[int | None, typer.Option("--sample", min=1, help="Print N random evidence objects.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for --sample.")] = None,
+    data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Resolve an evidence id to its document, chunk and exact character range (or sample some)."""
+    if (evidence_id is None) == (sample is None):
+        raise fail("give exactly one of EV_ID or --sample N", 2, as_json, "rejected")
+    settings = settings_from(data_dir, graph)
+    with graph_session(settings, as_json) as (_endpoint, g):
+        if sample is not None:
+            emit(sample_evidence(g, sample, seed), True)
+            return
+        assert evidence_id is not None
+        found = get_evidence(g, [evidence_id])
+    if not found:
+        raise fail(f"no evidence {evidence_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
+    ev = found[0]
+    emit(ev, as_json, f"{ev['id']}  {ev['document_title']} [{ev['start']}:{ev['end']}]\n  {ev['text']}")
+
+
+def document(
+    document_id: Annotated[str, typer.Argument(help="Document id.")],
+    data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Print a document with the text that evidence offsets refer to."""
+    settings = settings_from(data_dir, graph)
+    with graph_session(settings, as_json) as (_endpoint, g):
+        doc = get_document(g, document_id)
+    if doc is None:
+        raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
+    emit(doc, as_json, f"{doc['title']} ({doc['source_type']})\n\n{doc['text']}")
+
+
+def stats(data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False) -> None:
+    """Counts by label and relation type, and the share of RELATES edges that carry evidence."""
+    settings = settings_from(data_dir, graph)
+    with graph_session(settings, as_json) as (_endpoint, g):
+        data = graph_stats(g)
+    lines = [f"{k}: {v}" for k, v in {**data["labels"], **data["rel_types"]}.items()]
+    lines.append(f"RELATES with evidence: {data['relates_with_evidence']}/{data['relates']}")
+    emit(data, as_json, "\n".join(lines) if not data["empty"] else "graph is empty: nothing ingested yet")
+
+
+def register(app: typer.Typer) -> None:
+    for command in (ingest, delete, evidence, document, stats):
+        app.command()(command)
