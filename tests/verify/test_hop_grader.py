@@ -1,0 +1,161 @@
+"""Table-driven hop grading on sentences written like tickets, Slack threads, runbooks and ADRs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from verify.grades import HopInput
+from verify.hop_grader import grade_hop, grade_path
+
+
+def hop(sentence: str, subject: str, rel: str, obj: str, **kw: Any) -> HopInput:
+    return HopInput(subject=subject, rel_type=rel, object=obj, evidence_id="ev_00000000000000aa",
+                    sentence=sentence, **kw)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "rel", "obj", "reason"),
+    [
+        ("checkout-api depends on rate-engine.", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "predicate_on_path:depend"),
+        ("ledger-sync is owned by the Payments team.", "Payments team", "OWNS", "ledger-sync",
+         "predicate_on_path:own"),
+        ("The Search team owns geo-index, tile-cache and route-planner.", "Search team", "OWNS", "route-planner",
+         "predicate_on_path:own"),
+        ("rate-engine's biggest consumer is checkout-api.", "checkout-api", "CONSUMES", "rate-engine",
+         "predicate_on_path:consumer"),
+        ("The on-call SRE said route-planner calls geo-index for every ETA.", "route-planner", "CALLS",
+         "geo-index", "predicate_on_path:call"),
+    ],
+)
+def test_sentence_that_asserts_the_predicate_is_source_backed(
+    nlp: Any, sentence: str, subject: str, rel: str, obj: str, reason: str
+) -> None:
+    graded = grade_hop(hop(sentence, subject, rel, obj), nlp)
+    assert graded.grade == "source_backed"
+    assert reason in graded.reasons
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "rel", "obj", "reason"),
+    [
+        ("checkout-api calls rate-engine on every request.", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "different_predicate:call"),
+        ("checkout-api and rate-engine were redeployed together.", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "cooccurrence_only"),
+        ("The release pipeline will emit v2 indexes.", "release pipeline", "PRODUCES", "v2 indexes",
+         "plan_or_future"),
+        ("In Q3 route-planner will call geo-index v2.", "route-planner", "CALLS", "geo-index v2",
+         "plan_or_future"),
+        ("We plan to have billing consume the ledger topic.", "billing", "CONSUMES", "ledger topic",
+         "plan_or_future"),
+        ("rate-engine depends on checkout-api for warm-up.", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "direction_reversed"),
+        ("checkout-api calls rate-engine and billing depends on ledger.", "checkout-api", "DEPENDS_ON",
+         "ledger", "clause_boundary"),
+    ],
+)
+def test_edge_present_but_not_asserted_is_inferred(
+    nlp: Any, sentence: str, subject: str, rel: str, obj: str, reason: str
+) -> None:
+    graded = grade_hop(hop(sentence, subject, rel, obj), nlp)
+    assert graded.grade == "inferred"
+    assert reason in graded.reasons
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "rel", "obj", "reason"),
+    [
+        ("checkout-api does not depend on rate-engine.", "checkout-api", "DEPENDS_ON", "rate-engine", "negated"),
+        ("ledger-sync isn't owned by the Payments team.", "Payments team", "OWNS", "ledger-sync", "negated"),
+        ("The Payments team no longer owns ledger-sync.", "Payments team", "OWNS", "ledger-sync", "negated"),
+        ("Billing never called rate-engine directly.", "Billing", "CALLS", "rate-engine", "negated"),
+        ("If the cache is cold, checkout-api calls rate-engine.", "checkout-api", "CALLS", "rate-engine",
+         "hypothetical"),
+        ("checkout-api might depend on rate-engine.", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "hypothetical"),
+        ("Nobody has checked whether checkout-api depends on rate-engine.", "checkout-api", "DEPENDS_ON",
+         "rate-engine", "hypothetical"),
+        ("Does checkout-api depend on rate-engine?", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "hypothetical"),
+        ("checkout-api depends on rate-engine.", "cart-api", "DEPENDS_ON", "rate-engine",
+         "binding_failed:subject_not_in_sentence"),
+        ("checkout-api depends on rate-engine-v2.", "checkout-api", "DEPENDS_ON", "rate-engine",
+         "binding_failed:object_not_in_sentence"),
+    ],
+)
+def test_negated_hedged_or_unbound_hop_is_insufficient(
+    nlp: Any, sentence: str, subject: str, rel: str, obj: str, reason: str
+) -> None:
+    graded = grade_hop(hop(sentence, subject, rel, obj), nlp)
+    assert graded.grade == "insufficient"
+    assert reason in graded.reasons
+
+
+def test_negation_in_a_neighbouring_clause_does_not_leak(nlp: Any) -> None:
+    sentence = "checkout-api depends on rate-engine, which has no retries configured."
+    assert grade_hop(hop(sentence, "checkout-api", "DEPENDS_ON", "rate-engine"), nlp).grade == "source_backed"
+
+
+def test_given_spans_are_checked_against_the_entity_name(nlp: Any) -> None:
+    sentence = "checkout-api depends on rate-engine."
+    good = hop(sentence, "checkout-api", "DEPENDS_ON", "rate-engine", subject_span=(0, 12), object_span=(24, 35))
+    bad = hop(sentence, "checkout-api", "DEPENDS_ON", "rate-engine", subject_span=(0, 12), object_span=(13, 20))
+    assert grade_hop(good, nlp).grade == "source_backed"
+    graded = grade_hop(bad, nlp)
+    assert graded.grade == "insufficient"
+    assert graded.reasons == ("binding_failed:span_text_mismatch",)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject"),
+    [
+        ("Rate-Engine's p99 depends on Checkout API traffic.", "Rate-Engine"),
+        ("rate engine's p99 depends on checkout-api traffic.", "rate-engine"),
+    ],
+)
+def test_mentions_are_found_case_insensitively_across_hyphens_and_possessives(
+    nlp: Any, sentence: str, subject: str
+) -> None:
+    graded = grade_hop(hop(sentence, subject, "DEPENDS_ON", "checkout-api"), nlp)
+    assert not any(r.startswith("binding_failed") for r in graded.reasons)
+
+
+def test_grade_carries_the_evidence_id(nlp: Any) -> None:
+    graded = grade_hop(hop("checkout-api depends on rate-engine.", "checkout-api", "DEPENDS_ON",
+                           "rate-engine"), nlp)
+    assert graded.evidence_id == "ev_00000000000000aa"
+
+
+def test_path_grade_is_the_weakest_hop(nlp: Any) -> None:
+    strong = hop("checkout-api depends on rate-engine.", "checkout-api", "DEPENDS_ON", "rate-engine")
+    weak = HopInput("rate-engine", "CALLS", "geo-index", "ev_00000000000000bb",
+                    "rate-engine might call geo-index.")
+    graded = grade_path([strong, weak], nlp)
+    assert graded.grade == "insufficient"
+    assert graded.evidence_ids == ("ev_00000000000000aa", "ev_00000000000000bb")
+
+
+def test_unknown_rel_type_is_insufficient(nlp: Any) -> None:
+    graded = grade_hop(hop("checkout-api depends on rate-engine.", "checkout-api", "LIKES", "rate-engine"), nlp)
+    assert graded == type(graded)("insufficient", ("unknown_rel_type:LIKES",), "ev_00000000000000aa")
+
+
+def test_grading_is_deterministic(nlp: Any) -> None:
+    h = hop("The Payments team owns ledger-sync and payout-scheduler.", "Payments team", "OWNS",
+            "payout-scheduler")
+    assert grade_hop(h, nlp) == grade_hop(h, nlp)
+
+
+def test_negation_of_one_list_item_does_not_negate_the_others(nlp: Any) -> None:
+    sentence = "checkout-api depends on rate-engine and on geo-index, but not on ledger-sync."
+    assert grade_hop(hop(sentence, "checkout-api", "DEPENDS_ON", "geo-index"), nlp).grade == "source_backed"
+    assert grade_hop(hop(sentence, "checkout-api", "DEPENDS_ON", "ledger-sync"), nlp).grade == "insufficient"
+
+
+def test_relative_clause_does_not_lend_its_subject_a_predicate(nlp: Any) -> None:
+    sentence = "checkout-api, which calls rate-engine, depends on ledger-sync."
+    assert grade_hop(hop(sentence, "rate-engine", "DEPENDS_ON", "ledger-sync"), nlp).grade == "inferred"
+    assert grade_hop(hop(sentence, "checkout-api", "DEPENDS_ON", "ledger-sync"), nlp).grade == "source_backed"

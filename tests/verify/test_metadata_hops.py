@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import pytest
+
+from verify.grades import HopInput
+from verify.metadata_hops import grade_metadata_hop, parse_line
+
+
+def meta(line: str, subject: str, rel: str, obj: str) -> HopInput:
+    return HopInput(subject, rel, obj, "ev_00000000000000cc", line, kind="metadata")
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('  "assignee": "Miguel Alvarez"', ("assignee", ("Miguel Alvarez",))),
+        ('  "components": ["api-gateway", "auth"],', ("components", ("api-gateway", "auth"))),
+        ("owner_team: Payments", ("owner_team", ("Payments",))),
+        ("no colon here", None),
+    ],
+)
+def test_parse_line(line: str, expected: tuple[str, tuple[str, ...]] | None) -> None:
+    assert parse_line(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "subject", "rel", "obj"),
+    [
+        ('  "assignee": "Miguel Alvarez"', "SUP-707777", "ASSIGNED_TO", "Miguel Alvarez"),
+        ('  "reporter": "Asha Patel"', "Asha Patel", "REPORTED", "SUP-707777"),
+        ('  "components": ["api-gateway", "rate-limiter"]', "SUP-707777", "HAS_COMPONENT", "rate-limiter"),
+        ('  "linked_issues": ["SUP-71234"]', "SUP-707777", "LINKED_TO", "SUP-71234"),
+        ('  "dependencies": ["PLAT-118"]', "PLAT-140", "DEPENDS_ON", "PLAT-118"),
+        ('  "customer_company": "BrightRoute AI"', "SUP-707777", "CONCERNS", "BrightRoute AI"),
+        ('  "reviewers": ["Priya Shah"]', "Priya Shah", "REVIEWED", "ADR-0042"),
+        ('  "owner": "Naomi Feldman"', "Naomi Feldman", "OWNS", "NorthPeak Health"),
+        ('  "owner_team": "Payments"', "Payments", "OWNS", "ledger-sync"),
+    ],
+)
+def test_field_that_maps_to_the_rel_type_is_source_backed(line: str, subject: str, rel: str, obj: str) -> None:
+    graded = grade_metadata_hop(meta(line, subject, rel, obj))
+    assert graded.grade == "source_backed"
+    assert graded.reasons[0].startswith("metadata_field:")
+
+
+def test_field_for_another_relation_is_inferred() -> None:
+    graded = grade_metadata_hop(meta('  "reporter": "Asha Patel"', "SUP-1", "ASSIGNED_TO", "Asha Patel"))
+    assert graded.grade == "inferred"
+    assert graded.reasons == ("metadata_field:reporter", "different_predicate:reported")
+
+
+def test_unmapped_field_is_inferred() -> None:
+    graded = grade_metadata_hop(meta('  "labels": ["streaming"]', "SUP-1", "HAS_COMPONENT", "streaming"))
+    assert graded.grade == "inferred"
+
+
+@pytest.mark.parametrize("obj", ["Asha Patel", "Miguel Alvare", "Miguel"])
+def test_value_not_in_the_line_is_insufficient(obj: str) -> None:
+    graded = grade_metadata_hop(meta('  "assignee": "Miguel Alvarez"', "SUP-1", "ASSIGNED_TO", obj))
+    assert graded.grade == "insufficient"
+    assert graded.reasons[0] == "binding_failed:object_not_in_line"

@@ -1,0 +1,134 @@
+"""Grade one traversal hop against the sentence it came from, with a spaCy dependency parse.
+
+Grades, decided in this order (the first that applies wins):
+
+1. ``insufficient`` - binding failed: a mention is not in the sentence, or a given span's text is not the
+   entity's name (``binding_failed:...``).
+2. ``insufficient`` - the statement between the mentions is negated ("does not depend on", "no longer",
+   "never", "isn't owned by", "stopped calling") or hypothetical/hedged ("if", "unless", "whether",
+   "might", "could", "may", "would", "should", "maybe", "probably", "I think", "unclear", a question).
+   Only signals attached to the governing scope count (the path between the mention heads, the clause
+   heads of its tokens, and the clauses that embed it through complement edges). A question or a
+   whether/if clause is reported as ``hypothetical`` even when the embedding clause is negated
+   ("Nobody has checked whether ...").
+3. ``inferred`` - the statement is a plan or a future intention ("will", "going to", "plan to",
+   "next quarter").
+4. ``source_backed`` - a lemma that expresses ``rel_type`` (``lexicon.CUES``) sits on the dependency path
+   between the two mention heads, the mentions are arguments of the same clause, and the grammatical
+   roles do not contradict the direction (active subject / passive agent = relation subject).
+5. ``inferred`` otherwise: a different predicate on the path (``different_predicate:<lemma>``), the roles
+   turned round (``direction_reversed``), or mere co-occurrence (``cooccurrence_only``).
+
+Before parsing, each mention is masked with a same-length pseudo-word (see :func:`_masked`).
+When a name occurs several times, every pair of occurrences is graded and the strongest grade is kept.
+Metadata hops are graded by :mod:`verify.metadata_hops`. A path is as strong as its weakest hop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from verify import lexicon as lx
+from verify import signals
+from verify.binding import bind
+from verify.dep_paths import crosses_clause, governing_scope, mention_span, path_between, role_towards
+from verify.grades import HopGrade, HopInput, PathGrade, path_grade, rank
+from verify.metadata_hops import grade_metadata_hop
+
+
+def _cue_lemmas(rel_type: str) -> frozenset[str]:
+    return lx.CUES.get(rel_type, frozenset())
+
+
+def _direction_ok(rel_type: str, subject: Span, obj: Span, cue_index: int, doc: Doc) -> bool:
+    cue = doc[cue_index]
+    if rel_type not in lx.DIRECTIONAL or cue.pos_ != "VERB":
+        return True
+    members = {t.i for t in subject} | {t.i for t in obj}
+    subject_role = role_towards(cue, subject.root, members)
+    object_role = role_towards(cue, obj.root, members)
+    if cue.lemma_.lower() in lx.INVERSE_VERBS.get(rel_type, frozenset()):
+        subject_role, object_role = object_role, subject_role
+    return not (subject_role == "patient" and object_role == "agent")
+
+
+def _grade_pair(hop: HopInput, doc: Doc, subject: Span, obj: Span) -> HopGrade:
+    members = {t.i for t in subject} | {t.i for t in obj}
+    if members & {t.i for t in subject} & {t.i for t in obj}:
+        return HopGrade("insufficient", ("binding_failed:same_mention",), hop.evidence_id)
+    path = path_between(subject, obj)
+    on_path = {t.i for t in path.tokens}
+    scope = governing_scope(path)
+    negated = signals.negation(doc, on_path, scope)
+    hedged = signals.hedges(doc, scope)
+    conditional = any(w in lx.CONDITION_MARKERS or w == "?" for w in hedged)
+    if negated and not conditional:
+        return HopGrade("insufficient", ("negated", *(f"signal:{w}" for w in negated)), hop.evidence_id)
+    if hedged:
+        return HopGrade("insufficient", ("hypothetical", *(f"signal:{w}" for w in hedged)), hop.evidence_id)
+    planned = signals.plans(doc, scope)
+    if planned:
+        return HopGrade("inferred", ("plan_or_future", *(f"signal:{w}" for w in planned)), hop.evidence_id)
+    if crosses_clause(path, members):
+        return HopGrade("inferred", ("cooccurrence_only", "clause_boundary"), hop.evidence_id)
+    cues = _cue_lemmas(hop.rel_type)
+    for token in path.inner:
+        lemma = token.lemma_.lower()
+        if lemma in cues or token.lower_ in cues:
+            if _direction_ok(hop.rel_type, subject, obj, token.i, doc):
+                return HopGrade("source_backed", (f"predicate_on_path:{lemma}",), hop.evidence_id)
+            return HopGrade("inferred", ("direction_reversed", f"predicate_on_path:{lemma}"), hop.evidence_id)
+    for token in path.inner:
+        lemma = token.lemma_.lower()
+        if token.pos_ in {"VERB", "NOUN", "ADJ"} and any(lemma in c for c in lx.CUES.values()):
+            return HopGrade("inferred", (f"different_predicate:{lemma}",), hop.evidence_id)
+    return HopGrade("inferred", ("cooccurrence_only",), hop.evidence_id)
+
+
+def _masked(sentence: str, spans: tuple[tuple[int, int], ...]) -> str:
+    """Replace each mention by a same-length capitalised pseudo-word ("rate-engine" -> "Xxxxxxxxxxx").
+
+    Hyphenated service names and multi-word team names confuse a small parser; one proper-noun token per
+    mention parses reliably, and keeping the length keeps every character offset valid.
+    """
+    chars = list(sentence)
+    for start, end in spans:
+        for i in range(start, end):
+            chars[i] = "X" if i == start else "x"
+    return "".join(chars)
+
+
+def grade_hop(hop: HopInput, nlp: Language) -> HopGrade:
+    """Grade one hop. Deterministic for a given model; never raises on odd input."""
+    if hop.kind == "metadata":
+        return grade_metadata_hop(hop)
+    if hop.rel_type not in lx.CUES:
+        return HopGrade("insufficient", (f"unknown_rel_type:{hop.rel_type}",), hop.evidence_id)
+    subject = bind(hop.subject, hop.subject_span, hop.sentence, "subject")
+    obj = bind(hop.object, hop.object_span, hop.sentence, "object")
+    failures = tuple(f for f in (subject.failure, obj.failure) if f is not None)
+    if failures:
+        return HopGrade("insufficient", failures, hop.evidence_id)
+    doc = nlp(_masked(hop.sentence, subject.spans + obj.spans))
+    best: HopGrade | None = None
+    for s_start, s_end in subject.spans:
+        for o_start, o_end in obj.spans:
+            if s_start < o_end and o_start < s_end:
+                continue
+            s_span, o_span = mention_span(doc, s_start, s_end), mention_span(doc, o_start, o_end)
+            if s_span is None or o_span is None:
+                continue
+            graded = _grade_pair(hop, doc, s_span, o_span)
+            if best is None or rank(graded.grade) > rank(best.grade):
+                best = graded
+    if best is None:
+        return HopGrade("insufficient", ("binding_failed:same_mention",), hop.evidence_id)
+    return best
+
+
+def grade_path(hops: Iterable[HopInput], nlp: Language) -> PathGrade:
+    """Grade every hop; the path takes the weakest grade and carries the evidence ids judged on."""
+    return path_grade(grade_hop(h, nlp) for h in hops)

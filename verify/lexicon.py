@@ -1,0 +1,131 @@
+"""The verifier's own word lists. Independent of the extractor's vocabulary on purpose.
+
+Everything here is lowercase lemmas (spaCy ``token.lemma_`` lowercased) or lowercase surface words.
+"""
+
+from __future__ import annotations
+
+REL_TYPES: tuple[str, ...] = (
+    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS",
+    "PART_OF", "REPLACES", "DECIDED", "APPROVED", "REPORTED", "ASSIGNED_TO", "REVIEWED", "HAS_COMPONENT",
+    "LINKED_TO", "CONCERNS", "MEMBER_OF", "LEADS",
+)
+
+# Lemmas that express each relation when they sit on the dependency path between the two mentions.
+CUES: dict[str, frozenset[str]] = {
+    "DEPENDS_ON": frozenset({"depend", "dependency", "dependent", "rely", "reliant", "reliance", "require",
+                             "requirement", "need", "prerequisite", "hinge"}),
+    "USES": frozenset({"use", "user", "usage", "utilize", "utilise", "leverage", "employ", "adopt",
+                       "power", "back", "run"}),
+    "CALLS": frozenset({"call", "caller", "invoke", "invocation", "hit", "query", "ping", "talk", "request",
+                        "send", "forward", "proxy", "route"}),
+    "CONSUMES": frozenset({"consume", "consumer", "read", "subscribe", "subscriber", "ingest", "pull",
+                           "listen", "receive"}),
+    "PRODUCES": frozenset({"produce", "producer", "emit", "publish", "publisher", "write", "generate",
+                           "output", "push", "send", "export"}),
+    "OWNS": frozenset({"own", "owner", "ownership", "responsible", "responsibility", "belong"}),
+    "MAINTAINS": frozenset({"maintain", "maintainer", "maintenance", "support", "upkeep", "steward"}),
+    "AFFECTS": frozenset({"affect", "impact", "hit", "break", "degrade", "disrupt", "slow", "touch"}),
+    "BLOCKS": frozenset({"block", "blocker", "prevent", "hold", "gate", "stall"}),
+    "PART_OF": frozenset({"part", "belong", "component", "module", "subcomponent", "submodule", "contain",
+                          "include", "sit", "live", "within"}),
+    "REPLACES": frozenset({"replace", "replacement", "supersede", "successor", "substitute", "swap",
+                           "retire"}),
+    "DECIDED": frozenset({"decide", "decision", "choose", "pick", "select", "opt", "settle", "agree",
+                          "conclude"}),
+    "APPROVED": frozenset({"approve", "approval", "approver", "sign", "greenlight", "ratify", "accept",
+                           "endorse"}),
+    "REPORTED": frozenset({"report", "reporter", "raise", "file", "flag", "open", "log", "escalate"}),
+    "ASSIGNED_TO": frozenset({"assign", "assignee", "assignment", "allocate", "hand"}),
+    "REVIEWED": frozenset({"review", "reviewer", "audit", "proofread"}),
+    "HAS_COMPONENT": frozenset({"component", "include", "contain", "comprise", "consist", "involve",
+                                "module", "subsystem"}),
+    "LINKED_TO": frozenset({"link", "relate", "related", "duplicate", "reference", "connect", "associate",
+                            "tie"}),
+    "CONCERNS": frozenset({"concern", "regard", "involve", "about", "relate"}),
+    "MEMBER_OF": frozenset({"member", "membership", "join", "belong", "sit"}),
+    "LEADS": frozenset({"lead", "leader", "head", "manage", "manager", "run", "chair", "direct", "drive"}),
+}
+
+# Verbs whose grammatical subject is the relation's object ("ledger-sync belongs to Payments" ->
+# Payments OWNS ledger-sync). The direction check is turned round for these.
+INVERSE_VERBS: dict[str, frozenset[str]] = {
+    "OWNS": frozenset({"belong"}),
+    "PART_OF": frozenset({"contain", "include"}),
+}
+
+# Relations where grammatical roles say something about direction (active subject = relation subject).
+DIRECTIONAL: frozenset[str] = frozenset({
+    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS",
+    "REPLACES", "DECIDED", "APPROVED", "REPORTED", "REVIEWED", "LEADS", "PART_OF", "MEMBER_OF",
+})
+
+NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "nor", "neither", "none",
+                                            "nothing", "nowhere", "without"})
+NEGATING_VERBS: frozenset[str] = frozenset({"stop", "cease", "quit", "remove", "drop", "deny", "decommission",
+                                            "discontinue", "eliminate"})
+
+HEDGE_MODALS: frozenset[str] = frozenset({"might", "could", "may", "would", "must've", "can't"})
+HEDGE_ADVERBS: frozenset[str] = frozenset({"maybe", "perhaps", "probably", "possibly", "likely", "unlikely",
+                                           "presumably", "apparently", "supposedly", "allegedly",
+                                           "seemingly", "potentially", "conceivably"})
+HEDGE_VERBS: frozenset[str] = frozenset({"think", "believe", "guess", "suspect", "assume", "suppose", "seem",
+                                         "appear", "wonder", "doubt", "speculate"})
+HEDGE_ADJECTIVES: frozenset[str] = frozenset({"unclear", "unknown", "unsure", "uncertain", "unconfirmed",
+                                              "unverified", "tbd", "tbc", "possible", "debatable"})
+HEDGE_NOUNS: frozenset[str] = frozenset({"assumption", "theory", "hypothesis", "guess", "hunch", "rumor",
+                                        "rumour", "possibility", "speculation", "question"})
+CONDITION_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether", "assuming", "provided", "suppose",
+                                               "lest", "in case"})
+
+# "should" states what ought to happen (a proposal or a runbook instruction), not what is: a plan.
+PLAN_AUX: frozenset[str] = frozenset({"will", "shall", "'ll", "wo", "should", "ought"})
+PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "expect", "schedule", "propose",
+                                        "hope", "target", "consider", "go", "prepare", "mean"})
+PLAN_NOUNS: frozenset[str] = frozenset({"plan", "roadmap", "proposal", "intention", "goal", "target"})
+PLAN_TIME_WORDS: frozenset[str] = frozenset({"soon", "eventually", "upcoming", "later", "once", "tomorrow"})
+PLAN_NEXT_UNITS: frozenset[str] = frozenset({"quarter", "sprint", "week", "month", "year", "release",
+                                             "cycle", "milestone", "phase", "iteration", "half", "q1", "q2",
+                                             "q3", "q4"})
+
+# Front-matter field -> relation it states. The document's own entity is the other end.
+METADATA_FIELDS: dict[str, str] = {
+    "assignee": "ASSIGNED_TO", "assignees": "ASSIGNED_TO", "assigned_to": "ASSIGNED_TO",
+    "reporter": "REPORTED", "reported_by": "REPORTED",
+    "components": "HAS_COMPONENT", "component": "HAS_COMPONENT",
+    "linked_issues": "LINKED_TO", "linked_tickets": "LINKED_TO", "related_issues": "LINKED_TO",
+    "dependencies": "DEPENDS_ON", "depends_on": "DEPENDS_ON",
+    "customer_company": "CONCERNS", "customer": "CONCERNS", "account": "CONCERNS",
+    "reviewers": "REVIEWED", "reviewer": "REVIEWED",
+    "owner": "OWNS", "owner_team": "OWNS", "owners": "OWNS", "owning_team": "OWNS",
+    "approvers": "APPROVED", "approver": "APPROVED", "approved_by": "APPROVED",
+    "maintainers": "MAINTAINS", "maintainer": "MAINTAINS",
+    "blocks": "BLOCKS", "replaces": "REPLACES", "supersedes": "REPLACES",
+    "parent": "PART_OF", "epic": "PART_OF", "lead": "LEADS",
+}
+# Relations whose value in a front-matter line is the relation's subject (a person who reported, ...).
+METADATA_VALUE_IS_SUBJECT: frozenset[str] = frozenset({"REPORTED", "REVIEWED", "APPROVED", "OWNS",
+                                                       "MAINTAINS", "LEADS"})
+
+# Citation-gate hedge signals (surface words and phrases, lowercase).
+HEDGE_WORDS: frozenset[str] = frozenset({"maybe", "probably", "possibly", "perhaps", "whether", "might",
+                                         "could", "unclear", "tbd", "tbc", "likely", "unsure", "presumably",
+                                         "apparently", "seems", "allegedly", "supposedly", "unconfirmed"})
+HEDGE_PHRASES: tuple[str, ...] = ("nobody has checked", "no one has checked", "i think", "i believe",
+                                  "i guess", "not sure", "to be confirmed", "not confirmed", "as far as i know")
+
+STOPWORDS: frozenset[str] = frozenset({
+    "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any", "are",
+    "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can",
+    "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further",
+    "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how",
+    "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself",
+    "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours",
+    "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that",
+    "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those",
+    "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where",
+    "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself",
+    "yourselves", "per", "via", "yes", "yet", "let", "may", "might", "must", "shall", "s", "t", "don",
+    "doesn", "isn", "wasn", "weren", "aren", "won", "wouldn", "shouldn", "couldn", "ve", "ll", "re", "d",
+    "m",
+})
