@@ -1,0 +1,87 @@
+"""The only way to query the graph: ``TraversalExecutor.run(name, params)`` and ``.resolve(name)``.
+
+Raised (before anything runs): ``QueryRejected`` for an unknown query or wrong parameters, ``InputRejected`` for
+blank, wordless or oversized text. Everything else ends as a typed value: ``Found`` / ``NoEvidence`` /
+``QueryFailed`` (server down, timeout, graph not ingested, missing index, a query the server refused, the policy
+guard), each with the records of every Cypher text that ran and the policy's name, hash and evaluation mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from extraction.errors import InputRejected, ZehnError
+
+from . import handlers
+from .catalogue import NamedQuery, get
+from .handlers import Hit, Miss
+from .outcomes import Found, NoEvidence, QueryFailed, QueryOutcome, Resolution, Unknown
+from .params import clean_text, validate
+from .policy import Policy
+from .resolution import resolution_rows, resolve_with
+from .runner import ReadOnlyGraph, Trace
+from .search import Embedder, search
+
+Handler = Callable[[NamedQuery, Trace, Policy, dict[str, Any]], Hit | Miss]
+DEFAULT_TIMEOUT_MS = 10_000
+
+
+class TraversalExecutor:
+    def __init__(self, graph: ReadOnlyGraph, policy: Policy, *, embedder: Embedder | None = None,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+        self.graph = graph
+        self.policy = policy
+        self.embedder = embedder
+        self.timeout_ms = timeout_ms
+
+    def _trace(self) -> Trace:
+        return Trace(self.graph, self.timeout_ms)
+
+    def run(self, name: str, params: Mapping[str, object] | None = None) -> QueryOutcome:
+        query = get(name)
+        clean = validate(query.params, params or {}, name)
+        trace = self._trace()
+        info = self.policy.info()
+        try:
+            result = self._dispatch(query, trace, clean)
+            if isinstance(result, Hit):
+                self.policy.check_rows(result.rows)
+        except InputRejected:
+            raise
+        except ZehnError as exc:
+            return QueryFailed(name, exc, exc.retriable, tuple(trace.records), info)
+        records = tuple(trace.records)
+        if isinstance(result, Miss):
+            return NoEvidence(name, result.reason, result.message, records, info)
+        if not result.rows:  # a handler bug must not turn "nothing" into an empty Found
+            return NoEvidence(name, "no_match", "the query returned no rows", records, info)
+        return Found(name, tuple(result.rows), records, info, tuple(result.notes), result.subject)
+
+    def _dispatch(self, query: NamedQuery, trace: Trace, clean: dict[str, Any]) -> Hit | Miss:
+        if query.name == "resolve_entity":
+            resolution = resolve_with(trace, clean["name"], self.policy.info())
+            if isinstance(resolution, Unknown):
+                return Miss("unknown_entity", f"no entity is named like {clean['name'][:200]!r}")
+            rows, note = resolution_rows(resolution)
+            return Hit(rows, [note, f"resolution: {resolution.outcome}"])
+        if query.name == "search_evidence":
+            hits = search(trace, clean, self.embedder)
+            if not hits.rows:
+                return Miss("no_match", "no evidence sentence or chunk matches the search words")
+            return Hit(hits.rows, hits.notes)
+        handler: Handler = {
+            "paths_between": handlers.paths_between,
+            "evidence_for": handlers.evidence_for,
+            "documents_mentioning": handlers.documents_mentioning,
+        }.get(query.name, handlers.walk)
+        return handler(query, trace, self.policy, clean)
+
+    def resolve(self, name: str) -> Resolution | QueryFailed:
+        """Typed entity resolution (see traversal_policy.resolution for the rules)."""
+        clean = clean_text(name, "name")
+        trace = self._trace()
+        try:
+            return resolve_with(trace, clean, self.policy.info())
+        except ZehnError as exc:
+            return QueryFailed("resolve_entity", exc, exc.retriable, tuple(trace.records), self.policy.info())

@@ -1,0 +1,159 @@
+"""The steps of each entity-centred named query: check the anchor, run the fixed text, shape the rows.
+
+A handler returns :class:`Hit` (rows, never empty) or :class:`Miss` (which kind of nothing, in words) and raises
+typed errors for failures; the executor adds the records of shown work and the policy.
+
+``NoEvidence`` reasons: ``unknown_entity`` (no such id), ``not_in_graph`` (mentioned, no relation recorded),
+``predicates_not_walkable`` (the policy walks none of the predicates the query is about),
+``only_forbidden_predicates`` (its relations all use predicates the policy does not walk), ``no_matching_relations``
+(e.g. nothing depends on it), ``no_mentions``, ``no_such_edge``, ``edge_without_evidence``, ``no_match``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from extraction.errors import QueryRejected
+
+from .catalogue import DEPENDENCY_TYPES, ENTITY_STATUS, IMPACT_OUTGOING_TYPES, OWNERSHIP_TYPES, NamedQuery
+from .outcomes import Row
+from .params import DEFAULT_DEPTH
+from .policy import KNOWN_REL_TYPES, Policy
+from .runner import Trace
+
+
+@dataclass(frozen=True)
+class Hit:
+    rows: list[Row]
+    notes: list[str] = field(default_factory=list)
+    subject: Row | None = None
+
+
+@dataclass(frozen=True)
+class Miss:
+    reason: str
+    message: str
+
+
+def path_row(row: Row) -> Row:
+    """A walk row with its path: node ids/names/types, rel_types, per-hop evidence ids, directed edges."""
+    ids: list[str] = row["node_ids"]
+    edges = []
+    for i, rel_type in enumerate(row["rel_types"]):
+        source = row["sources"][i]
+        target = ids[i + 1] if source == ids[i] else ids[i]
+        edges.append({"source": source, "rel_type": rel_type, "target": target,
+                      "evidence_ids": list(row["evidence_ids"][i] or [])})
+    path = {"node_ids": ids, "names": row["names"], "types": row["types"], "rel_types": row["rel_types"],
+            "evidence_ids": [e["evidence_ids"] for e in edges], "edges": edges}
+    shaped = {"entity": {"id": row["entity_id"], "name": row["entity_name"], "type": row["entity_type"]},
+              "hops": len(edges), "path": path}
+    if "evidence" in row:
+        shaped["evidence"] = [e for e in row["evidence"] if e]
+        shaped["direction"] = "outgoing" if edges and edges[0]["source"] == ids[0] else "incoming"
+    return shaped
+
+
+def _status(trace: Trace, policy: Policy, entity_id: str) -> Row | None:
+    rows = trace.rows("entity_status", ENTITY_STATUS, {"entity_id": entity_id, "walkable": sorted(policy.walkable)})
+    return rows[0] if rows else None
+
+
+def _anchor_miss(status: Row | None, entity_id: str, needs_relations: bool = True) -> Miss | None:
+    if status is None:
+        return Miss("unknown_entity", f"no entity with id {entity_id!r} is in the graph (resolve the name first)")
+    if needs_relations and not status["relations"]:
+        return Miss("not_in_graph", f"{status['name']} ({status['type']}) is mentioned in the documents, but no "
+                                    "relation of it is recorded: the knowledge isn't recorded")
+    return None
+
+
+def _subject(status: Row) -> Row:
+    return {"id": status["id"], "name": status["name"], "type": status["type"]}
+
+
+def walk(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    """entity_profile, who_owns, depends_on, dependents_of, impact."""
+    entity_id: str = clean["entity_id"]
+    wanted = {"entity_profile": policy.walkable, "who_owns": OWNERSHIP_TYPES, "depends_on": DEPENDENCY_TYPES,
+              "dependents_of": DEPENDENCY_TYPES, "impact": DEPENDENCY_TYPES | IMPACT_OUTGOING_TYPES}[query.name]
+    allowed = policy.allowed(wanted)
+    status = _status(trace, policy, entity_id)
+    miss = _anchor_miss(status, entity_id)
+    if miss:
+        return miss
+    assert status is not None
+    if not allowed:
+        return Miss("predicates_not_walkable", f"policy {policy.name!r} walks none of {', '.join(sorted(wanted))}")
+    params: dict[str, Any] = {"entity_id": entity_id, "allowed": allowed}
+    depth: int = clean.get("depth", DEFAULT_DEPTH) if "depth" in {p.name for p in query.params} else 1
+    key = f"depth{depth}" if f"depth{depth}" in query.cypher else "main"
+    if query.name == "impact":
+        params["incoming"] = policy.allowed(DEPENDENCY_TYPES)
+        params["outgoing"] = policy.allowed(IMPACT_OUTGOING_TYPES)
+    rows = trace.rows(query.name, query.cypher[key], params)
+    if rows:
+        return Hit([path_row(r) for r in rows], [f"walked: {', '.join(allowed)}"], _subject(status))
+    if not status["walkable_relations"]:
+        return Miss("only_forbidden_predicates", f"every recorded relation of {status['name']} uses a predicate "
+                                                 f"policy {policy.name!r} does not walk")
+    what = {"entity_profile": "has a walkable relation", "who_owns": "owns or maintains it",
+            "depends_on": "is something it relies on", "dependents_of": "depends on it",
+            "impact": "would be affected by a change to it"}[query.name]
+    return Miss("no_matching_relations", f"the graph records nothing that {what} ({status['name']}, "
+                                         f"over {', '.join(allowed)}, depth {depth})")
+
+
+def paths_between(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    for end in ("a", "b"):
+        miss = _anchor_miss(_status(trace, policy, clean[end]), clean[end])
+        if miss:
+            return miss
+    allowed = policy.allowed(policy.walkable)
+    rows = trace.rows(query.name, query.cypher["main"], {"a": clean["a"], "b": clean["b"], "allowed": allowed})
+    if not rows:
+        return Miss("no_matching_relations", f"no path of at most 3 hops over walkable predicates connects "
+                                             f"{clean['a']} and {clean['b']}")
+    return Hit([path_row(r) for r in rows], [f"walked: {', '.join(allowed)}"])
+
+
+def evidence_for(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    rel_type: str = clean["rel_type"]
+    if rel_type not in KNOWN_REL_TYPES:
+        raise QueryRejected(f"unknown rel_type {rel_type[:60]!r}; known: {', '.join(sorted(KNOWN_REL_TYPES))}")
+    if rel_type not in policy.walkable:
+        raise QueryRejected(f"rel_type {rel_type} is not walkable under policy {policy.name!r}")
+    edge_params = {"source": clean["source"], "rel_type": rel_type, "target": clean["target"],
+                   "allowed": sorted(policy.walkable)}
+    edges = trace.rows(query.name, query.cypher["edge"], edge_params)
+    if not edges:
+        return Miss("no_such_edge", f"the graph records no {rel_type} edge from {clean['source']} to "
+                                    f"{clean['target']}")
+    edge = edges[0]
+    ids = list(edge["evidence_ids"] or [])
+    rows = trace.rows(query.name, query.cypher["evidence"], {"evidence_ids": ids}) if ids else []
+    if not rows:
+        return Miss("edge_without_evidence", f"the {rel_type} edge exists but none of its evidence sentences "
+                                             "is in the graph; it cannot be cited")
+    try:
+        spans = json.loads(edge["spans"]) if edge.get("spans") else {}
+    except (TypeError, ValueError):
+        spans = {}
+    for row in rows:
+        row.update({"rel_type": rel_type, "source": clean["source"], "target": clean["target"],
+                    "spans": spans.get(row["evidence_id"]) if isinstance(spans, dict) else None})
+    return Hit(rows)
+
+
+def documents_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    status = _status(trace, policy, clean["entity_id"])
+    miss = _anchor_miss(status, clean["entity_id"], needs_relations=False)
+    if miss:
+        return miss
+    assert status is not None
+    rows = trace.rows(query.name, query.cypher["main"], {"entity_id": clean["entity_id"]})
+    if not rows:
+        return Miss("no_mentions", f"no chunk records a mention of {status['name']}")
+    return Hit(rows, subject=_subject(status))

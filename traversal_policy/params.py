@@ -1,0 +1,153 @@
+"""Typed parameters of the named queries, and the only places user text is shaped before it reaches FalkorDB.
+
+User text is never spliced into Cypher: it travels as a query parameter. Two things still need care:
+
+- the falkordb client inlines parameters into a ``CYPHER k="..."`` header; quotes and backslashes are escaped
+  there, but a NUL byte would cut the header short, so control characters become spaces (:func:`clean_text`);
+- full-text search reads RediSearch syntax, so search text is reduced to words (``[^\\w\\s]`` -> space) and the
+  words are OR-ed (:func:`fulltext_query`); text with no word left is rejected as blank.
+
+Depth is an int clamped to 1..3 here (variable-length bounds cannot be Cypher parameters); ``k`` to 1..50.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from extraction.errors import InputRejected, QueryRejected
+from extraction.schema import EMBEDDING_DIM
+
+from .policy import MAX_HOPS
+
+ParamKind = Literal["text", "entity_id", "depth", "k", "rel_type", "embedding"]
+
+MAX_TEXT_CHARS = 100_000  # far above any real name or question; longer input is rejected as oversized
+MAX_TERMS = 32  # full-text terms kept from a query (the first ones, deduplicated)
+MAX_TERM_CHARS = 64
+MAX_K = 50
+DEFAULT_K = 10
+DEFAULT_DEPTH = 2
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NON_WORD = re.compile(r"[^\w\s]|_")  # "_" too: a lone "_" term is a RediSearch syntax error
+_SLUG_SEP = re.compile(r"[\W_]+")
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    name: str
+    kind: ParamKind
+    description: str
+    required: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "description": self.description, "required": self.required}
+
+
+def clean_text(value: object, field: str) -> str:
+    """A non-blank, bounded string without control characters (it may still hold any syntax: it is a parameter)."""
+    if not isinstance(value, str):
+        raise QueryRejected(f"parameter {field!r} must be a string, got {type(value).__name__}")
+    text = value.encode("utf-8", "replace").decode("utf-8")  # lone surrogates cannot travel
+    text = _CONTROL.sub(" ", text)
+    if not text.strip():
+        raise InputRejected(f"parameter {field!r} is blank: give a name or some words to look for")
+    if len(text) > MAX_TEXT_CHARS:
+        raise InputRejected(f"parameter {field!r} is {len(text)} characters long (limit {MAX_TEXT_CHARS})")
+    return text.strip()
+
+
+def _bounded_int(value: object, field: str) -> int:
+    if isinstance(value, bool):
+        raise QueryRejected(f"parameter {field!r} must be an integer, got a boolean")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,30}\s*", value):
+        return int(value)
+    raise QueryRejected(f"parameter {field!r} must be an integer, got {value!r:.40}")
+
+
+def clamp_depth(value: object) -> int:
+    """Any integer (negative, huge) becomes 1..MAX_HOPS."""
+    return max(1, min(MAX_HOPS, _bounded_int(value, "depth")))
+
+
+def clamp_k(value: object) -> int:
+    return max(1, min(MAX_K, _bounded_int(value, "k")))
+
+
+def words(text: str) -> list[str]:
+    """The searchable words of ``text``: punctuation (RediSearch operators) removed, deduplicated, capped."""
+    seen: dict[str, None] = {}
+    for word in _NON_WORD.sub(" ", text).split():
+        seen.setdefault(word.casefold()[:MAX_TERM_CHARS], None)
+        if len(seen) >= MAX_TERMS:
+            break
+    return list(seen)
+
+
+def fulltext_query(text: str) -> str:
+    """Words OR-ed (``a|b|c``); a text with no word in it is rejected as blank."""
+    terms = words(text)
+    if not terms:
+        raise InputRejected("the search text has no words in it (only punctuation or symbols)")
+    return "|".join(terms)
+
+
+def fuzzy_name_query(name: str) -> str | None:
+    """Full-text query for similar names: each word exact, as a prefix (3+ chars), within one edit (4+ chars)."""
+    parts: list[str] = []
+    for term in words(name):
+        parts.append(term)
+        if len(term) >= 3:
+            parts.append(f"{term}*")
+        if len(term) >= 4:
+            parts.append(f"%{term}%")
+    return "|".join(parts) or None
+
+
+def name_keys(name: str) -> list[str]:
+    """Exact-match keys for an entity name: the casefolded, whitespace-collapsed name and its id slug."""
+    folded = " ".join(name.casefold().split())
+    slug = _SLUG_SEP.sub("-", folded).strip("-")
+    return [k for k in dict.fromkeys((folded, slug)) if k]
+
+
+def embedding_vector(value: object) -> list[float]:
+    if not isinstance(value, list | tuple) or len(value) != EMBEDDING_DIM:
+        raise QueryRejected(f"parameter 'embedding' must be a list of {EMBEDDING_DIM} numbers")
+    vector: list[float] = []
+    for item in value:
+        if isinstance(item, bool) or not isinstance(item, int | float) or not math.isfinite(item):
+            raise QueryRejected("parameter 'embedding' must hold finite numbers only")
+        vector.append(float(item))
+    return vector
+
+
+def validate(specs: tuple[ParamSpec, ...], params: Mapping[str, object], query: str) -> dict[str, Any]:
+    """Check names, presence and types; returns the cleaned values (depth/k clamped, text cleaned)."""
+    known = {spec.name for spec in specs}
+    extra = sorted(set(params) - known)
+    if extra:
+        raise QueryRejected(f"query {query!r} takes no parameter(s) {', '.join(extra)}; "
+                            f"it takes: {', '.join(sorted(known)) or 'none'}")
+    clean: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name not in params or params[spec.name] is None:
+            if spec.required:
+                raise QueryRejected(f"query {query!r} needs parameter {spec.name!r} ({spec.description})")
+            continue
+        value = params[spec.name]
+        if spec.kind in ("text", "entity_id", "rel_type"):
+            clean[spec.name] = clean_text(value, spec.name)
+        elif spec.kind == "depth":
+            clean[spec.name] = clamp_depth(value)
+        elif spec.kind == "k":
+            clean[spec.name] = clamp_k(value)
+        else:
+            clean[spec.name] = embedding_vector(value)
+    return clean

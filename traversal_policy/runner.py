@@ -1,0 +1,122 @@
+"""Run one fixed Cypher text read-only, record the shown work, and turn database failures into typed errors.
+
+Every execution (also a failed one) leaves a :class:`QueryRecord`: name, exact Cypher, parameters, row count,
+FalkorDB's own run time and the wall time. Errors are mapped, never swallowed:
+
+================================================  ====================================================
+what happened                                     raised as
+================================================  ====================================================
+connection refused / reset, server loading        GraphUnavailable (retriable)
+socket timeout, "Query timed out"                 QueryTimedOut (retriable)
+"Invalid graph operation on empty key"            GraphNotIngested (the graph was never written)
+"to be executed only on read-only queries"        QueryRejected (a write through the read path)
+any other error answer of the server              QueryRejected
+================================================  ====================================================
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import redis.exceptions
+
+from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
+
+from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
+
+INDEX_CHECK = "CALL db.indexes() YIELD label, properties, types RETURN label, types"
+
+
+class ReadOnlyGraph(Protocol):
+    """The part of a falkordb ``Graph`` the policy uses: read-only queries only."""
+
+    @property
+    def name(self) -> str: ...
+
+    def ro_query(self, q: str, params: dict[str, object] | None = None, timeout: int | None = None) -> Any: ...
+
+
+def _plain(value: Any) -> Any:
+    """Result values as plain JSON-able Python (maps arrive as OrderedDict)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def _shown_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters as recorded: exact, except that long float vectors are summarised."""
+    shown: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, list) and len(value) > 8 and all(isinstance(v, float) for v in value):
+            shown[key] = f"<vector of {len(value)} floats>"
+        else:
+            shown[key] = value
+    return shown
+
+
+def map_error(exc: Exception, graph_name: str) -> ZehnError:
+    if isinstance(exc, redis.exceptions.TimeoutError):
+        return QueryTimedOut(f"FalkorDB did not answer in time: {exc}")
+    if isinstance(exc, redis.exceptions.ResponseError):
+        text = str(exc)
+        low = text.lower()
+        if "empty key" in low:
+            return GraphNotIngested(f"graph {graph_name!r} does not exist on the server: nothing has been "
+                                    "ingested yet (run the ingest first)")
+        if "timed out" in low or "timeout" in low:
+            return QueryTimedOut(f"FalkorDB stopped the query: {text}")
+        if "read-only" in low:
+            return QueryRejected(f"a write was attempted through the read-only path: {text}")
+        return QueryRejected(f"FalkorDB refused the query: {text}")
+    if isinstance(exc, redis.exceptions.RedisError | OSError):
+        return GraphUnavailable(f"FalkorDB is unavailable: {exc}")
+    raise exc
+
+
+class Trace:
+    """Runs the steps of one named query against one graph and keeps their records, in order."""
+
+    def __init__(self, graph: ReadOnlyGraph, timeout_ms: int) -> None:
+        self.graph = graph
+        self.timeout_ms = timeout_ms
+        self.records: list[QueryRecord] = []
+
+    def rows(self, name: str, cypher: str, params: Mapping[str, Any]) -> list[Row]:
+        started = time.perf_counter()
+        try:
+            result = self.graph.ro_query(cypher, dict(params), timeout=self.timeout_ms)
+        except Exception as exc:
+            error = map_error(exc, self.graph.name)
+            self._record(name, cypher, params, 0, None, started, str(error))
+            raise error from exc
+        columns = [h[1].decode() if isinstance(h[1], bytes) else str(h[1]) for h in result.header]
+        rows = [dict(zip(columns, (_plain(v) for v in row), strict=True)) for row in result.result_set]
+        self._record(name, cypher, params, len(rows), float(result.run_time_ms), started, None)
+        return rows
+
+    def _record(self, name: str, cypher: str, params: Mapping[str, Any], rows: int, run_ms: float | None,
+                started: float, error: str | None) -> None:
+        wall = (time.perf_counter() - started) * 1000.0
+        self.records.append(QueryRecord(name, cypher, _shown_params(params), rows, run_ms, wall, error))
+
+    def require_indexes(self, wanted: tuple[tuple[str, str, str], ...]) -> None:
+        """Raise MissingIndex unless every ``(label, property, index type)`` in ``wanted`` exists.
+
+        Full-text search on a missing index answers "no hits" instead of an error, so the searches check first.
+        """
+        present: set[tuple[str, str, str]] = set()
+        for row in self.rows("index_check", INDEX_CHECK, {}):
+            types = row.get("types") or {}
+            for prop, kinds in types.items():
+                for kind in kinds:
+                    present.add((str(row.get("label")), str(prop), str(kind).upper()))
+        missing = [f"{kind.lower()} index on {label}.{prop}" for label, prop, kind in wanted
+                   if (label, prop, kind) not in present]
+        if missing:
+            raise MissingIndex(f"missing {', '.join(missing)}: run the ingest (it creates the indexes)")
