@@ -42,6 +42,16 @@ class IntegrityError(ZehnError):
     """Stored evidence no longer matches its document: the graph is corrupt and must be re-ingested."""
 
 
+def _rows(graph: Graph, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
+    """Result rows; a graph nothing was ever written to holds nothing, so it answers with no rows."""
+    try:
+        return list(graph.ro_query(query, params).result_set)
+    except ResponseError as exc:
+        if "empty key" in str(exc):
+            return []
+        raise
+
+
 def _evidence_object(row: list[Any]) -> dict[str, Any]:
     ev_id, doc_id, title, source_type, chunk_id, start, end, text, kind, relations_json, doc_text = row
     # Sliced here, in code points, not with Cypher's substring(): the check must use Python's offsets.
@@ -59,19 +69,19 @@ def _evidence_object(row: list[Any]) -> dict[str, Any]:
 
 def get_evidence(graph: Graph, ids: list[str]) -> list[dict[str, Any]]:
     """Evidence objects for the ids that exist, in the order asked; unknown ids are simply absent."""
-    rows = graph.ro_query(EVIDENCE_BY_IDS, {"ids": ids}).result_set
+    rows = _rows(graph, EVIDENCE_BY_IDS, {"ids": ids})
     found = {row[0]: _evidence_object(row) for row in rows}
     return [found[i] for i in ids if i in found]
 
 
 def sample_evidence(graph: Graph, n: int, seed: int | None = None) -> list[dict[str, Any]]:
-    ids = [row[0] for row in graph.ro_query(ALL_EVIDENCE_IDS).result_set]
+    ids = [row[0] for row in _rows(graph, ALL_EVIDENCE_IDS)]
     chosen = random.Random(seed).sample(ids, min(n, len(ids)))
     return get_evidence(graph, chosen)
 
 
 def get_document(graph: Graph, document_id: str) -> dict[str, Any] | None:
-    rows = graph.ro_query(DOCUMENT_BY_ID, {"id": document_id}).result_set
+    rows = _rows(graph, DOCUMENT_BY_ID, {"id": document_id})
     if not rows:
         return None
     (doc_id, title, source_type, text, path, original_path, authors, participants, created, updated,
