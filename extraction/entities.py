@@ -2,7 +2,7 @@
 
 Sources, strongest first (an overlapping weaker candidate is dropped):
 
-0. ticket keys (`OPS-412`, `SUP-1843` -> Ticket; `ADR-021`, `RFC-7` -> Document) and `PR #428` (Ticket);
+0. ticket keys (`OPS-412`, `SUP-1843` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
 1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
    "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), and names
    after an "Owner:"-style label ("Owner: Mina Haddad / Ravi Menon" -> Person). An identifier keeps its own type
@@ -28,61 +28,9 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from extraction import entity_rules as R
 from extraction.extraction_types import Mention
-from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS, words
-
-_TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
-_PR = re.compile(r"(?<!\w)PR ?#\d{1,7}(?!\w)")
-_NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H"})
-_DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
-_LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
-_UPPER_SNAKE = re.compile(r"(?<![\w./:@$-])[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+(?![\w/@-])")
-_CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
-_LABEL = re.compile(
-    r"\b(?P<label>[Oo]wner(?:s| team)?|OWNER|DRI|[Aa]ssignee|[Ll]ead|[Rr]eviewers?|[Aa]uthor|[Rr]eporter|"
-    r"[Aa]pproved by|[Oo]wned by)\s*:?\s+(?P<names>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}"
-    r"(?:\s*(?:/|,|&|\band\b)\s*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2})*)"
-)
-_NAME = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}")
-_REGION = re.compile(r"^(?:us|eu|ap|sa|ca|me|af|asia|prod|uk)-[a-z]+(?:-?\d+)?$")
-_EN_PREFIX = words(
-    """follow on off customer short long server client per cross pre post re non sign opt air best dry in end
-    sub half first third second high low least near steady self user top worst root side mid fail no anti
-    multi auto back built time warm break double free read full well over under out up down co semi inter
-    intra single one two three hold near dual mixed tenant small large new old all non real in-place human
-    ad case error hit write just open close start trial"""
-)
-_EN_SUFFIX = words(
-    """facing side managed lived term running region level scoped specific safe only visible based aware wide
-    like free related driven heavy critical up ups in out off ready time run through down over mode style
-    grade scale friendly proof wise bound first last hoc only class effort sensitive impacting owned
-    provided controlled supplied risk priority effects effect case rate"""
-)
-_CAMEL_SKIP_HEAD = words(
-    """Not Invalid Too Get Describe Create Update Set Schedule Rotate Unwrap Attach Put Delete List Access Bad
-    Key Resource Out Deadline Provider Service"""
-)
-_CAMEL_SKIP_TAIL = words(
-    """Exception Error Denied Found Exceeded Unavailable Requests Match Pressure BackOff Loop Before After Only
-    Site"""
-)
-_ORG_TAIL = words(
-    """Health Care Pay Payments Bank Labs Corp Inc Capital Group Systems Analytics Logistics Insurance Media
-    Retail Energy Networks Financial Fin Cart Docs Learn Route Works"""
-)
-_NOT_NAMES = words(
-    """thanks thank great good nice owning asked account production prod staging existing new managed affected
-    patch test internal external hosted downstream upstream backend frontend primary secondary web cloud
-    whole entire same other each every any my your our their his her its this that the a an respective
-    relevant impacted responsible owning assigned target legacy current previous next"""
-)
-_TEAM_WORDS = words(
-    """eng engineering team platform infra infrastructure sre ops devops devex security experience support
-    success runtime serving observability ml research release data product design finance legal sales
-    marketing compliance network networking reliability operations"""
-)
-_STRIP = "\"'`“”‘’*()[]{}<>.,;:!?|#~=+/\\-–—"
-_NAME_LABELS = {"Person": 1}
+from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
 
 
 @dataclass(frozen=True)
@@ -93,38 +41,11 @@ class _Cand:
     priority: int
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    """Shrink [start, end) past whitespace, quotes, punctuation, a leading "the" and a trailing "'s"."""
-    while True:
-        old = (start, end)
-        while start < end and (text[start].isspace() or text[start] in _STRIP):
-            start += 1
-        while end > start and (text[end - 1].isspace() or text[end - 1] in _STRIP):
-            end -= 1
-        if text[start : start + 4].lower() == "the " and end - start > 4:
-            start += 4
-        if text[end - 2 : end] in ("'s", "’s") and end - start > 2:
-            end -= 2
-        if (start, end) == old:
-            return start, end
-
-
-def _in_url_or_path(text: str, start: int, end: int) -> bool:
-    left = start
-    while left > 0 and not text[left - 1].isspace():
-        left -= 1
-    right = end
-    while right < len(text) and not text[right].isspace():
-        right += 1
-    word = text[left:right]
-    return "://" in word or "www." in word or "@" in word or "/" in word.strip("()[],.;:`'\"")
-
-
 def _identifier_type(word: str) -> str | None:
     """Type of a lowercase hyphen/snake identifier, or None when it is English, a region, a header or an id."""
     parts = re.split(r"[-_]", word)
     if "-" in word and "_" not in word:
-        if parts[0] in _EN_PREFIX or parts[-1] in _EN_SUFFIX or _REGION.match(word):
+        if parts[0] in R.EN_PREFIX or parts[-1] in R.EN_SUFFIX or R.REGION.match(word):
             return None
         if (
             parts[0] == "x"
@@ -147,9 +68,9 @@ def _camel_type(word: str) -> str | None:
     humps = re.findall(r"[A-Z][a-z0-9]*", word)
     if word.casefold() in TECHNOLOGIES:
         return "Technology"
-    if humps[0] in _CAMEL_SKIP_HEAD or humps[-1] in _CAMEL_SKIP_TAIL:
+    if humps[0] in R.CAMEL_SKIP_HEAD or humps[-1] in R.CAMEL_SKIP_TAIL:
         return None
-    if humps[-1] in _ORG_TAIL:
+    if humps[-1] in R.ORG_TAIL:
         return "Organization"
     return "Component"
 
@@ -172,7 +93,7 @@ def _left_name(doc: Doc, noun: Token) -> Span:
             and (t.pos_ in ("PROPN", "NOUN", "X", "ADJ") or _identifier_like(t.text))
             and not t.is_stop
             and t.lower_ not in GENERIC_WORDS
-            and t.lower_ not in _NOT_NAMES
+            and t.lower_ not in R.NOT_NAMES
             and "\\" not in t.text
         ):
             i -= 1
@@ -195,7 +116,7 @@ def _right_name(doc: Doc, noun: Token) -> Span | None:
         and k - j < 4
         and doc[k].pos_ == "PROPN"
         and doc[k].text[:1].isupper()
-        and not (doc[k].is_sent_start or "\\" in doc[k].text or doc[k].lower_ in _NOT_NAMES)
+        and not (doc[k].is_sent_start or "\\" in doc[k].text or doc[k].lower_ in R.NOT_NAMES)
     ):
         k += 1
     if k == j:
@@ -229,11 +150,11 @@ def _typed_phrases(doc: Doc) -> list[_Cand]:
 
 def _labelled_names(text: str) -> list[_Cand]:
     found: list[_Cand] = []
-    for m in _LABEL.finditer(text):
+    for m in R.LABEL.finditer(text):
         ent_type = "Team" if m.group("label").lower() == "owner team" else "Person"
-        for n in _NAME.finditer(m.group("names")):
+        for n in R.NAME.finditer(m.group("names")):
             words = set(n.group(0).casefold().split())
-            name_type = "Team" if ent_type == "Team" or words & _TEAM_WORDS else "Person"
+            name_type = "Team" if ent_type == "Team" or words & R.TEAM_WORDS else "Person"
             if name_type == "Person" and len(words) < 2:
                 continue
             found.append(_Cand(m.start("names") + n.start(), m.start("names") + n.end(), name_type, 1))
@@ -243,24 +164,24 @@ def _labelled_names(text: str) -> list[_Cand]:
 def _regex_identifiers(doc: Doc) -> list[_Cand]:
     text = doc.text
     found: list[_Cand] = []
-    for m in _TICKET.finditer(text):
-        if m.group(1) not in _NOT_TICKETS:
-            found.append(_Cand(m.start(), m.end(), "Page" if m.group(1) in _DOC_KEYS else "Ticket", 0))
-    found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in _PR.finditer(text))
-    for m in _LOWER_ID.finditer(text):
+    for m in R.TICKET.finditer(text):
+        if m.group(1) not in R.NOT_TICKETS:
+            found.append(_Cand(m.start(), m.end(), "Page" if m.group(1) in R.DOC_KEYS else "Ticket", 0))
+    found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.PR.finditer(text))
+    for m in R.LOWER_ID.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         if text[line_start : m.start()].lstrip().startswith("#"):
             continue  # a Markdown heading such as "## steps_to_reproduce" is a section name
         id_type = _identifier_type(m.group(0))
         if id_type is not None:
             found.append(_Cand(m.start(), m.end(), id_type, 2))
-    for m in _UPPER_SNAKE.finditer(text):
+    for m in R.UPPER_SNAKE.finditer(text):
         if len(m.group(0)) >= 5:
             found.append(_Cand(m.start(), m.end(), "Component", 2))
     for tok in doc:  # known technologies, capitalised as names are ("Kubernetes", "AWS"), not "helm chart"
         if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
             found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
-    for m in _CAMEL.finditer(text):
+    for m in R.CAMEL.finditer(text):
         camel_type = _camel_type(m.group(0))
         if camel_type is not None:
             found.append(_Cand(m.start(), m.end(), camel_type, 2))
@@ -322,10 +243,10 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None)
     taken: list[tuple[int, int]] = []
     mentions: list[Mention] = []
     for cand in cands:
-        start, end = _trim(text, cand.start, cand.end)
+        start, end = R.trim(text, cand.start, cand.end)
         if end <= start or any(start < e and s < end for s, e in taken):
             continue
-        if cand.type != "Ticket" and _in_url_or_path(text, start, end):
+        if cand.type != "Ticket" and R.in_url_or_path(text, start, end):
             continue
         name = " ".join(text[start:end].split())
         ent_type = cand.type

@@ -1,0 +1,90 @@
+"""Surface rules for entity mentions: the patterns and word lists that decide what is a name, and span trimming.
+
+Kept apart from `entities.py` (which combines candidate sources) so the lists can be read and reviewed alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from extraction.vocabulary import words
+
+TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
+PR = re.compile(r"(?<!\w)PR ?#\d{1,7}(?!\w)")
+NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H"})
+DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
+LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
+UPPER_SNAKE = re.compile(r"(?<![\w./:@$-])[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+(?![\w/@-])")
+CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
+LABEL = re.compile(
+    r"\b(?P<label>[Oo]wner(?:s| team)?|OWNER|DRI|[Aa]ssignee|[Ll]ead|[Rr]eviewers?|[Aa]uthor|[Rr]eporter|"
+    r"[Aa]pproved by|[Oo]wned by)\s*:?\s+(?P<names>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}"
+    r"(?:\s*(?:/|,|&|\band\b)\s*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2})*)"
+)
+NAME = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}")
+REGION = re.compile(r"^(?:us|eu|ap|sa|ca|me|af|asia|prod|uk)-[a-z]+(?:-?\d+)?$")
+EN_PREFIX = words(
+    """follow on off customer short long server client per cross pre post re non sign opt air best dry in end
+    sub half first third second high low least near steady self user top worst root side mid fail no anti
+    multi auto back built time warm break double free read full well over under out up down co semi inter
+    intra single one two three hold near dual mixed tenant small large new old all non real in-place human
+    ad case error hit write just open close start trial"""
+)
+EN_SUFFIX = words(
+    """facing side managed lived term running region level scoped specific safe only visible based aware wide
+    like free related driven heavy critical up ups in out off ready time run through down over mode style
+    grade scale friendly proof wise bound first last hoc only class effort sensitive impacting owned
+    provided controlled supplied risk priority effects effect case rate"""
+)
+CAMEL_SKIP_HEAD = words(
+    """Not Invalid Too Get Describe Create Update Set Schedule Rotate Unwrap Attach Put Delete List Access Bad
+    Key Resource Out Deadline Provider Service"""
+)
+CAMEL_SKIP_TAIL = words(
+    """Exception Error Denied Found Exceeded Unavailable Requests Match Pressure BackOff Loop Before After Only
+    Site"""
+)
+ORG_TAIL = words(
+    """Health Care Pay Payments Bank Labs Corp Inc Capital Group Systems Analytics Logistics Insurance Media
+    Retail Energy Networks Financial Fin Cart Docs Learn Route Works"""
+)
+NOT_NAMES = words(
+    """thanks thank great good nice owning asked account production prod staging existing new managed affected
+    patch test internal external hosted downstream upstream backend frontend primary secondary web cloud
+    whole entire same other each every any my your our their his her its this that the a an respective
+    relevant impacted responsible owning assigned target legacy current previous next"""
+)
+TEAM_WORDS = words(
+    """eng engineering team platform infra infrastructure sre ops devops devex security experience support
+    success runtime serving observability ml research release data product design finance legal sales
+    marketing compliance network networking reliability operations"""
+)
+STRIP = "\"'`“”‘’*()[]{}<>.,;:!?|#~=+/\\-–—"
+NAME_LABELS = {"Person": 1}
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) past whitespace, quotes, punctuation, a leading "the" and a trailing "'s"."""
+    while True:
+        old = (start, end)
+        while start < end and (text[start].isspace() or text[start] in STRIP):
+            start += 1
+        while end > start and (text[end - 1].isspace() or text[end - 1] in STRIP):
+            end -= 1
+        if text[start : start + 4].lower() == "the " and end - start > 4:
+            start += 4
+        if text[end - 2 : end] in ("'s", "’s") and end - start > 2:
+            end -= 2
+        if (start, end) == old:
+            return start, end
+
+
+def in_url_or_path(text: str, start: int, end: int) -> bool:
+    left = start
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
+    right = end
+    while right < len(text) and not text[right].isspace():
+        right += 1
+    word = text[left:right]
+    return "://" in word or "www." in word or "@" in word or "/" in word.strip("()[],.;:`'\"")
