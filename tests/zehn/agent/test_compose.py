@@ -1,0 +1,21 @@
+"""Extractive drafting always passes the citation gate: every evidence sentence of the corpus, quoted as composed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verify import Answered, check_draft
+from zehn.agent.compose import quote
+from zehn.agent.tools import EvidenceItem
+
+
+def test_every_corpus_sentence_quotes_cleanly(sample_graph: tuple[Any, Any]) -> None:
+    rows = sample_graph[0].ro_query("MATCH (e:Evidence) RETURN e.id, e.text, e.document_id, e.start, e.end, e.kind")
+    failures = []
+    for ev_id, text, doc_id, start, end, kind in rows.result_set:
+        item = EvidenceItem(ev_id, text, doc_id, start, end, kind)
+        draft = f"What the documents say:\n- In {doc_id}: {quote(item)}"
+        verdict = check_draft(draft, {ev_id: text})
+        if not isinstance(verdict, Answered):
+            failures.append((ev_id, text, verdict))
+    assert rows.result_set and not failures, failures[:5]

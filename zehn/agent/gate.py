@@ -1,0 +1,97 @@
+"""Turn a draft (or a stop) into the :class:`Answer`: citation gate, trailer, citations resolved from the graph.
+
+- A draft passes :func:`verify.check_draft` against the evidence the tools returned *this turn*. ``Answered`` -> the
+  text is the draft plus :func:`verify.answered_trailer`, and the gate is run once more on that final text;
+  ``Abstained`` -> :func:`verify.abstain_message`; ``Refused`` -> a withheld-answer text ending in a
+  ``[refused]`` line, with the gate's reason and offending strings.
+- Citations are read through :func:`extraction.evidence_reads.get_evidence` (document, offsets, exact text), only
+  for ids the gate accepted; a graph failure there makes the answer ``unavailable``, never a silent drop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+
+from extraction.errors import ZehnError
+from extraction.evidence_reads import get_evidence
+from verify import Abstained, Answered, Refused, Verdict, abstain_message, answered_trailer, check_draft
+from zehn.answers.model import Candidate, Citation
+
+
+@dataclass
+class Outcome:
+    status: str
+    text: str
+    reason: str | None
+    offending: list[str] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    verdict: Verdict | None = None
+
+
+def topic_of(question: str) -> str:
+    text = " ".join(question.split()).rstrip("?!. ")
+    return f"“{text}”" if text else "this question"
+
+
+def non_answer(status: str, reason: str, question: str, retrieved: int,
+               candidates: list[Candidate] | None = None) -> Outcome:
+    """Text for statuses that carry no draft (ambiguous, unknown_entity, not_in_graph, unavailable, abstained)."""
+    lead = {
+        "ambiguous": "The question names something that matches several entities; say which one you mean: "
+                     + "; ".join(f"{c.name} ({c.type}, {c.entity_id})" for c in candidates or []) + ".",
+        "unknown_entity": f"No entity of that name is in the graph ({reason}).",
+        "not_in_graph": f"The entity is known, but nothing about it is recorded ({reason}).",
+        "unavailable": f"The answer could not be produced because a service is unavailable ({reason}).",
+        "refused": f"I don't know: the drafted answer broke the citation rules ({reason}), so it is not shown.",
+    }.get(status)
+    if status == "abstained" or lead is None:
+        return Outcome("abstained", abstain_message(topic_of(question), retrieved), reason)
+    tail = f"[refused] {retrieved} evidence ids retrieved" if status == "refused" else \
+        f"[abstained] {retrieved} evidence ids retrieved"
+    return Outcome(status, f"{lead}\n{tail}", reason, candidates=list(candidates or []))
+
+
+def _citations(graph: Any, ids: tuple[str, ...]) -> list[Citation]:
+    try:
+        found = get_evidence(graph, list(ids))
+    except (redis.RedisError, OSError) as exc:
+        raise GateUnavailable(f"graph unavailable while reading citations: {exc}") from exc
+    return [Citation(evidence_id=e["id"], document_id=e["document_id"], document_title=str(e["document_title"] or ""),
+                     start=int(e["start"]), end=int(e["end"]), text=e["text"]) for e in found]
+
+
+class GateUnavailable(ZehnError):
+    retriable = True
+
+
+def judge(draft: str, evidence: Mapping[str, str], question: str, graph: Any) -> Outcome:
+    verdict = check_draft(draft, evidence)
+    if isinstance(verdict, Answered):
+        text = f"{draft.rstrip()}\n{answered_trailer(len(verdict.citations), len(evidence))}"
+        final = check_draft(text, evidence)
+        if not isinstance(final, Answered):
+            return _refused(final, question, len(evidence))
+        citations = _citations(graph, verdict.citations)
+        if len(citations) != len(verdict.citations):
+            missing = sorted(set(verdict.citations) - {c.evidence_id for c in citations})
+            return Outcome("refused", non_answer("refused", "cited evidence vanished", question,
+                                                 len(evidence)).text, "cited evidence not found", missing)
+        return Outcome("answered", text, verdict.reason, citations=citations, verdict=verdict)
+    if isinstance(verdict, Abstained):
+        out = non_answer("abstained", verdict.reason, question, len(evidence))
+        out.verdict = verdict
+        return out
+    return _refused(verdict, question, len(evidence))
+
+
+def _refused(verdict: Verdict, question: str, retrieved: int) -> Outcome:
+    reason = verdict.reason
+    out = non_answer("refused", reason, question, retrieved)
+    out.offending = list(verdict.offending) if isinstance(verdict, Refused) else []
+    out.verdict = verdict
+    return out
