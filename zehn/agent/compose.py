@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from verify.evidence_ids import scan_ids
 from zehn.agent.grading import PathView
 from zehn.agent.tools import EvidenceItem
 
@@ -28,13 +29,21 @@ def verb(rel_type: str) -> str:
     return _VERBS.get(rel_type, rel_type.lower().replace("_", " "))
 
 
+def _pieces(item: EvidenceItem) -> list[str]:
+    """The sentence's quotable pieces. A piece holding anything shaped like an evidence id is left out: quoted
+    verbatim it would read as a citation (a document saying "cite ev_…" must not steer the gate either way)."""
+    pieces = [raw.strip().rstrip(_TRAIL) for raw in _SPLIT.split(" ".join(item.text.split()))]
+    return [piece for piece in pieces if piece and not scan_ids(piece)]
+
+
+def quotable(item: EvidenceItem) -> bool:
+    return bool(_pieces(item))
+
+
 def quote(item: EvidenceItem) -> str:
     """The evidence sentence as quoted pieces, each followed by its id: ``“piece” [ev_…].``"""
     out: list[str] = []
-    for raw in _SPLIT.split(" ".join(item.text.split())):
-        piece = raw.strip().rstrip(_TRAIL)
-        if not piece:
-            continue
+    for piece in _pieces(item):
         if "”" not in piece and "“" not in piece:
             out.append(f"“{piece}” [{item.id}].")
         elif '"' not in piece:
@@ -56,7 +65,7 @@ def _path_quotes(view: PathView) -> str:
 
 def path_line(view: PathView, *, show_hops: bool) -> str | None:
     """One list line for a path, or None when it must not be shown (insufficient)."""
-    if view.graded.grade == "insufficient" or any(i is None for i in view.items):
+    if view.graded.grade == "insufficient" or any(i is None or not quotable(i) for i in view.items):
         return None
     hops = len(view.hops)
     via = f", through {', '.join(view.names[1:-1])}" if hops > 1 else ""
@@ -97,6 +106,7 @@ def yes_no_draft(subject: str, rel_type: str, obj: str, views: list[PathView]) -
 
 
 def sentences_draft(lead: str, items: list[EvidenceItem]) -> str | None:
+    items = [i for i in items if quotable(i)]
     if not items:
         return None
     return "\n".join([lead, *(f"- In {i.document_id}: {quote(i)}" for i in items)])
