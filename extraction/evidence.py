@@ -8,6 +8,7 @@ documents asserting different predicates between the same pair keep both edges a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +17,8 @@ from extraction.documents import SourceDocument
 from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
 from extraction.identity import entity_id, evidence_id, name_key
 
-EdgeKey = tuple[str, str, str]  # (source entity id, rel_type, target entity id)
+EdgeKey = tuple[str, str, str]
+_WORD = re.compile(r"[^\W\d_]{2,}")  # (source entity id, rel_type, target entity id)
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,24 @@ def collect(document: SourceDocument, extractions: Iterable[ChunkExtraction]) ->
             out.mentions.add((extraction.chunk_id, row.id))
         for rel in extraction.relations:
             _add_relation(document, extraction.chunk_id, rel, out)
+        for start, end in extraction.passages:
+            _add_passage(document, extraction.chunk_id, start, end, extraction.passage_kind, out)
     return out
+
+
+def citable(text: str) -> bool:
+    """A passage worth citing on its own: at least three words (not a heading fragment or a bare value)."""
+    return len(_WORD.findall(text)) >= 3
+
+
+def _add_passage(document: SourceDocument, chunk_id: str, start: int, end: int, kind: str,
+                 out: DocumentEvidence) -> None:
+    if not 0 <= start < end <= len(document.text):
+        raise ValueError(f"{document.id}: passage range {start}..{end} outside the document")
+    text = document.text[start:end]
+    ev_id = evidence_id(document.id, chunk_id, start, end)
+    if ev_id not in out.evidence and citable(text):
+        out.evidence[ev_id] = EvidenceRow(ev_id, document.id, chunk_id, start, end, text, kind)
 
 
 def _add_relation(document: SourceDocument, chunk_id: str, rel: RelationCandidate, out: DocumentEvidence) -> None:

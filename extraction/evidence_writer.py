@@ -27,7 +27,7 @@ UNWIND $rows AS r
 MERGE (e:Evidence {id: r.id})
 SET e.document_id = r.document_id, e.chunk_id = r.chunk_id, e.start = r.start, e.end = r.end, e.text = r.text,
     e.kind = r.kind, e.relations = r.relations, e.extractor = r.extractor, e.extractor_version = r.extractor_version,
-    e.embedding = vecf32(r.embedding)
+    e.embedding = CASE WHEN r.embedding IS NULL THEN NULL ELSE vecf32(r.embedding) END
 WITH e, r
 MATCH (c:Chunk {id: r.chunk_id})
 MERGE (e)-[:IN_CHUNK]->(c)
@@ -93,12 +93,16 @@ def write_evidence(
     extractor: str,
     extractor_version: str,
 ) -> tuple[int, int]:
-    """Write evidence rows and merge edge support; returns (evidence rows written, edges touched)."""
+    """Write evidence rows and merge edge support; returns (evidence rows written, edges touched).
+
+    ``embeddings`` may cover only some rows (those carrying relations): the others are found by full-text search
+    and through their chunk's embedding, which keeps ingest from embedding every sentence twice.
+    """
     rows = [
         {
             "id": ev.id, "document_id": ev.document_id, "chunk_id": ev.chunk_id, "start": ev.start, "end": ev.end,
             "text": ev.text, "kind": ev.kind, "relations": json.dumps(ev.relations, sort_keys=True),
-            "extractor": extractor, "extractor_version": extractor_version, "embedding": embeddings[ev.id],
+            "extractor": extractor, "extractor_version": extractor_version, "embedding": embeddings.get(ev.id),
         }
         for ev in found.evidence.values()
     ]

@@ -43,3 +43,7 @@ class ChunkExtraction:
     chunk_id: str
     mentions: tuple[Mention, ...]
     relations: tuple[RelationCandidate, ...]
+    # Every citable range of the chunk (sentences, or metadata lines), document offsets: each becomes an
+    # Evidence row even when no relation was read from it, so a plain statement can still be quoted and cited.
+    passages: tuple[tuple[int, int], ...] = ()
+    passage_kind: str = "sentence"  # "metadata" for front-matter lines

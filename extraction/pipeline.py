@@ -1,12 +1,12 @@
 """The ingest pipeline: a fixed, numbered sequence of steps, logged as "step N/M".
 
 1/4 load    read and validate files (a bad file is reported and skipped, never fatal)
-2/4 diff    unchanged documents (same content hash) are skipped; changed ones are purged before re-ingest
-3/4 ingest  per document: graphrag-sdk ingest (exact chunks -> lexical graph -> spaCy extraction -> entities,
-            mentions, chunk embeddings), then the evidence writer (embedded Evidence rows, RELATES edges)
-4/4 index   create the range, full-text and vector indexes the named queries need
+2/4 index   create the range, full-text and vector indexes (first: every MERGE on an id needs its index)
+3/4 diff    unchanged documents (same content hash) are skipped; changed ones are purged before re-ingest
+4/4 ingest  per document: graphrag-sdk ingest (exact chunks -> lexical graph -> spaCy extraction -> entities,
+            mentions, chunk embeddings), then the evidence writer (Evidence rows, RELATES edges)
 
-A document that fails in step 3 is purged again, so a failure never leaves half a document behind.
+A document that fails in step 4 is purged again, so a failure never leaves half a document behind.
 A graph server that stops answering aborts the run with GraphUnavailable: that is not a per-file problem.
 """
 
@@ -123,10 +123,12 @@ class Ingestor:
                 report.errors.append({"path": str(outcome.path), "reason": outcome.reason})
             elif isinstance(outcome, Loaded):
                 documents.append(outcome.document)
-        _step(2, f"compare {len(documents)} document(s) with the graph")
+        _step(2, "ensure indexes")
+        ensure_indexes(self.graph)
+        _step(3, f"compare {len(documents)} document(s) with the graph")
         todo = [doc for doc in documents if not self._unchanged(doc)]
         report.skipped = len(documents) - len(todo)
-        _step(3, f"ingest {len(todo)} new or changed document(s) through graphrag-sdk")
+        _step(4, f"ingest {len(todo)} new or changed document(s) through graphrag-sdk")
         connection = FalkorDBConnection(ConnectionConfig(
             host=self.host, port=self.port, password=self.password, graph_name=self.graph_name, retry_count=1,
         ))
@@ -149,8 +151,6 @@ class Ingestor:
             await asyncio.gather(*(one(doc) for doc in todo))
         finally:
             await rag.close()
-        _step(4, "ensure indexes")
-        ensure_indexes(self.graph)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -171,9 +171,9 @@ class Ingestor:
             if found is None:
                 raise ZehnError(f"{doc.path}: the extractor never ran")
             self._write_document(doc)
-            texts = [ev.text for ev in found.evidence.values()]
-            vectors = await asyncio.to_thread(self.embedder.embed_documents, texts)
-            embeddings = dict(zip(found.evidence, vectors, strict=True))
+            related = [ev for ev in found.evidence.values() if ev.relations]
+            vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
+            embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
             evidence, edges = write_evidence(self.graph, found, embeddings, EXTRACTOR,
                                              extractor_version(self.nlp))
         except (redis.ConnectionError, redis.TimeoutError):

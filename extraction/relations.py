@@ -155,7 +155,7 @@ def _flags(verb: Token, sent: Span) -> tuple[bool, bool, bool]:
     return negated, hedged, planned
 
 
-def _sentence_range(sent: Span) -> tuple[int, int]:
+def sentence_range(sent: Span) -> tuple[int, int]:
     """The sentence without surrounding whitespace (or written-out "\\n" line breaks)."""
     text = sent.text
     end = len(text.rstrip())
@@ -221,7 +221,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention]) -> list[Relat
         ))  # fmt: skip
 
     for sent in doc.sents:
-        bounds = _sentence_range(sent)
+        bounds = sentence_range(sent)
         for verb in sent:
             if verb.pos_ not in ("VERB", "AUX"):
                 continue

@@ -28,7 +28,7 @@ from extraction.errors import ModelUnavailable
 from extraction.evidence import DocumentEvidence, collect
 from extraction.extraction_types import ChunkExtraction
 from extraction.metadata import relations_from_metadata, type_hints
-from extraction.relations import find_relations
+from extraction.relations import find_relations, sentence_range
 from extraction.vocabulary import ENTITY_TYPES
 
 
@@ -63,11 +63,14 @@ class SpacyExtraction(ExtractionStrategy):
             offset = int(chunk.metadata["start"])
             mentions = find_mentions(doc, offset, hints)
             relations = find_relations(doc, offset, mentions)
-            extractions.append(ChunkExtraction(chunk.uid, tuple(mentions), tuple(relations)))
+            ranges = (sentence_range(sent) for sent in doc.sents)
+            passages = tuple((offset + s, offset + e) for s, e in ranges if e > s)
+            extractions.append(ChunkExtraction(chunk.uid, tuple(mentions), tuple(relations), passages))
         meta_chunk = next((c for c in chunks.chunks if c.metadata.get("kind") == "metadata"), None)
         if meta_chunk is not None:
             mentions, relations = relations_from_metadata(self.document)
-            extractions.append(ChunkExtraction(meta_chunk.uid, tuple(mentions), tuple(relations)))
+            lines = tuple((line.start, line.end) for line in self.document.metadata_lines if line.values)
+            extractions.append(ChunkExtraction(meta_chunk.uid, tuple(mentions), tuple(relations), lines, "metadata"))
         return collect(self.document, extractions)
 
     async def extract(self, chunks: TextChunks, ontology: Ontology, ctx: Context) -> GraphData:
