@@ -1,38 +1,56 @@
-"""`zehn serve`: start the graph (embedded by default), ingest the sample corpus into an empty graph, serve."""
+"""`zehn serve`: the HTTP API (and the built web UI) on settings.host:port.
+
+The app's lifespan starts the graph (embedded FalkorDB unless FALKORDB_URL is set), loads spaCy and the embedder
+once, ingests the bundled sample corpus when ``--ingest-sample`` is given and the graph is empty, and builds the
+answering service; shutdown stops the embedded server cleanly.
+"""
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 
-from extraction.evidence_reads import graph_stats
-from extraction.pipeline import Ingestor
-from zehn.cli.common import DataDirOpt, GraphOpt, graph_session, settings_from
-from zehn.sample import SAMPLE_CORPUS_DIR
+from extraction.errors import ZehnError
+from zehn.api.deps import Services
+from zehn.cli.common import DataDirOpt, GraphOpt
+from zehn.settings import Settings, load_settings
+
+log = logging.getLogger("zehn.serve")
 
 
 def serve(
     ingest_sample: Annotated[bool, typer.Option("--ingest-sample", help="Ingest the bundled sample corpus "
                                                 "when the graph is empty.")] = False,
+    host: Annotated[str | None, typer.Option("--host", help="Bind address (default: ZEHN_HOST or 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option("--port", min=1, max=65535,
+                                             help="Port (default: ZEHN_PORT or 8000).")] = None,
     data_dir: DataDirOpt = None, graph: GraphOpt = None,
 ) -> None:
-    """Start ZEHN on the configured graph (until the HTTP API lands: ingest if asked, then print stats)."""
+    """Serve the HTTP API (OpenAPI docs at /docs) and the web UI when it is built."""
+    import uvicorn
+
+    from zehn.api import create_app
+    from zehn.api.runtime import open_services
+
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    settings = settings_from(data_dir, graph)
-    with graph_session(settings, as_json=False) as (endpoint, g):
-        stats = graph_stats(g)
-        if ingest_sample and stats["empty"]:
-            typer.echo(f"graph {settings.graph_name!r} is empty: ingesting the sample corpus from {SAMPLE_CORPUS_DIR}")
-            report = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password).ingest(
-                [SAMPLE_CORPUS_DIR]
-            )
-            typer.echo(f"ingested {report.documents} documents, {report.evidence} evidence rows "
-                       f"in {report.seconds:.1f}s ({len(report.errors)} errors)")
-            stats = graph_stats(g)
-        typer.echo(f"graph {settings.graph_name!r} on {endpoint.url}: {stats['labels']}")
+    settings: Settings = load_settings(data_dir=data_dir, graph_name=graph, host=host, port=port)
+
+    @contextmanager
+    def provide() -> Iterator[Services]:
+        try:
+            with open_services(settings, ingest_sample=ingest_sample) as services:
+                log.info("ZEHN is serving on http://%s:%d (API docs at /docs)", settings.host, settings.port)
+                yield services
+        except ZehnError as exc:
+            log.error("zehn: %s", exc)
+            raise
+
+    uvicorn.run(create_app(provide), host=settings.host, port=settings.port, log_level="info")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,87 @@
+"""The FastAPI application factory: dependencies injected, errors mapped, the built frontend served at ``/``.
+
+``create_app(services)`` serves over ready-made :class:`Services` (tests build them over a test FalkorDB);
+``create_app(provider)`` enters ``provider()`` (a context manager yielding Services) in the lifespan, so
+``zehn serve`` starts the graph and loads the models once, at start-up, and stops them at shutdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import metadata
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from zehn.api import errors, routes_answers, routes_graph, routes_health
+from zehn.api.deps import Services, ServicesProvider
+from zehn.api.errors import ErrorOut
+
+DEFAULT_FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend" / "dist"
+DESCRIPTION = ("Answers questions about company knowledge only when it can cite the exact source sentence; "
+               "otherwise it says \"I don't know\". Every answer carries its citations, graded paths, the named "
+               "queries that ran and the traversal policy.")
+
+
+def _version() -> str:
+    try:
+        return metadata.version("zehn")
+    except metadata.PackageNotFoundError:
+        return "0.0.0"
+
+
+async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    status = "not_found" if exc.status_code == 404 else "rejected" if exc.status_code < 500 else "error"
+    body = ErrorOut(status=status, kind=status, message=str(exc.detail))
+    return JSONResponse(status_code=exc.status_code, content=body.model_dump(), headers=exc.headers)
+
+
+def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
+    """SPA: files from ``dist`` when they exist, ``index.html`` for any other non-API path."""
+    root = dist.resolve() if dist is not None and (dist / "index.html").is_file() else None
+
+    if root is None:
+        @app.get("/", include_in_schema=False)
+        def landing() -> JSONResponse:
+            return JSONResponse({"name": "ZEHN", "message": "the web UI is not built (cd frontend && npm run build); "
+                                 "the API is documented at /docs", "docs": "/docs", "openapi": "/openapi.json",
+                                 "health": "/api/health"})
+        return
+
+    @app.get("/{path:path}", include_in_schema=False)
+    def spa(path: str) -> FileResponse:
+        if path == "api" or path.startswith("api/"):
+            raise StarletteHTTPException(404, f"no API endpoint /{path}")
+        candidate = (root / path).resolve()
+        if path and candidate.is_file() and candidate.is_relative_to(root):
+            return FileResponse(candidate)
+        return FileResponse(root / "index.html")
+
+
+def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if isinstance(source, Services):
+            yield
+            return
+        context = source()
+        app.state.services = await run_in_threadpool(context.__enter__)
+        try:
+            yield
+        finally:
+            await run_in_threadpool(context.__exit__, None, None, None)
+
+    app = FastAPI(title="ZEHN", version=_version(), description=DESCRIPTION, lifespan=lifespan)
+    if isinstance(source, Services):
+        app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
+    errors.install(app)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    for module in (routes_answers, routes_graph, routes_health):
+        app.include_router(module.router)
+    _mount_frontend(app, frontend_dir)
+    return app

@@ -1,0 +1,55 @@
+"""What the HTTP API depends on, injected: the answerer (a protocol), the executor, the graph, policy, settings.
+
+``create_app`` receives a :class:`Services` (tests build one over the session FalkorDB) or a provider that builds
+one at start-up (``zehn serve``). Route handlers get it with ``Depends(get_services)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from fastapi import Request
+
+from traversal_policy import Policy, TraversalExecutor
+from zehn.answers.model import Answer, AnswerEvent
+from zehn.history import AnswerStore
+from zehn.settings import Settings
+
+EventSink = Callable[[AnswerEvent], None]
+CancelCheck = Callable[[], bool]
+
+
+class Answerer(Protocol):
+    """The shape of ``zehn.agent.service.AnswerService``.
+
+    ``answer`` raises ``InputRejected`` for blank input and ``AnswerCancelled`` when ``cancelled()`` turns True;
+    ``on_event`` receives each real step as it happens (called from the worker thread the answer runs in).
+    """
+
+    @property
+    def mode(self) -> Literal["model", "deterministic"]: ...
+
+    def answer(self, question: str, *, on_event: EventSink | None = None,
+               cancelled: CancelCheck | None = None) -> Answer: ...
+
+
+@dataclass
+class Services:
+    settings: Settings
+    policy: Policy
+    graph: Any  # a falkordb Graph that may write (history); reads go through ``executor`` and evidence_reads
+    executor: TraversalExecutor
+    answerer: Answerer
+    history: AnswerStore
+    nlp: Any = None  # spaCy Language, when loaded (hop grading)
+
+
+ServicesProvider = Callable[[], AbstractContextManager[Services]]
+
+
+def get_services(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services

@@ -1,0 +1,102 @@
+"""Errors as HTTP answers: one JSON shape, a status code per kind of failure, never a stack trace.
+
+========================================  ======  ===========================================================
+raised                                    status  body ``status`` / ``kind``
+========================================  ======  ===========================================================
+request validation, ``Rejected``          422     rejected / invalid_input, rejected
+``NotFound``                              404     not_found
+``Unavailable`` (graph or model down)     503     unavailable / unavailable, timeout, model_unavailable
+``GraphNotIngested``, ``MissingIndex``    503     unavailable / not_ingested, missing_index (run the ingest)
+a redis error that escaped a read         503     unavailable (mapped like the named queries map it)
+any other ``ZehnError``                   500     error / policy_violation, error (message only)
+anything else                             500     error / internal (no detail: it is logged server-side)
+========================================  ======  ===========================================================
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import redis.exceptions
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from extraction.errors import Rejected, Unavailable, ZehnError
+from traversal_policy import GraphNotIngested, MissingIndex, QueryFailed
+from traversal_policy.outcomes import failure_kind
+from traversal_policy.runner import map_error
+
+log = logging.getLogger("zehn.api")
+
+
+class NotFound(ZehnError):
+    """An id (answer, evidence, document) that does not exist."""
+
+
+class ErrorOut(BaseModel):
+    status: str
+    kind: str
+    message: str
+    retriable: bool = False
+
+
+def error_body(exc: ZehnError) -> tuple[int, ErrorOut]:
+    """Status code and body for one of ZEHN's errors."""
+    kind = failure_kind(exc)
+    if isinstance(exc, NotFound):
+        return 404, ErrorOut(status="not_found", kind="not_found", message=str(exc))
+    if isinstance(exc, Rejected):
+        return 422, ErrorOut(status="rejected", kind=kind, message=str(exc))
+    if isinstance(exc, Unavailable | GraphNotIngested | MissingIndex):
+        return 503, ErrorOut(status="unavailable", kind=kind, message=str(exc), retriable=True)
+    return 500, ErrorOut(status="error", kind=kind, message=str(exc))
+
+
+def raise_failed(outcome: QueryFailed) -> None:
+    """A named query that could not run becomes its error (mapped by the handlers), never an empty result."""
+    raise outcome.error
+
+
+def _json(status: int, body: ErrorOut, extra: dict[str, Any] | None = None) -> JSONResponse:
+    return JSONResponse(status_code=status, content={**body.model_dump(), **(extra or {})})
+
+
+async def _zehn_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ZehnError)
+    status, body = error_body(exc)
+    if status == 500:
+        log.error("request failed: %s: %s", type(exc).__name__, exc)
+    return _json(status, body)
+
+
+async def _redis_error(_request: Request, exc: Exception) -> JSONResponse:
+    mapped = map_error(exc, "-") if isinstance(exc, redis.exceptions.RedisError | OSError) else None
+    if mapped is None:
+        return await _unexpected(_request, exc)
+    return await _zehn_error(_request, mapped)
+
+
+async def _validation(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    parts = [f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body')}: {e.get('msg', 'invalid')}"
+             for e in errors]
+    body = ErrorOut(status="rejected", kind="invalid_input", message="; ".join(parts) or "invalid input")
+    detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")} for e in errors]
+    return _json(422, body, {"detail": jsonable_encoder(detail)})
+
+
+async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error", exc_info=exc)
+    return _json(500, ErrorOut(status="error", kind="internal", message="internal error (see the server log)"))
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(ZehnError, _zehn_error)
+    app.add_exception_handler(redis.exceptions.RedisError, _redis_error)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(Exception, _unexpected)

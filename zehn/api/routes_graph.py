@@ -1,0 +1,102 @@
+"""Read-only graph endpoints: evidence, documents, entity resolution, impact, an explorer's neighbourhood, policy.
+
+Graph knowledge is read only through the named queries of the traversal policy (``TraversalExecutor``) and the
+evidence reads of the ingest (``extraction.evidence_reads``); no Cypher is written here. A named query that could
+not run raises its typed error (mapped to 503 / 422 by :mod:`zehn.api.errors`), never an empty result.
+
+``/api/impact`` grades each path's hops with the answering loop's grader (see :mod:`zehn.api.impact`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query
+
+from extraction.evidence_reads import get_document, get_evidence
+from traversal_policy import Found, NoEvidence, QueryFailed, Resolution, Resolved
+from zehn.api.deps import Services, get_services
+from zehn.api.errors import ErrorOut, NotFound
+from zehn.api.impact import impact as graded_impact
+from zehn.api.schemas import (
+    DocumentOut,
+    EvidenceOut,
+    GraphNode,
+    ImpactOut,
+    NeighborhoodOut,
+    PolicyDetail,
+    ResolutionOut,
+)
+from zehn.api.views import neighborhood, policy_out, records, resolution_out
+
+router = APIRouter(prefix="/api", tags=["graph"])
+Deps = Annotated[Services, Depends(get_services)]
+EntityName = Annotated[str, Query(min_length=1, max_length=500, description="An entity name as a person types it.")]
+ERRORS: dict[int | str, dict[str, object]] = {
+    404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
+}
+
+
+def _resolve(services: Services, name: str) -> Resolution:
+    outcome = services.executor.resolve(name)
+    if isinstance(outcome, QueryFailed):
+        raise outcome.error
+    return outcome
+
+
+@router.get("/evidence/{evidence_id}", response_model=EvidenceOut, responses=ERRORS,
+            summary="One evidence sentence: its document, chunk and exact character range")
+def evidence(evidence_id: Annotated[str, Path(max_length=200)], services: Deps) -> EvidenceOut:
+    found = get_evidence(services.graph, [evidence_id])
+    if not found:
+        raise NotFound(f"no evidence {evidence_id!r}")
+    return EvidenceOut(**found[0])
+
+
+@router.get("/documents/{document_id}", response_model=DocumentOut, responses=ERRORS,
+            summary="A document with the full text that evidence offsets refer to")
+def document(document_id: Annotated[str, Path(max_length=500)], services: Deps) -> DocumentOut:
+    doc = get_document(services.graph, document_id)
+    if doc is None:
+        raise NotFound(f"no document {document_id!r}")
+    return DocumentOut(**doc)
+
+
+@router.get("/entities", response_model=ResolutionOut, responses=ERRORS,
+            summary="Resolve a name: resolved, ambiguous (all candidates), unknown or not in graph")
+def entities(q: EntityName, services: Deps) -> ResolutionOut:
+    return resolution_out(_resolve(services, q))
+
+
+@router.get("/impact", response_model=ImpactOut, responses=ERRORS,
+            summary="What breaks if an entity changes: resolve, then the named query 'impact'")
+def impact(entity: EntityName, services: Deps,
+           depth: Annotated[int, Query(ge=1, le=3, description="Hops, 1..3.")] = 2) -> ImpactOut:
+    return graded_impact(services, entity, depth)
+
+
+@router.get("/graph/neighborhood", response_model=NeighborhoodOut, responses=ERRORS,
+            summary="One hop around an entity over walkable predicates (named query 'entity_profile')")
+def graph_neighborhood(entity: EntityName, services: Deps) -> NeighborhoodOut:
+    res = _resolve(services, entity)
+    base = NeighborhoodOut(entity=entity, outcome=res.outcome, resolution=resolution_out(res),
+                           queries=records(res.queries), policy=policy_out(res.policy))
+    if not isinstance(res, Resolved):
+        return base
+    outcome = services.executor.run("entity_profile", {"entity_id": res.entity.id})
+    if isinstance(outcome, QueryFailed):
+        raise outcome.error
+    queries = records(res.queries + outcome.queries)
+    if isinstance(outcome, NoEvidence):
+        center = GraphNode(id=res.entity.id, name=res.entity.name, type=res.entity.type)
+        return base.model_copy(update={"outcome": "no_evidence", "message": outcome.message, "center": center,
+                                       "nodes": [center], "queries": queries})
+    assert isinstance(outcome, Found)
+    center_node, nodes, edges = neighborhood(outcome.subject, outcome.rows)
+    return base.model_copy(update={"outcome": "found", "center": center_node, "nodes": nodes, "edges": edges,
+                                   "queries": queries})
+
+
+@router.get("/policy", response_model=PolicyDetail, summary="The traversal policy in force")
+def policy(services: Deps) -> PolicyDetail:
+    return PolicyDetail(**services.policy.to_dict())

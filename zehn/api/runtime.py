@@ -1,0 +1,74 @@
+"""Building the real services once, at start-up: graph endpoint, models, policy, executor, answerer, history.
+
+Used by ``zehn serve`` (inside the app's lifespan) and ``zehn ask``. The spaCy pipeline and the embedder load once
+here and are shared by the ingest of the sample corpus, the executor (query vectors) and the answerer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from extraction.evidence_reads import graph_stats
+from extraction.graph_client import open_graph as open_writable_graph
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from traversal_policy import TraversalExecutor, load_policy, open_graph
+from zehn.agent import AnswerService, LLMConfig
+from zehn.api.deps import Services
+from zehn.graph_endpoint import graph_endpoint
+from zehn.history import AnswerStore
+from zehn.sample import SAMPLE_CORPUS_DIR
+from zehn.settings import Settings
+
+log = logging.getLogger("zehn.serve")
+
+
+def llm_config(settings: Settings) -> LLMConfig | None:
+    """The model endpoint when one is configured (base URL and model); otherwise deterministic mode."""
+    if not (settings.llm_base_url and settings.llm_model):
+        return None
+    return LLMConfig(base_url=settings.llm_base_url, api_key=settings.llm_api_key or "not-needed",
+                     model=settings.llm_model, timeout_s=settings.llm_timeout_s, max_steps=settings.llm_max_steps)
+
+
+def ingest_sample_if_empty(endpoint_host: str, endpoint_port: int, password: str | None, settings: Settings,
+                           graph: Any, nlp: Language, embedder: LocalEmbedder) -> bool:
+    if not graph_stats(graph)["empty"]:
+        log.info("graph %r already holds data: the sample corpus is not ingested again", settings.graph_name)
+        return False
+    log.info("graph %r is empty: ingesting the sample corpus from %s", settings.graph_name, SAMPLE_CORPUS_DIR)
+    report = Ingestor(endpoint_host, endpoint_port, settings.graph_name, password, nlp=nlp, embedder=embedder,
+                      max_bytes=settings.max_document_bytes).ingest([SAMPLE_CORPUS_DIR])
+    log.info("ingested %d documents, %d evidence rows in %.1fs (%d errors)", report.documents, report.evidence,
+             report.seconds, len(report.errors))
+    return True
+
+
+@contextmanager
+def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Language | None = None,
+                  embedder: LocalEmbedder | None = None) -> Iterator[Services]:
+    """Start (or reach) the graph, load the models, and yield ready services; the embedded server stops after."""
+    policy = load_policy(settings.policy_file)
+    with graph_endpoint(settings) as endpoint:
+        log.info("graph %r on %s (%s)", settings.graph_name, endpoint.url,
+                 "embedded" if endpoint.embedded else "external")
+        graph = open_writable_graph(endpoint.host, endpoint.port, settings.graph_name, endpoint.password)
+        log.info("loading the spaCy pipeline and the embedder")
+        nlp = nlp or load_nlp()
+        embedder = embedder or LocalEmbedder()
+        if ingest_sample:
+            ingest_sample_if_empty(endpoint.host, endpoint.port, endpoint.password, settings, graph, nlp, embedder)
+        read_only = open_graph(endpoint.host, endpoint.port, settings.graph_name, password=endpoint.password,
+                               timeout_ms=settings.query_timeout_ms)
+        executor = TraversalExecutor(read_only, policy, embedder=embedder, timeout_ms=settings.query_timeout_ms)
+        answerer = AnswerService(executor, nlp, graph, llm_config(settings))
+        log.info("answer mode: %s; policy %s (%s)", answerer.mode, policy.name,
+                 "EVALUATION MODE" if policy.evaluation_mode else "production")
+        yield Services(settings=settings, policy=policy, graph=graph, executor=executor, answerer=answerer,
+                       history=AnswerStore(graph), nlp=nlp)

@@ -1,0 +1,147 @@
+"""Answer history: every final answer is kept in the graph, so it survives a restart of the service.
+
+Schema (the answers part of docs/architecture.md)::
+
+    (:Question {id, text})-[:ANSWERED_BY]->(:Answer {id, question, status, created_at, json})-[:CITES]->(:Evidence)
+
+``json`` is the whole answer object; ``status``, ``question`` and ``created_at`` are copied out so history can be
+listed without parsing it. One Question node per distinct question text (``id`` = ``q_`` + 16 hex of its sha256),
+so repeated questions share it. CITES edges go to the Evidence nodes the answer cites, matched by id; a cited id
+with no Evidence node (deleted since) simply gets no edge, the JSON still names it.
+
+What is stored: every final answer, abstentions, refusals, ambiguity and unknown-entity answers included. What is
+not: ``unavailable`` answers, i.e. the graph server was down, so there is nothing to write to, and a retry would
+be a new answer anyway (:func:`should_persist`).
+
+All Cypher here is fixed text with parameters. Database errors are mapped to the project's typed errors
+(``GraphUnavailable`` when the server is down): a failure never reads as an empty history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import redis.exceptions
+from pydantic import BaseModel
+
+from extraction.evidence_reads import graph_exists
+from traversal_policy.runner import map_error
+from zehn.answers.model import Answer, Status
+
+SAVE_ANSWER = """
+MERGE (q:Question {id: $question_id})
+ON CREATE SET q.text = $question
+MERGE (a:Answer {id: $id})
+SET a.question = $question, a.status = $status, a.created_at = $created_at, a.json = $json
+MERGE (q)-[:ANSWERED_BY]->(a)
+WITH a
+UNWIND $evidence_ids AS eid
+MATCH (e:Evidence {id: eid})
+MERGE (a)-[:CITES]->(e)
+RETURN count(e)
+"""
+LIST_ANSWERS = """
+MATCH (a:Answer)
+OPTIONAL MATCH (a)-[c:CITES]->(:Evidence)
+WITH a, count(c) AS cites
+RETURN a.id, a.question, a.status, a.created_at, cites
+ORDER BY a.created_at DESC, a.id DESC
+LIMIT $limit
+"""
+GET_ANSWER = "MATCH (a:Answer {id: $id}) RETURN a.json"
+ANSWER_INDEXES = (
+    "CREATE INDEX FOR (a:Answer) ON (a.id)",
+    "CREATE INDEX FOR (a:Answer) ON (a.created_at)",
+    "CREATE INDEX FOR (q:Question) ON (q.id)",
+)
+MAX_LIMIT = 500
+T = TypeVar("T")
+
+
+class HistoryEntry(BaseModel):
+    id: str
+    question: str
+    status: Status
+    created_at: str
+    citations: int
+
+
+def should_persist(answer: Answer) -> bool:
+    """Every final answer except ``unavailable`` ones (the graph was down: nothing could be written)."""
+    return answer.status != "unavailable"
+
+
+def question_id(question: str) -> str:
+    return "q_" + hashlib.sha256(question.encode("utf-8")).hexdigest()[:16]
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class AnswerStore:
+    """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write)."""
+
+    def __init__(self, graph: Any) -> None:
+        self.graph = graph
+        self._indexed = False
+
+    def _call(self, action: Callable[[], T]) -> T:
+        try:
+            return action()
+        except (redis.exceptions.RedisError, OSError) as exc:
+            raise map_error(exc, str(getattr(self.graph, "name", "-"))) from exc
+
+    def _ensure_indexes(self) -> None:
+        if self._indexed:
+            return
+        for statement in ANSWER_INDEXES:
+            try:
+                self.graph.query(statement)
+            except redis.exceptions.ResponseError as exc:
+                if "already indexed" not in str(exc).lower() and "already exists" not in str(exc).lower():
+                    raise
+        self._indexed = True
+
+    def save(self, answer: Answer) -> Answer:
+        """Persist ``answer`` (stamping ``created_at`` when missing) and return what was stored."""
+        if not should_persist(answer):
+            raise ValueError("unavailable answers are not persisted")
+        stored = answer if answer.created_at else answer.model_copy(update={"created_at": now_iso()})
+        cited = sorted({c.evidence_id for c in stored.citations})
+        params = {
+            "id": stored.id, "question_id": question_id(stored.question), "question": stored.question,
+            "status": stored.status, "created_at": stored.created_at, "json": stored.model_dump_json(),
+            "evidence_ids": cited,
+        }
+
+        def write() -> None:
+            self._ensure_indexes()
+            self.graph.query(SAVE_ANSWER, params)
+
+        self._call(write)
+        return stored
+
+    def list(self, limit: int = 50) -> list[HistoryEntry]:
+        """Newest first. A graph nothing was ever written to has no history (an empty list, truthfully)."""
+        bounded = max(1, min(MAX_LIMIT, int(limit)))
+
+        def read() -> list[HistoryEntry]:
+            if not graph_exists(self.graph):
+                return []
+            rows = self.graph.ro_query(LIST_ANSWERS, {"limit": bounded}).result_set
+            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4]) for r in rows]
+
+        return self._call(read)
+
+    def get(self, answer_id: str) -> Answer | None:
+        def read() -> Answer | None:
+            if not graph_exists(self.graph):
+                return None
+            rows = self.graph.ro_query(GET_ANSWER, {"id": answer_id}).result_set
+            return Answer.model_validate_json(rows[0][0]) if rows else None
+
+        return self._call(read)
