@@ -1,0 +1,109 @@
+"""Answer latency through the HTTP API, side by side with the baseline answerer, in one run.
+
+    .venv/bin/python bench/answers.py --corpus DIR --questions FILE [--data-dir DIR] [--json]
+
+The API runs in-process (``zehn.api.app.create_app`` over ``zehn.api.runtime.open_services``, FastAPI's test
+client, no socket) on an embedded FalkorDB in a temp dir (or ``--data-dir`` to keep the ingest between runs), in
+its own graph ``bench_<hash of the corpus dir>``. Models are loaded and one question is asked before timing.
+
+Printed per system: p50/p95 wall time per question. For the API also: the summed FalkorDB ``run_time_ms`` of the
+queries behind each answer (from the answer's shown work) and the API's overhead over it (wall - db); ratios
+api/baseline and api/db are medians of per-question ratios' numerators and denominators (p50 / p50).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fastapi.testclient import TestClient
+
+from extraction.embeddings import LocalEmbedder
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from zehn.api.app import create_app
+from zehn.api.runtime import open_services
+from zehn.evaluation.baseline import BaselineAnswerer
+from zehn.evaluation.metrics import percentile
+from zehn.evaluation.questions import load_questions
+from zehn.graph_server import EmbeddedFalkorDB
+from zehn.settings import load_settings
+
+
+def _p(values: list[float], q: float) -> float | None:
+    value = percentile(values, q)
+    return None if value is None else round(value, 1)
+
+
+def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any]:
+    questions = [q.question for q in load_questions(questions_file)]
+    graph_name = "bench_" + hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
+    nlp, embedder = load_nlp(), LocalEmbedder()
+    api_ms: list[float] = []
+    db_ms: list[float] = []
+    base_ms: list[float] = []
+    statuses: dict[str, int] = {}
+    with EmbeddedFalkorDB(data_dir) as server:
+        assert server.port is not None
+        ingest = Ingestor("127.0.0.1", server.port, graph_name, nlp=nlp, embedder=embedder).ingest([corpus])
+        settings = load_settings(data_dir=data_dir, graph_name=graph_name, falkordb_url=server.url)
+        with open_services(settings, nlp=nlp, embedder=embedder) as services:
+            baseline = BaselineAnswerer(services.executor.graph, embedder)
+            with TestClient(create_app(services, frontend_dir=None)) as client:
+                client.post("/api/answers", json={"question": questions[0]})  # warm up both paths
+                baseline.answer("warm", questions[0])
+                for question in questions:
+                    started = time.perf_counter()
+                    response = client.post("/api/answers", json={"question": question})
+                    api_ms.append((time.perf_counter() - started) * 1000.0)
+                    body = response.json()
+                    statuses[str(body.get("status"))] = statuses.get(str(body.get("status")), 0) + 1
+                    db_ms.append(sum(q.get("run_time_ms") or 0.0 for q in body.get("queries", [])))
+                    base_ms.append(baseline.answer("q", question).latency_ms)
+    overhead = [a - d for a, d in zip(api_ms, db_ms, strict=True)]
+    api50, base50, db50 = _p(api_ms, 50), _p(base_ms, 50), _p(db_ms, 50)
+    return {
+        "questions": len(questions), "documents": ingest.documents + ingest.skipped, "statuses": statuses,
+        "api": {"p50_ms": api50, "p95_ms": _p(api_ms, 95)},
+        "baseline": {"p50_ms": base50, "p95_ms": _p(base_ms, 95)},
+        "api_db": {"p50_ms": db50, "p95_ms": _p(db_ms, 95)},
+        "api_overhead": {"p50_ms": _p(overhead, 50), "p95_ms": _p(overhead, 95)},
+        "ratio_api_to_baseline_p50": round(api50 / base50, 2) if api50 and base50 else None,
+        "ratio_api_to_db_p50": round(api50 / db50, 2) if api50 and db50 else None,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, required=True)
+    parser.add_argument("--questions", type=Path, required=True)
+    parser.add_argument("--data-dir", type=Path, default=None, help="Keep the graph here (default: a temp dir).")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.data_dir is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            result = measure(args.corpus, args.questions, Path(tmp))
+    else:
+        result = measure(args.corpus, args.questions, args.data_dir)
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"{result['questions']} questions over {result['documents']} documents; statuses {result['statuses']}")
+    print(f"{'':<22} {'p50 ms':>9} {'p95 ms':>9}")
+    for key, label in (("api", "POST /api/answers"), ("baseline", "baseline answerer"),
+                       ("api_db", "  FalkorDB run time"), ("api_overhead", "  API overhead")):
+        print(f"{label:<22} {result[key]['p50_ms']!s:>9} {result[key]['p95_ms']!s:>9}")
+    print(f"ratio API/baseline (p50): {result['ratio_api_to_baseline_p50']}   "
+          f"ratio API/FalkorDB (p50): {result['ratio_api_to_db_p50']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""How ingest and answer cost grow with the corpus: 1x, 4x, 16x a corpus, measured in one run.
+
+    .venv/bin/python bench/scale.py --corpus DIR --questions FILE [--sizes 1,4,16] [--json]
+
+Copy 0 is the corpus itself. Copy i >= 1 is every document again under a new id (``<id>_r<i>``) with its
+entities renamed so the graph really grows instead of merging: every capitalised word (``Haddad``), every
+all-capitals ticket key (``OPS-412``) and every hyphenated lower-case name (``rate-engine``) gets the copy's
+suffix (``Haddadqb``, ``OPS-412qb``, ``rate-engine-qb``). Sizes and structure of the text stay the same.
+
+For each size, in a fresh embedded FalkorDB in a temp dir: ingest time per document, then the p50 latency of the
+deterministic ZEHN answerer and of the baseline over the question set (asked about copy 0's names).
+Time: ingest runs at about 1-1.5 s per Redwood document on 2 cores, so 16x (2400 documents) takes about an hour;
+``--sizes 1,4`` takes about 20 minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from extraction.embeddings import LocalEmbedder
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from traversal_policy import TraversalExecutor, load_policy, open_graph
+from zehn.evaluation.baseline import BaselineAnswerer
+from zehn.evaluation.metrics import percentile
+from zehn.evaluation.questions import load_questions
+from zehn.evaluation.runner import ask, make_zehn
+from zehn.graph_server import EmbeddedFalkorDB
+from zehn.settings import load_settings
+
+_ID_LINE = re.compile(r'^(id:\s*"?)([^"\n]+)("?)', re.MULTILINE)
+_NAMES = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Z]{2,}-\d+\b|\b[a-z]+(?:-[a-z]+)+\b")
+
+
+def suffix(copy: int) -> str:
+    letters = ""
+    n = copy
+    while n:
+        n, r = divmod(n, 26)
+        letters += "abcdefghijklmnopqrstuvwxyz"[r]
+    return "q" + letters
+
+
+def replicate(text: str, copy: int) -> str:
+    if copy == 0:
+        return text
+    tag = suffix(copy)
+    head, sep, body = text.partition("\n---\n") if text.startswith("---") else ("", "", text)
+
+    def rename(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return f"{word}-{tag}" if "-" in word and word.islower() else f"{word}{tag}"
+
+    if sep:
+        id_match = _ID_LINE.search(head)
+        head = _NAMES.sub(rename, head)
+        if id_match:  # the id is replaced, not renamed word by word
+            head = _ID_LINE.sub(lambda m: f"{m.group(1)}{id_match.group(2)}_r{copy}{m.group(3)}", head, count=1)
+    return head + sep + _NAMES.sub(rename, body)
+
+
+def build(corpus: Path, times: int, out: Path) -> int:
+    files = sorted(p for p in corpus.rglob("*") if p.suffix in {".md", ".txt"})
+    for copy in range(times):
+        for path in files:
+            text = path.read_text(encoding="utf-8")
+            (out / f"{path.stem}_r{copy}{path.suffix}").write_text(replicate(text, copy), encoding="utf-8")
+    return len(files) * times
+
+
+def measure(corpus: Path, questions: list[str], times: int, nlp: Any, embedder: LocalEmbedder) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        docs_dir = Path(tmp) / "docs"
+        docs_dir.mkdir()
+        files = build(corpus, times, docs_dir)
+        with EmbeddedFalkorDB(Path(tmp) / "data") as server:
+            assert server.port is not None
+            ingestor = Ingestor("127.0.0.1", server.port, "scale", nlp=nlp, embedder=embedder)
+            report = ingestor.ingest([docs_dir])
+            graph = open_graph("127.0.0.1", server.port, "scale")
+            settings = load_settings(data_dir=Path(tmp) / "data")
+            zehn = make_zehn("deterministic", TraversalExecutor(graph, load_policy(), embedder=embedder), nlp,
+                             ingestor.graph, settings)
+            baseline = BaselineAnswerer(graph, embedder)
+            zehn_ms = [ask(zehn, "q", q).latency_ms for q in questions]
+            base_ms = [baseline.answer("q", q).latency_ms for q in questions]
+    per_doc = report.seconds / report.documents if report.documents else None
+    z50, b50 = percentile(zehn_ms, 50), percentile(base_ms, 50)
+    return {"size": times, "documents": report.documents, "files": files, "chunks": report.chunks,
+            "evidence": report.evidence, "ingest_s": round(report.seconds, 1),
+            "ingest_ms_per_doc": None if per_doc is None else round(per_doc * 1000.0, 1),
+            "zehn_p50_ms": None if z50 is None else round(z50, 1),
+            "baseline_p50_ms": None if b50 is None else round(b50, 1), "errors": len(report.errors)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, required=True)
+    parser.add_argument("--questions", type=Path, required=True)
+    parser.add_argument("--sizes", default="1,4,16", help="Comma-separated multiples of the corpus.")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    questions = [q.question for q in load_questions(args.questions)]
+    nlp, embedder = load_nlp(), LocalEmbedder()
+    embedder.embed_query("warm up")
+    rows = []
+    for times in sizes:
+        started = time.perf_counter()
+        rows.append(measure(args.corpus, questions, times, nlp, embedder) |
+                    {"wall_s": round(time.perf_counter() - started, 1)})
+        print(f"size {times}x done in {rows[-1]['wall_s']} s", file=sys.stderr)
+    base = rows[0]
+    for row in rows:
+        for key in ("ingest_ms_per_doc", "zehn_p50_ms", "baseline_p50_ms"):
+            row[f"{key}_ratio"] = round(row[key] / base[key], 2) if row[key] and base[key] else None
+    if args.json:
+        print(json.dumps({"sizes": rows}))
+        return
+    print(f"{'size':>5} {'docs':>6} {'ingest s':>9} {'ms/doc':>8} {'x':>5} {'ZEHN p50':>9} {'x':>5} "
+          f"{'base p50':>9} {'x':>5}")
+    for r in rows:
+        print(f"{r['size']:>4}x {r['documents']:>6} {r['ingest_s']:>9} {r['ingest_ms_per_doc']!s:>8} "
+              f"{r['ingest_ms_per_doc_ratio']!s:>5} {r['zehn_p50_ms']!s:>9} {r['zehn_p50_ms_ratio']!s:>5} "
+              f"{r['baseline_p50_ms']!s:>9} {r['baseline_p50_ms_ratio']!s:>5}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""``zehn eval`` end to end on the sample corpus, with a tiny question file holding both formats."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+import pytest
+import redis
+from typer.testing import CliRunner
+
+from traversal_policy import connect
+from zehn.cli import app
+from zehn.evaluation.runner import eval_graph_name
+from zehn.graph_server import EmbeddedFalkorDB
+
+QUESTIONS = [
+    {"id": "b1", "category": "Basic", "question": "Who maintains ledger-sync?",
+     "answer": "Omar Haddad maintains ledger-sync.", "gold_doc_ids": ["lark_confluence_ledger-sync-runbook"]},
+    {"id": "b2", "category": "Info Not Found", "question": "What is Omar Haddad's salary?",
+     "answer": "The user query is not answerable from the documents.", "gold_doc_ids": []},
+    {"id": "g1", "kind": "ownership", "question": "Who owns geo-index?", "expect_status": ["answered"],
+     "expected_answer_terms": ["Routing team"], "gold_doc_ids": ["lark_confluence_platform-architecture"]},
+    {"id": "g2", "kind": "unknown_entity", "question": "Who owns payroll-sync?",
+     "expect_status": ["unknown_entity", "abstained"], "expected_answer_terms": [], "gold_doc_ids": []},
+]
+FIGURES = {"abstention_recall", "false_abstention", "cited_doc_precision", "gold_doc_recall", "support_recall",
+           "fabricated_citations", "answered", "abstained", "refused", "p50_ms", "p95_ms"}
+
+
+@pytest.mark.slow
+def test_zehn_eval_on_the_sample_corpus(tmp_path: Path, sample_corpus_dir: Path,
+                                        falkordb_server: EmbeddedFalkorDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ZEHN_POLICY_FILE", raising=False)
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(q) for q in QUESTIONS) + "\n", encoding="utf-8")
+    out = tmp_path / "report.md"
+    env = {"FALKORDB_URL": f"redis://127.0.0.1:{falkordb_server.port}"}
+    name = eval_graph_name(sample_corpus_dir)
+    try:
+        result = CliRunner().invoke(app, ["eval", "--corpus", str(sample_corpus_dir), "--questions", str(questions),
+                                          "--json", "--out", str(out)], env=env)
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        again = CliRunner().invoke(app, ["eval", "--corpus", str(sample_corpus_dir), "--questions",
+                                         str(questions), "--systems", "baseline", "--json"], env=env)
+    finally:
+        with contextlib.suppress(redis.RedisError):
+            connect("127.0.0.1", falkordb_server.port or 0).select_graph(name).delete()
+    assert report["meta"]["graph"] == name and name.startswith("eval_")
+    assert report["meta"]["ingest"]["documents"] == 26
+    for system in (report, report["baseline"]):
+        assert set(system["overall"]) >= FIGURES
+        assert system["overall"]["questions"] == 2 and system["overall"]["fabricated_citations"] == 0
+        assert set(system["by_category"]) == {"Basic", "Info Not Found"}
+        assert set(system["graph"]["by_kind"]) == {"ownership", "unknown_entity"}
+    base = report["baseline"]
+    assert base["overall"]["answered"] == 2 and base["overall"]["abstention_recall"] == 0.0
+    assert base["overall"]["gold_doc_recall"] == 1.0
+    assert base["graph"]["by_kind"]["unknown_entity"]["declined_right"] == 0.0
+    assert "| abstention_recall |" in out.read_text(encoding="utf-8")
+    # A second run reuses the graph (nothing re-ingested) and can run the baseline alone.
+    assert again.exit_code == 0, again.output
+    second = json.loads(again.stdout)
+    assert second["meta"]["ingest"]["skipped"] == 26 and second["overall"] is None
+    assert second["baseline"]["overall"] == {**base["overall"], "p50_ms": second["baseline"]["overall"]["p50_ms"],
+                                             "p95_ms": second["baseline"]["overall"]["p95_ms"]}
+
+
+def test_zehn_eval_rejects_a_bad_question_file(tmp_path: Path, sample_corpus_dir: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"id": "x"}\n', encoding="utf-8")
+    result = CliRunner().invoke(app, ["eval", "--corpus", str(sample_corpus_dir), "--questions", str(questions),
+                                      "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"] == "rejected"

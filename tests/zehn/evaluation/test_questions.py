@@ -1,0 +1,51 @@
+"""Question files: both formats detected per line; malformed input is rejected with file and line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from extraction.errors import InputRejected
+from zehn.evaluation.questions import BenchQuestion, GraphQuestion, load_questions
+
+BENCH = {"id": "q1", "category": "Basic", "question": "Who owns geo-index?", "answer": "The Routing team.",
+         "gold_doc_ids": ["lark_confluence_platform-architecture"], "answer_facts": ["The Routing team owns it."]}
+NOT_FOUND = {"id": "q2", "category": "Info Not Found", "question": "What is the CEO's salary?",
+             "answer": "Not answerable.", "gold_doc_ids": []}
+GRAPH = {"id": "g1", "kind": "ownership", "question": "Who owns geo-index?", "expect_status": ["answered"],
+         "expected_answer_terms": ["Routing"], "gold_doc_ids": ["lark_confluence_platform-architecture"]}
+
+
+def write(tmp_path: Path, *lines: object) -> Path:
+    path = tmp_path / "q.jsonl"
+    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_both_formats_in_one_file(tmp_path: Path) -> None:
+    qs = load_questions(write(tmp_path, BENCH, "", NOT_FOUND, GRAPH))
+    assert [type(q) for q in qs] == [BenchQuestion, BenchQuestion, GraphQuestion]
+    assert qs[0].answerable and not qs[1].answerable and qs[2].answerable
+    assert isinstance(qs[0], BenchQuestion) and qs[0].answer_facts == ("The Routing team owns it.",)
+    decline = GraphQuestion("g2", "unstated", "Who owns x?", ("abstained", "not_in_graph"), (), ())
+    assert not decline.answerable
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("{not json", "not JSON"),
+    ({"id": "x", "question": "?"}, "neither"),
+    ({**GRAPH, "expect_status": "answered"}, "list of strings"),
+    ({**BENCH, "question": "  "}, "non-blank"),
+])
+def test_malformed_lines_are_rejected_with_the_line(tmp_path: Path, line: object, message: str) -> None:
+    with pytest.raises(InputRejected, match=rf"q.jsonl:2: .*{message}"):
+        load_questions(write(tmp_path, BENCH, line))
+
+
+def test_duplicate_ids_and_empty_files_are_rejected(tmp_path: Path) -> None:
+    with pytest.raises(InputRejected, match="duplicate"):
+        load_questions(write(tmp_path, BENCH, BENCH))
+    with pytest.raises(InputRejected, match="no questions"):
+        load_questions(write(tmp_path, ""))

@@ -1,0 +1,88 @@
+"""``zehn eval``: ingest a corpus into its own graph, ask a question file of ZEHN and of the baseline, grade both.
+
+Exit codes as elsewhere: 2 rejected input (bad question file, corpus missing), 3 graph unavailable.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+
+from extraction.embeddings import LocalEmbedder
+from extraction.errors import InputRejected
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from traversal_policy import TraversalExecutor, load_policy, open_graph
+from zehn.cli.common import EXIT_REJECTED, DataDirOpt, JsonOpt, emit, fail, graph_session, settings_from
+from zehn.evaluation.baseline import BaselineAnswerer
+from zehn.evaluation.questions import load_questions
+from zehn.evaluation.report import build_report, markdown
+from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval
+
+Mode = Literal["deterministic", "model"]
+Systems = Literal["both", "zehn", "baseline"]
+
+
+def eval_command(
+    corpus: Annotated[Path, typer.Option("--corpus", help="Directory of documents to ingest and ask about.")],
+    questions: Annotated[Path, typer.Option("--questions", help="Question file (JSON lines; either format).")],
+    mode: Annotated[Mode, typer.Option("--mode", help="deterministic (no model) or model.")] = "deterministic",
+    trials: Annotated[int, typer.Option("--trials", min=1, max=20, help="Runs of ZEHN (model mode).")] = 1,
+    systems: Annotated[Systems, typer.Option("--systems", help="Which systems to run.")] = "both",
+    out: Annotated[Path | None, typer.Option("--out", help="Also write the Markdown report here.")] = None,
+    data_dir: DataDirOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Evaluate ZEHN against a plain-retrieval baseline on a corpus and question file, graded by code."""
+    if not corpus.is_dir():
+        raise fail(f"corpus {corpus} is not a directory", EXIT_REJECTED, as_json, "rejected")
+    try:
+        asked = load_questions(questions)
+    except InputRejected as exc:
+        raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
+    settings = settings_from(data_dir, None)
+    name = eval_graph_name(corpus)
+    if name == settings.graph_name:
+        raise fail(f"refusing to evaluate in the main graph {name!r}", EXIT_REJECTED, as_json, "rejected")
+    logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
+
+    def progress(label: str, index: int, total: int) -> None:
+        if index == total or index % 10 == 0:
+            print(f"zehn eval: {label}: {index}/{total}", file=sys.stderr)
+
+    with graph_session(settings, as_json) as (endpoint, _graph):
+        nlp, embedder = load_nlp(), LocalEmbedder()
+        ingestor = Ingestor(endpoint.host, endpoint.port, name, endpoint.password, nlp=nlp, embedder=embedder,
+                            max_bytes=settings.max_document_bytes)
+        ingest = ingestor.ingest([corpus])
+        read_graph = open_graph(endpoint.host, endpoint.port, name, password=endpoint.password,
+                                timeout_ms=settings.query_timeout_ms)
+        executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
+                                     timeout_ms=settings.query_timeout_ms)
+        zehn: Answerer | None = None
+        if systems != "baseline":
+            try:
+                zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings)
+            except InputRejected as exc:
+                raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
+        baseline = BaselineAnswerer(read_graph, embedder, timeout_ms=settings.query_timeout_ms) \
+            if systems != "zehn" else None
+        run = run_eval(asked, zehn, baseline, CitationChecker(ingestor.graph), trials=trials, progress=progress)
+    run.meta = {"corpus": str(corpus), "questions_file": str(questions), "questions": len(asked), "mode": mode,
+                "trials": trials, "graph": name, "ingest": ingest.to_dict() | {"error_details": None}}
+    report = build_report(run)
+    text = markdown(report)
+    if out is not None:
+        out.write_text(text + "\n", encoding="utf-8")
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False, default=str))
+    else:
+        emit(report, False, text)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("eval")(eval_command)

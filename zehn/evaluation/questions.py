@@ -1,0 +1,112 @@
+"""Question files, one JSON object per line; the format is detected per line.
+
+- **benchmark** lines (``questions.jsonl``): ``id``, ``category``, ``question``, ``answer``, ``gold_doc_ids``
+  and, optionally, ``answer_facts``. ``category == "Info Not Found"`` marks a question that must be declined.
+- **graph** lines (``graph_questions.jsonl``): ``id``, ``kind``, ``question``, ``expect_status``,
+  ``expected_answer_terms``, ``gold_doc_ids``. A line is a graph line when it has ``expect_status``.
+
+A malformed line is an :class:`InputRejected` naming the file and line; nothing is skipped silently.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from extraction.errors import InputRejected
+
+NOT_FOUND_CATEGORY = "Info Not Found"
+ANSWERED = "answered"
+
+
+@dataclass(frozen=True)
+class BenchQuestion:
+    id: str
+    category: str
+    question: str
+    answer: str
+    gold_doc_ids: tuple[str, ...]
+    answer_facts: tuple[str, ...] = ()
+
+    @property
+    def answerable(self) -> bool:
+        return self.category != NOT_FOUND_CATEGORY
+
+
+@dataclass(frozen=True)
+class GraphQuestion:
+    id: str
+    kind: str
+    question: str
+    expect_status: tuple[str, ...]
+    expected_answer_terms: tuple[str, ...]
+    gold_doc_ids: tuple[str, ...]
+
+    @property
+    def answerable(self) -> bool:
+        return ANSWERED in self.expect_status
+
+
+Question = BenchQuestion | GraphQuestion
+
+
+def _strings(raw: dict[str, Any], key: str, where: str, required: bool = True) -> tuple[str, ...]:
+    value = raw.get(key)
+    if value is None and not required:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputRejected(f"{where}: {key!r} must be a list of strings")
+    return tuple(value)
+
+
+def _text(raw: dict[str, Any], key: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise InputRejected(f"{where}: {key!r} must be a non-blank string")
+    return value
+
+
+def parse_line(raw: object, where: str) -> Question:
+    if not isinstance(raw, dict):
+        raise InputRejected(f"{where}: expected a JSON object")
+    if "expect_status" in raw:
+        return GraphQuestion(
+            id=_text(raw, "id", where), kind=_text(raw, "kind", where), question=_text(raw, "question", where),
+            expect_status=_strings(raw, "expect_status", where),
+            expected_answer_terms=_strings(raw, "expected_answer_terms", where),
+            gold_doc_ids=_strings(raw, "gold_doc_ids", where))
+    if "category" in raw:
+        return BenchQuestion(
+            id=_text(raw, "id", where), category=_text(raw, "category", where),
+            question=_text(raw, "question", where), answer=str(raw.get("answer") or ""),
+            gold_doc_ids=_strings(raw, "gold_doc_ids", where),
+            answer_facts=_strings(raw, "answer_facts", where, required=False))
+    raise InputRejected(f"{where}: neither a benchmark line (category) nor a graph line (expect_status)")
+
+
+def load_questions(path: Path) -> list[Question]:
+    """Every question in ``path``, in file order. Blank lines are allowed; duplicate ids are not."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputRejected(f"cannot read question file {path}: {exc}") from exc
+    questions: list[Question] = []
+    seen: set[str] = set()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputRejected(f"{where}: not JSON ({exc.msg})") from exc
+        question = parse_line(raw, where)
+        if question.id in seen:
+            raise InputRejected(f"{where}: duplicate question id {question.id!r}")
+        seen.add(question.id)
+        questions.append(question)
+    if not questions:
+        raise InputRejected(f"{path}: no questions")
+    return questions
