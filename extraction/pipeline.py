@@ -2,7 +2,7 @@
 
 1/4 load    read and validate files (a bad file is reported and skipped, never fatal)
 2/4 index   create the range, full-text and vector indexes (first: every MERGE on an id needs its index)
-3/4 diff    unchanged documents (same content hash) are skipped; changed ones are purged before re-ingest
+3/4 diff    unchanged documents (same content hash and extractor version) are skipped; changed ones are purged
 4/4 ingest  per document: graphrag-sdk ingest (exact chunks -> lexical graph -> spaCy extraction -> entities,
             mentions, chunk embeddings), then the evidence writer (Evidence rows, RELATES edges)
 
@@ -44,12 +44,13 @@ CONCURRENT_DOCUMENTS = 2
 CHUNK_CHARS = 600  # about 128 word pieces of technical English: what the embedding model reads in full
 EXTRACTOR = "zehn-spacy"
 
-DOCUMENT_HASH = "MATCH (d:Document {id: $id}) RETURN d.content_hash"
+DOCUMENT_HASH = "MATCH (d:Document {id: $id}) RETURN d.content_hash, d.extractor_version"
 DOCUMENT_PROPS = """
 MATCH (d:Document {id: $id})
 SET d.title = $title, d.source_type = $source_type, d.path = $path, d.original_path = $original_path,
     d.authors = $authors, d.participants = $participants, d.created = $created, d.updated = $updated,
-    d.text = $text, d.body_start = $body_start, d.content_hash = $content_hash, d.ingested_at = $ingested_at
+    d.text = $text, d.body_start = $body_start, d.content_hash = $content_hash, d.ingested_at = $ingested_at,
+    d.extractor_version = $extractor_version
 """
 
 
@@ -156,7 +157,8 @@ class Ingestor:
 
     def _unchanged(self, doc: SourceDocument) -> bool:
         rows = self.graph.query(DOCUMENT_HASH, {"id": doc.id}).result_set
-        if rows and rows[0][0] == doc.content_hash:
+        # Same text read by the same extractor: nothing to do. A new extractor version re-reads it.
+        if rows and rows[0][0] == doc.content_hash and rows[0][1] == extractor_version(self.nlp):
             return True
         if rows:
             purge_document(self.graph, doc.id)  # changed: no stale chunks or evidence survive
@@ -196,4 +198,5 @@ class Ingestor:
             "participants": list(doc.participants), "created": doc.created, "updated": doc.updated,
             "text": doc.text, "body_start": doc.body_start, "content_hash": doc.content_hash,
             "ingested_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "extractor_version": extractor_version(self.nlp),
         })

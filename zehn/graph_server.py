@@ -57,7 +57,9 @@ def _answers(port: int, pid: int) -> bool:
     """True when the server on ``port`` answers and is the process ``pid`` (not some other server on that port)."""
     client = _client(port, 1.0)
     try:
-        return int(client.info("server")["process_id"]) == pid
+        info = client.info()
+        # A server still loading its append-only file answers INFO but refuses queries: not ready yet.
+        return int(info["process_id"]) == pid and not int(info.get("loading", 0))
     except (redis.RedisError, KeyError, ValueError):
         return False
     finally:

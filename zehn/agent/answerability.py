@@ -13,12 +13,20 @@ Key terms of the question:
   covered when a word of the sentence has the same lemma, or one is a prefix of the other (4+ letters:
   assign/assignee, report/reporter).
 
-Rule: a sentence is usable only when it covers every anchor and at least one asked term (or, for a question with
-no asked term, every anchor inside the sentence itself). Up to :data:`MAX_SENTENCES` usable sentences are picked
-greedily by new asked terms covered (ties: where the anchors were found - sentence 3, title or document id 2,
-document text 1 - then search rank). The question is answerable
-when the picked sentences cover at least :data:`MIN_ASKED_FRACTION` of the asked terms and every asked acronym or
-number. Otherwise the service abstains: not knowing is the right answer for a question the corpus does not address.
+Sentence rule: a sentence is usable only when it covers every anchor and at least one asked term (or, for a
+question with no asked term, every anchor inside the sentence itself). Up to :data:`MAX_SENTENCES` usable
+sentences are picked greedily by new asked terms covered (ties: where the anchors were found - sentence 3, title
+or document id 2, document text 1 - then search rank). The question is answerable when the picked sentences
+cover at least :data:`MIN_ASKED_FRACTION` of the asked terms and every asked acronym or number.
+
+Document rule (for long questions that describe a document and then ask one thing of it, which no three sentences
+cover word for word): a retrieved document qualifies when its title and text together cover every anchor, every
+strict term and at least :data:`DOC_ASKED_FRACTION` of the asked terms (words compared by a crude stem, so
+"evaluating" meets "evaluate"). Its retrieved sentences are then picked as above, and the question is answerable
+when they cover at least :data:`DOC_SENTENCE_TERMS` asked terms that the title does not already cover - the
+document is about the question, and the sentences say something about what was asked.
+
+Otherwise the service abstains: not knowing is the right answer for a question the corpus does not address.
 """
 
 from __future__ import annotations
@@ -32,6 +40,9 @@ from zehn.agent.tools import EvidenceItem
 
 MIN_ASKED_FRACTION = 2 / 3
 MAX_SENTENCES = 3
+DOC_ASKED_FRACTION = 3 / 4
+DOC_SENTENCE_TERMS = 2
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s", "e")
 QUESTION_WORDS = frozenset({"what", "who", "whom", "whose", "which", "when", "where", "why", "how", "many", "much",
                             "whether"})
 GENERIC = frozenset({"be", "have", "do", "say", "tell", "know", "give", "get", "make", "happen", "document", "thing",
@@ -125,12 +136,61 @@ def judge(question: str, items: list[EvidenceItem], nlp: Language, documents: di
             break
         picked.append(item)
         covered_all |= covered
-    if not picked:
-        return Judgement(False, (), (), terms, "no retrieved sentence covers the question's key terms")
     fraction = len(covered_all) / len(terms.asked) if terms.asked else 1.0
     missing_strict = [t for t in terms.strict if t not in covered_all]
-    if fraction < MIN_ASKED_FRACTION or missing_strict:
-        missing = [t for t in terms.asked if t not in covered_all]
-        return Judgement(False, tuple(picked), tuple(sorted(covered_all)), terms,
-                         f"the retrieved sentences do not cover: {', '.join(missing)}")
-    return Judgement(True, tuple(picked), tuple(sorted(covered_all)), terms, "key terms covered")
+    if picked and fraction >= MIN_ASKED_FRACTION and not missing_strict:
+        return Judgement(True, tuple(picked), tuple(sorted(covered_all)), terms, "key terms covered")
+    by_document = _document_rule(terms, items, documents, entity_docs)
+    if by_document is not None:
+        return by_document
+    if not picked:
+        return Judgement(False, (), (), terms, "no retrieved sentence covers the question's key terms")
+    missing = [t for t in terms.asked if t not in covered_all]
+    return Judgement(False, tuple(picked), tuple(sorted(covered_all)), terms,
+                     f"the retrieved sentences do not cover: {', '.join(missing)}")
+
+
+def _stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w.casefold()) for w in _WORD.findall(text)}
+
+
+def _document_rule(terms: KeyTerms, items: list[EvidenceItem], documents: dict[str, tuple[str, str]],
+                   entity_docs: dict[str, set[str]]) -> Judgement | None:
+    """The best retrieved document that is about the question and whose sentences address what it asks."""
+    if len(terms.asked) < 3:
+        return None  # a short question is judged by its sentences alone
+    asked = {t: _stem(t) for t in terms.asked}
+    for doc_id in dict.fromkeys(i.document_id for i in items):  # in search rank order
+        if not all(doc_id in docs for docs in entity_docs.values()):
+            continue
+        title, text = documents.get(doc_id, ("", ""))
+        whole = f"{title}\n{text}"
+        stems, title_stems = _stems(whole), _stems(title)
+        covered = {t for t, st in asked.items() if st in stems}
+        if (len(covered) / len(asked) < DOC_ASKED_FRACTION or not all(_anchor_in(a, whole) for a in terms.anchors)
+                or any(t not in covered for t in terms.strict)):
+            continue
+        wanted = {t for t in covered if asked[t] not in title_stems}
+        ranked: list[tuple[EvidenceItem, set[str]]] = []
+        for item in items:
+            if item.document_id == doc_id and not METADATA_LINE.match(item.text):
+                hit = {t for t in wanted if asked[t] in _stems(item.text)}
+                if hit:
+                    ranked.append((item, hit))
+        picked: list[EvidenceItem] = []
+        said: set[str] = set()
+        for item, hit in sorted(ranked, key=lambda r: -len(r[1])):
+            if len(picked) < MAX_SENTENCES and hit - said:
+                picked.append(item)
+                said |= hit
+        if len(said) >= DOC_SENTENCE_TERMS:
+            return Judgement(True, tuple(picked), tuple(sorted(said)), terms,
+                             f"document {doc_id} covers the question; its sentences address: {', '.join(sorted(said))}")
+    return None
