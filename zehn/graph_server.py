@@ -27,6 +27,7 @@ from extraction.errors import ServerStartFailed
 LOCK_NAME = "falkordb.lock.json"
 LOG_NAME = "falkordb.log"
 START_DEADLINE_S = 30.0
+LOADING_DEADLINE_S = 900.0
 STOP_DEADLINE_S = 15.0
 
 
@@ -53,17 +54,25 @@ def _client(port: int, timeout_s: float) -> redis.Redis:
                        retry=Retry(NoBackoff(), 0))
 
 
-def _answers(port: int, pid: int) -> bool:
-    """True when the server on ``port`` answers and is the process ``pid`` (not some other server on that port)."""
+def _state(port: int, pid: int) -> str:
+    """"ready", "loading" (replaying its append-only file: answers INFO, refuses queries) or "down".
+
+    "down" also covers some other server answering on ``port``: only the process ``pid`` counts.
+    """
     client = _client(port, 1.0)
     try:
         info = client.info()
-        # A server still loading its append-only file answers INFO but refuses queries: not ready yet.
-        return int(info["process_id"]) == pid and not int(info.get("loading", 0))
+        if int(info["process_id"]) != pid:
+            return "down"
+        return "loading" if int(info.get("loading", 0)) else "ready"
     except (redis.RedisError, KeyError, ValueError):
-        return False
+        return "down"
     finally:
         client.close()
+
+
+def _answers(port: int, pid: int) -> bool:
+    return _state(port, pid) != "down"
 
 
 def free_port() -> int:
@@ -177,16 +186,21 @@ class EmbeddedFalkorDB:
 
     def _wait_until_answering(self, log_path: Path) -> None:
         assert self._process is not None and self.port is not None
-        deadline = time.monotonic() + START_DEADLINE_S
+        started = time.monotonic()
+        deadline = started + START_DEADLINE_S
         while time.monotonic() < deadline:
             code = self._process.poll()
             if code is not None:
                 raise ServerStartFailed(self._explain_exit(code, log_path))
-            if _answers(self.port, self._process.pid):
+            state = _state(self.port, self._process.pid)
+            if state == "ready":
                 return
+            if state == "loading":  # a large graph replays its append-only file: allow it time, not forever
+                deadline = max(deadline, started + LOADING_DEADLINE_S)
             time.sleep(0.05)  # polling a child process's readiness, not timing a test
         self._terminate()
-        raise ServerStartFailed(f"FalkorDB did not answer on 127.0.0.1:{self.port} within {START_DEADLINE_S:.0f}s")
+        raise ServerStartFailed(f"FalkorDB on 127.0.0.1:{self.port} was not ready within "
+                                f"{deadline - started:.0f}s (log: {log_path})")
 
     def _explain_exit(self, code: int, log_path: Path) -> str:
         stderr = self._process.stderr.read().decode(errors="replace") if self._process and self._process.stderr else ""
