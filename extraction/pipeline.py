@@ -39,6 +39,20 @@ from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
 
 log = logging.getLogger("zehn.ingest")
+
+
+class _AlreadyIndexed(logging.Filter):
+    """graphrag-sdk re-creates its indexes after every document and logs FalkorDB's "already indexed" answer as an
+    ERROR; we create them first (step 2), so that message is expected noise. Every other message passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "already indexed" not in record.getMessage()
+
+
+def _quiet_expected_sdk_errors() -> None:
+    sdk_log = logging.getLogger("graphrag_sdk.core.connection")
+    if not any(isinstance(f, _AlreadyIndexed) for f in sdk_log.filters):
+        sdk_log.addFilter(_AlreadyIndexed())
 STEPS = 4
 CONCURRENT_DOCUMENTS = 2
 CHUNK_CHARS = 600  # about 128 word pieces of technical English: what the embedding model reads in full
@@ -116,6 +130,7 @@ class Ingestor:
 
     async def _ingest(self, paths: Sequence[Path], progress: Progress | None) -> IngestReport:
         started = time.perf_counter()
+        _quiet_expected_sdk_errors()
         report = IngestReport()
         _step(1, f"load {len(paths)} path(s)")
         documents: list[SourceDocument] = []
