@@ -2,8 +2,9 @@
 PY      := .venv/bin/python
 PIP     := .venv/bin/pip
 STAMP   := .venv/.installed
+NODE_STAMP := frontend/node_modules/.package-lock.json
 
-.PHONY: run test venv lint typecheck pytest clean
+.PHONY: run test venv lint typecheck pytest frontend-build frontend-test api-check e2e clean
 
 $(STAMP): requirements/torch.txt requirements/lock.txt pyproject.toml
 	test -x $(PY) || python3.11 -m venv .venv || python3 -m venv .venv
@@ -14,9 +15,12 @@ $(STAMP): requirements/torch.txt requirements/lock.txt pyproject.toml
 	$(PIP) install --quiet --no-deps -e .
 	touch $(STAMP)
 
+$(NODE_STAMP): frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+
 venv: $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) frontend-build
 	.venv/bin/zehn serve --ingest-sample
 
 lint: $(STAMP)
@@ -28,7 +32,21 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	.venv/bin/pytest -q
 
-test: lint typecheck pytest
+frontend-build: $(NODE_STAMP)
+	cd frontend && npm run build
+
+frontend-test: $(NODE_STAMP)
+	cd frontend && npm test
+
+# The committed OpenAPI spec and generated client types must match the API.
+api-check: $(STAMP) $(NODE_STAMP)
+	cd frontend && npm run check:api
+
+# Real browser (Debian's Chromium via playwright-core) against a real `zehn serve` with the sample corpus.
+e2e: $(STAMP) $(NODE_STAMP)
+	cd frontend && npm run e2e
+
+test: lint typecheck pytest frontend-build frontend-test api-check e2e
 
 clean:
-	rm -rf .venv data .mypy_cache .pytest_cache .ruff_cache
+	rm -rf .venv data .mypy_cache .pytest_cache .ruff_cache frontend/node_modules frontend/dist

@@ -1,0 +1,59 @@
+/** The explorer's graph, its node list (keyboard route) and the panel for the selected node or relation. */
+import type { ElementDefinition, LayoutOptions } from "cytoscape";
+import { useMemo, useState } from "react";
+import { CyGraph } from "../graph/CyGraph";
+import { ExplorerDetail } from "./ExplorerDetail";
+import { edgeId, type useExplorerGraph } from "./useExplorerGraph";
+
+type Explorer = ReturnType<typeof useExplorerGraph>;
+export type ExplorerSelection = { kind: "node" | "edge"; id: string };
+
+export function ExplorerCanvas({ explorer }: { explorer: Explorer }) {
+  const { graph } = explorer;
+  const [selected, setSelected] = useState<ExplorerSelection | null>(null);
+  const elements = useMemo<ElementDefinition[]>(() => [
+    ...[...graph.nodes.values()].map((n) => ({ group: "nodes" as const, data: { id: n.id, label: n.name ?? n.id },
+      classes: graph.expanded.has(n.id) ? "expanded" : "" })),
+    ...[...graph.edges.values()].map((e) => ({ group: "edges" as const,
+      data: { id: edgeId(e), source: e.source, target: e.target, label: e.rel_type }, classes: "plain" })),
+  ], [graph]);
+  const layout = { name: "cose", animate: false, padding: 24, randomize: graph.expanded.size <= 1, gravity: 0.25,
+    numIter: 2500, nodeOverlap: 20, nodeRepulsion: () => 9000, idealEdgeLength: () => 110, edgeElasticity: () => 100,
+    componentSpacing: 80, initialTemp: 1000, coolingFactor: 0.99, minTemp: 1.0 } as LayoutOptions;
+
+  const select = (kind: "node" | "edge", id: string) => {
+    setSelected({ kind, id });
+    const node = kind === "node" ? graph.nodes.get(id) : undefined;
+    if (node && !graph.expanded.has(id)) void explorer.expand(node.name ?? id, id);
+  };
+
+  return (
+    <div className="explorer-layout">
+      <div className="explorer-main">
+        <p className="muted">
+          {graph.nodes.size} entities · {graph.edges.size} relations · {graph.expanded.size} expanded (ringed).
+          Relations are drawn as recorded; the explorer does not grade them.
+        </p>
+        <CyGraph elements={elements} layout={layout} selectedId={selected?.id ?? null} onSelect={select}
+          label={`Explorer graph: ${graph.nodes.size} entities and ${graph.edges.size} relations, listed beside it.`} />
+        <section aria-label="Entities shown">
+          <h3 className="section-title">Entities</h3>
+          <ul className="node-buttons">
+            {[...graph.nodes.values()].map((n) => (
+              <li key={n.id}>
+                <button type="button" className="btn btn-node" aria-pressed={selected?.id === n.id}
+                  onClick={() => select("node", n.id)}>
+                  {n.name ?? n.id}{n.type && <span className="type-tag">{n.type}</span>}
+                  {graph.expanded.has(n.id) ? <span className="visually-hidden"> (expanded)</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      {selected && (
+        <ExplorerDetail selection={selected} explorer={explorer} onSelect={(s) => setSelected(s)} />
+      )}
+    </div>
+  );
+}
