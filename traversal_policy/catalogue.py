@@ -177,7 +177,11 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                    ("vector", f"CALL db.idx.vector.queryNodes('{label}', 'embedding', $limit, vecf32($vector)) "
                               "YIELD node, score RETURN node.id AS id, node.text AS text, "
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
-                              "ORDER BY score ASC, id"))}, 0),
+                              "ORDER BY score ASC, id"))} | {
+                   "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
+                                          "RETURN e.id AS id, e.text AS text, e.document_id AS document_id, "
+                                          "e.start AS start, e.end AS end, c.id AS chunk_id "
+                                          "ORDER BY c.id, e.start"}, 0),
 )}
 
 

@@ -9,6 +9,10 @@ Up to four ranked lists, each one fixed Cypher text with its own record of shown
 
 The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id,
 so a sentence and its chunk stay separate rows (the sentence is what gets cited).
+
+A chunk cannot be cited, only its sentences: the best :data:`CHUNKS_EXPANDED` chunks are expanded into their
+Evidence sentences (one more fixed query), each placed right after its chunk with ``via_chunk`` set. Vector search
+over chunks thereby reaches sentences that share no word with the question.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from .runner import Trace
 
 RRF_K = 60
 CANDIDATES_PER_LIST = 3  # each list fetches k * this many before fusion
+CHUNKS_EXPANDED = 6
 FULLTEXT_INDEXES = (("Evidence", "text", "FULLTEXT"), ("Chunk", "text", "FULLTEXT"))
 VECTOR_INDEXES = (("Evidence", "embedding", "VECTOR"), ("Chunk", "embedding", "VECTOR"))
 
@@ -97,4 +102,26 @@ def search(trace: Trace, clean: dict[str, Any], embedder: Embedder | None) -> Se
     searched = query.split("|")
     if len(searched) < len(text.split()):
         notes.append(f"searched words: {', '.join(searched)}")
-    return SearchHits(rrf(lists, kind_of, k), notes)
+    fused = rrf(lists, kind_of, k)
+    return SearchHits(_expand_chunks(trace, fused, texts["sentences_of_chunks"]), notes)
+
+
+def _expand_chunks(trace: Trace, fused: list[Row], cypher: str) -> list[Row]:
+    chunk_ids = [str(r["id"]) for r in fused if r["kind"] == "chunk"][:CHUNKS_EXPANDED]
+    if not chunk_ids:
+        return fused
+    by_chunk: dict[str, list[Row]] = {}
+    for row in trace.rows("search_evidence", cypher, {"chunk_ids": chunk_ids}):
+        by_chunk.setdefault(str(row["chunk_id"]), []).append(row)
+    seen = {str(r["id"]) for r in fused if r["kind"] == "evidence"}
+    out: list[Row] = []
+    for row in fused:
+        out.append(row)
+        for sentence in by_chunk.get(str(row["id"]), []) if row["kind"] == "chunk" else []:
+            if str(sentence["id"]) in seen:
+                continue
+            seen.add(str(sentence["id"]))
+            out.append({"kind": "evidence", "id": sentence["id"], "text": sentence["text"],
+                        "document_id": sentence["document_id"], "start": sentence["start"], "end": sentence["end"],
+                        "score": row["score"], "ranks": {}, "source_scores": {}, "via_chunk": row["id"]})
+    return out

@@ -152,8 +152,20 @@ def test_search_fulltext_only_says_so(executor: TraversalExecutor) -> None:
     assert isinstance(out, Found)
     assert any("fulltext_only" in note for note in out.notes)
     assert "The Payments team owns the ledger service." in {r["text"] for r in out.rows if r["kind"] == "evidence"}
-    assert len(out.rows) <= 5
+    assert len([r for r in out.rows if "via_chunk" not in r]) <= 5  # k fused hits, then their chunks' sentences
     assert {q.name for q in out.queries} == {"index_check", "search_evidence"}
+
+
+def test_search_expands_retrieved_chunks_into_their_citable_sentences(executor: TraversalExecutor) -> None:
+    out = executor.run("search_evidence", {"text": "Who owns the ledger?", "k": 5})
+    assert isinstance(out, Found)
+    expanded = [r for r in out.rows if "via_chunk" in r]
+    assert expanded and all(r["kind"] == "evidence" for r in expanded)
+    position = {str(r["id"]): i for i, r in enumerate(out.rows)}
+    for row in expanded:
+        assert position[str(row["via_chunk"])] < position[str(row["id"])]  # right after the chunk it came from
+    assert len({str(r["id"]) for r in out.rows if r["kind"] == "evidence"}) == len(
+        [r for r in out.rows if r["kind"] == "evidence"])  # no sentence twice
 
 
 class OneHotEmbedder:
@@ -172,7 +184,7 @@ def test_search_hybrid_fuses_vector_distance_ascending(executor: TraversalExecut
     out = hybrid.run("search_evidence", {"text": "Redis", "k": 3})
     assert isinstance(out, Found)
     assert any("hybrid" in note for note in out.notes)
-    top_evidence = next(r for r in out.rows if r["kind"] == "evidence")
+    top_evidence = next(r for r in out.rows if r["kind"] == "evidence" and "via_chunk" not in r)
     assert top_evidence["id"] == target
     assert top_evidence["ranks"] == {"fulltext_evidence": 1, "vector_evidence": 1}
     vector_record = next(q for q in out.queries if "vector.queryNodes('Evidence'" in q.cypher)

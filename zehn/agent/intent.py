@@ -41,7 +41,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dependencies", re.compile(r"\bdependencies\s+of\s+(?P<x>.+?)[\s?.!]*$", re.I)),
     ("dependents", re.compile(rf"^\s*(?:what|who|which)(?:\s+(?:else|services?|components?|teams?))?\s+{_DEP}"
                               rf"\s+(?:on\s+|upon\s+)?(?P<x>.+?)[\s?.!]*$", re.I)),
-    ("ownership", re.compile(r"\b(?:owns?|maintains?|responsible\s+for|in\s+charge\s+of|owners?|maintainers?)\b"
+    ("ownership", re.compile(r"(?<!\btheir )(?<!\bits )(?<!\bour )(?<!\byour )(?<!\bmy )(?<!\bhis )(?<!\bher )"
+                             r"\b(?:owns?|maintains?|responsible\s+for|in\s+charge\s+of|owners?|maintainers?)\b"
                              r"(?:\s+(?:of|for))?\s+(?P<x>.+?)[\s?.!]*$", re.I)),
     ("ownership", re.compile(r"^\s*(?:who|which team)\b.*?\b(?P<x>\S.+?)\s+(?:is|are)\s+(?:owned|maintained)\b",
                              re.I)),

@@ -102,10 +102,15 @@ def run_plan(route: Route, question: str, box: ToolBox, nlp: Language,
     entities: list[EntityCandidate] = []
     unknown: list[str] = []
     resolved_mentions: list[Mention] = []
+    strict = route.intent in ENTITY_INTENTS
     for mention in route.mentions:
-        resolved = resolve(box, mention, route.intent in ENTITY_INTENTS)
-        if isinstance(resolved, Stop):
+        resolved = resolve(box, mention, strict)
+        if isinstance(resolved, Stop) and (strict or resolved.status == "unavailable"):
             return resolved
+        if isinstance(resolved, Stop):
+            # A general question: a name that is ambiguous or has no recorded relation is only a search word;
+            # ambiguity stops a turn only when the question is about that entity (ownership, dependencies...).
+            continue
         if resolved is None:
             unknown.append(mention.text)
             continue
