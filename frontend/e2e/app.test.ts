@@ -101,6 +101,22 @@ describe("ZEHN in a browser", () => {
     await p.getByTestId("cited-range").waitFor();
   });
 
+  it("draws a planned relation as an inferred edge and opens its evidence (dispatch-queue)", async () => {
+    const p = page();
+    await p.goto("/radar?entity=dispatch-queue&depth=3");
+    const summary = p.getByTestId("grade-summary");
+    await summary.waitFor();
+    expect(await summary.textContent()).toMatch(/\d+ inferred/);
+    const inferred = p.locator('[data-testid="edge-button"][data-grade="inferred"]');
+    expect(await inferred.count()).toBeGreaterThan(0);
+    await inferred.first().click();
+    const inspector = p.getByTestId("inspector");
+    await inspector.getByTestId("evidence-sentence").first().waitFor();
+    // The sentence is a plan ("will use"), quoted verbatim: the edge is a hypothesis, not a fact.
+    expect(await inspector.getByTestId("evidence-sentence").first().textContent()).toMatch(/will use/);
+    await shot(p, "radar-inferred-edge");
+  });
+
   it("greys a relation read from a hedged or negated sentence (ledger-sync)", async () => {
     const p = page();
     await p.goto("/radar?entity=ledger-sync&depth=3");
