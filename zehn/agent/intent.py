@@ -55,7 +55,9 @@ _IDENT = re.compile(r"(?<![\w-])(?:[A-Za-z0-9]+(?:[-_#/][A-Za-z0-9]+)+|[A-Za-z]+
 _CAPS = re.compile(r"\b[A-Z][\w&]*(?:\s+[A-Z][\w&]*)*")
 _OPENERS = frozenset({"who", "what", "which", "when", "where", "why", "how", "does", "do", "did", "is", "are", "was",
                       "were", "can", "could", "should", "will", "would", "has", "have", "tell", "list", "show",
-                      "give", "i", "we", "the", "a", "an", "if"})
+                      "give", "i", "we", "the", "a", "an", "if", "under", "after", "before", "during", "for", "in",
+                      "on", "according", "per", "since", "from", "at", "by", "with"})
+_NOT_A_NAME = re.compile(r"^v?\d[\d\-./:]*$")
 _ARTICLES = re.compile(r"^(?:the|a|an|our|their|its|this|that)\s+", re.I)
 
 
@@ -71,6 +73,11 @@ class Route:
     intent: str
     mentions: tuple[Mention, ...]
     slots: dict[str, str] = field(default_factory=dict)
+    # Where the rule found what the question is about (its slots); mentions elsewhere are context only.
+    subject_spans: tuple[tuple[int, int], ...] = ()
+
+    def is_subject(self, mention: Mention) -> bool:
+        return not self.subject_spans or any(a <= mention.start < b for a, b in self.subject_spans)
 
 
 def _type_hint(question: str, start: int, end: int) -> tuple[str, ...]:
@@ -86,8 +93,8 @@ def find_mentions(question: str) -> list[Mention]:
     found: dict[int, Mention] = {}
     taken: list[tuple[int, int]] = []
     for match in _IDENT.finditer(question):
-        if match.group(0).isdigit():
-            continue
+        if _NOT_A_NAME.match(match.group(0)):
+            continue  # dates, versions and numbers locate things; they are not entities
         found[match.start()] = Mention(match.group(0), match.start(), _type_hint(question, *match.span()))
         taken.append(match.span())
     for match in _CAPS.finditer(question):
@@ -99,9 +106,9 @@ def find_mentions(question: str) -> list[Mention]:
             words = words[1:]
         text = " ".join(words)
         text = re.sub(r"['’]s$", "", text)
-        if not text or any(a <= start < b for a, b in taken):
-            continue
         end = start + len(text)
+        if not text or any(start < b and a < end for a, b in taken):
+            continue
         found.setdefault(start, Mention(text, start, _type_hint(question, start, end)))
     return [found[k] for k in sorted(found)]
 
@@ -125,8 +132,9 @@ def route(question: str) -> Route:
         if match is None:
             continue
         slots = {k: v for k, v in match.groupdict().items() if v}
-        if intent in ENTITY_INTENTS and not mentions:
+        spans = tuple(match.span(k) for k in sorted(slots))
+        if intent in ENTITY_INTENTS and not any(a <= m.start < b for m in mentions for a, b in spans):
             fallback = [m for m in (_slot_mention(question, slots[k]) for k in sorted(slots)) if m]
             return Route(intent, tuple(fallback), slots)
-        return Route(intent, tuple(mentions), slots)
+        return Route(intent, tuple(mentions), slots, spans if intent in ENTITY_INTENTS else ())
     return Route("general", tuple(mentions), {})

@@ -102,8 +102,9 @@ def run_plan(route: Route, question: str, box: ToolBox, nlp: Language,
     entities: list[EntityCandidate] = []
     unknown: list[str] = []
     resolved_mentions: list[Mention] = []
-    strict = route.intent in ENTITY_INTENTS
     for mention in route.mentions:
+        # Strict only for what an entity question is about; a name elsewhere in it is context, a search word.
+        strict = route.intent in ENTITY_INTENTS and route.is_subject(mention)
         resolved = resolve(box, mention, strict)
         if isinstance(resolved, Stop) and (strict or resolved.status == "unavailable"):
             return resolved
@@ -112,17 +113,19 @@ def run_plan(route: Route, question: str, box: ToolBox, nlp: Language,
             # ambiguity stops a turn only when the question is about that entity (ownership, dependencies...).
             continue
         if resolved is None:
-            unknown.append(mention.text)
+            if strict:
+                unknown.append(mention.text)
             continue
         entities.append(resolved)
         resolved_mentions.append(mention)
+    subjects = [e for m, e in zip(resolved_mentions, entities, strict=True) if route.is_subject(m)]
     needed = 2 if route.intent == "dependency_check" else 1
-    if route.intent in ENTITY_INTENTS and len(entities) < needed:
+    if route.intent in ENTITY_INTENTS and len(subjects) < needed:
         missing = unknown[0] if unknown else (route.mentions[0].text if route.mentions else "?")
         return Stop("unknown_entity", f"no entity named {missing!r} is in the graph; similar names are not "
                                       "substituted")
-    if route.intent in ENTITY_INTENTS and entities:
-        drafted = _walk(route, entities, box, nlp)
+    if route.intent in ENTITY_INTENTS and subjects:
+        drafted = _walk(route, subjects, box, nlp)
         if isinstance(drafted, Stop) or drafted.draft is not None:
             return drafted
     return _search(question, box, nlp, documents, {
