@@ -37,6 +37,8 @@ KNOWN_REL_TYPES: frozenset[str] = frozenset({
 
 PRODUCTION_WALKABLE: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CONSUMES", "OWNS", "MAINTAINS", "LEADS", "MEMBER_OF", "AFFECTS", "BLOCKS", "PART_OF",
+    # Who did what on a ticket, page or PR; mostly read from structured metadata, cited by its exact line.
+    "ASSIGNED_TO", "REPORTED", "REVIEWED", "APPROVED", "HAS_COMPONENT", "LINKED_TO", "DECIDED", "REPLACES",
 })  # fmt: skip
 
 

@@ -10,6 +10,8 @@ impact                "what breaks / is affected / fails ... if/when ... X"     
 dependencies          "what does X depend on / use / call / rely on / need", "dependencies"  depends_on (X)
 dependents            "what/who/which (else) depends on / relies on / uses X"                dependents_of (X)
 ownership             "who/which team owns / maintains / is responsible for", "owner of"     who_owns (X)
+role                  "who is the assignee/reporter/reviewer/approver of X", "who reported   entity_profile (X)
+                      / approved / reviewed X", "which components are tagged on X"
 why / when / who      a "why"/decision, "when", "who" question (participation, roles)        search_evidence
 general               anything else                                                          search_evidence
 ====================  =====================================================================  ==================
@@ -30,7 +32,16 @@ TYPE_HINTS: dict[str, tuple[str, ...]] = {
     "customer": ("Customer",), "ticket": ("Ticket",), "person": ("Person",), "project": ("Project",),
     "page": ("Page",), "technology": ("Technology",), "client": ("Customer",), "account": ("Customer",),
 }
-ENTITY_INTENTS = frozenset({"dependency_check", "impact", "dependents", "dependencies", "ownership"})
+ENTITY_INTENTS = frozenset({"dependency_check", "impact", "dependents", "dependencies", "ownership", "role"})
+# role word -> (rel_type, which end of the edge is the answer: "source" or "target")
+ROLES: dict[str, tuple[str, str]] = {
+    "assignee": ("ASSIGNED_TO", "target"), "assigned": ("ASSIGNED_TO", "target"),
+    "reporter": ("REPORTED", "source"), "reported": ("REPORTED", "source"), "filed": ("REPORTED", "source"),
+    "creator": ("REPORTED", "source"), "created": ("REPORTED", "source"), "opened": ("REPORTED", "source"),
+    "reviewer": ("REVIEWED", "source"), "reviewers": ("REVIEWED", "source"), "reviewed": ("REVIEWED", "source"),
+    "approver": ("APPROVED", "source"), "approvers": ("APPROVED", "source"), "approved": ("APPROVED", "source"),
+    "components": ("HAS_COMPONENT", "target"),
+}
 _DEP = r"(?:depend|rely|use|call|consume|need)(?:s|ed)?"
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dependency_check", re.compile(rf"^\s*(?:does|do|did|is|are)\s+(?P<a>.+?)\s+(?:still\s+|really\s+)?{_DEP}"
@@ -41,6 +52,12 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dependencies", re.compile(r"\bdependencies\s+of\s+(?P<x>.+?)[\s?.!]*$", re.I)),
     ("dependents", re.compile(rf"^\s*(?:what|who|which)(?:\s+(?:else|services?|components?|teams?))?\s+{_DEP}"
                               rf"\s+(?:on\s+|upon\s+)?(?P<x>.+?)[\s?.!]*$", re.I)),
+    ("role", re.compile(r"^\s*who\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<role>assignee|reporter|creator|reviewers?|"
+                        r"approvers?)\s+(?:of|on|for)\s+(?P<x>.+?)[\s?.!]*$", re.I)),
+    ("role", re.compile(r"^\s*who\s+(?P<role>reported|filed|created|opened|reviewed|approved)\s+(?P<x>.+?)[\s?.!]*$",
+                        re.I)),
+    ("role", re.compile(r"^\s*(?:which|what)\s+(?P<role>components)\s+(?:are|were)\s+(?:tagged|listed|set)\s+"
+                        r"(?:on|for|in)\s+(?P<x>.+?)[\s?.!]*$", re.I)),
     ("ownership", re.compile(r"(?<!\btheir )(?<!\bits )(?<!\bour )(?<!\byour )(?<!\bmy )(?<!\bhis )(?<!\bher )"
                              r"\b(?:owns?|maintains?|responsible\s+for|in\s+charge\s+of|owners?|maintainers?)\b"
                              r"(?:\s+(?:of|for))?\s+(?P<x>.+?)[\s?.!]*$", re.I)),
@@ -125,6 +142,12 @@ def _slot_mention(question: str, slot: str) -> Mention | None:
     return Mention(text, max(start, 0), hint)
 
 
+def _first_mention_span(mentions: list[Mention], slot: tuple[int, int]) -> tuple[int, int]:
+    """The first mention inside a slot is what the question is about; later ones in it qualify it."""
+    inside = [m for m in mentions if slot[0] <= m.start < slot[1]]
+    return (inside[0].start, inside[0].start + len(inside[0].text)) if inside else slot
+
+
 def route(question: str) -> Route:
     mentions = find_mentions(question)
     for intent, pattern in _RULES:
@@ -132,7 +155,7 @@ def route(question: str) -> Route:
         if match is None:
             continue
         slots = {k: v for k, v in match.groupdict().items() if v}
-        spans = tuple(match.span(k) for k in sorted(slots))
+        spans = tuple(_first_mention_span(mentions, match.span(k)) for k in sorted(slots) if k != "role")
         if intent in ENTITY_INTENTS and not any(a <= m.start < b for m in mentions for a, b in spans):
             fallback = [m for m in (_slot_mention(question, slots[k]) for k in sorted(slots)) if m]
             return Route(intent, tuple(fallback), slots)

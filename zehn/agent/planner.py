@@ -24,12 +24,12 @@ from spacy.language import Language
 from traversal_policy import Ambiguous, EntityCandidate, NotInGraph, QueryFailed, Resolved, Unknown
 from zehn.agent import answerability, compose
 from zehn.agent.grading import PathView, grade_paths
-from zehn.agent.intent import ENTITY_INTENTS, Mention, Route
+from zehn.agent.intent import ENTITY_INTENTS, ROLES, Mention, Route
 from zehn.agent.tools import ToolBox
 from zehn.answers.model import Candidate
 
-QUERIES = {"ownership": ["who_owns"], "dependencies": ["depends_on"], "dependents": ["dependents_of"],
-           "impact": ["impact"], "dependency_check": ["depends_on"]}
+QUERIES = {"ownership": ["who_owns"], "role": ["entity_profile"], "dependencies": ["depends_on"],
+           "dependents": ["dependents_of"], "impact": ["impact"], "dependency_check": ["depends_on"]}
 DEPTH = {"dependencies": 1, "dependents": 1, "impact": 3, "dependency_check": 3}
 SEARCH_K = 50  # evidence sentences and chunks are fused into one list; only sentences are citable
 _WORDS = re.compile(r"[a-z0-9]+")
@@ -151,6 +151,14 @@ def _walk(route: Route, entities: list[EntityCandidate], box: ToolBox, nlp: Lang
         views = [v for v in views if v.entity_id == target.id]
         return Drafted(compose.yes_no_draft(anchor.name, "DEPENDS_ON", target.name, views), views,
                        f"no recorded path from {anchor.name} to {target.name}")
+    if route.intent == "role":
+        role = route.slots.get("role", "").casefold()
+        rel_type, answer_end = ROLES[role]
+        # Keep edges of the asked kind whose answer end is the entity at the far end of the path.
+        views = [v for v in views if v.hops and v.hops[0].rel_type == rel_type
+                 and (v.hops[0].target if answer_end == "target" else v.hops[0].source) == v.entity_name]
+        draft = compose.list_draft(f"The {role} of {anchor.name}, as the documents state it:", views, show_hops=False)
+        return Drafted(draft, views, f"no {role} of {anchor.name} is recorded")
     lead = {"ownership": f"Who owns or maintains {anchor.name}, as the documents state it:",
             "dependencies": f"What {anchor.name} relies on, as the documents state it:",
             "dependents": f"What relies on {anchor.name}, as the documents state it:",

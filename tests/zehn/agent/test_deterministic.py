@@ -28,6 +28,8 @@ ANSWERABLE = [
     ("What does the Atlas service depend on?", "lark_confluence_atlas-team-charter", "geo-index"),
     ("Who is the account owner for Atlas (the customer)?", "lark_hubspot_atlas", "Kwame Mensah"),
     ("What breaks if we change geo-index?", "lark_confluence_geo-index-runbook", "rate-engine"),
+    ("Who is the assignee on OPS-412?", "lark_jira_ops-412", "Mei Lin Tan"),
+    ("Who reported OPS-412?", "lark_jira_ops-412", "Jonas Lindqvist"),
 ]
 UNANSWERABLE = [
     "What is the admin password for auth-gateway?",
@@ -147,3 +149,9 @@ def test_database_down_is_unavailable(tmp_path: Path, nlp: Language) -> None:
         answer = service.answer(question)
         assert answer.status == "unavailable", answer.text
         assert answer.text and answer.reason and "unavailable" in answer.reason
+
+
+def test_a_role_question_names_only_that_role(service: AnswerService) -> None:
+    answer = service.answer("Who is the assignee on OPS-412?")
+    assert answer.status == "answered"
+    assert "Mei Lin Tan" in answer.text and "Jonas Lindqvist" not in answer.text  # the reporter is not the assignee

@@ -24,3 +24,11 @@ def test_a_possessive_own_is_not_an_ownership_question() -> None:
 def test_general_questions_have_no_subject_restriction() -> None:
     r = route("What retention did the customer require for audit events on OPS-412?")
     assert r.intent == "general" and all(r.is_subject(m) for m in r.mentions)
+
+
+def test_role_questions_name_their_role_and_subject() -> None:
+    r = route("Who is the assignee on OPS-412, the ticket about quote timeouts?")
+    assert r.intent == "role" and r.slots["role"] == "assignee"
+    assert [m.text for m in r.mentions if r.is_subject(m)] == ["OPS-412"]
+    assert route("Who reported OPS-412?").slots["role"] == "reported"
+    assert route("Which components are tagged on OPS-412?").intent == "role"
