@@ -12,9 +12,18 @@ from typing import Annotated
 
 import typer
 
-from extraction.errors import Rejected, Unavailable, ZehnError
 from zehn.answers.model import Answer
-from zehn.cli.common import EXIT_REJECTED, EXIT_UNAVAILABLE, DataDirOpt, GraphOpt, JsonOpt, emit, fail, settings_from
+from zehn.cli.common import (
+    EXIT_REJECTED,
+    EXIT_UNAVAILABLE,
+    DataDirOpt,
+    GraphOpt,
+    JsonOpt,
+    emit,
+    exit_codes,
+    fail,
+    settings_from,
+)
 
 
 def human(answer: Answer) -> str:
@@ -44,17 +53,10 @@ def ask(
     if not question.strip():
         raise fail("the question is blank: ask something in words", EXIT_REJECTED, as_json, "rejected")
     settings = settings_from(data_dir, graph)
-    try:
-        with open_services(settings) as services:
-            answer = services.answerer.answer(question)
-            if should_persist(answer):
-                answer = services.history.save(answer)
-    except Unavailable as exc:
-        raise fail(str(exc), EXIT_UNAVAILABLE, as_json, "unavailable") from exc
-    except Rejected as exc:
-        raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
-    except ZehnError as exc:
-        raise fail(str(exc), 1, as_json, "error") from exc
+    with exit_codes(as_json), open_services(settings) as services:
+        answer = services.answerer.answer(question)
+        if should_persist(answer):
+            answer = services.history.save(answer)
     emit(answer.model_dump(mode="json"), as_json, human(answer))
     if answer.status == "unavailable":
         raise typer.Exit(EXIT_UNAVAILABLE)

@@ -45,15 +45,20 @@ def fail(message: str, code: int, as_json: bool, kind: str) -> typer.Exit:
 
 
 @contextmanager
-def graph_session(settings: Settings, as_json: bool) -> Iterator[tuple[GraphEndpoint, Any]]:
-    """Yield (endpoint, graph); map ZEHN's errors to distinct exit codes instead of tracebacks."""
+def exit_codes(as_json: bool) -> Iterator[None]:
+    """Map ZEHN's errors to distinct exit codes (3 unavailable, 2 rejected, 1 other) instead of tracebacks."""
     try:
-        with graph_endpoint(settings) as endpoint:
-            graph = open_graph(endpoint.host, endpoint.port, settings.graph_name, endpoint.password)
-            yield endpoint, graph
+        yield
     except Unavailable as exc:
         raise fail(str(exc), EXIT_UNAVAILABLE, as_json, "unavailable") from exc
     except Rejected as exc:
         raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
     except ZehnError as exc:
         raise fail(str(exc), 1, as_json, "error") from exc
+
+
+@contextmanager
+def graph_session(settings: Settings, as_json: bool) -> Iterator[tuple[GraphEndpoint, Any]]:
+    """Yield (endpoint, graph), with ZEHN's errors mapped to exit codes."""
+    with exit_codes(as_json), graph_endpoint(settings) as endpoint:
+        yield endpoint, open_graph(endpoint.host, endpoint.port, settings.graph_name, endpoint.password)

