@@ -1,5 +1,6 @@
-"""``/api/impact``: resolve the name, run the named query ``impact``, fetch each edge's evidence (``evidence_for``)
-and hop-grade every path with the answering loop's own grader (``zehn.agent.grading.grade_paths``).
+"""``/api/impact``: resolve the name (or look the entity up by id, :mod:`zehn.api.lookup`), run the named query
+``impact``, fetch each edge's evidence (``evidence_for``) and hop-grade every path with the answering loop's own
+grader (``zehn.agent.grading.grade_paths``).
 
 The walk, the evidence look-ups and the grading are the agent's tools (``ToolBox``), so the explorer and an
 answer grade a path the same way. Every query that ran is in ``queries``. Without a spaCy pipeline in the services
@@ -9,12 +10,13 @@ the paths are returned ungraded (``graded: null``) and ``hop_grading`` says so.
 from __future__ import annotations
 
 from extraction.errors import QueryRejected
-from traversal_policy import Found, NoEvidence, QueryFailed, Resolved
+from traversal_policy import Found, NoEvidence, QueryFailed, Resolution, Resolved
 from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
 from zehn.agent.tools import MAX_EDGES, ToolBox
 from zehn.answers.model import GradedPath
 from zehn.api.deps import Services
+from zehn.api.lookup import resolve_id
 from zehn.api.schemas import ImpactOut, ImpactPath
 from zehn.api.views import path_out, policy_out, records, resolution_out
 
@@ -27,12 +29,18 @@ def _signature(path: ImpactPath) -> tuple[str, ...]:
     return tuple(f"{h.source}|{h.rel_type}|{h.target}" for h in path.hops)
 
 
-def impact(services: Services, entity: str, depth: int) -> ImpactOut:
+def impact(services: Services, entity: str, depth: int, *, by_id: bool = False) -> ImpactOut:
+    """``entity`` is a name to resolve, or with ``by_id`` an entity id (``NotFound`` when no entity has it)."""
     box = ToolBox(services.executor, Turn(None, None))
-    res = box.resolve(entity)
+    if by_id:
+        res: Resolution | QueryFailed = resolve_id(services.executor, entity)
+        box.records.extend(res.queries)
+    else:
+        res = box.resolve(entity)
     if isinstance(res, QueryFailed):
         raise res.error
-    base = ImpactOut(entity=entity, depth=depth, outcome=res.outcome, resolution=resolution_out(res),
+    base = ImpactOut(entity=res.name if by_id else entity, depth=depth, outcome=res.outcome,
+                     resolution=resolution_out(res),
                      hop_grading=GRADED_NOTE if services.nlp is not None else UNGRADED_NOTE,
                      queries=records(res.queries), policy=policy_out(res.policy))
     if not isinstance(res, Resolved):

@@ -4,7 +4,9 @@ Graph knowledge is read only through the named queries of the traversal policy (
 evidence reads of the ingest (``extraction.evidence_reads``); no Cypher is written here. A named query that could
 not run raises its typed error (mapped to 503 / 422 by :mod:`zehn.api.errors`), never an empty result.
 
-``/api/impact`` grades each path's hops with the answering loop's grader (see :mod:`zehn.api.impact`).
+``/api/impact`` and ``/api/graph/neighborhood`` take a name (``entity``) or an id (``entity_id``, e.g. one
+candidate of an ambiguous name; see :mod:`zehn.api.lookup`). ``/api/impact`` grades each path's hops with the
+answering loop's grader (see :mod:`zehn.api.impact`).
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query
 
+from extraction.errors import InputRejected
 from extraction.evidence_reads import get_document, get_evidence
 from traversal_policy import Found, NoEvidence, QueryFailed, Resolution, Resolved
 from zehn.api.deps import Services, get_services
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.impact import impact as graded_impact
+from zehn.api.lookup import resolve_id
 from zehn.api.schemas import (
     DocumentOut,
     EvidenceOut,
@@ -32,6 +36,12 @@ from zehn.api.views import neighborhood, policy_out, records, resolution_out
 router = APIRouter(prefix="/api", tags=["graph"])
 Deps = Annotated[Services, Depends(get_services)]
 EntityName = Annotated[str, Query(min_length=1, max_length=500, description="An entity name as a person types it.")]
+OptionalName = Annotated[str | None, Query(min_length=1, max_length=500, description=(
+    "An entity name as a person types it (resolved; an ambiguous name lists its candidates). "
+    "Give this or entity_id."))]
+EntityId = Annotated[str | None, Query(min_length=1, max_length=500, description=(
+    "An entity id, e.g. a candidate's id from an ambiguous name (team:atlas); used instead of entity when "
+    "given. 404 when no entity has it."))]
 ERRORS: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
 }
@@ -42,6 +52,15 @@ def _resolve(services: Services, name: str) -> Resolution:
     if isinstance(outcome, QueryFailed):
         raise outcome.error
     return outcome
+
+
+def _target(entity: str | None, entity_id: str | None) -> tuple[str, bool]:
+    """What to look up and whether it is an id (the id wins when both are given); neither is a 422."""
+    if entity_id is not None:
+        return entity_id, True
+    if entity is not None:
+        return entity, False
+    raise InputRejected("give entity (a name) or entity_id (an id, e.g. one candidate of an ambiguous name)")
 
 
 @router.get("/evidence/{evidence_id}", response_model=EvidenceOut, responses=ERRORS,
@@ -69,17 +88,19 @@ def entities(q: EntityName, services: Deps) -> ResolutionOut:
 
 
 @router.get("/impact", response_model=ImpactOut, responses=ERRORS,
-            summary="What breaks if an entity changes: resolve, then the named query 'impact'")
-def impact(entity: EntityName, services: Deps,
+            summary="What breaks if an entity changes: resolve (a name, or an id), then the named query 'impact'")
+def impact(services: Deps, entity: OptionalName = None, entity_id: EntityId = None,
            depth: Annotated[int, Query(ge=1, le=3, description="Hops, 1..3.")] = 2) -> ImpactOut:
-    return graded_impact(services, entity, depth)
+    target, by_id = _target(entity, entity_id)
+    return graded_impact(services, target, depth, by_id=by_id)
 
 
 @router.get("/graph/neighborhood", response_model=NeighborhoodOut, responses=ERRORS,
             summary="One hop around an entity over walkable predicates (named query 'entity_profile')")
-def graph_neighborhood(entity: EntityName, services: Deps) -> NeighborhoodOut:
-    res = _resolve(services, entity)
-    base = NeighborhoodOut(entity=entity, outcome=res.outcome, resolution=resolution_out(res),
+def graph_neighborhood(services: Deps, entity: OptionalName = None, entity_id: EntityId = None) -> NeighborhoodOut:
+    target, by_id = _target(entity, entity_id)
+    res = resolve_id(services.executor, target) if by_id else _resolve(services, target)
+    base = NeighborhoodOut(entity=res.name if by_id else target, outcome=res.outcome, resolution=resolution_out(res),
                            queries=records(res.queries), policy=policy_out(res.policy))
     if not isinstance(res, Resolved):
         return base

@@ -164,7 +164,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What breaks if an entity changes: resolve, then the named query 'impact' */
+        /** What breaks if an entity changes: resolve (a name, or an id), then the named query 'impact' */
         get: operations["impact_api_impact_get"];
         put?: never;
         post?: never;
@@ -985,9 +985,11 @@ export interface operations {
     };
     graph_neighborhood_api_graph_neighborhood_get: {
         parameters: {
-            query: {
-                /** @description An entity name as a person types it. */
-                entity: string;
+            query?: {
+                /** @description An entity name as a person types it (resolved; an ambiguous name lists its candidates). Give this or entity_id. */
+                entity?: string | null;
+                /** @description An entity id, e.g. a candidate's id from an ambiguous name (team:atlas); used instead of entity when given. 404 when no entity has it. */
+                entity_id?: string | null;
             };
             header?: never;
             path?: never;
@@ -1102,9 +1104,11 @@ export interface operations {
     };
     impact_api_impact_get: {
         parameters: {
-            query: {
-                /** @description An entity name as a person types it. */
-                entity: string;
+            query?: {
+                /** @description An entity name as a person types it (resolved; an ambiguous name lists its candidates). Give this or entity_id. */
+                entity?: string | null;
+                /** @description An entity id, e.g. a candidate's id from an ambiguous name (team:atlas); used instead of entity when given. 404 when no entity has it. */
+                entity_id?: string | null;
                 /** @description Hops, 1..3. */
                 depth?: number;
             };

@@ -38,7 +38,9 @@ export function useExplorerGraph() {
     setPending(nodeId ?? name);
     setError(null);
     try {
-      const out = await apiGet("/api/graph/neighborhood", { query: { entity: name } });
+      // A known node is loaded by its id: a name may be shared (e.g. "Atlas" the Team, Service and Customer).
+      const query = nodeId ? { entity_id: nodeId } : { entity: name };
+      const out = await apiGet("/api/graph/neighborhood", { query });
       setGraph((g) => merge(reset ? empty() : g, nodeId, out));
       return out;
     } catch (err) {

@@ -1,8 +1,8 @@
 /** Impact radar: "what breaks if X changes", rings by hop distance, edges drawn by grade, an evidence inspector. */
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { apiGet } from "../api/client";
-import type { ImpactOut } from "../api/types";
+import type { CandidateOut, ImpactOut } from "../api/types";
 import { ErrorNotice, Loading } from "../components/ErrorNotice";
 import { usePolicy } from "../components/PolicyContext";
 import { useApi } from "../components/useApi";
@@ -14,19 +14,20 @@ import { RadarLegend } from "./RadarLegend";
 import { RadarLists } from "./RadarLists";
 import { buildRadar } from "./radarModel";
 
-function Result({ impact }: { impact: ImpactOut }) {
+function Result({ impact, onPick }: { impact: ImpactOut; onPick: (c: CandidateOut) => void }) {
   const { policy } = usePolicy();
   const model = useMemo(() => buildRadar(impact), [impact]);
   const [selection, setSelection] = useState<Selection | null>(null);
   const policyData = policy.state === "ok" ? policy.data : null;
   if (impact.outcome !== "found") {
     return <ResolutionNotice outcome={impact.outcome} resolution={impact.resolution} message={impact.message}
-      pickHref={(name) => `/radar?${new URLSearchParams({ entity: name, depth: String(impact.depth) })}`} />;
+      onPick={onPick} />;
   }
   const limits = limitations(impact, model, policyData);
   return (
     <div className="radar-result">
-      <h2>What breaks if {model.anchor?.name ?? impact.entity} changes</h2>
+      <h2>What breaks if {model.anchor?.name ?? impact.entity}{" "}
+        {model.anchor?.type && <span className="type-tag">{model.anchor.type}</span>} changes</h2>
       <RadarLegend counts={model.counts} graded={model.graded} />
       <details className="limits-box">
         <summary>What this cannot tell ({limits.length})</summary>
@@ -50,13 +51,17 @@ function Result({ impact }: { impact: ImpactOut }) {
 export function RadarScreen() {
   const [params, setParams] = useSearchParams();
   const entity = params.get("entity") ?? "";
+  const entityId = params.get("entity_id") ?? "";  // one entity picked by id (a candidate of an ambiguous name)
   const depth = Math.min(3, Math.max(1, Number(params.get("depth") ?? "3") || 3));
   const [input, setInput] = useState(entity);
   const [inputDepth, setInputDepth] = useState(depth);
+  useEffect(() => setInput(entity), [entity]);
   const [impact, reload] = useApi(
-    entity ? (signal) => apiGet("/api/impact", { query: { entity, depth }, signal }) : null,
-    [entity, depth],
+    entityId ? (signal) => apiGet("/api/impact", { query: { entity_id: entityId, depth }, signal })
+      : entity ? (signal) => apiGet("/api/impact", { query: { entity, depth }, signal }) : null,
+    [entity, entityId, depth],
   );
+  const pick = (c: CandidateOut) => setParams({ entity: c.name, entity_id: c.id, depth: String(depth) });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +84,7 @@ export function RadarScreen() {
       </form>
       {impact.state === "loading" && <Loading what="the impact" />}
       {impact.state === "error" && <ErrorNotice error={impact.error} onRetry={reload} />}
-      {impact.state === "ok" && <Result key={`${entity}-${depth}`} impact={impact.data} />}
+      {impact.state === "ok" && <Result key={`${entity}-${entityId}-${depth}`} impact={impact.data} onPick={pick} />}
     </div>
   );
 }

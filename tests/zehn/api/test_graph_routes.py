@@ -101,6 +101,65 @@ def test_impact_of_an_ambiguous_name_lists_candidates_and_walks_nothing(client: 
     assert client.get("/api/impact", params={"entity": "geo-index", "depth": 9}).status_code == 422
 
 
+def test_each_atlas_candidate_is_loaded_by_id(client: TestClient) -> None:
+    candidates = client.get("/api/entities", params={"q": "Atlas"}).json()["candidates"]
+    assert {"team:atlas", "service:atlas", "customer:atlas"} <= {c["id"] for c in candidates}
+    for candidate in candidates:
+        impact = client.get("/api/impact", params={"entity_id": candidate["id"], "depth": 2})
+        hood = client.get("/api/graph/neighborhood", params={"entity_id": candidate["id"]})
+        for response in (impact, hood):
+            assert response.status_code == 200, response.text
+            body = response.json()
+            assert body["entity"] == "Atlas" and body["outcome"] != "ambiguous"
+            assert body["resolution"]["candidates"] == [candidate]  # exactly this one, as the name listed it
+            names = [q["name"] for q in body["queries"]]
+            assert names[:3] == ["entity_status", "documents_mentioning", "resolve_entity"]
+            if candidate["relation_count"] == 0:
+                assert body["outcome"] == body["resolution"]["outcome"] == "not_in_graph"
+            else:
+                assert body["resolution"]["outcome"] == "resolved"
+                assert names[-1] == ("impact" if response is impact else "entity_profile")
+        impact_body, hood_body = impact.json(), hood.json()
+        assert impact_body["depth"] == 2
+        for path in impact_body["paths"]:
+            assert candidate["id"] in {path["hops"][0]["source"], path["hops"][0]["target"]}
+        if candidate["relation_count"]:
+            assert hood_body["outcome"] in {"found", "no_evidence"}
+            assert hood_body["center"]["id"] == candidate["id"]
+            assert hood_body["center"]["type"] == candidate["type"]
+            for edge in hood_body["edges"]:
+                assert candidate["id"] in {edge["source"], edge["target"]}
+    team = client.get("/api/graph/neighborhood", params={"entity_id": "team:atlas"}).json()
+    assert team["outcome"] == "found" and team["edges"]
+
+
+def test_the_id_wins_over_the_name(client: TestClient) -> None:
+    hood = client.get("/api/graph/neighborhood", params={"entity": "geo-index", "entity_id": "team:atlas"}).json()
+    assert hood["center"]["id"] == "team:atlas" and hood["entity"] == "Atlas"
+    by_name = client.get("/api/impact", params={"entity": "geo-index", "depth": 1}).json()
+    geo_id = by_name["resolution"]["candidates"][0]["id"]
+    by_id = client.get("/api/impact", params={"entity_id": geo_id, "depth": 1}).json()
+    assert by_id["outcome"] == by_name["outcome"] == "found"
+    assert [p["entity_id"] for p in by_id["paths"]] == [p["entity_id"] for p in by_name["paths"]]
+    assert by_id["resolution"]["candidates"] == by_name["resolution"]["candidates"]
+
+
+@pytest.mark.parametrize("entity_id", ["team:no-such-team", "atlas", "') RETURN 1 //", "$entity_id"])
+def test_unknown_entity_id_is_404(client: TestClient, entity_id: str) -> None:
+    for path in ("/api/impact", "/api/graph/neighborhood"):
+        response = client.get(path, params={"entity_id": entity_id})
+        assert response.status_code == 404, (path, response.text)
+        assert response.json()["status"] == "not_found" and entity_id in response.json()["message"]
+
+
+@pytest.mark.parametrize("params", [{}, {"depth": 2}, {"entity_id": ""}, {"entity_id": "   "}, {"entity": ""}])
+def test_impact_and_neighborhood_need_a_name_or_an_id(client: TestClient, params: dict[str, Any]) -> None:
+    for path in ("/api/impact", "/api/graph/neighborhood"):
+        response = client.get(path, params=params)
+        assert response.status_code == 422, (path, params, response.text)
+        assert response.json()["status"] == "rejected" and response.json()["message"]
+
+
 def test_neighborhood_is_policy_limited(client: TestClient) -> None:
     hood = client.get("/api/graph/neighborhood", params={"entity": "rate-engine"}).json()
     assert hood["outcome"] == "found"
