@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, renderAt, stubFetch } from "../test/render";
 import { DocumentScreen } from "./DocumentScreen";
@@ -18,8 +18,9 @@ describe("document view", () => {
     renderAt(<DocumentScreen />, { path: "/documents/:id", url: `/documents/doc?start=${start}&end=${end}&ev=ev_1` });
     const mark = await screen.findByTestId("cited-range");
     expect(mark.textContent).toBe("The Routing team owns geo-index.");
-    expect(scroll).toHaveBeenCalled();
-    expect(mark).toHaveFocus();
+    // The scroll and focus happen in an effect after the mark is rendered: wait for it, never assume it.
+    await waitFor(() => expect(scroll).toHaveBeenCalled());
+    await waitFor(() => expect(mark).toHaveFocus());
   });
 
   it("says so when the range does not fit the document", async () => {
