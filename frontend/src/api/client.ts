@@ -1,5 +1,5 @@
 /** A thin typed fetch wrapper over the generated OpenAPI paths (GET endpoints return JSON). */
-import type { paths } from "./schema";
+import type { paths } from "./schema.gen";
 import type { ErrorBody } from "./types";
 
 type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];

@@ -1,5 +1,5 @@
-/** Names for the generated OpenAPI schema types (src/api/schema.d.ts, from openapi.json via `npm run gen:api`). */
-import type { components } from "./schema";
+/** Names for the generated OpenAPI schema types (src/api/schema.gen.d.ts, from openapi.json via `npm run gen:api`). */
+import type { components } from "./schema.gen";
 
 type S = components["schemas"];
 
