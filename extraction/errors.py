@@ -24,12 +24,28 @@ class GraphUnavailable(Unavailable):
     """The FalkorDB server did not answer or dropped the connection."""
 
 
+class QueryTimedOut(GraphUnavailable):
+    """The server (or the socket) gave up before a query finished."""
+
+
 class ServerStartFailed(Unavailable):
     """The embedded FalkorDB server could not be started; the message says why."""
 
 
 class ModelUnavailable(Unavailable):
     """The configured model endpoint did not answer in time."""
+
+
+class GraphNotIngested(ZehnError):
+    """The named graph does not exist on the server: nothing has been ingested yet. Not an empty answer."""
+
+
+class MissingIndex(ZehnError):
+    """An index a named query relies on is absent (full-text search would silently return nothing)."""
+
+
+class PolicyViolation(ZehnError):
+    """A returned row crossed a forbidden predicate or exceeded the hop cap (the Python-side second guard)."""
 
 
 class Rejected(ZehnError):

@@ -15,25 +15,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from extraction.errors import GraphUnavailable, ModelUnavailable, Rejected, Unavailable, ZehnError
+from extraction.errors import (
+    GraphNotIngested,
+    MissingIndex,
+    ModelUnavailable,
+    PolicyViolation,
+    QueryTimedOut,
+    Rejected,
+    Unavailable,
+    ZehnError,
+)
+
+__all__ = ["GraphNotIngested", "MissingIndex", "PolicyViolation", "QueryTimedOut"]  # re-exported
 
 Row = dict[str, Any]
-
-
-class GraphNotIngested(ZehnError):
-    """The named graph does not exist on the server: nothing has been ingested yet. Not an empty answer."""
-
-
-class MissingIndex(ZehnError):
-    """An index a named query relies on is absent (full-text search would silently return nothing)."""
-
-
-class QueryTimedOut(GraphUnavailable):
-    """The server (or the socket) gave up before the query finished. Retriable."""
-
-
-class PolicyViolation(ZehnError):
-    """A returned row crossed a forbidden predicate or exceeded the hop cap (the Python-side second guard)."""
 
 
 def failure_kind(error: ZehnError) -> str:

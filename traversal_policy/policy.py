@@ -22,18 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from extraction.errors import InputRejected
+from extraction.vocabulary import REL_TYPES
 
 from .outcomes import PolicyInfo, PolicyViolation
 
 DEFAULT_POLICY_PATH = Path(__file__).resolve().parent / "default_policy.toml"
 MAX_HOPS = 3
 
-# The controlled vocabulary (extraction/vocabulary.py REL_TYPES; a test keeps the two equal).
-KNOWN_REL_TYPES: frozenset[str] = frozenset({
-    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS", "PART_OF",
-    "REPLACES", "DECIDED", "APPROVED", "REPORTED", "ASSIGNED_TO", "REVIEWED", "HAS_COMPONENT", "LINKED_TO",
-    "CONCERNS", "MEMBER_OF", "LEADS",
-})  # fmt: skip
+# The controlled vocabulary the extractor writes: a policy may only name predicates that exist.
+KNOWN_REL_TYPES: frozenset[str] = frozenset(REL_TYPES)
 
 PRODUCTION_WALKABLE: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CONSUMES", "OWNS", "MAINTAINS", "LEADS", "MEMBER_OF", "AFFECTS", "BLOCKS", "PART_OF",

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from extraction import schema
 from extraction.errors import ModelUnavailable, ZehnError
 
 from .catalogue import CATALOGUE
@@ -31,8 +32,10 @@ from .runner import Trace
 RRF_K = 60
 CANDIDATES_PER_LIST = 3  # each list fetches k * this many before fusion
 CHUNKS_EXPANDED = 6
-FULLTEXT_INDEXES = (("Evidence", "text", "FULLTEXT"), ("Chunk", "text", "FULLTEXT"))
-VECTOR_INDEXES = (("Evidence", "embedding", "VECTOR"), ("Chunk", "embedding", "VECTOR"))
+# The indexes this search reads, as extraction/schema.py creates them.
+FULLTEXT_INDEXES = tuple((label, prop, "FULLTEXT") for label, prop in schema.FULLTEXT_INDEXES
+                         if label in (schema.EVIDENCE, schema.CHUNK))
+VECTOR_INDEXES = tuple((label, prop, "VECTOR") for label, prop in schema.VECTOR_INDEXES)
 
 
 class Embedder(Protocol):

@@ -8,10 +8,8 @@ from pathlib import Path
 import pytest
 
 from extraction.errors import InputRejected, QueryRejected
-from extraction.vocabulary import REL_TYPES
 from traversal_policy import DEFAULT_POLICY_PATH, PRODUCTION_WALKABLE, PolicyViolation, load_policy, parse_policy
 from traversal_policy.params import clamp_depth, clean_text, fulltext_query, fuzzy_name_query, name_keys, words
-from traversal_policy.policy import KNOWN_REL_TYPES
 
 
 def test_default_policy_is_production_and_hashes_the_file() -> None:
@@ -22,10 +20,6 @@ def test_default_policy_is_production_and_hashes_the_file() -> None:
     assert not policy.evaluation_mode
     assert policy.hash == hashlib.sha256(DEFAULT_POLICY_PATH.read_bytes()).hexdigest()
     assert policy.to_dict()["walkable"] == sorted(PRODUCTION_WALKABLE)
-
-
-def test_known_rel_types_match_the_extraction_vocabulary() -> None:
-    assert set(REL_TYPES) == KNOWN_REL_TYPES
 
 
 def test_enabling_calls_is_evaluation_mode(eval_policy_file: Path) -> None:
