@@ -18,8 +18,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import redis
 from graphrag_sdk import ConnectionConfig, FalkorDBConnection, GraphRAG
@@ -142,8 +143,20 @@ class Ingestor:
         _step(2, "ensure indexes")
         ensure_indexes(self.graph)
         _step(3, f"compare {len(documents)} document(s) with the graph")
-        todo = [doc for doc in documents if not self._unchanged(doc)]
-        report.skipped = len(documents) - len(todo)
+        todo: list[SourceDocument] = []
+        seen: dict[str, str] = {}
+        for doc in documents:
+            if doc.id in seen:  # two files claiming one id would overwrite each other: keep the first
+                report.errors.append({"path": doc.path, "reason": f"duplicate document id {doc.id!r} "
+                                                                  f"(already read from {seen[doc.id]})"})
+                continue
+            seen[doc.id] = doc.path
+            stored = self._stored_state(doc)
+            if stored == "changed":
+                purge_document(self.graph, doc.id)  # no stale chunks or evidence survive a new version
+            if stored != "current":
+                todo.append(doc)
+        report.skipped = len(seen) - len(todo)
         _step(4, f"ingest {len(todo)} new or changed document(s) through graphrag-sdk")
         connection = FalkorDBConnection(ConnectionConfig(
             host=self.host, port=self.port, password=self.password, graph_name=self.graph_name, retry_count=1,
@@ -170,14 +183,16 @@ class Ingestor:
         report.seconds = time.perf_counter() - started
         return report
 
-    def _unchanged(self, doc: SourceDocument) -> bool:
+    @cached_property
+    def extractor_version(self) -> str:
+        return extractor_version(self.nlp)
+
+    def _stored_state(self, doc: SourceDocument) -> Literal["new", "changed", "current"]:
+        """Same text read by the same extractor version is current; anything else is read again."""
         rows = self.graph.query(DOCUMENT_HASH, {"id": doc.id}).result_set
-        # Same text read by the same extractor: nothing to do. A new extractor version re-reads it.
-        if rows and rows[0][0] == doc.content_hash and rows[0][1] == extractor_version(self.nlp):
-            return True
-        if rows:
-            purge_document(self.graph, doc.id)  # changed: no stale chunks or evidence survive
-        return False
+        if not rows:
+            return "new"
+        return "current" if tuple(rows[0]) == (doc.content_hash, self.extractor_version) else "changed"
 
     async def _ingest_one(self, rag: GraphRAG, doc: SourceDocument, report: IngestReport) -> None:
         extractor = SpacyExtraction(doc, self.nlp)
@@ -192,7 +207,7 @@ class Ingestor:
             vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
             evidence, edges = write_evidence(self.graph, found, embeddings, EXTRACTOR,
-                                             extractor_version(self.nlp))
+                                             self.extractor_version)
         except (redis.ConnectionError, redis.TimeoutError):
             raise
         except (GraphRAGError, ZehnError, ValueError, redis.ResponseError) as exc:
@@ -213,5 +228,5 @@ class Ingestor:
             "participants": list(doc.participants), "created": doc.created, "updated": doc.updated,
             "text": doc.text, "body_start": doc.body_start, "content_hash": doc.content_hash,
             "ingested_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            "extractor_version": extractor_version(self.nlp),
+            "extractor_version": self.extractor_version,
         })

@@ -179,3 +179,15 @@ def test_graph_survives_restart_of_the_embedded_server(
         again = Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder)
         assert len(_all_evidence(again.graph)) >= 1
         assert again.ingest([doc]).skipped == 1
+
+
+def test_two_files_claiming_one_document_id_keep_the_first_and_report_the_second(
+    ingestor: Ingestor, tmp_path: Path
+) -> None:
+    _write(tmp_path, "a.md", "The rate-engine service depends on the geo-index service.", "doc_same")
+    _write(tmp_path, "b.md", "The ledger-sync service depends on the vault-proxy service.", "doc_same")
+    report = ingestor.ingest([tmp_path])
+    assert report.documents == 1 and len(report.errors) == 1
+    assert "duplicate document id" in report.errors[0]["reason"]
+    names = {row[0] for row in ingestor.graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
+    assert "rate-engine" in names and "vault-proxy" not in names
