@@ -5,7 +5,8 @@ raised                                    status  body ``status`` / ``kind``
 ========================================  ======  ===========================================================
 request validation, ``Rejected``          422     rejected / invalid_input, rejected
 ``NotFound``                              404     not_found
-``Unavailable`` (graph or model down)     503     unavailable / unavailable, timeout, model_unavailable
+``Unavailable`` (graph or model down)     503     unavailable / unavailable, timeout, model_unavailable,
+                                                  warming_up (indexes still building); every 503 has Retry-After
 ``GraphNotIngested``, ``MissingIndex``    503     unavailable / not_ingested, missing_index (run the ingest)
 a redis error that escaped a read         503     unavailable (mapped like the named queries map it)
 any other ``ZehnError``                   500     error / policy_violation, error (message only)
@@ -31,6 +32,7 @@ from traversal_policy.outcomes import failure_kind
 from traversal_policy.runner import map_error
 
 log = logging.getLogger("zehn.api")
+RETRY_AFTER_S = 2  # a 503 says when to try again: a restart or an index build is usually seconds away
 
 
 class NotFound(ZehnError):
@@ -62,7 +64,8 @@ def raise_failed(outcome: QueryFailed) -> None:
 
 
 def _json(status: int, body: ErrorOut, extra: dict[str, Any] | None = None) -> JSONResponse:
-    return JSONResponse(status_code=status, content={**body.model_dump(), **(extra or {})})
+    headers = {"Retry-After": str(RETRY_AFTER_S)} if status == 503 else None
+    return JSONResponse(status_code=status, content={**body.model_dump(), **(extra or {})}, headers=headers)
 
 
 async def _zehn_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -6,7 +6,8 @@ graph was down, so it is returned with status 503 and not stored.
 Streaming runs the answerer in a worker thread. Each real step it reports (``on_event``) crosses to the event
 loop with ``loop.call_soon_threadsafe`` onto an asyncio queue and goes out as one Server-Sent Event, in the order
 it happened: ``plan``, ``tool_call`` / ``tool_result`` ..., ``hop_grades``, ``draft``, ``verdict``, then ``answer``
-(sent by the API itself once the answer is persisted: ``{"answer": <answer object>}``) or ``error`` (an error body).
+(sent by the API itself once the answer is persisted: ``{"answer": <answer object>}``) or ``error`` (an error body;
+also for an answer whose status is ``unavailable``: the graph went away while answering).
 Each event's ``data`` is the JSON of ``AnswerEvent.data``. When the client disconnects, the stream is
 cancelled and a flag is set that the answerer's ``cancelled()`` reads, so the work stops too.
 """
@@ -21,7 +22,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
@@ -29,14 +30,14 @@ from starlette.concurrency import run_in_threadpool
 from extraction.errors import ZehnError
 from zehn.agent import AnswerCancelled
 from zehn.answers.model import Answer, AnswerEvent
-from zehn.api.deps import Services, get_services
-from zehn.api.errors import ErrorOut, NotFound, error_body
+from zehn.api.deps import ReadyServices, Services
+from zehn.api.errors import RETRY_AFTER_S, ErrorOut, NotFound, error_body
 from zehn.api.schemas import AnswerRequest, HistoryOut
 from zehn.history import should_persist
 
 log = logging.getLogger("zehn.api")
 router = APIRouter(prefix="/api", tags=["answers"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # 503 warming_up / unavailable before any work while the graph is not ready
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut},
     503: {"description": "graph unavailable: an answer with status 'unavailable', or an error body"},
@@ -51,7 +52,8 @@ def finish(services: Services, answer: Answer) -> Answer:
 
 def _answer_response(answer: Answer) -> Answer | JSONResponse:
     if answer.status == "unavailable":
-        return JSONResponse(status_code=503, content=answer.model_dump(mode="json"))
+        return JSONResponse(status_code=503, content=answer.model_dump(mode="json"),
+                            headers={"Retry-After": str(RETRY_AFTER_S)})
     return answer
 
 
@@ -105,7 +107,11 @@ async def _events(services: Services, question: str) -> AsyncIterator[ServerSent
             item = await queue.get()
             sequence += 1
             if isinstance(item, _Done):
-                if item.answer is not None:
+                if item.answer is not None and item.answer.status == "unavailable":
+                    body = ErrorOut(status="unavailable", kind="unavailable", retriable=True,
+                                    message=item.answer.reason or "the graph is unavailable")
+                    yield ServerSentEvent(data=body.model_dump_json(), event="error", id=str(sequence))
+                elif item.answer is not None:
                     data = json.dumps({"answer": item.answer.model_dump(mode="json")}, ensure_ascii=False)
                     yield ServerSentEvent(data=data, event="answer", id=str(sequence))
                 else:

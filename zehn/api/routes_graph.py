@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from extraction.errors import InputRejected
 from extraction.evidence_reads import get_document, get_evidence
 from traversal_policy import Found, NoEvidence, QueryFailed, Resolution, Resolved
-from zehn.api.deps import Services, get_services
+from zehn.api.deps import ReadyServices, Services, get_services
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.impact import impact as graded_impact
 from zehn.api.lookup import resolve_id
@@ -34,7 +34,7 @@ from zehn.api.schemas import (
 from zehn.api.views import neighborhood, policy_out, records, resolution_out
 
 router = APIRouter(prefix="/api", tags=["graph"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # 503 warming_up / unavailable while the graph is not ready
 EntityName = Annotated[str, Query(min_length=1, max_length=500, description="An entity name as a person types it.")]
 OptionalName = Annotated[str | None, Query(min_length=1, max_length=500, description=(
     "An entity name as a person types it (resolved; an ambiguous name lists its candidates). "
@@ -119,5 +119,5 @@ def graph_neighborhood(services: Deps, entity: OptionalName = None, entity_id: E
 
 
 @router.get("/policy", response_model=PolicyDetail, summary="The traversal policy in force")
-def policy(services: Deps) -> PolicyDetail:
+def policy(services: Annotated[Services, Depends(get_services)]) -> PolicyDetail:
     return PolicyDetail(**services.policy.to_dict())
