@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -37,6 +38,9 @@ def _version() -> str:
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     status = "not_found" if exc.status_code == 404 else "rejected" if exc.status_code < 500 else "error"
+    if exc.status_code == 405:
+        body = ErrorOut(status="rejected", kind="method_not_allowed", message=str(exc.detail))
+        return JSONResponse(status_code=405, content=body.model_dump(), headers=exc.headers)
     body = ErrorOut(status=status, kind=status, message=str(exc.detail))
     return JSONResponse(status_code=exc.status_code, content=body.model_dump(), headers=exc.headers)
 
@@ -56,6 +60,10 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
     @app.get("/{path:path}", include_in_schema=False)
     def spa(path: str) -> FileResponse:
         if path == "api" or path.startswith("api/"):
+            allowed = sorted({m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(f"/{path}")
+                              for m in r.methods or ()})
+            if allowed:  # an endpoint that exists, asked with the wrong method: 405, as without the SPA
+                raise StarletteHTTPException(405, "Method Not Allowed", headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(404, f"no API endpoint /{path}")
         candidate = (root / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(root):

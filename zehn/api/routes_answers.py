@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
@@ -32,6 +32,7 @@ from zehn.agent import AnswerCancelled
 from zehn.answers.model import Answer, AnswerEvent
 from zehn.api.deps import ReadyServices, Services
 from zehn.api.errors import RETRY_AFTER_S, ErrorOut, NotFound, error_body
+from zehn.api.inputs import AnswerId
 from zehn.api.schemas import AnswerRequest, HistoryOut
 from zehn.history import should_persist
 
@@ -133,7 +134,7 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
 
 
 @router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
-def get_answer(answer_id: Annotated[str, Path(max_length=200)], services: Deps) -> Answer:
+def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
     answer = services.history.get(answer_id)
     if answer is None:
         raise NotFound(f"no answer {answer_id!r}")

@@ -7,14 +7,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from zehn.answers.model import GradedPath, PolicyOut, QueryRecordOut
+from zehn.api.inputs import TEXT
 from zehn.history import HistoryEntry
 
 MAX_QUESTION_CHARS = 4000
 
 
 class AnswerRequest(BaseModel):
-    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question in plain words.",
-                          examples=["What breaks if we change geo-index?"])
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, pattern=TEXT,
+                          description="A question in plain words.", examples=["What breaks if we change geo-index?"])
 
     @field_validator("question")
     @classmethod
