@@ -14,14 +14,15 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIRoute
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from zehn.api import errors, routes_answers, routes_graph, routes_health
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
 
+SPA_PATH = "/{path:path}"
 DEFAULT_FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 DESCRIPTION = ("Answers questions about company knowledge only when it can cite the exact source sentence; "
                "otherwise it says \"I don't know\". Every answer carries its citations, graded paths, the named "
@@ -45,6 +46,14 @@ async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(status_code=exc.status_code, content=body.model_dump(), headers=exc.headers)
 
 
+def _methods_for(app: FastAPI, path: str) -> list[str]:
+    """The methods some API route (not the SPA's catch-all) accepts for ``path``, as Starlette itself matches."""
+    routes = [r for r in app.router.routes if getattr(r, "path", None) != SPA_PATH]
+    return [method for method in ("GET", "POST", "PUT", "PATCH", "DELETE")
+            if any(r.matches({"type": "http", "path": path, "method": method, "root_path": ""})[0] == Match.FULL
+                   for r in routes)]
+
+
 def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
     """SPA: files from ``dist`` when they exist, ``index.html`` for any other non-API path."""
     root = dist.resolve() if dist is not None and (dist / "index.html").is_file() else None
@@ -57,11 +66,10 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
                                  "health": "/api/health"})
         return
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.get(SPA_PATH, include_in_schema=False)
     def spa(path: str) -> FileResponse:
         if path == "api" or path.startswith("api/"):
-            allowed = sorted({m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(f"/{path}")
-                              for m in r.methods or ()})
+            allowed = _methods_for(app, f"/{path}")
             if allowed:  # an endpoint that exists, asked with the wrong method: 405, as without the SPA
                 raise StarletteHTTPException(405, "Method Not Allowed", headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(404, f"no API endpoint /{path}")
