@@ -23,6 +23,7 @@ from zehn.evaluation.baseline import BaselineAnswerer
 from zehn.evaluation.questions import load_questions
 from zehn.evaluation.report import build_report, markdown
 from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval
+from zehn.graph_server.readiness import wait_for_indexes
 
 Mode = Literal["deterministic", "model"]
 Systems = Literal["both", "zehn", "baseline"]
@@ -57,10 +58,12 @@ def eval_command(
     with graph_session(settings, as_json) as (endpoint, _graph):
         nlp, embedder = load_nlp(), LocalEmbedder()
         ingestor = Ingestor(endpoint.host, endpoint.port, name, endpoint.password, nlp=nlp, embedder=embedder,
-                            max_bytes=settings.max_document_bytes)
+                            max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s)
         ingest = ingestor.ingest([corpus])
         read_graph = open_graph(endpoint.host, endpoint.port, name, password=endpoint.password,
                                 timeout_ms=settings.query_timeout_ms)
+        wait_for_indexes(read_graph, settings.ready_wait_s,
+                         lambda state: print(f"zehn eval: waiting for indexes: {state.detail}", file=sys.stderr))
         executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
                                      timeout_ms=settings.query_timeout_ms)
         zehn: Answerer | None = None
