@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Literal
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path or sys.path[0] != str(ROOT):
+if sys.path[0] != str(ROOT):
     sys.path.insert(0, str(ROOT))  # before bench/: the `extraction` package, not bench/extraction.py
 
 from spacy.language import Language  # noqa: E402
