@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import anyio
 import pytest
-from mcp import Client
+from mcp import Client, StdioServerParameters
 from mcp.server import Server
 from spacy.language import Language
 
@@ -33,8 +33,9 @@ def services(api_graph: tuple[int, str], embedder: LocalEmbedder, nlp: Language)
     return real_services(api_graph[0], api_graph[1], embedder, nlp)
 
 
-def session(server: Server[Any] | str, body: Callable[[Client], Awaitable[T]]) -> T:
-    """Connect the SDK's own client (in-process for a Server, streamable HTTP for a URL) and run ``body``."""
+def session(server: Server[Any] | str | StdioServerParameters, body: Callable[[Client], Awaitable[T]]) -> T:
+    """Connect the SDK's own client (in-process for a Server, streamable HTTP for a URL, a
+    spawned process for stdio parameters) and run ``body``."""
 
     async def main() -> T:
         async with Client(server) as client:
