@@ -16,7 +16,7 @@ from extraction.errors import QueryRejected
 from .questions import Question
 from .records import AnswerRecord
 from .report import HIGHER_IS_BETTER, METRICS, _cell, system_report
-from .runner import Answerer, CitationChecker, Progress, ask
+from .runner import Answerer, CitationChecker, Progress, run_zehn
 
 
 class ReadOnly:
@@ -45,15 +45,6 @@ class Side:
     stats: dict[str, Any]
 
 
-def run_side(questions: list[Question], side: Side, progress: Progress | None = None) -> list[AnswerRecord]:
-    records = []
-    for i, q in enumerate(questions, start=1):
-        records.append(ask(side.answerer, q.id, q.question))
-        if progress:
-            progress(f"graph {side.name}", i, len(questions))
-    return side.checker.check(records)
-
-
 def _differences(questions: list[Question], a: list[AnswerRecord], b: list[AnswerRecord]) -> list[dict[str, Any]]:
     by_a, by_b = {r.question_id: r for r in a}, {r.question_id: r for r in b}
     out = []
@@ -67,7 +58,8 @@ def _differences(questions: list[Question], a: list[AnswerRecord], b: list[Answe
 
 
 def compare(questions: list[Question], a: Side, b: Side, progress: Progress | None = None) -> dict[str, Any]:
-    runs = {side.name: run_side(questions, side, progress) for side in (a, b)}
+    runs = {side.name: run_zehn(questions, side.answerer, side.checker, f"graph {side.name}", progress)
+            for side in (a, b)}
     sides = []
     for side in (a, b):
         report = system_report(questions, runs[side.name])
