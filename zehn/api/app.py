@@ -22,8 +22,6 @@ from zehn.api import errors, routes_answers, routes_graph, routes_health, routes
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
 from zehn.api.middleware import ObservabilityMiddleware
-from zehn.mcp.http import PATH as MCP_PATH
-from zehn.mcp.http import MCPEndpoint
 
 API_ROOTS = frozenset({"api", "v1", "mcp", "metrics"})  # never answered with the UI's index.html
 DEFAULT_FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend" / "dist"
@@ -69,6 +67,9 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
 
 
 def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR) -> FastAPI:
+    from zehn.mcp.http import PATH as MCP_PATH  # here, not at the top: zehn.mcp builds on zehn.api
+    from zehn.mcp.http import MCPEndpoint
+
     mcp = MCPEndpoint()
 
     def services() -> Services:

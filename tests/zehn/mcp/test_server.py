@@ -4,6 +4,10 @@ resolve documents and evidence."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -143,3 +147,12 @@ def test_resources_list_documents_and_read_documents_and_evidence(services: Serv
         "zehn://documents/{document_id}", "zehn://evidence/{evidence_id}"}
     assert '"text"' in document.contents[0].text and document.contents[0].mime_type == "application/json"
     assert missing.code == RESOURCE_NOT_FOUND
+
+
+def test_the_package_imports_first_in_a_fresh_interpreter() -> None:
+    """zehn.mcp builds on zehn.api and the app mounts zehn.mcp: importing either first must work."""
+    root = Path(__file__).resolve().parents[3]
+    for module in ("zehn.mcp", "zehn.api", "zehn.cli"):
+        done = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=root, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(root)}, timeout=120, check=False)
+        assert done.returncode == 0, (module, done.stderr[-2000:])
