@@ -66,16 +66,22 @@ def get_services(request: Request) -> Services:
     return services
 
 
+def ensure_ready(services: Services) -> None:
+    """Raise GraphWarmingUp / GraphUnavailable (503 with Retry-After at the HTTP edge) while the supervisor says the
+    graph is not ready, so no answer is given from half-built indexes, whatever the door."""
+    if services.monitor is None:
+        return
+    snap = services.monitor.snapshot()
+    if snap.status == "warming_up":
+        raise GraphWarmingUp(f"the graph is warming up: {snap.detail or snap.state}; retry shortly")
+    if snap.status == "unavailable":
+        raise GraphUnavailable(f"the graph server is {snap.state}: {snap.last_error or 'not answering'}")
+
+
 def ready_services(request: Request) -> Services:
-    """Services for a route that reads the graph: 503 (``warming_up`` or ``unavailable``, with Retry-After) while
-    the supervisor says the graph is not ready, so no answer is given from half-built indexes."""
+    """Services for a route that reads the graph (see :func:`ensure_ready`)."""
     services = get_services(request)
-    if services.monitor is not None:
-        snap = services.monitor.snapshot()
-        if snap.status == "warming_up":
-            raise GraphWarmingUp(f"the graph is warming up: {snap.detail or snap.state}; retry shortly")
-        if snap.status == "unavailable":
-            raise GraphUnavailable(f"the graph server is {snap.state}: {snap.last_error or 'not answering'}")
+    ensure_ready(services)
     return services
 
 

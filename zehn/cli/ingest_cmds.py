@@ -24,6 +24,7 @@ from zehn.cli.common import (
     graph_session,
     settings_from,
 )
+from zehn.observability.metrics import METRICS
 from zehn.settings import Settings
 
 
@@ -76,6 +77,7 @@ def ingest(
                 report = ingestor.ingest(paths, tick, _waiting)
         else:
             report = ingestor.ingest(paths, waiting=_waiting)
+    METRICS.observe_ingest(report)
     data = report.to_dict()
     human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged, {data['recovered']} unfinished "
              f"ones redone), {data['chunks']} chunks, {data['entities']} entities, {data['relations']} relations, "

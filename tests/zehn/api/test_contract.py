@@ -1,6 +1,6 @@
 """The OpenAPI spec and the behaviour agree: schemathesis drives the app (real answering service, sample graph)
-with a fixed, small budget (derandomized: the same examples every run), and checks every response against the spec (status codes documented,
-bodies valid, no 5xx, schema-valid input accepted, wrong methods 405)."""
+with a fixed, small budget (derandomized: the same examples every run) and checks every response against the spec
+(status codes documented, bodies valid, no 5xx, schema-valid input accepted, wrong methods 405)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 import schemathesis
-from schemathesis.specs.openapi.checks import positive_data_acceptance
 from fastapi import FastAPI
 from hypothesis import HealthCheck, given, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
