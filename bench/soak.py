@@ -92,6 +92,7 @@ async def one(client: httpx.AsyncClient, kind: str, rng: random.Random, evidence
 async def soak(url: str, clients: int, seconds: float, evidence: list[str]) -> dict[str, Any]:
     latencies: dict[str, list[float]] = {k: [] for k in KINDS}
     errors: dict[str, int] = dict.fromkeys(KINDS, 0)
+    statuses: dict[str, int] = {}
     deadline = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
 
@@ -108,10 +109,12 @@ async def soak(url: str, clients: int, seconds: float, evidence: list[str]) -> d
                 status = 0
             latencies[kind].append((time.perf_counter() - started) * 1000)
             errors[kind] += status != 200
+            if status != 200:
+                statuses[str(status)] = statuses.get(str(status), 0) + 1
 
     async with httpx.AsyncClient(base_url=url, timeout=REQUEST_TIMEOUT_S, limits=limits) as client:
         await asyncio.gather(*(worker(n, client) for n in range(clients)))
-    return {"latencies": latencies, "errors": errors}
+    return {"latencies": latencies, "errors": errors, "statuses": statuses}
 
 
 def pct(values: list[float], q: int) -> float | None:
@@ -142,6 +145,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             rss_after = rss_kib(serve.pid)
             ingest_done = ingest.poll() is not None
             ingest_code = ingest.returncode
+            log_text = (Path(tmp) / "serve.log").read_text(errors="replace")
+            supervisor_lines = [line for line in log_text.splitlines() if "graph server" in line][-5:]
         finally:
             if ingest is not None and ingest.poll() is None:
                 ingest.send_signal(signal.SIGTERM)
@@ -152,7 +157,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     per_kind = {k: {"requests": len(v), "errors": result["errors"][k], "p50_ms": pct(v, 50), "p95_ms": pct(v, 95),
                     "p99_ms": pct(v, 99)} for k, v in result["latencies"].items()}
     return {"clients": args.clients, "seconds": args.seconds, "requests": len(every),
-            "errors": sum(result["errors"].values()), "p50_ms": pct(every, 50), "p95_ms": pct(every, 95),
+            "errors": sum(result["errors"].values()), "error_statuses": result["statuses"],
+            "supervisor": supervisor_lines, "p50_ms": pct(every, 50), "p95_ms": pct(every, 95),
             "p99_ms": pct(every, 99), "per_kind": per_kind, "rss_before_mib": round(rss_before / 1024, 1),
             "rss_after_mib": round(rss_after / 1024, 1),
             "rss_growth_pct": round(100.0 * (rss_after - rss_before) / rss_before, 1) if rss_before else None,
@@ -170,13 +176,16 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     print(f"{report['clients']} clients x {report['seconds']:.0f} s: {report['requests']} requests, "
-          f"{report['errors']} errors; p50 {report['p50_ms']} ms, p95 {report['p95_ms']} ms, p99 {report['p99_ms']} ms")
+          f"{report['errors']} errors {report['error_statuses']}; p50 {report['p50_ms']} ms, "
+          f"p95 {report['p95_ms']} ms, p99 {report['p99_ms']} ms")
     for kind, row in report["per_kind"].items():
         print(f"  {kind:>8}: {row['requests']:>5} requests, {row['errors']} errors, p50 {row['p50_ms']} ms, "
               f"p95 {row['p95_ms']} ms, p99 {row['p99_ms']} ms")
     print(f"RSS of zehn serve: {report['rss_before_mib']} MiB before, {report['rss_after_mib']} MiB after "
           f"({report['rss_growth_pct']}%); ingest during the run finished: {report['ingest_finished']} "
           f"(exit {report['ingest_exit']})")
+    for line in report["supervisor"]:
+        print(f"  supervisor: {line[:200]}")
 
 
 if __name__ == "__main__":

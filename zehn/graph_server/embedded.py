@@ -87,7 +87,7 @@ class EmbeddedFalkorDB:
                         self._lock.leave()
                         raise
                     break
-                if record is not None and process.probe(record.port, record.server_pid)[0] == "ready":
+                if record is not None and process.probe(record.port, record.server_pid)[0] in ("ready", "busy"):
                     self.port, self.server_pid = record.port, record.server_pid
                     break
                 if time.monotonic() > deadline:
@@ -115,7 +115,7 @@ class EmbeddedFalkorDB:
         record = self._lock.read_record()
         if record is not None:
             state, _ = process.probe(record.port, record.server_pid)
-            if state != "down":
+            if state != "down" and process.alive(record.server_pid):
                 self.port, self.server_pid, self._process = record.port, record.server_pid, None
                 self._lock.write_record(ServerRecord(record.server_pid, record.port, os.getpid()))
                 log.info("adopted the FalkorDB server (pid %d) of %s", record.server_pid, self.data_dir)
@@ -170,7 +170,8 @@ class EmbeddedFalkorDB:
             if self._process is not None and self._process.poll() is None:
                 return  # still running: nothing to recover
             record = self._lock.read_record()
-            if record is not None and process.probe(record.port, record.server_pid)[0] != "down":
+            if record is not None and process.probe(record.port, record.server_pid)[0] != "down" \
+                    and process.alive(record.server_pid):
                 self._take_over()
                 return
             if self.server_pid is not None:

@@ -27,7 +27,7 @@ LOADING_DEADLINE_S = 900.0
 STOP_DEADLINE_S = 15.0
 POLL_S = 0.05  # polling a child's state, never timing a test
 
-Probe = Literal["ready", "loading", "down"]
+Probe = Literal["ready", "loading", "busy", "down"]
 
 
 def alive(pid: int) -> bool:
@@ -48,13 +48,17 @@ def client(port: int, timeout_s: float, password: str | None = None, host: str =
 
 def probe(port: int, pid: int | None = None, *, host: str = "127.0.0.1", password: str | None = None,
           timeout_s: float = 1.0) -> tuple[Probe, str | None]:
-    """("ready" | "loading" | "down", why it is down). With ``pid``, another process on the port counts as down."""
+    """("ready" | "loading" | "busy" | "down", why). With ``pid``, another process on the port counts as down.
+
+    "busy": connected, but no answer in time (a long write holds the server): not a reason to restart anything."""
     conn = client(port, timeout_s, password, host)
     try:
         info = conn.info()
         if pid is not None and int(info["process_id"]) != pid:
             return "down", f"another process (pid {info['process_id']}) answers on port {port}"
         return ("loading" if int(info.get("loading", 0)) else "ready"), None
+    except redis.TimeoutError as exc:
+        return "busy", f"no answer within {timeout_s:.0f}s: {exc}"
     except (redis.RedisError, OSError, KeyError, ValueError) as exc:
         return "down", f"{type(exc).__name__}: {exc}"
     finally:
@@ -111,7 +115,7 @@ def wait_until_answering(process: subprocess.Popen[bytes], port: int, data_dir: 
         code = process.poll()
         if code is not None:
             raise ServerStartFailed(explain_exit(code, port, data_dir))
-        if probe(port, process.pid)[0] != "down":
+        if probe(port, process.pid)[0] not in ("down", "busy"):
             return
         time.sleep(POLL_S)
     terminate(process)
@@ -124,9 +128,9 @@ def wait_until_loaded(port: int, pid: int, deadline_s: float = LOADING_DEADLINE_
     deadline = time.monotonic() + deadline_s
     while time.monotonic() < deadline:
         state, _ = probe(port, pid)
-        if state != "loading":
+        if state in ("ready", "down"):
             return state == "ready"
-        time.sleep(POLL_S)
+        time.sleep(POLL_S)  # loading its data, or busy
     return False
 
 

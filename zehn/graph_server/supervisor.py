@@ -151,6 +151,8 @@ class Supervisor:
         if self._state in ("restarting", "unavailable"):
             self._recover()
         state, why = self.target.check()
+        if state == "busy":
+            return  # answering slowly (a long write): nothing changed that we know of
         if state == "down":
             self._down(why or "the graph server does not answer")
         elif state == "loading":
@@ -180,6 +182,8 @@ class Supervisor:
         was_down = self._state in ("restarting", "unavailable")
         try:
             readiness = index_readiness(self._graph())
+        except redis.TimeoutError:
+            return  # busy, as above
         except (redis.RedisError, OSError) as exc:
             self._down(f"{type(exc).__name__}: {exc}")
             return
