@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -129,7 +130,7 @@ class EmbeddedFalkorDB:
         except OSError:
             return  # gone (or not Linux: nothing to inspect)
         if any(part.endswith(b"redis-server") for part in cmdline) and os.fsencode(self.data_dir) in cmdline:
-            os.kill(pid, 9)
+            os.kill(pid, signal.SIGKILL)
             process.reap(pid)
 
     def _spawn(self, port: int) -> None:

@@ -16,7 +16,7 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from extraction.pipeline import Ingestor
-from tests.zehn.api.conftest import TINY_DOCS
+from tests.zehn.conftest import TINY_DOCS
 from zehn.api import Services, create_app
 from zehn.api.runtime import open_services
 from zehn.graph_server import EmbeddedFalkorDB
