@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     max_document_bytes: int = Field(default=10 * 1024 * 1024, ge=1, description="Larger files are rejected.")
     policy_file: Path | None = Field(default=None, description="Traversal policy; unset: the bundled default.")
 
+    # Writes (hand-off approvals) need a bearer token whose sha256 hex is this; unset: every write is refused (403).
+    write_token_sha256: str | None = Field(default=None, description="sha256 hex of the write token.")
+    write_token_holder: str = Field(default="write-token holder", description="Recorded as approved_by.")
+
     host: str = "127.0.0.1"
     port: int = 8000
 

@@ -12,6 +12,7 @@ import typer
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
 from extraction.pipeline import Ingestor
 from zehn.cli.common import EXIT_NOT_FOUND, DataDirOpt, GraphOpt, JsonOpt, emit, fail, graph_session, settings_from
+from zehn.people.projection import rebuild as rebuild_projection
 
 
 def ingest(
@@ -22,7 +23,7 @@ def ingest(
     settings = settings_from(data_dir, graph)
     if not as_json:
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    with graph_session(settings, as_json) as (endpoint, _graph):
+    with graph_session(settings, as_json) as (endpoint, writable):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                             max_bytes=settings.max_document_bytes)
         if sys.stderr.isatty() and not as_json:
@@ -37,6 +38,7 @@ def ingest(
                 report = ingestor.ingest(paths, tick)
         else:
             report = ingestor.ingest(paths)
+        rebuild_projection(writable)  # the people projection follows every ingest
     data = report.to_dict()
     human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged), {data['chunks']} chunks, "
              f"{data['entities']} entities, {data['relations']} relations, {data['evidence']} evidence rows, "
@@ -52,8 +54,9 @@ def delete(
 ) -> None:
     """Remove a document and everything only it supported."""
     settings = settings_from(data_dir, graph)
-    with graph_session(settings, as_json) as (endpoint, _graph):
+    with graph_session(settings, as_json) as (endpoint, writable):
         removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password).delete(document_id)
+        rebuild_projection(writable)
     if not removed:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit({"deleted": document_id}, as_json, f"deleted {document_id}")
