@@ -14,6 +14,9 @@ Steps (each a fixed text of :mod:`.people_queries`, recorded by the trace):
 4. depth 3: ``reviewed_components`` + ``related_components`` (+ their claims) + ``document_dates`` ->
    ``successors``.
 
+Every row also names its ``entity`` (the item, customer, component or successor it is about), like every walk
+row, so the answering loop can grade and show it as it does any path.
+
 Grades: ``source_backed`` for facts read from metadata lines (assignment, status, customer), ``inferred`` for what
 is derived (sole expert, successor), ``approval_record`` for an item held through an approved hand-off (it cites
 the approval, never a sentence).
@@ -58,7 +61,7 @@ def _open_row(person: Node, w: WorkItem, links: dict[str, list[Row]]) -> Row:
     line = w.state.status_line
     evidence = list(w.assign_evidence) + ([line.evidence_id] if line is not None and line.evidence_id else [])
     item_links = links.get(w.item[0], [])
-    return {"section": "open_work", "item": _entity(w.item), "status": w.state.status,
+    return {"section": "open_work", "entity": _entity(w.item), "item": _entity(w.item), "status": w.state.status,
             "status_class": str(w.state.status_class), "status_line": line.to_dict() if line else None,
             "via": w.via, "state": "handed_off" if away else "open",
             "handed_off_to": [h.to_dict() for h in away], "received": w.received.to_dict() if w.received else None,
@@ -85,7 +88,8 @@ def _customer_rows(person: Node, held: list[WorkItem], links: dict[str, list[Row
         evidence = list(dict.fromkeys(e for p in paths for ids in p["evidence_ids"] for e in ids))
         grade = "source_backed" if all(edge["via"] == "document" for p in paths for edge in p["edges"]) \
             else "approval_record"
-        rows.append({"section": "customers", "customer": _entity(customer), "items": items, "path": paths[0],
+        rows.append({"section": "customers", "entity": _entity(customer), "customer": _entity(customer),
+                     "items": items, "path": paths[0],
                      "paths": paths, "evidence_ids": evidence, "grade": grade})
     return rows
 

@@ -18,6 +18,7 @@ document; then name. Nothing is weighted or guessed: every step compares counts 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -46,8 +47,12 @@ class Claim:
         return (self.component[0], self.person[0], self.kind, self.item_id or "|".join(self.path["node_ids"]))
 
 
+_CATCH_ALL_KEYS = frozenset(re.sub(r"[^0-9a-z]", "", n) for n in CATCH_ALL_COMPONENTS)
+
+
 def is_catch_all(name: str) -> bool:
-    return " ".join(name.casefold().split()) in CATCH_ALL_COMPONENTS
+    """A "no component" bucket, by name or id slug ("N/A", "n-a", "Unspecified")."""
+    return re.sub(r"[^0-9a-z]", "", name.casefold()) in _CATCH_ALL_KEYS
 
 
 def _ids(hops: Sequence[Hop]) -> tuple[str, ...]:
@@ -132,7 +137,7 @@ def sole_expert_rows(person: Node, own: Sequence[Claim], others: Sequence[Claim]
     for claims in sorted(by_component.values(), key=lambda cs: cs[0].component[1].casefold()):
         comp = claims[0].component
         paths, evidence = _row_paths(claims)
-        rows.append({"section": "sole_expert_components", "component": _entity(comp),
+        rows.append({"section": "sole_expert_components", "entity": _entity(comp), "component": _entity(comp),
                      "resolved_items": sorted({c.item_id for c in claims if c.item_id}),
                      "owns": any(c.kind == "owns" for c in claims), "claims": len(claims), "path": paths[0],
                      "paths": paths, "evidence_ids": evidence, "grade": "inferred",
@@ -168,7 +173,8 @@ def successor_rows(person: Node, claims: Sequence[Claim], dates: Mapping[str, st
         paths, evidence = _row_paths(ordered)
         shown = [{"component": c.component[0], "kind": c.kind, "item": c.item_id}
                  for c in ordered[:MAX_PATHS_PER_ROW]]
-        rows.append({"section": "successors", "rank": rank, "person": _entity(person_claims[0].person),
+        rows.append({"section": "successors", "rank": rank, "entity": _entity(person_claims[0].person),
+                     "person": _entity(person_claims[0].person),
                      "basis": "same_component" if direct else "related_component", "components": covered,
                      "counts": counts, "last_activity": last, "path": paths[0], "paths": paths, "claims": shown,
                      "evidence_ids": evidence, "grade": "inferred"})

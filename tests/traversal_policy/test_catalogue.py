@@ -20,6 +20,7 @@ from traversal_policy import (
     Resolved,
     TraversalExecutor,
     Unknown,
+    parse_policy,
 )
 
 EXPECTED_QUERIES = {"resolve_entity", "entity_profile", "who_owns", "depends_on", "dependents_of", "paths_between",

@@ -46,11 +46,11 @@ def _executor(settings: Settings, as_json: bool, vectors: bool = False) -> Itera
 
 
 def _run(settings: Settings, as_json: bool, action: Callable[[TraversalExecutor], M], vectors: bool = False) -> M:
-    try:
-        with _executor(settings, as_json, vectors) as executor:
+    with _executor(settings, as_json, vectors) as executor:
+        try:
             return action(executor)
-    except PeopleNotFound as exc:
-        raise fail(str(exc), EXIT_NOT_FOUND, as_json, "not_found") from exc
+        except PeopleNotFound as exc:  # before exit_codes sees it as a plain error
+            raise fail(str(exc), EXIT_NOT_FOUND, as_json, "not_found") from exc
 
 
 def _departure_lines(out: DepartureOut) -> list[str]:

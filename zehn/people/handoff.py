@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from extraction.errors import InputRejected
 from traversal_policy import TraversalExecutor
+from traversal_policy.expertise import is_catch_all
 from traversal_policy.runner import Trace
 from zehn.people.departure import departure
 from zehn.people.errors import PeopleNotFound
@@ -95,13 +96,13 @@ def _fit(successor: SuccessorRow, wanted: set[str]) -> tuple[int, ...]:
 
 
 def _proposal(work: OpenWorkRow, successors: list[SuccessorRow]) -> Proposal:
-    wanted = set(work.components)
+    wanted = {c for c in work.components if not is_catch_all(c.partition(":")[2])}
     fits = sorted((s for s in successors if any(c.component in wanted for c in s.claims)),
                   key=lambda s: _fit(s, wanted))
     base = Proposal(item=work.item, status=work.status, components=work.components, proposed=None)
     if not wanted:
-        return base.model_copy(update={"reason": "the item lists no component, so no successor's evidence "
-                                                 "touches it; choose an owner yourself"})
+        return base.model_copy(update={"reason": "the item lists no component (or only a catch-all bucket), so no "
+                                                 "successor's evidence touches it: choose an owner yourself"})
     if not fits:
         return base.model_copy(update={"reason": "no successor has resolved, owned or reviewed work on "
                                                  f"{', '.join(sorted(wanted))}"})

@@ -83,6 +83,7 @@ class HandoffRef(BaseModel):
 
 
 class Row(BaseModel):
+    entity: EntityRef = Field(description="What the row is about: the item, customer, component or successor.")
     path: PathOut
     evidence_ids: list[str]
     grade: Grade
