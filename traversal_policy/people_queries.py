@@ -1,17 +1,19 @@
 """The fixed Cypher texts of ``if_person_leaves(person_id, depth)`` (registered in :mod:`.catalogue`).
 
-Depth is cumulative and picks which texts run (:data:`TEXTS_BY_DEPTH`); no text has a variable-length bound:
+Depth is cumulative and picks which of these fixed texts run (the handler, :mod:`.departure`); none has a
+variable-length bound that depends on input:
 
-1. ``assigned`` -> ``work_status``: items ASSIGNED_TO the person (read from documents, or handed off to them: the
-   separate ``HANDED_OFF_TO`` edge type) and, per item, the status lines of the item's *own* documents and any
-   hand-off away from it. An item's own documents are those whose metadata put it at the own-document end of a
-   relation (subject of ``assignee`` / ``components`` / ``customer_company``, object of ``reporter``), so a ticket
-   merely listed under ``linked_issues`` elsewhere does not borrow that document's status.
-2. ``customers`` (CONCERNS from the open items), ``component_claims`` (who else resolved, fixed or owns the
-   components of the person's finished work or ownership) and ``owned_components``.
+1. ``assigned`` -> ``work_status``: items ASSIGNED_TO the person (read from documents, or handed off to them:
+   the separate ``HANDED_OFF_TO`` edge type) and, per item, the front matter of the item's *own* documents (its
+   status line is read from there: :mod:`.work_items`) and any hand-off away from it. An item's own documents
+   are those whose metadata put it at the own-document end of a relation (subject of ``assignee`` /
+   ``components`` / ``customer_company``, object of ``reporter``), so a ticket merely listed under
+   ``linked_issues`` elsewhere does not borrow that document's status.
+2. ``item_links`` (the customers the open items CONCERN, and every item's components), ``owned_components``, and
+   ``component_claims`` (who else resolved, fixed or owns those components).
 3. ``reviewed_components`` and ``related_components`` (components joined to one of them by PART_OF or
    HAS_COMPONENT: "the same kind elsewhere", by a recorded relation rather than by a similar name), then
-   ``component_claims`` again for the related ones.
+   ``component_claims`` again for the related ones, and ``document_dates`` (recency of every claim).
 
 Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for).
 ``HANDED_OFF_TO`` edges carry ``rel_type: 'ASSIGNED_TO'`` and are filtered the same way.
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from .params import ParamSpec
 
-PERSON = ParamSpec("person_id", "entity_id", "a person's entity id, e.g. person:priya-shah (from resolve_entity)")
+PERSON = ParamSpec("person_id", "entity_id", "a person's entity id, e.g. person:jane-doe (from resolve_entity)")
 DEPTH = ParamSpec("depth", "depth", "1 open work; 2 + waiting customers and sole-expert components; "
                                     "3 + possible successors (clamped to 1..3)", required=False)
 DEFAULT_DEPTH = 2

@@ -11,7 +11,7 @@ punctuation other than the apostrophe dropped) and looked up here:
 - :attr:`WorkStatus.UNKNOWN`    a word not listed here, or no status line at all.
 
 "Open work" is everything that is not DONE or CANCELLED, so an unknown word is still listed (flagged), never
-silently dropped. The classification is also what the Redwood bench (``bench/people.py``) counts with, so the
+silently dropped. The classification is also what the bench (``bench/people.py``) counts with, so the
 query and the count from the files agree by construction on the vocabulary and differ only if the graph does.
 
 The line is read from the item's own document with the ingest's front-matter parser (:mod:`.cited_lines`), so

@@ -30,7 +30,7 @@ from zehn.people.projection import ProjectionReport, rebuild
 
 router = APIRouter(prefix="/api/people", tags=["people"])
 Deps = Annotated[Services, Depends(get_services)]
-PersonId = Annotated[str, Path(min_length=1, max_length=500, description="A person's id, e.g. person:priya-shah.")]
+PersonId = Annotated[str, Path(min_length=1, max_length=500, description="A person's id, e.g. person:jane-doe.")]
 ERRORS: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
 }

@@ -135,7 +135,7 @@ def key_cmd(
 
 @app.command("card")
 def card_cmd(
-    person_id: Annotated[str, typer.Argument(help="A person id, e.g. person:priya-shah.")],
+    person_id: Annotated[str, typer.Argument(help="A person id, e.g. person:jane-doe.")],
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """One person: profile, open work counts, components, centrality and the collaborations behind it."""

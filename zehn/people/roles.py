@@ -31,7 +31,7 @@ WRITER_ROLES: frozenset[Role] = frozenset({"author", "sender"})
 COMPONENT_KEYS = ("components", "component")
 TOPIC_KEYS = ("labels", "tags", "topics")
 _NOT_A_NAME = re.compile(r"@|://|^[/#]")
-_BOT = re.compile(r"(?i:(?:^|[-_ .])bot)$|^[a-z]+bot$")  # "ops-bot", "Deploy Bot", "incidentbot"
+_BOT = re.compile(r"(?i:(?:^|[-_ .])bot)$|^[a-z]+bot$")  # "ci-bot", "Nightly Bot", "alertbot"
 _PLACEHOLDERS = frozenset({"", "-", "none", "null", "n/a", "na", "tbd", "unassigned", "unknown", "nobody"})
 
 

@@ -38,6 +38,6 @@ def test_people_roles_and_citations_come_from_the_lines() -> None:
 
 
 def test_names_that_are_not_people() -> None:
-    assert not any(is_person_name(v) for v in ("ops-bot", "incidentbot", "Deploy Bot", "a@b.c", "n/a", "  ", "#7"))
+    assert not any(is_person_name(v) for v in ("ops-bot", "alertbot", "Nightly Bot", "a@b.c", "n/a", "  ", "#7"))
     assert all(is_person_name(v) for v in ("Talbot Reyes", "Odile Brandt", "kai"))
     assert person_id("Odile  Brandt") == "person:odile-brandt"
