@@ -21,6 +21,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -35,6 +36,24 @@ from traversal_policy.work_status import classify, status_line
 from zehn.graph_server import EmbeddedFalkorDB
 from zehn.people.projection import rebuild
 from zehn.people.roles import is_person_name
+
+
+@dataclass(frozen=True)
+class Agreement:
+    assignee: str
+    metadata: list[str]
+    query: list[str]
+
+    @property
+    def agree(self) -> bool:
+        return {name_key(i) for i in self.metadata} == {name_key(i) for i in self.query}
+
+    @property
+    def in_both(self) -> int:
+        return len({name_key(i) for i in self.metadata} & {name_key(i) for i in self.query})
+
+    def to_dict(self) -> dict[str, object]:
+        return {"assignee": self.assignee, "metadata": self.metadata, "query": self.query, "agree": self.agree}
 
 
 def direct_open_work(documents: list[SourceDocument]) -> dict[str, set[str]]:
@@ -105,34 +124,32 @@ def main() -> None:
     with _graph(args.corpus, args.data_dir, args.graph) as (port, name, ingest_s):
         executor = TraversalExecutor(open_graph("127.0.0.1", port, name, timeout_ms=60_000), load_policy(),
                                      timeout_ms=60_000)
-        rows, timings = [], {1: [], 2: [], 3: []}  # type: ignore[var-annotated]
+        rows: list[Agreement] = []
+        timings: dict[int, list[float]] = {1: [], 2: [], 3: []}
         for person in sorted(direct, key=name_key):
             found, ms = graph_open_work(executor, person, 1)
             timings[1].append(ms)
             for depth in (2, 3):
                 timings[depth].append(graph_open_work(executor, person, depth)[1])
-            want = {name_key(i) for i in direct[person]}
-            rows.append({"assignee": person, "metadata": sorted(direct[person]), "query": sorted(found),
-                         "agree": want == {name_key(i) for i in found}})
+            rows.append(Agreement(person, sorted(direct[person]), sorted(found)))
         started = time.perf_counter()
         projection = rebuild(open_rw_graph("127.0.0.1", port, name))
         rebuild_s = time.perf_counter() - started
-    items_direct = sum(len(r["metadata"]) for r in rows)
-    items_query = sum(len(r["query"]) for r in rows)
-    items_both = sum(len({name_key(i) for i in r["metadata"]} & {name_key(i) for i in r["query"]}) for r in rows)
+    items_direct = sum(len(r.metadata) for r in rows)
+    items_query = sum(len(r.query) for r in rows)
+    items_both = sum(r.in_both for r in rows)
     summary = {
-        "documents": len(documents), "assignees": len(rows), "assignees_agreeing": sum(r["agree"] for r in rows),
+        "documents": len(documents), "assignees": len(rows), "assignees_agreeing": sum(r.agree for r in rows),
         "open_items_metadata": items_direct, "open_items_query": items_query, "open_items_in_both": items_both,
         "query_ms_mean": {d: round(sum(t) / len(t), 1) if t else None for d, t in timings.items()},
         "ingest_s": round(ingest_s, 1) if ingest_s is not None else None, "projection_rebuild_s": round(rebuild_s, 2),
         "projection": projection.__dict__,
     }
     if args.json:
-        print(json.dumps({"rows": rows, "summary": summary}, indent=2))
+        print(json.dumps({"rows": [r.to_dict() for r in rows], "summary": summary}, indent=2))
         return
     for r in rows:
-        mark = "==" if r["agree"] else "!="
-        print(f"{r['assignee']:<28} metadata {r['metadata']} {mark} query {r['query']}")
+        print(f"{r.assignee:<28} metadata {r.metadata} {'==' if r.agree else '!='} query {r.query}")
     print(f"\nassignees agreeing: {summary['assignees_agreeing']}/{summary['assignees']}; open items: "
           f"{items_both} in both, {items_direct} from metadata, {items_query} from the query")
     print(f"if_person_leaves mean time (ms) at depth 1/2/3: {summary['query_ms_mean']}")

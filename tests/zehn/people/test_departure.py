@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bench.people import Agreement, direct_open_work, graph_open_work
+from extraction.loaders import Loaded, iter_documents
+from tests.zehn.conftest import PEOPLE_FIXTURES
 from traversal_policy import Found, NoEvidence, TraversalExecutor, load_policy, open_graph
 from traversal_policy.policy import MAX_HOPS
 from zehn.people.departure import departure
@@ -115,3 +118,11 @@ def test_unknown_names_non_people_and_missing_ids_are_told_apart(people_executor
         departure(people_executor, person_id="person:nobody-here")
     raw = people_executor.run("if_person_leaves", {"person_id": "component:tax-engine"})
     assert isinstance(raw, NoEvidence) and raw.reason == "not_a_person"
+
+
+def test_open_work_equals_the_count_from_the_files_for_every_assignee(people_executor: TraversalExecutor) -> None:
+    docs = [o.document for o in iter_documents([PEOPLE_FIXTURES]) if isinstance(o, Loaded)]
+    for person, items in direct_open_work(docs).items():
+        found, _ms = graph_open_work(people_executor, person)
+        row = Agreement(person, sorted(items), sorted(found))
+        assert row.agree and row.in_both == len(items), row
