@@ -28,8 +28,8 @@ ADMIN = Scope.of("root", admin=True)
 
 def _texts() -> list[tuple[str, str]]:
     texts = [(f"{q.name}.{key}", text) for q in CATALOGUE.values() for key, text in q.cypher.items()]
-    return texts + [("entity_status", ENTITY_STATUS), ("resolve_exact", RESOLVE_EXACT),
-                    ("resolve_fuzzy", RESOLVE_FUZZY), ("index_check", INDEX_CHECK)]
+    return [*texts, ("entity_status", ENTITY_STATUS), ("resolve_exact", RESOLVE_EXACT),
+            ("resolve_fuzzy", RESOLVE_FUZZY), ("index_check", INDEX_CHECK)]
 
 
 @pytest.mark.parametrize(("name", "text"), _texts(), ids=[n for n, _ in _texts()])

@@ -6,7 +6,8 @@ filter fails here before anyone has thought of a test for it. The rules, for one
 
 1. every node variable labelled ``Document`` is filtered with ``visible(var)`` (anonymous ``(:Document)`` cannot be);
 2. every named ``RELATES`` variable is filtered with ``visible(var)`` (or lies on a path ``p`` with the per-hop
-   filter over ``relationships(p)``); a variable-length ``RELATES`` pattern needs that per-hop filter; an anonymous single ``[:RELATES]`` hop cannot be filtered;
+   filter over ``relationships(p)``); a variable-length ``RELATES`` pattern needs that per-hop filter; an
+   anonymous single ``[:RELATES]`` hop cannot be filtered;
 3. no ``.evidence_ids`` is read outside ``visible_evidence_ids`` (it would return ids of unreadable documents);
 4. a text touching ``Chunk`` or ``Evidence`` joins a filtered ``Document`` or takes its ids from
    ``visible_evidence_ids``;
