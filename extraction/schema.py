@@ -45,9 +45,10 @@ def ready_document(var: str) -> str:
 
 def visible_evidence_ids(var: str) -> str:
     """The evidence ids of RELATES edge ``var`` whose documents ``$scope`` may read (``evidence_access`` holds, per
-    evidence id, its document's access tokens joined by spaces)."""
-    return (f"[i IN range(0, size({var}.evidence_ids) - 1) WHERE any(g IN split({var}.evidence_access[i], ' ') "
-            f"WHERE g IN $scope) | {var}.evidence_ids[i]]")
+    evidence id, its document's access tokens joined by spaces). Null-safe: ``var`` may be an OPTIONAL MATCH's
+    missing edge (FalkorDB evaluates both branches of a CASE)."""
+    return (f"[i IN range(0, size(coalesce({var}.evidence_ids, [])) - 1) "
+            f"WHERE any(g IN split({var}.evidence_access[i], ' ') WHERE g IN $scope) | {var}.evidence_ids[i]]")
 
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (DOCUMENT, "id"),

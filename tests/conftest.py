@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,9 @@ from extraction.embeddings import LocalEmbedder
 from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor, IngestReport
 from zehn.graph_server import EmbeddedFalkorDB
+
+# Starlette's TestClient sends "Host: testserver"; the apps under test trust it beside the loopback names.
+os.environ.setdefault("ZEHN_TRUSTED_HOSTS", "127.0.0.1,localhost,::1,testserver")
 
 
 @pytest.fixture(scope="session")

@@ -100,12 +100,13 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
 
 @router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
 def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
-    answer = services.history.get(answer_id)
+    answer = services.history.get(answer_id, services.caller)
     if answer is None:
         raise NotFound(f"no answer {answer_id!r}")
     return answer
 
 
-@router.get("/history", response_model=HistoryOut, responses=ERRORS, summary="Stored answers, newest first")
+@router.get("/history", response_model=HistoryOut, responses=ERRORS,
+            summary="The caller's stored answers, newest first (an admin token lists everyone's)")
 def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(limit), limit=limit)
+    return HistoryOut(answers=services.history.list(services.caller, limit), limit=limit)
