@@ -25,7 +25,9 @@ os.environ.setdefault("ZEHN_TRUSTED_HOSTS", "127.0.0.1,localhost,::1,testserver"
 
 @pytest.fixture(scope="session")
 def falkordb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedFalkorDB]:
-    server = EmbeddedFalkorDB(tmp_path_factory.mktemp("falkordb"))
+    # A throwaway server without a password, so the tests' own clients stay plain; the password (the default) is
+    # tested in tests/zehn/graph_server and by every test that starts ZEHN's commands.
+    server = EmbeddedFalkorDB(tmp_path_factory.mktemp("falkordb"), requirepass=False)
     server.start()
     yield server
     server.stop()

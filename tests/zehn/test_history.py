@@ -121,7 +121,7 @@ def test_retention_keeps_the_newest_per_user_and_nothing_too_old(store: AnswerSt
 
 
 def test_a_down_server_raises_instead_of_an_empty_history(tmp_path: Path) -> None:
-    with EmbeddedFalkorDB(tmp_path / "db") as server:
+    with EmbeddedFalkorDB(tmp_path / "db", requirepass=False) as server:
         assert server.port is not None
         store = AnswerStore(open_graph("127.0.0.1", server.port, "h", socket_timeout_s=5.0))
         store.save(_answer("a1"), ANONYMOUS)

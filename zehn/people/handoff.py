@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from extraction.access import scoped
 from extraction.errors import InputRejected
 from extraction.schema import visible
 from traversal_policy import TraversalExecutor
@@ -159,7 +160,7 @@ def approve(executor: TraversalExecutor, graph: WritableGraph, request: Approval
 
 
 def approval(graph: WritableGraph, approval_id: str) -> ApprovalRecord:
-    rows = run_write(graph, APPROVAL, {"id": approval_id})
+    rows = run_write(scoped(graph), APPROVAL, {"id": approval_id})  # read as the handle's reader (plain: everyone)
     if not rows:
         raise PeopleNotFound(f"no hand-off approval {approval_id[:200]!r}")
     row: list[Any] = rows[0]
