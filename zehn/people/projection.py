@@ -161,8 +161,9 @@ def rebuild(graph: WritableGraph) -> ProjectionReport:
     _write(graph, cypher.WRITE_COLLABORATIONS, _edge_rows(pairs))
     log.info("step 4/%d: algo.pageRank and algo.betweenness over the projection", STEPS)
     if people:
-        run_write(graph, cypher.WRITE_PAGERANK)
-        run_write(graph, cypher.WRITE_BETWEENNESS, {"sources": len(people), "seed": BETWEENNESS_SEED})
+        if pairs:  # with no COLLABORATED_WITH edge at all, FalkorDB's algorithms refuse the unknown type
+            run_write(graph, cypher.WRITE_PAGERANK)
+            run_write(graph, cypher.WRITE_BETWEENNESS, {"sources": len(people), "seed": BETWEENNESS_SEED})
         scores = run_write(graph, RANKS)
         pr = _dense_ranks({str(r[0]): float(r[1] or 0.0) for r in scores})
         br = _dense_ranks({str(r[0]): float(r[2] or 0.0) for r in scores})
