@@ -45,6 +45,7 @@ RETURN count(e)
 """
 LIST_ANSWERS = """
 MATCH (a:Answer)
+WHERE ($status IS NULL OR a.status = $status) AND ($q IS NULL OR toLower(a.question) CONTAINS $q)
 OPTIONAL MATCH (a)-[c:CITES]->(:Evidence)
 WITH a, count(c) AS cites
 RETURN a.id, a.question, a.status, a.created_at, cites
@@ -125,14 +126,18 @@ class AnswerStore:
         self._call(write)
         return stored
 
-    def list(self, limit: int = 50) -> list[HistoryEntry]:
-        """Newest first. A graph nothing was ever written to has no history (an empty list, truthfully)."""
+    def list(self, limit: int = 50, *, status: Status | None = None, q: str | None = None) -> list[HistoryEntry]:
+        """Newest first, optionally only one status and questions containing ``q`` (case-insensitive).
+
+        A graph nothing was ever written to has no history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
+        words = " ".join((q or "").split()).lower() or None
+        params = {"limit": bounded, "status": status, "q": words}
 
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
-            rows = self.graph.ro_query(LIST_ANSWERS, {"limit": bounded}).result_set
+            rows = self.graph.ro_query(LIST_ANSWERS, params).result_set
             return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4]) for r in rows]
 
         return self._call(read)

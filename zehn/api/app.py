@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from zehn.api import errors, routes_answers, routes_graph, routes_health
+from zehn.api import errors, routes_answers, routes_documents, routes_graph, routes_health, routes_ingest
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
 
@@ -81,7 +81,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
         app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    for module in (routes_answers, routes_graph, routes_health):
+    for module in (routes_answers, routes_graph, routes_health, routes_documents, routes_ingest):
         app.include_router(module.router)
     _mount_frontend(app, frontend_dir)
     return app

@@ -6,13 +6,15 @@ one at start-up (``zehn serve``). Route handlers get it with ``Depends(get_servi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from fastapi import Request
 
+from extraction.pipeline import IngestReport, Progress
 from traversal_policy import Policy, TraversalExecutor
 from zehn.answers.model import Answer, AnswerEvent
 from zehn.history import AnswerStore
@@ -36,6 +38,12 @@ class Answerer(Protocol):
                cancelled: CancelCheck | None = None) -> Answer: ...
 
 
+class DocumentIngest(Protocol):
+    """The shape of ``extraction.pipeline.Ingestor``: the same rules and code path as ``zehn ingest``."""
+
+    def ingest(self, paths: Sequence[Path], progress: Progress | None = None) -> IngestReport: ...
+
+
 @dataclass
 class Services:
     settings: Settings
@@ -45,6 +53,7 @@ class Services:
     answerer: Answerer
     history: AnswerStore
     nlp: Any = None  # spaCy Language, when loaded (hop grading)
+    ingestor: DocumentIngest | None = None  # uploads through POST /api/ingest; None: the endpoint answers 503
 
 
 ServicesProvider = Callable[[], AbstractContextManager[Services]]

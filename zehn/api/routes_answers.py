@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from extraction.errors import ZehnError
 from zehn.agent import AnswerCancelled
-from zehn.answers.model import Answer, AnswerEvent
+from zehn.answers.model import Answer, AnswerEvent, Status
 from zehn.api.deps import Services, get_services
 from zehn.api.errors import ErrorOut, NotFound, error_body
 from zehn.api.schemas import AnswerRequest, HistoryOut
@@ -135,5 +135,8 @@ def get_answer(answer_id: Annotated[str, Path(max_length=200)], services: Deps) 
 
 
 @router.get("/history", response_model=HistoryOut, responses=ERRORS, summary="Stored answers, newest first")
-def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(limit), limit=limit)
+def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
+            status: Annotated[Status | None, Query(description="Only answers with this status.")] = None,
+            q: Annotated[str | None, Query(max_length=500, description="Only questions containing these words "
+                                                                       "(case-insensitive).")] = None) -> HistoryOut:
+    return HistoryOut(answers=services.history.list(limit, status=status, q=q), limit=limit)
