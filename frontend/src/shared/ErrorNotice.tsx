@@ -1,67 +1,41 @@
-/** How an API failure looks: "graph unavailable" is its own, distinct notice; so are "not found" and the rest. */
-import { ApiError } from "../api/client";
+/** How a failure looks: plain words (see plainErrors.ts), what to do, and "Try again" where it may help. */
+import { useEffect } from "react";
+import { useHealth } from "./health";
+import { plainError } from "./plainErrors";
 
-export function GraphUnavailable({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+export function GraphUnavailable({ onRetry }: { onRetry?: () => void }) {
   return (
     <div className="notice notice-unavailable" role="alert" data-testid="graph-unavailable">
-      <strong className="notice-title">Graph unavailable</strong>
+      <strong className="notice-title">The knowledge graph is unavailable</strong>
       <p>
-        The knowledge graph cannot be reached, so nothing can be looked up or cited right now. This is not an empty
-        result.
+        Nothing could be looked up, so there is no answer: this is not an empty result. ZEHN restarts the database
+        by itself; try again in a moment.
       </p>
-      {message && <p className="notice-detail">Server said: {message}</p>}
-      {onRetry && (
-        <button type="button" className="btn" onClick={onRetry}>
-          Try again
-        </button>
-      )}
+      {onRetry && <button type="button" className="btn" onClick={onRetry}>Try again</button>}
     </div>
   );
 }
 
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  if (error instanceof ApiError && error.unavailable) {
-    return <GraphUnavailable message={error.body?.message} onRetry={onRetry} />;
+  const { recheck } = useHealth();
+  const plain = plainError(error);
+  // A screen that met "unavailable" tells the site-wide health check, so the banner appears without waiting.
+  useEffect(() => {
+    if (plain.graphDown) recheck();
+  }, [plain.graphDown, recheck]);
+  if (plain.graphDown) {
+    return <GraphUnavailable onRetry={onRetry ? () => { recheck(); onRetry(); } : undefined} />;
   }
-  if (error instanceof ApiError && error.httpStatus === 0) {
-    return (
-      <div className="notice notice-unavailable" role="alert">
-        <strong className="notice-title">API unreachable</strong>
-        <p>The ZEHN service does not answer. Is `make run` still running?</p>
-        {onRetry && (
-          <button type="button" className="btn" onClick={onRetry}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
-  }
-  if (error instanceof ApiError && error.notFound) {
-    return (
-      <div className="notice notice-muted" role="alert">
-        <strong className="notice-title">Not found</strong>
-        <p>{error.message}</p>
-      </div>
-    );
-  }
-  const message = error instanceof Error ? error.message : String(error);
+  const tone = plain.title === "Not found" || plain.title === "Stopped" ? "notice-muted" : "notice-error";
   return (
-    <div className="notice notice-error" role="alert">
-      <strong className="notice-title">{error instanceof ApiError && error.httpStatus === 422 ? "Rejected" : "Error"}</strong>
-      <p>{message}</p>
-      {onRetry && (
-        <button type="button" className="btn" onClick={onRetry}>
-          Try again
-        </button>
-      )}
+    <div className={`notice ${tone}`} role="alert" data-testid="error-notice">
+      <strong className="notice-title">{plain.title}</strong>
+      <p>{plain.text}</p>
+      {onRetry && plain.retriable && <button type="button" className="btn" onClick={onRetry}>Try again</button>}
     </div>
   );
 }
 
 export function Loading({ what }: { what: string }) {
-  return (
-    <p className="loading" role="status">
-      Loading {what}…
-    </p>
-  );
+  return <p className="loading" role="status">Loading {what}…</p>;
 }

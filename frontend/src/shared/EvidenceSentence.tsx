@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { EvidenceOut } from "../api/types";
-import { documentHref } from "../answer/links";
+import { documentHref } from "./links";
 
 type Role = "subject" | "predicate" | "object";
 interface Span { start: number; end: number; role: Role }

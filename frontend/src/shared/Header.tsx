@@ -6,6 +6,8 @@ const LINKS: [string, string][] = [
   ["/", "Ask"],
   ["/radar", "Impact radar"],
   ["/explorer", "Explorer"],
+  ["/documents", "Documents"],
+  ["/ingest", "Ingest"],
   ["/history", "History"],
   ["/observatory", "Observatory"],
   ["/policy", "Policy"],

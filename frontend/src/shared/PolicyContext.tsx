@@ -1,6 +1,6 @@
 /** The active traversal policy, fetched live from GET /api/policy and shared (the header badge reads it). */
 import { createContext, useContext, type ReactNode } from "react";
-import { apiGet } from "../api/client";
+import { api, unwrap } from "../api/client";
 import type { PolicyDetail } from "../api/types";
 import { useApi, type Loadable } from "./useApi";
 
@@ -12,7 +12,7 @@ interface PolicyState {
 const Ctx = createContext<PolicyState>({ policy: { state: "idle" }, reload: () => undefined });
 
 export function PolicyProvider({ children }: { children: ReactNode }) {
-  const [policy, reload] = useApi((signal) => apiGet("/api/policy", { signal }), []);
+  const [policy, reload] = useApi((signal) => unwrap(api.GET("/api/policy", { signal })), []);
   return <Ctx.Provider value={{ policy, reload }}>{children}</Ctx.Provider>;
 }
 

@@ -1,6 +1,6 @@
 /** Shown work: every Cypher text that ran, with its parameters, row count and time. */
 import type { QueryRecord } from "../api/types";
-import { compact } from "./steps";
+import { compact } from "./compact";
 
 function ms(value: number | null | undefined): string {
   return value === null || value === undefined ? "—" : `${value.toFixed(1)} ms`;

@@ -1,58 +1,38 @@
-/** When an entity name did not resolve to exactly one entity with relations: say which case it is; an ambiguous
- * name lists its candidates, each a button (with `onPick`) that loads exactly that entity by id. */
+/** When a name did not resolve to exactly one entity with relations (Radar, Explorer): say which case it is, in
+ * the same words as Ask; candidates come through the one CandidateList. */
 import type { CandidateOut, ResolutionOut } from "../api/types";
+import { CandidateList, fromCandidateOut, type NameCandidate } from "./CandidateList";
 
 type Outcome = "found" | "resolved" | "no_evidence" | "ambiguous" | "unknown" | "not_in_graph";
 
-/** One candidate: name, type and document count; a button that loads exactly this entity (by id) when pickable. */
-function CandidateItem({ c, onPick }: { c: CandidateOut; onPick?: (c: CandidateOut) => void }) {
-  const docs = `${c.doc_count} document${c.doc_count === 1 ? "" : "s"}`;
-  const relations = `${c.relation_count} relation${c.relation_count === 1 ? "" : "s"}`;
-  const body = (
-    <>
-      <span className="candidate-name">{c.name}</span>{" "}
-      <span className="type-tag">{c.type}</span>{" "}
-      <span className="candidate-meta">{docs}</span>
-    </>
-  );
-  return (
-    <li className="candidate" data-testid={`candidate-${c.id}`}>
-      {onPick ? (
-        <button type="button" className="btn candidate-btn" onClick={() => onPick(c)} data-entity-id={c.id}>
-          {body}
-        </button>
-      ) : <span className="candidate-static">{body}</span>}
-      <span className="candidate-meta">{relations}</span>
-    </li>
-  );
-}
-
-export function ResolutionNotice({ outcome, resolution, message, onPick }: {
+export function ResolutionNotice({ outcome, resolution, message, onPick, action = "Show" }: {
   outcome: Outcome; resolution: ResolutionOut; message?: string | null;
-  /** Load one candidate of an ambiguous name (by its id); without it the candidates are only listed. */
+  /** Load one candidate (by its id); without it the candidates are only listed. */
   onPick?: (c: CandidateOut) => void;
+  action?: string;
 }) {
-  if (outcome === "ambiguous") {
-    const fuzzy = resolution.match === "fuzzy";
+  const candidates = resolution.candidates.map(fromCandidateOut);
+  const pick = onPick
+    ? (c: NameCandidate) => { const hit = resolution.candidates.find((x) => x.id === c.id); if (hit) onPick(hit); }
+    : undefined;
+  if (outcome === "ambiguous" || (outcome === "unknown" && candidates.length > 0)) {
+    const kind = outcome === "ambiguous" && resolution.match !== "fuzzy" ? "which_one" : "did_you_mean";
     return (
-      <div className="notice notice-ambiguous" role="alert" data-testid="resolution-ambiguous">
-        <strong className="notice-title">“{resolution.name}” is ambiguous</strong>
-        <p>{fuzzy ? "No entity has exactly this name. Similar names:" :
-          "Several entities share this name (different types); none was picked."}
-          {onPick && " Choose one to load it."}</p>
-        <ul className="candidate-list" aria-label={`Entities matching “${resolution.name}”`}>
-          {resolution.candidates.map((c) => <CandidateItem key={c.id} c={c} onPick={onPick} />)}
-        </ul>
+      <div className={`notice notice-${kind}`} role="alert" data-testid={`resolution-${outcome}`}>
+        {kind === "did_you_mean" && (
+          <strong className="notice-title">No entity is named exactly “{resolution.name}”.</strong>
+        )}
+        <CandidateList kind={kind} name={resolution.name} candidates={candidates} onPick={pick} action={action} />
       </div>
     );
   }
   const only = resolution.candidates.length === 1 ? resolution.candidates[0] : undefined;
   const text: Record<Exclude<Outcome, "ambiguous">, [string, string]> = {
-    unknown: ["Unknown entity", `No entity named “${resolution.name}” is in the documents.`],
-    not_in_graph: ["Nothing recorded", "The entity is mentioned in the documents, but no relation of it is recorded."],
+    unknown: ["Unknown name", `No entity named “${resolution.name}” is in the documents.`],
+    not_in_graph: ["Nothing recorded", "The documents mention it, but no relation of it is recorded."],
     no_evidence: ["Nothing found", "The graph records nothing that would be affected."],
     found: ["", ""],
-    resolved: ["Resolved", `“${resolution.name}” is one entity, but nothing more was returned.`],
+    resolved: ["Found", `“${resolution.name}” is one entity, but nothing more was returned.`],
   };
   const [title, body] = text[outcome];
   return (
@@ -63,7 +43,7 @@ export function ResolutionNotice({ outcome, resolution, message, onPick }: {
           <span className="type-tag">{only.type}</span></p>
       )}
       <p>{body}</p>
-      {message && <p className="notice-detail">{message}</p>}
+      {message && outcome !== "no_evidence" && <p className="muted">{message}</p>}
     </div>
   );
 }

@@ -1,32 +1,34 @@
 /**
- * The answer's text (generated, so never in quote style), with each inline evidence marker "[ev_…]" turned into a
- * small chip that opens the cited range, numbered like the source list.
+ * An answer's text as formatted text (Markdown), never in quote style (it is generated); each evidence marker is
+ * a numbered chip that opens the cited range. Machine parts are removed first (answerText.ts).
  */
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Citation } from "../api/types";
-import { documentHref } from "./links";
+import type { Answer } from "../../api/types";
+import { documentHref } from "../../shared/links";
+import { Markdown } from "../../shared/Markdown";
+import { CITE_PREFIX, displayText } from "./answerText";
 
-const MARKER = /\[(ev_[0-9a-f]{6,64})\]/g;
-
-export function AnswerText({ text, citations }: { text: string; citations: Citation[] }) {
-  const index = new Map(citations.map((c, i) => [c.evidence_id, { c, n: i + 1 }]));
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const m of text.matchAll(MARKER)) {
-    const id = m[1] ?? "";
-    parts.push(text.slice(at, m.index));
-    const hit = index.get(id);
-    parts.push(hit ? (
-      <Link key={m.index} to={documentHref(hit.c.document_id, hit.c.start, hit.c.end, id)} className="chip chip-inline"
-        data-testid="inline-citation" aria-label={`Source ${hit.n}: ${hit.c.document_title}`} title={id}>
-        {hit.n}
-      </Link>
-    ) : (
-      <code key={m.index} className="uncited-id" title="not among the citations">{m[0]}</code>
-    ));
-    at = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(at));
-  return <p className="answer-text">{parts}</p>;
+export function AnswerText({ answer }: { answer: Pick<Answer, "id" | "text" | "citations" | "candidates"> }) {
+  const citations = answer.citations ?? [];
+  return (
+    <Markdown className="answer-text" components={{
+      a: ({ href, children }) => {
+        if (href?.startsWith(CITE_PREFIX)) {
+          const id = href.slice(CITE_PREFIX.length);
+          const n = citations.findIndex((c) => c.evidence_id === id);
+          const c = citations[n];
+          if (!c) return null;
+          return (
+            <Link to={documentHref(c.document_id, c.start, c.end, id, answer.id)} className="chip chip-inline"
+              data-testid="inline-citation" aria-label={`Source ${n + 1}: ${c.document_title}`}>
+              {children}
+            </Link>
+          );
+        }
+        return <a href={href} rel="noreferrer">{children}</a>;
+      },
+    }}>
+      {displayText(answer)}
+    </Markdown>
+  );
 }

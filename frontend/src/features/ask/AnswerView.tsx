@@ -1,18 +1,23 @@
-/** One final answer, as it was: each status has its own look; sources, paths and shown work follow. */
-import type { Answer, AnswerStatus, Candidate } from "../api/types";
-import { GraphUnavailable } from "../components/ErrorNotice";
+/**
+ * One final answer. Each status has its own label and look; the readable part (`answer-main`) holds no internal
+ * token: evidence ids, entity ids, reason codes and the Cypher that ran are in the collapsed "Shown work".
+ */
+import { forwardRef } from "react";
+import type { Answer, AnswerStatus } from "../../api/types";
+import { CandidateList, fromAnswerCandidate, type NameCandidate } from "../../shared/CandidateList";
+import { GraphUnavailable } from "../../shared/ErrorNotice";
+import { QueriesTable } from "../../shared/QueriesTable";
+import { AnswerActions } from "./AnswerActions";
 import { AnswerText } from "./AnswerText";
-import { CandidatePicker } from "./CandidatePicker";
 import { CitationList } from "./CitationChip";
 import { PathsView } from "./PathsView";
-import { QueriesTable } from "./QueriesTable";
 
 export const STATUS_LABEL: Record<AnswerStatus, string> = {
   answered: "Answered",
   abstained: "I don't know",
-  refused: "Refused",
+  refused: "Withheld",
   ambiguous: "Which one?",
-  unknown_entity: "Unknown entity",
+  unknown_entity: "Unknown name",
   not_in_graph: "Nothing recorded",
   unavailable: "Graph unavailable",
 };
@@ -20,83 +25,110 @@ export const STATUS_LABEL: Record<AnswerStatus, string> = {
 const STATUS_EXPLAIN: Record<AnswerStatus, string> = {
   answered: "Every claim below is backed by a cited source sentence.",
   abstained: "No source sentence says this, so ZEHN does not answer.",
-  refused: "A draft answer broke the citation rules, so it was withheld.",
+  refused: "A drafted answer broke the citation rules, so it is withheld.",
   ambiguous: "The name matches several entities; ZEHN will not pick one for you.",
   unknown_entity: "No entity by that name is in the documents.",
-  not_in_graph: "The entity is mentioned in the documents, but no relation of it is recorded.",
-  unavailable: "The graph server is down: nothing could be looked up.",
+  not_in_graph: "The documents mention it, but no relation of it is recorded.",
+  unavailable: "The graph could not be reached, so nothing was looked up.",
 };
+
+/** The label shown: an unknown name with suggestions asks "Did you mean …?". */
+export function statusLabel(answer: Pick<Answer, "status" | "candidates">): string {
+  if (answer.status === "unknown_entity" && (answer.candidates ?? []).length > 0) return "Did you mean…?";
+  return STATUS_LABEL[answer.status];
+}
 
 interface Props {
   answer: Answer;
-  onPickCandidate?: (c: Candidate) => void;
+  /** A candidate was picked ("Which one?" / "Did you mean?"): ask again about it. */
+  onPickCandidate?: (c: NameCandidate) => void;
+  /** The question could not be answered (graph down): ask it again. */
+  onRetry?: () => void;
   /** Off where the question is already shown right above (the Ask conversation). */
   showQuestion?: boolean;
+  /** Off on the permalink page itself. */
+  permalink?: boolean;
 }
 
-function StatusBody({ answer, onPickCandidate }: Props) {
+function StatusBody({ answer, onPickCandidate, onRetry }: Props) {
+  const candidates = (answer.candidates ?? []).map(fromAnswerCandidate);
   switch (answer.status) {
     case "answered":
-      return <AnswerText text={answer.text} citations={answer.citations ?? []} />;
+    case "abstained":
+    case "not_in_graph":
+      return <AnswerText answer={answer} />;
     case "refused":
       return (
-        <>
-          {answer.text && <p className="answer-text">{answer.text}</p>}
-          <p className="refusal-reason"><strong>Reason:</strong> {answer.reason ?? "no reason was given"}</p>
-          {(answer.offending ?? []).length > 0 && (
-            <div>
-              <h3 className="section-title">What broke the rules</h3>
-              <ul className="offending-list">
-                {(answer.offending ?? []).map((o, i) => <li key={i}><code>{o}</code></li>)}
-              </ul>
-            </div>
-          )}
-        </>
+        <p className="refusal-reason">
+          <strong>Why:</strong> {answer.reason ?? "no reason was given"}. The draft cited something the search did
+          not return, or made a claim without a source, so nothing of it is shown.
+        </p>
       );
     case "ambiguous":
-      return (
-        <>
-          {answer.text && <p className="answer-text">{answer.text}</p>}
-          <CandidatePicker candidates={answer.candidates ?? []} onPick={onPickCandidate} />
-        </>
-      );
+      return <CandidateList kind="which_one" name={candidates[0]?.name ?? ""} candidates={candidates}
+        onPick={onPickCandidate} action="Ask about" />;
+    case "unknown_entity":
+      return candidates.length > 0
+        ? <CandidateList kind="did_you_mean" name="" candidates={candidates} onPick={onPickCandidate} action="Ask about" />
+        : <p>Check the spelling, or search the Documents screen for the words you remember.</p>;
     case "unavailable":
-      return <GraphUnavailable message={answer.reason ?? answer.text} />;
-    default:
-      return (
-        <>
-          {answer.text && <p className="answer-text">{answer.text}</p>}
-          {answer.reason && <p className="muted">Why: {answer.reason}</p>}
-        </>
-      );
+      return <GraphUnavailable onRetry={onRetry} />;
   }
 }
 
-export function AnswerView({ answer, onPickCandidate, showQuestion = true }: Props) {
-  const status = answer.status;
+function ShownWork({ answer }: { answer: Answer }) {
   const queries = answer.queries ?? [];
+  const offending = answer.offending ?? [];
   return (
-    <article className={`answer answer-${status}`} data-testid="answer" data-status={status} aria-live="polite">
-      <header className="answer-head">
-        <span className={`status status-${status}`} data-testid="answer-status">{STATUS_LABEL[status]}</span>
-        {showQuestion && <span className="answer-question">{answer.question}</span>}
-      </header>
-      <p className="status-explain">{STATUS_EXPLAIN[status]}</p>
-      <StatusBody answer={answer} onPickCandidate={onPickCandidate} />
-      {status === "answered" && <CitationList citations={answer.citations ?? []} />}
-      <PathsView paths={answer.paths ?? []} title="Graded paths" />
-      <footer className="answer-foot">
-        <span>Policy <strong>{answer.policy.name}</strong> <code title={answer.policy.hash}>{answer.policy.hash.slice(0, 10)}</code></span>
-        {answer.policy.evaluation_mode && <span className="badge badge-eval">Evaluation mode</span>}
-        <span>Mode: {answer.mode}</span>
-        {answer.created_at && <span>Answered {new Date(answer.created_at).toLocaleString()}</span>}
-      </footer>
-      {queries.length > 0 && (
-        <details className="shown-work">
-          <summary>Queries that ran ({queries.length})</summary>
-          <QueriesTable queries={queries} />
-        </details>
+    <details className="shown-work" data-testid="shown-work">
+      <summary>Shown work: {queries.length} quer{queries.length === 1 ? "y" : "ies"}, ids</summary>
+      <dl className="meta-grid">
+        <div className="meta-row"><dt>Answer id</dt><dd><code>{answer.id}</code></dd></div>
+        {(answer.citations ?? []).map((c, i) => (
+          <div key={c.evidence_id} className="meta-row"><dt>Source {i + 1}</dt><dd><code>{c.evidence_id}</code></dd></div>
+        ))}
+        {(answer.candidates ?? []).map((c) => (
+          <div key={c.entity_id} className="meta-row"><dt>{c.name}</dt><dd><code>{c.entity_id}</code></dd></div>
+        ))}
+        {answer.reason && answer.status !== "unavailable" && (
+          <div className="meta-row"><dt>Gate</dt><dd><code>{answer.reason}</code></dd></div>
+        )}
+      </dl>
+      {offending.length > 0 && (
+        <>
+          <h4 className="section-title">What broke the citation rules</h4>
+          <ul className="offending-list">{offending.map((o, i) => <li key={i}><code>{o}</code></li>)}</ul>
+        </>
       )}
-    </article>
+      <QueriesTable queries={queries} />
+    </details>
   );
 }
+
+export const AnswerView = forwardRef<HTMLElement, Props>(function AnswerView(props, ref) {
+  const { answer, showQuestion = true, permalink = true } = props;
+  const status = answer.status;
+  return (
+    <article ref={ref} className={`answer answer-${status}`} data-testid="answer" data-status={status} tabIndex={-1}
+      aria-label={`${statusLabel(answer)}: ${answer.question}`}>
+      <header className="answer-head">
+        <span className={`status status-${status}`} data-testid="answer-status">{statusLabel(answer)}</span>
+        {showQuestion && <span className="answer-question">{answer.question}</span>}
+        <AnswerActions answer={answer} permalink={permalink} />
+      </header>
+      <div className="answer-main" data-testid="answer-main">
+        <p className="status-explain">{STATUS_EXPLAIN[status]}</p>
+        <StatusBody {...props} />
+        {status === "answered" && <CitationList citations={answer.citations ?? []} answerId={answer.id} />}
+        <PathsView paths={answer.paths ?? []} />
+      </div>
+      <footer className="answer-foot">
+        <span>Policy <strong>{answer.policy.name}</strong></span>
+        {answer.policy.evaluation_mode && <span className="badge badge-eval">Evaluation mode</span>}
+        <span>{answer.mode === "model" ? "Drafted by a model, checked by ZEHN" : "Deterministic answer"}</span>
+        {answer.created_at && <span>Saved {new Date(answer.created_at).toLocaleString()}</span>}
+      </footer>
+      <ShownWork answer={answer} />
+    </article>
+  );
+});

@@ -1,70 +1,135 @@
-/** Ask: a question in, the agent's real steps streaming, then a cited answer (or a clear reason why not). */
-import { useState, type FormEvent } from "react";
-import type { Candidate } from "../api/types";
-import { AnswerView } from "../answer/AnswerView";
-import { StepLog } from "../answer/StepLog";
-import { useAsk, type Turn } from "../answer/useAsk";
-import { ErrorNotice } from "../components/ErrorNotice";
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
- * Re-ask naming the chosen entity by name and type: the type noun goes right after the name ("Atlas (the team)"),
- * which is where the answering loop reads a type hint. Without the name in the question, the name is appended.
+ * Ask: a question in, the agent's real steps streaming (with Stop), then a cited answer or a plain reason why not.
+ * The conversation survives leaving the page (conversation.tsx); the URL lists its stored answers.
  */
-export function disambiguate(question: string, c: Candidate): string {
-  const typed = `${c.name} (the ${c.type.toLowerCase()})`;
-  const at = new RegExp(`(?<![\\w-])${escapeRegExp(c.name)}(?![\\w-])`, "i");
-  if (at.test(question)) return question.replace(at, typed);
-  return `${question.replace(/[\s?.!]+$/, "")}: ${typed}?`;
-}
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { api, unwrap } from "../../api/client";
+import { MAX_QUESTION_CHARS } from "../../api/types";
+import { ErrorNotice } from "../../shared/ErrorNotice";
+import { AnswerView } from "./AnswerView";
+import { useConversation, type Turn } from "./conversation";
+import { disambiguate, replaceNearest } from "./rephrase";
+import { StepLog } from "./StepLog";
 
-function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (q: string) => void }) {
+function TurnView({ turn, onAsk, onStop }: { turn: Turn; onAsk: (q: string) => void; onStop: () => void }) {
+  const answerRef = useRef<HTMLElement>(null);
+  const wasRunning = useRef(turn.running);
+  useEffect(() => {
+    // A finished answer takes the focus (screen readers read it; the keyboard continues from it).
+    if (wasRunning.current && !turn.running && turn.live) answerRef.current?.focus();
+    wasRunning.current = turn.running;
+  }, [turn.running, turn.live]);
+  const answer = turn.answer;
   return (
-    <li className="turn" data-testid="turn">
-      <p className="turn-question"><span className="visually-hidden">Question: </span>{turn.question}</p>
-      <details className="steps-box" open={turn.running || undefined}>
-        <summary>{turn.running ? "Working" : "Steps"} ({turn.events.length})</summary>
-        <StepLog events={turn.events} running={turn.running} />
-      </details>
-      {turn.answer && (
-        <AnswerView answer={turn.answer} showQuestion={false} onPickCandidate={(c) => onAsk(disambiguate(turn.question, c))} />
+    <li className="turn" data-testid="turn" data-running={turn.running || undefined}>
+      <div className="turn-head">
+        <p className="turn-question"><span className="visually-hidden">Question: </span>{turn.question}</p>
+        {turn.running && (
+          <button type="button" className="btn btn-stop" onClick={onStop} data-testid="stop">Stop</button>
+        )}
+      </div>
+      {(turn.running || turn.events.length > 0) && (
+        <details className="steps-box" open={turn.running || undefined}>
+          <summary>{turn.running ? "Working" : "Steps"} ({turn.events.length})</summary>
+          <StepLog events={turn.events} running={turn.running} />
+        </details>
       )}
-      {turn.error !== undefined && <ErrorNotice error={turn.error} />}
+      {answer && (
+        <AnswerView ref={answerRef} answer={answer} showQuestion={false}
+          onPickCandidate={(c) => onAsk(answer.status === "ambiguous" ? disambiguate(turn.question, c)
+            : replaceNearest(turn.question, c.name))}
+          onRetry={() => onAsk(turn.question)} />
+      )}
+      {turn.error !== undefined && <ErrorNotice error={turn.error} onRetry={() => onAsk(turn.question)} />}
     </li>
   );
 }
 
-export function AskScreen() {
-  const { turns, ask, busy } = useAsk();
-  const [question, setQuestion] = useState("");
+/** Stored answers named in the URL (`?a=`) that this tab does not hold yet are loaded by id. */
+function useAnswersFromUrl(): void {
+  const [params] = useSearchParams();
+  const { turns, restore } = useConversation();
+  const wanted = (params.get("a") ?? "").split(",").filter(Boolean);
+  const missing = wanted.filter((id) => !turns.some((t) => t.answer?.id === id)).join(",");
+  useEffect(() => {
+    if (!missing) return;
+    const ctrl = new AbortController();
+    Promise.allSettled(missing.split(",").map((id) =>
+      unwrap(api.GET("/api/answers/{answer_id}", { params: { path: { answer_id: id } }, signal: ctrl.signal }))))
+      .then((results) => {
+        if (!ctrl.signal.aborted) restore(results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
+      });
+    return () => ctrl.abort();
+  }, [missing, restore]);
+}
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+export function AskScreen() {
+  const { turns, ask, stop, clear } = useConversation();
+  const [params, setParams] = useSearchParams();
+  const [question, setQuestion] = useState("");
+  useAnswersFromUrl();
+
+  // History's "Ask again" arrives as ?ask=…: ask it once, then take it out of the URL.
+  const again = params.get("ask");
+  useEffect(() => {
+    if (!again) return;
+    ask(again);
+    setParams((p) => { p.delete("ask"); return p; }, { replace: true });
+  }, [again, ask, setParams]);
+
+  // The URL lists the stored answers of the conversation, newest first.
+  const ids = turns.flatMap((t) => (t.answer && t.answer.status !== "unavailable" ? [t.answer.id] : [])).join(",");
+  useEffect(() => {
+    setParams((p) => {
+      if ((p.get("a") ?? "") === ids || p.get("ask")) return p;
+      if (ids) p.set("a", ids);
+      else p.delete("a");
+      return p;
+    }, { replace: true });
+  }, [ids, setParams]);
+
+  const length = question.length;
+  const over = length - MAX_QUESTION_CHARS;
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
     const q = question.trim();
-    if (!q) return;
+    if (!q || over > 0) return;
     setQuestion("");
-    void ask(q);
+    ask(q);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
   };
 
   return (
     <div className="screen ask-screen">
       <h1>Ask</h1>
-      <p className="lede">
-        ZEHN answers only when it can cite the exact source sentence. Otherwise it says "I don't know".
-      </p>
-      <form className="ask-form" onSubmit={submit} role="search" aria-label="Ask a question">
+      <p className="lede">ZEHN answers only when it can cite the exact source sentence. Otherwise it says "I don't know".</p>
+      <form className="ask-form" onSubmit={submit} aria-label="Ask a question">
         <label htmlFor="question" className="visually-hidden">Question</label>
-        <input id="question" name="question" className="input" value={question} maxLength={4000}
-          onChange={(e) => setQuestion(e.target.value)} placeholder="e.g. Who owns geo-index?" autoComplete="off" />
-        <button type="submit" className="btn btn-primary" disabled={!question.trim()}>
-          {busy ? "Ask another" : "Ask"}
-        </button>
+        <textarea id="question" name="question" className="input question-input" value={question} rows={2}
+          onChange={(e) => setQuestion(e.target.value)} onKeyDown={onKey} aria-describedby="question-count"
+          aria-invalid={over > 0 || undefined} placeholder="e.g. Who owns geo-index?" autoComplete="off" />
+        <div className="ask-controls">
+          <span id="question-count" className={over > 0 ? "char-count over" : "char-count"} data-testid="char-count"
+            aria-live={over > 0 ? "polite" : "off"}>
+            {over > 0
+              ? `${length.toLocaleString()} / ${MAX_QUESTION_CHARS.toLocaleString()} characters: ${over.toLocaleString()} too many`
+              : `${length.toLocaleString()} / ${MAX_QUESTION_CHARS.toLocaleString()}`}
+          </span>
+          <button type="submit" className="btn btn-primary" disabled={!question.trim() || over > 0}>Ask</button>
+        </div>
       </form>
+      {turns.length > 0 && (
+        <p className="conversation-bar muted">
+          {turns.length} question{turns.length === 1 ? "" : "s"} in this conversation ·{" "}
+          <Link to="/history">History</Link> ·{" "}
+          <button type="button" className="btn-link" onClick={clear}>Clear conversation</button>
+        </p>
+      )}
       <ol className="turns" aria-label="Answers">
-        {turns.map((t) => <TurnView key={t.id} turn={t} onAsk={(q) => void ask(q)} />)}
+        {turns.map((t) => <TurnView key={t.key} turn={t} onAsk={ask} onStop={() => stop(t.key)} />)}
       </ol>
     </div>
   );

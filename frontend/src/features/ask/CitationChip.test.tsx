@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes, MemoryRouter, useLocation } from "react-router";
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { citation } from "../test/fixtures";
+import { citation } from "../../test/fixtures";
 import { CitationChip } from "./CitationChip";
-import { documentHref } from "./links";
+import { documentHref } from "../../shared/links";
 
 function Where() {
   const loc = useLocation();

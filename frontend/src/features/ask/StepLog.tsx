@@ -1,5 +1,5 @@
 /** The agent's real steps, as they stream: each tool call with its arguments, each result with rows and time. */
-import type { StreamEvent } from "../api/types";
+import type { StreamEvent } from "../../api/types";
 import { describeEvent } from "./steps";
 
 export function StepLog({ events, running }: { events: StreamEvent[]; running: boolean }) {

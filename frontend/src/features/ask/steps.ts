@@ -1,5 +1,8 @@
 /** Turn streamed events into the lines of the step log (pure; the shapes are read defensively). */
-import type { StreamEvent } from "../api/types";
+import type { StreamEvent } from "../../api/types";
+import { compact } from "../../shared/compact";
+
+export { compact };
 
 export interface Step {
   kind: StreamEvent["type"];
@@ -15,14 +18,6 @@ function str(v: unknown): string | undefined {
 
 function num(v: unknown): number | undefined {
   return typeof v === "number" && Number.isFinite(v) ? v : undefined;
-}
-
-/** JSON with long number arrays (embedding vectors) shortened to "[384 numbers]". */
-export function compact(v: unknown, indent?: number): string {
-  const s = JSON.stringify(v, (_k, val: unknown) =>
-    Array.isArray(val) && val.length > 12 && val.every((x) => typeof x === "number") ? `[${val.length} numbers]` : val,
-  indent);
-  return s ?? "";
 }
 
 function gradeSummary(data: Record<string, unknown>): string {

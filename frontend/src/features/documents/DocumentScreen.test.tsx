@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, renderAt, stubFetch } from "../test/render";
+import { json, renderAt, stubFetch } from "../../test/render";
 import { DocumentScreen } from "./DocumentScreen";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,32 +1,50 @@
-/** Explorer: find an entity, see its neighbourhood under the active policy, and grow it node by node. */
-import { useState, type FormEvent } from "react";
-import { apiGet } from "../api/client";
-import type { ResolutionOut } from "../api/types";
-import { ErrorNotice, Loading } from "../components/ErrorNotice";
-import { ResolutionNotice } from "../radar/ResolutionNotice";
+/**
+ * Explorer: find an entity, see its neighbourhood under the active policy, and grow it node by node. The entity
+ * (and its id, once picked) is in the URL, so Back and a shared link return to the same neighbourhood.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { api, unwrap } from "../../api/client";
+import type { ResolutionOut } from "../../api/types";
+import { ErrorNotice, Loading } from "../../shared/ErrorNotice";
+import { ResolutionNotice } from "../../shared/ResolutionNotice";
 import { ExplorerCanvas } from "./ExplorerCanvas";
 import { useExplorerGraph } from "./useExplorerGraph";
 
+type Search = { state: "idle" | "loading" } | { state: "ok"; data: ResolutionOut } | { state: "error"; error: unknown };
+
 export function ExplorerScreen() {
-  const [q, setQ] = useState("");
-  const [search, setSearch] = useState<{ state: "idle" | "loading" } | { state: "ok"; data: ResolutionOut } | { state: "error"; error: unknown }>({ state: "idle" });
+  const [params, setParams] = useSearchParams();
+  const entity = params.get("entity") ?? "";
+  const entityId = params.get("entity_id") ?? "";
+  const [q, setQ] = useState(entity);
+  useEffect(() => setQ(entity), [entity]);
+  const [search, setSearch] = useState<Search>({ state: "idle" });
   const explorer = useExplorerGraph();
+  const { expand } = explorer;
 
-  const open = (name: string, id: string) => void explorer.expand(name, id, true);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const name = q.trim();
-    if (!name) return;
+  // The URL decides what is shown: an id opens its neighbourhood; a name is resolved first.
+  useEffect(() => {
+    if (entityId) {
+      setSearch({ state: "idle" });
+      void expand(entity || entityId, entityId, true);
+      return;
+    }
+    if (!entity) return;
+    const ctrl = new AbortController();
     setSearch({ state: "loading" });
-    try {
-      const data = await apiGet("/api/entities", { query: { q: name } });
+    unwrap(api.GET("/api/entities", { params: { query: { q: entity } }, signal: ctrl.signal })).then((data) => {
       setSearch({ state: "ok", data });
       const only = data.candidates[0];
-      if (data.outcome === "resolved" && only) open(only.name, only.id);
-    } catch (error) {
-      setSearch({ state: "error", error });
-    }
+      if (data.outcome === "resolved" && only) setParams({ entity: only.name, entity_id: only.id }, { replace: true });
+    }, (error: unknown) => { if (!ctrl.signal.aborted) setSearch({ state: "error", error }); });
+    return () => ctrl.abort();
+  }, [entity, entityId, expand, setParams]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const name = q.trim();
+    if (name) setParams({ entity: name });
   };
 
   const res = search.state === "ok" ? search.data : null;
@@ -42,11 +60,12 @@ export function ExplorerScreen() {
       </form>
       {search.state === "loading" && <Loading what="matches" />}
       {search.state === "error" && <ErrorNotice error={search.error} />}
-      {res && res.outcome !== "resolved" && (
-        <ResolutionNotice outcome={res.outcome} resolution={res} onPick={(c) => open(c.name, c.id)} />
+      {res && res.outcome !== "resolved" && !entityId && (
+        <ResolutionNotice outcome={res.outcome} resolution={res} action="Explore"
+          onPick={(c) => setParams({ entity: c.name, entity_id: c.id })} />
       )}
       {explorer.error !== null && <ErrorNotice error={explorer.error} />}
-      {explorer.graph.nodes.size > 0 && <ExplorerCanvas explorer={explorer} />}
+      {explorer.graph.nodes.size > 0 && <ExplorerCanvas key={entityId} explorer={explorer} />}
       {explorer.pending && <Loading what="the neighbourhood" />}
     </div>
   );

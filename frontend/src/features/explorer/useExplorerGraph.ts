@@ -1,7 +1,7 @@
 /** The explorer's growing graph: load one entity's neighbourhood at a time and merge it into what is shown. */
 import { useCallback, useState } from "react";
-import { apiGet } from "../api/client";
-import type { GraphEdge, GraphNode, NeighborhoodOut, QueryRecord } from "../api/types";
+import { api, unwrap } from "../../api/client";
+import type { GraphEdge, GraphNode, NeighborhoodOut, QueryRecord } from "../../api/types";
 
 export interface ExplorerState {
   nodes: Map<string, GraphNode>;
@@ -40,7 +40,7 @@ export function useExplorerGraph() {
     try {
       // A known node is loaded by its id: a name may be shared (e.g. "Atlas" the Team, Service and Customer).
       const query = nodeId ? { entity_id: nodeId } : { entity: name };
-      const out = await apiGet("/api/graph/neighborhood", { query });
+      const out = await unwrap(api.GET("/api/graph/neighborhood", { params: { query } }));
       setGraph((g) => merge(reset ? empty() : g, nodeId, out));
       return out;
     } catch (err) {

@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../api/client";
-import { makeHealth, reachableGraph } from "../test/fixtures";
-import { json, renderAt, stubFetch } from "../test/render";
+import { ApiError } from "../../api/client";
+import { makeHealth, reachableGraph } from "../../test/fixtures";
+import { json, renderAt, stubFetch } from "../../test/render";
 import { GraphPanel, HealthPanels, ObservatoryScreen } from "./ObservatoryScreen";
 
 afterEach(() => vi.unstubAllGlobals());

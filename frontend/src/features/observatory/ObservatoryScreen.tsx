@@ -1,37 +1,61 @@
-/** Observatory: the API's health and the graph's health as two separate panels (a down graph is "unreachable"). */
+/**
+ * Observatory: the API's health and the graph's health as separate panels (a down graph is "unreachable", never
+ * zero nodes), and the supervisor that restarts the embedded graph server. Internal labels (`__Entity__`,
+ * `__GraphRAGConfig__`) are not shown: they are the ingest library's bookkeeping, not knowledge.
+ */
 import { useEffect } from "react";
-import { ApiError, apiGet } from "../api/client";
-import type { GraphHealth, HealthOut } from "../api/types";
-import { Loading } from "../components/ErrorNotice";
-import { useApi, type Loadable } from "../components/useApi";
+import type { GraphHealth, HealthOut, SupervisorState } from "../../api/types";
+import { Loading } from "../../shared/ErrorNotice";
+import { fetchHealth, statusOf } from "../../shared/health";
+import { plainError, technicalDetail } from "../../shared/plainErrors";
+import { useApi, type Loadable } from "../../shared/useApi";
 
 const REFRESH_MS = 10_000;
 
+/** Labels the graph library keeps for itself (double underscores) are not knowledge a person looks for. */
+export const isInternalLabel = (label: string) => label.startsWith("__");
+
 function Counts({ title, counts }: { title: string; counts: Record<string, number> | null | undefined }) {
-  const entries = Object.entries(counts ?? {}).sort((a, b) => b[1] - a[1]);
+  const entries = Object.entries(counts ?? {}).filter(([k]) => !isInternalLabel(k)).sort((a, b) => b[1] - a[1]);
   if (entries.length === 0) return null;
   return (
     <div>
       <h3 className="section-title">{title}</h3>
       <table className="count-table">
         <tbody>
-          {entries.map(([k, v]) => (
-            <tr key={k}><th scope="row">{k}</th><td>{v.toLocaleString()}</td></tr>
-          ))}
+          {entries.map(([k, v]) => <tr key={k}><th scope="row">{k}</th><td>{v.toLocaleString()}</td></tr>)}
         </tbody>
       </table>
     </div>
   );
 }
 
-export function GraphPanel({ graph }: { graph: GraphHealth }) {
+function Detail({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <details className="tech-detail">
+      <summary>Technical detail</summary>
+      <p className="notice-detail">{text}</p>
+    </details>
+  );
+}
+
+export function GraphPanel({ graph, warming = false }: { graph: GraphHealth; warming?: boolean }) {
   if (!graph.reachable) {
     return (
       <div className="health-state health-down" data-testid="graph-state">
         <p className="health-big">Unreachable</p>
-        <p>Graph <code>{graph.name}</code> cannot be reached{graph.kind ? ` (${graph.kind})` : ""}.</p>
-        {graph.error && <p className="notice-detail">{graph.error}</p>}
-        <p className="muted">Its contents are unknown while it is down; no counts are shown.</p>
+        <p>The graph <strong>{graph.name}</strong> cannot be reached. Its contents are unknown while it is down; no
+          counts are shown. ZEHN restarts an embedded graph server by itself.</p>
+        <Detail text={graph.error} />
+      </div>
+    );
+  }
+  if (warming) {
+    return (
+      <div className="health-state health-warn" data-testid="graph-state">
+        <p className="health-big">Starting up</p>
+        <p>The graph <strong>{graph.name}</strong> answers but is still loading or building indexes.</p>
       </div>
     );
   }
@@ -39,7 +63,7 @@ export function GraphPanel({ graph }: { graph: GraphHealth }) {
     return (
       <div className="health-state health-warn" data-testid="graph-state">
         <p className="health-big">Reachable, nothing ingested</p>
-        <p>Graph <code>{graph.name}</code> does not exist yet. Run an ingest.</p>
+        <p>The graph <strong>{graph.name}</strong> holds no documents yet. Add some on the Ingest screen.</p>
       </div>
     );
   }
@@ -48,7 +72,7 @@ export function GraphPanel({ graph }: { graph: GraphHealth }) {
     <div className="health-state health-ok" data-testid="graph-state">
       <p className="health-big">Reachable</p>
       <p>
-        Graph <code>{graph.name}</code> · {graph.relates?.toLocaleString() ?? "?"} relations
+        Graph <strong>{graph.name}</strong> · {graph.relates?.toLocaleString() ?? "?"} relations
         {share !== null && share !== undefined && <>, {(share * 100).toFixed(1)}% with evidence</>}
         {graph.last_ingest && <> · last ingest {new Date(graph.last_ingest).toLocaleString()}</>}
       </p>
@@ -60,9 +84,29 @@ export function GraphPanel({ graph }: { graph: GraphHealth }) {
   );
 }
 
+export function SupervisorPanel({ supervisor }: { supervisor: SupervisorState | null | undefined }) {
+  if (!supervisor) {
+    return <p className="muted" data-testid="supervisor">This server does not report a graph supervisor.</p>;
+  }
+  const restarts = supervisor.restarts ?? 0;
+  return (
+    <div data-testid="supervisor">
+      <dl className="meta-grid">
+        <div className="meta-row"><dt>Graph server</dt><dd>{supervisor.mode === "external" ? "external" : "embedded"}</dd></div>
+        <div className="meta-row"><dt>State</dt><dd>{(supervisor.state ?? "unknown").replace(/_/g, " ")}</dd></div>
+        <div className="meta-row"><dt>Restarts</dt><dd data-testid="restarts">{restarts}</dd></div>
+        {supervisor.last_restart_at && (
+          <div className="meta-row"><dt>Last restart</dt><dd>{new Date(supervisor.last_restart_at).toLocaleString()}</dd></div>
+        )}
+      </dl>
+      <Detail text={supervisor.last_error} />
+    </div>
+  );
+}
+
 export function HealthPanels({ health }: { health: Loadable<HealthOut> }) {
   const apiDown = health.state === "error";
-  const message = apiDown && health.error instanceof ApiError ? health.error.message : "no answer";
+  const plain = apiDown ? plainError(health.error) : null;
   return (
     <div className="panels">
       <section className="panel" aria-labelledby="api-health">
@@ -71,15 +115,15 @@ export function HealthPanels({ health }: { health: Loadable<HealthOut> }) {
         {apiDown && (
           <div className="health-state health-down" data-testid="api-state">
             <p className="health-big">Unreachable</p>
-            <p className="notice-detail">{message}</p>
+            <p>{plain?.text}</p>
+            <Detail text={technicalDetail(health.error)} />
           </div>
         )}
         {health.state === "ok" && (
           <div className="health-state health-ok" data-testid="api-state">
             <p className="health-big">OK</p>
             <p>Version {health.data.api.version} · answers: {health.data.answer_mode}</p>
-            <p>Policy <strong>{health.data.policy.name}</strong>{" "}
-              <code title={health.data.policy.hash}>{health.data.policy.hash.slice(0, 10)}</code>
+            <p>Policy <strong>{health.data.policy.name}</strong>
               {health.data.policy.evaluation_mode && <span className="badge badge-eval">Evaluation mode</span>}
             </p>
           </div>
@@ -94,14 +138,20 @@ export function HealthPanels({ health }: { health: Loadable<HealthOut> }) {
             <p>The API does not answer, so the graph's state cannot be read.</p>
           </div>
         )}
-        {health.state === "ok" && <GraphPanel graph={health.data.graph} />}
+        {health.state === "ok" && (
+          <>
+            <GraphPanel graph={health.data.graph} warming={statusOf(health.data) === "warming_up"} />
+            <h3 className="section-title">Supervisor</h3>
+            <SupervisorPanel supervisor={health.data.supervisor} />
+          </>
+        )}
       </section>
     </div>
   );
 }
 
 export function ObservatoryScreen() {
-  const [health, reload] = useApi((signal) => apiGet("/api/health", { signal }), []);
+  const [health, reload] = useApi((signal) => fetchHealth(signal), []);
   useEffect(() => {
     const t = window.setInterval(reload, REFRESH_MS);
     return () => window.clearInterval(t);

@@ -1,12 +1,12 @@
 /** Policy: the traversal policy in force, read live; which predicates are walked and whether that is production. */
-import { apiGet } from "../api/client";
-import { ErrorNotice, Loading } from "../components/ErrorNotice";
-import { usePolicy } from "../components/PolicyContext";
-import { useApi } from "../components/useApi";
+import { api, unwrap } from "../../api/client";
+import { ErrorNotice, Loading } from "../../shared/ErrorNotice";
+import { usePolicy } from "../../shared/PolicyContext";
+import { useApi } from "../../shared/useApi";
 
 export function PolicyScreen() {
   const { reload: reloadHeader } = usePolicy();
-  const [policy, reload] = useApi((signal) => apiGet("/api/policy", { signal }), []);
+  const [policy, reload] = useApi((signal) => unwrap(api.GET("/api/policy", { signal })), []);
   const refresh = () => {
     reload();
     reloadHeader();

@@ -1,9 +1,9 @@
 /** The Evidence tab: every sentence behind the selected edges, fetched by evidence id. */
-import { apiGet } from "../api/client";
-import type { EvidenceOut } from "../api/types";
-import { ErrorNotice, Loading } from "../components/ErrorNotice";
-import { useApi } from "../components/useApi";
-import { EvidenceSentence } from "./EvidenceSentence";
+import { api, unwrap } from "../../api/client";
+import type { EvidenceOut } from "../../api/types";
+import { ErrorNotice, Loading } from "../../shared/ErrorNotice";
+import { useApi } from "../../shared/useApi";
+import { EvidenceSentence } from "../../shared/EvidenceSentence";
 
 export interface EvidenceRequest {
   label: string; // "route-planner DEPENDS_ON geo-index"
@@ -16,7 +16,7 @@ function EdgeEvidence({ req }: { req: EvidenceRequest }) {
   const [items, reload] = useApi(
     req.evidence_ids.length
       ? (signal) => Promise.all(req.evidence_ids.map((id) =>
-          apiGet("/api/evidence/{evidence_id}", { path: { evidence_id: id }, signal })))
+          unwrap(api.GET("/api/evidence/{evidence_id}", { params: { path: { evidence_id: id } }, signal }))))
       : null,
     [key],
   );

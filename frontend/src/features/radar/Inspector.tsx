@@ -1,11 +1,12 @@
 /** The evidence inspector for a radar selection: Evidence, Paths, Queries and Limitations tabs. */
-import type { ImpactOut, PolicyDetail } from "../api/types";
-import { GradeTag } from "../answer/GradeTag";
-import { QueriesTable } from "../answer/QueriesTable";
-import type { RadarEdge, RadarModel } from "../radar/radarModel";
+import type { ImpactOut, PolicyDetail } from "../../api/types";
+import { GradeTag } from "../../shared/GradeTag";
+import { QueriesTable } from "../../shared/QueriesTable";
+import type { RadarEdge, RadarModel } from "./radarModel";
 import { EvidenceTab, type EvidenceRequest } from "./EvidenceTab";
 import { limitations } from "./limitations";
-import { Tabs } from "./Tabs";
+import { plainReasons } from "../../shared/reasons";
+import { Tabs } from "../../shared/Tabs";
 
 export type Selection = { kind: "edge"; id: string } | { kind: "node"; id: string };
 
@@ -60,9 +61,11 @@ export function Inspector({ impact, model, selection, policy, onClose }: {
     <aside className="inspector" aria-label="Evidence inspector" data-testid="inspector">
       <header className="inspector-head">
         <h2>{title} {grade && <GradeTag grade={grade} />}</h2>
-        <button type="button" className="btn" onClick={onClose}>Close</button>
+        <button type="button" className="btn" onClick={onClose} aria-keyshortcuts="Escape">Close</button>
       </header>
-      {grade && edges[0] && edges[0].reasons.length > 0 && <p className="muted">Grader: {edges[0].reasons.join("; ")}</p>}
+      {grade && edges[0] && edges[0].reasons.length > 0 && (
+        <p className="muted">Why this grade: {plainReasons(edges[0].reasons)}</p>
+      )}
       <Tabs label="Inspector" tabs={[
         { id: "evidence", label: "Evidence", render: () => <EvidenceTab requests={requests} /> },
         { id: "paths", label: `Paths (${pathIdx.length})`, render: () => <PathsTab impact={impact} model={model} pathIdx={pathIdx} /> },

@@ -1,7 +1,7 @@
 /** The radar drawn by Cytoscape: concentric rings by hop distance, edges styled by grade. */
 import type { Core, ElementDefinition, LayoutOptions } from "cytoscape";
 import { useMemo } from "react";
-import { CyGraph } from "../graph/CyGraph";
+import { CyGraph } from "../../shared/graph/CyGraph";
 import type { RadarModel } from "./radarModel";
 
 export function radarElements(model: RadarModel): ElementDefinition[] {

@@ -1,4 +1,5 @@
-/** The radar's counts up front ("12 paths, 11 inferred") and a legend of how each grade is drawn. */
+/** The radar's counts up front ("12 paths, 11 inferred") and a legend of how each grade is drawn (folded away on a
+ * narrow screen, so the graph is on a phone's first screen). */
 import type { GradeCounts } from "./radarModel";
 import { summarize } from "./radarModel";
 
@@ -8,6 +9,9 @@ const ITEMS: { key: keyof Omit<GradeCounts, "paths">; label: string; explain: st
   { key: "insufficient", label: "Insufficient", explain: "greyed: no sentence supports it well enough" },
   { key: "ungraded", label: "Ungraded", explain: "dotted: the hop was not graded" },
 ];
+
+const wide = () => typeof window === "undefined" || typeof window.matchMedia !== "function" ||
+  window.matchMedia("(min-width: 761px)").matches;
 
 export function RadarLegend({ counts, graded }: { counts: GradeCounts; graded: boolean }) {
   return (
@@ -19,16 +23,19 @@ export function RadarLegend({ counts, graded }: { counts: GradeCounts; graded: b
           sentences and judge them yourself.
         </p>
       )}
-      <ul className="legend-list">
-        {ITEMS.map((item) => (
-          <li key={item.key} className="legend-item" data-testid={`legend-${item.key}`}>
-            <span className={`legend-line line-${item.key}`} aria-hidden="true" />
-            <span className="legend-label">{item.label}</span>
-            <span className="legend-count">{counts[item.key]}</span>
-            <span className="legend-explain">{item.explain}</span>
-          </li>
-        ))}
-      </ul>
+      <details className="legend-details" open={wide() || undefined}>
+        <summary>How edges are drawn</summary>
+        <ul className="legend-list">
+          {ITEMS.map((item) => (
+            <li key={item.key} className="legend-item" data-testid={`legend-${item.key}`}>
+              <span className={`legend-line line-${item.key}`} aria-hidden="true" />
+              <span className="legend-label">{item.label}</span>
+              <span className="legend-count">{counts[item.key]}</span>
+              <span className="legend-explain">{item.explain}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /** The radar as lists (keyboard and screen-reader route to the same selections as the canvas). */
-import { GradeTag } from "../answer/GradeTag";
-import type { Selection } from "../inspector/Inspector";
+import { GradeTag } from "../../shared/GradeTag";
+import type { Selection } from "./Inspector";
 import type { RadarModel } from "./radarModel";
 
 export function RadarLists({ model, selected, onSelect }: {

@@ -1,47 +1,89 @@
-/** Impact radar: "what breaks if X changes", rings by hop distance, edges drawn by grade, an evidence inspector. */
+/**
+ * Impact radar: "what breaks if X changes", rings by hop distance, edges drawn by grade, an evidence inspector.
+ * Entity, id and depth live in the URL. The canvas keeps its size when the inspector opens (the inspector has its
+ * own column), Escape closes the inspector, and at most a page of paths is drawn ("Show more"), filtered by
+ * predicate and grade.
+ */
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { apiGet } from "../api/client";
-import type { CandidateOut, ImpactOut } from "../api/types";
-import { ErrorNotice, Loading } from "../components/ErrorNotice";
-import { usePolicy } from "../components/PolicyContext";
-import { useApi } from "../components/useApi";
-import { Inspector, type Selection } from "../inspector/Inspector";
-import { limitations } from "../inspector/limitations";
-import { ResolutionNotice } from "./ResolutionNotice";
+import { api, unwrap } from "../../api/client";
+import type { CandidateOut, ImpactOut } from "../../api/types";
+import { ErrorNotice, Loading } from "../../shared/ErrorNotice";
+import { usePolicy } from "../../shared/PolicyContext";
+import { ResolutionNotice } from "../../shared/ResolutionNotice";
+import { useApi } from "../../shared/useApi";
+import { Inspector, type Selection } from "./Inspector";
+import { limitations } from "./limitations";
+import { RadarFilters } from "./RadarFilters";
 import { RadarGraph } from "./RadarGraph";
 import { RadarLegend } from "./RadarLegend";
 import { RadarLists } from "./RadarLists";
-import { buildRadar } from "./radarModel";
+import { ALL_GRADES, buildRadar, filterImpact, relTypesOf, type EdgeGrade } from "./radarModel";
+
+export const PAGE = 40;
+
+/** Escape closes whatever `close` closes, while `active`. */
+export function useEscape(active: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [active, close]);
+}
 
 function Result({ impact, onPick }: { impact: ImpactOut; onPick: (c: CandidateOut) => void }) {
   const { policy } = usePolicy();
-  const model = useMemo(() => buildRadar(impact), [impact]);
+  const relTypes = useMemo(() => relTypesOf(impact), [impact]);
+  const [rels, setRels] = useState<Set<string>>(() => new Set(relTypes));
+  const [grades, setGrades] = useState<Set<EdgeGrade>>(() => new Set(ALL_GRADES));
+  const [limit, setLimit] = useState(PAGE);
+  const filtered = useMemo(() => filterImpact(impact, { relTypes: rels, grades, limit }), [impact, rels, grades, limit]);
+  const model = useMemo(() => buildRadar(filtered.impact), [filtered]);
+  const full = useMemo(() => buildRadar(impact), [impact]);
   const [selection, setSelection] = useState<Selection | null>(null);
+  useEscape(selection !== null, () => setSelection(null));
   const policyData = policy.state === "ok" ? policy.data : null;
   if (impact.outcome !== "found") {
     return <ResolutionNotice outcome={impact.outcome} resolution={impact.resolution} message={impact.message}
-      onPick={onPick} />;
+      onPick={onPick} action="Show the impact of" />;
   }
-  const limits = limitations(impact, model, policyData);
+  const limits = limitations(impact, full, policyData);
+  const total = (impact.paths ?? []).length;
   return (
     <div className="radar-result">
-      <h2>What breaks if {model.anchor?.name ?? impact.entity}{" "}
-        {model.anchor?.type && <span className="type-tag">{model.anchor.type}</span>} changes</h2>
-      <RadarLegend counts={model.counts} graded={model.graded} />
-      <details className="limits-box">
-        <summary>What this cannot tell ({limits.length})</summary>
-        <ul className="limits">{limits.map((l, i) => <li key={i}>{l}</li>)}</ul>
-      </details>
-      <div className={selection ? "radar-layout with-inspector" : "radar-layout"}>
+      <h2>What breaks if {full.anchor?.name ?? impact.entity}{" "}
+        {full.anchor?.type && <span className="type-tag">{full.anchor.type}</span>} changes</h2>
+      <RadarLegend counts={full.counts} graded={full.graded} />
+      <div className="radar-options">
+        <RadarFilters relTypes={relTypes} chosenRels={rels} onRels={setRels} chosenGrades={grades} onGrades={setGrades} />
+        <details className="limits-box">
+          <summary>What this cannot tell ({limits.length})</summary>
+          <ul className="limits">{limits.map((l, i) => <li key={i}>{l}</li>)}</ul>
+        </details>
+      </div>
+      <p className="muted" data-testid="radar-shown" role="status">
+        Showing {filtered.shown} of {total} path{total === 1 ? "" : "s"}
+        {filtered.hidden > 0 && (
+          <> · <button type="button" className="btn btn-small" onClick={() => setLimit((n) => n + PAGE)}
+            data-testid="show-more">Show {Math.min(PAGE, filtered.hidden)} more</button></>
+        )}
+      </p>
+      <div className="radar-layout">
         <div className="radar-main">
           <RadarGraph model={model} selectedId={selection?.id ?? null}
             onSelect={(kind, id) => setSelection({ kind, id })} />
           <RadarLists model={model} onSelect={setSelection} selected={selection} />
         </div>
-        {selection && (
+        {selection ? (
           <Inspector impact={impact} model={model} selection={selection} policy={policyData}
             onClose={() => setSelection(null)} />
+        ) : (
+          <aside className="inspector inspector-empty" aria-label="Evidence inspector">
+            <p className="muted">Select an entity or a relation, on the graph or in the lists, to read its evidence.</p>
+          </aside>
         )}
       </div>
     </div>
@@ -56,9 +98,10 @@ export function RadarScreen() {
   const [input, setInput] = useState(entity);
   const [inputDepth, setInputDepth] = useState(depth);
   useEffect(() => setInput(entity), [entity]);
+  useEffect(() => setInputDepth(depth), [depth]);
   const [impact, reload] = useApi(
-    entityId ? (signal) => apiGet("/api/impact", { query: { entity_id: entityId, depth }, signal })
-      : entity ? (signal) => apiGet("/api/impact", { query: { entity, depth }, signal }) : null,
+    entityId ? (signal) => unwrap(api.GET("/api/impact", { params: { query: { entity_id: entityId, depth } }, signal }))
+      : entity ? (signal) => unwrap(api.GET("/api/impact", { params: { query: { entity, depth } }, signal })) : null,
     [entity, entityId, depth],
   );
   const pick = (c: CandidateOut) => setParams({ entity: c.name, entity_id: c.id, depth: String(depth) });

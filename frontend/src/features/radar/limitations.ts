@@ -1,6 +1,6 @@
 /** What one radar investigation cannot tell, stated up front (pure, so it is tested and reused). */
-import type { ImpactOut, PolicyDetail } from "../api/types";
-import type { RadarModel } from "../radar/radarModel";
+import type { ImpactOut, PolicyDetail } from "../../api/types";
+import type { RadarModel } from "./radarModel";
 
 export function limitations(impact: ImpactOut, model: RadarModel, policy: PolicyDetail | null): string[] {
   const out = [

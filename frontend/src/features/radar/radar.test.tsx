@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { makeImpact } from "../test/fixtures";
+import { makeImpact } from "../../test/fixtures";
 import { RadarLegend } from "./RadarLegend";
 import { buildRadar, summarize } from "./radarModel";
 

@@ -2,7 +2,7 @@
  * The impact radar as data (pure): the anchor at the centre, every affected entity on the ring of its shortest hop
  * distance (1..3), one edge per stored relation (source, rel_type, target) with its grade, and grade counts.
  */
-import type { ImpactOut, ImpactPath } from "../api/types";
+import type { ImpactOut, ImpactPath } from "../../api/types";
 
 export type EdgeGrade = "source_backed" | "inferred" | "insufficient" | "ungraded";
 
@@ -114,4 +114,33 @@ export function buildRadar(impact: ImpactOut): RadarModel {
 
   const pathGrades: EdgeGrade[] = paths.map((p) => p.graded?.grade ?? "ungraded");
   return { anchor, nodes: [...nodes.values()], edges: [...edges.values()], pathGrades, counts: countGrades(pathGrades), graded };
+}
+
+export interface PathFilter {
+  relTypes: ReadonlySet<string> | null; // null: every predicate
+  grades: ReadonlySet<EdgeGrade>;
+  limit: number;
+}
+
+export const ALL_GRADES: EdgeGrade[] = ["source_backed", "inferred", "insufficient", "ungraded"];
+
+/** Every predicate on the impact's paths, most frequent first. */
+export function relTypesOf(impact: ImpactOut): string[] {
+  const counts = new Map<string, number>();
+  for (const p of impact.paths ?? []) for (const h of p.hops) counts.set(h.rel_type, (counts.get(h.rel_type) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+}
+
+/**
+ * The paths to draw: those whose grade is wanted and whose every hop uses a wanted predicate, strongest and
+ * shortest first, at most `limit` of them; `hidden` says how many more the filter lets through.
+ */
+export function filterImpact(impact: ImpactOut, f: PathFilter): { impact: ImpactOut; shown: number; hidden: number } {
+  const strength = (p: ImpactPath) => STRENGTH[p.graded?.grade ?? "ungraded"];
+  const kept = (impact.paths ?? [])
+    .filter((p) => f.grades.has(p.graded?.grade ?? "ungraded"))
+    .filter((p) => !f.relTypes || p.hops.every((h) => f.relTypes?.has(h.rel_type)))
+    .sort((a, b) => strength(b) - strength(a) || a.hops.length - b.hops.length);
+  const shown = kept.slice(0, f.limit);
+  return { impact: { ...impact, paths: shown }, shown: shown.length, hidden: kept.length - shown.length };
 }
