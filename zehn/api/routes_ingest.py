@@ -85,7 +85,15 @@ async def _save(upload: UploadFile, folder: Path, max_bytes: int) -> SavedFile:
     return SavedFile(name, target, size)
 
 
+UPLOAD_BODY = {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["files"], "properties": {"files": {
+        "type": "array", "items": {"type": "string", "format": "binary"},
+        "description": "The files; a file name may hold a relative path (a folder upload)."}}}}}}
+
+
+# The body is parsed here, not declared as parameters: FastAPI would read the whole form before any check.
 @router.post("/ingest", response_model=IngestJobOut, status_code=202, responses=ERRORS,
+             openapi_extra={"requestBody": UPLOAD_BODY},
              summary="Upload files (multipart field 'files', names may hold relative paths) and ingest them")
 async def start_ingest(request: Request, services: Deps, jobs: Jobs) -> IngestJobOut | JSONResponse:
     length = request.headers.get("content-length")
