@@ -5,12 +5,14 @@ Exit codes as elsewhere: 2 rejected input (bad question file, corpus missing), 3
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
+import redis
 import typer
 
 from extraction.embeddings import LocalEmbedder
@@ -20,9 +22,12 @@ from extraction.pipeline import Ingestor
 from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.cli.common import EXIT_REJECTED, DataDirOpt, JsonOpt, emit, fail, graph_session, settings_from
 from zehn.evaluation.baseline import BaselineAnswerer
-from zehn.evaluation.questions import load_questions
+from zehn.evaluation.paragraphs import ParagraphBaseline
+from zehn.evaluation.questions import Question, load_questions
+from zehn.evaluation.records import AnswerRecord
 from zehn.evaluation.report import build_report, markdown
-from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval
+from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval, run_zehn
+from zehn.evaluation.split import HalfChoice, select
 
 Mode = Literal["deterministic", "model"]
 Systems = Literal["both", "zehn", "baseline"]
@@ -35,15 +40,23 @@ def eval_command(
     trials: Annotated[int, typer.Option("--trials", min=1, max=20, help="Runs of ZEHN (model mode).")] = 1,
     systems: Annotated[Systems, typer.Option("--systems", help="Which systems to run.")] = "both",
     out: Annotated[Path | None, typer.Option("--out", help="Also write the Markdown report here.")] = None,
+    half: Annotated[HalfChoice, typer.Option(
+        "--half", help="tune or check half of the questions (fixed split by a hash of the id), or all.")] = "all",
+    repeat_ingest: Annotated[int, typer.Option(
+        "--repeat-ingest", min=1, max=5,
+        help="Ingest the corpus this many times into fresh graphs and report ZEHN's status agreement.")] = 1,
     data_dir: DataDirOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Evaluate ZEHN against a plain-retrieval baseline on a corpus and question file, graded by code."""
+    """Evaluate ZEHN against plain-retrieval baselines (sentences, paragraphs) on a corpus and question file,
+    graded by code."""
     if not corpus.is_dir():
         raise fail(f"corpus {corpus} is not a directory", EXIT_REJECTED, as_json, "rejected")
     try:
-        asked = load_questions(questions)
+        asked = select(load_questions(questions), half)
     except InputRejected as exc:
         raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
+    if not asked:
+        raise fail(f"no questions in the {half} half of {questions}", EXIT_REJECTED, as_json, "rejected")
     settings = settings_from(data_dir, None)
     name = eval_graph_name(corpus)
     if name == settings.graph_name:
@@ -71,9 +84,14 @@ def eval_command(
                 raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
         baseline = BaselineAnswerer(read_graph, embedder, timeout_ms=settings.query_timeout_ms) \
             if systems != "zehn" else None
-        run = run_eval(asked, zehn, baseline, CitationChecker(ingestor.graph), trials=trials, progress=progress)
-    run.meta = {"corpus": str(corpus), "questions_file": str(questions), "questions": len(asked), "mode": mode,
-                "trials": trials, "graph": name, "ingest": ingest.to_dict() | {"error_details": None}}
+        paragraph = ParagraphBaseline(read_graph) if systems != "zehn" else None
+        run = run_eval(asked, zehn, baseline, CitationChecker(ingestor.graph), trials=trials, progress=progress,
+                       paragraph=paragraph)
+        if zehn is not None and repeat_ingest > 1:
+            run.repeats = [run.zehn_trials[0], *_repeats(endpoint, settings, corpus, name, repeat_ingest - 1, asked,
+                                                           mode, nlp, embedder, progress)]
+    run.meta = {"corpus": str(corpus), "questions_file": str(questions), "half": half, "questions": len(asked),
+                "mode": mode, "trials": trials, "graph": name, "ingest": ingest.to_dict() | {"error_details": None}}
     report = build_report(run)
     text = markdown(report)
     if out is not None:
@@ -82,6 +100,30 @@ def eval_command(
         typer.echo(json.dumps(report, ensure_ascii=False, default=str))
     else:
         emit(report, False, text)
+
+
+def _repeats(endpoint: Any, settings: Any, corpus: Path, name: str, count: int, asked: list[Question], mode: Mode,
+             nlp: Any, embedder: LocalEmbedder, progress: Any) -> list[list[AnswerRecord]]:
+    """ZEHN's answers over ``count`` fresh ingests of the corpus (graphs ``<name>_r2`` ...), each dropped after."""
+    out = []
+    for n in range(2, count + 2):
+        graph_name = f"{name}_r{n}"
+        ingestor = Ingestor(endpoint.host, endpoint.port, graph_name, endpoint.password, nlp=nlp, embedder=embedder,
+                            max_bytes=settings.max_document_bytes)
+        with contextlib.suppress(redis.ResponseError):
+            ingestor.graph.delete()  # a fresh build, never the copy a previous run left
+        try:
+            ingestor.ingest([corpus])
+            read_graph = open_graph(endpoint.host, endpoint.port, graph_name, password=endpoint.password,
+                                    timeout_ms=settings.query_timeout_ms)
+            executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
+                                         timeout_ms=settings.query_timeout_ms)
+            zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings)
+            out.append(run_zehn(asked, zehn, CitationChecker(ingestor.graph), f"zehn on ingest {n}", progress))
+        finally:
+            with contextlib.suppress(redis.ResponseError):
+                ingestor.graph.delete()
+    return out
 
 
 def register(app: typer.Typer) -> None:
