@@ -106,3 +106,10 @@ export async function stopServer(server: RunningServer | undefined): Promise<voi
   if (graphPid !== null && alive(graphPid)) process.kill(graphPid, "SIGKILL");
   if (!process.env.ZEHN_E2E_KEEP) rmSync(server.dataDir, { recursive: true, force: true });
 }
+
+/** Freeze (SIGSTOP) or thaw (SIGCONT) the embedded graph server: a query in flight then waits, deterministically. */
+export function freezeGraph(dataDir: string, frozen: boolean): void {
+  const pid = graphServerPid(dataDir);
+  if (pid === null) throw new Error(`no server_pid in ${dataDir}/falkordb.lock.json`);
+  process.kill(pid, frozen ? "SIGSTOP" : "SIGCONT");
+}

@@ -32,9 +32,20 @@ const STATUS_EXPLAIN: Record<AnswerStatus, string> = {
   unavailable: "The graph could not be reached, so nothing was looked up.",
 };
 
-/** The label shown: an unknown name with suggestions asks "Did you mean …?". */
+/**
+ * "Which one?" is for one name several entities share; candidates with different names are near misses of a
+ * name that matched nothing exactly, so they get "Did you mean …?" (whatever status the server gave).
+ */
+export function candidateKind(answer: Pick<Answer, "status" | "candidates">): "which_one" | "did_you_mean" | null {
+  const names = new Set((answer.candidates ?? []).map((c) => c.name.toLowerCase()));
+  if (names.size === 0 || (answer.status !== "ambiguous" && answer.status !== "unknown_entity")) return null;
+  return answer.status === "ambiguous" && names.size === 1 && (answer.candidates ?? []).length > 1
+    ? "which_one" : "did_you_mean";
+}
+
+/** The label shown: near misses ask "Did you mean …?". */
 export function statusLabel(answer: Pick<Answer, "status" | "candidates">): string {
-  if (answer.status === "unknown_entity" && (answer.candidates ?? []).length > 0) return "Did you mean…?";
+  if (candidateKind(answer) === "did_you_mean") return "Did you mean…?";
   return STATUS_LABEL[answer.status];
 }
 
@@ -65,12 +76,13 @@ function StatusBody({ answer, onPickCandidate, onRetry }: Props) {
         </p>
       );
     case "ambiguous":
-      return <CandidateList kind="which_one" name={candidates[0]?.name ?? ""} candidates={candidates}
-        onPick={onPickCandidate} action="Ask about" />;
-    case "unknown_entity":
-      return candidates.length > 0
-        ? <CandidateList kind="did_you_mean" name="" candidates={candidates} onPick={onPickCandidate} action="Ask about" />
+    case "unknown_entity": {
+      const kind = candidateKind(answer);
+      return kind
+        ? <CandidateList kind={kind} name={candidates[0]?.name ?? ""} candidates={candidates} onPick={onPickCandidate}
+            action="Ask about" />
         : <p>Check the spelling, or search the Documents screen for the words you remember.</p>;
+    }
     case "unavailable":
       return <GraphUnavailable onRetry={onRetry} />;
   }

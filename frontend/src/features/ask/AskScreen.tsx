@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { api, unwrap } from "../../api/client";
 import { MAX_QUESTION_CHARS } from "../../api/types";
 import { ErrorNotice } from "../../shared/ErrorNotice";
-import { AnswerView } from "./AnswerView";
+import { AnswerView, candidateKind } from "./AnswerView";
 import { useConversation, type Turn } from "./conversation";
 import { disambiguate, replaceNearest } from "./rephrase";
 import { StepLog } from "./StepLog";
@@ -37,7 +37,7 @@ function TurnView({ turn, onAsk, onStop }: { turn: Turn; onAsk: (q: string) => v
       )}
       {answer && (
         <AnswerView ref={answerRef} answer={answer} showQuestion={false}
-          onPickCandidate={(c) => onAsk(answer.status === "ambiguous" ? disambiguate(turn.question, c)
+          onPickCandidate={(c) => onAsk(candidateKind(answer) === "which_one" ? disambiguate(turn.question, c)
             : replaceNearest(turn.question, c.name))}
           onRetry={() => onAsk(turn.question)} />
       )}
@@ -78,16 +78,19 @@ export function AskScreen() {
     setParams((p) => { p.delete("ask"); return p; }, { replace: true });
   }, [again, ask, setParams]);
 
-  // The URL lists the stored answers of the conversation, newest first.
+  // The URL lists the stored answers of the conversation, newest first (only rewritten when it differs: a
+  // navigation here would race a link the user just followed).
   const ids = turns.flatMap((t) => (t.answer && t.answer.status !== "unavailable" ? [t.answer.id] : [])).join(",");
+  const inUrl = params.get("a") ?? "";
+  const stale = inUrl !== ids && !again && !inUrl.split(",").some((id) => id && !ids.split(",").includes(id));
   useEffect(() => {
+    if (!stale) return;
     setParams((p) => {
-      if ((p.get("a") ?? "") === ids || p.get("ask")) return p;
       if (ids) p.set("a", ids);
       else p.delete("a");
       return p;
     }, { replace: true });
-  }, [ids, setParams]);
+  }, [stale, ids, setParams]);
 
   const length = question.length;
   const over = length - MAX_QUESTION_CHARS;
