@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { makeHealth, reachableGraph } from "../../test/fixtures";
 import { json, renderAt, stubFetch } from "../../test/render";
-import { GraphPanel, HealthPanels, ObservatoryScreen } from "./ObservatoryScreen";
+import { GraphPanel, HealthPanels, ObservatoryScreen, SupervisorPanel } from "./ObservatoryScreen";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,5 +38,21 @@ describe("observatory", () => {
     render(<HealthPanels health={{ state: "error", error: new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" }) }} />);
     expect(screen.getByTestId("api-state")).toHaveTextContent("Unreachable");
     expect(screen.getByTestId("graph-state")).toHaveTextContent("Unknown");
+  });
+});
+
+describe("observatory: supervisor and internal labels", () => {
+  it("hides the graph library's own labels", () => {
+    render(<GraphPanel graph={{ ...reachableGraph, labels: { Document: 26, __Entity__: 140, __GraphRAGConfig__: 1 } }} />);
+    expect(screen.getByTestId("graph-state").textContent).not.toMatch(/__Entity__|__GraphRAGConfig__/);
+    expect(screen.getByRole("rowheader", { name: "Document" })).toBeInTheDocument();
+  });
+
+  it("shows the supervisor's state and restarts, with the raw error only as folded detail", () => {
+    render(<SupervisorPanel supervisor={{ mode: "embedded", state: "running", restarts: 2,
+      last_error: "Error 111 connecting to 127.0.0.1:59287", last_restart_at: "2026-03-20T10:00:00Z" }} />);
+    expect(screen.getByTestId("restarts")).toHaveTextContent("2");
+    expect(screen.getByTestId("supervisor")).toHaveTextContent("running");
+    expect(screen.getByText("Technical detail").closest("details")).not.toHaveAttribute("open");
   });
 });

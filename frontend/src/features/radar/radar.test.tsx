@@ -1,8 +1,14 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import { makeImpact } from "../../test/fixtures";
+import { json, renderAt, stubFetch } from "../../test/render";
 import { RadarLegend } from "./RadarLegend";
-import { buildRadar, summarize } from "./radarModel";
+import { ALL_GRADES, buildRadar, filterImpact, relTypesOf, summarize } from "./radarModel";
+import { PAGE, RadarScreen } from "./RadarScreen";
+
+// jsdom has no canvas: the drawing is Cytoscape's (checked in the browser tests); the lists beside it are real.
+vi.mock("../../shared/graph/CyGraph", () => ({ CyGraph: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 describe("radar model", () => {
   it("puts the anchor at the centre and each entity on its shortest hop ring", () => {
@@ -52,5 +58,39 @@ describe("RadarLegend", () => {
     render(<RadarLegend counts={m.counts} graded={m.graded} />);
     expect(screen.getByTestId("grade-summary")).toHaveTextContent("3 paths, 3 ungraded");
     expect(screen.getByText(/not hop-graded by the API/)).toBeInTheDocument();
+  });
+});
+
+describe("radar filters and cap", () => {
+  it("keeps paths whose grade and every predicate are wanted, strongest first, at most `limit`", () => {
+    const impact = makeImpact();
+    const all = filterImpact(impact, { relTypes: null, grades: new Set(ALL_GRADES), limit: 40 });
+    expect(all.impact.paths?.map((p) => p.entity_name)).toEqual(["rate-engine", "checkout-api", "route-planner"]);
+    const noUses = filterImpact(impact, { relTypes: new Set(["DEPENDS_ON"]), grades: new Set(ALL_GRADES), limit: 40 });
+    expect(noUses.impact.paths?.map((p) => p.entity_name)).toEqual(["rate-engine", "checkout-api"]);
+    const backed = filterImpact(impact, { relTypes: null, grades: new Set(["source_backed" as const]), limit: 40 });
+    expect(backed.impact.paths?.map((p) => p.entity_name)).toEqual(["rate-engine"]);
+    const capped = filterImpact(impact, { relTypes: null, grades: new Set(ALL_GRADES), limit: 1 });
+    expect([capped.shown, capped.hidden]).toEqual([1, 2]);
+    expect(relTypesOf(impact)).toEqual(["DEPENDS_ON", "USES"]);
+  });
+
+  it("the screen shows a page of paths, 'Show more' adds the rest, and Escape closes the inspector", async () => {
+    const many = makeImpact();
+    const base = many.paths![0]!;
+    many.paths = Array.from({ length: PAGE + 5 }, (_, i) => ({ ...base, entity_id: `service:s${i}`, entity_name: `s${i}`,
+      hops: [{ ...base.hops[0]!, source: `service:s${i}`, source_name: `s${i}` }] }));
+    vi.stubGlobal("fetch", stubFetch({ "/api/impact": () => json(many), "/api/policy": () => json({}),
+      "/api/evidence/": () => json({ id: "ev_s0", document_id: "d", document_title: "D", chunk_id: "c", start: 0, end: 5,
+        text: "s0 depends on geo-index.", kind: "sentence", relations: [] }) }));
+    renderAt(<RadarScreen />, { path: "/radar", url: "/radar?entity=geo-index&depth=1" });
+    expect(await screen.findByTestId("radar-shown")).toHaveTextContent(`Showing ${PAGE} of ${PAGE + 5} paths`);
+    await userEvent.click(screen.getByTestId("show-more"));
+    expect(screen.getByTestId("radar-shown")).toHaveTextContent(`Showing ${PAGE + 5} of ${PAGE + 5} paths`);
+    await userEvent.click(screen.getAllByTestId("edge-button")[0]!);
+    expect(screen.getByTestId("inspector")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByTestId("inspector")).toBeNull();
+    vi.unstubAllGlobals();
   });
 });
