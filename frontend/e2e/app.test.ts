@@ -4,7 +4,7 @@
  * test-artifacts/ (gitignored). The graph-server kill comes last: it takes the graph down for good unless the
  * server supervises (restarts) it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INTERNAL_TOKENS } from "../src/features/ask/answerText";
 import { answerTexts, openBrowser, shot, shots, type Browser } from "./browser";
 import { freezeGraph, killGraph, startServer, stopServer, type RunningServer } from "./server";
@@ -15,6 +15,11 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser(server.url);
+});
+
+afterEach(async (ctx) => {
+  // A failing test leaves what the page showed, to read next to the log.
+  if (ctx.task.result?.state === "fail" && browser) await shot(browser.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
 });
 
 afterAll(async () => {
