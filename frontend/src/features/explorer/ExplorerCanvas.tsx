@@ -2,7 +2,7 @@
 import type { ElementDefinition, LayoutOptions } from "cytoscape";
 import { useMemo, useState } from "react";
 import { useEscape } from "../radar/RadarScreen";
-import { CyGraph } from "../../shared/graph/CyGraph";
+import { CyGraph, shortLabel } from "../../shared/graph/CyGraph";
 import { relationWords } from "../../shared/links";
 import { ExplorerDetail } from "./ExplorerDetail";
 import { edgeId, type useExplorerGraph } from "./useExplorerGraph";
@@ -27,14 +27,19 @@ export function ExplorerCanvas({ explorer }: { explorer: Explorer }) {
   const hidden = graph.nodes.size - shownIds.size;
   const elements = useMemo<ElementDefinition[]>(() => [
     ...[...graph.nodes.values()].filter((n) => shownIds.has(n.id)).map((n) => ({ group: "nodes" as const,
-      data: { id: n.id, label: n.name ?? n.id }, classes: graph.expanded.has(n.id) ? "expanded" : "" })),
+      data: { id: n.id, label: shortLabel(n.name ?? n.id) }, classes: graph.expanded.has(n.id) ? "expanded" : "" })),
     ...[...graph.edges.values()].filter((e) => shownIds.has(e.source) && shownIds.has(e.target))
       .map((e) => ({ group: "edges" as const,
-        data: { id: edgeId(e), source: e.source, target: e.target, label: relationWords(e.rel_type) }, classes: "plain" })),
+        data: { id: edgeId(e), source: e.source, target: e.target, label: relationWords(e.rel_type) }, classes: "plain quiet" })),
   ], [graph, shownIds]);
-  const layout = { name: "cose", animate: false, padding: 24, randomize: graph.expanded.size <= 1, gravity: 0.25,
-    numIter: 2500, nodeOverlap: 20, nodeRepulsion: () => 9000, idealEdgeLength: () => 110, edgeElasticity: () => 100,
-    componentSpacing: 80, initialTemp: 1000, coolingFactor: 0.99, minTemp: 1.0 } as LayoutOptions;
+  // One neighbourhood is a star: a ring around its centre reads best. Grown graphs use a force layout; both leave
+  // room for the labels so they do not cover each other.
+  const layout = (graph.expanded.size <= 1
+    ? { name: "concentric", concentric: (n: { data: (k: string) => string }) => (graph.expanded.has(n.data("id")) ? 2 : 1),
+        levelWidth: () => 1, minNodeSpacing: 24, nodeDimensionsIncludeLabels: true, padding: 24, animate: false }
+    : { name: "cose", animate: false, padding: 24, randomize: false, gravity: 0.25, numIter: 2500, nodeOverlap: 20,
+        nodeRepulsion: () => 20000, idealEdgeLength: () => 140, edgeElasticity: () => 100, componentSpacing: 80,
+        nodeDimensionsIncludeLabels: true, initialTemp: 1000, coolingFactor: 0.99, minTemp: 1.0 }) as LayoutOptions;
 
   const select = (kind: "node" | "edge", id: string) => {
     setSelected({ kind, id });
@@ -54,7 +59,7 @@ export function ExplorerCanvas({ explorer }: { explorer: Explorer }) {
                 onClick={() => setLimit((n) => n + NODE_PAGE)}>Show {Math.min(NODE_PAGE, hidden)} more</button></>
           )}
         </p>
-        <CyGraph elements={elements} layout={layout} selectedId={selected?.id ?? null} onSelect={select}
+        <CyGraph elements={elements} layout={layout} selectedId={selected?.id ?? null} onSelect={select} height={520}
           label={`Explorer graph: ${graph.nodes.size} entities and ${graph.edges.size} relations, listed beside it.`} />
         <section aria-label="Entities shown">
           <h3 className="section-title">Entities</h3>

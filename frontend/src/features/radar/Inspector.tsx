@@ -5,6 +5,7 @@ import { QueriesTable } from "../../shared/QueriesTable";
 import type { RadarEdge, RadarModel } from "./radarModel";
 import { EvidenceTab, type EvidenceRequest } from "./EvidenceTab";
 import { limitations } from "./limitations";
+import { relationWords } from "../../shared/links";
 import { plainReasons } from "../../shared/reasons";
 import { Tabs } from "../../shared/Tabs";
 
@@ -15,7 +16,7 @@ function nameOf(model: RadarModel, id: string): string {
 }
 
 export function edgeLabel(model: RadarModel, e: RadarEdge): string {
-  return `${nameOf(model, e.source)} ${e.rel_type} ${nameOf(model, e.target)}`;
+  return `${nameOf(model, e.source)} ${relationWords(e.rel_type)} ${nameOf(model, e.target)}`;
 }
 
 function PathsTab({ impact, model, pathIdx }: { impact: ImpactOut; model: RadarModel; pathIdx: number[] }) {
@@ -34,7 +35,7 @@ function PathsTab({ impact, model, pathIdx }: { impact: ImpactOut; model: RadarM
             <ol className="hop-list">
               {path.hops.map((h, j) => (
                 <li key={j}>
-                  {h.source_name ?? h.source} <span className="rel">{h.rel_type}</span> {h.target_name ?? h.target}
+                  {h.source_name ?? h.source} <span className="rel">{relationWords(h.rel_type)}</span> {h.target_name ?? h.target}
                 </li>
               ))}
             </ol>

@@ -1,16 +1,18 @@
 /** The radar drawn by Cytoscape: concentric rings by hop distance, edges styled by grade. */
 import type { Core, ElementDefinition, LayoutOptions } from "cytoscape";
 import { useMemo } from "react";
-import { CyGraph } from "../../shared/graph/CyGraph";
+import { CyGraph, shortLabel } from "../../shared/graph/CyGraph";
+import { relationWords } from "../../shared/links";
 import type { RadarModel } from "./radarModel";
 
 export function radarElements(model: RadarModel): ElementDefinition[] {
   const nodes: ElementDefinition[] = model.nodes.map((n) => ({
-    group: "nodes", data: { id: n.id, label: n.name, ring: n.ring }, classes: n.ring === 0 ? "anchor" : "",
+    group: "nodes", data: { id: n.id, label: shortLabel(n.name), ring: n.ring }, classes: n.ring === 0 ? "anchor" : "",
   }));
   const edges: ElementDefinition[] = model.edges.map((e) => ({
     group: "edges",
-    data: { id: e.key, source: e.source, target: e.target, label: e.grade === "inferred" ? `⚠ ${e.rel_type}` : e.rel_type },
+    data: { id: e.key, source: e.source, target: e.target,
+      label: `${e.grade === "inferred" ? "⚠ " : ""}${relationWords(e.rel_type)}` },
     classes: e.grade,
   }));
   return [...nodes, ...edges];
@@ -41,7 +43,8 @@ export function RadarGraph({ model, selectedId, onSelect }: {
   const top = maxRing(model);
   const layout = {
     name: "concentric", concentric: (n: { data: (k: string) => number }) => top - n.data("ring"),
-    levelWidth: () => 1, minNodeSpacing: 48, padding: 24, animate: false,
+    levelWidth: () => 1, minNodeSpacing: 70, spacingFactor: 1.2, nodeDimensionsIncludeLabels: true, padding: 24,
+    animate: false,
   } as LayoutOptions;
   return (
     <CyGraph elements={elements} layout={layout} selectedId={selectedId} onSelect={onSelect}

@@ -1,5 +1,6 @@
 /** The radar as lists (keyboard and screen-reader route to the same selections as the canvas). */
 import { GradeTag } from "../../shared/GradeTag";
+import { relationWords } from "../../shared/links";
 import type { Selection } from "./Inspector";
 import type { RadarModel } from "./radarModel";
 
@@ -36,7 +37,7 @@ export function RadarLists({ model, selected, onSelect }: {
               <button type="button" className={`btn btn-edge edge-${e.grade}`} data-testid="edge-button" data-grade={e.grade}
                 aria-pressed={selected?.kind === "edge" && selected.id === e.key}
                 onClick={() => onSelect({ kind: "edge", id: e.key })}>
-                <span>{name(e.source)}</span> <span className="rel">{e.rel_type}</span> <span>{name(e.target)}</span>{" "}
+                <span>{name(e.source)}</span> <span className="rel">{relationWords(e.rel_type)}</span> <span>{name(e.target)}</span>{" "}
                 <GradeTag grade={e.grade} />
               </button>
             </li>

@@ -13,6 +13,35 @@ import { graphStyle } from "./graphStyle";
 
 const MAX_FIT_ZOOM = 1.3;
 
+const LABEL_CHARS = 28;
+
+/** A label short enough to draw: long titles are cut with "…" (the lists beside the canvas hold full names). */
+export function shortLabel(text: string): string {
+  return text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1).trimEnd()}…` : text;
+}
+
+const EMPHASIS = "node.anchor, node.expanded, node.selected, node.near-node, .hover";
+
+/** Below this on screen a label is not drawn (Cytoscape's own min-zoomed-font-size rounds the zoom up to a power
+ * of two, so it lets 8 px labels through at half zoom). */
+const MIN_LABEL_PX = 12;
+const NEAR_LABELS = 6;
+const BASE_FONT_PX = 14;
+
+/**
+ * Labels too small to read are not drawn; the nodes that matter (the anchor, expanded and selected ones and the
+ * selection's neighbours, and the selected relations) keep a readable label at any zoom, so a zoomed-out graph
+ * still says what it shows.
+ */
+function emphasize(core: Core): void {
+  const z = core.zoom();
+  core.elements().removeStyle("font-size text-max-width").removeClass("no-label");
+  if (z * BASE_FONT_PX >= MIN_LABEL_PX) return;
+  const kept = core.elements(`${EMPHASIS}, edge.near, edge.selected, edge.hover`);
+  core.elements().not(kept).not(".ring-guide").addClass("no-label");
+  kept.style({ "font-size": BASE_FONT_PX / z, "text-max-width": `${130 / z}px` });
+}
+
 /** Fit everything in view, without blowing a small graph up past a readable zoom. */
 function fitCapped(core: Core): void {
   core.fit(undefined, 20);
@@ -61,12 +90,26 @@ export function CyGraph({ elements, layout, selectedId, onSelect, label, height 
     core.layout(layout).run();
     onLayoutRef.current?.(core);
     fitCapped(core);
+    emphasize(core);
+    core.on("zoom", () => emphasize(core));
+    // Pointing at a node or an edge shows its label, whatever the zoom.
+    core.on("mouseover", "node, edge", (evt) => { evt.target.addClass("hover"); emphasize(core); });
+    core.on("mouseout", "node, edge", (evt) => { evt.target.removeClass("hover"); emphasize(core); });
     core.on("tap", "node, edge", (evt) => {
       const el = evt.target as cytoscape.SingularElementArgument;
       onSelectRef.current?.(el.isNode() ? "node" : "edge", el.id());
     });
     cy.current = core;
-    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(() => core.resize()) : null;
+    // A resize keeps pan and zoom (nothing moves under the pointer); only a big change of width (a rotated phone,
+    // a window resized by a third) fits the drawing again.
+    let fittedWidth = core.width();
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+      core.resize();
+      if (Math.abs(core.width() - fittedWidth) > fittedWidth / 3) {
+        fittedWidth = core.width();
+        fitCapped(core);
+      }
+    }) : null;
     observer?.observe(box.current);
     return () => {
       observer?.disconnect();
@@ -85,8 +128,19 @@ export function CyGraph({ elements, layout, selectedId, onSelect, label, height 
   useEffect(() => {
     const core = cy.current;
     if (!core) return;
-    core.elements().removeClass("selected");
-    if (selectedId) core.getElementById(selectedId).addClass("selected");
+    core.elements().removeClass("selected near near-many near-node");
+    const el = selectedId ? core.getElementById(selectedId) : null;
+    if (el && !el.empty()) {
+      el.addClass("selected");
+      if (el.isNode()) {
+        // A few relations keep their words on screen; many would only cover each other.
+        el.connectedEdges().addClass(el.connectedEdges().length <= NEAR_LABELS ? "near" : "near-many");
+        el.neighborhood("node").addClass("near-node");
+      } else {
+        core.edges(el).connectedNodes().addClass("near-node");
+      }
+    }
+    emphasize(core);
   }, [selectedId, elements]);
 
   const zoomBy = (factor: number) => {
