@@ -2,7 +2,8 @@
 import type { ElementDefinition, LayoutOptions } from "cytoscape";
 import { useMemo, useState } from "react";
 import { useEscape } from "../radar/RadarScreen";
-import { CyGraph, shortLabel } from "../../shared/graph/CyGraph";
+import { CyGraph } from "../../shared/graph/CyGraph";
+import { shortLabel } from "../../shared/graph/labels";
 import { relationWords } from "../../shared/links";
 import { ExplorerDetail } from "./ExplorerDetail";
 import { edgeId, type useExplorerGraph } from "./useExplorerGraph";

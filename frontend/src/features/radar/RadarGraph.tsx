@@ -1,7 +1,8 @@
 /** The radar drawn by Cytoscape: concentric rings by hop distance, edges styled by grade. */
 import type { Core, ElementDefinition, LayoutOptions } from "cytoscape";
 import { useMemo } from "react";
-import { CyGraph, shortLabel } from "../../shared/graph/CyGraph";
+import { CyGraph } from "../../shared/graph/CyGraph";
+import { shortLabel } from "../../shared/graph/labels";
 import { relationWords } from "../../shared/links";
 import type { RadarModel } from "./radarModel";
 

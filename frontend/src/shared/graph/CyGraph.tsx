@@ -13,13 +13,6 @@ import { graphStyle } from "./graphStyle";
 
 const MAX_FIT_ZOOM = 1.3;
 
-const LABEL_CHARS = 28;
-
-/** A label short enough to draw: long titles are cut with "…" (the lists beside the canvas hold full names). */
-export function shortLabel(text: string): string {
-  return text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1).trimEnd()}…` : text;
-}
-
 const EMPHASIS = "node.anchor, node.expanded, node.selected, node.near-node, .hover";
 
 /** Below this on screen a label is not drawn (Cytoscape's own min-zoomed-font-size rounds the zoom up to a power
