@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import type { Citation } from "../../api/types";
 import { documentHref } from "../../shared/links";
+import { quoteText } from "./answerText";
 
 export function CitationChip({ citation, index, answerId }: { citation: Citation; index: number; answerId?: string }) {
   const href = documentHref(citation.document_id, citation.start, citation.end, citation.evidence_id, answerId);
@@ -14,7 +15,8 @@ export function CitationChip({ citation, index, answerId }: { citation: Citation
   );
 }
 
-/** Citation.text is exactly document.text[start:end], so it (and only it) may be shown in quote style. */
+/** Citation.text is exactly document.text[start:end], so it (and only it) may be shown in quote style (less a
+ * leading Markdown list or heading marker, see quoteText). */
 export function CitationList({ citations, answerId }: { citations: Citation[]; answerId?: string }) {
   if (citations.length === 0) return null;
   return (
@@ -25,7 +27,7 @@ export function CitationList({ citations, answerId }: { citations: Citation[]; a
           <li key={`${c.evidence_id}-${i}`} className="citation-item">
             <CitationChip citation={c} index={i + 1} answerId={answerId} />
             <blockquote className="source-quote" cite={documentHref(c.document_id, c.start, c.end)}>
-              {c.text}
+              {quoteText(c.text)}
             </blockquote>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { citation, makeAnswer } from "../../test/fixtures";
-import { displayText, INTERNAL_TOKENS } from "./answerText";
+import { displayText, INTERNAL_TOKENS, quoteText } from "./answerText";
 
 describe("an answer's text as a person reads it", () => {
   it("drops status trailers, numbers evidence markers and keeps Markdown lists", () => {
@@ -21,5 +21,14 @@ describe("an answer's text as a person reads it", () => {
 
   it("drops a marker of evidence that is not among the citations rather than show its id", () => {
     expect(displayText(makeAnswer({ text: "Claim [ev_ffffffffffffffff].", citations: [] }))).toBe("Claim .");
+  });
+});
+
+describe("quotes of list items and headings", () => {
+  it("lose their Markdown marker, in the sources and inside the answer text", () => {
+    expect(quoteText("- Services impacted: gateway")).toBe("Services impacted: gateway");
+    expect(quoteText("## Owners")).toBe("Owners");
+    expect(quoteText("rate-engine - the quoting service")).toBe("rate-engine - the quoting service");
+    expect(displayText(makeAnswer({ text: "In the runbook: “- Owner: Routing team”." }))).toBe("In the runbook: “Owner: Routing team”.");
   });
 });

@@ -8,7 +8,8 @@
  * 3. entity ids ("customer:atlas") become the entity's name (or go, after a name that already says it);
  * 4. document ids become their titles (from the citations);
  * 5. grader reason codes ("cooccurrence_only", "signal:not") become plain words;
- * 6. predicate constants ("DEPENDS_ON") become words ("depends on").
+ * 6. predicate constants ("DEPENDS_ON") become words ("depends on");
+ * 7. a quoted list item or heading loses its Markdown marker (“- Owner: …” reads “Owner: …”).
  * Lists stay Markdown ("- item"): the renderer draws them, so no literal bullet reaches the page.
  */
 import type { Answer } from "../../api/types";
@@ -22,6 +23,16 @@ const ID_AFTER_TYPE = new RegExp(`(\\((?:[A-Z][a-z]+)),\\s*(?:${ENTITY_TYPES}):[
 const CODE_WITH_DETAIL = /\b(?:predicate_on_path|different_predicate|metadata_field|binding_failed|unknown_rel_type|signal):[\w-]+/g;
 const BARE_CODE = /\b(?:cooccurrence_only|direction_reversed|plan_or_future|clause_boundary|no_evidence)\b/g;
 const CONSTANT = /\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/g;
+const QUOTED_MARKER = /([“"])\s*(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+/g;
+const BLOCK_MARKER = /^\s*(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+/;
+
+/**
+ * A verbatim source sentence as shown in quote style: its characters exactly, except the Markdown marker that
+ * opens a list item, heading or quoted line ("- ", "## "): that is layout, not what the sentence says.
+ */
+export function quoteText(text: string): string {
+  return text.replace(BLOCK_MARKER, "");
+}
 
 export const CITE_PREFIX = "#cite-";
 
@@ -47,6 +58,7 @@ export function displayText(answer: Pick<Answer, "text" | "citations" | "candida
   }
   text = text.replace(CODE_WITH_DETAIL, (code) => plainReason(code)).replace(BARE_CODE, (code) => plainReason(code));
   text = text.replace(CONSTANT, (c) => c.toLowerCase().replace(/_/g, " "));
+  text = text.replace(QUOTED_MARKER, "$1");
   return text.replace(/[ \t]+\n/g, "\n").trim();
 }
 
