@@ -6,6 +6,7 @@ Nothing happens at import: call :func:`load_settings` where the process starts (
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -27,6 +28,9 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    log_format: Literal["json", "text"] = Field(
+        default="json", description="Server logs (serve, mcp): one JSON object per line, or plain text.")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     # OpenAI-compatible model endpoint; unset means deterministic mode (no key, no network).
     llm_base_url: str | None = None

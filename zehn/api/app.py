@@ -16,11 +16,23 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 
-from zehn.api import errors, routes_answers, routes_documents, routes_graph, routes_health, routes_ingest
+from zehn.api import (
+    errors,
+    routes_answers,
+    routes_documents,
+    routes_graph,
+    routes_health,
+    routes_ingest,
+    routes_metrics,
+    routes_openai,
+)
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
+from zehn.api.middleware import ObservabilityMiddleware
 
+API_ROOTS = frozenset({"api", "v1", "mcp", "metrics"})  # never answered with the UI's index.html
 DEFAULT_FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 DESCRIPTION = ("Answers questions about company knowledge only when it can cite the exact source sentence; "
                "otherwise it says \"I don't know\". Every answer carries its citations, graded paths, the named "
@@ -55,7 +67,7 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
 
     @app.get("/{path:path}", include_in_schema=False)
     def spa(path: str) -> FileResponse:
-        if path == "api" or path.startswith("api/"):
+        if path.split("/", 1)[0] in API_ROOTS:
             raise StarletteHTTPException(404, f"no API endpoint /{path}")
         candidate = (root / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(root):
@@ -64,15 +76,26 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
 
 
 def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR) -> FastAPI:
+    from zehn.mcp.http import PATH as MCP_PATH  # here, not at the top: zehn.mcp builds on zehn.api
+    from zehn.mcp.http import MCPEndpoint
+
+    mcp = MCPEndpoint()
+
+    def services() -> Services:
+        current: Services = app.state.services
+        return current
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if isinstance(source, Services):
-            yield
+            async with mcp.running(services, source.settings.host):
+                yield
             return
         context = source()
         app.state.services = await run_in_threadpool(context.__enter__)
         try:
-            yield
+            async with mcp.running(services, app.state.services.settings.host):
+                yield
         finally:
             await run_in_threadpool(context.__exit__, None, None, None)
 
@@ -81,7 +104,10 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
         app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    for module in (routes_answers, routes_graph, routes_health, routes_documents, routes_ingest):
+    app.add_middleware(ObservabilityMiddleware)
+    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_documents,
+                   routes_ingest):
         app.include_router(module.router)
+    app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)
     return app

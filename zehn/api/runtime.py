@@ -23,6 +23,7 @@ from zehn.agent import AnswerService, LLMConfig
 from zehn.api.deps import Services
 from zehn.graph_endpoint import graph_endpoint
 from zehn.history import AnswerStore
+from zehn.observability.metrics import METRICS
 from zehn.sample import SAMPLE_CORPUS_DIR
 from zehn.settings import Settings
 
@@ -45,6 +46,7 @@ def ingest_sample_if_empty(endpoint_host: str, endpoint_port: int, password: str
     log.info("graph %r is empty: ingesting the sample corpus from %s", settings.graph_name, SAMPLE_CORPUS_DIR)
     report = Ingestor(endpoint_host, endpoint_port, settings.graph_name, password, nlp=nlp, embedder=embedder,
                       max_bytes=settings.max_document_bytes).ingest([SAMPLE_CORPUS_DIR])
+    METRICS.observe_ingest(report)
     log.info("ingested %d documents, %d evidence rows in %.1fs (%d errors)", report.documents, report.evidence,
              report.seconds, len(report.errors))
     return True

@@ -12,6 +12,7 @@ import typer
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
 from extraction.pipeline import Ingestor
 from zehn.cli.common import EXIT_NOT_FOUND, DataDirOpt, GraphOpt, JsonOpt, emit, fail, graph_session, settings_from
+from zehn.observability.metrics import METRICS
 
 
 def ingest(
@@ -37,6 +38,7 @@ def ingest(
                 report = ingestor.ingest(paths, tick)
         else:
             report = ingestor.ingest(paths)
+    METRICS.observe_ingest(report)
     data = report.to_dict()
     human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged), {data['chunks']} chunks, "
              f"{data['entities']} entities, {data['relations']} relations, {data['evidence']} evidence rows, "
