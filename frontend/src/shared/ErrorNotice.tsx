@@ -1,5 +1,5 @@
 /** How a failure looks: plain words (see plainErrors.ts), what to do, and "Try again" where it may help. */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useHealth } from "./health";
 import { plainError } from "./plainErrors";
 
@@ -16,13 +16,27 @@ export function GraphUnavailable({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { recheck } = useHealth();
+export function ErrorNotice({ error, onRetry, autoRetry = true }: {
+  error: unknown; onRetry?: () => void;
+  /** Retry by itself once the graph is back (a screen's load; not a question, which is asked again by hand). */
+  autoRetry?: boolean;
+}) {
+  const { recheck, state } = useHealth();
   const plain = plainError(error);
   // A screen that met "unavailable" tells the site-wide health check, so the banner appears without waiting.
   useEffect(() => {
     if (plain.graphDown) recheck();
   }, [plain.graphDown, recheck]);
+  // ... and when the health check sees the graph ready again, the screen loads again: no page reload needed.
+  const seenDown = useRef(false);
+  useEffect(() => {
+    if (!plain.graphDown || !autoRetry || !onRetry) return;
+    if (state !== "ready") seenDown.current = true;
+    else if (seenDown.current) {
+      seenDown.current = false;
+      onRetry();
+    }
+  }, [state, plain.graphDown, autoRetry, onRetry]);
   if (plain.graphDown) {
     return <GraphUnavailable onRetry={onRetry ? () => { recheck(); onRetry(); } : undefined} />;
   }

@@ -41,3 +41,22 @@ describe("site-wide health banner", () => {
     expect(statusOf(down)).toBe("unavailable");
   });
 });
+
+describe("screens recover by themselves", () => {
+  it("a screen that met 'unavailable' loads again once the health check sees the graph back", async () => {
+    const { ErrorNotice } = await import("./ErrorNotice");
+    const { ApiError } = await import("../api/client");
+    let up = false;
+    vi.stubGlobal("fetch", vi.fn(async () => (up ? json({ ...makeHealth(reachableGraph), status: "ready" })
+      : json({ ...down, status: "unavailable" }, 503))));
+    const onRetry = vi.fn();
+    render(<HealthProvider><HealthBanner />
+      <ErrorNotice error={new ApiError(503, { status: "unavailable", kind: "unavailable", message: "down" })} onRetry={onRetry} />
+    </HealthProvider>);
+    await screen.findByTestId("health-banner");
+    expect(onRetry).not.toHaveBeenCalled();
+    up = true;
+    await userEvent.click(screen.getAllByRole("button", { name: "Try again" })[0]!);
+    await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+  });
+});

@@ -41,7 +41,9 @@ function TurnView({ turn, onAsk, onStop }: { turn: Turn; onAsk: (q: string) => v
             : replaceNearest(turn.question, c.name))}
           onRetry={() => onAsk(turn.question)} />
       )}
-      {turn.error !== undefined && <ErrorNotice error={turn.error} onRetry={() => onAsk(turn.question)} />}
+      {turn.error !== undefined && (
+        <ErrorNotice error={turn.error} onRetry={() => onAsk(turn.question)} autoRetry={false} />
+      )}
     </li>
   );
 }
