@@ -1,5 +1,6 @@
 /** The radar's counts up front ("12 paths, 11 inferred") and a legend of how each grade is drawn (folded away on a
  * narrow screen, so the graph is on a phone's first screen). */
+import { useEffect, useState } from "react";
 import type { GradeCounts } from "./radarModel";
 import { summarize } from "./radarModel";
 
@@ -10,10 +11,24 @@ const ITEMS: { key: keyof Omit<GradeCounts, "paths">; label: string; explain: st
   { key: "ungraded", label: "Ungraded", explain: "dotted: the hop was not graded" },
 ];
 
-const wide = () => typeof window === "undefined" || typeof window.matchMedia !== "function" ||
-  window.matchMedia("(min-width: 761px)").matches;
+const WIDE = "(min-width: 761px)";
+
+/** Whether the window is wide (the legend starts open there, folded on a phone), following window resizes. */
+function useWide(): boolean {
+  const [query] = useState(() => (typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia(WIDE) : null));
+  const [wide, setWide] = useState(query ? query.matches : true);
+  useEffect(() => {
+    if (!query) return;
+    const change = () => setWide(query.matches);
+    query.addEventListener("change", change);
+    return () => query.removeEventListener("change", change);
+  }, [query]);
+  return wide;
+}
 
 export function RadarLegend({ counts, graded }: { counts: GradeCounts; graded: boolean }) {
+  const wide = useWide();
   return (
     <section className="legend" aria-label="Grade counts and legend">
       <p className="legend-summary" data-testid="grade-summary">{summarize(counts)}</p>
@@ -23,7 +38,7 @@ export function RadarLegend({ counts, graded }: { counts: GradeCounts; graded: b
           sentences and judge them yourself.
         </p>
       )}
-      <details className="legend-details" open={wide() || undefined}>
+      <details className="legend-details" open={wide} key={String(wide)}>
         <summary>How edges are drawn</summary>
         <ul className="legend-list">
           {ITEMS.map((item) => (
