@@ -111,6 +111,11 @@ describe("ZEHN in a browser", () => {
     expect(await p.getByTestId("grade-summary").textContent()).toMatch(/^\d+ paths?, \d+ (source-backed|inferred|insufficient)/);
     await p.getByTestId("graph-canvas").locator("canvas").first().waitFor();
     await shots(p, "radar");
+    // On a phone the legend is folded: the summary and the graph's controls are on the first screen.
+    await p.setViewportSize({ width: 390, height: 844 });
+    expect(await p.locator(".legend-list").isVisible()).toBe(false);
+    expect(await p.getByRole("button", { name: "Fit" }).evaluate((b) => b.getBoundingClientRect().bottom <= 844)).toBe(true);
+    await p.setViewportSize({ width: 1280, height: 800 });
     // The canvas keeps its place when the inspector opens; Escape closes the inspector.
     const place = () => p.getByTestId("graph-canvas").evaluate((el) => {
       const r = el.getBoundingClientRect();

@@ -40,7 +40,7 @@ export function ErrorNotice({ error, onRetry, autoRetry = true }: {
   if (plain.graphDown) {
     return <GraphUnavailable onRetry={onRetry ? () => { recheck(); onRetry(); } : undefined} />;
   }
-  const tone = plain.title === "Not found" || plain.title === "Stopped" ? "notice-muted" : "notice-error";
+  const tone = ["Not found", "Stopped", "Not finished"].includes(plain.title) ? "notice-muted" : "notice-error";
   return (
     <div className={`notice ${tone}`} role="alert" data-testid="error-notice">
       <strong className="notice-title">{plain.title}</strong>

@@ -35,6 +35,8 @@ const BY_KIND: Record<string, PlainError> = {
     "not answer. Try again, or run ZEHN without a model (deterministic answers).", retriable: true, graphDown: false },
   cancelled: { title: "Stopped", text: "You stopped this answer before it was finished.", retriable: true,
     graphDown: false },
+  interrupted: { title: "Not finished", text: "The page was left or reloaded before this answer finished. Ask " +
+    "again to get it.", retriable: true, graphDown: false },
   busy: { title: "Another ingest is running", text: "Wait until the current ingest has finished, then try again.",
     retriable: true, graphDown: false },
   too_large: { title: "Too large", text: "The upload is larger than the server accepts. Send fewer or smaller " +

@@ -29,7 +29,7 @@ interface StoredTurn extends Omit<Turn, "error" | "live"> {
 
 export const STORAGE_KEY = "zehn.conversation.v1";
 const MAX_TURNS = 50;
-const INTERRUPTED: ErrorBody = { status: "cancelled", kind: "cancelled", message: "the page was left before the answer finished" };
+const INTERRUPTED: ErrorBody = { status: "cancelled", kind: "interrupted", message: "the page was left before the answer finished" };
 
 function load(): Turn[] {
   try {
