@@ -8,7 +8,7 @@ graph was down, so there is nothing to write to. Every answer is counted by stat
 from __future__ import annotations
 
 from zehn.answers.model import Answer
-from zehn.api.deps import CancelCheck, EventSink, Services
+from zehn.api.deps import CancelCheck, EventSink, Services, ensure_ready
 from zehn.history import should_persist
 from zehn.observability import request_id
 from zehn.observability.metrics import METRICS
@@ -25,6 +25,8 @@ def finish(services: Services, answer: Answer) -> Answer:
 
 def answer_question(services: Services, question: str, *, on_event: EventSink | None = None,
                     cancelled: CancelCheck | None = None) -> Answer:
-    """Blocking: call it from a worker thread. Raises what the answerer raises (``InputRejected``, cancellation)."""
+    """Blocking: call it from a worker thread. Raises what the answerer raises (``InputRejected``, cancellation), and
+    GraphWarmingUp / GraphUnavailable while the graph is not ready (every door: HTTP, OpenAI-compatible, MCP)."""
+    ensure_ready(services)
     answer = services.answerer.answer(question, on_event=on_event, cancelled=cancelled)
     return finish(services, answer)

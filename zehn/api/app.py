@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Route
+from starlette.routing import Match, Route
 
 from zehn.api import (
     errors,
@@ -32,6 +32,7 @@ from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
 from zehn.api.middleware import ObservabilityMiddleware
 
+SPA_PATH = "/{path:path}"
 API_ROOTS = frozenset({"api", "v1", "mcp", "metrics"})  # never answered with the UI's index.html
 DEFAULT_FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 DESCRIPTION = ("Answers questions about company knowledge only when it can cite the exact source sentence; "
@@ -49,8 +50,19 @@ def _version() -> str:
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     status = "not_found" if exc.status_code == 404 else "rejected" if exc.status_code < 500 else "error"
+    if exc.status_code == 405:
+        body = ErrorOut(status="rejected", kind="method_not_allowed", message=str(exc.detail))
+        return JSONResponse(status_code=405, content=body.model_dump(), headers=exc.headers)
     body = ErrorOut(status=status, kind=status, message=str(exc.detail))
     return JSONResponse(status_code=exc.status_code, content=body.model_dump(), headers=exc.headers)
+
+
+def _methods_for(app: FastAPI, path: str) -> list[str]:
+    """The methods some API route (not the SPA's catch-all) accepts for ``path``, as Starlette itself matches."""
+    routes = [r for r in app.router.routes if getattr(r, "path", None) != SPA_PATH]
+    return [method for method in ("GET", "POST", "PUT", "PATCH", "DELETE")
+            if any(r.matches({"type": "http", "path": path, "method": method, "root_path": ""})[0] == Match.FULL
+                   for r in routes)]
 
 
 def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
@@ -65,9 +77,12 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
                                  "health": "/api/health"})
         return
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.get(SPA_PATH, include_in_schema=False)
     def spa(path: str) -> FileResponse:
         if path.split("/", 1)[0] in API_ROOTS:
+            allowed = _methods_for(app, f"/{path}")
+            if allowed:  # an endpoint that exists, asked with the wrong method: 405, as without the SPA
+                raise StarletteHTTPException(405, "Method Not Allowed", headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(404, f"no API endpoint /{path}")
         candidate = (root / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(root):

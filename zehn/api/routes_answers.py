@@ -6,7 +6,8 @@ Every final answer is persisted and counted (:mod:`zehn.api.answering`) before i
 Streaming runs the answerer in a worker thread (:mod:`zehn.api.streaming`); each real step it reports goes out as
 one Server-Sent Event, in the order it happened: ``plan``, ``tool_call`` / ``tool_result`` ..., ``hop_grades``,
 ``draft``, ``verdict``, then ``answer`` (sent by the API itself once the answer is persisted:
-``{"answer": <answer object>}``) or ``error`` (an error body).
+``{"answer": <answer object>}``) or ``error`` (an error body; also for an answer whose status is ``unavailable``:
+the graph went away while answering).
 Each event's ``data`` is the JSON of ``AnswerEvent.data``. When the client disconnects, the stream is
 cancelled and a flag is set that the answerer's ``cancelled()`` reads, so the work stops too.
 """
@@ -19,7 +20,7 @@ from collections.abc import AsyncIterator
 from contextlib import aclosing
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
@@ -28,14 +29,15 @@ from extraction.errors import ZehnError
 from zehn.agent import AnswerCancelled
 from zehn.answers.model import Answer, Status
 from zehn.api.answering import answer_question
-from zehn.api.deps import Services, get_services
-from zehn.api.errors import ErrorOut, NotFound, error_body
+from zehn.api.deps import ReadyServices, Services
+from zehn.api.errors import RETRY_AFTER_S, ErrorOut, NotFound, error_body
+from zehn.api.inputs import AnswerId
 from zehn.api.schemas import AnswerRequest, HistoryOut
 from zehn.api.streaming import Finished, answer_steps
 
 log = logging.getLogger("zehn.api")
 router = APIRouter(prefix="/api", tags=["answers"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # 503 warming_up / unavailable before any work while the graph is not ready
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut},
     503: {"description": "graph unavailable: an answer with status 'unavailable', or an error body"},
@@ -45,7 +47,8 @@ PING_S = 15
 
 def _answer_response(answer: Answer) -> Answer | JSONResponse:
     if answer.status == "unavailable":
-        return JSONResponse(status_code=503, content=answer.model_dump(mode="json"))
+        return JSONResponse(status_code=503, content=answer.model_dump(mode="json"),
+                            headers={"Retry-After": str(RETRY_AFTER_S)})
     return answer
 
 
@@ -72,7 +75,11 @@ async def _events(services: Services, question: str) -> AsyncIterator[ServerSent
         async for item in steps:
             sequence += 1
             if isinstance(item, Finished):
-                if item.answer is not None:
+                if item.answer is not None and item.answer.status == "unavailable":
+                    body = ErrorOut(status="unavailable", kind="unavailable", retriable=True,
+                                    message=item.answer.reason or "the graph is unavailable")
+                    yield ServerSentEvent(data=body.model_dump_json(), event="error", id=str(sequence))
+                elif item.answer is not None:
                     data = json.dumps({"answer": item.answer.model_dump(mode="json")}, ensure_ascii=False)
                     yield ServerSentEvent(data=data, event="answer", id=str(sequence))
                 else:
@@ -92,7 +99,7 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
 
 
 @router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
-def get_answer(answer_id: Annotated[str, Path(max_length=200)], services: Deps) -> Answer:
+def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
     answer = services.history.get(answer_id)
     if answer is None:
         raise NotFound(f"no answer {answer_id!r}")

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from zehn.api.deps import Services, get_services
+from zehn.api.deps import ReadyServices
 from zehn.api.document_reads import list_documents, search_documents
 from zehn.api.errors import ErrorOut
 from zehn.api.schemas import QueryRecordApi
 from zehn.api.views import records
 
 router = APIRouter(prefix="/api", tags=["documents"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # 503 warming_up / unavailable while the graph is not ready
 MAX_LIMIT = 200
 
 

@@ -22,12 +22,12 @@ from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
 from extraction.errors import Unavailable
-from zehn.api.deps import Services, get_services
+from zehn.api.deps import ReadyServices, get_services
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.ingest_jobs import IngestJobOut, IngestJobs, JobBusy, SavedFile
 
 router = APIRouter(prefix="/api", tags=["ingest"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # no upload is taken while the graph is not ready (503)
 MAX_UPLOAD_BYTES = 100 * 1024 * 1024
 MAX_FILES = 1000
 CHUNK = 64 * 1024
@@ -38,8 +38,10 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
-def jobs_of(request: Request, services: Deps) -> IngestJobs:
-    """The app's job registry (one per app), made on first use; 503 when the service cannot ingest."""
+def jobs_of(request: Request) -> IngestJobs:
+    """The app's job registry (one per app), made on first use; 503 when the service cannot ingest. Progress stays
+    readable while the graph is down (the job then reports its failure)."""
+    services = get_services(request)
     if services.ingestor is None:
         raise Unavailable("this service was started without an ingest pipeline: uploads are unavailable")
     registry: IngestJobs | None = getattr(request.app.state, "ingest_jobs", None)

@@ -31,6 +31,7 @@ from zehn.evaluation.records import AnswerRecord
 from zehn.evaluation.report import build_report, markdown
 from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval, run_zehn
 from zehn.evaluation.split import HalfChoice, select
+from zehn.graph_server.readiness import wait_for_indexes
 
 Mode = Literal["deterministic", "model"]
 Systems = Literal["both", "zehn", "baseline"]
@@ -90,10 +91,12 @@ def eval_command(
     with graph_session(settings, as_json) as (endpoint, _graph):
         nlp, embedder = load_nlp(), LocalEmbedder()
         ingestor = Ingestor(endpoint.host, endpoint.port, name, endpoint.password, nlp=nlp, embedder=embedder,
-                            max_bytes=settings.max_document_bytes)
+                            max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s)
         ingest = ingestor.ingest([corpus])
         read_graph = open_graph(endpoint.host, endpoint.port, name, password=endpoint.password,
                                 timeout_ms=settings.query_timeout_ms)
+        wait_for_indexes(read_graph, settings.ready_wait_s,
+                         lambda state: print(f"zehn eval: waiting for indexes: {state.detail}", file=sys.stderr))
         executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
                                      timeout_ms=settings.query_timeout_ms)
         zehn: Answerer | None = None
@@ -132,13 +135,14 @@ def _repeats(endpoint: Any, settings: Any, corpus: Path, name: str, count: int, 
     for n in range(2, count + 2):
         graph_name = f"{name}_r{n}"
         ingestor = Ingestor(endpoint.host, endpoint.port, graph_name, endpoint.password, nlp=nlp, embedder=embedder,
-                            max_bytes=settings.max_document_bytes)
+                            max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s)
         with contextlib.suppress(redis.ResponseError):
             ingestor.graph.delete()  # a fresh build, never the copy a previous run left
         try:
             ingestor.ingest([corpus])
             read_graph = open_graph(endpoint.host, endpoint.port, graph_name, password=endpoint.password,
                                     timeout_ms=settings.query_timeout_ms)
+            wait_for_indexes(read_graph, settings.ready_wait_s)
             executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
                                          timeout_ms=settings.query_timeout_ms)
             zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings)

@@ -147,8 +147,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API health and graph health, as two facts */
+        /** Readiness: API health, graph health, supervisor */
         get: operations["health_api_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 whenever the process answers */
+        get: operations["live_api_health_live_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -808,6 +825,14 @@ export interface components {
             api: components["schemas"]["ApiHealth"];
             graph: components["schemas"]["GraphHealth"];
             policy: components["schemas"]["PolicyOut"];
+            /**
+             * Status
+             * @description ready: answers are served; warming_up: the graph is loading or building indexes (answer endpoints are 503 with Retry-After); unavailable: the graph server cannot be reached.
+             * @enum {string}
+             */
+            status: "ready" | "warming_up" | "unavailable";
+            /** @description The graph server's supervisor; null when this process does not supervise the graph. */
+            supervisor: components["schemas"]["SupervisorOut"] | null;
         };
         /** HistoryEntry */
         HistoryEntry: {
@@ -921,6 +946,15 @@ export interface components {
             state: "running" | "done" | "failed";
             /** Total */
             total: number;
+        };
+        /** LiveOut */
+        LiveOut: {
+            /**
+             * Status
+             * @default alive
+             * @constant
+             */
+            status: "alive";
         };
         /** ModelCard */
         ModelCard: {
@@ -1083,6 +1117,39 @@ export interface components {
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
         };
+        /** SupervisorOut */
+        SupervisorOut: {
+            /**
+             * Detail
+             * @description What is not ready yet (indexes building, data loading).
+             */
+            detail?: string | null;
+            /**
+             * Last Error
+             * @description Why the server was last found down (null when it never was).
+             */
+            last_error: string | null;
+            /**
+             * Last Restart At
+             * @description When the last recovery completed (UTC, ISO 8601).
+             */
+            last_restart_at: string | null;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "embedded" | "external";
+            /**
+             * Restarts
+             * @description Recoveries since start: restarts of the embedded server, reconnections to an external one.
+             */
+            restarts: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "starting" | "ready" | "warming_up" | "restarting" | "unavailable" | "stopped";
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -1206,6 +1273,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An answer id. */
                 answer_id: string;
             };
             cookie?: never;
@@ -1298,6 +1366,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A document id. */
                 document_id: string;
             };
             cookie?: never;
@@ -1397,6 +1466,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An evidence id (ev_ + 16 hex). */
                 evidence_id: string;
             };
             cookie?: never;
@@ -1509,6 +1579,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+            /** @description the graph is warming up or unavailable (same body; a Retry-After header says when to look again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+        };
+    };
+    live_api_health_live_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveOut"];
                 };
             };
         };

@@ -15,16 +15,9 @@ export type PolicyOut = S["PolicyOut"];
 export type PolicyDetail = S["PolicyDetail"];
 export type GraphHealth = S["GraphHealth"];
 
-/** Health as served once the supervisor lands (status and supervisor); read defensively until then. */
-export type HealthStatus = "ready" | "warming_up" | "unavailable";
-export interface SupervisorState {
-  mode?: string | null;
-  state?: string | null;
-  restarts?: number | null;
-  last_error?: string | null;
-  last_restart_at?: string | null;
-}
-export type HealthOut = S["HealthOut"] & { status?: HealthStatus | null; supervisor?: SupervisorState | null };
+export type HealthOut = S["HealthOut"];
+export type HealthStatus = HealthOut["status"];
+export type SupervisorState = S["SupervisorOut"];
 export type HistoryEntry = S["HistoryEntry"];
 export type HistoryOut = S["HistoryOut"];
 export type DocumentOut = S["DocumentOut"];

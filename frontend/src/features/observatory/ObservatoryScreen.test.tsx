@@ -49,10 +49,10 @@ describe("observatory: supervisor and internal labels", () => {
   });
 
   it("shows the supervisor's state and restarts, with the raw error only as folded detail", () => {
-    render(<SupervisorPanel supervisor={{ mode: "embedded", state: "running", restarts: 2,
+    render(<SupervisorPanel supervisor={{ mode: "embedded", state: "ready", restarts: 2,
       last_error: "Error 111 connecting to 127.0.0.1:59287", last_restart_at: "2026-03-20T10:00:00Z" }} />);
     expect(screen.getByTestId("restarts")).toHaveTextContent("2");
-    expect(screen.getByTestId("supervisor")).toHaveTextContent("running");
+    expect(screen.getByTestId("supervisor")).toHaveTextContent("ready");
     expect(screen.getByText("Technical detail").closest("details")).not.toHaveAttribute("open");
   });
 });

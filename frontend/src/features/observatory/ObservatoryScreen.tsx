@@ -93,7 +93,8 @@ export function SupervisorPanel({ supervisor }: { supervisor: SupervisorState | 
     <div data-testid="supervisor">
       <dl className="meta-grid">
         <div className="meta-row"><dt>Graph server</dt><dd>{supervisor.mode === "external" ? "external" : "embedded"}</dd></div>
-        <div className="meta-row"><dt>State</dt><dd>{(supervisor.state ?? "unknown").replace(/_/g, " ")}</dd></div>
+        <div className="meta-row"><dt>State</dt><dd data-testid="supervisor-state">{supervisor.state.replace(/_/g, " ")}
+          {supervisor.detail ? ` (${supervisor.detail})` : ""}</dd></div>
         <div className="meta-row"><dt>Restarts</dt><dd data-testid="restarts">{restarts}</dd></div>
         {supervisor.last_restart_at && (
           <div className="meta-row"><dt>Last restart</dt><dd>{new Date(supervisor.last_restart_at).toLocaleString()}</dd></div>
