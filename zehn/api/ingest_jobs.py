@@ -98,7 +98,12 @@ class IngestJobs:
                 raise JobBusy(f"ingest job {self._running} is still running: wait for it to finish")
             self._running = job_id
             self._jobs[job_id] = job
-        by_path = {os.path.realpath(f.path): f.name for f in files if f.path is not None}
+        # The pipeline names a document by its path inside the folder (a load failure by the file's full path).
+        by_path: dict[str, str] = {}
+        for f in files:
+            if f.path is not None:
+                by_path[os.path.realpath(f.path)] = f.name
+                by_path[f.path.relative_to(folder).as_posix()] = f.name
         threading.Thread(target=self._run, args=(job_id, folder, by_path), name=f"zehn-ingest-{job_id}",
                          daemon=True).start()
         return self.get(job_id) or job
@@ -111,8 +116,11 @@ class IngestJobs:
                     f.status, f.reason = status, reason
 
     def _run(self, job_id: str, folder: Path, by_path: dict[str, str]) -> None:
+        def name_of(path: str) -> str:
+            return by_path.get(path) or by_path.get(os.path.realpath(folder / path)) or path
+
         def progress(path: str, _index: int, _total: int) -> None:
-            self._update(job_id, by_path.get(os.path.realpath(path)), "processed")
+            self._update(job_id, name_of(path), "processed")
             with self._lock:
                 job = self._jobs[job_id]
                 job.processed = sum(1 for f in job.files if f.status == "processed")
@@ -130,7 +138,7 @@ class IngestJobs:
         with self._lock:
             job = self._jobs[job_id]
             if report is not None:
-                failed = {by_path.get(os.path.realpath(e["path"]), e["path"]): e["reason"] for e in report.errors}
+                failed = {name_of(e["path"]): e["reason"] for e in report.errors}
                 for f in job.files:
                     if f.name in failed:
                         f.status, f.reason = "failed", failed[f.name]
