@@ -119,6 +119,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
         app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(routes_ingest.UploadsDisabled, routes_ingest.uploads_disabled)
     app.add_middleware(ObservabilityMiddleware)
     for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_documents,
                    routes_ingest):

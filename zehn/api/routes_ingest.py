@@ -21,7 +21,6 @@ from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
-from extraction.errors import Unavailable
 from zehn.api.deps import ReadyServices, get_services
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.ingest_jobs import IngestJobOut, IngestJobs, JobBusy, SavedFile
@@ -32,18 +31,23 @@ MAX_UPLOAD_BYTES = 100 * 1024 * 1024
 MAX_FILES = 1000
 CHUNK = 64 * 1024
 ERRORS: dict[int | str, dict[str, object]] = {
+    403: {"model": ErrorOut, "description": "this service takes no uploads (started without an ingest pipeline)"},
     404: {"model": ErrorOut}, 409: {"model": ErrorOut, "description": "another ingest job is running"},
     411: {"model": ErrorOut}, 413: {"model": ErrorOut}, 422: {"model": ErrorOut},
     503: {"model": ErrorOut, "description": "uploads unavailable or the graph is down"},
 }
 
 
+class UploadsDisabled(Exception):
+    """This service was built without an ingest pipeline (a read-only embedding of the API): uploads are refused."""
+
+
 def jobs_of(request: Request) -> IngestJobs:
-    """The app's job registry (one per app), made on first use; 503 when the service cannot ingest. Progress stays
-    readable while the graph is down (the job then reports its failure)."""
+    """The app's job registry (one per app), made on first use. Progress stays readable while the graph is down
+    (the job then reports its failure)."""
     services = get_services(request)
     if services.ingestor is None:
-        raise Unavailable("this service was started without an ingest pipeline: uploads are unavailable")
+        raise UploadsDisabled()
     registry: IngestJobs | None = getattr(request.app.state, "ingest_jobs", None)
     if registry is None:
         registry = IngestJobs(services.ingestor)
@@ -137,3 +141,7 @@ def get_job(job_id: Annotated[str, PathParam(max_length=100)], jobs: Jobs) -> In
     if job is None:
         raise NotFound(f"no ingest job {job_id!r}")
     return job
+
+
+async def uploads_disabled(_request: Request, _exc: Exception) -> JSONResponse:
+    return _refuse(403, "uploads_disabled", "this server takes no uploads: it was started without an ingest pipeline")

@@ -1742,6 +1742,15 @@ export interface operations {
                     "application/json": components["schemas"]["IngestJobOut"];
                 };
             };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1814,6 +1823,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not Found */
@@ -1890,6 +1908,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not Found */

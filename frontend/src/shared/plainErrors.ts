@@ -39,6 +39,8 @@ const BY_KIND: Record<string, PlainError> = {
     "again to get it.", retriable: true, graphDown: false },
   busy: { title: "Another ingest is running", text: "Wait until the current ingest has finished, then try again.",
     retriable: true, graphDown: false },
+  uploads_disabled: { title: "This server takes no uploads", text: "It was started without an ingest " +
+    "pipeline. Add documents with zehn ingest on the server instead.", retriable: false, graphDown: false },
   too_large: { title: "Too large", text: "The upload is larger than the server accepts. Send fewer or smaller " +
     "files at a time.", retriable: false, graphDown: false },
   internal: { title: "Something went wrong in ZEHN", text: "The server hit an unexpected error; it is in the " +

@@ -105,6 +105,7 @@ def test_one_job_at_a_time(upload_client: TestClient) -> None:
     assert wait_for_job(upload_client, first["id"])["state"] == "done"
 
 
-def test_without_an_ingest_pipeline_uploads_are_unavailable(client: TestClient) -> None:
+def test_without_an_ingest_pipeline_uploads_are_refused(client: TestClient) -> None:
     response = client.post("/api/ingest", files=[("files", ("a.md", NOTE.encode(), "text/markdown"))])
-    assert response.status_code == 503 and response.json()["status"] == "unavailable"
+    assert response.status_code == 403 and response.json()["kind"] == "uploads_disabled"
+    assert client.get("/api/ingest/latest").status_code == 403
