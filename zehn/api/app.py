@@ -27,6 +27,7 @@ from zehn.api import (
     routes_ingest,
     routes_metrics,
     routes_openai,
+    routes_people,
 )
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
@@ -121,8 +122,8 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(routes_ingest.UploadsDisabled, routes_ingest.uploads_disabled)
     app.add_middleware(ObservabilityMiddleware)
-    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_documents,
-                   routes_ingest):
+    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people,
+                   routes_documents, routes_ingest):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)
