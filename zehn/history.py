@@ -57,6 +57,7 @@ RETURN count(e)
 # The reader's answers: its own (an admin: everyone's), read with no token it lacks, citing only readable sentences.
 _READABLE = f"""
 WHERE ('{ADMIN}' IN $scope OR (a.owner = $owner AND all(t IN coalesce(a.read_as, ['{ADMIN}']) WHERE t IN $scope)))
+AND ($status IS NULL OR a.status = $status) AND ($q IS NULL OR toLower(a.question) CONTAINS $q)
 WITH a, [(a)-[:CITES]->(e:Evidence) | e.document_id] AS cited
 WITH a, size(cited) AS cites, reduce(acc = [], x IN cited | CASE WHEN x IN acc THEN acc ELSE acc + [x] END) AS docs
 OPTIONAL MATCH (d:Document) WHERE d.id IN docs AND {ready_document('d')}
@@ -171,15 +172,19 @@ class AnswerStore:
             self.graph.query(PRUNE_OLD, {"cutoff": cutoff})
         self.graph.query(PRUNE_QUESTIONS)
 
-    def list(self, caller: Caller, limit: int = 50) -> list[HistoryEntry]:
-        """The caller's answers, newest first (see the module docstring for what a caller sees). A graph nothing
-        was ever written to has no history (an empty list, truthfully)."""
+    def list(self, caller: Caller, limit: int = 50, *, status: Status | None = None,
+             q: str | None = None) -> list[HistoryEntry]:
+        """The caller's answers, newest first (see the module docstring for what a caller sees), optionally only one
+        status and questions containing ``q`` (case-insensitive). A graph nothing was ever written to has no
+        history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
+        words = " ".join((q or "").split()).lower() or None
+        params = {"limit": bounded, "status": status, "q": words}
 
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
-            rows = self._as(caller).ro_query(LIST_ANSWERS, {"limit": bounded, "owner": caller.history_owner})
+            rows = self._as(caller).ro_query(LIST_ANSWERS, {**params, "owner": caller.history_owner})
             return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], owner=r[5])
                     for r in rows.result_set]
 
@@ -190,7 +195,8 @@ class AnswerStore:
         def read() -> Answer | None:
             if not graph_exists(self.graph):
                 return None
-            rows = self._as(caller).ro_query(GET_ANSWER, {"id": answer_id, "owner": caller.history_owner})
+            rows = self._as(caller).ro_query(GET_ANSWER, {"id": answer_id, "owner": caller.history_owner,
+                                                          "status": None, "q": None})
             return Answer.model_validate_json(rows.result_set[0][0]) if rows.result_set else None
 
         return self._call(read)

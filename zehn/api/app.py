@@ -23,8 +23,10 @@ from zehn.access import TokenStore
 from zehn.api import (
     errors,
     routes_answers,
+    routes_documents,
     routes_graph,
     routes_health,
+    routes_ingest,
     routes_metrics,
     routes_openai,
     routes_people,
@@ -123,6 +125,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
         app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(routes_ingest.UploadsDisabled, routes_ingest.uploads_disabled)
     config = settings if settings is not None else source.settings if isinstance(source, Services) else None
     if config is None:
         raise TypeError("create_app(provider) needs settings= (the guard is configured before the services start)")
@@ -130,7 +133,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
     app.add_middleware(Guard, settings=config, tokens=app.state.tokens)
     app.add_middleware(ObservabilityMiddleware)  # outermost: refusals are logged, timed and carry a request id
     for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people,
-                   routes_tokens):
+                   routes_documents, routes_ingest, routes_tokens):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)

@@ -8,15 +8,17 @@ cannot read past it by forgetting something.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import Depends, Request
 
 from extraction.access import PUBLIC, Scope, ScopedGraph
 from extraction.errors import GraphUnavailable, GraphWarmingUp
+from extraction.pipeline import IngestReport, Progress
 from traversal_policy import Policy, TraversalExecutor
 from zehn.access import ANONYMOUS, Caller
 from zehn.access.caller import caller_of
@@ -44,6 +46,12 @@ class Answerer(Protocol):
                cancelled: CancelCheck | None = None) -> Answer: ...
 
 
+class DocumentIngest(Protocol):
+    """The shape of ``extraction.pipeline.Ingestor``: the same rules and code path as ``zehn ingest``."""
+
+    def ingest(self, paths: Sequence[Path], progress: Progress | None = None) -> IngestReport: ...
+
+
 class GraphMonitor(Protocol):
     """What the API reads of the graph server's supervisor (``zehn.graph_server.supervisor.Supervisor``)."""
 
@@ -61,6 +69,7 @@ class Services:
     answerer: Answerer
     history: AnswerStore
     nlp: Any = None  # spaCy Language, when loaded (hop grading)
+    ingestor: DocumentIngest | None = None  # uploads through POST /api/ingest; None: the endpoint answers 503
     monitor: GraphMonitor | None = None  # None: nobody supervises the graph here (tests over a fixture server)
     caller: Caller = ANONYMOUS  # who these services read and write for (see for_caller)
 

@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Path, Query
 
 from extraction.errors import InputRejected
 from traversal_policy.runner import Trace
 from zehn.api.auth import Writer
-from zehn.api.deps import Services, get_services
+from zehn.api.deps import ReadyServices
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.inputs import ID, NAME
 from zehn.people.centrality import KeyPeopleOut, PersonCard, ProjectionState, key_people, person_card, projection_state
@@ -30,9 +30,11 @@ from zehn.people.model import DepartureOut
 from zehn.people.projection import ProjectionReport, rebuild
 
 router = APIRouter(prefix="/api/people", tags=["people"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # 503 warming_up / unavailable while the graph is not ready
 PersonId = Annotated[str, Path(min_length=1, max_length=500, pattern=ID,
-                               description="A person's id, e.g. person:jane-doe.")]
+                                description="A person's id, e.g. person:jane-doe.")]
+PersonIdQuery = Annotated[str, Query(min_length=1, max_length=500, pattern=ID)]
+ApprovalId = Annotated[str, Path(min_length=1, max_length=100, pattern=ID)]
 ERRORS: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
 }
@@ -71,8 +73,7 @@ def get_departure(
 
 @router.get("/handoff", response_model=HandoffPlan, responses=ERRORS,
             summary="A hand-off plan: a proposed owner per open item, from the successors, with the evidence")
-def get_handoff(services: Deps, person_id: Annotated[str, Query(min_length=1, max_length=500, pattern=ID)],
-                ) -> HandoffPlan:
+def get_handoff(services: Deps, person_id: PersonIdQuery) -> HandoffPlan:
     with _found():
         return plan(services.executor, person_id)
 
@@ -86,8 +87,7 @@ def post_approve(request: ApprovalRequest, services: Deps, caller: Writer) -> Ap
 
 @router.get("/handoff/approvals/{approval_id}", response_model=ApprovalRecord, responses=ERRORS,
             summary="One hand-off approval record (what a handed-off assignment cites)")
-def get_approval(services: Deps, approval_id: Annotated[str, Path(min_length=1, max_length=100, pattern=ID)],
-                 ) -> ApprovalRecord:
+def get_approval(services: Deps, approval_id: ApprovalId) -> ApprovalRecord:
     with _found():
         return approval(services.graph, approval_id)
 
