@@ -89,6 +89,9 @@ def test_on_loopback_reads_need_no_token_and_writes_do(app_with: Callable[..., T
     user = {"Authorization": f"Bearer {secret}"}
     forbidden = client.post("/api/tokens", json={"name": "bob"}, headers=user)
     assert forbidden.status_code == 403 and forbidden.json()["kind"] == "forbidden"
+    assert client.get("/api/whoami", headers=user).json() == {
+        "name": "ana", "authenticated": True, "groups": [], "admin": False, "scope": ["everyone", "user:ana"]}
+    assert client.get("/api/whoami").json()["authenticated"] is False
 
 
 def test_an_admin_token_manages_tokens_over_http(app_with: Callable[..., TestClient], tokens: TokenStore) -> None:
