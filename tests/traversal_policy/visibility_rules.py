@@ -9,8 +9,8 @@ filter fails here before anyone has thought of a test for it. The rules, for one
    filter over ``relationships(p)``); a variable-length ``RELATES`` pattern needs that per-hop filter; an
    anonymous single ``[:RELATES]`` hop cannot be filtered;
 3. no ``.evidence_ids`` is read outside ``visible_evidence_ids`` (it would return ids of unreadable documents);
-4. a text touching ``Chunk`` or ``Evidence`` joins a filtered ``Document`` or takes its ids from
-   ``visible_evidence_ids``;
+4. a text touching a part of a document (``Chunk``, ``Evidence``, ``Passage``: :data:`DOCUMENT_PARTS`) joins a
+   filtered ``Document`` or takes its ids from ``visible_evidence_ids``;
 5. a text touching ``__Entity__`` uses ``$scope`` (entities are filtered, or reached over filtered edges).
 """
 
@@ -26,7 +26,9 @@ _RELATES_VAR = re.compile(r"\[(\w+):RELATES\b")
 _RELATES_VARLEN = re.compile(r"\[:RELATES\*")
 _RELATES_ANON = re.compile(r"\[:RELATES\]")
 _EVIDENCE_IDS = re.compile(r"\b\w+\.evidence_ids\b")
-_CHUNK_OR_EVIDENCE = re.compile(r":(Chunk|Evidence)\b|queryNodes\('(Chunk|Evidence)'")
+# Labels whose nodes are parts of one document (a new such label belongs here: its reads join their document).
+DOCUMENT_PARTS = ("Chunk", "Evidence", "Passage")
+_CHUNK_OR_EVIDENCE = re.compile(rf":({'|'.join(DOCUMENT_PARTS)})\b|queryNodes\('({'|'.join(DOCUMENT_PARTS)})'")
 _ENTITY = re.compile(r"__Entity__")
 _WALKED = re.compile(r"MATCH p = (.*?) WHERE ")  # the pattern of a path whose hops the per-hop filter covers
 _PER_HOP = re.compile(r"ALL\(r IN relationships\(p\) WHERE [^)]*" + re.escape(visible("r")))
