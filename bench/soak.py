@@ -10,7 +10,9 @@ timeout, the run ends at D seconds, the ingest is stopped if still running, and 
 
 With ``--auth`` the server requires a token for every request (``ZEHN_REQUIRE_TOKEN``, as beyond loopback) and each
 client sends its own (one token per client in the data dir's token file, so each is rate limited apart): the same
-run with the guard, the token look-up and the per-caller scope on every request.
+run with the guard, the token look-up and the per-caller scope on every request. Without it every client is the
+one anonymous loopback caller, whose single rate-limit bucket would refuse the load, so that run switches the
+limiter off (``ZEHN_RATE_LIMIT=``).
 
     .venv/bin/python bench/soak.py [--clients 50] [--seconds 60] [--auth] [--json]
 """
@@ -146,7 +148,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         headers = tokens_for(Path(tmp) / "data", args.clients, args.auth)
         serve = zehn(["serve", "--ingest-sample", "--host", "127.0.0.1", "--port", str(port),
                       "--data-dir", f"{tmp}/data"], Path(tmp) / "serve.log",
-                     {"ZEHN_REQUIRE_TOKEN": "true" if args.auth else "false"})
+                     {"ZEHN_REQUIRE_TOKEN": "true"} if args.auth
+                     else {"ZEHN_REQUIRE_TOKEN": "false", "ZEHN_RATE_LIMIT": ""})
         ingest: subprocess.Popen[bytes] | None = None
         try:
             async with httpx.AsyncClient(base_url=url, timeout=REQUEST_TIMEOUT_S, headers=headers[-1]) as client:
