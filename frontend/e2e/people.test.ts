@@ -3,21 +3,36 @@
  * token configured), in Chromium: search a person, read the card, switch to depth 3, open a row's evidence down to
  * the highlighted sentence, approve a hand-off and see the item as handed off. Screenshots at 1280 and 390 px.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INTERNAL_TOKENS } from "../src/features/ask/answerText";
 import { openBrowser, shot, shots, type Browser } from "./browser";
-import { startServer, stopServer, type RunningServer } from "./server";
+import { startServer, stopServer, ZEHN, type RunningServer } from "./server";
 
-const TOKEN = "people-e2e-write-token";
+const CONFIGURED = "people-e2e-write-token";
 const APPROVER = "E2E Approver";
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
+let token = CONFIGURED;
+
+/** A write token: one from the data dir's token store where this build has one (`zehn token create`), else the
+ * single token the server was configured with (ZEHN_WRITE_TOKEN_SHA256). Either way it is recorded as APPROVER. */
+function writeToken(dataDir: string): string {
+  try {
+    const out = execFileSync(ZEHN, ["token", "create", APPROVER, "--data-dir", dataDir, "--json"],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    return (JSON.parse(out) as { token: string }).token;
+  } catch {
+    return CONFIGURED;
+  }
+}
 
 beforeAll(async () => {
-  server = await startServer({ env: { ZEHN_WRITE_TOKEN_SHA256: createHash("sha256").update(TOKEN).digest("hex"),
+  server = await startServer({ env: { ZEHN_WRITE_TOKEN_SHA256: createHash("sha256").update(CONFIGURED).digest("hex"),
     ZEHN_WRITE_TOKEN_HOLDER: APPROVER } });
+  token = writeToken(server.dataDir);
   browser = await openBrowser(server.url);
 });
 
@@ -61,7 +76,7 @@ describe("People in a browser", () => {
     await p.getByRole("button", { name: /Propose owners/ }).click();
     await p.getByTestId("proposal").first().waitFor();
     await p.getByRole("button", { name: /^Approve 1 hand-off$/ }).click();
-    await p.getByLabel("Write token", { exact: true }).fill(TOKEN);
+    await p.getByLabel("Write token", { exact: true }).fill(token);
     await p.getByRole("button", { name: "Use this token" }).click();
     await expect.poll(() => p.getByTestId("approved").textContent()).toContain(`Approved by ${APPROVER}`);
     const handedOff = p.locator('[data-testid="row-button"][data-state="handed_off"]');

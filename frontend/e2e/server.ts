@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 export const REPO = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 export const ARTIFACTS = process.env.ZEHN_ARTIFACTS ?? join(REPO, "test-artifacts");
-const ZEHN = process.env.ZEHN_BIN ?? join(REPO, ".venv", "bin", "zehn");
+export const ZEHN = process.env.ZEHN_BIN ?? join(REPO, ".venv", "bin", "zehn");
 const START_TIMEOUT_MS = Number(process.env.ZEHN_E2E_START_TIMEOUT_MS ?? 300_000);
 
 export interface RunningServer {
