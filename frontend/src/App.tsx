@@ -9,6 +9,7 @@ import { ExplorerScreen } from "./features/explorer/ExplorerScreen";
 import { HistoryScreen } from "./features/history/HistoryScreen";
 import { IngestScreen } from "./features/ingest/IngestScreen";
 import { ObservatoryScreen } from "./features/observatory/ObservatoryScreen";
+import { PeopleScreen } from "./features/people/PeopleScreen";
 import { PolicyScreen } from "./features/policy/PolicyScreen";
 import { RadarScreen } from "./features/radar/RadarScreen";
 import { Header } from "./shared/Header";
@@ -44,6 +45,8 @@ export function App() {
               <Route path="/answers/:id" element={<AnswerPage />} />
               <Route path="/radar" element={<RadarScreen />} />
               <Route path="/explorer" element={<ExplorerScreen />} />
+              <Route path="/people" element={<PeopleScreen />} />
+              <Route path="/people/:personId" element={<PeopleScreen />} />
               <Route path="/documents" element={<DocumentsScreen />} />
               <Route path="/documents/:id" element={<DocumentScreen />} />
               <Route path="/ingest" element={<IngestScreen />} />

@@ -7,6 +7,7 @@ const LINKS: [string, string][] = [
   ["/", "Ask"],
   ["/radar", "Impact radar"],
   ["/explorer", "Explorer"],
+  ["/people", "People"],
   ["/documents", "Documents"],
   ["/ingest", "Ingest"],
   ["/history", "History"],
