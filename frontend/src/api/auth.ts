@@ -19,9 +19,10 @@ export function setToken(token: string | null): void {
   else window.localStorage.removeItem(KEY);
 }
 
-/** The request with the saved token as its bearer header (unchanged when none is saved). */
+/** The request with the saved token as its bearer header (unchanged when none is saved, or when the caller set one
+ * for this request itself, e.g. a token typed in for one write). */
 export function withToken(request: Request): Request {
   const token = getToken();
-  if (token) request.headers.set("Authorization", `Bearer ${token}`);
+  if (token && !request.headers.has("Authorization")) request.headers.set("Authorization", `Bearer ${token}`);
   return request;
 }

@@ -33,7 +33,8 @@ describe("token field", () => {
     expect(changed).toHaveBeenCalledOnce();
     expect(window.localStorage.getItem("zehn.token")).toBe("zehn_good");
     await unwrap(api.GET("/api/whoami"));
-    expect(seen).toEqual([null, "Bearer zehn_good"]);
+    await unwrap(api.GET("/api/whoami", { headers: { Authorization: "Bearer zehn_other" } }));
+    expect(seen).toEqual([null, "Bearer zehn_good", "Bearer zehn_other"]);  // a header set for one call wins
   });
 
   it("names the caller and its groups, and forgets the token", async () => {
