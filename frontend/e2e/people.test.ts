@@ -59,8 +59,10 @@ describe("People in a browser", () => {
     await p.waitForURL(/\/people\/person%3Afelix-huang\?depth=2$/);
     await expect.poll(() => p.getByTestId("centrality").textContent()).toMatch(/PageRank.* of \d+ people/);
 
-    await p.getByRole("radio", { name: /Depth 3/ }).check();
+    // The depth lives in the URL: the radio shows it once the route has changed, so click and wait for the URL.
+    await p.getByRole("radio", { name: /Depth 3/ }).click();
     await p.waitForURL(/depth=3$/);
+    await expect.poll(() => p.getByRole("radio", { name: /Depth 3/ }).isChecked()).toBe(true);
     await p.locator('[data-testid="departure"][data-depth="3"]').waitFor();
     const successor = p.locator('[data-testid="row-button"][data-section="successors"]').first();
     await successor.click();
