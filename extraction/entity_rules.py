@@ -11,7 +11,12 @@ from extraction.vocabulary import words
 
 TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
 PR = re.compile(r"(?<!\w)PR ?#\d{1,7}(?!\w)")
-NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H"})
+# KEY-123 shapes that are not tracker keys: standards and algorithms (UTF-8, SHA-256, TLS-1), severity and priority
+# levels (SEV-2, P-1), and the numbering of requirements, goals, risks and steps inside one document (NFR-1, REQ-4).
+NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H",
+                         "SEV", "NFR", "FR", "REQ", "AC", "KR", "OKR", "G", "R", "RISK", "STEP", "PHASE", "OPT",
+                         "OPTION", "Q", "T", "V", "US", "EU", "AP", "RFC1918", "TLSV", "SLO", "SLA"})
+# Keys whose documents are pages (design records and specs), not tickets.
 DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
 LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
 UPPER_SNAKE = re.compile(r"(?<![\w./:@$-])[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+(?![\w/@-])")
@@ -44,9 +49,11 @@ CAMEL_SKIP_TAIL = words(
     """Exception Error Denied Found Exceeded Unavailable Requests Match Pressure BackOff Loop Before After Only
     Site"""
 )
+# Last words that make a CamelCase name a company name ("MedicoHealth", "AcmeBank"): the generic words of company
+# names in English (industry nouns and legal forms), never a particular corpus's customers.
 ORG_TAIL = words(
     """Health Care Pay Payments Bank Labs Corp Inc Capital Group Systems Analytics Logistics Insurance Media
-    Retail Energy Networks Financial Fin Cart Docs Learn Route Works"""
+    Retail Energy Networks Financial Works"""
 )
 NOT_NAMES = words(
     """thanks thank great good nice owning asked account production prod staging existing new managed affected
