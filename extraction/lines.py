@@ -167,7 +167,8 @@ class _Reader:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
         values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
-        about = self._line_subject(rule, line, m.group("lead"))
+        named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]]
+        about = named[0] if named else self._line_subject(rule, line, m.group("lead"))  # "billing-export owner:"
         self.relate(rule, values, about, label_span, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):
             self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,

@@ -41,6 +41,7 @@ from verify.dep_paths import crosses_clause, governing_scope, mention_span, path
 from verify.grades import HopGrade, HopInput, PathGrade, path_grade, rank
 from verify.metadata_hops import grade_labelled_hop, grade_metadata_hop, parse_line
 from verify.subject_hops import grade_subject_hop
+from verify.vocabulary import label_rule
 
 
 def _cue_lemmas(rel_type: str) -> frozenset[str]:
@@ -114,7 +115,7 @@ def grade_hop(hop: HopInput, nlp: Language) -> HopGrade:
     if hop.via == "document_subject":
         return grade_subject_hop(hop, nlp)
     parsed = parse_line(hop.sentence)
-    labelled = grade_labelled_hop(hop, front_matter=False) if parsed and parsed[0] in lx.METADATA_FIELDS else None
+    labelled = grade_labelled_hop(hop, front_matter=False) if parsed and label_rule(parsed[0]) else None
     parsed_grade = _grade_sentence(hop, nlp)
     if labelled is not None and rank(labelled.grade) > rank(parsed_grade.grade):
         return labelled

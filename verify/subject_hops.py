@@ -1,6 +1,6 @@
 """Grade a hop whose one end is the document's (or its section's) subject, bound by reading, not named.
 
-"It calls ledger-sync" in the runbook of billing-api, "- Owner: Dana Ruiz" under a service's heading, "Kevin Osei:
+"It calls ledger-sync" in the runbook of billing-api, "- Owner: Dana Ruiz" under a service's heading, "Li Wei:
 Approved" in a pull request's review: the edge is a fair reading, never a statement, so the best such a hop can
 earn is ``inferred``. Rules, in check order:
 
@@ -25,6 +25,7 @@ from verify.binding import bind, normalize_name
 from verify.dep_paths import MentionPath, ancestors_inclusive, governing_scope, mention_span
 from verify.grades import HopGrade, HopInput
 from verify.metadata_hops import grade_labelled_hop, parse_line
+from verify.vocabulary import label_rule
 
 APPROVAL_WORDS: tuple[str, ...] = ("approved", "approve", "lgtm", "ship it", "signed off", "sign-off")
 _REVIEW_PREFIX = re.compile(r"^\s*(?:[-*+•]\s+)?[*_]*(?P<name>[^:()\n]{2,60}?)[*_]*\s*(?:\([^)\n]{0,40}\))?\s*:", re.I)
@@ -55,7 +56,7 @@ def grade_subject_hop(hop: HopInput, nlp: Language) -> HopGrade:
     if review is not None:
         return review
     parsed = parse_line(hop.sentence)
-    if parsed is not None and parsed[0] in lx.METADATA_FIELDS:
+    if parsed is not None and label_rule(parsed[0]) is not None:
         return grade_labelled_hop(hop, front_matter=False)
     doc = nlp(hop.sentence)
     start, end = bound.spans[0]

@@ -157,6 +157,14 @@ def label_key(label: str) -> str:
     return _SEPARATOR.sub("_", text.casefold()).strip("_")
 
 
+# Role words that keep their meaning at the end of a longer label: "Spec owner", "billing-export owner",
+# "Postmortem reviewers" state the same relation as "Owner" and "Reviewers", about what the label names first.
+ROLE_SUFFIXES = frozenset({"owner", "owners", "maintainer", "maintainers", "lead", "dri", "reviewer", "reviewers",
+                           "approver", "approvers", "assignee"})
+
+
 def label_rule(label: str) -> LabelRule | None:
     """The rule of a written label, or None when the label states no relation of the vocabulary."""
-    return LABELS.get(label_key(label))
+    key = label_key(label)
+    tail = key.rsplit("_", 1)[-1]
+    return LABELS.get(key) or (LABELS[tail] if tail in ROLE_SUFFIXES else None)
