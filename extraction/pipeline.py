@@ -35,9 +35,10 @@ from extraction.errors import GraphUnavailable, ZehnError
 from extraction.evidence_writer import purge_document, write_evidence
 from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
+from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
-from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
+from extraction.sdk_strategies import NoLLM, zehn_ontology
 
 log = logging.getLogger("zehn.ingest")
 
@@ -100,11 +101,12 @@ class Ingestor:
 
     def __init__(self, host: str, port: int, graph_name: str, password: str | None = None,
                  nlp: Language | None = None, embedder: LocalEmbedder | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+                 max_bytes: int = DEFAULT_MAX_BYTES, extractors: ExtractorFactory | None = None) -> None:
         self.host, self.port, self.graph_name, self.password = host, port, graph_name, password
         self._nlp = nlp
         self.embedder = embedder or LocalEmbedder()
         self.max_bytes = max_bytes
+        self.extractors: ExtractorFactory = extractors or Deterministic()  # model mode: extraction.model_extraction
         self.graph = open_graph(host, port, graph_name, password)
 
     @property
@@ -185,7 +187,7 @@ class Ingestor:
 
     @cached_property
     def extractor_version(self) -> str:
-        return extractor_version(self.nlp)
+        return extractor_version(self.nlp) + self.extractors.version
 
     def _stored_state(self, doc: SourceDocument) -> Literal["new", "changed", "current"]:
         """Same text read by the same extractor version is current; anything else is read again."""
@@ -195,7 +197,7 @@ class Ingestor:
         return "current" if tuple(rows[0]) == (doc.content_hash, self.extractor_version) else "changed"
 
     async def _ingest_one(self, rag: GraphRAG, doc: SourceDocument, report: IngestReport) -> None:
-        extractor = SpacyExtraction(doc, self.nlp)
+        extractor = self.extractors(doc, self.nlp)
         try:
             result = await rag.ingest(text=doc.text, document_id=doc.id, chunker=ExactSliceChunking(doc, CHUNK_CHARS),
                                       extractor=extractor, resolver=ExactMatchResolution())

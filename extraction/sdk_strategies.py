@@ -59,6 +59,10 @@ class SpacyExtraction(ExtractionStrategy):
         self.evidence: DocumentEvidence | None = None
 
     def _extract_sync(self, chunks: TextChunks) -> DocumentEvidence:
+        return collect(self.document, self.extractions(chunks))
+
+    def extractions(self, chunks: TextChunks) -> list[ChunkExtraction]:
+        """What the deterministic reader finds in each chunk (and in the front matter), before evidence rows."""
         body = [c for c in chunks.chunks if c.metadata.get("kind") == "body"]
         # The document's subject, sections, label scopes, tables and people, read once (title and headings parsed).
         ctx = build_context(self.document, self.nlp)
@@ -84,16 +88,21 @@ class SpacyExtraction(ExtractionStrategy):
             mentions, relations = relations_from_metadata(self.document)
             lines = tuple((line.start, line.end) for line in self.document.metadata_lines if line.values)
             extractions.append(ChunkExtraction(meta_chunk.uid, tuple(mentions), tuple(relations), lines, "metadata"))
-        return collect(self.document, extractions)
+        return extractions
 
     async def extract(self, chunks: TextChunks, ontology: Ontology, ctx: Context) -> GraphData:
         found = await asyncio.to_thread(self._extract_sync, chunks)
         self.evidence = found
-        nodes = [
-            GraphNode(id=row.id, label=row.type, properties={"name": row.name, "name_key": row.name_key,
-                                                             "type": row.type})
-            for row in found.entities.values()
-        ]
-        mentions = [EntityMention(chunk_id=chunk, entity_id=entity) for chunk, entity in sorted(found.mentions)]
-        ctx.log(f"SpacyExtraction: {len(nodes)} entities, {len(found.evidence)} evidence rows")
-        return GraphData(nodes=nodes, mentions=mentions)
+        ctx.log(f"SpacyExtraction: {len(found.entities)} entities, {len(found.evidence)} evidence rows")
+        return graph_data(found)
+
+
+def graph_data(found: DocumentEvidence) -> GraphData:
+    """The entities and their mentions, as the SDK writes them (relations go through the evidence writer)."""
+    nodes = [
+        GraphNode(id=row.id, label=row.type, properties={"name": row.name, "name_key": row.name_key,
+                                                         "type": row.type})
+        for row in found.entities.values()
+    ]
+    mentions = [EntityMention(chunk_id=chunk, entity_id=entity) for chunk, entity in sorted(found.mentions)]
+    return GraphData(nodes=nodes, mentions=mentions)

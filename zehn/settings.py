@@ -6,6 +6,7 @@ Nothing happens at import: call :func:`load_settings` where the process starts (
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -34,6 +35,9 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_timeout_s: float = 60.0
     llm_max_steps: int = 8
+    # `zehn ingest`: "auto" reads with the model as well when one is configured (quote-checked, see
+    # extraction/model_extraction.py); "deterministic" never calls it; "model" requires it.
+    extraction: Literal["auto", "deterministic", "model"] = "auto"
 
 
 def load_settings(**overrides: object) -> Settings:

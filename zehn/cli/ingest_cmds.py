@@ -10,8 +10,33 @@ from typing import Annotated
 import typer
 
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
+from extraction.model_extraction import ExtractorFactory, WithModel
+from extraction.model_llm import ModelConfig
 from extraction.pipeline import Ingestor
-from zehn.cli.common import EXIT_NOT_FOUND, DataDirOpt, GraphOpt, JsonOpt, emit, fail, graph_session, settings_from
+from zehn.cli.common import (
+    EXIT_NOT_FOUND,
+    EXIT_REJECTED,
+    DataDirOpt,
+    GraphOpt,
+    JsonOpt,
+    emit,
+    fail,
+    graph_session,
+    settings_from,
+)
+from zehn.settings import Settings
+
+
+def extractors_for(settings: Settings, as_json: bool) -> ExtractorFactory | None:
+    """Model-mode extraction when a model is configured (or demanded); None: the deterministic default."""
+    configured = bool(settings.llm_base_url and settings.llm_model)
+    if settings.extraction == "deterministic" or (settings.extraction == "auto" and not configured):
+        return None
+    if not configured:
+        raise fail("ZEHN_EXTRACTION=model needs ZEHN_LLM_BASE_URL and ZEHN_LLM_MODEL", EXIT_REJECTED, as_json,
+                   "rejected")
+    return WithModel(ModelConfig(base_url=str(settings.llm_base_url), api_key=settings.llm_api_key or "none",
+                                 model=str(settings.llm_model), timeout_s=settings.llm_timeout_s))
 
 
 def ingest(
@@ -24,7 +49,7 @@ def ingest(
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     with graph_session(settings, as_json) as (endpoint, _graph):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
-                            max_bytes=settings.max_document_bytes)
+                            max_bytes=settings.max_document_bytes, extractors=extractors_for(settings, as_json))
         if sys.stderr.isatty() and not as_json:
             from rich.progress import Progress
 
