@@ -27,9 +27,14 @@ from extraction.entities import find_mentions
 from extraction.extraction_types import Mention
 from extraction.metadata import document_entity, type_hints
 from extraction.people import People, people_of
+from extraction.vocabulary import words
 from verify.vocabulary import LabelRule, label_key, label_rule
 
 TOPIC_TYPES = frozenset({"Service", "Component", "Technology", "Project"})
+# Words of a title that only say what kind of document it is ("Runbook", "overview", "on-call guide").
+DOC_KIND_WORDS = words("""runbook runbooks overview architecture design notes note guide playbook service system
+    charter readme faq documentation docs doc spec specification catalog on call oncall handbook reference how to
+    the for of a an and operations ops page wiki primer intro introduction""")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 _TOPIC_LINE = re.compile(r"^\W*(?:affected[ _]service|service|system|component)\s*:\s*`?(?P<v>[a-z][\w.\-]{2,60})`?"
                          r"\s*$", re.I | re.M)
@@ -125,10 +130,18 @@ def _tables(text: str, start: int) -> dict[int, tuple[str, ...]]:
     return tables
 
 
-def _topic(mentions: list[Mention]) -> Mention | None:
+def _topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
+    """The one system a title names, when the rest of the title only says what kind of document it is
+    ("Runbook: ledger-sync", "checkout-api overview"); a title that says more ("ADR-7: Store labels in doc-store")
+    is about that statement, not about the system."""
     systems = [m for m in mentions if m.type in TOPIC_TYPES]
-    names = {(m.name.casefold(), m.type) for m in systems}
-    return systems[0] if len(names) == 1 else None
+    if len({(m.name.casefold(), m.type) for m in systems}) != 1:
+        return None
+    rest = list(title)
+    for m in mentions:
+        rest[m.start - offset : m.end - offset] = " " * (m.end - m.start)
+    words = re.findall(r"[a-z0-9]+", "".join(rest).casefold())
+    return systems[0] if all(w in DOC_KIND_WORDS for w in words) else None
 
 
 def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
@@ -146,7 +159,7 @@ def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
         heading = parsed[i]
         if offsets[i] < 0 or heading is None:
             continue
-        topic = _topic(find_mentions(doc, offsets[i], hints, people))
+        topic = _topic(find_mentions(doc, offsets[i], hints, people), texts[i], offsets[i])
         if i == 0 and title_heading is not None:
             ctx.topic = topic
         elif topic is not None and heading.level > 1 and len(heading.text.split()) <= 6:

@@ -15,7 +15,8 @@ Per line of a chunk (a written-out "\\n" counts as a line break), first rule tha
 5. a ticket, pull request or page named anywhere else in the body (not the document's own): the document
    LINKED_TO it, or, when the words around it say so, it FIXES the document's subject ("patch rolled out (PR #21)")
    or CAUSED it ("root cause (PR #5)") - unless the sentence asks a question;
-6. an e-mail signature block: the writer MEMBER_OF the team and company it names (`extraction.signatures`).
+6. an e-mail signature block: the writer MEMBER_OF the team and company it names (`extraction.signatures`);
+7. a numbered action item, "ACTION 2 (Team): ... owner: X": X and the team OWN the task (`extraction.actions`).
 
 The evidence is the line itself (an exact slice); the predicate span is the label (or the value's cell). A subject
 that is not written on the line is the document's or section's subject: the relation carries
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from extraction.actions import action_relations
 from extraction.doc_context import LINK_LISTS, LINK_RULE, DocumentContext, Scope
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.references import references
@@ -112,6 +114,13 @@ class _Reader:
         pairs = list(zip(header, cells, strict=False))
         if not pairs:
             return
+        key_rule = label_rule(self.text[slice(*pairs[0][1])])
+        if key_rule is not None and len(pairs) >= 2:  # a key/value table: "| Owner | Dana Ruiz |"
+            subject = self._line_subject(key_rule, line, "")
+            for _, cell in pairs[1:]:
+                self.relate(key_rule, self.values(*cell, key_rule, self.text[slice(*pairs[0][1])]), subject,
+                            pairs[0][1], line)
+            return
         # The row's subject: the cell under a naming header, else the first cell (a table's first column names
         # its rows) unless that column is itself a label. No entity there: the row is about something unnamed.
         subject_cell = next((c for h, c in pairs if label_key(h) in _ROW_SUBJECT), None)
@@ -153,6 +162,11 @@ class _Reader:
         rel = "APPROVED" if m.group("verdict") else "REVIEWED"
         self.emit(person, own, rel, (person.start, line[0] + m.end()), line, "document_subject")
         return True
+
+    def action(self, line: tuple[int, int]) -> bool:
+        found = action_relations(self.text, line, self.ctx.own, self.mentions, self.ctx.people)
+        self.out.extend(found)
+        return bool(found)
 
     def labelled(self, line: tuple[int, int]) -> bool:
         m = _LABELLED.match(self.text[line[0] : line[1]])
@@ -250,8 +264,11 @@ class _Reader:
         if own is None:
             return
         for m, role, sentence in references(self.text, self.mentions, own, sentences, self.used):
-            subj, obj = (own, m) if role == "LINKED_TO" else (m, own)
-            self.emit(subj, obj, role, (m.start, m.end), sentence, "document_subject")
+            if role in ("LINKED_TO", "FIXED_BY_DOCUMENT"):
+                self.emit(own, m, "FIXES" if role == "FIXED_BY_DOCUMENT" else role, (m.start, m.end), sentence,
+                          "document_subject")
+            else:
+                self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
 
 
 def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention], ctx: DocumentContext,
@@ -267,6 +284,8 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
             reader.table_row(line, header)
         elif reader.lead(line):
             continue
+        elif reader.action(line):
+            pass
         elif not reader.review(line) and not reader.labelled(line):
             reader.scoped_item(line)
         if not is_item:

@@ -51,6 +51,7 @@ _HINT_KEYS: dict[str, str] = {
     "creator": "Person", "reviewers": "Person", "author": "Person", "owner": "Person", "owner_team": "Team",
     "owning_team": "Team",
 }  # fmt: skip
+_REPO_PR = re.compile(r"[\w.\-]+(?:/[\w.\-]+)?#\d{1,7}")
 _PATH = re.compile(r"^[\w.:-]*/\S+$")
 
 
@@ -111,8 +112,7 @@ def _typed_value(document: SourceDocument, value: str, span: tuple[int, int], ru
     v = value.strip()
     if v.casefold() in _PLACEHOLDERS:
         return None
-    key = TICKET.fullmatch(v)
-    if key is not None:
+    if TICKET.fullmatch(v) or _REPO_PR.fullmatch(v):  # "OPS-412", "larkspur-labs/rate-engine#318"
         return _value_mention(document, v, span, "Ticket")
     if "://" in v:
         at = document.text.find(v, span[0], span[1] + 1)

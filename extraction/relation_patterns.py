@@ -8,8 +8,8 @@
 * stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
 * references to what the document is about: "it", "the service", "this system" stand for the document's topic
   (the system its title names), "this page", "this ticket", "this PR" for the document itself. A relation read
-  through such a reference is an inference (``via="document_subject"``). "it" is only bound when no other system
-  is named in the sentences just before it (then "it" may well mean that one).
+  through such a reference is an inference (``via="document_subject"``). "it" is only bound when the sentence just
+  before it has the topic as its subject, or names no system at all (else "it" may well mean another system).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ DOCUMENT_NOUNS = frozenset({"page", "document", "doc", "runbook", "ticket", "iss
 TOPIC_NOUNS = frozenset({"service", "system", "component", "api", "gateway", "proxy", "pipeline", "worker",
                          "cache", "store", "queue", "job", "controller", "cluster", "tool", "bot"})
 _SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
-LOOKBACK_CHARS = 300
+_UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"})
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 
@@ -99,6 +99,8 @@ def stand_in(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
                 obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
                 if obj is not None:
                     return anchors[obj.i]
+    if tok.lemma_.lower() in _UNDOING:
+        return None  # "Reverting PR #5 fixed X": the revert fixed X, PR #5 did not
     if tok.dep_ == "csubj" or (tok.tag_ == "VBG" and tok.dep_ in ("nsubj", "csubj")):
         obj = next((c for c in tok.children if c.dep_ == "dobj" and c.i in anchors), None)
         if obj is not None:
@@ -128,8 +130,15 @@ def names_topic(tok: Token, topic: Mention) -> bool:
     return topic.name.casefold().split()[-1].rstrip("s") == tok.lower_.rstrip("s")
 
 
-def it_is_free(text: str, sentence_start: int, topic: Mention, mentions: list[Mention]) -> bool:
-    """True when no system other than the topic is named just before the sentence (so "it" is the topic)."""
-    lo = sentence_start - LOOKBACK_CHARS
-    return not any(lo <= m.start < sentence_start and m.type in _SYSTEM_TYPES and m.name != topic.name
-                   for m in mentions)
+def it_is_free(previous: Span | None, topic: Mention, anchors: dict[int, Mention]) -> bool:
+    """ "it" is the topic when the sentence before names the topic as its subject ("webhook-relay delivers ... It
+    reads from X") or names no system at all; another system named as that subject may be what "it" means."""
+    if previous is None:
+        return True
+    subject_tokens = [t for t in previous if t.dep_ in ("nsubj", "nsubjpass", "csubj") and t.head.dep_ == "ROOT"]
+    if any(t.lower_ == "it" for t in subject_tokens):
+        return True  # "It reads from X. It retries through Y.": the same "it"
+    subjects = [anchors[t.i] for t in subject_tokens if t.i in anchors]
+    if subjects:
+        return subjects[0].name == topic.name
+    return not any(anchors.get(t.i) is not None and anchors[t.i].type in _SYSTEM_TYPES for t in previous)

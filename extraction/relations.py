@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
+_CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
 _OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
@@ -150,7 +151,10 @@ def _flags(verb: Token, sent: Span) -> tuple[bool, bool, bool]:
     chain = [verb]
     while chain[-1].dep_ in ("xcomp", "conj", "ccomp", "advcl", "relcl") and chain[-1].head != chain[-1]:
         chain.append(chain[-1].head)
-    near = [c for v in chain for c in v.children] + [g for c in verb.children for g in c.children]
+    # Words of the verb's own clause: a coordinated or subordinate clause ("..., so X never blocks Y") has its own.
+    own_clause = [c for c in verb.children if c.dep_ not in _CLAUSE_DEPS]
+    near = [c for v in chain for c in v.children if c.dep_ not in _CLAUSE_DEPS] + [g for c in own_clause
+                                                                                     for g in c.children]
     words = {t.lower_ for t in near}
     subjects_neg = any(c.lower_ == "no" for s in _subjects(verb) for c in s.children)
     negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
@@ -182,7 +186,7 @@ def sentence_range(sent: Span) -> tuple[int, int]:
 
 
 def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
-    """ "- ledger-sync (Owner: Mina Haddad)": owner mentions after the label, one ownable mention before it."""
+    """ "- ledger-sync (Owner: Dana Ruiz)": owner mentions after the label, one ownable mention before it."""
     found = []
     for tok in sent:
         if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
@@ -242,7 +246,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
             negated=flags[0], hedged=flags[1], planned=flags[2], via=via,
         ))  # fmt: skip
 
-    def bound(tok: Token, sent_start: int) -> Mention | None:
+    def bound(tok: Token, sent_start: int, previous: Span | None) -> Mention | None:
         """The document's subject when ``tok`` refers to it ("it", "the service", "this page")."""
         which = reference(tok) if ctx is not None else None
         if ctx is None or which is None:
@@ -250,10 +254,11 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
         subject = ctx.about(which, sent_start)
         if subject is None or not names_topic(tok, subject):
             return None
-        if tok.lower_ == "it" and not it_is_free(doc.text, sent_start, subject, mentions):
+        if tok.lower_ == "it" and not it_is_free(previous, subject, anchors):
             return None
         return subject
 
+    previous: Span | None = None
     for sent in doc.sents:
         bounds = sentence_range(sent)
         for verb in sent:
@@ -264,8 +269,8 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                 obj = anchors.get(o_tok.i)
                 via = "text"
                 if (subj is None) != (obj is None):
-                    subj = subj or bound(s_tok, bounds[0] + offset)
-                    obj = obj or bound(o_tok, bounds[0] + offset)
+                    subj = subj or bound(s_tok, bounds[0] + offset, previous)
+                    obj = obj or bound(o_tok, bounds[0] + offset, previous)
                     via = "document_subject"
                 if subj is None or obj is None:
                     continue
@@ -276,4 +281,5 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
         for subj, obj, rel, pred in possessive_triples(sent, anchors):
             emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)
+        previous = sent
     return out

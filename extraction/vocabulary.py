@@ -78,6 +78,7 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("use", None): ("USES", False), ("utilize", None): ("USES", False), ("leverage", None): ("USES", False),
     ("run", "on"): ("USES", False), ("fall", "to"): ("USES", False), ("keep", "in"): ("USES", False),
     ("integrate", "with"): ("USES", False), ("switch", "to"): ("USES", False), ("migrate", "to"): ("USES", False),
+    ("retry", "through"): ("USES", False), ("retry", "via"): ("USES", False),
     ("host", "on"): ("USES", False), ("deploy", "on"): ("USES", False), ("build", "on"): ("DEPENDS_ON", False),
     ("forward", "to"): ("CALLS", False), ("proxy", "to"): ("CALLS", False), ("connect", "to"): ("CALLS", False),
     ("fetch", None): ("CALLS", False), ("poll", None): ("CALLS", False), ("wrap", None): ("USES", False),
