@@ -34,7 +34,7 @@ from extraction.references import references
 from extraction.signatures import signature_relations
 from extraction.values import value_mentions
 from extraction.vocabulary import normalise
-from verify.vocabulary import LabelRule, label_key, label_rule
+from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
 _LABELLED = re.compile(
     r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_`]*(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)[*_`]*\s*:"
@@ -181,8 +181,9 @@ class _Reader:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
         values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
-        named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]]
-        about = named[0] if named else self._line_subject(rule, line, m.group("lead"))  # "billing-export owner:"
+        role_suffix = label_key(label) not in LABELS and rule is not LINK_RULE  # "billing-export owner:"
+        named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
+        about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
         self.relate(rule, values, about, label_span, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):
             self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,
