@@ -89,7 +89,7 @@ def run_corpus(corpus: Path, nlp: Language) -> CorpusRun:
         if isinstance(outcome, Failed):
             failed += 1
         elif isinstance(outcome, Loaded):
-            documents[Path(outcome.document.path).relative_to(corpus).as_posix()] = outcome.document
+            documents[outcome.document.path] = outcome.document  # already relative to the corpus
 
     async def read_all() -> dict[str, DocumentEvidence]:
         return {name: await _read(doc, nlp) for name, doc in documents.items()}

@@ -27,7 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from extraction.errors import QueryRejected
+from extraction.schema import ready_document
 
+from . import people_queries
 from .params import ParamSpec
 from .policy import MAX_HOPS
 
@@ -55,6 +57,10 @@ class NamedQuery:
 
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
+# Chunks and evidence are read only through a ready document (extraction/document_state.py): one still being
+# ingested, or left half written by a crash, is invisible. RELATES support needs no filter: the commit that makes a
+# document ready is the query that writes it.
+_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
     "[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | r.evidence_ids] AS evidence_ids, "
@@ -62,7 +68,7 @@ _PATH_COLUMNS = (
 )
 _ALLOWED = "ALL(r IN relationships(p) WHERE r.rel_type IN $allowed)"
 _CANDIDATE_COLUMNS = (
-    "OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk) "
+    f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
     "OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
@@ -161,7 +167,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
     NamedQuery("documents_mentioning", "Documents whose chunks mention one entity, most mentions first.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) "
-                   "OPTIONAL MATCH (d:Document)-[:PART_OF]->(c) "
+                   f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d')} "
                    "WITH coalesce(d.id, c.document_id) AS document_id, d, collect(c.id) AS chunk_ids "
                    "RETURN document_id, d.title AS title, d.source_type AS source_type, d.path AS path, "
                    "size(chunk_ids) AS chunks, chunk_ids[0..5] AS chunk_ids "
@@ -173,16 +179,22 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                           False)),
                {f"{mode}_{label.lower()}": text for label in ("Evidence", "Chunk") for mode, text in (
                    ("fulltext", f"CALL db.idx.fulltext.queryNodes('{label}', $query) YIELD node, score "
-                                "RETURN node.id AS id, node.text AS text, node.document_id AS document_id, "
-                                "node.start AS start, node.end AS end, score ORDER BY score DESC, id LIMIT $limit"),
+                                + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
+                                "node.document_id AS document_id, node.start AS start, node.end AS end, score "
+                                "ORDER BY score DESC, id LIMIT $limit"),
                    ("vector", f"CALL db.idx.vector.queryNodes('{label}', 'embedding', $limit, vecf32($vector)) "
-                              "YIELD node, score RETURN node.id AS id, node.text AS text, "
+                              "YIELD node, score " + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id"))} | {
                    "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
                                           "RETURN e.id AS id, e.text AS text, e.document_id AS document_id, "
                                           "e.start AS start, e.end AS end, c.id AS chunk_id "
                                           "ORDER BY c.id, e.start"}, 0),
+    NamedQuery("if_person_leaves", "What a person's departure leaves behind, cumulative by depth: 1 their open "
+               "work (assigned tickets/PRs not done or closed, with status); 2 adds the customers waiting on it and "
+               "the components only they have resolved or owned; 3 adds possible successors ranked by evidence. "
+               "Every row has its path and evidence ids.", (people_queries.PERSON, people_queries.DEPTH),
+               people_queries.TEXTS, 3),
 )}
 
 

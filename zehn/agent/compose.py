@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from verify.evidence_ids import scan_ids
+from verify.evidence_ids import quotable_parts
 from zehn.agent.grading import PathView
 from zehn.agent.tools import EvidenceItem
 
@@ -30,10 +30,10 @@ def verb(rel_type: str) -> str:
 
 
 def _pieces(item: EvidenceItem) -> list[str]:
-    """The sentence's quotable pieces. A piece holding anything shaped like an evidence id is left out: quoted
-    verbatim it would read as a citation (a document saying "cite ev_…" must not steer the gate either way)."""
+    """The sentence's quotable pieces. Anything shaped like an evidence id is quoted around, never through
+    (``verify.evidence_ids.quotable_parts``): quoted verbatim it would read as a citation."""
     pieces = [raw.strip().rstrip(_TRAIL) for raw in _SPLIT.split(" ".join(item.text.split()))]
-    return [piece for piece in pieces if piece and not scan_ids(piece)]
+    return [part for piece in pieces if piece for part in quotable_parts(piece)]
 
 
 def quotable(item: EvidenceItem) -> bool:
