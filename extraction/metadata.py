@@ -38,7 +38,7 @@ from extraction.documents import MetadataLine, SourceDocument
 from extraction.entity_rules import TICKET
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.values import url_mention
-from extraction.vocabulary import normalise
+from extraction.vocabulary import TECHNOLOGIES, normalise
 from verify.vocabulary import LABELS, LabelRule
 
 _TICKET_KEYS = ("key", "identifier")
@@ -123,6 +123,8 @@ def _typed_value(document: SourceDocument, value: str, span: tuple[int, int], ru
         return None
     if rule.rel_type == "LINKED_TO":
         return None  # a free-text title is not a ticket or a page we could name
+    if v.casefold() in TECHNOLOGIES:  # "database": "Postgres" names the technology, as the body would
+        return _value_mention(document, v, span, "Technology")
     if rule.value_type == "Person" and rule.rel_type == "OWNS" and "team" in v.casefold().split():
         return _value_mention(document, v, span, "Team")
     return _value_mention(document, v, span, rule.value_type or "Component")

@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 from extraction import entity_rules as R
 from extraction.extraction_types import Mention
 from extraction.people import People
-from extraction.vocabulary import GENERIC_WORDS
+from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
 
 _SPLIT = re.compile(r"\s*(?:[,;]|\s/\s|\s\+\s|\band\b)\s*")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -78,6 +78,8 @@ def _shaped(item: str, value_type: str | None, people: People) -> str | None:
         return "Team" if _TITLE.match(item) or item.isupper() else None
     if value_type in ("Team", "Customer", "Project") and _TITLE.match(item):
         return value_type
+    if folded in TECHNOLOGIES:
+        return "Technology"
     if value_type in ("Component", "Project") and _IDENT.match(item) and any(c in item for c in "-_."):
         return value_type
     return None
