@@ -250,8 +250,7 @@ class Ingestor:
                 raise ZehnError(f"{doc.path}: the extractor never ran")
             document_state.write_properties(self.graph, doc)
             self._reached("document", doc)
-            # Front-matter rows are found by full text and their (embedded) metadata chunk: only prose rows get vectors.
-            related = [ev for ev in found.evidence.values() if ev.relations and ev.kind != "metadata"]
+            related = [ev for ev in found.evidence.values() if ev.relations]
             vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version)
