@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Path, Query
 
 from extraction.errors import InputRejected
 from traversal_policy.runner import Trace
 from zehn.api.auth import Writer
-from zehn.api.deps import Services, get_services
+from zehn.api.deps import ReadyServices
 from zehn.api.errors import ErrorOut, NotFound
+from zehn.api.inputs import ID, NAME
 from zehn.people.centrality import KeyPeopleOut, PersonCard, ProjectionState, key_people, person_card, projection_state
 from zehn.people.departure import departure
 from zehn.people.errors import PeopleNotFound
@@ -29,8 +30,11 @@ from zehn.people.model import DepartureOut
 from zehn.people.projection import ProjectionReport, rebuild
 
 router = APIRouter(prefix="/api/people", tags=["people"])
-Deps = Annotated[Services, Depends(get_services)]
-PersonId = Annotated[str, Path(min_length=1, max_length=500, description="A person's id, e.g. person:jane-doe.")]
+Deps = ReadyServices  # 503 warming_up / unavailable while the graph is not ready
+PersonId = Annotated[str, Path(min_length=1, max_length=500, pattern=ID,
+                                description="A person's id, e.g. person:jane-doe.")]
+PersonIdQuery = Annotated[str, Query(min_length=1, max_length=500, pattern=ID)]
+ApprovalId = Annotated[str, Path(min_length=1, max_length=100, pattern=ID)]
 ERRORS: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
 }
@@ -52,9 +56,9 @@ def _found() -> Iterator[None]:
             summary="If this person leaves: open work, waiting customers, sole-expert components, successors")
 def get_departure(
     services: Deps,
-    person: Annotated[str | None, Query(min_length=1, max_length=500, description=(
+    person: Annotated[str | None, Query(min_length=1, max_length=500, pattern=NAME, description=(
         "A person's name as typed; an ambiguous name lists its candidates (outcome 'ambiguous').")) ] = None,
-    person_id: Annotated[str | None, Query(min_length=1, max_length=500, description=(
+    person_id: Annotated[str | None, Query(min_length=1, max_length=500, pattern=ID, description=(
         "A person's id (a candidate's id); used instead of person when given. 404 when no entity has it."))] = None,
     depth: Annotated[int, Query(ge=1, le=3, description=(
         "1 open work; 2 + customers and sole-expert components; 3 + successors."))] = 2,
@@ -69,7 +73,7 @@ def get_departure(
 
 @router.get("/handoff", response_model=HandoffPlan, responses=ERRORS,
             summary="A hand-off plan: a proposed owner per open item, from the successors, with the evidence")
-def get_handoff(services: Deps, person_id: Annotated[str, Query(min_length=1, max_length=500)]) -> HandoffPlan:
+def get_handoff(services: Deps, person_id: PersonIdQuery) -> HandoffPlan:
     with _found():
         return plan(services.executor, person_id)
 
@@ -83,14 +87,14 @@ def post_approve(request: ApprovalRequest, services: Deps, caller: Writer) -> Ap
 
 @router.get("/handoff/approvals/{approval_id}", response_model=ApprovalRecord, responses=ERRORS,
             summary="One hand-off approval record (what a handed-off assignment cites)")
-def get_approval(services: Deps, approval_id: Annotated[str, Path(min_length=1, max_length=100)]) -> ApprovalRecord:
+def get_approval(services: Deps, approval_id: ApprovalId) -> ApprovalRecord:
     with _found():
         return approval(services.graph, approval_id)
 
 
 @router.get("/experts", response_model=ExpertsOut, responses=ERRORS,
             summary="Who to ask about X: the people behind the evidence, ranked, with a drafted question")
-def get_experts(services: Deps, about: Annotated[str, Query(min_length=1, max_length=500)]) -> ExpertsOut:
+def get_experts(services: Deps, about: Annotated[str, Query(min_length=1, max_length=500, pattern=NAME)]) -> ExpertsOut:
     return experts(services.executor, about)
 
 
@@ -98,7 +102,7 @@ def get_experts(services: Deps, about: Annotated[str, Query(min_length=1, max_le
             summary="Key people by PageRank and betweenness over the collaboration projection")
 def get_key_people(
     services: Deps,
-    about: Annotated[str | None, Query(min_length=1, max_length=200, description=(
+    about: Annotated[str | None, Query(min_length=1, max_length=200, pattern=NAME, description=(
         "A component or label: rank only the people named on its documents. Omit for everyone."))] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> KeyPeopleOut:
