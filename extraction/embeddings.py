@@ -7,6 +7,7 @@ sentence-transformers is imported, so a missing file is an error here, not a dow
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from functools import cached_property
 from typing import Any
 
@@ -30,8 +31,13 @@ class LocalEmbedder(Embedder):
     # and are not what the model learned. Chunks are cut to fit (see CHUNK_CHARS in the pipeline).
     max_seq_length = 128
 
-    def __init__(self, batch_size: int = 64) -> None:
+    def __init__(self, batch_size: int = 64, cache_size: int = 8192) -> None:
         self.batch_size = batch_size
+        # Identical texts recur across documents (front-matter lines such as a project or team value, boilerplate
+        # lines of one template): each is embedded once per process. The model is deterministic, so a cached vector
+        # is the vector the model would return.
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, list[float]] = OrderedDict()
 
     @property
     def model_name(self) -> str:
@@ -57,7 +63,17 @@ class LocalEmbedder(Embedder):
     def embed_documents(self, texts: list[str], **kwargs: Any) -> list[list[float]]:
         if not texts:
             return []
-        vectors = self._model.encode(
-            texts, batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
-        )
-        return [[float(x) for x in row] for row in vectors]
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        if missing:
+            vectors = self._model.encode(
+                missing, batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
+            )
+            for text, row in zip(missing, vectors, strict=True):
+                self._cache[text] = [float(x) for x in row]
+        out = []
+        for text in texts:
+            self._cache.move_to_end(text)
+            out.append(self._cache[text])
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return out

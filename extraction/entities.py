@@ -2,17 +2,21 @@
 
 Sources, strongest first (an overlapping weaker candidate is dropped):
 
-0. ticket keys (`OPS-412`, `SUP-1843` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
+0. ticket keys (`OPS-412`, `SUP-231` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
 1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
-   "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), and names
-   after an "Owner:"-style label ("Owner: Mina Haddad / Ravi Menon" -> Person). An identifier keeps its own type
+   "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), names
+   after an "Owner:"-style label ("Owner: Dana Ruiz / Li Wei" -> Person), and the people the document's own
+   metadata names, wherever the body writes them (`extraction.people`). An identifier keeps its own type
    before "service"/"component" ("the ledger-sync service" is the Component "ledger-sync", like every bare
    "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
    re-type it;
-2. technical identifiers spaCy misses: lowercase hyphenated (`rate-engine`) and snake_case names -> Component
-   (`-service` -> Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or
-   Organization;
-3. spaCy NER: PERSON -> Person, ORG -> Organization (Customer after "customer"/"client"), PRODUCT -> Technology.
+2. technical identifiers spaCy misses: lowercase hyphenated names (`rate-engine`) -> Component (`-service` ->
+   Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or Organization.
+   snake_case words and UPPER_SNAKE words are how fields, metrics, config keys and environment variables are
+   written, so they are not entities (unless a system noun follows: "the kv_cache service");
+3. systems named by a noun phrase with a system-noun head ("the shared retry wrapper" -> Component
+   "shared retry wrapper"; `extraction.system_phrases`);
+4. spaCy NER: PERSON -> Person, ORG -> Organization (Customer after "customer"/"client"), PRODUCT -> Technology.
 
 `hints` (casefolded name -> type, e.g. from the document's metadata) re-types candidates of sources 2 and 3.
 Junk is filtered: pronouns, generic words, numbers/dates, bare acronyms, English hyphenated compounds
@@ -30,7 +34,10 @@ from spacy.tokens import Doc, Span, Token
 
 from extraction import entity_rules as R
 from extraction.extraction_types import Mention
-from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
+from extraction.people import People, find_people
+from extraction.system_phrases import system_phrases
+from extraction.vocabulary import GENERIC_WORDS, SYSTEM_NOUNS, TECHNOLOGIES, TYPE_NOUNS
+from verify.vocabulary import LOOSE_TYPE_NOUNS
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,12 @@ def _identifier_type(word: str) -> str | None:
     return "Component"
 
 
+def _names_a_system(text: str, end: int) -> bool:
+    """ "the kv_cache service": a snake_case word followed by a system noun names a system after all."""
+    following = text[end : end + 24].split()
+    return bool(following) and following[0].strip(".,;:)").casefold() in SYSTEM_NOUNS
+
+
 def _camel_type(word: str) -> str | None:
     humps = re.findall(r"[A-Z][a-z0-9]*", word)
     if word.casefold() in TECHNOLOGIES:
@@ -84,6 +97,8 @@ def _left_name(doc: Doc, noun: Token) -> Span:
     i = noun.i - 1
     while i >= 0:
         t = doc[i]
+        if t.text in ("|", "/", "\\") or "\n" in t.text:
+            break  # a table cell, an alternative or a line ends the name
         if t.text in ("-", "_") and i > 0 and not t.whitespace_ and not doc[i - 1].whitespace_:
             i -= 2  # the word before a joining hyphen belongs to the identifier
             continue
@@ -132,9 +147,10 @@ def _typed_phrases(doc: Doc) -> list[_Cand]:
     """ "the Atlas team", "team Atlas", "customer Atlas", "the ledger-sync service", "Owner team: SRE"."""
     found: list[_Cand] = []
     for tok in doc:
-        ent_type = TYPE_NOUNS.get(tok.lower_)
-        if ent_type is None or tok.pos_ not in ("NOUN", "PROPN"):
+        types = TYPE_NOUNS.get(tok.lower_)
+        if types is None or tok.lower_ in LOOSE_TYPE_NOUNS or tok.pos_ not in ("NOUN", "PROPN"):
             continue
+        ent_type = types[0]
         left = _left_name(doc, tok)
         plain_adjective = any(t.pos_ == "ADJ" and t.text.isalpha() and t.text.islower() for t in left)
         if len(left) == 1 and ent_type in ("Service", "Component") and _identifier_like(left[0].text):
@@ -172,12 +188,11 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         line_start = text.rfind("\n", 0, m.start()) + 1
         if text[line_start : m.start()].lstrip().startswith("#"):
             continue  # a Markdown heading such as "## steps_to_reproduce" is a section name
+        if "_" in m.group(0) and "-" not in m.group(0) and not _names_a_system(text, m.end()):
+            continue  # snake_case is how fields, metrics and config keys are written, not systems
         id_type = _identifier_type(m.group(0))
         if id_type is not None:
             found.append(_Cand(m.start(), m.end(), id_type, 2))
-    for m in R.UPPER_SNAKE.finditer(text):
-        if len(m.group(0)) >= 5:
-            found.append(_Cand(m.start(), m.end(), "Component", 2))
     for tok in doc:  # known technologies, capitalised as names are ("Kubernetes", "AWS"), not "helm chart"
         if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
             found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
@@ -209,10 +224,10 @@ def _named_entities(doc: Doc) -> list[_Cand]:
     for ent in doc.ents:
         name = ent.text.strip()
         if name.casefold() in TECHNOLOGIES:
-            found.append(_Cand(ent.start_char, ent.end_char, "Technology", 3))
+            found.append(_Cand(ent.start_char, ent.end_char, "Technology", 4))
         elif ent.label_ == "PERSON":
             if _plausible_name(ent) or (len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()):
-                found.append(_Cand(ent.start_char, ent.end_char, "Person", 3))
+                found.append(_Cand(ent.start_char, ent.end_char, "Person", 4))
         elif ent.label_ == "ORG" and _plausible_name(ent):
             if (name.isupper() and len(name) <= 5) or not any(c.isalpha() for c in name):
                 continue  # a bare acronym (SLO, KMS, CPU) is too ambiguous on its own
@@ -222,7 +237,7 @@ def _named_entities(doc: Doc) -> list[_Cand]:
             ent_type = "Organization"
             if before & {"customer", "client", "customers", "clients"}:
                 ent_type = "Customer"
-            found.append(_Cand(ent.start_char, ent.end_char, ent_type, 3))
+            found.append(_Cand(ent.start_char, ent.end_char, ent_type, 4))
     return found
 
 
@@ -235,10 +250,18 @@ def _acceptable(name: str, ent_type: str) -> bool:
     return not (" " not in name and ent_type not in ("Ticket", "Page") and len(name) < 3)
 
 
-def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None) -> list[Mention]:
+def _phrases(doc: Doc) -> list[_Cand]:
+    return [_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in system_phrases(doc)]
+
+
+def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
+                  people: People | None = None) -> list[Mention]:
     """Mentions in `doc` (the parse of a chunk starting at document offset `offset`), in text order."""
     text = doc.text
     cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc)
+    cands += _phrases(doc)
+    if people is not None:
+        cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
     cands.sort(key=lambda c: (c.priority, -(c.end - c.start), c.start))
     taken: list[tuple[int, int]] = []
     mentions: list[Mention] = []

@@ -9,20 +9,30 @@ import re
 
 from extraction.vocabulary import words
 
+# Tracker keys (PROJECT-123) and pull requests (PR #428, PR#428).
 TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
 PR = re.compile(r"(?<!\w)PR ?#\d{1,7}(?!\w)")
-NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H"})
+# KEY-123 shapes that are not tracker keys: standards and algorithms (UTF-8, SHA-256, TLS-1), severity and priority
+# levels (SEV-2, P-1), and the numbering of requirements, goals, risks and steps inside one document (NFR-1, REQ-4).
+NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H",
+                         "SEV", "NFR", "FR", "REQ", "AC", "KR", "OKR", "G", "R", "RISK", "STEP", "PHASE", "OPT",
+                         "OPTION", "Q", "T", "V", "US", "EU", "AP", "RFC1918", "TLSV", "SLO", "SLA"})
+# Keys whose documents are pages (design records and specs), not tickets.
 DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
+# Identifiers as engineers write them: lowercase-hyphenated or snake_case words, CamelCase words.
 LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
-UPPER_SNAKE = re.compile(r"(?<![\w./:@$-])[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+(?![\w/@-])")
 CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
+# People and teams after a role label inside a line: "(Owner: Dana Ruiz / Li Wei)", "Reviewers: A, B".
 LABEL = re.compile(
     r"\b(?P<label>[Oo]wner(?:s| team)?|OWNER|DRI|[Aa]ssignee|[Ll]ead|[Rr]eviewers?|[Aa]uthor|[Rr]eporter|"
     r"[Aa]pproved by|[Oo]wned by)\s*:?\s+(?P<names>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}"
     r"(?:\s*(?:/|,|&|\band\b)\s*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2})*)"
 )
 NAME = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}")
+# Cloud regions and environment prefixes ("us-east-1", "eu-west", "prod-us") are places, not systems.
 REGION = re.compile(r"^(?:us|eu|ap|sa|ca|me|af|asia|prod|uk)-[a-z]+(?:-?\d+)?$")
+# First parts of English hyphenated compounds ("follow-up", "short-lived", "on-call", "end-to-end"): such a
+# word is English, not an identifier.
 EN_PREFIX = words(
     """follow on off customer short long server client per cross pre post re non sign opt air best dry in end
     sub half first third second high low least near steady self user top worst root side mid fail no anti
@@ -30,37 +40,45 @@ EN_PREFIX = words(
     intra single one two three hold near dual mixed tenant small large new old all non real in-place human
     ad case error hit write just open close start trial"""
 )
+# Last parts of English hyphenated compounds ("customer-facing", "region-scoped", "read-only").
 EN_SUFFIX = words(
     """facing side managed lived term running region level scoped specific safe only visible based aware wide
     like free related driven heavy critical up ups in out off ready time run through down over mode style
     grade scale friendly proof wise bound first last hoc only class effort sensitive impacting owned
     provided controlled supplied risk priority effects effect case rate"""
 )
+# First humps of CamelCase words that are API operations or error names ("DescribeKey", "AccessDenied").
 CAMEL_SKIP_HEAD = words(
     """Not Invalid Too Get Describe Create Update Set Schedule Rotate Unwrap Attach Put Delete List Access Bad
     Key Resource Out Deadline Provider Service"""
 )
+# Last humps of CamelCase words that are exceptions, statuses and error conditions ("TimeoutError",
+# "QuotaExceeded", "CrashLoopBackOff").
 CAMEL_SKIP_TAIL = words(
     """Exception Error Denied Found Exceeded Unavailable Requests Match Pressure BackOff Loop Before After Only
     Site"""
 )
+# Last words that make a CamelCase name a company name ("MedicoHealth", "AcmeBank"): the generic words of company
+# names in English (industry nouns and legal forms), never a particular corpus's customers.
 ORG_TAIL = words(
     """Health Care Pay Payments Bank Labs Corp Inc Capital Group Systems Analytics Logistics Insurance Media
-    Retail Energy Networks Financial Fin Cart Docs Learn Route Works"""
+    Retail Energy Networks Financial Works"""
 )
+# Words that begin or end a phrase but never name something: courtesies, states and generic modifiers.
 NOT_NAMES = words(
     """thanks thank great good nice owning asked account production prod staging existing new managed affected
     patch test internal external hosted downstream upstream backend frontend primary secondary web cloud
     whole entire same other each every any my your our their his her its this that the a an respective
     relevant impacted responsible owning assigned target legacy current previous next"""
 )
+# Words of team and department names ("Eng Platform", "Site Reliability"): a name with one is a team.
 TEAM_WORDS = words(
     """eng engineering team platform infra infrastructure sre ops devops devex security experience support
     success runtime serving observability ml research release data product design finance legal sales
     marketing compliance network networking reliability operations"""
 )
+# Characters trimmed off the edges of a mention (quotes, brackets, Markdown emphasis, punctuation).
 STRIP = "\"'`“”‘’*()[]{}<>.,;:!?|#~=+/\\-–—"
-NAME_LABELS = {"Person": 1}
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:

@@ -58,8 +58,9 @@ def entity_row(mention: Mention) -> EntityRow:
 def _span(start: int, end: int, rel: RelationCandidate) -> list[int] | None:
     """A mention's span relative to the evidence sentence; None when it lies outside it.
 
-    That happens only for metadata evidence, whose subject is the document's own entity (a ticket key on
-    another front-matter line); the absolute document offsets are kept beside it as ``*_at``.
+    That happens for metadata evidence, whose subject is the document's own entity (a ticket key on another
+    front-matter line), and for a relation read ``via="document_subject"`` (one end is what the document or its
+    section is about); the absolute document offsets are kept beside it as ``*_at``.
     """
     if rel.sentence_start <= start <= end <= rel.sentence_end:
         return [start - rel.sentence_start, end - rel.sentence_start]
@@ -84,6 +85,7 @@ def _relation_entry(rel: RelationCandidate, subject: EntityRow, obj: EntityRow) 
         "negated": rel.negated,
         "hedged": rel.hedged,
         "planned": rel.planned,
+        "via": rel.via,
     }
 
 
@@ -144,6 +146,7 @@ def _add_relation(document: SourceDocument, chunk_id: str, rel: RelationCandidat
             "predicate": entry["predicate_span"],
             "object": entry["object_span"],
             "raw_verb": rel.raw_verb,
+            "via": rel.via,
             "access": list(document.access),
         },
     )

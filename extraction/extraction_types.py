@@ -34,6 +34,9 @@ class RelationCandidate:
     negated: bool
     hedged: bool
     planned: bool
+    # "text": both ends are named in the evidence; "document_subject": one end is what the document or its section
+    # is about ("it", "the service", a bare "- Owner: X" line), bound by reading. Such an edge grades inferred at best.
+    via: str = "text"
 
 
 @dataclass(frozen=True)

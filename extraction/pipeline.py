@@ -41,6 +41,7 @@ from extraction.errors import GraphUnavailable, ZehnError
 from extraction.evidence_writer import commit_document, purge_document, write_evidence_rows
 from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
+from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
@@ -115,13 +116,15 @@ class Ingestor:
 
     def __init__(self, host: str, port: int, graph_name: str, password: str | None = None,
                  nlp: Language | None = None, embedder: LocalEmbedder | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES, *, wait_s: float = 3600.0, pause: Pause | None = None) -> None:
+                 max_bytes: int = DEFAULT_MAX_BYTES, *, wait_s: float = 3600.0, pause: Pause | None = None,
+                 extractors: ExtractorFactory | None = None) -> None:
         self.host, self.port, self.graph_name, self.password = host, port, graph_name, password
         self._nlp = nlp
         self.embedder = embedder or LocalEmbedder()
         self.max_bytes = max_bytes
         self.wait_s = wait_s
         self.pause = pause
+        self.extractors: ExtractorFactory = extractors or Deterministic()  # model mode: extraction.model_extraction
         self.graph = open_graph(host, port, graph_name, password)
 
     @property
@@ -132,7 +135,7 @@ class Ingestor:
 
     @cached_property
     def extractor_version(self) -> str:
-        return extractor_version(self.nlp)
+        return extractor_version(self.nlp) + self.extractors.version
 
     def _lease(self) -> WriterLease:
         return WriterLease(redis.Redis(host=self.host, port=self.port, password=self.password, socket_timeout=10.0),
@@ -235,7 +238,7 @@ class Ingestor:
 
     async def _ingest_one(self, rag: GraphRAG, doc: SourceDocument, report: IngestReport,
                           lease: WriterLease) -> None:
-        extractor = SpacyExtraction(doc, self.nlp)
+        extractor = self.extractors(doc, self.nlp)
         try:
             document_state.begin(self.graph, doc)
             result = await rag.ingest(text=doc.text, document_id=doc.id, chunker=ExactSliceChunking(doc, CHUNK_CHARS),

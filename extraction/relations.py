@@ -9,19 +9,26 @@ A relation needs a subject mention and an object mention attached to one predica
   "Mina is on the Payments team" (MEMBER_OF);
 * "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
   clauses ("the service that calls X"); conjoined subjects and objects ("A and B depend on C and D");
-* "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Mina Haddad)")
-  -> Mina Haddad OWNS OPS-2311.
+* "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Dana Ruiz)")
+  -> Dana Ruiz OWNS OPS-2311;
+* possessives, role nouns ("the owner of X is Y"), "Y from Team" membership, and "it" / "the service" / "this page"
+  read as the document's subject (`extraction.relation_patterns`; those relations carry
+  ``via="document_subject"``).
 
 Types are checked by `vocabulary.normalise`. Flags are what the sentence shows: `negated` (not, n't, never,
-no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question) and
+no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question,
+"suspected", a hypothesis) and
 `planned` (will/shall, going to, plan/intend/aim to, upcoming, next quarter); the relation is still emitted.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spacy.tokens import Doc, Span, Token
 
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.relation_patterns import it_is_free, names_topic, possessive_triples, reference, stand_in
 from extraction.vocabulary import (
     COPULA_RULES,
     HEDGE_WORDS,
@@ -30,19 +37,25 @@ from extraction.vocabulary import (
     PASSIVE_PREP_RULES,
     PLAN_VERBS,
     PLAN_WORDS,
+    SYSTEM_NOUNS,
     TYPE_NOUNS,
     VERB_RULES,
     normalise,
 )
 
+if TYPE_CHECKING:
+    from extraction.doc_context import DocumentContext
+
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
+_CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
 _OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
 
 
 def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mention]:
-    """Token index -> mention, for the syntactic head of each mention (and its type noun: "Atlas [team]")."""
+    """Token index -> mention, for the syntactic head of each mention (and its type or system noun: "Atlas [team]",
+    "the batch-runners [pool]")."""
     found: dict[int, Mention] = {}
     for m in mentions:
         span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
@@ -50,7 +63,8 @@ def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mentio
             continue
         root = span.root
         found.setdefault(root.i, m)
-        if root.dep_ in _ATTACH and root.head.lower_ in TYPE_NOUNS and root.head.i not in found:
+        noun = root.head.lower_
+        if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
     return found
 
@@ -96,12 +110,12 @@ def _verb_triples(verb: Token) -> list[_Triple]:
     dobjs = _with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
     if _is_passive(verb):
         for prep, objs in _preps(verb):
-            if prep.lower_ == "by" and (lemma, None) in VERB_RULES:
-                rel, _ = VERB_RULES[(lemma, None)]
-                found += [(o, s, rel, False, [verb, prep]) for s in subs for o in objs]
-            elif (lemma, prep.lower_) in PASSIVE_PREP_RULES:
+            if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
+            elif prep.lower_ == "by" and (lemma, None) in VERB_RULES:
+                rel, _ = VERB_RULES[(lemma, None)]
+                found += [(o, s, rel, False, [verb, prep]) for s in subs for o in objs]
         return found
     if lemma == "assign":
         for prep, objs in _preps(verb):
@@ -112,7 +126,9 @@ def _verb_triples(verb: Token) -> list[_Triple]:
         rel, inv = VERB_RULES[(lemma, None)]
         found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
     particles = [c for c in verb.children if c.dep_ == "prt"]
-    for prep, objs in _preps(verb):
+    # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
+    object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in ("from", "to", "into", "in")]
+    for prep, objs in _preps(verb) + object_preps:
         key = (lemma, prep.lower_)
         if key in VERB_RULES:
             rel, inv = VERB_RULES[key]
@@ -135,7 +151,10 @@ def _flags(verb: Token, sent: Span) -> tuple[bool, bool, bool]:
     chain = [verb]
     while chain[-1].dep_ in ("xcomp", "conj", "ccomp", "advcl", "relcl") and chain[-1].head != chain[-1]:
         chain.append(chain[-1].head)
-    near = [c for v in chain for c in v.children] + [g for c in verb.children for g in c.children]
+    # Words of the verb's own clause: a coordinated or subordinate clause ("..., so X never blocks Y") has its own.
+    own_clause = [c for c in verb.children if c.dep_ not in _CLAUSE_DEPS]
+    near = [c for v in chain for c in v.children if c.dep_ not in _CLAUSE_DEPS] + [g for c in own_clause
+                                                                                     for g in c.children]
     words = {t.lower_ for t in near}
     subjects_neg = any(c.lower_ == "no" for s in _subjects(verb) for c in s.children)
     negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
@@ -143,7 +162,8 @@ def _flags(verb: Token, sent: Span) -> tuple[bool, bool, bool]:
     hedged = (
         bool(words & HEDGE_WORDS)
         or any(v.lemma_ in HEDGE_WORDS for v in chain[1:])
-        or bool(sent_words & {"maybe", "probably", "perhaps", "possibly", "whether", "unclear"})
+        or bool(sent_words & {"maybe", "probably", "perhaps", "possibly", "whether", "unclear", "suspected",
+                              "hypothesis", "hypothesize", "hypothesizing", "likely", "possible"})
         or sent.text.rstrip().endswith("?")
     )
     planned = (
@@ -166,7 +186,7 @@ def sentence_range(sent: Span) -> tuple[int, int]:
 
 
 def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
-    """ "- ledger-sync (Owner: Mina Haddad)": owner mentions after the label, one ownable mention before it."""
+    """ "- ledger-sync (Owner: Dana Ruiz)": owner mentions after the label, one ownable mention before it."""
     found = []
     for tok in sent:
         if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
@@ -185,8 +205,12 @@ def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention
     return found
 
 
-def find_relations(doc: Doc, offset: int, mentions: list[Mention]) -> list[RelationCandidate]:
-    """Relation candidates in `doc` (a chunk starting at document offset `offset`) between `mentions`."""
+def find_relations(doc: Doc, offset: int, mentions: list[Mention],
+                   ctx: DocumentContext | None = None) -> list[RelationCandidate]:
+    """Relation candidates in `doc` (a chunk starting at document offset `offset`) between `mentions`.
+
+    With the document's context, "it" / "the service" / "this page" stand for the document's subject.
+    """
     anchors = _anchors(doc, offset, mentions)
     out: list[RelationCandidate] = []
     seen: set[tuple[int, int, str, int]] = set()
@@ -198,12 +222,14 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention]) -> list[Relat
         pred: list[Token],
         flags: tuple[bool, bool, bool],
         bounds: tuple[int, int],
+        via: str = "text",
     ) -> None:
         rel_type = normalise(rel, subj.type, obj.type)
         if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
             return
         lo, hi = bounds[0] + offset, bounds[1] + offset
-        if not all(lo <= m.start and m.end <= hi for m in (subj, obj)):
+        inside = [lo <= m.start and m.end <= hi for m in (subj, obj)]
+        if not (all(inside) or (via == "document_subject" and any(inside))):
             return
         pred = sorted(pred, key=lambda t: t.i)
         if pred[-1].i - pred[0].i > 4:
@@ -217,21 +243,43 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention]) -> list[Relat
             subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(doc.text[p_start:p_end].split()),
             predicate_start=p_start + offset, predicate_end=p_end + offset,
             sentence_start=bounds[0] + offset, sentence_end=bounds[1] + offset, kind="sentence",
-            negated=flags[0], hedged=flags[1], planned=flags[2],
+            negated=flags[0], hedged=flags[1], planned=flags[2], via=via,
         ))  # fmt: skip
 
+    def bound(tok: Token, sent_start: int, previous: Span | None) -> Mention | None:
+        """The document's subject when ``tok`` refers to it ("it", "the service", "this page")."""
+        which = reference(tok) if ctx is not None else None
+        if ctx is None or which is None:
+            return None
+        subject = ctx.about(which, sent_start)
+        if subject is None or not names_topic(tok, subject):
+            return None
+        if tok.lower_ == "it" and not it_is_free(previous, subject, anchors):
+            return None
+        return subject
+
+    previous: Span | None = None
     for sent in doc.sents:
         bounds = sentence_range(sent)
         for verb in sent:
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
             for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
-                subj, obj = anchors.get(s_tok.i), anchors.get(o_tok.i)
+                subj = anchors.get(s_tok.i) or stand_in(s_tok, anchors)
+                obj = anchors.get(o_tok.i)
+                via = "text"
+                if (subj is None) != (obj is None):
+                    subj = subj or bound(s_tok, bounds[0] + offset, previous)
+                    obj = obj or bound(o_tok, bounds[0] + offset, previous)
+                    via = "document_subject"
                 if subj is None or obj is None:
                     continue
                 if inverse:
                     subj, obj = obj, subj
-                emit(subj, obj, rel, pred, _flags(verb, sent), bounds)
+                emit(subj, obj, rel, pred, _flags(verb, sent), bounds, via)
         for owner, owned, label in _owner_labels(sent, anchors):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
+        for subj, obj, rel, pred in possessive_triples(sent, anchors):
+            emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)
+        previous = sent
     return out

@@ -7,6 +7,7 @@ evidence for the evidence writer, because the SDK's RELATES upsert keeps one edg
 from __future__ import annotations
 
 import asyncio
+from bisect import bisect_right
 from typing import Any
 
 from graphrag_sdk import (
@@ -22,12 +23,14 @@ from graphrag_sdk.core.models import EntityMention, LLMResponse
 from graphrag_sdk.ingestion.extraction_strategies.base import ExtractionStrategy
 from spacy.language import Language
 
+from extraction.doc_context import build_context
 from extraction.documents import SourceDocument
 from extraction.entities import find_mentions
 from extraction.errors import ModelUnavailable
 from extraction.evidence import DocumentEvidence, collect
-from extraction.extraction_types import ChunkExtraction
-from extraction.metadata import relations_from_metadata, type_hints
+from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
+from extraction.lines import find_line_relations
+from extraction.metadata import relations_from_metadata
 from extraction.relations import find_relations, sentence_range
 from extraction.vocabulary import ENTITY_TYPES
 
@@ -56,31 +59,50 @@ class SpacyExtraction(ExtractionStrategy):
         self.evidence: DocumentEvidence | None = None
 
     def _extract_sync(self, chunks: TextChunks) -> DocumentEvidence:
+        return collect(self.document, self.extractions(chunks))
+
+    def extractions(self, chunks: TextChunks) -> list[ChunkExtraction]:
+        """What the deterministic reader finds in each chunk (and in the front matter), before evidence rows."""
         body = [c for c in chunks.chunks if c.metadata.get("kind") == "body"]
-        hints = type_hints(self.document)  # e.g. the ticket's customer_company names a Customer in the body
-        extractions: list[ChunkExtraction] = []
+        # The document's subject, sections, label scopes, tables and people, read once (title and headings parsed).
+        ctx = build_context(self.document, self.nlp)
+        per_chunk: list[tuple[str, int, list[Mention], list[RelationCandidate], tuple[tuple[int, int], ...]]] = []
         for chunk, doc in zip(body, self.nlp.pipe([c.text for c in body]), strict=True):
             offset = int(chunk.metadata["start"])
-            mentions = find_mentions(doc, offset, hints)
-            relations = find_relations(doc, offset, mentions)
-            ranges = (sentence_range(sent) for sent in doc.sents)
+            mentions = find_mentions(doc, offset, ctx.hints, ctx.people)
+            ranges = [sentence_range(sent) for sent in doc.sents]
             passages = tuple((offset + s, offset + e) for s, e in ranges if e > s)
-            extractions.append(ChunkExtraction(chunk.uid, tuple(mentions), tuple(relations), passages))
+            per_chunk.append((chunk.uid, offset, mentions, find_relations(doc, offset, mentions, ctx), passages))
+        # Lines are read over the whole body: a chunk boundary may fall inside a long line ("Label:" | value).
+        every_mention = [m for _, _, mentions, _, _ in per_chunk for m in mentions]
+        every_passage = [p for *_, passages in per_chunk for p in passages]
+        starts = [offset for _, offset, *_ in per_chunk]
+        for rel in find_line_relations(self.document.body_start, len(self.document.text), every_mention, ctx,
+                                       every_passage):
+            at = max(bisect_right(starts, rel.sentence_start) - 1, 0)
+            per_chunk[at][3].append(rel)
+        extractions = [ChunkExtraction(uid, tuple(mentions), tuple(relations), passages)
+                       for uid, _, mentions, relations, passages in per_chunk]
         meta_chunk = next((c for c in chunks.chunks if c.metadata.get("kind") == "metadata"), None)
         if meta_chunk is not None:
             mentions, relations = relations_from_metadata(self.document)
             lines = tuple((line.start, line.end) for line in self.document.metadata_lines if line.values)
             extractions.append(ChunkExtraction(meta_chunk.uid, tuple(mentions), tuple(relations), lines, "metadata"))
-        return collect(self.document, extractions)
+        return extractions
 
     async def extract(self, chunks: TextChunks, ontology: Ontology, ctx: Context) -> GraphData:
         found = await asyncio.to_thread(self._extract_sync, chunks)
         self.evidence = found
-        nodes = [
-            GraphNode(id=row.id, label=row.type, properties={"name": row.name, "name_key": row.name_key,
-                                                             "type": row.type})
-            for row in found.entities.values()
-        ]
-        mentions = [EntityMention(chunk_id=chunk, entity_id=entity) for chunk, entity in sorted(found.mentions)]
-        ctx.log(f"SpacyExtraction: {len(nodes)} entities, {len(found.evidence)} evidence rows")
-        return GraphData(nodes=nodes, mentions=mentions)
+        ctx.log(f"SpacyExtraction: {len(found.entities)} entities, {len(found.evidence)} evidence rows")
+        return graph_data(found)
+
+
+def graph_data(found: DocumentEvidence) -> GraphData:
+    """The entities and their mentions, as the SDK writes them (relations go through the evidence writer)."""
+    nodes = [
+        GraphNode(id=row.id, label=row.type, properties={"name": row.name, "name_key": row.name_key,
+                                                         "type": row.type})
+        for row in found.entities.values()
+    ]
+    mentions = [EntityMention(chunk_id=chunk, entity_id=entity) for chunk, entity in sorted(found.mentions)]
+    return GraphData(nodes=nodes, mentions=mentions)

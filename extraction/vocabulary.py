@@ -23,7 +23,13 @@ PRODUCES              produce, emit, publish (to), write to,       writer -> sin
 OWNS                  own, be owned by, be responsible for,        owner (Person/Team/Org) -> owned thing
                       be (the) owner of, "Owner: X" list items
 MAINTAINS             maintain, operate, manage (a thing)          maintainer -> thing
-AFFECTS               affect, impact, degrade, disrupt, break      cause -> affected thing
+AFFECTS               affect, impact, degrade, disrupt, break,     cause -> affected thing
+                      overload, saturate, slow down, time out on,
+                      "Affected service(s): X" lines
+CAUSED                cause, trigger, lead to, result in,          cause -> effect (an incident, a failure)
+                      introduce, "Root cause: X" lines
+FIXES                 fix, resolve, mitigate, patch, repair,       fix (a change, PR, rollback) -> what it
+                      revert, roll back, "Hotfix PR: X" lines      fixes
 BLOCKS                block, be blocked by/on, prevent             blocker -> blocked
 PART_OF               be part of, belong to                        part -> whole
 REPLACES              replace, supersede, be replaced by           new -> old
@@ -39,7 +45,9 @@ MEMBER_OF             join, be member of, be on/in (a team)        person -> tea
 LEADS                 lead, head, run/manage (a team)              leader -> team/project
 ====================  ==========================================  ==========================================
 
-Metadata lines use the same vocabulary (see extraction/metadata.py): (Ticket)-[:ASSIGNED_TO]->(Person),
+Labelled lines (front matter, body `Label: values` lines, table headers) map through the one label table,
+`verify.vocabulary.LABELS`, shared with the verifier. Metadata lines use the same vocabulary (see
+extraction/metadata.py): (Ticket)-[:ASSIGNED_TO]->(Person),
 (Person)-[:REPORTED]->(Ticket), (Ticket)-[:HAS_COMPONENT]->(Component), (Ticket)-[:LINKED_TO]->(Ticket),
 (Ticket)-[:DEPENDS_ON]->(Ticket), (Ticket)-[:CONCERNS]->(Customer), (Person)-[:REVIEWED]->(Page),
 (Person|Team)-[:OWNS]->(Page|Ticket).
@@ -51,22 +59,15 @@ re-typed MEMBER_OF.
 
 from __future__ import annotations
 
+from verify.vocabulary import ENTITY_TYPES, REL_TYPES, SYSTEM_NOUNS, TYPE_NOUNS
+
+__all__ = ["ENTITY_TYPES", "REL_TYPES", "SYSTEM_NOUNS", "TYPE_NOUNS"]
+
 
 def words(text: str) -> frozenset[str]:
     """The whitespace-separated words of `text` (keeps the word lists below readable)."""
     return frozenset(text.split())
 
-
-ENTITY_TYPES: tuple[str, ...] = (
-    "Person", "Team", "Service", "Component", "Customer", "Organization", "Project", "Ticket", "Technology",
-    "Page",
-)  # fmt: skip
-
-REL_TYPES: tuple[str, ...] = (
-    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS", "PART_OF",
-    "REPLACES", "DECIDED", "APPROVED", "REPORTED", "ASSIGNED_TO", "REVIEWED", "HAS_COMPONENT", "LINKED_TO",
-    "CONCERNS", "MEMBER_OF", "LEADS",
-)  # fmt: skip
 
 # (verb lemma, preposition/particle or None for a direct object) -> (rel_type, inverse).
 # inverse=True: the grammatical object is the logical subject ("X is a dependency of Y" style).
@@ -75,12 +76,22 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("rely", "on"): ("DEPENDS_ON", False), ("rely", "upon"): ("DEPENDS_ON", False),
     ("require", None): ("DEPENDS_ON", False), ("need", None): ("DEPENDS_ON", False),
     ("use", None): ("USES", False), ("utilize", None): ("USES", False), ("leverage", None): ("USES", False),
-    ("run", "on"): ("USES", False),
+    ("run", "on"): ("USES", False), ("fall", "to"): ("USES", False), ("keep", "in"): ("USES", False),
+    ("integrate", "with"): ("USES", False), ("switch", "to"): ("USES", False), ("migrate", "to"): ("USES", False),
+    ("retry", "through"): ("USES", False), ("retry", "via"): ("USES", False),
+    ("host", "on"): ("USES", False), ("deploy", "on"): ("USES", False), ("build", "on"): ("DEPENDS_ON", False),
+    ("forward", "to"): ("CALLS", False), ("proxy", "to"): ("CALLS", False), ("connect", "to"): ("CALLS", False),
+    ("fetch", None): ("CALLS", False), ("poll", None): ("CALLS", False), ("wrap", None): ("USES", False),
+    ("route", "through"): ("CALLS", False), ("route", "via"): ("CALLS", False), ("go", "through"): ("CALLS", False),
+    ("persist", "in"): ("PRODUCES", False), ("persist", "to"): ("PRODUCES", False),
+    ("store", "in"): ("PRODUCES", False), ("save", "to"): ("PRODUCES", False),
     ("call", None): ("CALLS", False), ("invoke", None): ("CALLS", False), ("query", None): ("CALLS", False),
     ("talk", "to"): ("CALLS", False), ("hit", None): ("CALLS", False),
     ("consume", None): ("CONSUMES", False), ("read", "from"): ("CONSUMES", False),
     ("subscribe", "to"): ("CONSUMES", False), ("ingest", None): ("CONSUMES", False),
     ("pull", "from"): ("CONSUMES", False), ("fetch", "from"): ("CONSUMES", False),
+    ("consume", "from"): ("CONSUMES", False), ("ingest", "from"): ("CONSUMES", False),
+    ("receive", "from"): ("CONSUMES", False), ("load", "from"): ("CONSUMES", False),
     ("produce", None): ("PRODUCES", False), ("emit", None): ("PRODUCES", False),
     ("publish", None): ("PRODUCES", False), ("publish", "to"): ("PRODUCES", False),
     ("write", "to"): ("PRODUCES", False), ("push", "to"): ("PRODUCES", False), ("send", "to"): ("PRODUCES", False),
@@ -89,7 +100,15 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("manage", None): ("MAINTAINS", False),
     ("affect", None): ("AFFECTS", False), ("impact", None): ("AFFECTS", False),
     ("degrade", None): ("AFFECTS", False), ("disrupt", None): ("AFFECTS", False),
-    ("break", None): ("AFFECTS", False),
+    ("break", None): ("AFFECTS", False), ("overload", None): ("AFFECTS", False),
+    ("saturate", None): ("AFFECTS", False), ("slow", None): ("AFFECTS", False),
+    ("starve", None): ("AFFECTS", False), ("exhaust", None): ("AFFECTS", False),
+    ("time", "on"): ("CALLS", False),
+    ("cause", None): ("CAUSED", False), ("trigger", None): ("CAUSED", False),
+    ("lead", "to"): ("CAUSED", False), ("result", "in"): ("CAUSED", False),
+    ("introduce", None): ("CAUSED", False),
+    ("fix", None): ("FIXES", False), ("resolve", None): ("FIXES", False), ("mitigate", None): ("FIXES", False),
+    ("patch", None): ("FIXES", False), ("repair", None): ("FIXES", False), ("remediate", None): ("FIXES", False),
     ("block", None): ("BLOCKS", False), ("prevent", None): ("BLOCKS", False),
     ("belong", "to"): ("PART_OF", False),
     ("replace", None): ("REPLACES", False), ("supersede", None): ("REPLACES", False),
@@ -111,7 +130,15 @@ PASSIVE_PREP_RULES: dict[tuple[str, str], tuple[str, bool]] = {
     ("assign", "to"): ("ASSIGNED_TO", False), ("build", "on"): ("DEPENDS_ON", False),
     ("base", "on"): ("DEPENDS_ON", False), ("block", "on"): ("BLOCKS", True),
     ("link", "to"): ("LINKED_TO", False), ("relate", "to"): ("LINKED_TO", False),
-    ("replace", "with"): ("REPLACES", True),
+    ("replace", "with"): ("REPLACES", True), ("cause", "by"): ("CAUSED", True),
+    ("trigger", "by"): ("CAUSED", True), ("fix", "in"): ("FIXES", True), ("fix", "by"): ("FIXES", True),
+    ("run", "by"): ("USES", False), ("back", "by"): ("USES", False), ("serve", "by"): ("USES", False),
+    ("power", "by"): ("USES", False), ("host", "on"): ("USES", False), ("host", "in"): ("USES", False),
+    ("deploy", "on"): ("USES", False), ("store", "on"): ("USES", False), ("manage", "by"): ("MAINTAINS", True),
+    ("operate", "by"): ("MAINTAINS", True),
+    ("route", "through"): ("CALLS", False), ("route", "to"): ("CALLS", False),
+    ("store", "in"): ("PRODUCES", False), ("persist", "in"): ("PRODUCES", False),
+    ("persist", "to"): ("PRODUCES", False), ("write", "to"): ("PRODUCES", False),
 }  # fmt: skip
 
 # Copula + noun/adjective + preposition: "X is part of Y", "X is dependent on Y", "Y is a dependency of X".
@@ -122,16 +149,8 @@ COPULA_RULES: dict[tuple[str, str], tuple[str, bool]] = {
     ("consumer", "of"): ("CONSUMES", False), ("replacement", "for"): ("REPLACES", False),
     ("lead", "of"): ("LEADS", False), ("lead", "for"): ("LEADS", False),
     ("maintainer", "of"): ("MAINTAINS", False), ("component", "of"): ("PART_OF", False),
-    ("related", "to"): ("LINKED_TO", False),
-}  # fmt: skip
-
-# Nouns that name the type of the proper name in front of (or after) them: "the Atlas team", "team Atlas".
-TYPE_NOUNS: dict[str, str] = {
-    "team": "Team", "squad": "Team", "guild": "Team",
-    "service": "Service", "svc": "Service", "microservice": "Service",
-    "customer": "Customer", "client": "Customer",
-    "project": "Project", "initiative": "Project",
-    "component": "Component", "module": "Component", "library": "Component",
+    ("related", "to"): ("LINKED_TO", False), ("cause", "of"): ("CAUSED", False),
+    ("owner", "for"): ("OWNS", False), ("fix", "for"): ("FIXES", False),
 }  # fmt: skip
 
 # Well-known technologies (casefolded) whose names spaCy tags as ORG/PRODUCT or not at all.
@@ -151,6 +170,13 @@ GENERIC_WORDS: frozenset[str] = words(
     utc http https json yaml sdk ci cd pr prs db url ui ux p0 p1 p2 p3 eta tbd todo faq tl dr ok n/a note
     notes owner status summary impact update issue ticket bug fix mitigation root cause action oncall on-
     call dev prod staging canary incident"""
+)
+
+# Nouns of a change: "the rollout of PR #5 degraded X", "the hotfix in PR #7 fixes Y" - the change's subject is
+# what it names ("of"/"in"/"from" + a ticket or system).
+CHANGE_NOUNS: frozenset[str] = words(
+    """change rollout deploy deployment release merge revert rollback upgrade migration update patch hotfix fix
+    commit push bump refactor regression"""
 )
 
 NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neither", "nor", "nobody", "nothing"})
@@ -181,6 +207,9 @@ _CONSTRAINTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "OWNS": (_OWNERS, _THINGS - {"Organization"}),
     "MAINTAINS": (_OWNERS, frozenset({"Service", "Component", "Technology", "Project", "Page"})),
     "AFFECTS": (_THINGS, _THINGS - {"Person"}),
+    "CAUSED": (_THINGS - {"Team", "Organization", "Customer"}, _THINGS - {"Team", "Organization", "Customer"}),
+    "FIXES": (frozenset({"Ticket", "Page", "Service", "Component", "Technology"}),
+              frozenset({"Ticket", "Page", "Service", "Component", "Technology"})),
     "BLOCKS": (
         frozenset({"Ticket", "Service", "Component", "Technology", "Project"}),
         frozenset({"Ticket", "Service", "Component", "Technology", "Project", "Customer"}),

@@ -11,8 +11,9 @@ Semantics of the walks (X is the anchor entity):
 - ``depends_on(X)``: paths X -[DEPENDS_ON|USES|CONSUMES|CALLS]-> ... -> Y, all hops outgoing: what X relies on.
 - ``dependents_of(X)``: paths Y -> ... -[DEPENDS_ON|USES|CONSUMES|CALLS]-> X, all hops incoming: who relies on X.
 - ``impact(X)`` ("what breaks if we change X"): a hop from an affected node N to M is allowed when M relies on N
-  (M -[DEPENDS_ON|USES|CONSUMES|CALLS]-> N) or N -[AFFECTS|BLOCKS]-> M. Hops may mix: X AFFECTS C and D
-  DEPENDS_ON C makes D affected at two hops. Every row carries its path.
+  (M -[DEPENDS_ON|USES|CONSUMES|CALLS]-> N) or N -[AFFECTS|CAUSED|BLOCKS]-> M. Hops may mix: X AFFECTS C and D
+  DEPENDS_ON C makes D affected at two hops; a change X that CAUSED an incident I reaches I and what I affects.
+  FIXES is not an impact: a fix is walked by the neighbourhood and path queries only. Every row carries its path.
 - ``who_owns(X)``: O -[OWNS|MAINTAINS]-> X, one hop.
 - ``paths_between(A, B)``: any direction, ≤3 hops, shortest first.
 
@@ -33,7 +34,7 @@ from .params import ParamSpec
 from .policy import MAX_HOPS
 
 DEPENDENCY_TYPES = frozenset({"DEPENDS_ON", "USES", "CONSUMES", "CALLS"})
-IMPACT_OUTGOING_TYPES = frozenset({"AFFECTS", "BLOCKS"})
+IMPACT_OUTGOING_TYPES = frozenset({"AFFECTS", "CAUSED", "BLOCKS"})
 OWNERSHIP_TYPES = frozenset({"OWNS", "MAINTAINS"})
 ROW_LIMIT = 200
 PATH_LIMIT = 25

@@ -34,6 +34,8 @@ KNOWN_REL_TYPES: frozenset[str] = frozenset(REL_TYPES)
 
 PRODUCTION_WALKABLE: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CONSUMES", "OWNS", "MAINTAINS", "LEADS", "MEMBER_OF", "AFFECTS", "BLOCKS", "PART_OF",
+    # Incidents and changes: what caused an incident, what fixed it (CAUSED is walked by impact, FIXES is not).
+    "CAUSED", "FIXES",
     # Who did what on a ticket, page or PR; mostly read from structured metadata, cited by its exact line.
     "ASSIGNED_TO", "REPORTED", "REVIEWED", "APPROVED", "HAS_COMPONENT", "LINKED_TO", "DECIDED", "REPLACES",
     # Which customer a ticket is for (the `customer_company` line): the departure query's waiting customers.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 Grade = Literal["source_backed", "inferred", "insufficient"]
 HopKind = Literal["sentence", "metadata"]
+# How the edge's ends were bound when it was read: both named in the sentence ("text"), or one end is the subject of
+# the document or its section, bound by reading ("it", "the service", "- Owner: X" under a runbook's heading).
+Via = Literal["text", "document_subject"]
 
 GRADES: tuple[Grade, ...] = ("insufficient", "inferred", "source_backed")  # weakest first
 _RANK: dict[str, int] = {g: i for i, g in enumerate(GRADES)}
@@ -18,7 +21,9 @@ class HopInput:
     """One edge of a traversal path and the evidence sentence it was read from.
 
     Spans are character offsets relative to ``sentence``; ``None`` means "find the mention yourself".
-    For ``kind="metadata"`` the sentence is one front-matter line such as ``"assignee": "Priya Shah"``.
+    For ``kind="metadata"`` the sentence is one front-matter line such as ``"assignee": "Dana Ruiz"``.
+    ``via="document_subject"``: one end is the document's (or its section's) subject, not named in the sentence;
+    such a hop grades ``inferred`` at best.
     """
 
     subject: str
@@ -29,6 +34,13 @@ class HopInput:
     subject_span: tuple[int, int] | None = None
     object_span: tuple[int, int] | None = None
     kind: HopKind = "sentence"
+    via: Via = "text"
+
+
+def via_of(record: Mapping[str, object] | None) -> Via:
+    """The ``via`` of an edge's per-evidence span record (``{"subject": ..., "via": "document_subject"}``); a record
+    without one (written before the field existed, or by a caller that does not know) reads as "text"."""
+    return "document_subject" if record is not None and record.get("via") == "document_subject" else "text"
 
 
 @dataclass(frozen=True)

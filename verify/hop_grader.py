@@ -21,7 +21,10 @@ Grades, decided in this order (the first that applies wins):
 
 Before parsing, each mention is masked with a same-length pseudo-word (see :func:`_masked`).
 When a name occurs several times, every pair of occurrences is graded and the strongest grade is kept.
-Metadata hops are graded by :mod:`verify.metadata_hops`. A path is as strong as its weakest hop.
+Front-matter hops and body lines shaped ``label: values`` are graded by :mod:`verify.metadata_hops` (a body line
+keeps the stronger of that grade and the parse's). A hop read with ``via="document_subject"`` (one end is the
+document's or its section's subject, not named in the sentence) is graded by :mod:`verify.subject_hops` and is
+never better than ``inferred``. A path is as strong as its weakest hop.
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ from verify import signals
 from verify.binding import bind
 from verify.dep_paths import crosses_clause, governing_scope, mention_span, path_between, role_towards
 from verify.grades import HopGrade, HopInput, PathGrade, path_grade, rank
-from verify.metadata_hops import grade_metadata_hop
+from verify.metadata_hops import grade_labelled_hop, grade_metadata_hop, parse_line
+from verify.subject_hops import grade_subject_hop
+from verify.vocabulary import label_rule
 
 
 def _cue_lemmas(rel_type: str) -> frozenset[str]:
@@ -107,6 +112,17 @@ def grade_hop(hop: HopInput, nlp: Language) -> HopGrade:
         return grade_metadata_hop(hop)
     if hop.rel_type not in lx.CUES:
         return HopGrade("insufficient", (f"unknown_rel_type:{hop.rel_type}",), hop.evidence_id)
+    if hop.via == "document_subject":
+        return grade_subject_hop(hop, nlp)
+    parsed = parse_line(hop.sentence)
+    labelled = grade_labelled_hop(hop, front_matter=False) if parsed and label_rule(parsed[0]) else None
+    parsed_grade = _grade_sentence(hop, nlp)
+    if labelled is not None and rank(labelled.grade) > rank(parsed_grade.grade):
+        return labelled
+    return parsed_grade
+
+
+def _grade_sentence(hop: HopInput, nlp: Language) -> HopGrade:
     subject = bind(hop.subject, hop.subject_span, hop.sentence, "subject")
     obj = bind(hop.object, hop.object_span, hop.sentence, "object")
     failures = tuple(f for f in (subject.failure, obj.failure) if f is not None)

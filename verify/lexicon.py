@@ -1,15 +1,15 @@
-"""The verifier's own word lists. Independent of the extractor's vocabulary on purpose.
+"""The verifier's own word lists: the cues it grades with are its own judgement, independent of the rules the
+extractor read the relation with. What both must agree on (relation types, labels and the fields of front matter)
+comes from the shared table in :mod:`verify.vocabulary`.
 
 Everything here is lowercase lemmas (spaCy ``token.lemma_`` lowercased) or lowercase surface words.
 """
 
 from __future__ import annotations
 
-REL_TYPES: tuple[str, ...] = (
-    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS",
-    "PART_OF", "REPLACES", "DECIDED", "APPROVED", "REPORTED", "ASSIGNED_TO", "REVIEWED", "HAS_COMPONENT",
-    "LINKED_TO", "CONCERNS", "MEMBER_OF", "LEADS",
-)
+from verify.vocabulary import LABELS, REL_TYPES
+
+__all__ = ["REL_TYPES"]
 
 # Lemmas that express each relation when they sit on the dependency path between the two mentions.
 CUES: dict[str, frozenset[str]] = {
@@ -25,7 +25,12 @@ CUES: dict[str, frozenset[str]] = {
                            "output", "push", "send", "export"}),
     "OWNS": frozenset({"own", "owner", "ownership", "responsible", "responsibility", "belong"}),
     "MAINTAINS": frozenset({"maintain", "maintainer", "maintenance", "support", "upkeep", "steward"}),
-    "AFFECTS": frozenset({"affect", "impact", "hit", "break", "degrade", "disrupt", "slow", "touch"}),
+    "AFFECTS": frozenset({"affect", "impact", "hit", "break", "degrade", "disrupt", "slow", "touch", "overload",
+                          "saturate", "exhaust", "starve", "fail", "affected", "impacted"}),
+    "CAUSED": frozenset({"cause", "trigger", "lead", "result", "introduce", "induce", "root", "culprit",
+                         "responsible", "due"}),
+    "FIXES": frozenset({"fix", "resolve", "mitigate", "patch", "address", "repair", "remediate", "revert",
+                        "rollback", "hotfix", "restore", "correct", "fixed"}),
     "BLOCKS": frozenset({"block", "blocker", "prevent", "hold", "gate", "stall"}),
     "PART_OF": frozenset({"part", "belong", "component", "module", "subcomponent", "submodule", "contain",
                           "include", "sit", "live", "within"}),
@@ -56,8 +61,8 @@ INVERSE_VERBS: dict[str, frozenset[str]] = {
 
 # Relations where grammatical roles say something about direction (active subject = relation subject).
 DIRECTIONAL: frozenset[str] = frozenset({
-    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "BLOCKS",
-    "REPLACES", "DECIDED", "APPROVED", "REPORTED", "REVIEWED", "LEADS", "PART_OF", "MEMBER_OF",
+    "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "CAUSED", "FIXES",
+    "BLOCKS", "REPLACES", "DECIDED", "APPROVED", "REPORTED", "REVIEWED", "LEADS", "PART_OF", "MEMBER_OF",
 })
 
 NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "nor", "neither", "none",
@@ -88,24 +93,9 @@ PLAN_NEXT_UNITS: frozenset[str] = frozenset({"quarter", "sprint", "week", "month
                                              "cycle", "milestone", "phase", "iteration", "half", "q1", "q2",
                                              "q3", "q4"})
 
-# Front-matter field -> relation it states. The document's own entity is the other end.
-METADATA_FIELDS: dict[str, str] = {
-    "assignee": "ASSIGNED_TO", "assignees": "ASSIGNED_TO", "assigned_to": "ASSIGNED_TO",
-    "reporter": "REPORTED", "reported_by": "REPORTED",
-    "components": "HAS_COMPONENT", "component": "HAS_COMPONENT",
-    "linked_issues": "LINKED_TO", "linked_tickets": "LINKED_TO", "related_issues": "LINKED_TO",
-    "dependencies": "DEPENDS_ON", "depends_on": "DEPENDS_ON",
-    "customer_company": "CONCERNS", "customer": "CONCERNS", "account": "CONCERNS",
-    "reviewers": "REVIEWED", "reviewer": "REVIEWED",
-    "owner": "OWNS", "owner_team": "OWNS", "owners": "OWNS", "owning_team": "OWNS",
-    "approvers": "APPROVED", "approver": "APPROVED", "approved_by": "APPROVED",
-    "maintainers": "MAINTAINS", "maintainer": "MAINTAINS",
-    "blocks": "BLOCKS", "replaces": "REPLACES", "supersedes": "REPLACES",
-    "parent": "PART_OF", "epic": "PART_OF", "lead": "LEADS",
-}
-# Relations whose value in a front-matter line is the relation's subject (a person who reported, ...).
-METADATA_VALUE_IS_SUBJECT: frozenset[str] = frozenset({"REPORTED", "REVIEWED", "APPROVED", "OWNS",
-                                                       "MAINTAINS", "LEADS"})
+# Front-matter field (or body label) -> relation it states, from the shared label table. The document's own entity
+# (or the section's topic) is the other end.
+METADATA_FIELDS: dict[str, str] = {key: rule.rel_type for key, rule in LABELS.items()}
 
 # Citation-gate hedge signals (surface words and phrases, lowercase).
 HEDGE_WORDS: frozenset[str] = frozenset({"maybe", "probably", "possibly", "perhaps", "whether", "might",

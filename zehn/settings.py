@@ -65,6 +65,9 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_timeout_s: float = 60.0
     llm_max_steps: int = 8
+    # `zehn ingest`: "auto" reads with the model as well when one is configured (quote-checked, see
+    # extraction/model_extraction.py); "deterministic" never calls it; "model" requires it.
+    extraction: Literal["auto", "deterministic", "model"] = "auto"
 
     @field_validator("trusted_hosts", mode="before")
     @classmethod

@@ -30,14 +30,14 @@ def triples(nlp: Language, text: str) -> set[tuple[str, str, str]]:
         ("The ledger-sync service is owned by the Payments team.", {("Payments", "OWNS", "ledger-sync")}),
         ("ledger-sync reads from Kafka and writes to Postgres.",
          {("ledger-sync", "CONSUMES", "Kafka"), ("ledger-sync", "PRODUCES", "Postgres")}),
-        ("SUP-1843 is assigned to Priya Shah.", {("SUP-1843", "ASSIGNED_TO", "Priya Shah")}),
-        ("ENG-4127 is blocked by ENG-4012.", {("ENG-4012", "BLOCKS", "ENG-4127")}),
+        ("SUP-231 is assigned to Felix Huang.", {("SUP-231", "ASSIGNED_TO", "Felix Huang")}),
+        ("RTE-57 is blocked by RTE-52.", {("RTE-52", "BLOCKS", "RTE-57")}),
         ("QuoteCache is part of rate-engine.", {("QuoteCache", "PART_OF", "rate-engine")}),
         ("The new session-store replaces the legacy token-cache.", {("session-store", "REPLACES", "token-cache")}),
-        ("Priya Shah is on the Payments team.", {("Priya Shah", "MEMBER_OF", "Payments")}),
-        ("Mina Haddad leads the Payments team.", {("Mina Haddad", "LEADS", "Payments")}),
-        ("The billing-api service calls ledger-sync, which is maintained by Mina Haddad.",
-         {("billing-api", "CALLS", "ledger-sync"), ("Mina Haddad", "MAINTAINS", "ledger-sync")}),
+        ("Ravi Iyer is on the Payments team.", {("Ravi Iyer", "MEMBER_OF", "Payments")}),
+        ("Dana Ruiz leads the Payments team.", {("Dana Ruiz", "LEADS", "Payments")}),
+        ("The billing-api service calls ledger-sync, which is maintained by Omar Haddad.",
+         {("billing-api", "CALLS", "ledger-sync"), ("Omar Haddad", "MAINTAINS", "ledger-sync")}),
         ("- OPS-2311: reindex enterprise partitions (owner: Platform Eng)", {("Platform Eng", "OWNS", "OPS-2311")}),
     ],
 )  # fmt: skip
@@ -72,7 +72,7 @@ def test_flags(nlp: Language, text: str, flags: tuple[bool, bool, bool]) -> None
     "text",
     [
         "The outage in ledger-sync affected several customers.",  # the subject is not an entity
-        "Mina Haddad called Ravi Menon about ledger-sync.",  # people do not CALL each other in this vocabulary
+        "Dana Ruiz called Li Wei about ledger-sync.",  # people do not CALL each other in this vocabulary
         "ledger-sync depends on ledger-sync.",  # subject == object
         "We use a pool of ephemeral keys.",
     ],
@@ -86,7 +86,7 @@ def test_ranges_are_exact_and_inside_the_sentence(nlp: Language) -> None:
     chunk = (
         "Context first. rate-engine depends on ledger-sync.\n\n"
         "- The ledger-sync service is owned by the Payments team.\n"
-        "- OPS-7: rotate keys (owner: Mina Haddad)\n"
+        "- OPS-7: rotate keys (owner: Dana Ruiz)\n"
         "billing-api reads from Kafka.\\nThe Atlas team owns ledger-sync.\n"
     )
     text = prefix + chunk
@@ -104,3 +104,31 @@ def test_ranges_are_exact_and_inside_the_sentence(nlp: Language) -> None:
     owned = next(r for r in found if r.rel_type == "OWNS" and r.object.name == "ledger-sync")
     assert owned.raw_verb == "owned by"
     assert text[owned.sentence_start : owned.sentence_end].startswith("- The ledger-sync service")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The nightly export pipeline run by the batch-runners pool failed.",
+         {("nightly export pipeline", "USES", "batch-runners")}),
+        ("The policy engine consumes signals from the region-health service.",
+         {("policy engine", "CONSUMES", "region-health")}),
+        ("The hosted gateway persists checkpoints to the session-store.",
+         {("hosted gateway", "PRODUCES", "session-store")}),
+        ("PR #881 caused SUP-12.", {("PR #881", "CAUSED", "SUP-12")}),
+        ("SUP-12 was caused by PR #881.", {("PR #881", "CAUSED", "SUP-12")}),
+        ("The rollout of PR #52 degraded the prefill pipeline.", {("PR #52", "AFFECTS", "prefill pipeline")}),
+        ("Deploying PR #52 resolved SUP-77.", {("PR #52", "FIXES", "SUP-77")}),
+        ("The Payments team's ledger-sync needs the rate-engine.",
+         {("Payments", "OWNS", "ledger-sync"), ("ledger-sync", "DEPENDS_ON", "rate-engine")}),
+        ("The owner of billing-export is Dana Ruiz.", {("Dana Ruiz", "OWNS", "billing-export")}),
+        ("Hi all, I'm Grace Liu from Meridian Cold Chain.", {("Grace Liu", "MEMBER_OF", "Meridian Cold Chain")}),
+    ],
+)  # fmt: skip
+def test_broader_patterns(nlp: Language, text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= triples(nlp, text)
+
+
+def test_a_suspected_cause_is_hedged(nlp: Language) -> None:
+    found = relations(nlp, "The suspected trigger: PR #881 caused SUP-12.")
+    assert found and all(r.hedged for r in found)

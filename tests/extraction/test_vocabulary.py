@@ -8,10 +8,12 @@ from extraction.vocabulary import (
     ENTITY_TYPES,
     PASSIVE_PREP_RULES,
     REL_TYPES,
+    SYSTEM_NOUNS,
     TYPE_NOUNS,
     VERB_RULES,
     normalise,
 )
+from verify.vocabulary import LABELS, label_key, label_rule
 
 
 def test_every_rule_maps_into_the_vocabulary() -> None:
@@ -19,11 +21,12 @@ def test_every_rule_maps_into_the_vocabulary() -> None:
         for rel_type, inverse in table.values():
             assert rel_type in REL_TYPES
             assert isinstance(inverse, bool)
-    assert set(TYPE_NOUNS.values()) <= set(ENTITY_TYPES)
+    assert {t for types in TYPE_NOUNS.values() for t in types} <= set(ENTITY_TYPES)
+    assert set(SYSTEM_NOUNS.values()) <= set(ENTITY_TYPES)
 
 
 def test_vocabulary_is_complete_and_documented() -> None:
-    assert len(REL_TYPES) == 21 and len(set(REL_TYPES)) == 21
+    assert len(REL_TYPES) == 23 and len(set(REL_TYPES)) == 23 and {"CAUSED", "FIXES"} <= set(REL_TYPES)
     assert len(ENTITY_TYPES) == 10
     doc = vocab.__doc__ or ""
     for rel_type in REL_TYPES:
@@ -44,3 +47,20 @@ def test_type_constraints() -> None:
     assert normalise("ASSIGNED_TO", "Ticket", "Person") == "ASSIGNED_TO"
     assert normalise("REPORTED", "Person", "Service") is None
     assert normalise("NOT_A_TYPE", "Team", "Service") is None
+
+
+def test_the_causal_vocabulary_has_directions() -> None:
+    assert normalise("CAUSED", "Ticket", "Page") == "CAUSED"
+    assert normalise("FIXES", "Ticket", "Ticket") == "FIXES"
+    assert normalise("CAUSED", "Team", "Service") is None  # a team is not a cause in this vocabulary
+    assert normalise("FIXES", "Person", "Ticket") is None
+
+
+def test_labels_map_into_the_vocabulary() -> None:
+    for key, rule in LABELS.items():
+        assert rule.rel_type in REL_TYPES, key
+        assert rule.value_type is None or rule.value_type in ENTITY_TYPES, key
+        assert label_key(key) == key, key
+    assert label_key("Affected service(s)") == "affected_services"
+    assert label_key("**Owner team**") == "owner_team" and label_key("Runbook (internal)") == "runbook"
+    assert label_rule("Owners") == LABELS["owners"] and label_rule("Notes") is None

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from verify.grades import HopInput
-from verify.metadata_hops import grade_metadata_hop, parse_line
+from verify.grades import HopInput, Via
+from verify.metadata_hops import grade_labelled_hop, grade_metadata_hop, parse_line
 
 
 def meta(line: str, subject: str, rel: str, obj: str) -> HopInput:
@@ -13,7 +13,7 @@ def meta(line: str, subject: str, rel: str, obj: str) -> HopInput:
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ('  "assignee": "Miguel Alvarez"', ("assignee", ("Miguel Alvarez",))),
+        ('  "assignee": "Felix Huang"', ("assignee", ("Felix Huang",))),
         ('  "components": ["api-gateway", "auth"],', ("components", ("api-gateway", "auth"))),
         ("owner_team: Payments", ("owner_team", ("Payments",))),
         ("no colon here", None),
@@ -26,14 +26,14 @@ def test_parse_line(line: str, expected: tuple[str, tuple[str, ...]] | None) -> 
 @pytest.mark.parametrize(
     ("line", "subject", "rel", "obj"),
     [
-        ('  "assignee": "Miguel Alvarez"', "SUP-707777", "ASSIGNED_TO", "Miguel Alvarez"),
-        ('  "reporter": "Asha Patel"', "Asha Patel", "REPORTED", "SUP-707777"),
-        ('  "components": ["api-gateway", "rate-limiter"]', "SUP-707777", "HAS_COMPONENT", "rate-limiter"),
-        ('  "linked_issues": ["SUP-71234"]', "SUP-707777", "LINKED_TO", "SUP-71234"),
+        ('  "assignee": "Felix Huang"', "SUP-231", "ASSIGNED_TO", "Felix Huang"),
+        ('  "reporter": "Hannah Cole"', "Hannah Cole", "REPORTED", "SUP-231"),
+        ('  "components": ["api-gateway", "rate-limiter"]', "SUP-231", "HAS_COMPONENT", "rate-limiter"),
+        ('  "linked_issues": ["OPS-412"]', "SUP-231", "LINKED_TO", "OPS-412"),
         ('  "dependencies": ["PLAT-118"]', "PLAT-140", "DEPENDS_ON", "PLAT-118"),
-        ('  "customer_company": "BrightRoute AI"', "SUP-707777", "CONCERNS", "BrightRoute AI"),
-        ('  "reviewers": ["Priya Shah"]', "Priya Shah", "REVIEWED", "ADR-0042"),
-        ('  "owner": "Naomi Feldman"', "Naomi Feldman", "OWNS", "NorthPeak Health"),
+        ('  "customer_company": "Meridian Cold Chain"', "SUP-231", "CONCERNS", "Meridian Cold Chain"),
+        ('  "reviewers": ["Mei Lin Tan"]', "Mei Lin Tan", "REVIEWED", "ADR-0042"),
+        ('  "owner": "Kwame Mensah"', "Kwame Mensah", "OWNS", "Atlas"),
         ('  "owner_team": "Payments"', "Payments", "OWNS", "ledger-sync"),
     ],
 )
@@ -44,7 +44,7 @@ def test_field_that_maps_to_the_rel_type_is_source_backed(line: str, subject: st
 
 
 def test_field_for_another_relation_is_inferred() -> None:
-    graded = grade_metadata_hop(meta('  "reporter": "Asha Patel"', "SUP-1", "ASSIGNED_TO", "Asha Patel"))
+    graded = grade_metadata_hop(meta('  "reporter": "Hannah Cole"', "SUP-1", "ASSIGNED_TO", "Hannah Cole"))
     assert graded.grade == "inferred"
     assert graded.reasons == ("metadata_field:reporter", "different_predicate:reported")
 
@@ -54,8 +54,36 @@ def test_unmapped_field_is_inferred() -> None:
     assert graded.grade == "inferred"
 
 
-@pytest.mark.parametrize("obj", ["Asha Patel", "Miguel Alvare", "Miguel"])
+@pytest.mark.parametrize("obj", ["Hannah Cole", "Felix Hua", "Felix"])
 def test_value_not_in_the_line_is_insufficient(obj: str) -> None:
-    graded = grade_metadata_hop(meta('  "assignee": "Miguel Alvarez"', "SUP-1", "ASSIGNED_TO", obj))
+    graded = grade_metadata_hop(meta('  "assignee": "Felix Huang"', "SUP-1", "ASSIGNED_TO", obj))
     assert graded.grade == "insufficient"
     assert graded.reasons[0] == "binding_failed:object_not_in_line"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("- Owner: Dana Ruiz (primary), Li Wei", ("owner", ("Dana Ruiz", "Li Wei"))),
+        ("**Affected service(s):** rate-engine / checkout-api", ("affected_services", ("rate-engine", "checkout-api"))),
+        ("1. Owners: Mina Rao and Li Wei.", ("owners", ("Mina Rao", "Li Wei"))),
+    ],
+)
+def test_parse_body_labelled_lines(line: str, expected: tuple[str, tuple[str, ...]]) -> None:
+    assert parse_line(line) == expected
+
+
+def body(line: str, subject: str, rel: str, obj: str, via: Via = "text") -> HopInput:
+    return HopInput(subject, rel, obj, "ev_00000000000000dd", line, via=via)
+
+
+def test_a_body_label_line_naming_both_ends_is_source_backed() -> None:
+    graded = grade_labelled_hop(body("billing-export owner: Dana Ruiz", "Dana Ruiz", "OWNS", "billing-export"),
+                                front_matter=False)
+    assert graded.grade == "source_backed" and graded.reasons == ("label:billing_export_owner",)
+
+
+def test_a_body_label_line_bound_to_the_documents_subject_is_inferred() -> None:
+    hop = body("- Owner: Dana Ruiz (primary), Li Wei", "Li Wei", "OWNS", "billing-export", via="document_subject")
+    graded = grade_labelled_hop(hop, front_matter=False)
+    assert graded.grade == "inferred" and "document_subject" in graded.reasons

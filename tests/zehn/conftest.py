@@ -38,7 +38,7 @@ def api_graph(falkordb_server: EmbeddedFalkorDB, sample_corpus_dir: Path, nlp: L
     assert falkordb_server.port is not None
     name = f"api_sample_{uuid.uuid4().hex[:8]}"
     report = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder).ingest([sample_corpus_dir])
-    assert report.documents == 26, report.errors
+    assert report.documents == 34, report.errors
     yield falkordb_server.port, name
     with contextlib.suppress(redis.RedisError):
         open_rw_graph("127.0.0.1", falkordb_server.port, name).delete()

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from spacy.language import Language
 
+from verify.vocabulary import TYPE_NOUNS
 from zehn.agent.tools import EvidenceItem
 
 MIN_ASKED_FRACTION = 2 / 3
@@ -52,8 +53,6 @@ QUESTION_WORDS = frozenset({"what", "who", "whom", "whose", "which", "when", "wh
                             "whether"})
 GENERIC = frozenset({"be", "have", "do", "say", "tell", "know", "give", "get", "make", "happen", "document", "thing",
                      "anything", "something", "mention", "exist"})
-TYPE_NOUNS = frozenset({"service", "team", "customer", "component", "ticket", "person", "project", "organization",
-                        "company", "page", "technology", "system", "account", "client"})
 _IDENT = re.compile(r"[A-Za-z0-9]+(?:[-_#/.][A-Za-z0-9]+)+|\b[A-Za-z]*\d[A-Za-z0-9]*\b|\b[A-Z][a-z]+[A-Z]\w*\b")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 METADATA_LINE = re.compile(r"^\s*\"[\w\- ]+\"\s*:")

@@ -13,7 +13,7 @@ from typing import Any
 
 from spacy.language import Language
 
-from verify import HopGrade, HopInput, grade_hop
+from verify import HopGrade, HopInput, grade_hop, via_of
 from verify.grades import HopKind, rank, weakest
 from zehn.agent.tools import Edge, EvidenceItem
 from zehn.answers.model import GradedPath, Hop
@@ -47,7 +47,7 @@ def hop_input(item: EvidenceItem, subject: str, rel_type: str, obj: str) -> HopI
     kind: HopKind = "metadata" if item.kind == "metadata" else "sentence"
     return HopInput(subject=subject, rel_type=rel_type, object=obj, evidence_id=item.id, sentence=item.text,
                     subject_span=_span(item.spans, "subject", item, subject),
-                    object_span=_span(item.spans, "object", item, obj), kind=kind)
+                    object_span=_span(item.spans, "object", item, obj), kind=kind, via=via_of(item.spans))
 
 
 def grade_edge(items: list[EvidenceItem], subject: str, rel_type: str, obj: str,

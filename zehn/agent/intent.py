@@ -27,11 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-TYPE_HINTS: dict[str, tuple[str, ...]] = {
-    "team": ("Team",), "service": ("Service", "Component"), "component": ("Component", "Service"),
-    "customer": ("Customer",), "ticket": ("Ticket",), "person": ("Person",), "project": ("Project",),
-    "page": ("Page",), "technology": ("Technology",), "client": ("Customer",), "account": ("Customer",),
-}
+from verify.vocabulary import TYPE_NOUNS as TYPE_HINTS
+
 ENTITY_INTENTS = frozenset({"dependency_check", "impact", "dependents", "dependencies", "ownership", "role"})
 # role word -> (rel_type, which end of the edge is the answer: "source" or "target")
 ROLES: dict[str, tuple[str, str]] = {

@@ -13,9 +13,12 @@ import typer
 from extraction.access import EVERYTHING, ScopedGraph
 from extraction.document_state import DOCUMENT_STEPS, Pause
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
+from extraction.model_extraction import ExtractorFactory, WithModel
+from extraction.model_llm import ModelConfig
 from extraction.pipeline import Ingestor
 from zehn.cli.common import (
     EXIT_NOT_FOUND,
+    EXIT_REJECTED,
     EXIT_ROLLED_BACK,
     DataDirOpt,
     GraphOpt,
@@ -28,6 +31,18 @@ from zehn.cli.common import (
 from zehn.observability.metrics import METRICS
 from zehn.people.projection import rebuild as rebuild_projection
 from zehn.settings import Settings
+
+
+def extractors_for(settings: Settings, as_json: bool) -> ExtractorFactory | None:
+    """Model-mode extraction when a model is configured (or demanded); None: the deterministic default."""
+    configured = bool(settings.llm_base_url and settings.llm_model)
+    if settings.extraction == "deterministic" or (settings.extraction == "auto" and not configured):
+        return None
+    if not configured:
+        raise fail("ZEHN_EXTRACTION=model needs ZEHN_LLM_BASE_URL and ZEHN_LLM_MODEL", EXIT_REJECTED, as_json,
+                   "rejected")
+    return WithModel(ModelConfig(base_url=str(settings.llm_base_url), api_key=settings.llm_api_key or "none",
+                                 model=str(settings.llm_model), timeout_s=settings.llm_timeout_s))
 
 
 def pause_hook(settings: Settings) -> Pause | None:
@@ -66,7 +81,7 @@ def ingest(
     with graph_session(settings, as_json) as (endpoint, writable):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                             max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s,
-                            pause=pause_hook(settings))
+                            pause=pause_hook(settings), extractors=extractors_for(settings, as_json))
         if sys.stderr.isatty() and not as_json:
             from rich.progress import Progress
 

@@ -26,7 +26,8 @@ ANSWERABLE = [
     ("Who owns notify-hub?", "lark_slack_routing-handover", "Routing team"),
     ("What does tracking-portal use?", "lark_google_drive_eng-onboarding", "eta-forecaster"),
     ("What does the Atlas service depend on?", "lark_confluence_atlas-team-charter", "geo-index"),
-    ("Who is the account owner for Atlas (the customer)?", "lark_hubspot_atlas", "Kwame Mensah"),
+    # Both the account record and the support ticket ("account owner Kwame Mensah") state it.
+    ("Who is the account owner for Atlas (the customer)?", "lark_hubspot_atlas|lark_jira_sup-231", "Kwame Mensah"),
     ("What breaks if we change geo-index?", "lark_confluence_geo-index-runbook", "rate-engine"),
     ("Who is the assignee on OPS-412?", "lark_jira_ops-412", "Mei Lin Tan"),
     ("Who reported OPS-412?", "lark_jira_ops-412", "Jonas Lindqvist"),
@@ -57,7 +58,7 @@ def test_answerable_questions_are_answered_with_resolving_citations(
         service: AnswerService, sample_graph: tuple[Any, Any], question: str, document: str, term: str) -> None:
     answer = service.answer(question)
     assert answer.status == "answered", answer.text
-    assert document in {c.document_id for c in answer.citations}
+    assert set(document.split("|")) & {c.document_id for c in answer.citations}
     assert term.casefold() in answer.text.casefold()
     _assert_citations_resolve(answer, sample_graph[0])
     assert re.search(r"\[answered\] citing \d+ of \d+ retrieved evidence ids$", answer.text)

@@ -9,8 +9,8 @@ def test_lists_every_document_with_source_type_counts(client: TestClient) -> Non
     response = client.get("/api/documents", params={"limit": 200})
     assert response.status_code == 200, response.text
     page = response.json()
-    assert page["total"] == 26 == len(page["documents"])
-    assert sum(page["source_types"].values()) == 26
+    assert page["total"] == 34 == len(page["documents"])
+    assert sum(page["source_types"].values()) == 34
     titles = [d["title"].lower() for d in page["documents"]]
     assert titles == sorted(titles)
     assert {q["name"] for q in page["queries"]} >= {"list_documents", "count_documents"}

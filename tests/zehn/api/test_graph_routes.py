@@ -182,7 +182,7 @@ def test_health_reports_api_and_graph_separately(client: TestClient) -> None:
     assert health["api"]["status"] == "ok"
     graph = health["graph"]
     assert graph["reachable"] is True and graph["exists"] is True and graph["error"] is None
-    assert graph["labels"]["Document"] == 26 and graph["relates"] > 0
+    assert graph["labels"]["Document"] == 34 and graph["relates"] > 0
     assert 0 < graph["evidence_share"] <= 1 and graph["last_ingest"]
     assert health["policy"]["evaluation_mode"] is False
     assert health["answer_mode"] == "deterministic"

@@ -67,7 +67,7 @@ def test_two_graphs_side_by_side_and_neither_changes(sample_graph: tuple[Any, In
     report = json.loads(result.stdout)
     a, b = report["graph_a"], report["graph_b"]
     assert (a["name"], b["name"]) == ("sample", variant)
-    assert a["stats"]["labels"]["Document"] == 26 and b["stats"]["labels"]["Document"] == len(VARIANT_DOCS)
+    assert a["stats"]["labels"]["Document"] == 34 and b["stats"]["labels"]["Document"] == len(VARIANT_DOCS)
     assert a["graph"]["by_kind"]["ownership"]["answered_right"] == 1.0
     assert b["graph"]["by_kind"]["ownership"]["answered_right"] == 0.0
     assert [d["id"] for d in report["differences"]] == ["g1"]

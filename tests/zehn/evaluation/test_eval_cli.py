@@ -53,7 +53,7 @@ def test_zehn_eval_on_the_sample_corpus(tmp_path: Path, sample_corpus_dir: Path,
         with contextlib.suppress(redis.RedisError):
             connect("127.0.0.1", falkordb_server.port or 0).select_graph(name).delete()
     assert report["meta"]["graph"] == name and name.startswith("eval_")
-    assert report["meta"]["ingest"]["documents"] == 26
+    assert report["meta"]["ingest"]["documents"] == 34
     for system in (report, report["baseline"]):
         assert set(system["overall"]) >= FIGURES
         assert system["overall"]["questions"] == 2 and system["overall"]["fabricated_citations"] == 0
@@ -67,7 +67,7 @@ def test_zehn_eval_on_the_sample_corpus(tmp_path: Path, sample_corpus_dir: Path,
     # A second run reuses the graph (nothing re-ingested) and can run the baseline alone.
     assert again.exit_code == 0, again.output
     second = json.loads(again.stdout)
-    assert second["meta"]["ingest"]["skipped"] == 26 and second["overall"] is None
+    assert second["meta"]["ingest"]["skipped"] == 34 and second["overall"] is None
     assert second["baseline"]["overall"] == {**base["overall"], "p50_ms": second["baseline"]["overall"]["p50_ms"],
                                              "p95_ms": second["baseline"]["overall"]["p95_ms"]}
     # The paragraph baseline runs next to the sentence baseline, with the fact-level figures for both.

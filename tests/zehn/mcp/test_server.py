@@ -143,7 +143,7 @@ def test_resources_list_documents_and_read_documents_and_evidence(services: Serv
         return listed, templates, document, missing.value
 
     listed, templates, document, missing = session(build_server(lambda: services), body)
-    assert len(listed.resources) == 26
+    assert len(listed.resources) == 34
     assert {t.uri_template for t in templates.resource_templates} == {
         "zehn://documents/{document_id}", "zehn://evidence/{evidence_id}"}
     assert '"text"' in document.contents[0].text and document.contents[0].mime_type == "application/json"

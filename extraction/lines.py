@@ -1,0 +1,295 @@
+"""Relations read from the structure of a document: labelled lines, labelled lists, table rows, review lines and
+references. Most facts in enterprise documents are written this way rather than as sentences.
+
+Per line of a chunk (a written-out "\\n" counts as a line break), first rule that applies:
+
+1. a table row: each cell whose header is a label (`| Service | Owner | Depends on |`) relates its values to the
+   row's subject (the cell under a "service"/"system"/"name"/"component" header, else the first cell naming a
+   system), or to what the section is about when the table has no such column;
+2. a review line of a pull request or a review section: "Name (team): comment" -> Name REVIEWED the document
+   (not its author); "Name: Approved" / "Name: LGTM" -> Name APPROVED it;
+3. a labelled line, "Label: values" at the start of a line or list item (`verify.vocabulary.LABELS`): the values
+   relate to the line's subject - what its section or document is about (rule's ``about``);
+4. a list item under a label heading or lead-in ("## Dependencies", "Affected services:", "Links:"): the item's
+   leading entities are the label's values;
+5. a ticket, pull request or page named anywhere else in the body (not the document's own): the document
+   LINKED_TO it, or, when the words around it say so, it FIXES the document's subject ("patch rolled out (PR #21)")
+   or CAUSED it ("root cause (PR #5)") - unless the sentence asks a question;
+6. an e-mail signature block: the writer MEMBER_OF the team and company it names (`extraction.signatures`);
+7. a numbered action item, "ACTION 2 (Team): ... owner: X": X and the team OWN the task (`extraction.actions`).
+
+The evidence is the line itself (an exact slice); the predicate span is the label (or the value's cell). A subject
+that is not written on the line is the document's or section's subject: the relation carries
+``via="document_subject"`` and grades ``inferred`` at best.
+"""
+
+from __future__ import annotations
+
+import re
+
+from extraction.actions import action_relations
+from extraction.doc_context import LINK_LISTS, LINK_RULE, DocumentContext, Scope
+from extraction.extraction_types import Mention, RelationCandidate
+from extraction.references import references
+from extraction.signatures import signature_relations
+from extraction.values import value_mentions
+from extraction.vocabulary import normalise
+from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
+
+_LABELLED = re.compile(
+    r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_`]*(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)[*_`]*\s*:"
+    r"[*_`]*[ \t]+(?P<value>\S.*?)\s*$"
+)
+_SPEAKER = re.compile(r"^[ \t]*(?:[-*+•]\s+)?[*_]*(?P<name>[^:()\n]{2,60}?)[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*"
+                      r"[*_`]*(?P<verdict>approv\w*|lgtm)?", re.I)
+_LEAD_IN = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z][\w ()/&'\-]{1,48}?)[*_]*\s*:[*_]*\s*$")
+_PERSON_NAME = re.compile(r"^[A-Z][a-z'’\-]+(?: [A-Z][a-z'’.\-]*){1,2}$")
+_ITEM = re.compile(r"^(?P<lead>[ \t]*(?:[-*+•]|\d{1,3}[.)])\s+)(?P<value>.+?)\s*$")
+_ROW_SUBJECT = frozenset({"service", "services", "system", "systems", "component", "components", "name",
+                          "deliverable", "item", "workstream", "project", "api", "job", "pipeline"})
+# A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
+_ARTIFACT_TAILS = ("pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread")
+_REVIEW_SOURCES = frozenset({"github", "gitlab"})
+# An "Owner:" line with no system to be about is about the document itself only under a heading that describes
+# the document (its owners, contacts, status); under any other heading (action items, timeline) it owns a task.
+_ROLE_RELATIONS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
+_ABOUT_HEADINGS = ("owner", "contact", "role", "team", "people", "metadata", "document", "status", "summary",
+                   "about", "overview", "responsib", "stakeholder", "approv", "raci", "content", "body",
+                   "description", "text")
+# Headings of task lists: an "Owner:" line under them owns a task, whatever the document is about.
+_TASK_HEADINGS = ("action", "follow", "next step", "todo", "to-do", "task", "remediation", "open item")
+# Item labels that only rank the values of the list they sit in ("- Primary: Dana Ruiz" under "## Owners").
+_RANK_LABELS = frozenset({"primary", "secondary", "backup", "co_owners", "co_owner", "main", "alternate", "deputy",
+                          "interim", "tertiary"})
+
+def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Line ranges in ``text[start:end]``; a written-out "\\n" is a line break too."""
+    out, pos = [], start
+    for m in re.finditer(r"\n|\\n", text[start:end]):
+        out.append((pos, start + m.start()))
+        pos = start + m.end()
+    out.append((pos, end))
+    return [(s, e) for s, e in out if text[s:e].strip()]
+
+
+class _Reader:
+    def __init__(self, text: str, mentions: list[Mention], ctx: DocumentContext) -> None:
+        self.text, self.mentions, self.ctx = text, mentions, ctx
+        self.lead_in: Scope | None = None  # a "Label:" line whose list the next items are
+        self.parent: Mention | None = None  # the entity the current top-level list item starts with
+        self.out: list[RelationCandidate] = []
+        self.used: set[tuple[int, int]] = set()
+
+    def emit(self, subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int],
+             via: str) -> None:
+        rel_type = normalise(rel, subj.type, obj.type)
+        if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
+            return
+        self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
+        self.out.append(RelationCandidate(
+            subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),
+            predicate_start=pred[0], predicate_end=pred[1], sentence_start=line[0], sentence_end=line[1],
+            kind="sentence", negated=False, hedged=False, planned=False, via=via))  # fmt: skip
+
+    def relate(self, rule: LabelRule, values: list[Mention], about: Mention | None, pred: tuple[int, int],
+               line: tuple[int, int]) -> None:
+        if about is None:
+            return
+        inside = line[0] <= about.start and about.end <= line[1]
+        for value in values:
+            subj, obj = (value, about) if rule.value_is_subject else (about, value)
+            self.emit(subj, obj, rule.rel_type, pred, line, "text" if inside else "document_subject")
+
+    def values(self, start: int, end: int, rule: LabelRule, label: str) -> list[Mention]:
+        value_type = "Team" if "team" in label_key(label) else rule.value_type
+        return value_mentions(self.text, start, end, self.mentions, value_type, self.ctx.people)
+
+    def table_row(self, line: tuple[int, int], header: tuple[str, ...]) -> None:
+        cells, pos = [], line[0]
+        raw = self.text[line[0] : line[1]]
+        for part in raw.split("|"):
+            cells.append((pos, pos + len(part)))
+            pos += len(part) + 1
+        cells = cells[1:-1] if raw.strip().startswith("|") else cells
+        pairs = list(zip(header, cells, strict=False))
+        if not pairs:
+            return
+        key_rule = label_rule(self.text[slice(*pairs[0][1])])
+        if key_rule is not None and len(pairs) >= 2:  # a key/value table: "| Owner | Dana Ruiz |"
+            subject = self._line_subject(key_rule, line, "")
+            for _, cell in pairs[1:]:
+                self.relate(key_rule, self.values(*cell, key_rule, self.text[slice(*pairs[0][1])]), subject,
+                            pairs[0][1], line)
+            return
+        # The row's subject: the cell under a naming header, else the first cell (a table's first column names
+        # its rows) unless that column is itself a label. No entity there: the row is about something unnamed.
+        subject_cell = next((c for h, c in pairs if label_key(h) in _ROW_SUBJECT), None)
+        if subject_cell is None and label_rule(pairs[0][0]) is None:
+            subject_cell = pairs[0][1]
+        about: Mention | None = self.ctx.about("topic", line[0])
+        named = True
+        if subject_cell is not None:
+            inside = [m for m in self.mentions if subject_cell[0] <= m.start and m.end <= subject_cell[1]]
+            named = bool(inside)
+            about = inside[0] if inside else about
+        for head, cell in pairs:
+            rule = label_rule(head)
+            if rule is None or cell == subject_cell:
+                continue
+            if not named and rule.rel_type in _ROLE_RELATIONS:
+                continue  # an owner column of an unnamed row (a task) owns the task, not the document's topic
+            target = about if rule.about == "topic" else self.ctx.own
+            self.relate(rule, self.values(*cell, rule, head), target, cell, line)
+
+    def review(self, line: tuple[int, int]) -> bool:
+        """A review conversation: "Name (team): comment" reviewed the document; "Name: Approved" approved it."""
+        doc, own = self.ctx.document, self.ctx.own
+        heading = self.ctx.heading_at(line[0])
+        in_review = doc.source_type in _REVIEW_SOURCES or any(w in heading for w in ("review", "approv", "convers"))
+        m = _SPEAKER.match(self.text[line[0] : line[1]])
+        if own is None or not in_review or m is None:
+            return False
+        s, e = line[0] + m.start("name"), line[0] + m.end("name")
+        person = next((p for p in self.mentions if p.type == "Person" and (p.start, p.end) == (s, e)), None)
+        if person is None and _PERSON_NAME.match(self.text[s:e]):
+            person = Mention(self.text[s:e], "Person", s, e)  # a speaker of a review is a person
+        people = self.ctx.people
+        known = person is not None and (person.name in people.full_names or person.name in people.handles
+                                        or " " in person.name)
+        tag = self.text[e : line[0] + m.end()].casefold()
+        if person is None or not known or person.name in doc.authors or "author" in tag:
+            return False
+        rel = "APPROVED" if m.group("verdict") else "REVIEWED"
+        self.emit(person, own, rel, (person.start, line[0] + m.end()), line, "document_subject")
+        return True
+
+    def action(self, line: tuple[int, int]) -> bool:
+        found = action_relations(self.text, line, self.ctx.own, self.mentions, self.ctx.people)
+        self.out.extend(found)
+        return bool(found)
+
+    def labelled(self, line: tuple[int, int]) -> bool:
+        m = _LABELLED.match(self.text[line[0] : line[1]])
+        if m is None:
+            return False
+        at = line[0]
+        label = m.group("label")
+        rule = label_rule(label)
+        if rule is None and label_key(label).split("_")[-1] in _ARTIFACT_TAILS:
+            rule = LINK_RULE
+        if rule is None:
+            return False
+        label_span = (at + m.start("label"), at + m.end("label"))
+        values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
+        role_suffix = label_key(label) not in LABELS and rule is not LINK_RULE  # "billing-export owner:"
+        named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
+        about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
+        self.relate(rule, values, about, label_span, line)
+        if rule.rel_type != "LINKED_TO" and self._links(line[0]):
+            self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,
+                        line)
+        return True
+
+    def _line_subject(self, rule: LabelRule, line: tuple[int, int], lead: str) -> Mention | None:
+        """What a labelled line is about. A sub-item ("   - Owner: X" under an action item) is about its parent
+        item: the entity the parent starts with, or nothing nameable. An owner line that would fall back to the
+        document itself is skipped under an action-items heading (those owners own an unnamed task)."""
+        if rule.about == "document":
+            return self.ctx.own
+        if lead[: len(lead) - len(lead.lstrip(" \t"))]:
+            return self.parent
+        about = self.ctx.about("topic", line[0])
+        heading = self.ctx.heading_at(line[0])
+        if rule.rel_type in _ROLE_RELATIONS and heading and not any(w in heading for w in _ABOUT_HEADINGS) and (
+                about is self.ctx.own or any(w in heading for w in _TASK_HEADINGS)):
+            return None
+        return about
+
+    def item_start(self, line: tuple[int, int]) -> None:
+        """Remember the entity a top-level list item starts with (its sub-items are about it)."""
+        m = _ITEM.match(self.text[line[0] : line[1]])
+        if m is None or m.group("lead")[:1] in (" ", "\t"):
+            return
+        start = line[0] + m.start("value")
+        first = min((x for x in self.mentions if start <= x.start < line[1]), key=lambda x: x.start, default=None)
+        if first is None or first.type not in ("Ticket", "Page"):  # "- OPS-12: ..." names its task
+            self.parent = None
+            return
+        self.parent = first if self.text[start : first.start].strip(" *_`[") == "" else None
+
+    def _scope(self, at: int) -> Scope | None:
+        return self.lead_in or self.ctx.scope_at(at)
+
+    def _links(self, at: int) -> bool:
+        scope = self._scope(at)
+        return scope is not None and scope.rule == LINK_RULE
+
+    def lead(self, line: tuple[int, int]) -> bool:
+        """A "Label:" line on its own: the list right after it holds the label's values."""
+        m = _LEAD_IN.match(self.text[line[0] : line[1]])
+        if m is None:
+            return False
+        key = label_key(m.group("label"))
+        rule = LINK_RULE if key in LINK_LISTS else label_rule(m.group("label"))
+        label = (line[0] + m.start("label"), line[0] + m.end("label"))
+        self.lead_in = Scope(line[0], line[1], rule, label) if rule is not None else None
+        return True
+
+    def scoped_item(self, line: tuple[int, int]) -> None:
+        scope = self._scope(line[0])
+        m = _ITEM.match(self.text[line[0] : line[1]])
+        if scope is None or m is None:
+            return
+        value_start = line[0] + m.start("value")
+        value_end = line[1]
+        if scope.rule == LINK_RULE:  # a list of references: every ticket, pull request or page in the item
+            refs = [x for x in value_mentions(self.text, value_start, value_end, [], None, self.ctx.people)]
+            refs += [x for x in self.mentions if value_start <= x.start < value_end and x.type in ("Ticket", "Page")]
+            self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
+            return
+        colon = self.text.find(": ", value_start, line[1])
+        if colon > 0 and not any(value_start <= x.start < colon for x in self.mentions):
+            if label_key(self.text[value_start:colon]) not in _RANK_LABELS:
+                return
+            value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
+        for stop in (" — ", " – ", " - ", ": ", " (", "; "):
+            at = self.text.find(stop, value_start, line[1])
+            if at > 0:
+                value_end = min(value_end, at)
+        values = value_mentions(self.text, value_start, value_end, self.mentions, scope.rule.value_type,
+                                self.ctx.people)
+        self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
+
+    def references(self, sentences: list[tuple[int, int]]) -> None:
+        own = self.ctx.own
+        if own is None:
+            return
+        for m, role, sentence in references(self.text, self.mentions, own, sentences, self.used):
+            if role in ("LINKED_TO", "FIXED_BY_DOCUMENT"):
+                self.emit(own, m, "FIXES" if role == "FIXED_BY_DOCUMENT" else role, (m.start, m.end), sentence,
+                          "document_subject")
+            else:
+                self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
+
+
+def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention], ctx: DocumentContext,
+                        sentences: list[tuple[int, int]]) -> list[RelationCandidate]:
+    """Relations read from the lines of the chunk ``[chunk_start, chunk_end)`` of ``ctx.document``."""
+    reader = _Reader(ctx.document.text, mentions, ctx)
+    lines = _lines(ctx.document.text, chunk_start, chunk_end)
+    for line in lines:
+        header = ctx.tables.get(line[0])
+        is_item = _ITEM.match(ctx.document.text[line[0] : line[1]]) is not None
+        reader.item_start(line)
+        if header is not None:
+            reader.table_row(line, header)
+        elif reader.lead(line):
+            continue
+        elif reader.action(line):
+            pass
+        elif not reader.review(line) and not reader.labelled(line):
+            reader.scoped_item(line)
+        if not is_item:
+            reader.lead_in = None
+    reader.references(sentences)
+    return reader.out + signature_relations(ctx.document.text, lines)

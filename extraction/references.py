@@ -1,0 +1,58 @@
+"""Tickets, pull requests and pages a document names in its prose, and how it names them.
+
+A ticket or page named in the body (not the document's own) is linked to the document - unless the sentence asks
+a question, or the key is a value inside code, JSON or a config line. The words around it can say more: a fix
+("patch deployed (PR #21)", "hotfix PR #7", "PR #8 opened to fix ...") FIXES the document's subject, while
+"this change fixes LAR-1" means the document fixes the ticket; a cause ("root cause (PR #5)", "regression from
+PR #5", "rolled back PR #5") CAUSED it. The nearer words decide: those before the name in its
+clause first, then the first few after it in its sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from extraction.extraction_types import Mention
+
+# Words around a ticket or PR named in prose that make it the document's fix or its cause (general English).
+# A change that had to be reverted or rolled back is the cause, not the fix: the revert is the fix.
+_FIX_CUES = frozenset({"fix", "fixes", "fixed", "hotfix", "patch", "patched", "mitigation", "mitigate", "mitigated",
+                       "remediation", "resolve", "resolves", "resolved"})
+# A fix verb right before the ticket makes the ticket what is fixed, not the fix.
+_FIXING_VERBS = frozenset({"fixes", "fixed", "resolves", "resolved", "closes", "closed", "addresses", "addressed",
+                           "mitigates", "mitigated"})
+_CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", "introduced", "triggered", "trigger",
+                         "broke", "broken", "revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
+
+
+def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
+    """How a document refers to a ticket or pull request it names: as its fix ("patch rolled out (PR #21)",
+    "hotfix PR #7", "PR #8 opened to fix ..."), as its cause ("root cause (PR #5)", "regression from PR #5"), or
+    merely as a link."""
+    before = re.split(r"[;.!?]\s|\s[—–]\s", text[sentence_start : m.start])[-1].casefold().split()[-8:]
+    if before and before[-1].strip("*`") in _FIXING_VERBS:
+        return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
+    after = re.split(r"[;.!?](?:\s|$)", text[m.end : m.end + 60])[0].casefold().split()[:4]
+    for window in (before, after):
+        words = {w.strip("()[]*,:`'\"") for w in window}
+        if words & _FIX_CUES:
+            return "FIXES"
+        if words & _CAUSE_CUES:
+            return "CAUSED"
+    return "LINKED_TO"
+
+
+def references(text: str, mentions: list[Mention], own: Mention, sentences: list[tuple[int, int]],
+               used: set[tuple[int, int]]) -> Iterator[tuple[Mention, str, tuple[int, int]]]:
+    """(mention, role, its sentence) for every ticket or page the prose names; ``used`` spans are skipped. The role
+    is LINKED_TO, FIXES or CAUSED (the mention fixes or caused the document's subject), or FIXED_BY_DOCUMENT."""
+    for m in mentions:
+        if m.type not in ("Ticket", "Page") or (m.start, m.end) in used or m.name.casefold() in own.name.casefold():
+            continue  # not a reference, already read, or the document's own key ("ADR-15" in "ADR-15: ...")
+        sentence = next(((s, e) for s, e in sentences if s <= m.start and m.end <= e), None)
+        if sentence is None or text[sentence[0] : sentence[1]].rstrip().endswith("?"):
+            continue
+        if text[m.start - 1 : m.start] in ("\"", "'", "`", "=") or "{\"" in text[slice(*sentence)]:
+            continue  # a value inside code, JSON or a config line, not a reference
+        yield m, _reference_role(text, sentence[0], m), sentence

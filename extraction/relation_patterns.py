@@ -1,0 +1,144 @@
+"""Noun-phrase patterns and document-subject references for the sentence reader (`extraction.relations`).
+
+* possessives: "the Payments team's ledger" -> Payments OWNS ledger (a team or organisation as possessor);
+  "the gateway's rate limiter", "the scheduler in serving-runtime" -> the part PART_OF the whole (both systems);
+  "billing-api's owner is Dana" / "the owner of billing-api is Dana" -> Dana OWNS billing-api (also maintainer,
+  lead), and the apposition "Dana, the owner of billing-api" -> the same;
+* membership: "Jordan from Payments", "I'm Jordan from Acme" -> Jordan MEMBER_OF Payments / Acme;
+* stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
+* references to what the document is about: "it", "the service", "this system" stand for the document's topic
+  (the system its title names), "this page", "this ticket", "this PR" for the document itself. A relation read
+  through such a reference is an inference (``via="document_subject"``). "it" is only bound when the sentence just
+  before it has the topic as its subject, or names no system at all (else "it" may well mean another system).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from extraction.extraction_types import Mention
+from extraction.vocabulary import CHANGE_NOUNS
+
+# Role nouns of ownership: "the owner of X is Y", "X's maintainer is Y".
+ROLE_NOUNS: dict[str, str] = {"owner": "OWNS", "owners": "OWNS", "dri": "OWNS", "maintainer": "MAINTAINS",
+                              "maintainers": "MAINTAINS", "lead": "LEADS"}
+# "this page", "this ticket": the document itself. "the service", "this system": the system it is about.
+DOCUMENT_NOUNS = frozenset({"page", "document", "doc", "runbook", "ticket", "issue", "pr", "adr", "rfc", "spec",
+                            "postmortem", "proposal", "report", "writeup", "thread"})
+TOPIC_NOUNS = frozenset({"service", "system", "component", "api", "gateway", "proxy", "pipeline", "worker",
+                         "cache", "store", "queue", "job", "controller", "cluster", "tool", "bot"})
+_SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
+_UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"})
+
+Triple = tuple[Mention, Mention, str, list[Token]]
+
+
+def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
+    """Possessive ownership, role nouns and "from" membership in one sentence."""
+    found: list[Triple] = []
+    for tok in sent:
+        head = anchors.get(tok.head.i)
+        mine = anchors.get(tok.i)
+        if tok.dep_ == "poss" and mine is not None and head is not None and mine is not head:
+            if mine.type in ("Team", "Organization") and head.type in _SYSTEM_TYPES:
+                found.append((mine, head, "OWNS", [tok]))
+            elif mine.type in _SYSTEM_TYPES and head.type in _SYSTEM_TYPES:
+                found.append((head, mine, "PART_OF", [tok]))  # "the gateway's rate limiter"
+        if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
+            inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
+            if inner is not None and head.type in _SYSTEM_TYPES and inner.type in _SYSTEM_TYPES:
+                found.append((head, inner, "PART_OF", [tok]))  # "the scheduler in serving-runtime"
+        rel = ROLE_NOUNS.get(tok.lower_)
+        if rel is not None:
+            owned = _owned_by_role(tok, anchors)
+            owner = _role_filler(tok, anchors)
+            if owned is not None and owner is not None:
+                found.append((owner, owned, rel, [tok]))
+        if tok.lower_ == "from" and tok.dep_ == "prep" and mine is None:
+            person = anchors.get(tok.head.i)
+            group = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
+            if (person is not None and person.type == "Person" and group is not None
+                    and group.type in ("Team", "Organization", "Customer")):
+                found.append((person, group, "MEMBER_OF", [tok]))
+    return found
+
+
+def _owned_by_role(role: Token, anchors: dict[int, Mention]) -> Mention | None:
+    for child in role.children:
+        if child.dep_ == "poss" and child.i in anchors:
+            return anchors[child.i]
+        if child.dep_ == "prep" and child.lower_ in ("of", "for"):
+            obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if obj is not None and obj.i in anchors:
+                return anchors[obj.i]
+    return None
+
+
+def _role_filler(role: Token, anchors: dict[int, Mention]) -> Mention | None:
+    """Who fills the role: "[the owner of X] is Y" (attribute) or "Y, [the owner of X]" (apposition)."""
+    if role.dep_ in ("nsubj", "nsubjpass") and role.head.lemma_ == "be":
+        attr = next((c for c in role.head.children if c.dep_ in ("attr", "acomp")), None)
+        if attr is not None and attr.i in anchors and anchors[attr.i].type in ("Person", "Team", "Organization"):
+            return anchors[attr.i]
+    if role.dep_ == "appos" and role.head.i in anchors:
+        filler = anchors[role.head.i]
+        return filler if filler.type in ("Person", "Team", "Organization") else None
+    if role.dep_ == "attr" and role.head.lemma_ == "be":
+        subj = next((c for c in role.head.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.i in anchors and anchors[subj.i].type in ("Person", "Team", "Organization"):
+            return anchors[subj.i]
+    return None
+
+
+def stand_in(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
+    """The entity an unnamed argument stands for: the change named after a change noun ("the rollout of PR #5",
+    "the hotfix in PR #7") or the object of a gerund subject ("Reverting PR #5 resolved ...")."""
+    if tok.lemma_.lower() in CHANGE_NOUNS:
+        for prep in tok.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("of", "in", "from", "via", "to"):
+                obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
+                if obj is not None:
+                    return anchors[obj.i]
+    if tok.lemma_.lower() in _UNDOING:
+        return None  # "Reverting PR #5 fixed X": the revert fixed X, PR #5 did not
+    if tok.dep_ == "csubj" or (tok.tag_ == "VBG" and tok.dep_ in ("nsubj", "csubj")):
+        obj = next((c for c in tok.children if c.dep_ == "dobj" and c.i in anchors), None)
+        if obj is not None:
+            return anchors[obj.i]
+    return None
+
+
+def reference(tok: Token) -> str | None:
+    """ "document" for "this page"/"this ticket", "topic" for "it"/"the service"/"this system", else None."""
+    if tok.lower_ == "it" and tok.dep_ in ("nsubj", "nsubjpass"):
+        return "topic"
+    dets = [c.lower_ for c in tok.children if c.dep_ == "det"]
+    modifiers = [c for c in tok.children if c.dep_ in ("compound", "amod", "nmod", "poss")]
+    if not dets or modifiers:
+        return None
+    if tok.lower_ in DOCUMENT_NOUNS and dets[0] == "this":
+        return "document"
+    if tok.lower_ in TOPIC_NOUNS and dets[0] in ("this", "the"):
+        return "topic"
+    return None
+
+
+def names_topic(tok: Token, topic: Mention) -> bool:
+    """ "the gateway" stands for the topic only when the topic is a gateway; "the service"/"this system" for any."""
+    if tok.lower_ == "it" or tok.lower_ in DOCUMENT_NOUNS or tok.lower_ in ("service", "system", "component"):
+        return True
+    return topic.name.casefold().split()[-1].rstrip("s") == tok.lower_.rstrip("s")
+
+
+def it_is_free(previous: Span | None, topic: Mention, anchors: dict[int, Mention]) -> bool:
+    """ "it" is the topic when the sentence before names the topic as its subject ("webhook-relay delivers ... It
+    reads from X") or names no system at all; another system named as that subject may be what "it" means."""
+    if previous is None:
+        return True
+    subject_tokens = [t for t in previous if t.dep_ in ("nsubj", "nsubjpass", "csubj") and t.head.dep_ == "ROOT"]
+    if any(t.lower_ == "it" for t in subject_tokens):
+        return True  # "It reads from X. It retries through Y.": the same "it"
+    subjects = [anchors[t.i] for t in subject_tokens if t.i in anchors]
+    if subjects:
+        return subjects[0].name == topic.name
+    return not any(anchors.get(t.i) is not None and anchors[t.i].type in _SYSTEM_TYPES for t in previous)

@@ -1,0 +1,86 @@
+"""Systems named by a descriptive noun phrase: "the shared retry wrapper", "the central session store".
+
+Enterprise prose names most systems by what they are rather than by an identifier. A noun phrase is such a name
+when its head is a system noun (`verify.vocabulary.SYSTEM_NOUNS`: service, proxy, gateway, store, cache, queue,
+pipeline, worker, cluster ...) and at least one modifier in front of it says *which* one ("retry wrapper", "hosted
+gateway", "span ingester queue"). Not names: an indefinite or demonstrative phrase ("a cache", "this service" -
+the latter is the document's subject, bound elsewhere), a phrase whose modifiers only say which of several or
+how it is ("the new cache", "the affected service", "the same queue"), numbers and dates, and anything in a URL
+or path. The name is the phrase without its determiner; its type is the head noun's (Component for most heads).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from extraction.vocabulary import words
+from verify.vocabulary import SYSTEM_NOUNS
+
+# Modifiers that pick out an instance or a state, not a name ("the new cache", "the affected pool").
+NOT_NAMING_MODIFIERS = words(
+    """new old same other existing current previous next main primary secondary additional multiple several
+    various different separate single whole entire certain specific relevant underlying corresponding respective
+    affected impacted failing failed slow healthy unhealthy broken bad good large small big high low full empty
+    first last second third many few more most less least all both each every any some own default internal
+    external local remote upstream downstream relevant right wrong actual real temporary permanent original
+    legacy hot cold warm live active standby idle busy noisy stale fresh healthy overloaded degraded direct
+    indirect production prod staging dev development test testing qa sandbox canary manual automatic automated
+    critical non-critical"""
+)
+_DETERMINERS_OK = frozenset({"the", "our", "their", "its", "your", "my"})
+_MODIFIER_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "poss"})
+_MAX_WORDS = 5
+
+
+def _modifiers(head: Token) -> list[Token] | None:
+    """The contiguous words in front of ``head`` that belong to its phrase, or None when the phrase is not a name."""
+    doc = head.doc
+    i = head.i - 1
+    words: list[Token] = []
+    while i >= 0:
+        t = doc[i]
+        if t.dep_ == "det" or t.tag_ in ("DT", "PRP$") or (t.dep_ == "poss" and t.lower_ in _DETERMINERS_OK):
+            if t.lower_ not in _DETERMINERS_OK:
+                return None  # "a cache", "this service", "each worker"
+            break
+        if t.dep_ == "poss" or t.like_url or "/" in t.text or t.is_space or (t.is_punct and t.text != "-"):
+            break
+        modifier = t.dep_ in _MODIFIER_DEPS or (t.dep_ == "punct" and t.text == "-")
+        if head not in t.ancestors or not modifier:
+            break
+        words.insert(0, t)
+        i -= 1
+    return words
+
+
+def _naming(words: list[Token]) -> bool:
+    content = [w for w in words if w.is_alpha or any(c.isalpha() for c in w.text)]
+    if not content or len(words) + 1 > _MAX_WORDS:
+        return False
+    if all(w.lower_ in NOT_NAMING_MODIFIERS or w.is_stop or w.tag_ in ("JJR", "JJS") or w.lower_.startswith("non-")
+           for w in content):
+        return False
+    if any(w.like_num and not any(c.isalpha() for c in w.text) for w in words):
+        return False
+    verbal = any(w.pos_ == "VERB" and w.dep_ not in ("compound", "amod", "nmod") for w in words)
+    return not verbal and not any(w.pos_ in ("ADP", "PRON", "CCONJ") for w in words)
+
+
+def system_phrases(doc: Doc) -> list[tuple[Span, str]]:
+    """(span, entity type) of every noun phrase in ``doc`` that names a system by a system-noun head."""
+    found: list[tuple[Span, str]] = []
+    for head in doc:
+        ent_type = SYSTEM_NOUNS.get(head.lower_) or SYSTEM_NOUNS.get(head.lemma_.lower())
+        if ent_type is None or head.pos_ not in ("NOUN", "PROPN"):
+            continue
+        if head.i + 1 < len(doc) and doc[head.i + 1].dep_ == "compound" and doc[head.i + 1].head.i > head.i:
+            continue  # "cache" in "cache hit rate" is a modifier, not a head
+        words = _modifiers(head)
+        if not words or not _naming(words):
+            continue
+        while words and (words[0].lower_ in NOT_NAMING_MODIFIERS or words[0].is_punct):
+            words = words[1:]  # "the new billing queue" names "billing queue"
+        if not words:
+            continue
+        found.append((doc[words[0].i : head.i + 1], ent_type))
+    return found

@@ -1,0 +1,118 @@
+"""The values of a labelled line, split into entities: "Owners: Dana Ruiz (primary), Li Wei" -> two people.
+
+A value list is split at commas, semicolons, " / ", " + ", "&" and "and" outside parentheses; a parenthetical after
+an item ("(primary)", "(in-cluster)") is a note, not part of the name. An item is an entity when one mention the
+extractor already found covers it (a word or two of description beside it are allowed: "GitLab self-hosted"), or
+when the label says what its values are (an owner is a person or a team) and the item is shaped like such a name.
+A value that reads as prose ("added strict validation at the embeddings-service boundary") is not a list: nothing
+is read from it here (the sentence rules read prose). URLs that name a ticket, pull request or page are entities.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+from extraction import entity_rules as R
+from extraction.extraction_types import Mention
+from extraction.people import People
+from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
+
+_SPLIT = re.compile(r"\s*(?:[,;]|\s/\s|\s\+\s|\band\b)\s*")
+_PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_URL = re.compile(r"https?://[^\s<>\"'`)\]]+|confluence://[^\s<>\"'`)\]]+")
+_PERSON = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){1,2}$")
+_TITLE = re.compile(r"^[A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*| of| and| for){0,4}$")
+_KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")
+_IDENT = re.compile(r"^[A-Za-z][\w.\-]*[\w]$")
+_VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|should|must|can|could|would|did|does|"
+                      r"added|removed|changed|fixed|updated|failed|caused|using|uses|use|to|the|a|an|when|if)\b",
+                      re.I)
+MAX_EXTRA_WORDS = 2
+MAX_ITEM_WORDS = 6
+
+
+def url_mention(url: str, start: int) -> Mention | None:
+    """A URL that names a ticket, a pull request or an issue (Ticket), or a wiki or drive page (Page)."""
+    parsed = urlparse(url)
+    parts = [p for p in parsed.path.split("/") if p]
+    if not parsed.netloc and not url.startswith("confluence://"):
+        return None
+    end = start + len(url.rstrip(".,;:"))
+    name = url.rstrip(".,;:")
+    key = next((p for p in parts if _KEY.fullmatch(p)), None)
+    if "browse" in parts and key:
+        return Mention(key, "Ticket", start, end)
+    for marker in ("pull", "pulls", "merge_requests", "issues"):
+        if marker in parts and parts.index(marker) + 1 < len(parts) and parts[parts.index(marker) + 1].isdigit():
+            return Mention(name, "Ticket", start, end)
+    if url.startswith("confluence://") or any(w in parsed.netloc for w in ("confluence", "wiki", "drive", "docs")):
+        return Mention(name, "Page", start, end)
+    return None
+
+
+def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Item ranges of ``text[start:end]``, split outside parentheses and URLs."""
+    masked = list(text[start:end])
+    for m in list(_PAREN.finditer(text, start, end)) + list(_URL.finditer(text, start, end)):
+        for i in range(m.start(), m.end()):
+            masked[i - start] = "x" if m.re is _URL else " "
+    out, pos = [], start
+    for m in _SPLIT.finditer("".join(masked)):
+        out.append((pos, start + m.start()))
+        pos = start + m.end()
+    out.append((pos, end))
+    return [R.trim(text, s, e) for s, e in out if e > s]
+
+
+def _shaped(item: str, value_type: str | None, people: People) -> str | None:
+    """The type to give a bare item the label types, or None when it is not shaped like such a name."""
+    folded = item.casefold()
+    if value_type is None or folded in GENERIC_WORDS or folded in R.NOT_NAMES or len(item) < 2:
+        return None
+    if value_type == "Person":
+        if item.lstrip("@") in people.handles:
+            return "Person"
+        if _PERSON.match(item) and not set(folded.split()) & R.TEAM_WORDS:
+            return "Person"
+        return "Team" if _TITLE.match(item) or item.isupper() else None
+    if value_type in ("Team", "Customer", "Project") and _TITLE.match(item):
+        return value_type
+    if folded in TECHNOLOGIES:
+        return "Technology"
+    if value_type in ("Component", "Project") and _IDENT.match(item) and any(c in item for c in "-_."):
+        return value_type
+    return None
+
+
+def value_mentions(text: str, start: int, end: int, mentions: list[Mention], value_type: str | None,
+                   people: People) -> list[Mention]:
+    """The entities of the value list ``text[start:end]``; empty when the value is prose, not a list."""
+    value = text[start:end]
+    if len(value.split()) > 3 * MAX_ITEM_WORDS or (len(value.split()) > MAX_ITEM_WORDS and _VERBISH.search(
+            _PAREN.sub(" ", value)) and not _URL.search(value)):
+        return []
+    found: list[Mention] = []
+    for s, e in _items(text, start, end):
+        url = _URL.search(text, s, e)
+        if url is not None:
+            mention = url_mention(url.group(0), url.start())
+            if mention is not None:
+                found.append(mention)
+            continue
+        cut = min((i for i in (text.find("(", s, e), text.find("[", s, e)) if i >= 0), default=e)
+        s, e = R.trim(text, s, cut)
+        item = " ".join(text[s:e].split())
+        if not item or len(item.split()) > MAX_ITEM_WORDS:
+            continue
+        shaped = _shaped(item, value_type, people)
+        inside = [m for m in mentions if s <= m.start and m.end <= e]
+        if inside and not (shaped and value_type != "Person" and len(item.split()) <= 4):
+            best = next((m for m in inside if m.start == s), max(inside, key=lambda m: m.end - m.start))
+            extra = len(item.split()) - len(best.name.split())
+            if extra <= MAX_EXTRA_WORDS and not _VERBISH.search(item):
+                found.append(best)
+            continue
+        if shaped is not None and not _VERBISH.search(item):
+            found.append(Mention(item, shaped, s, e))
+    return found
