@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
+from extraction.passages import DELETE_PASSAGES
 
 BATCH = 500
 
@@ -140,6 +141,7 @@ def purge_document(graph: Graph, document_id: str) -> None:
         graph.query(WRITE_EDGES, {"edges": list(batch)})
     graph.query(DELETE_DOCUMENT, {"doc": document_id})
     graph.query(DELETE_EVIDENCE_LEFTOVERS, {"doc": document_id})
+    graph.query(DELETE_PASSAGES, {"doc": document_id})
     unique = sorted(set(entity_ids))
     for batch in _batches(unique):
         graph.query(DELETE_ORPHAN_ENTITIES, {"ids": list(batch)})

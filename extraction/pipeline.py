@@ -36,6 +36,7 @@ from extraction.evidence_writer import purge_document, write_evidence
 from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.nlp import extractor_version, load_nlp
+from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
 
@@ -203,6 +204,7 @@ class Ingestor:
             if found is None:
                 raise ZehnError(f"{doc.path}: the extractor never ran")
             self._write_document(doc)
+            await asyncio.to_thread(write_passages, self.graph, doc, self.embedder)
             related = [ev for ev in found.evidence.values() if ev.relations]
             vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}

@@ -185,6 +185,37 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
 )}
 
 
+_PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
+                    "node.kind AS passage_kind, "
+                    "node.start AS start, node.end AS end, score")
+DOCUMENT_ID = ParamSpec("document_id", "document_id", "a document id (from search_passages or an evidence row)")
+CATALOGUE.update({q.name: q for q in (
+    NamedQuery("search_passages", "Hybrid retrieval over passages (a section block: heading path + body, lists and "
+               "tables whole): full-text and vector search fused with reciprocal-rank fusion.",
+               (ParamSpec("text", "text", "words to look for"), ParamSpec("k", "k", "results, 1..50", False),
+                ParamSpec("embedding", "embedding", "query vector (384 floats); else the executor's embedder",
+                          False)),
+               {"fulltext_passage": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score RETURN "
+                                    + _PASSAGE_COLUMNS + " ORDER BY score DESC, id LIMIT $limit",
+                "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
+                                  "YIELD node, score RETURN " + _PASSAGE_COLUMNS + " ORDER BY score ASC, id"}, 0),
+    NamedQuery("document_passages", "Every passage of one document in order, with its title and dates, and each "
+               "passage's cosine distance to the given query vectors.",
+               (DOCUMENT_ID, ParamSpec("vectors", "embeddings", "1..8 query vectors (384 floats each)", False)),
+               {"document": "MATCH (d:Document {id: $document_id}) RETURN d.id AS id, d.title AS title, "
+                            "d.source_type AS source_type, d.created AS created, d.updated AS updated",
+                "main": "MATCH (p:Passage {document_id: $document_id}) RETURN p.id AS id, p.document_id AS "
+                        "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
+                        "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
+                        f"ORDER BY p.index LIMIT {ROW_LIMIT * 5}"}, 0),
+    NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
+               "order.", (DOCUMENT_ID,),
+               {"main": "MATCH (e:Evidence {document_id: $document_id}) RETURN e.id AS id, e.text AS text, "
+                        "e.document_id AS document_id, e.start AS start, e.end AS end, e.kind AS kind "
+                        f"ORDER BY e.start LIMIT {ROW_LIMIT * 10}"}, 0),
+)})
+
+
 def get(name: str) -> NamedQuery:
     try:
         return CATALOGUE[name]

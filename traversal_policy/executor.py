@@ -21,7 +21,7 @@ from .params import clean_text, validate
 from .policy import Policy
 from .resolution import resolution_rows, resolve_with
 from .runner import ReadOnlyGraph, Trace
-from .search import Embedder, search
+from .search import Embedder, search, search_passages
 
 Handler = Callable[[NamedQuery, Trace, Policy, dict[str, Any]], Hit | Miss]
 DEFAULT_TIMEOUT_MS = 10_000
@@ -65,15 +65,18 @@ class TraversalExecutor:
                 return Miss("unknown_entity", f"no entity is named like {clean['name'][:200]!r}")
             rows, note = resolution_rows(resolution)
             return Hit(rows, [note, f"resolution: {resolution.outcome}"])
-        if query.name == "search_evidence":
-            hits = search(trace, clean, self.embedder)
+        if query.name in ("search_evidence", "search_passages"):
+            searcher = search if query.name == "search_evidence" else search_passages
+            hits = searcher(trace, clean, self.embedder)
             if not hits.rows:
-                return Miss("no_match", "no evidence sentence or chunk matches the search words")
+                return Miss("no_match", f"nothing matches the search words ({query.name})")
             return Hit(hits.rows, hits.notes)
         handler: Handler = {
             "paths_between": handlers.paths_between,
             "evidence_for": handlers.evidence_for,
             "documents_mentioning": handlers.documents_mentioning,
+            "document_passages": handlers.document_passages,
+            "document_sentences": handlers.document_sentences,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)
 

@@ -157,3 +157,22 @@ def documents_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean:
     if not rows:
         return Miss("no_mentions", f"no chunk records a mention of {status['name']}")
     return Hit(rows, subject=_subject(status))
+
+
+def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    """The document (title, dates) as ``subject``; its passages in order, each with distances to ``vectors``."""
+    found = trace.rows(query.name, query.cypher["document"], {"document_id": clean["document_id"]})
+    if not found:
+        return Miss("unknown_document", f"no document with id {clean['document_id'][:200]!r} is in the graph")
+    rows = trace.rows(query.name, query.cypher["main"], {"document_id": clean["document_id"],
+                                                         "vectors": clean.get("vectors", [])})
+    if not rows:
+        return Miss("no_passages", f"document {clean['document_id'][:200]!r} has no passages: re-run the ingest")
+    return Hit(rows, subject=found[0])
+
+
+def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    rows = trace.rows(query.name, query.cypher["main"], {"document_id": clean["document_id"]})
+    if not rows:
+        return Miss("no_mentions", f"no evidence sentence of document {clean['document_id'][:200]!r} is in the graph")
+    return Hit(rows)
