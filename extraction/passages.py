@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Literal, Protocol
 
 from extraction.chunker import Heading, markdown_headings
@@ -78,7 +79,7 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 def _blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Blank-line separated blocks of ``text[start:end]``; a list or table interrupted by blank lines is one."""
     cuts = [start, *(m.end() for m in _BLANK.finditer(text, start, end)), end]
-    raw = [_trimmed(text, a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
+    raw = [_trimmed(text, a, b) for a, b in pairwise(cuts)]
     blocks: list[tuple[int, int]] = []
     for a, b in raw:
         if a >= b:

@@ -62,7 +62,9 @@ class TraversalExecutor:
         if query.name == "resolve_entity":
             resolution = resolve_with(trace, clean["name"], self.policy.info())
             if isinstance(resolution, Unknown):
-                return Miss("unknown_entity", f"no entity is named like {clean['name'][:200]!r}")
+                meant = "; did you mean: " + ", ".join(c.name for c in resolution.suggestions) \
+                    if resolution.suggestions else ""
+                return Miss("unknown_entity", f"no entity is named like {clean['name'][:200]!r}{meant}")
             rows, note = resolution_rows(resolution)
             return Hit(rows, [note, f"resolution: {resolution.outcome}"])
         if query.name in ("search_evidence", "search_passages"):

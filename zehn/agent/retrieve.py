@@ -1,0 +1,98 @@
+"""Stage 3, retrieve: the graph walk an entity question names, and the documents that may answer any question.
+
+- **Walk** (entity routes with a resolved subject): ``who_owns`` / ``entity_profile`` / ``depends_on`` /
+  ``dependents_of`` / ``impact``, each path enriched with its edges' sentences (``evidence_for``).
+- **Documents** (every question whose walk returned nothing, and every passage question): the question is
+  embedded once, with each ask, in one batch; ``search_passages`` ranks passages (full-text + vector, fused); a
+  document scores the sum of its passages' fused scores, and the documents that mention a resolved subject
+  (``documents_mentioning``) come first. The best :data:`DOCUMENTS` are read whole: their passages
+  (``document_passages``, with each passage's distance to the question and to every ask) and their sentences
+  (``document_sentences``). Ties are broken by document id, so the same graph gives the same candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from zehn.agent.dispatch import Dispatcher
+from zehn.agent.question import Analysis
+from zehn.agent.resolve import Subjects
+from zehn.agent.rows import DocPassage, DocumentInfo, PathRow, Sentence
+from zehn.agent.similarity import Similarity
+
+DOCUMENTS = 5  # documents read whole per question
+SEARCH_K = 30  # passages ranked per search
+WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
+         "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
+
+
+@dataclass(frozen=True)
+class DocView:
+    info: DocumentInfo
+    passages: tuple[DocPassage, ...]
+    sentences: tuple[Sentence, ...]
+    score: float  # summed fused search score of its passages
+    mentions_subject: bool
+
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.passages)
+
+
+@dataclass(frozen=True)
+class Retrieved:
+    paths: tuple[PathRow, ...]
+    documents: tuple[DocView, ...]
+    vectors: tuple[np.ndarray, ...]  # the question's, then each ask's
+
+
+def walk(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher) -> tuple[PathRow, ...]:
+    end = subjects.subject
+    if end is None or end.entity is None or not end.recorded or analysis.route not in WALKS:
+        return ()
+    if analysis.route == "yes_no" and analysis.rel_type not in ("DEPENDS_ON", "USES", "CONSUMES", "CALLS"):
+        query, depth = "entity_profile", None
+    else:
+        query, depth = WALKS[analysis.route]
+    args: dict[str, object] = {"entity_id": end.entity.id}
+    if depth is not None:
+        args["depth"] = depth
+    return tuple(dispatcher.walk(query, args))
+
+
+def _mentioning(subjects: Subjects, dispatcher: Dispatcher) -> list[str]:
+    end = subjects.subject
+    if end is None or end.entity is None:
+        return []
+    found = dispatcher.found("documents_mentioning", {"entity_id": end.entity.id})
+    return [str(r["document_id"]) for r in found.rows] if found else []
+
+
+def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
+              similarity: Similarity) -> tuple[tuple[DocView, ...], tuple[np.ndarray, ...]]:
+    asks = list(dict.fromkeys(a.text for a in analysis.asks))[:7]
+    vectors = tuple(similarity.texts([analysis.question, *asks]))
+    hits = dispatcher.passages(analysis.question, SEARCH_K, [float(x) for x in vectors[0]] if vectors else None)
+    scores: dict[str, float] = {}
+    for hit in hits:
+        scores[hit.document_id] = scores.get(hit.document_id, 0.0) + hit.score
+    mentioning = _mentioning(subjects, dispatcher)
+    ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
+    if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
+        ranked = [mentioning[0], *ranked]
+    views = []
+    wanted = [[float(x) for x in v] for v in vectors]
+    for doc_id in ranked[:DOCUMENTS]:
+        info, passages = dispatcher.document(doc_id, wanted)
+        views.append(DocView(info, tuple(passages), tuple(dispatcher.sentences(doc_id)), scores.get(doc_id, 0.0),
+                             doc_id in mentioning))
+    return tuple(views), vectors
+
+
+def retrieve(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, similarity: Similarity) -> Retrieved:
+    paths = walk(analysis, subjects, dispatcher)
+    if paths:
+        return Retrieved(paths, (), ())
+    views, vectors = documents(analysis, subjects, dispatcher, similarity)
+    return Retrieved(paths, views, vectors)
