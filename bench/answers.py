@@ -56,6 +56,8 @@ def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any
         ingest = Ingestor("127.0.0.1", server.port, graph_name, nlp=nlp, embedder=embedder).ingest([corpus])
         settings = load_settings(data_dir=data_dir, graph_name=graph_name, falkordb_url=server.url)
         with open_services(settings, nlp=nlp, embedder=embedder) as services:
+            if services.monitor is not None:
+                services.monitor.wait_ready(settings.ready_wait_s)  # never time answers from half-built indexes
             baseline = BaselineAnswerer(services.executor.graph, embedder)
             with TestClient(create_app(services, frontend_dir=None)) as client:
                 client.post("/api/answers", json={"question": questions[0]})  # warm up both paths

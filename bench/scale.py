@@ -35,6 +35,7 @@ from zehn.evaluation.metrics import percentile
 from zehn.evaluation.questions import load_questions
 from zehn.evaluation.runner import ask, make_zehn
 from zehn.graph_server import EmbeddedFalkorDB
+from zehn.graph_server.readiness import wait_for_indexes
 from zehn.settings import load_settings
 
 _ID_LINE = re.compile(r'^(id:\s*"?)([^"\n]+)("?)', re.MULTILINE)
@@ -87,6 +88,7 @@ def measure(corpus: Path, questions: list[str], times: int, nlp: Any, embedder: 
             ingestor = Ingestor("127.0.0.1", server.port, "scale", nlp=nlp, embedder=embedder)
             report = ingestor.ingest([docs_dir])
             graph = open_graph("127.0.0.1", server.port, "scale")
+            wait_for_indexes(graph)  # never time answers from half-built indexes
             settings = load_settings(data_dir=Path(tmp) / "data")
             zehn = make_zehn("deterministic", TraversalExecutor(graph, load_policy(), embedder=embedder), nlp,
                              ingestor.graph, settings)

@@ -28,6 +28,10 @@ class QueryTimedOut(GraphUnavailable):
     """The server (or the socket) gave up before a query finished."""
 
 
+class GraphWarmingUp(GraphUnavailable):
+    """The server answers but is still loading its data or building indexes: answers now could miss rows."""
+
+
 class ServerStartFailed(Unavailable):
     """The embedded FalkorDB server could not be started; the message says why."""
 

@@ -1,5 +1,8 @@
 """Resolve what ingest wrote: an evidence id to its document, chunk and character range; documents; counts.
 
+Only ready documents count: a document still being ingested (or left unfinished by a crash) and its chunks and
+evidence are neither returned nor counted (``pending_documents`` says how many there are).
+
 Every evidence object is checked against its document on the way out: ``text`` must be exactly
 ``document.text[start:end]``. A mismatch is an integrity failure and raises; it is never papered over.
 """
@@ -14,17 +17,20 @@ from redis.exceptions import ResponseError
 
 from extraction.errors import ZehnError
 from extraction.evidence_writer import Graph
+from extraction.schema import ready_document
 
-EVIDENCE_BY_IDS = """
+# Only ready documents, their chunks and their evidence are visible (extraction/document_state.py).
+EVIDENCE_BY_IDS = f"""
 UNWIND $ids AS eid
-MATCH (e:Evidence {id: eid})
-MATCH (d:Document {id: e.document_id})
+MATCH (e:Evidence {{id: eid}})
+MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')}
 RETURN e.id, e.document_id, d.title, d.source_type, e.chunk_id, e.start, e.end, e.text, e.kind, e.relations,
        d.text
 """
-ALL_EVIDENCE_IDS = "MATCH (e:Evidence) RETURN e.id ORDER BY e.id"
-DOCUMENT_BY_ID = """
-MATCH (d:Document {id: $id})
+ALL_EVIDENCE_IDS = (f"MATCH (e:Evidence) MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')} "
+                    "RETURN e.id ORDER BY e.id")
+DOCUMENT_BY_ID = f"""
+MATCH (d:Document {{id: $id}}) WHERE {ready_document('d')}
 OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
 RETURN d.id, d.title, d.source_type, d.text, d.path, d.original_path, d.authors, d.participants, d.created,
        d.updated, d.content_hash, d.ingested_at, count(c)
@@ -35,7 +41,16 @@ REL_TYPE_COUNTS = "MATCH ()-[r:RELATES]->() RETURN r.rel_type, count(r) ORDER BY
 RELATES_WITH_EVIDENCE = (
     "MATCH ()-[r:RELATES]->() RETURN count(r), sum(CASE WHEN size(r.evidence_ids) > 0 THEN 1 ELSE 0 END)"
 )
-LAST_INGEST = "MATCH (d:Document) RETURN max(d.ingested_at)"
+LAST_INGEST = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN max(d.ingested_at)"
+# What documents that are not ready (being ingested, or interrupted) hold, to leave out of the counts.
+PENDING_COUNTS = f"""
+MATCH (d:Document) WHERE NOT coalesce({ready_document('d')}, false)
+OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
+WITH d, count(c) AS chunks
+OPTIONAL MATCH (e:Evidence {{document_id: d.id}})
+WITH d, chunks, count(e) AS evidence
+RETURN count(d), sum(chunks), sum(evidence)
+"""
 
 
 class IntegrityError(ZehnError):
@@ -108,8 +123,12 @@ def graph_exists(graph: Graph) -> bool:
 def graph_stats(graph: Graph) -> dict[str, Any]:
     if not graph_exists(graph):
         return {"labels": {}, "edge_types": {}, "rel_types": {}, "relates": 0, "relates_with_evidence": 0,
-                "evidence_share": None, "last_ingest": None, "empty": True}
+                "evidence_share": None, "last_ingest": None, "empty": True, "pending_documents": 0}
     labels = {row[0]: row[1] for row in graph.ro_query(LABEL_COUNTS).result_set}
+    pending, pending_chunks, pending_evidence = graph.ro_query(PENDING_COUNTS).result_set[0]
+    for label, minus in (("Document", pending), ("Chunk", pending_chunks), ("Evidence", pending_evidence)):
+        if label in labels:
+            labels[label] -= minus or 0
     edge_types = {row[0]: row[1] for row in graph.ro_query(EDGE_TYPE_COUNTS).result_set}
     rel_types = {row[0]: row[1] for row in graph.ro_query(REL_TYPE_COUNTS).result_set}
     total, with_evidence = graph.ro_query(RELATES_WITH_EVIDENCE).result_set[0]
@@ -118,5 +137,5 @@ def graph_stats(graph: Graph) -> dict[str, Any]:
         "labels": labels, "edge_types": edge_types, "rel_types": rel_types,
         "relates": total, "relates_with_evidence": with_evidence or 0,
         "evidence_share": round((with_evidence or 0) / total, 4) if total else None,
-        "last_ingest": last, "empty": False,
+        "last_ingest": last, "empty": False, "pending_documents": pending,
     }

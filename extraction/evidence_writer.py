@@ -1,4 +1,5 @@
-"""Evidence I/O: write Evidence rows and evidence-keeping RELATES edges; purge what one document supported.
+"""Evidence I/O: write Evidence rows, commit a document (its RELATES support and its ready status in one query);
+purge what one document supported.
 
 graphrag-sdk writes documents, chunks, entities and mentions; its RELATES upsert keeps one edge per entity pair and
 overwrites evidence, so relations go through here instead: one edge per (source, rel_type, target), holding every
@@ -13,6 +14,7 @@ from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
 from extraction.passages import DELETE_PASSAGES
+from extraction.schema import DOCUMENT_READY
 
 BATCH = 500
 
@@ -47,6 +49,13 @@ MATCH (b:__Entity__ {id: x.o})
 MERGE (a)-[r:RELATES {rel_type: x.t}]->(b)
 SET r.evidence_ids = x.evidence_ids, r.doc_ids = x.doc_ids, r.raw_verbs = x.raw_verbs, r.spans = x.spans,
     r.fact = x.fact
+"""
+
+COMMIT_DOCUMENT = WRITE_EDGES + f"""
+WITH count(*) AS written
+MATCH (d:Document {{id: $doc}})
+SET d.status = '{DOCUMENT_READY}', d.content_hash = $content_hash, d.extractor_version = $extractor_version
+RETURN written
 """
 
 EDGES_OF_DOCUMENT = """
@@ -87,14 +96,14 @@ def _batches(rows: Sequence[Any]) -> list[Sequence[Any]]:
     return [rows[i : i + BATCH] for i in range(0, len(rows), BATCH)]
 
 
-def write_evidence(
+def write_evidence_rows(
     graph: Graph,
     found: DocumentEvidence,
     embeddings: dict[str, list[float]],
     extractor: str,
     extractor_version: str,
-) -> tuple[int, int]:
-    """Write evidence rows and merge edge support; returns (evidence rows written, edges touched).
+) -> int:
+    """Write the document's Evidence rows (invisible to readers until the document is ready); returns how many.
 
     ``embeddings`` may cover only some rows (those carrying relations): the others are found by full-text search
     and through their chunk's embedding, which keeps ingest from embedding every sentence twice.
@@ -109,7 +118,16 @@ def write_evidence(
     ]
     for batch in _batches(rows):
         graph.query(WRITE_EVIDENCE, {"rows": list(batch)})
+    return len(rows)
 
+
+def commit_document(graph: Graph, found: DocumentEvidence, document_id: str, content_hash: str,
+                    extractor_version: str) -> int:
+    """Merge the document's support into its RELATES edges and mark it ready, in ONE query, so its facts and the
+    document appear to readers together (and a crash leaves neither). Returns the number of edges touched.
+
+    The read-merge-write of shared edges is safe because one writer at a time holds the graph
+    (:mod:`extraction.writer_lease`)."""
     keys = list(found.edges)
     existing: dict[EdgeKey, dict[str, Any]] = {}
     for batch in _batches(keys):
@@ -118,9 +136,9 @@ def write_evidence(
             existing[(s, t, o)] = json.loads(spans) if spans else {}
     names = {row.id: row.name for row in found.entities.values()}
     edges = [edge_properties(key, merge_support(existing.get(key, {}), found.edges[key]), names) for key in keys]
-    for batch in _batches(edges):
-        graph.query(WRITE_EDGES, {"edges": list(batch)})
-    return len(rows), len(edges)
+    graph.query(COMMIT_DOCUMENT, {"edges": edges, "doc": document_id, "content_hash": content_hash,
+                                  "extractor_version": extractor_version})
+    return len(edges)
 
 
 def purge_document(graph: Graph, document_id: str) -> None:

@@ -114,9 +114,25 @@ def _strings(data: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(str(item) for item in items if item is not None)
 
 
+def normalise_id(doc_id: str, where: str) -> str:
+    """A front-matter id as stored: trimmed, with ``/`` (and ``\\``) turned into ``-``.
+
+    Ids travel in URL paths (``/api/documents/{id}``), where a slash would split the segment and the document could
+    never be opened; rewriting is kinder than rejecting ("org/repo#12" stays readable as "org-repo#12"), and two
+    files that end up with one id are reported as duplicates by the ingest. "." and ".." are rejected: clients
+    resolve them as path steps."""
+    clean = doc_id.strip().replace("/", "-").replace("\\", "-")
+    if not clean:
+        raise DocumentRejected(where, "malformed front matter: 'id' is empty")
+    if clean in {".", ".."}:
+        raise DocumentRejected(where, f"malformed front matter: 'id' {clean!r} cannot be used in a URL")
+    return clean
+
+
 def load_file(path: Path, root: Path | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceDocument:
     """Load one file. ``root`` makes the fallback id stable: it is derived from the path relative to ``root``
-    (or from the path as given, when there is no root). Raises DocumentRejected."""
+    (or from the path as given, when there is no root). The document's ``path`` is relative to ``root`` (its file
+    name without one): a server's absolute paths are never stored or shown. Raises DocumentRejected."""
     where = str(path)
     suffix = path.suffix.lower()
     if suffix not in MARKDOWN_SUFFIXES | TEXT_SUFFIXES:
@@ -131,9 +147,8 @@ def load_file(path: Path, root: Path | None = None, max_bytes: int = DEFAULT_MAX
     front = parse_front_matter(text, where) if markdown else None
     if front is not None:
         data, lines, body_start = front.data, front.lines, front.body_start
-    doc_id = _string(data, "id", where)
-    if doc_id is not None and not doc_id.strip():
-        raise DocumentRejected(where, "malformed front matter: 'id' is empty")
+    raw_id = _string(data, "id", where)
+    doc_id = normalise_id(raw_id, where) if raw_id is not None else None
     title = _string(data, "title", where)
     if not title and markdown:
         title = next((h.text for h in markdown_headings(text, body_start) if h.level == 1 and h.text), None)
@@ -143,7 +158,7 @@ def load_file(path: Path, root: Path | None = None, max_bytes: int = DEFAULT_MAX
         source_type=_string(data, "source_type", where) or ("markdown" if markdown else "text"),
         text=text,
         body_start=body_start,
-        path=where,
+        path=rel.as_posix() if rel is not path else path.name,
         original_path=_string(data, "original_path", where),
         authors=_strings(data, "authors", where),
         participants=_strings(data, "participants", where),
@@ -170,8 +185,8 @@ def _expand(path: Path, root: Path | None) -> Iterator[tuple[Path, Path | None] 
     for child in children:
         if child.name.startswith("."):
             continue
-        if child.is_dir() and child.is_symlink():
-            yield Failed(child, "symlinked directory not followed")
+        if child.is_symlink():  # it may point outside the folder being ingested: never followed
+            yield Failed(child, f"symlinked {'directory' if child.is_dir() else 'file'} not followed")
             continue
         yield from _expand(child, root if root is not None else path)
 

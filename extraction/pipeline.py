@@ -1,13 +1,17 @@
 """The ingest pipeline: a fixed, numbered sequence of steps, logged as "step N/M".
 
-1/4 load    read and validate files (a bad file is reported and skipped, never fatal)
-2/4 index   create the range, full-text and vector indexes (first: every MERGE on an id needs its index)
-3/4 diff    unchanged documents (same content hash and extractor version) are skipped; changed ones are purged
-4/4 ingest  per document: graphrag-sdk ingest (exact chunks -> lexical graph -> spaCy extraction -> entities,
-            mentions, chunk embeddings), then the evidence writer (Evidence rows, RELATES edges)
+1/5 load    read and validate files (a bad file is reported and skipped, never fatal)
+2/5 lease   take the graph's writer lease: concurrent ingests of one graph queue here (extraction/writer_lease.py)
+3/5 index   create the range, full-text and vector indexes (first: every MERGE on an id needs its index)
+4/5 diff    unchanged, ready documents are skipped; changed ones and any left not ready by an interrupted run are
+            purged and redone; a document read from a new path only has its path updated
+5/5 ingest  per document (its steps are DOCUMENT_STEPS): status "ingesting" first; graphrag-sdk writes chunks,
+            then entities, mentions and chunk embeddings; the document's properties; its Evidence rows; then one
+            commit query writes its RELATES support and sets it "ready" (with content hash and extractor version)
 
-A document that fails in step 4 is purged again, so a failure never leaves half a document behind.
-A graph server that stops answering aborts the run with GraphUnavailable: that is not a per-file problem.
+Readers see only ready documents (and their chunks and evidence), so a crash at any point shows nothing half
+written, and the next run finishes the job. A document that fails in step 5 is purged again (rolled back) and
+counted in ``rolled_back``. A graph server that stops answering aborts the run with GraphUnavailable.
 """
 
 from __future__ import annotations
@@ -17,35 +21,38 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import redis
-from graphrag_sdk import ConnectionConfig, FalkorDBConnection, GraphRAG
+from graphrag_sdk import ConnectionConfig, Context, FalkorDBConnection, GraphData, GraphRAG, Ontology, TextChunks
 from graphrag_sdk.core.exceptions import GraphRAGError
+from graphrag_sdk.ingestion.extraction_strategies.base import ExtractionStrategy
 from graphrag_sdk.ingestion.resolution_strategies.exact_match import ExactMatchResolution
 from spacy.language import Language
 
+from extraction import document_state
 from extraction.chunker import ExactSliceChunking
+from extraction.document_state import Pause
 from extraction.documents import SourceDocument
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import GraphUnavailable, ZehnError
-from extraction.evidence_writer import purge_document, write_evidence
+from extraction.evidence_writer import commit_document, purge_document, write_evidence_rows
 from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.nlp import extractor_version, load_nlp
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
+from extraction.writer_lease import WriterLease
 
 log = logging.getLogger("zehn.ingest")
 
 
 class _AlreadyIndexed(logging.Filter):
     """graphrag-sdk re-creates its indexes after every document and logs FalkorDB's "already indexed" answer as an
-    ERROR; we create them first (step 2), so that message is expected noise. Every other message passes."""
+    ERROR; we create them first (step 3), so that message is expected noise. Every other message passes."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return "already indexed" not in record.getMessage()
@@ -55,19 +62,12 @@ def _quiet_expected_sdk_errors() -> None:
     sdk_log = logging.getLogger("graphrag_sdk.core.connection")
     if not any(isinstance(f, _AlreadyIndexed) for f in sdk_log.filters):
         sdk_log.addFilter(_AlreadyIndexed())
-STEPS = 4
+
+
+STEPS = 5
 CONCURRENT_DOCUMENTS = 2
 CHUNK_CHARS = 600  # about 128 word pieces of technical English: what the embedding model reads in full
 EXTRACTOR = "zehn-spacy"
-
-DOCUMENT_HASH = "MATCH (d:Document {id: $id}) RETURN d.content_hash, d.extractor_version"
-DOCUMENT_PROPS = """
-MATCH (d:Document {id: $id})
-SET d.title = $title, d.source_type = $source_type, d.path = $path, d.original_path = $original_path,
-    d.authors = $authors, d.participants = $participants, d.created = $created, d.updated = $updated,
-    d.text = $text, d.body_start = $body_start, d.content_hash = $content_hash, d.ingested_at = $ingested_at,
-    d.extractor_version = $extractor_version
-"""
 
 
 @dataclass
@@ -78,6 +78,8 @@ class IngestReport:
     relations: int = 0
     evidence: int = 0
     skipped: int = 0
+    recovered: int = 0  # documents an interrupted run had left not ready, redone
+    rolled_back: int = 0  # documents that failed in step 5 and were purged again
     errors: list[dict[str, str]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -85,15 +87,28 @@ class IngestReport:
         return {
             "documents": self.documents, "chunks": self.chunks, "entities": self.entities,
             "relations": self.relations, "evidence": self.evidence, "skipped": self.skipped,
+            "recovered": self.recovered, "rolled_back": self.rolled_back,
             "errors": len(self.errors), "error_details": self.errors, "seconds": round(self.seconds, 3),
         }
 
 
 Progress = Callable[[str, int, int], None]  # (document path, index, total)
+Waiting = Callable[[dict[str, object]], None]  # told once who holds the writer lease an ingest waits for
 
 
 def _step(n: int, what: str) -> None:
     log.info("step %d/%d: %s", n, STEPS, what)
+
+
+class _PauseAfterChunks(ExtractionStrategy):
+    """The SDK calls the extractor right after it wrote the document's chunks: the test hook's first stop."""
+
+    def __init__(self, inner: SpacyExtraction, reached: Callable[[], None]) -> None:
+        self.inner, self.reached = inner, reached
+
+    async def extract(self, chunks: TextChunks, ontology: Ontology, ctx: Context) -> GraphData:
+        self.reached()
+        return await self.inner.extract(chunks, ontology, ctx)
 
 
 class Ingestor:
@@ -101,11 +116,13 @@ class Ingestor:
 
     def __init__(self, host: str, port: int, graph_name: str, password: str | None = None,
                  nlp: Language | None = None, embedder: LocalEmbedder | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+                 max_bytes: int = DEFAULT_MAX_BYTES, *, wait_s: float = 3600.0, pause: Pause | None = None) -> None:
         self.host, self.port, self.graph_name, self.password = host, port, graph_name, password
         self._nlp = nlp
         self.embedder = embedder or LocalEmbedder()
         self.max_bytes = max_bytes
+        self.wait_s = wait_s
+        self.pause = pause
         self.graph = open_graph(host, port, graph_name, password)
 
     @property
@@ -114,25 +131,20 @@ class Ingestor:
             self._nlp = load_nlp()
         return self._nlp
 
-    def ingest(self, paths: Sequence[Path], progress: Progress | None = None) -> IngestReport:
-        try:
-            return asyncio.run(self._ingest(paths, progress))
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
-            raise GraphUnavailable(f"FalkorDB at {self.host}:{self.port} stopped answering: {exc}") from exc
+    @cached_property
+    def extractor_version(self) -> str:
+        return extractor_version(self.nlp)
 
-    def delete(self, document_id: str) -> bool:
-        """Remove a document and whatever only it supported. False when no such document exists."""
-        try:
-            if not self.graph.query(DOCUMENT_HASH, {"id": document_id}).result_set:
-                return False
-            purge_document(self.graph, document_id)
-            return True
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
-            raise GraphUnavailable(f"FalkorDB at {self.host}:{self.port} stopped answering: {exc}") from exc
+    def _lease(self) -> WriterLease:
+        return WriterLease(redis.Redis(host=self.host, port=self.port, password=self.password, socket_timeout=10.0),
+                           self.graph_name)
 
-    async def _ingest(self, paths: Sequence[Path], progress: Progress | None) -> IngestReport:
+    def _unavailable(self, exc: Exception) -> GraphUnavailable:
+        return GraphUnavailable(f"FalkorDB at {self.host}:{self.port} stopped answering: {exc}")
+
+    def ingest(self, paths: Sequence[Path], progress: Progress | None = None,
+               waiting: Waiting | None = None) -> IngestReport:
         started = time.perf_counter()
-        _quiet_expected_sdk_errors()
         report = IngestReport()
         _step(1, f"load {len(paths)} path(s)")
         documents: list[SourceDocument] = []
@@ -141,9 +153,38 @@ class Ingestor:
                 report.errors.append({"path": str(outcome.path), "reason": outcome.reason})
             elif isinstance(outcome, Loaded):
                 documents.append(outcome.document)
-        _step(2, "ensure indexes")
-        ensure_indexes(self.graph)
-        _step(3, f"compare {len(documents)} document(s) with the graph")
+        _step(2, f"take the writer lease of graph {self.graph_name!r}")
+        lease = self._lease()
+        lease.acquire(self.wait_s, waiting)
+        try:
+            _step(3, "ensure indexes")
+            ensure_indexes(self.graph)
+            todo = self._diff(documents, report)
+            _step(5, f"ingest {len(todo)} new, changed or unfinished document(s) through graphrag-sdk")
+            asyncio.run(self._ingest_all(todo, report, lease, progress))
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise self._unavailable(exc) from exc
+        finally:
+            lease.release()
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def delete(self, document_id: str) -> bool:
+        """Remove a document and whatever only it supported. False when no such document exists."""
+        lease = self._lease()
+        lease.acquire(self.wait_s)
+        try:
+            if not self.graph.query(document_state.DOCUMENT_STATE, {"id": document_id}).result_set:
+                return False
+            purge_document(self.graph, document_id)
+            return True
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise self._unavailable(exc) from exc
+        finally:
+            lease.release()
+
+    def _diff(self, documents: list[SourceDocument], report: IngestReport) -> list[SourceDocument]:
+        _step(4, f"compare {len(documents)} document(s) with the graph")
         todo: list[SourceDocument] = []
         seen: dict[str, str] = {}
         for doc in documents:
@@ -152,27 +193,34 @@ class Ingestor:
                                                                   f"(already read from {seen[doc.id]})"})
                 continue
             seen[doc.id] = doc.path
-            stored = self._stored_state(doc)
-            if stored == "changed":
-                purge_document(self.graph, doc.id)  # no stale chunks or evidence survive a new version
-            if stored != "current":
+            state = document_state.stored_state(self.graph, doc, self.extractor_version)
+            if state in ("incomplete", "changed"):
+                purge_document(self.graph, doc.id)  # nothing stale or half written survives
+                report.recovered += state == "incomplete"
+            elif state == "moved":
+                document_state.move(self.graph, doc)
+            if state in ("new", "incomplete", "changed"):
                 todo.append(doc)
         report.skipped = len(seen) - len(todo)
-        _step(4, f"ingest {len(todo)} new or changed document(s) through graphrag-sdk")
+        return todo
+
+    async def _ingest_all(self, todo: list[SourceDocument], report: IngestReport, lease: WriterLease,
+                          progress: Progress | None) -> None:
+        _quiet_expected_sdk_errors()
         connection = FalkorDBConnection(ConnectionConfig(
             host=self.host, port=self.port, password=self.password, graph_name=self.graph_name, retry_count=1,
         ))
         rag = GraphRAG(connection, llm=NoLLM(), embedder=self.embedder, ontology=zehn_ontology(),
                        embedding_dimension=EMBEDDING_DIM)
         # Two documents in flight: one document's embeddings (torch, outside the GIL) overlap the next one's
-        # parse (spaCy). Evidence writes run without an await in between, so they never interleave.
+        # parse (spaCy). Evidence writes and commits run without an await in between, so they never interleave.
         gate = asyncio.Semaphore(CONCURRENT_DOCUMENTS)
         done = 0
 
         async def one(doc: SourceDocument) -> None:
             nonlocal done
             async with gate:
-                await self._ingest_one(rag, doc, report)
+                await self._ingest_one(rag, doc, report, lease)
             done += 1
             if progress:
                 progress(doc.path, done, len(todo))
@@ -181,40 +229,40 @@ class Ingestor:
             await asyncio.gather(*(one(doc) for doc in todo))
         finally:
             await rag.close()
-        report.seconds = time.perf_counter() - started
-        return report
 
-    @cached_property
-    def extractor_version(self) -> str:
-        return extractor_version(self.nlp)
+    def _reached(self, step: str, doc: SourceDocument) -> None:
+        if self.pause is not None:
+            self.pause(step, doc.id)
 
-    def _stored_state(self, doc: SourceDocument) -> Literal["new", "changed", "current"]:
-        """Same text read by the same extractor version is current; anything else is read again."""
-        rows = self.graph.query(DOCUMENT_HASH, {"id": doc.id}).result_set
-        if not rows:
-            return "new"
-        return "current" if tuple(rows[0]) == (doc.content_hash, self.extractor_version) else "changed"
-
-    async def _ingest_one(self, rag: GraphRAG, doc: SourceDocument, report: IngestReport) -> None:
+    async def _ingest_one(self, rag: GraphRAG, doc: SourceDocument, report: IngestReport,
+                          lease: WriterLease) -> None:
         extractor = SpacyExtraction(doc, self.nlp)
         try:
+            document_state.begin(self.graph, doc)
             result = await rag.ingest(text=doc.text, document_id=doc.id, chunker=ExactSliceChunking(doc, CHUNK_CHARS),
-                                      extractor=extractor, resolver=ExactMatchResolution())
+                                      extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
+                                      resolver=ExactMatchResolution())
+            self._reached("entities", doc)
             found = extractor.evidence
             if found is None:
                 raise ZehnError(f"{doc.path}: the extractor never ran")
-            self._write_document(doc)
+            document_state.write_properties(self.graph, doc)
             await asyncio.to_thread(write_passages, self.graph, doc, self.embedder)
+            self._reached("document", doc)
             related = [ev for ev in found.evidence.values() if ev.relations]
             vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
-            evidence, edges = write_evidence(self.graph, found, embeddings, EXTRACTOR,
-                                             self.extractor_version)
-        except (redis.ConnectionError, redis.TimeoutError):
+            evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version)
+            self._reached("evidence", doc)
+            lease.ensure()
+            edges = commit_document(self.graph, found, doc.id, doc.content_hash, self.extractor_version)
+            self._reached("ready", doc)
+        except (redis.ConnectionError, redis.TimeoutError, GraphUnavailable):
             raise
         except (GraphRAGError, ZehnError, ValueError, redis.ResponseError) as exc:
             purge_document(self.graph, doc.id)
-            report.errors.append({"path": doc.path, "reason": f"{type(exc).__name__}: {exc}"})
+            report.rolled_back += 1
+            report.errors.append({"path": doc.path, "reason": f"rolled back: {type(exc).__name__}: {exc}"})
             log.warning("ingest of %s failed and was rolled back: %s", doc.path, exc)
             return
         report.documents += 1
@@ -222,13 +270,3 @@ class Ingestor:
         report.entities += len(found.entities)
         report.relations += edges
         report.evidence += evidence
-
-    def _write_document(self, doc: SourceDocument) -> None:
-        self.graph.query(DOCUMENT_PROPS, {
-            "id": doc.id, "title": doc.title, "source_type": doc.source_type, "path": doc.path,
-            "original_path": doc.original_path, "authors": list(doc.authors),
-            "participants": list(doc.participants), "created": doc.created, "updated": doc.updated,
-            "text": doc.text, "body_start": doc.body_start, "content_hash": doc.content_hash,
-            "ingested_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            "extractor_version": self.extractor_version,
-        })

@@ -17,6 +17,16 @@ PASSAGE = "Passage"  # a section block of a document (extraction/passages.py)
 RELATES = "RELATES"
 EMBEDDING_DIM = 384
 
+# A document's lifecycle (``Document.status``): readers see a document, its chunks and its evidence only once it is
+# ready, which the ingest sets last, in the same query that writes the document's RELATES support.
+DOCUMENT_INGESTING = "ingesting"
+DOCUMENT_READY = "ready"
+
+
+def ready_document(var: str) -> str:
+    """The Cypher predicate "document ``var`` is ready" (``var`` is a fixed variable name, never input)."""
+    return f"{var}.status = '{DOCUMENT_READY}'"
+
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (DOCUMENT, "id"),
     (CHUNK, "id"),

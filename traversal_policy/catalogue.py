@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from extraction.errors import QueryRejected
+from extraction.schema import ready_document
 
 from .params import ParamSpec
 from .policy import MAX_HOPS
@@ -54,6 +55,10 @@ class NamedQuery:
 
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
+# Chunks and evidence are read only through a ready document (extraction/document_state.py): one still being
+# ingested, or left half written by a crash, is invisible. RELATES support needs no filter: the commit that makes a
+# document ready is the query that writes it.
+_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
     "[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | r.evidence_ids] AS evidence_ids, "
@@ -61,7 +66,7 @@ _PATH_COLUMNS = (
 )
 _ALLOWED = "ALL(r IN relationships(p) WHERE r.rel_type IN $allowed)"
 _CANDIDATE_COLUMNS = (
-    "OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk) "
+    f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
     "OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
@@ -160,7 +165,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
     NamedQuery("documents_mentioning", "Documents whose chunks mention one entity, most mentions first.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) "
-                   "OPTIONAL MATCH (d:Document)-[:PART_OF]->(c) "
+                   f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d')} "
                    "WITH coalesce(d.id, c.document_id) AS document_id, d, collect(c.id) AS chunk_ids "
                    "RETURN document_id, d.title AS title, d.source_type AS source_type, d.path AS path, "
                    "size(chunk_ids) AS chunks, chunk_ids[0..5] AS chunk_ids "
@@ -172,10 +177,11 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                           False)),
                {f"{mode}_{label.lower()}": text for label in ("Evidence", "Chunk") for mode, text in (
                    ("fulltext", f"CALL db.idx.fulltext.queryNodes('{label}', $query) YIELD node, score "
-                                "RETURN node.id AS id, node.text AS text, node.document_id AS document_id, "
-                                "node.start AS start, node.end AS end, score ORDER BY score DESC, id LIMIT $limit"),
+                                + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
+                                "node.document_id AS document_id, node.start AS start, node.end AS end, score "
+                                "ORDER BY score DESC, id LIMIT $limit"),
                    ("vector", f"CALL db.idx.vector.queryNodes('{label}', 'embedding', $limit, vecf32($vector)) "
-                              "YIELD node, score RETURN node.id AS id, node.text AS text, "
+                              "YIELD node, score " + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id"))} | {
                    "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
@@ -195,14 +201,17 @@ CATALOGUE.update({q.name: q for q in (
                (ParamSpec("text", "text", "words to look for"), ParamSpec("k", "k", "results, 1..50", False),
                 ParamSpec("embedding", "embedding", "query vector (384 floats); else the executor's embedder",
                           False)),
-               {"fulltext_passage": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score RETURN "
-                                    + _PASSAGE_COLUMNS + " ORDER BY score DESC, id LIMIT $limit",
+               {"fulltext_passage": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score "
+                                    + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS + " ORDER BY score DESC, id "
+                                    "LIMIT $limit",
                 "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
-                                  "YIELD node, score RETURN " + _PASSAGE_COLUMNS + " ORDER BY score ASC, id"}, 0),
+                                  "YIELD node, score " + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS +
+                                  " ORDER BY score ASC, id"}, 0),
     NamedQuery("document_passages", "Every passage of one document in order, with its title and dates, and each "
                "passage's cosine distance to the given query vectors.",
                (DOCUMENT_ID, ParamSpec("vectors", "embeddings", "1..8 query vectors (384 floats each)", False)),
-               {"document": "MATCH (d:Document {id: $document_id}) RETURN d.id AS id, d.title AS title, "
+               {"document": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
+                            "RETURN d.id AS id, d.title AS title, "
                             "d.source_type AS source_type, d.created AS created, d.updated AS updated",
                 "main": "MATCH (p:Passage {document_id: $document_id}) RETURN p.id AS id, p.document_id AS "
                         "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
@@ -210,7 +219,8 @@ CATALOGUE.update({q.name: q for q in (
                         f"ORDER BY p.index LIMIT {ROW_LIMIT * 5}"}, 0),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
-               {"main": "MATCH (e:Evidence {document_id: $document_id}) RETURN e.id AS id, e.text AS text, "
+               {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
+                        "MATCH (e:Evidence {document_id: $document_id}) RETURN e.id AS id, e.text AS text, "
                         "e.document_id AS document_id, e.start AS start, e.end AS end, e.kind AS kind "
                         f"ORDER BY e.start LIMIT {ROW_LIMIT * 10}"}, 0),
 )})

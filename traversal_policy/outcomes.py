@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from extraction.errors import (
     GraphNotIngested,
+    GraphWarmingUp,
     MissingIndex,
     ModelUnavailable,
     PolicyViolation,
@@ -35,6 +36,7 @@ def failure_kind(error: ZehnError) -> str:
     """A stable, machine-readable name for a failure (for the CLI, the API and the UI)."""
     kinds: tuple[tuple[type[ZehnError], str], ...] = (
         (QueryTimedOut, "timeout"),
+        (GraphWarmingUp, "warming_up"),
         (ModelUnavailable, "model_unavailable"),
         (Unavailable, "unavailable"),
         (GraphNotIngested, "not_ingested"),

@@ -126,3 +126,25 @@ def strip_ids(text: str) -> str:
     out = "".join(pieces)
     out = re.sub(r"\[\s*(?:[,;]\s*)*\]|\(\s*(?:[,;]\s*)*\)", " ", out)
     return out
+
+
+_EDGE = " \t\n,;:"
+
+
+def quotable_parts(text: str) -> tuple[str, ...]:
+    """The slices of ``text`` between id-like strings, each stripped of surrounding spaces and ``,;:``.
+
+    A sentence that merely contains something shaped like an evidence id ("tracked as ev_..." in a ticket) can
+    still be quoted: around the look-alike, never through it, so the quote cannot read as a citation. Each part is
+    a verbatim slice of ``text`` with at least one letter or digit; a text without ids is one part.
+    """
+    parts: list[str] = []
+    last = 0
+    for mention in (*scan_ids(text), None):
+        end = len(text) if mention is None else mention.start
+        piece = text[last:end].strip(_EDGE)
+        if any(ch.isalnum() for ch in piece) and not scan_ids(piece):
+            parts.append(piece)
+        if mention is not None:
+            last = mention.end
+    return tuple(parts)

@@ -1,14 +1,20 @@
-"""Where the graph lives: an external server from ``FALKORDB_URL``, or the embedded one ZEHN starts itself."""
+"""Where the graph lives: an external server from ``FALKORDB_URL``, or the embedded one ZEHN starts itself.
+
+Either way a :class:`~zehn.graph_server.supervisor.Supervisor` watches it for as long as the endpoint is open.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Literal
 from urllib.parse import urlparse
 
 from extraction.errors import InputRejected
 from zehn.graph_server import EmbeddedFalkorDB
+from zehn.graph_server.process import Probe, probe
+from zehn.graph_server.supervisor import Backoff, Supervisor
 from zehn.settings import Settings
 
 
@@ -18,10 +24,27 @@ class GraphEndpoint:
     port: int
     password: str | None
     embedded: EmbeddedFalkorDB | None
+    monitor: Supervisor
 
     @property
     def url(self) -> str:
         return f"redis://{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
+class ExternalServer:
+    """A server someone else runs: we can only probe it (redis-py reconnects on the next command)."""
+
+    host: str
+    port: int
+    password: str | None
+    mode: Literal["external"] = "external"
+
+    def check(self) -> tuple[Probe, str | None]:
+        return probe(self.port, host=self.host, password=self.password, timeout_s=2.0)
+
+    def recover(self) -> None:
+        return None
 
 
 def parse_url(url: str) -> tuple[str, int, str | None]:
@@ -31,17 +54,30 @@ def parse_url(url: str) -> tuple[str, int, str | None]:
     return parsed.hostname, parsed.port or 6379, parsed.password
 
 
+def _backoff(settings: Settings) -> Backoff:
+    return Backoff(settings.restart_backoff_s, settings.restart_backoff_cap_s)
+
+
 @contextmanager
 def graph_endpoint(settings: Settings) -> Iterator[GraphEndpoint]:
-    """Yield the endpoint; an embedded server is started first and stopped cleanly afterwards."""
+    """Yield the endpoint; an embedded server is started (or attached to) first and stopped or handed over after."""
     if settings.falkordb_url:
         host, port, password = parse_url(settings.falkordb_url)
-        yield GraphEndpoint(host, port, password, None)
+        monitor = Supervisor(ExternalServer(host, port, password), settings.graph_name,
+                             backoff=_backoff(settings)).start()
+        try:
+            yield GraphEndpoint(host, port, password, None, monitor)
+        finally:
+            monitor.stop()
         return
     server = EmbeddedFalkorDB(settings.data_dir)
     server.start()
     try:
-        assert server.port is not None
-        yield GraphEndpoint("127.0.0.1", server.port, None, server)
+        monitor = Supervisor(server, settings.graph_name, backoff=_backoff(settings)).start()
+        try:
+            assert server.port is not None
+            yield GraphEndpoint("127.0.0.1", server.port, None, server, monitor)
+        finally:
+            monitor.stop()
     finally:
         server.stop()

@@ -6,6 +6,7 @@ Nothing happens at import: call :func:`load_settings` where the process starts (
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -25,8 +26,20 @@ class Settings(BaseSettings):
     max_document_bytes: int = Field(default=10 * 1024 * 1024, ge=1, description="Larger files are rejected.")
     policy_file: Path | None = Field(default=None, description="Traversal policy; unset: the bundled default.")
 
+    # Operating the graph server (see zehn/graph_server): restarts, readiness, the ingest writer lease.
+    restart_backoff_s: float = Field(default=0.5, gt=0, description="First delay before restarting a dead server.")
+    restart_backoff_cap_s: float = Field(default=30.0, gt=0, description="Longest delay between restart attempts.")
+    ready_wait_s: float = Field(default=600.0, ge=0, description="How long commands wait for a warming graph.")
+    ingest_wait_s: float = Field(default=3600.0, ge=0, description="How long an ingest waits for another one "
+                                 "writing the same graph to finish.")
+    test_pause_after_step: str | None = Field(default=None, description="Test hook: an ingest stops after this "
+                                              "step of a document's ingest until it is killed.")
+
     host: str = "127.0.0.1"
     port: int = 8000
+    log_format: Literal["json", "text"] = Field(
+        default="json", description="Server logs (serve, mcp): one JSON object per line, or plain text.")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     # OpenAI-compatible model endpoint; unset means deterministic mode (no key, no network).
     llm_base_url: str | None = None

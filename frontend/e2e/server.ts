@@ -44,7 +44,9 @@ export async function startServer(): Promise<RunningServer> {
   const logPath = join(dataDir, "serve.log");
   const log = createWriteStream(logPath);
   const child = spawn(ZEHN, ["serve", "--ingest-sample", "--data-dir", dataDir, "--port", String(port)],
-    { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ZEHN_HOST: "127.0.0.1" } });
+    // A long restart backoff: the "graph down" test kills the graph server and must see it stay down.
+    { cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: "600" } });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
@@ -68,9 +70,9 @@ export async function startServer(): Promise<RunningServer> {
   throw new Error(`zehn serve did not become healthy in ${START_TIMEOUT_MS} ms:\n${readFileSync(logPath, "utf8").slice(-3000)}`);
 }
 
-/** The embedded graph server's pid, from <data-dir>/falkordb.lock.json (server_pid). */
+/** The embedded graph server's pid, from <data-dir>/falkordb.server.json (server_pid). */
 export function graphServerPid(dataDir: string): number | null {
-  const lock = join(dataDir, "falkordb.lock.json");
+  const lock = join(dataDir, "falkordb.server.json");
   if (!existsSync(lock)) return null;
   const pid = (JSON.parse(readFileSync(lock, "utf8")) as { server_pid?: unknown }).server_pid;
   return typeof pid === "number" ? pid : null;
@@ -88,7 +90,7 @@ function alive(pid: number): boolean {
 /** Kill the embedded graph server (by its recorded pid) and wait until it is gone. */
 export async function killGraph(dataDir: string): Promise<number> {
   const pid = graphServerPid(dataDir);
-  if (pid === null) throw new Error(`no server_pid in ${dataDir}/falkordb.lock.json`);
+  if (pid === null) throw new Error(`no server_pid in ${dataDir}/falkordb.server.json`);
   process.kill(pid, "SIGKILL");
   for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
   return pid;

@@ -101,8 +101,9 @@ def build(graph: Any) -> FixtureInfo:
         text = " ".join(s for s, _ in sentences)
         chunk_id = f"{doc_id}#c0000-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
         graph.query("CREATE (d:Document {id: $id, title: $title, source_type: $st, path: $path, text: $text, "
-                    "content_hash: $hash})-[:PART_OF {index: 0}]->(c:Chunk {id: $cid, document_id: $id, index: 0, "
-                    "start: 0, end: $end, text: $text, section: null, kind: 'body', embedding: vecf32($vec)})",
+                    "content_hash: $hash, status: 'ready'})-[:PART_OF {index: 0}]->"
+                    "(c:Chunk {id: $cid, document_id: $id, index: 0, start: 0, end: $end, text: $text, section: null, "
+                    "kind: 'body', embedding: vecf32($vec)})",
                     {"id": doc_id, "title": title, "st": source_type, "path": f"{doc_id}.md", "text": text,
                      "hash": hashlib.sha256(text.encode()).hexdigest(), "cid": chunk_id, "end": len(text),
                      "vec": one_hot(200 + doc_index)})

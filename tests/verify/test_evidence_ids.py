@@ -60,3 +60,14 @@ def test_cited_ids_keep_first_appearance_order_without_duplicates() -> None:
 
 def test_strip_ids_removes_ids_and_empty_brackets() -> None:
     assert " ".join(strip_ids(f"Payments owns ledger-sync [{GOOD}].").split()) == "Payments owns ledger-sync ."
+
+
+def test_quotable_parts_quote_around_a_lookalike_never_through_it() -> None:
+    from verify.evidence_ids import quotable_parts
+
+    text = "The incident was filed as EV_12ab, and the Payments team owns basalt-queue"
+    assert quotable_parts(text) == ("The incident was filed as", "and the Payments team owns basalt-queue")
+    assert all(part in text for part in quotable_parts(text))  # verbatim slices
+    assert quotable_parts("Plain sentence without ids.") == ("Plain sentence without ids.",)
+    assert quotable_parts("ev_0123456789abcdef") == ()  # nothing but an id: nothing to quote
+    assert quotable_parts("see ev-3fa9c0d1e2f3a4b5 ; then ev_zz") == ("see", "then")

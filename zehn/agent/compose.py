@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from verify.evidence_ids import scan_ids
+from verify.evidence_ids import quotable_parts
 from zehn.agent.bound import Bound, Finding, PathView
 from zehn.agent.question import Analysis
 from zehn.agent.rows import Sentence
@@ -41,8 +41,10 @@ def verb(rel_type: str) -> str:
 
 
 def _pieces(item: Sentence) -> list[str]:
+    """The sentence's quotable pieces. Anything shaped like an evidence id is quoted around, never through
+    (``verify.evidence_ids.quotable_parts``): quoted verbatim it would read as a citation."""
     pieces = [raw.strip().rstrip(_TRAIL) for raw in _SPLIT.split(" ".join(item.text.split()))]
-    return [piece for piece in pieces if piece and not scan_ids(piece)]
+    return [part for piece in pieces if piece for part in quotable_parts(piece)]
 
 
 def quotable(item: Sentence) -> bool:

@@ -92,6 +92,8 @@ class Answer(BaseModel):
     mode: Literal["model", "deterministic"]
     timings: dict[str, float] = Field(default_factory=dict)
     created_at: str | None = None
+    request_id: str | None = Field(default=None, description="The request that produced it (X-Request-ID; in the "
+                                   "service's log lines too).")
 
 
 class AnswerEvent(BaseModel):

@@ -16,11 +16,15 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
-from zehn.api import errors, routes_answers, routes_graph, routes_health
+from zehn.api import errors, routes_answers, routes_graph, routes_health, routes_metrics, routes_openai
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
+from zehn.api.middleware import ObservabilityMiddleware
 
+SPA_PATH = "/{path:path}"
+API_ROOTS = frozenset({"api", "v1", "mcp", "metrics"})  # never answered with the UI's index.html
 DEFAULT_FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 DESCRIPTION = ("Answers questions about company knowledge only when it can cite the exact source sentence; "
                "otherwise it says \"I don't know\". Every answer carries its citations, graded paths, the named "
@@ -37,8 +41,19 @@ def _version() -> str:
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     status = "not_found" if exc.status_code == 404 else "rejected" if exc.status_code < 500 else "error"
+    if exc.status_code == 405:
+        body = ErrorOut(status="rejected", kind="method_not_allowed", message=str(exc.detail))
+        return JSONResponse(status_code=405, content=body.model_dump(), headers=exc.headers)
     body = ErrorOut(status=status, kind=status, message=str(exc.detail))
     return JSONResponse(status_code=exc.status_code, content=body.model_dump(), headers=exc.headers)
+
+
+def _methods_for(app: FastAPI, path: str) -> list[str]:
+    """The methods some API route (not the SPA's catch-all) accepts for ``path``, as Starlette itself matches."""
+    routes = [r for r in app.router.routes if getattr(r, "path", None) != SPA_PATH]
+    return [method for method in ("GET", "POST", "PUT", "PATCH", "DELETE")
+            if any(r.matches({"type": "http", "path": path, "method": method, "root_path": ""})[0] == Match.FULL
+                   for r in routes)]
 
 
 def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
@@ -53,9 +68,12 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
                                  "health": "/api/health"})
         return
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.get(SPA_PATH, include_in_schema=False)
     def spa(path: str) -> FileResponse:
-        if path == "api" or path.startswith("api/"):
+        if path.split("/", 1)[0] in API_ROOTS:
+            allowed = _methods_for(app, f"/{path}")
+            if allowed:  # an endpoint that exists, asked with the wrong method: 405, as without the SPA
+                raise StarletteHTTPException(405, "Method Not Allowed", headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(404, f"no API endpoint /{path}")
         candidate = (root / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(root):
@@ -64,15 +82,26 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
 
 
 def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR) -> FastAPI:
+    from zehn.mcp.http import PATH as MCP_PATH  # here, not at the top: zehn.mcp builds on zehn.api
+    from zehn.mcp.http import MCPEndpoint
+
+    mcp = MCPEndpoint()
+
+    def services() -> Services:
+        current: Services = app.state.services
+        return current
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if isinstance(source, Services):
-            yield
+            async with mcp.running(services, source.settings.host):
+                yield
             return
         context = source()
         app.state.services = await run_in_threadpool(context.__enter__)
         try:
-            yield
+            async with mcp.running(services, app.state.services.settings.host):
+                yield
         finally:
             await run_in_threadpool(context.__exit__, None, None, None)
 
@@ -81,7 +110,9 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
         app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    for module in (routes_answers, routes_graph, routes_health):
+    app.add_middleware(ObservabilityMiddleware)
+    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai):
         app.include_router(module.router)
+    app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)
     return app

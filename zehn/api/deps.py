@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
-from fastapi import Request
+from fastapi import Depends, Request
 
+from extraction.errors import GraphUnavailable, GraphWarmingUp
 from traversal_policy import Policy, TraversalExecutor
 from zehn.answers.model import Answer, AnswerEvent
+from zehn.graph_server.supervisor import SupervisorSnapshot
 from zehn.history import AnswerStore
 from zehn.settings import Settings
 
@@ -36,6 +38,14 @@ class Answerer(Protocol):
                cancelled: CancelCheck | None = None) -> Answer: ...
 
 
+class GraphMonitor(Protocol):
+    """What the API reads of the graph server's supervisor (``zehn.graph_server.supervisor.Supervisor``)."""
+
+    def snapshot(self) -> SupervisorSnapshot: ...
+
+    def wait_ready(self, timeout_s: float) -> SupervisorSnapshot: ...
+
+
 @dataclass
 class Services:
     settings: Settings
@@ -45,6 +55,7 @@ class Services:
     answerer: Answerer
     history: AnswerStore
     nlp: Any = None  # spaCy Language, when loaded (hop grading)
+    monitor: GraphMonitor | None = None  # None: nobody supervises the graph here (tests over a fixture server)
 
 
 ServicesProvider = Callable[[], AbstractContextManager[Services]]
@@ -53,3 +64,25 @@ ServicesProvider = Callable[[], AbstractContextManager[Services]]
 def get_services(request: Request) -> Services:
     services: Services = request.app.state.services
     return services
+
+
+def ensure_ready(services: Services) -> None:
+    """Raise GraphWarmingUp / GraphUnavailable (503 with Retry-After at the HTTP edge) while the supervisor says the
+    graph is not ready, so no answer is given from half-built indexes, whatever the door."""
+    if services.monitor is None:
+        return
+    snap = services.monitor.snapshot()
+    if snap.status == "warming_up":
+        raise GraphWarmingUp(f"the graph is warming up: {snap.detail or snap.state}; retry shortly")
+    if snap.status == "unavailable":
+        raise GraphUnavailable(f"the graph server is {snap.state}: {snap.last_error or 'not answering'}")
+
+
+def ready_services(request: Request) -> Services:
+    """Services for a route that reads the graph (see :func:`ensure_ready`)."""
+    services = get_services(request)
+    ensure_ready(services)
+    return services
+
+
+ReadyServices = Annotated[Services, Depends(ready_services)]

@@ -5,7 +5,8 @@ raised                                    status  body ``status`` / ``kind``
 ========================================  ======  ===========================================================
 request validation, ``Rejected``          422     rejected / invalid_input, rejected
 ``NotFound``                              404     not_found
-``Unavailable`` (graph or model down)     503     unavailable / unavailable, timeout, model_unavailable
+``Unavailable`` (graph or model down)     503     unavailable / unavailable, timeout, model_unavailable,
+                                                  warming_up (indexes still building); every 503 has Retry-After
 ``GraphNotIngested``, ``MissingIndex``    503     unavailable / not_ingested, missing_index (run the ingest)
 a redis error that escaped a read         503     unavailable (mapped like the named queries map it)
 any other ``ZehnError``                   500     error / policy_violation, error (message only)
@@ -29,8 +30,10 @@ from extraction.errors import Rejected, Unavailable, ZehnError
 from traversal_policy import GraphNotIngested, MissingIndex, QueryFailed
 from traversal_policy.outcomes import failure_kind
 from traversal_policy.runner import map_error
+from zehn.api.inputs import rule_for
 
 log = logging.getLogger("zehn.api")
+RETRY_AFTER_S = 2  # a 503 says when to try again: a restart or an index build is usually seconds away
 
 
 class NotFound(ZehnError):
@@ -62,7 +65,8 @@ def raise_failed(outcome: QueryFailed) -> None:
 
 
 def _json(status: int, body: ErrorOut, extra: dict[str, Any] | None = None) -> JSONResponse:
-    return JSONResponse(status_code=status, content={**body.model_dump(), **(extra or {})})
+    headers = {"Retry-After": str(RETRY_AFTER_S)} if status == 503 else None
+    return JSONResponse(status_code=status, content={**body.model_dump(), **(extra or {})}, headers=headers)
 
 
 async def _zehn_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -80,13 +84,18 @@ async def _redis_error(_request: Request, exc: Exception) -> JSONResponse:
     return await _zehn_error(_request, mapped)
 
 
+def _message(error: Any) -> str:
+    """Pydantic's message, with a pattern replaced by the rule it stands for (never the raw regex or the input)."""
+    rule = rule_for((error.get("ctx") or {}).get("pattern"))
+    return rule or str(error.get("msg", "invalid"))
+
+
 async def _validation(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = exc.errors()
-    parts = [f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body')}: {e.get('msg', 'invalid')}"
-             for e in errors]
+    parts = [f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body')}: {_message(e)}" for e in errors]
     body = ErrorOut(status="rejected", kind="invalid_input", message="; ".join(parts) or "invalid input")
-    detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")} for e in errors]
+    detail = [{"loc": list(e.get("loc", ())), "msg": _message(e), "type": e.get("type")} for e in errors]
     return _json(422, body, {"detail": jsonable_encoder(detail)})
 
 

@@ -1,42 +1,43 @@
 """Answers: ask (``POST /api/answers``), ask and watch the steps (``POST /api/answers/stream``), history.
 
-Every final answer is persisted (:mod:`zehn.history`) before it is returned, except an ``unavailable`` one: the
-graph was down, so it is returned with status 503 and not stored.
+Every final answer is persisted and counted (:mod:`zehn.api.answering`) before it is returned, except an
+``unavailable`` one: the graph was down, so it is returned with status 503 and not stored.
 
-Streaming runs the answerer in a worker thread. Each real step it reports (``on_event``) crosses to the event
-loop with ``loop.call_soon_threadsafe`` onto an asyncio queue and goes out as one Server-Sent Event, in the order
-it happened: ``plan``, ``tool_call`` / ``tool_result`` ..., ``hop_grades``, ``draft``, ``verdict``, then ``answer``
-(sent by the API itself once the answer is persisted: ``{"answer": <answer object>}``) or ``error`` (an error body).
+Streaming runs the answerer in a worker thread (:mod:`zehn.api.streaming`); each real step it reports goes out as
+one Server-Sent Event, in the order it happened: ``plan``, ``tool_call`` / ``tool_result`` ..., ``hop_grades``,
+``draft``, ``verdict``, then ``answer`` (sent by the API itself once the answer is persisted:
+``{"answer": <answer object>}``) or ``error`` (an error body; also for an answer whose status is ``unavailable``:
+the graph went away while answering).
 Each event's ``data`` is the JSON of ``AnswerEvent.data``. When the client disconnects, the stream is
 cancelled and a flag is set that the answerer's ``cancelled()`` reads, so the work stops too.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import threading
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from contextlib import aclosing
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
 from extraction.errors import ZehnError
 from zehn.agent import AnswerCancelled
-from zehn.answers.model import Answer, AnswerEvent
-from zehn.api.deps import Services, get_services
-from zehn.api.errors import ErrorOut, NotFound, error_body
+from zehn.answers.model import Answer
+from zehn.api.answering import answer_question
+from zehn.api.deps import ReadyServices, Services
+from zehn.api.errors import RETRY_AFTER_S, ErrorOut, NotFound, error_body
+from zehn.api.inputs import AnswerId
 from zehn.api.schemas import AnswerRequest, HistoryOut
-from zehn.history import should_persist
+from zehn.api.streaming import Finished, answer_steps
 
 log = logging.getLogger("zehn.api")
 router = APIRouter(prefix="/api", tags=["answers"])
-Deps = Annotated[Services, Depends(get_services)]
+Deps = ReadyServices  # 503 warming_up / unavailable before any work while the graph is not ready
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut},
     503: {"description": "graph unavailable: an answer with status 'unavailable', or an error body"},
@@ -44,29 +45,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 PING_S = 15
 
 
-def finish(services: Services, answer: Answer) -> Answer:
-    """Persist a final answer (not an unavailable one) and return it as stored."""
-    return services.history.save(answer) if should_persist(answer) else answer
-
-
 def _answer_response(answer: Answer) -> Answer | JSONResponse:
     if answer.status == "unavailable":
-        return JSONResponse(status_code=503, content=answer.model_dump(mode="json"))
+        return JSONResponse(status_code=503, content=answer.model_dump(mode="json"),
+                            headers={"Retry-After": str(RETRY_AFTER_S)})
     return answer
 
 
 @router.post("/answers", response_model=Answer, responses=ERRORS,
              summary="Answer a question, citing the exact source sentences, or say 'I don't know'")
 async def create_answer(body: AnswerRequest, services: Deps) -> Answer | JSONResponse:
-    answer = await run_in_threadpool(services.answerer.answer, body.question)
-    stored = await run_in_threadpool(finish, services, answer)
-    return _answer_response(stored)
-
-
-@dataclass(frozen=True)
-class _Done:
-    answer: Answer | None
-    error: BaseException | None
+    return _answer_response(await run_in_threadpool(answer_question, services, body.question))
 
 
 def _error_event(exc: BaseException) -> ServerSentEvent:
@@ -81,31 +70,16 @@ def _error_event(exc: BaseException) -> ServerSentEvent:
 
 
 async def _events(services: Services, question: str) -> AsyncIterator[ServerSentEvent]:
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[AnswerEvent | _Done] = asyncio.Queue()
-    cancel = threading.Event()
-
-    def post(item: AnswerEvent | _Done) -> None:
-        try:
-            loop.call_soon_threadsafe(queue.put_nowait, item)
-        except RuntimeError:  # the loop is gone (server shutting down): nobody is listening any more
-            cancel.set()
-
-    def work() -> None:
-        try:
-            answer = services.answerer.answer(question, on_event=post, cancelled=cancel.is_set)
-            post(_Done(finish(services, answer), None))
-        except BaseException as exc:  # reported to the client as an error event, never lost in the thread
-            post(_Done(None, exc))
-
-    threading.Thread(target=work, name="zehn-answer", daemon=True).start()
     sequence = 0
-    try:
-        while True:
-            item = await queue.get()
+    async with aclosing(answer_steps(services, question)) as steps:
+        async for item in steps:
             sequence += 1
-            if isinstance(item, _Done):
-                if item.answer is not None:
+            if isinstance(item, Finished):
+                if item.answer is not None and item.answer.status == "unavailable":
+                    body = ErrorOut(status="unavailable", kind="unavailable", retriable=True,
+                                    message=item.answer.reason or "the graph is unavailable")
+                    yield ServerSentEvent(data=body.model_dump_json(), event="error", id=str(sequence))
+                elif item.answer is not None:
                     data = json.dumps({"answer": item.answer.model_dump(mode="json")}, ensure_ascii=False)
                     yield ServerSentEvent(data=data, event="answer", id=str(sequence))
                 else:
@@ -113,11 +87,9 @@ async def _events(services: Services, question: str) -> AsyncIterator[ServerSent
                     yield _error_event(item.error)
                 return
             if item.type == "answer":
-                continue  # the final answer is sent below, once it is persisted
+                continue  # the final answer is sent when it is persisted (Finished)
             yield ServerSentEvent(data=json.dumps(item.data, ensure_ascii=False, default=str), event=item.type,
                                   id=str(sequence))
-    finally:
-        cancel.set()  # disconnected (the generator was cancelled) or done: either way the work may stop
 
 
 @router.post("/answers/stream", response_class=EventSourceResponse, responses=ERRORS,
@@ -127,7 +99,7 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
 
 
 @router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
-def get_answer(answer_id: Annotated[str, Path(max_length=200)], services: Deps) -> Answer:
+def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
     answer = services.history.get(answer_id)
     if answer is None:
         raise NotFound(f"no answer {answer_id!r}")

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Query
 
 from extraction.errors import InputRejected
 from extraction.evidence_reads import get_document, get_evidence
 from traversal_policy import Found, NoEvidence, QueryFailed, Resolution, Resolved
-from zehn.api.deps import Services, get_services
+from zehn.api.deps import ReadyServices, Services, get_services
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.impact import impact as graded_impact
+from zehn.api.inputs import DocumentId, EntityId, EntityName, EvidenceId, OptionalName
 from zehn.api.lookup import resolve_id
 from zehn.api.schemas import (
     DocumentOut,
@@ -34,14 +35,7 @@ from zehn.api.schemas import (
 from zehn.api.views import neighborhood, policy_out, records, resolution_out
 
 router = APIRouter(prefix="/api", tags=["graph"])
-Deps = Annotated[Services, Depends(get_services)]
-EntityName = Annotated[str, Query(min_length=1, max_length=500, description="An entity name as a person types it.")]
-OptionalName = Annotated[str | None, Query(min_length=1, max_length=500, description=(
-    "An entity name as a person types it (resolved; an ambiguous name lists its candidates). "
-    "Give this or entity_id."))]
-EntityId = Annotated[str | None, Query(min_length=1, max_length=500, description=(
-    "An entity id, e.g. a candidate's id from an ambiguous name (team:atlas); used instead of entity when "
-    "given. 404 when no entity has it."))]
+Deps = ReadyServices  # 503 warming_up / unavailable while the graph is not ready
 ERRORS: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
 }
@@ -65,7 +59,7 @@ def _target(entity: str | None, entity_id: str | None) -> tuple[str, bool]:
 
 @router.get("/evidence/{evidence_id}", response_model=EvidenceOut, responses=ERRORS,
             summary="One evidence sentence: its document, chunk and exact character range")
-def evidence(evidence_id: Annotated[str, Path(max_length=200)], services: Deps) -> EvidenceOut:
+def evidence(evidence_id: EvidenceId, services: Deps) -> EvidenceOut:
     found = get_evidence(services.graph, [evidence_id])
     if not found:
         raise NotFound(f"no evidence {evidence_id!r}")
@@ -74,7 +68,7 @@ def evidence(evidence_id: Annotated[str, Path(max_length=200)], services: Deps) 
 
 @router.get("/documents/{document_id}", response_model=DocumentOut, responses=ERRORS,
             summary="A document with the full text that evidence offsets refer to")
-def document(document_id: Annotated[str, Path(max_length=500)], services: Deps) -> DocumentOut:
+def document(document_id: DocumentId, services: Deps) -> DocumentOut:
     doc = get_document(services.graph, document_id)
     if doc is None:
         raise NotFound(f"no document {document_id!r}")
@@ -119,5 +113,5 @@ def graph_neighborhood(services: Deps, entity: OptionalName = None, entity_id: E
 
 
 @router.get("/policy", response_model=PolicyDetail, summary="The traversal policy in force")
-def policy(services: Deps) -> PolicyDetail:
+def policy(services: Annotated[Services, Depends(get_services)]) -> PolicyDetail:
     return PolicyDetail(**services.policy.to_dict())

@@ -23,6 +23,7 @@ from zehn.agent import AnswerService, LLMConfig
 from zehn.api.deps import Services
 from zehn.graph_endpoint import graph_endpoint
 from zehn.history import AnswerStore
+from zehn.observability.metrics import METRICS
 from zehn.sample import SAMPLE_CORPUS_DIR
 from zehn.settings import Settings
 
@@ -44,7 +45,8 @@ def ingest_sample_if_empty(endpoint_host: str, endpoint_port: int, password: str
         return False
     log.info("graph %r is empty: ingesting the sample corpus from %s", settings.graph_name, SAMPLE_CORPUS_DIR)
     report = Ingestor(endpoint_host, endpoint_port, settings.graph_name, password, nlp=nlp, embedder=embedder,
-                      max_bytes=settings.max_document_bytes).ingest([SAMPLE_CORPUS_DIR])
+                      max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s).ingest([SAMPLE_CORPUS_DIR])
+    METRICS.observe_ingest(report)
     log.info("ingested %d documents, %d evidence rows in %.1fs (%d errors)", report.documents, report.evidence,
              report.seconds, len(report.errors))
     return True
@@ -71,4 +73,4 @@ def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Langu
         log.info("answer mode: %s; policy %s (%s)", answerer.mode, policy.name,
                  "EVALUATION MODE" if policy.evaluation_mode else "production")
         yield Services(settings=settings, policy=policy, graph=graph, executor=executor, answerer=answerer,
-                       history=AnswerStore(graph), nlp=nlp)
+                       history=AnswerStore(graph), nlp=nlp, monitor=endpoint.monitor)

@@ -7,12 +7,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from zehn.answers.model import MAX_QUESTION_CHARS, GradedPath, PolicyOut, QueryRecordOut, question_problem
+from zehn.api.inputs import TEXT
 from zehn.history import HistoryEntry
 
 
 class AnswerRequest(BaseModel):
-    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question in plain words.",
-                          examples=["What breaks if we change geo-index?"])
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, pattern=TEXT,
+                          description="A question in plain words.", examples=["What breaks if we change geo-index?"])
 
     @field_validator("question")
     @classmethod
@@ -180,8 +181,27 @@ class GraphHealth(BaseModel):
     last_ingest: str | None = None
 
 
+class SupervisorOut(BaseModel):
+    mode: Literal["embedded", "external"]
+    state: Literal["starting", "ready", "warming_up", "restarting", "unavailable", "stopped"]
+    restarts: int = Field(description="Recoveries since start: restarts of the embedded server, reconnections to "
+                                      "an external one.")
+    last_error: str | None = Field(description="Why the server was last found down (null when it never was).")
+    last_restart_at: str | None = Field(description="When the last recovery completed (UTC, ISO 8601).")
+    detail: str | None = Field(default=None, description="What is not ready yet (indexes building, data loading).")
+
+
 class HealthOut(BaseModel):
+    status: Literal["ready", "warming_up", "unavailable"] = Field(
+        description="ready: answers are served; warming_up: the graph is loading or building indexes (answer "
+                    "endpoints are 503 with Retry-After); unavailable: the graph server cannot be reached.")
     api: ApiHealth
     graph: GraphHealth
     policy: PolicyOut
     answer_mode: Literal["model", "deterministic"]
+    supervisor: SupervisorOut | None = Field(description="The graph server's supervisor; null when this process "
+                                                         "does not supervise the graph.")
+
+
+class LiveOut(BaseModel):
+    status: Literal["alive"] = "alive"

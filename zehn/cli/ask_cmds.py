@@ -55,6 +55,8 @@ def ask(
         raise fail(problem, EXIT_REJECTED, as_json, "rejected")
     settings = settings_from(data_dir, graph)
     with exit_codes(as_json), open_services(settings) as services:
+        if services.monitor is not None:
+            services.monitor.wait_ready(settings.ready_wait_s)  # never answer from half-built indexes
         answer = services.answerer.answer(question)
         if should_persist(answer):
             answer = services.history.save(answer)

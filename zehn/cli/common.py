@@ -23,6 +23,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document."
 EXIT_REJECTED = 2
 EXIT_UNAVAILABLE = 3
 EXIT_NOT_FOUND = 4
+EXIT_ROLLED_BACK = 5
 
 
 def settings_from(data_dir: Path | None, graph: str | None) -> Settings:

@@ -4,27 +4,67 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from extraction.document_state import DOCUMENT_STEPS, Pause
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
 from extraction.pipeline import Ingestor
-from zehn.cli.common import EXIT_NOT_FOUND, DataDirOpt, GraphOpt, JsonOpt, emit, fail, graph_session, settings_from
+from zehn.cli.common import (
+    EXIT_NOT_FOUND,
+    EXIT_ROLLED_BACK,
+    DataDirOpt,
+    GraphOpt,
+    JsonOpt,
+    emit,
+    fail,
+    graph_session,
+    settings_from,
+)
+from zehn.observability.metrics import METRICS
+from zehn.settings import Settings
+
+
+def pause_hook(settings: Settings) -> Pause | None:
+    """Test hook (ZEHN_TEST_PAUSE_AFTER_STEP): stop after that step of the first document reaching it, say so on
+    stderr, and stay stopped until killed; the crash tests SIGKILL the process there."""
+    step = settings.test_pause_after_step
+    if not step:
+        return None
+    if step not in DOCUMENT_STEPS:
+        raise typer.BadParameter(f"ZEHN_TEST_PAUSE_AFTER_STEP must be one of {', '.join(DOCUMENT_STEPS)}")
+
+    def pause(reached: str, document_id: str) -> None:
+        if reached == step:
+            print(f"zehn: test pause after step {step!r} of document {document_id}", file=sys.stderr, flush=True)
+            threading.Event().wait()  # blocks the ingest until the test kills this process
+
+    return pause
+
+
+def _waiting(holder: dict[str, object]) -> None:
+    print(f"zehn: waiting for another ingest of this graph (pid {holder.get('pid')} on {holder.get('host')}) "
+          "to finish", file=sys.stderr, flush=True)
 
 
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="Files or directories to ingest.")],
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Ingest documents (Markdown with or without front matter, plain text) into the evidence graph."""
+    """Ingest documents (Markdown with or without front matter, plain text) into the evidence graph.
+
+    Exit codes: 0 done (rejected files are listed), 2 rejected input, 3 graph unavailable (or another ingest held
+    the graph too long), 5 some documents failed and were rolled back (the others are in)."""
     settings = settings_from(data_dir, graph)
     if not as_json:
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     with graph_session(settings, as_json) as (endpoint, _graph):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
-                            max_bytes=settings.max_document_bytes)
+                            max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s,
+                            pause=pause_hook(settings))
         if sys.stderr.isatty() and not as_json:
             from rich.progress import Progress
 
@@ -34,16 +74,20 @@ def ingest(
                 def tick(path: str, index: int, total: int) -> None:
                     bar.update(task, total=total, completed=index, description=Path(path).name)
 
-                report = ingestor.ingest(paths, tick)
+                report = ingestor.ingest(paths, tick, _waiting)
         else:
-            report = ingestor.ingest(paths)
+            report = ingestor.ingest(paths, waiting=_waiting)
+    METRICS.observe_ingest(report)
     data = report.to_dict()
-    human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged), {data['chunks']} chunks, "
-             f"{data['entities']} entities, {data['relations']} relations, {data['evidence']} evidence rows, "
-             f"{data['errors']} errors in {data['seconds']}s")
+    human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged, {data['recovered']} unfinished "
+             f"ones redone), {data['chunks']} chunks, {data['entities']} entities, {data['relations']} relations, "
+             f"{data['evidence']} evidence rows, {data['errors']} errors, {data['rolled_back']} rolled back in "
+             f"{data['seconds']}s")
     for err in report.errors:
         human += f"\n  skipped {err['path']}: {err['reason']}"
     emit(data, as_json, human)
+    if report.rolled_back:
+        raise typer.Exit(EXIT_ROLLED_BACK)
 
 
 def delete(
@@ -53,7 +97,8 @@ def delete(
     """Remove a document and everything only it supported."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (endpoint, _graph):
-        removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password).delete(document_id)
+        removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
+                           wait_s=settings.ingest_wait_s).delete(document_id)
     if not removed:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit({"deleted": document_id}, as_json, f"deleted {document_id}")

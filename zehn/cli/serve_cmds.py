@@ -1,5 +1,6 @@
 """`zehn serve`: the HTTP API (and the built web UI) on settings.host:port.
 
+Logs are JSON lines on stderr by default (``ZEHN_LOG_FORMAT=text`` for plain lines), each with its request id.
 The app's lifespan starts the graph (embedded FalkorDB unless FALKORDB_URL is set), loads spaCy and the embedder
 once, ingests the bundled sample corpus when ``--ingest-sample`` is given and the graph is empty, and builds the
 answering service; shutdown stops the embedded server cleanly.
@@ -18,6 +19,7 @@ import typer
 from extraction.errors import ZehnError
 from zehn.api.deps import Services
 from zehn.cli.common import DataDirOpt, GraphOpt
+from zehn.observability import logs
 from zehn.settings import Settings, load_settings
 
 log = logging.getLogger("zehn.serve")
@@ -37,8 +39,8 @@ def serve(
     from zehn.api import create_app
     from zehn.api.runtime import open_services
 
-    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     settings: Settings = load_settings(data_dir=data_dir, graph_name=graph, host=host, port=port)
+    logs.configure(settings.log_format, settings.log_level, stream=sys.stderr)
 
     @contextmanager
     def provide() -> Iterator[Services]:
@@ -50,7 +52,8 @@ def serve(
             log.error("zehn: %s", exc)
             raise
 
-    uvicorn.run(create_app(provide), host=settings.host, port=settings.port, log_level="info")
+    # our logging config (JSON lines with request ids) and our access log (zehn.http) instead of uvicorn's
+    uvicorn.run(create_app(provide), host=settings.host, port=settings.port, log_config=None, access_log=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,10 @@ Figures over benchmark questions (``None`` where nothing was counted):
 - ``gold_doc_recall``: answerable questions with at least one gold document cited ÷ answerable questions;
 - ``support_recall``: mean over answerable questions of the share of key terms (see ``terms``) found in the
   cited sentences; a declined question scores 0, so declining is never rewarded here;
+- ``facts_covered``: mean over answerable questions of the share of reference facts the cited text carries (see
+  ``facts``; a declined question scores 0); ``answered_right``: answered answerable questions covering at least half
+  of their facts ÷ answerable questions; ``median_cited_words``: median length of the cited text of answered
+  answerable questions;
 - ``fabricated_citations``: cited spans that did not resolve or whose text is not the document slice (must be 0).
 """
 
@@ -25,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .facts import answered_right, grade_facts, reference_facts, word_count
 from .questions import BenchQuestion, GraphQuestion
 from .records import AnswerRecord
 from .terms import key_terms, support, term_found, token_keys
@@ -74,6 +79,9 @@ class BenchGrade:
     all_cited_gold: bool  # answered, at least one citation, every cited document gold
     gold_cited: bool
     support: float | None  # None for questions that must be declined
+    facts_covered: float | None  # None for questions that must be declined
+    answered_right: bool
+    cited_words: int | None  # None unless answered
     missing_terms: tuple[str, ...]
     fabricated: int
     latency_ms: float
@@ -84,16 +92,21 @@ def grade_bench(question: BenchQuestion, record: AnswerRecord) -> BenchGrade:
     cited = record.cited_documents
     answered = record.status == "answered"
     score: float | None = None
+    covered: float | None = None
+    right = False
     missing: tuple[str, ...] = ()
     if question.answerable:
         terms = key_terms(question.answer_facts or (question.answer,))
         found, lost = support(terms, record.cited_text if answered else "")
         score = len(found) / len(terms) if terms else (1.0 if answered else 0.0)
         missing = tuple(t.text for t in lost)
+        facts = grade_facts(reference_facts(question.answer_facts, question.answer), record.cited_text, answered)
+        covered, right = facts.share, answered_right(facts, answered)
+    words = word_count(record.cited_text) if answered else None
     return BenchGrade(
         question.id, question.category, question.answerable, bucket(record.status), declined(record.status),
-        answered and bool(cited) and cited <= gold, answered and bool(cited & gold), score, missing,
-        len(record.unresolved), record.latency_ms)
+        answered and bool(cited) and cited <= gold, answered and bool(cited & gold), score, covered, right, words,
+        missing, len(record.unresolved), record.latency_ms)
 
 
 def summarise(grades: Iterable[BenchGrade]) -> dict[str, Any]:
@@ -103,7 +116,10 @@ def summarise(grades: Iterable[BenchGrade]) -> dict[str, Any]:
     answered_ok = [g for g in answerable if g.bucket == "answered"]
     latencies = [g.latency_ms for g in items]
     supports = [g.support or 0.0 for g in answerable]
+    covered = [g.facts_covered or 0.0 for g in answerable]
+    words = [float(g.cited_words) for g in answered_ok if g.cited_words is not None]
     p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
+    median_words = percentile(words, 50)
     return {
         "questions": len(items),
         "answered": sum(g.bucket == "answered" for g in items),
@@ -115,6 +131,9 @@ def summarise(grades: Iterable[BenchGrade]) -> dict[str, Any]:
         "cited_doc_precision": _ratio(sum(g.all_cited_gold for g in answered_ok), len(answered_ok)),
         "gold_doc_recall": _ratio(sum(g.gold_cited for g in answerable), len(answerable)),
         "support_recall": round(sum(supports) / len(supports), 4) if supports else None,
+        "facts_covered": round(sum(covered) / len(covered), 4) if covered else None,
+        "answered_right": _ratio(sum(g.answered_right for g in answerable), len(answerable)),
+        "median_cited_words": None if median_words is None else round(median_words, 1),
         "fabricated_citations": sum(g.fabricated for g in items),
         "p50_ms": None if p50 is None else round(p50, 1),
         "p95_ms": None if p95 is None else round(p95, 1),

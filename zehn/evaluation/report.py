@@ -1,6 +1,9 @@
 """The evaluation's JSON object and its Markdown table, ZEHN and the baseline side by side.
 
-JSON: ``{overall, by_category, graph, baseline: {overall, by_category, graph}, trials, spread, details, meta}``.
+JSON: ``{overall, by_category, graph, baseline: {overall, by_category, graph}, paragraph_baseline: {...},
+facts_vs_paragraph, stability, trials, spread, details, meta}``. ``facts_vs_paragraph`` is ZEHN's
+``facts_covered`` divided by the paragraph baseline's; ``stability`` (with ``--repeat-ingest``) is the share of
+questions whose status was the same on every re-ingested copy of the corpus, and the questions where it was not.
 With several trials (model mode) ``overall`` holds the mean of each figure over the trials and ``spread`` its
 minimum and maximum; ``by_category``, ``graph`` and ``details`` are those of the first trial.
 """
@@ -15,10 +18,11 @@ from .records import AnswerRecord
 from .runner import EvalRun
 
 METRICS = ("answered", "abstained", "refused", "other", "abstention_recall", "false_abstention",
-           "cited_doc_precision", "gold_doc_recall", "support_recall", "fabricated_citations", "p50_ms", "p95_ms")
+           "cited_doc_precision", "gold_doc_recall", "support_recall", "facts_covered", "answered_right",
+           "median_cited_words", "fabricated_citations", "p50_ms", "p95_ms")
 HIGHER_IS_BETTER = {"abstention_recall": True, "false_abstention": False, "cited_doc_precision": True,
-                    "gold_doc_recall": True, "support_recall": True, "fabricated_citations": False,
-                    "p50_ms": False, "p95_ms": False}
+                    "gold_doc_recall": True, "support_recall": True, "facts_covered": True, "answered_right": True,
+                    "fabricated_citations": False, "p50_ms": False, "p95_ms": False}
 
 
 def system_report(questions: list[Question], records: list[AnswerRecord]) -> dict[str, Any]:
@@ -35,6 +39,8 @@ def system_report(questions: list[Question], records: list[AnswerRecord]) -> dic
     for bg in bench:
         next(d for d in details if d["id"] == bg.question_id).update(
             {"support": None if bg.support is None else round(bg.support, 3), "gold_cited": bg.gold_cited,
+             "facts_covered": None if bg.facts_covered is None else round(bg.facts_covered, 3),
+             "answered_right": bg.answered_right, "cited_words": bg.cited_words,
              "missing_terms": list(bg.missing_terms)})
     for gg in graph:
         next(d for d in details if d["id"] == gg.question_id).update(
@@ -69,10 +75,25 @@ def build_report(run: EvalRun) -> dict[str, Any]:
             out["overall"], out["spread"] = _spread(overalls)
             out["trials"] = overalls
     if run.baseline is not None:
-        base = system_report(run.questions, run.baseline)
-        out["baseline"] = {"overall": base["overall"], "by_category": base["by_category"], "graph": base["graph"],
-                           "details": base["details"]}
+        out["baseline"] = system_report(run.questions, run.baseline)
+    if run.paragraph is not None:
+        out["paragraph_baseline"] = system_report(run.questions, run.paragraph)
+        ours = (out.get("overall") or {}).get("facts_covered")
+        theirs = (out["paragraph_baseline"].get("overall") or {}).get("facts_covered")
+        out["facts_vs_paragraph"] = round(ours / theirs, 3) if ours is not None and theirs else None
+    if run.repeats:
+        out["stability"] = stability(run.questions, run.repeats)
     return out
+
+
+def stability(questions: list[Question], repeats: list[list[AnswerRecord]]) -> dict[str, Any]:
+    """Status agreement of ZEHN across re-ingested copies of the same corpus."""
+    statuses = [{r.question_id: r.status for r in records} for records in repeats]
+    differing = [{"id": q.id, "statuses": [s[q.id] for s in statuses]} for q in questions
+                 if len({s[q.id] for s in statuses}) > 1]
+    agreed = len(questions) - len(differing)
+    return {"repeat_ingest": len(repeats), "status_agreement": round(agreed / len(questions), 4) if questions
+            else None, "disagreements": differing}
 
 
 def _cell(value: Any) -> str:
@@ -99,11 +120,19 @@ def markdown(report: dict[str, Any]) -> str:
         lines += [f"- {k}: `{v}`" for k, v in meta.items() if not isinstance(v, dict | list)] + [""]
     ours = report.get("overall") or {}
     base = (report.get("baseline") or {}).get("overall") or {}
+    para = (report.get("paragraph_baseline") or {}).get("overall") or {}
     if ours or base:
-        lines += ["## Benchmark questions (overall)", "", "| figure | ZEHN | baseline | |", "|---|---|---|---|"]
-        lines += [f"| {k} | {_cell(ours.get(k))} | {_cell(base.get(k))} | {_verdict(k, ours.get(k), base.get(k))} |"
-                  for k in METRICS]
+        lines += ["## Benchmark questions (overall)", "",
+                  "| figure | ZEHN | sentence baseline | paragraph baseline | |", "|---|---|---|---|---|"]
+        lines += [f"| {k} | {_cell(ours.get(k))} | {_cell(base.get(k))} | {_cell(para.get(k))} | "
+                  f"{_verdict(k, ours.get(k), base.get(k))} |" for k in METRICS]
         lines.append("")
+    if report.get("facts_vs_paragraph") is not None:
+        lines += [f"Facts covered, ZEHN ÷ paragraph baseline: {report['facts_vs_paragraph']:.2f}", ""]
+    if report.get("stability"):
+        stab = report["stability"]
+        lines += [f"Status agreement over {stab['repeat_ingest']} ingests: {_cell(stab['status_agreement'])} "
+                  f"({len(stab['disagreements'])} question(s) differ)", ""]
     cats = sorted(set(report.get("by_category") or {}) | set((report.get("baseline") or {}).get("by_category") or {}))
     if cats:
         keys = ("questions", "answered", "abstention_recall", "false_abstention", "cited_doc_precision",

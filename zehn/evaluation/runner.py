@@ -110,26 +110,39 @@ class EvalRun:
     questions: list[Question]
     zehn_trials: list[list[AnswerRecord]] = field(default_factory=list)
     baseline: list[AnswerRecord] | None = None
+    paragraph: list[AnswerRecord] | None = None
+    repeats: list[list[AnswerRecord]] = field(default_factory=list)  # ZEHN over re-ingested copies of the corpus
     meta: dict[str, Any] = field(default_factory=dict)
 
 
+def _ask_all(system: BaselineLike, questions: list[Question], label: str, progress: Progress | None) -> list[
+        AnswerRecord]:
+    records = []
+    for i, q in enumerate(questions, start=1):
+        records.append(system.answer(q.id, q.question))
+        if progress:
+            progress(label, i, len(questions))
+    return records
+
+
+def run_zehn(questions: list[Question], zehn: Answerer, checker: CitationChecker, label: str,
+             progress: Progress | None = None) -> list[AnswerRecord]:
+    records = []
+    for i, q in enumerate(questions, start=1):
+        records.append(ask(zehn, q.id, q.question))
+        if progress:
+            progress(label, i, len(questions))
+    return checker.check(records)
+
+
 def run_eval(questions: list[Question], zehn: Answerer | None, baseline: BaselineLike | None, checker: CitationChecker,
-             *, trials: int = 1, progress: Progress | None = None) -> EvalRun:
+             *, trials: int = 1, progress: Progress | None = None, paragraph: BaselineLike | None = None) -> EvalRun:
     run = EvalRun(questions)
-    total = len(questions)
     if zehn is not None:
         for trial in range(trials):
-            records = []
-            for i, q in enumerate(questions, start=1):
-                records.append(ask(zehn, q.id, q.question))
-                if progress:
-                    progress(f"zehn trial {trial + 1}/{trials}", i, total)
-            run.zehn_trials.append(checker.check(records))
+            run.zehn_trials.append(run_zehn(questions, zehn, checker, f"zehn trial {trial + 1}/{trials}", progress))
     if baseline is not None:
-        records = []
-        for i, q in enumerate(questions, start=1):
-            records.append(baseline.answer(q.id, q.question))
-            if progress:
-                progress("baseline", i, total)
-        run.baseline = checker.check(records)
+        run.baseline = checker.check(_ask_all(baseline, questions, "baseline", progress))
+    if paragraph is not None:
+        run.paragraph = checker.check(_ask_all(paragraph, questions, "paragraph baseline", progress))
     return run

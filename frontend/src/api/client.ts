@@ -61,6 +61,19 @@ export async function readError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body);
 }
 
+/** `/api/health` answers 503 with the same body while the graph is warming up or unavailable: both are reports. */
+export async function apiHealth(signal?: AbortSignal): Promise<GetResult<"/api/health">> {
+  let res: Response;
+  try {
+    res = await fetch(buildUrl("/api/health"), { headers: { Accept: "application/json" }, signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
+  }
+  if (!res.ok && res.status !== 503) throw await readError(res);
+  return (await res.json()) as GetResult<"/api/health">;
+}
+
 export async function apiGet<P extends GetPath>(path: P, opts: GetOptions<P> = {}): Promise<GetResult<P>> {
   const url = buildUrl(path, opts.path as object | undefined, opts.query as object | undefined);
   let res: Response;

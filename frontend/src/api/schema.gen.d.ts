@@ -130,8 +130,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API health and graph health, as two facts */
+        /** Readiness: API health, graph health, supervisor */
         get: operations["health_api_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 whenever the process answers */
+        get: operations["live_api_health_live_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -191,6 +208,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask ZEHN through the OpenAI Chat Completions API (the last user message is the question) */
+        post: operations["chat_completions_v1_chat_completions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The one model: ZEHN's gated answers */
+        get: operations["models_v1_models_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -221,6 +272,11 @@ export interface components {
             question: string;
             /** Reason */
             reason?: string | null;
+            /**
+             * Request Id
+             * @description The request that produced it (X-Request-ID; in the service's log lines too).
+             */
+            request_id?: string | null;
             /** Retrieved Evidence Ids */
             retrieved_evidence_ids?: string[];
             /**
@@ -234,6 +290,55 @@ export interface components {
             timings?: {
                 [key: string]: number;
             };
+        };
+        /** AnswerDigest */
+        AnswerDigest: {
+            /** Answer Id */
+            answer_id: string;
+            /**
+             * Candidates
+             * @description For 'ambiguous': the entities meant.
+             */
+            candidates?: components["schemas"]["Candidate"][];
+            /**
+             * Citations
+             * @description Each cited evidence id with its document, exact span and quote.
+             */
+            citations: components["schemas"]["Citation"][];
+            /**
+             * Evidence Ids
+             * @description The evidence ids the answer cites, in citation order.
+             */
+            evidence_ids: string[];
+            /**
+             * Hop Grades
+             * @description Graded paths: each hop source_backed, inferred or insufficient.
+             */
+            hop_grades: components["schemas"]["GradedPath"][];
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "model" | "deterministic";
+            /**
+             * Offending
+             * @description For 'refused': what broke the citation rules.
+             */
+            offending?: string[];
+            /** Reason */
+            reason?: string | null;
+            /** Request Id */
+            request_id?: string | null;
+            /**
+             * Retrieved Evidence Ids
+             * @description Every evidence id the named queries returned.
+             */
+            retrieved_evidence_ids: string[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "answered" | "abstained" | "refused" | "ambiguous" | "unknown_entity" | "not_in_graph" | "unavailable";
         };
         /** AnswerRequest */
         AnswerRequest: {
@@ -254,6 +359,17 @@ export interface components {
             status: "ok";
             /** Version */
             version: string;
+        };
+        /** AssistantMessage */
+        AssistantMessage: {
+            /** Content */
+            content: string;
+            /**
+             * Role
+             * @default assistant
+             * @constant
+             */
+            role: "assistant";
         };
         /** Candidate */
         Candidate: {
@@ -288,6 +404,77 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** ChatCompletion */
+        ChatCompletion: {
+            /** Choices */
+            choices: components["schemas"]["Choice"][];
+            /** Created */
+            created: number;
+            /** Id */
+            id: string;
+            /** Model */
+            model: string;
+            /**
+             * Object
+             * @default chat.completion
+             * @constant
+             */
+            object: "chat.completion";
+            /** @description ZEHN's extension: status, citations (evidence ids, spans, quotes), hop grades. The status tells answered from abstained, refused, ambiguous, ... */
+            zehn: components["schemas"]["AnswerDigest"];
+        };
+        /**
+         * ChatCompletionRequest
+         * @description Sampling options (temperature, max_tokens, ...) are accepted and ignored: answers are extractive and gated.
+         */
+        ChatCompletionRequest: {
+            /**
+             * Messages
+             * @description The last user message is the question.
+             */
+            messages: components["schemas"]["ChatMessage"][];
+            /**
+             * Model
+             * @example zehn
+             */
+            model: string;
+            /**
+             * Stream
+             * @default false
+             */
+            stream: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ChatMessage */
+        ChatMessage: {
+            /** Content */
+            content?: string | components["schemas"]["ContentPart"][] | null;
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "system" | "developer" | "user" | "assistant" | "tool" | "function";
+        } & {
+            [key: string]: unknown;
+        };
+        /** Choice */
+        Choice: {
+            /**
+             * Finish Reason
+             * @default stop
+             * @constant
+             */
+            finish_reason: "stop";
+            /**
+             * Index
+             * @default 0
+             */
+            index: number;
+            /** Logprobs */
+            logprobs?: null;
+            message: components["schemas"]["AssistantMessage"];
+        };
         /** Citation */
         Citation: {
             /** Document Id */
@@ -305,6 +492,15 @@ export interface components {
              * @description Exactly document.text[start:end]: a verbatim quote, never a generated fact.
              */
             text: string;
+        };
+        /** ContentPart */
+        ContentPart: {
+            /** Text */
+            text?: string | null;
+            /** Type */
+            type: string;
+        } & {
+            [key: string]: unknown;
         };
         /** DocumentOut */
         DocumentOut: {
@@ -471,6 +667,11 @@ export interface components {
             /** Type */
             type: string | null;
         };
+        /** HTTPValidationError */
+        HTTPValidationError: {
+            /** Detail */
+            detail?: components["schemas"]["ValidationError"][];
+        };
         /** HealthOut */
         HealthOut: {
             /**
@@ -481,6 +682,14 @@ export interface components {
             api: components["schemas"]["ApiHealth"];
             graph: components["schemas"]["GraphHealth"];
             policy: components["schemas"]["PolicyOut"];
+            /**
+             * Status
+             * @description ready: answers are served; warming_up: the graph is loading or building indexes (answer endpoints are 503 with Retry-After); unavailable: the graph server cannot be reached.
+             * @enum {string}
+             */
+            status: "ready" | "warming_up" | "unavailable";
+            /** @description The graph server's supervisor; null when this process does not supervise the graph. */
+            supervisor: components["schemas"]["SupervisorOut"] | null;
         };
         /** HistoryEntry */
         HistoryEntry: {
@@ -568,6 +777,44 @@ export interface components {
             /** Hops */
             hops: components["schemas"]["PathHop"][];
         };
+        /** LiveOut */
+        LiveOut: {
+            /**
+             * Status
+             * @default alive
+             * @constant
+             */
+            status: "alive";
+        };
+        /** ModelCard */
+        ModelCard: {
+            /** Created */
+            created: number;
+            /** Id */
+            id: string;
+            /**
+             * Object
+             * @default model
+             * @constant
+             */
+            object: "model";
+            /**
+             * Owned By
+             * @default zehn
+             */
+            owned_by: string;
+        };
+        /** ModelList */
+        ModelList: {
+            /** Data */
+            data: components["schemas"]["ModelCard"][];
+            /**
+             * Object
+             * @default list
+             * @constant
+             */
+            object: "list";
+        };
         /** NeighborhoodOut */
         NeighborhoodOut: {
             center?: components["schemas"]["GraphNode"] | null;
@@ -588,6 +835,23 @@ export interface components {
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
             resolution: components["schemas"]["ResolutionOut"];
+        };
+        /** OpenAIError */
+        OpenAIError: {
+            error: components["schemas"]["OpenAIErrorBody"];
+            /** @description The answer, when there is one (status unavailable). */
+            zehn?: components["schemas"]["AnswerDigest"] | null;
+        };
+        /** OpenAIErrorBody */
+        OpenAIErrorBody: {
+            /** Code */
+            code?: string | null;
+            /** Message */
+            message: string;
+            /** Param */
+            param?: string | null;
+            /** Type */
+            type: string;
         };
         /** PathHop */
         PathHop: {
@@ -682,6 +946,52 @@ export interface components {
             policy: components["schemas"]["PolicyOut"];
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
+        };
+        /** SupervisorOut */
+        SupervisorOut: {
+            /**
+             * Detail
+             * @description What is not ready yet (indexes building, data loading).
+             */
+            detail?: string | null;
+            /**
+             * Last Error
+             * @description Why the server was last found down (null when it never was).
+             */
+            last_error: string | null;
+            /**
+             * Last Restart At
+             * @description When the last recovery completed (UTC, ISO 8601).
+             */
+            last_restart_at: string | null;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "embedded" | "external";
+            /**
+             * Restarts
+             * @description Recoveries since start: restarts of the embedded server, reconnections to an external one.
+             */
+            restarts: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "starting" | "ready" | "warming_up" | "restarting" | "unavailable" | "stopped";
+        };
+        /** ValidationError */
+        ValidationError: {
+            /** Context */
+            ctx?: Record<string, never>;
+            /** Input */
+            input?: unknown;
+            /** Location */
+            loc: (string | number)[];
+            /** Message */
+            msg: string;
+            /** Error Type */
+            type: string;
         };
     };
     responses: never;
@@ -793,6 +1103,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An answer id. */
                 answer_id: string;
             };
             cookie?: never;
@@ -840,6 +1151,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A document id. */
                 document_id: string;
             };
             cookie?: never;
@@ -939,6 +1251,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An evidence id (ev_ + 16 hex). */
                 evidence_id: string;
             };
             cookie?: never;
@@ -1051,6 +1364,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+            /** @description the graph is warming up or unavailable (same body; a Retry-After header says when to look again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+        };
+    };
+    live_api_health_live_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveOut"];
                 };
             };
         };
@@ -1172,6 +1514,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+        };
+    };
+    chat_completions_v1_chat_completions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    /** @description with stream: true, chat.completion.chunk events */
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    models_v1_models_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
                 };
             };
         };

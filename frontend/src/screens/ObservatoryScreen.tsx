@@ -1,6 +1,6 @@
 /** Observatory: the API's health and the graph's health as two separate panels (a down graph is "unreachable"). */
 import { useEffect } from "react";
-import { ApiError, apiGet } from "../api/client";
+import { ApiError, apiHealth } from "../api/client";
 import type { GraphHealth, HealthOut } from "../api/types";
 import { Loading } from "../components/ErrorNotice";
 import { useApi, type Loadable } from "../components/useApi";
@@ -101,7 +101,7 @@ export function HealthPanels({ health }: { health: Loadable<HealthOut> }) {
 }
 
 export function ObservatoryScreen() {
-  const [health, reload] = useApi((signal) => apiGet("/api/health", { signal }), []);
+  const [health, reload] = useApi((signal) => apiHealth(signal), []);
   useEffect(() => {
     const t = window.setInterval(reload, REFRESH_MS);
     return () => window.clearInterval(t);

@@ -27,7 +27,8 @@ export const reachableGraph: GraphHealth = {
 };
 
 export function makeHealth(graph: GraphHealth): HealthOut {
-  return { api: { status: "ok", version: "0.1.0" }, graph, policy, answer_mode: "deterministic" };
+  return { status: graph.reachable ? "ready" : "unavailable", api: { status: "ok", version: "0.1.0" }, graph, policy,
+    answer_mode: "deterministic", supervisor: null };
 }
 
 /** An impact result over three paths; `graded: false` strips the hop grades (a service without spaCy). */

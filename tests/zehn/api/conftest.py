@@ -1,18 +1,14 @@
-"""API fixtures: the sample corpus ingested once per session into its own graph (answers are written there),
-services over it, and a tiny separately-served graph that tests may stop and restart."""
+"""API fixtures: services over the session's sample graph (``api_graph``, tests/zehn/conftest.py), a test client,
+and uvicorn in a thread."""
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -20,18 +16,12 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from extraction.graph_client import open_graph as open_rw_graph
-from extraction.pipeline import Ingestor
 from tests.zehn.api.fakes import FakeAnswerer
 from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.api import Answerer, Services, create_app
-from zehn.graph_server import EmbeddedFalkorDB, free_port
+from zehn.graph_server import free_port
 from zehn.history import AnswerStore
 from zehn.settings import load_settings
-
-TINY_DOCS = {
-    "billing.md": "# Billing\n\nbilling-api depends on ledger-db for invoices.\n",
-    "owners.md": "# Owners\n\nThe Payments team owns billing-api.\n",
-}
 
 
 def build_services(port: int, graph_name: str, answerer: Callable[[TraversalExecutor, Any], Answerer] | None,
@@ -45,20 +35,6 @@ def build_services(port: int, graph_name: str, answerer: Callable[[TraversalExec
                     history=AnswerStore(graph), nlp=nlp)
 
 
-@pytest.fixture(scope="session")
-def api_graph(falkordb_server: EmbeddedFalkorDB, sample_corpus_dir: Path, nlp: Language,
-              embedder: LocalEmbedder) -> Iterator[tuple[int, str]]:
-    """The sample corpus in a graph of its own, which the API tests may write answers to ("sample" stays
-    read-only). Ingested rather than GRAPH.COPY-ed: the copy forks the server, which hung once under load."""
-    assert falkordb_server.port is not None
-    name = f"api_sample_{uuid.uuid4().hex[:8]}"
-    report = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder).ingest([sample_corpus_dir])
-    assert report.documents == 26, report.errors
-    yield falkordb_server.port, name
-    with contextlib.suppress(redis.RedisError):
-        open_rw_graph("127.0.0.1", falkordb_server.port, name).delete()
-
-
 @pytest.fixture
 def make_services(api_graph: tuple[int, str], embedder: LocalEmbedder) -> Callable[..., Services]:
     def make(max_calls: int = 1, **kwargs: Any) -> Services:
@@ -70,22 +46,6 @@ def make_services(api_graph: tuple[int, str], embedder: LocalEmbedder) -> Callab
 def client(make_services: Callable[..., Services]) -> Iterator[TestClient]:
     with TestClient(create_app(make_services(max_calls=3), frontend_dir=None)) as test_client:
         yield test_client
-
-
-@pytest.fixture
-def tiny_db(tmp_path: Path, nlp: Language, embedder: LocalEmbedder) -> Iterator[EmbeddedFalkorDB]:
-    """A separate embedded FalkorDB in tmp_path holding two tiny ingested documents (graph "tiny")."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, text in TINY_DOCS.items():
-        (docs / name).write_text(text)
-    server = EmbeddedFalkorDB(tmp_path / "db")
-    server.start()
-    assert server.port is not None
-    report = Ingestor("127.0.0.1", server.port, "tiny", nlp=nlp, embedder=embedder).ingest([docs])
-    assert report.documents == 2, report.errors
-    yield server
-    server.stop()
 
 
 class ServerThread:

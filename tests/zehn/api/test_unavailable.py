@@ -44,8 +44,9 @@ def test_a_stopped_graph_is_503_not_empty(tiny_db: EmbeddedFalkorDB, embedder: L
         tiny_db.stop()
 
         health = client.get("/api/health")
-        assert health.status_code == 200
+        assert health.status_code == 503 and health.headers["retry-after"]
         body = health.json()
+        assert body["status"] == "unavailable" and client.get("/api/health/live").status_code == 200
         assert body["api"]["status"] == "ok"
         assert body["graph"]["reachable"] is False and body["graph"]["error"]
         assert body["graph"]["labels"] is None and body["graph"]["relates"] is None  # not "0 nodes"

@@ -26,7 +26,8 @@ QUESTIONS = [
      "expect_status": ["unknown_entity", "abstained"], "expected_answer_terms": [], "gold_doc_ids": []},
 ]
 FIGURES = {"abstention_recall", "false_abstention", "cited_doc_precision", "gold_doc_recall", "support_recall",
-           "fabricated_citations", "answered", "abstained", "refused", "p50_ms", "p95_ms"}
+           "fabricated_citations", "answered", "abstained", "refused", "p50_ms", "p95_ms", "facts_covered",
+           "answered_right", "median_cited_words"}
 
 
 @pytest.mark.slow
@@ -45,6 +46,9 @@ def test_zehn_eval_on_the_sample_corpus(tmp_path: Path, sample_corpus_dir: Path,
         report = json.loads(result.stdout)
         again = CliRunner().invoke(app, ["eval", "--corpus", str(sample_corpus_dir), "--questions",
                                          str(questions), "--systems", "baseline", "--json"], env=env)
+        repeated = CliRunner().invoke(app, ["eval", "--corpus", str(sample_corpus_dir), "--questions",
+                                            str(questions), "--systems", "zehn", "--half", "check",
+                                            "--repeat-ingest", "2", "--json"], env=env)
     finally:
         with contextlib.suppress(redis.RedisError):
             connect("127.0.0.1", falkordb_server.port or 0).select_graph(name).delete()
@@ -66,6 +70,15 @@ def test_zehn_eval_on_the_sample_corpus(tmp_path: Path, sample_corpus_dir: Path,
     assert second["meta"]["ingest"]["skipped"] == 26 and second["overall"] is None
     assert second["baseline"]["overall"] == {**base["overall"], "p50_ms": second["baseline"]["overall"]["p50_ms"],
                                              "p95_ms": second["baseline"]["overall"]["p95_ms"]}
+    # The paragraph baseline runs next to the sentence baseline, with the fact-level figures for both.
+    para = report["paragraph_baseline"]["overall"]
+    assert para["answered"] == 2 and para["fabricated_citations"] == 0
+    assert {"facts_covered", "answered_right", "median_cited_words"} <= set(para) and "facts_vs_paragraph" in report
+    # The check half only (b1, g1, g2 by the id hash), asked again over a second, fresh ingest.
+    assert repeated.exit_code == 0, repeated.output
+    third = json.loads(repeated.stdout)
+    assert third["meta"]["half"] == "check" and [d["id"] for d in third["details"]] == ["b1", "g1", "g2"]
+    assert third["stability"]["repeat_ingest"] == 2 and third["stability"]["status_agreement"] == 1.0
 
 
 def test_zehn_eval_rejects_a_bad_question_file(tmp_path: Path, sample_corpus_dir: Path) -> None:

@@ -72,7 +72,7 @@ def test_two_trials_side_by_side() -> None:
     error = next(d for d in report["details"] if d["id"] == "q1")
     assert error["support"] == 1.0 and error["gold_cited"]
     text = markdown(report)
-    assert "| abstention_recall | 1.000 | 0.000 | ZEHN better |" in text
-    assert "| fabricated_citations | 0.000 | 2 | ZEHN better |" in text
+    assert "| abstention_recall | 1.000 | 0.000 | – | ZEHN better |" in text
+    assert "| fabricated_citations | 0.000 | 2 | – | ZEHN better |" in text
     assert "| unknown_entity | 1 | – / – | 1.000 / 0.000 | 1.000 / 0.000 |" in text
     assert "Spread over trials" in text

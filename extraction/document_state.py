@@ -1,0 +1,67 @@
+"""A document's state in the graph: where a re-run picks up, and the writes that open a document's ingest.
+
+``Document.status`` is ``ingesting`` from the first write of a document until the evidence writer's commit sets
+``ready`` (with ``content_hash`` and ``extractor_version``) in the same query as its RELATES support. A document
+that is not ready was interrupted (a crash, SIGKILL, a failed rollback): a re-run purges and redoes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Literal
+
+from extraction.documents import SourceDocument
+from extraction.evidence_writer import Graph
+from extraction.schema import DOCUMENT_INGESTING, DOCUMENT_READY
+
+# The steps of one document's ingest, in order; the test hook can stop a process after any of them.
+DOCUMENT_STEPS = ("chunks", "entities", "document", "evidence", "ready")
+Pause = Callable[[str, str], None]  # (step, document id)
+StoredState = Literal["new", "incomplete", "changed", "moved", "current"]
+
+DOCUMENT_STATE = "MATCH (d:Document {id: $id}) RETURN d.status, d.content_hash, d.extractor_version, d.path"
+BEGIN_DOCUMENT = f"""
+MERGE (d:Document {{id: $id}})
+SET d.status = '{DOCUMENT_INGESTING}', d.content_hash = null, d.extractor_version = null
+"""
+DOCUMENT_PROPS = f"""
+MATCH (d:Document {{id: $id}})
+SET d.title = $title, d.source_type = $source_type, d.path = $path, d.original_path = $original_path,
+    d.authors = $authors, d.participants = $participants, d.created = $created, d.updated = $updated,
+    d.text = $text, d.body_start = $body_start, d.ingested_at = $ingested_at, d.status = '{DOCUMENT_INGESTING}',
+    d.content_hash = null, d.extractor_version = null
+"""
+MOVE_DOCUMENT = "MATCH (d:Document {id: $id}) SET d.path = $path"
+
+
+def stored_state(graph: Graph, doc: SourceDocument, extractor_version: str) -> StoredState:
+    """new; incomplete (not ready: redo); changed (other text or extractor: redo); moved (same content, read from
+    another path: only the path is updated); current (skip)."""
+    rows = graph.query(DOCUMENT_STATE, {"id": doc.id}).result_set
+    if not rows:
+        return "new"
+    status, content_hash, version, path = rows[0]
+    if status != DOCUMENT_READY:
+        return "incomplete"
+    if (content_hash, version) != (doc.content_hash, extractor_version):
+        return "changed"
+    return "moved" if path != doc.path else "current"
+
+
+def begin(graph: Graph, doc: SourceDocument) -> None:
+    graph.query(BEGIN_DOCUMENT, {"id": doc.id})
+
+
+def write_properties(graph: Graph, doc: SourceDocument) -> None:
+    graph.query(DOCUMENT_PROPS, {
+        "id": doc.id, "title": doc.title, "source_type": doc.source_type, "path": doc.path,
+        "original_path": doc.original_path, "authors": list(doc.authors),
+        "participants": list(doc.participants), "created": doc.created, "updated": doc.updated,
+        "text": doc.text, "body_start": doc.body_start,
+        "ingested_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    })
+
+
+def move(graph: Graph, doc: SourceDocument) -> None:
+    graph.query(MOVE_DOCUMENT, {"id": doc.id, "path": doc.path})
