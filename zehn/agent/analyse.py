@@ -189,8 +189,14 @@ def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ..
         for child in verb.children:
             if child.dep_ in _ARGUMENTS:
                 keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
-    terms = content_terms(t for t in clause if t.i in keep)
-    return terms if len(terms) >= 2 else content_terms(clause)
+    focus_head = focus[-1] if focus else None
+    if focus_head is not None:  # "the root cause *of the eviction storm*": what the asked thing is of
+        for child in focus_head.children:
+            if child.dep_ == "prep":
+                keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
+    # Numbers are dates, versions and counts: constraints check them, they do not name the asked thing.
+    terms = tuple(t for t in content_terms(t for t in clause if t.i in keep) if not t.isdigit())
+    return terms if len(terms) >= 2 else tuple(t for t in content_terms(clause) if not t.isdigit())
 
 
 def _opens_yes_no(doc: Doc) -> bool:

@@ -58,7 +58,21 @@ class _Scored:
     passage: DocPassage
     score: float
     role: float
-    coverage: float
+    coverage: float  # share of the ask's core terms the passage (with its heading path) holds
+    names: bool  # every name among the core terms is in the passage
+    document: tuple[float, bool]  # the same two for the whole document (a section-bound cause or fix)
+
+
+def _named(term: str) -> bool:
+    """A core term that names a thing ("zephyr-ledger", "v2_api", "x9"): it must be there, not merely most terms."""
+    return any(c in term for c in "-_./#") or (any(c.isdigit() for c in term) and any(c.isalpha() for c in term))
+
+
+def _cover(terms: tuple[str, ...], words: list[str], similarity: Similarity) -> tuple[float, bool]:
+    if not terms:
+        return 1.0, True
+    found = similarity.matches(terms, words)
+    return len(found) / len(terms), all(t in found for t in terms if _named(t))
 
 
 def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -89,15 +103,16 @@ def _metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> boo
 def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: tuple[str, ...]) -> list[_Scored]:
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     terms = core_terms(ask, context)
+    document = _cover(terms, _words(f"{view.info.title}\n{view.text()}"), similarity)
     scored = []
     for p in view.passages:
-        coverage = len(similarity.matches(terms, _words(p.text))) / len(terms) if terms else 1.0
+        coverage, names = _cover(terms, _words(p.text), similarity)
         named = roles_of(p.heading)
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
         score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
-        scored.append(_Scored(p, score, role, coverage))
+        scored.append(_Scored(p, score, role, coverage, names, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))
 
 
@@ -116,13 +131,17 @@ def _bind(ask: Ask, scored: _Scored, parse: Doc, similarity: Similarity, context
     """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None."""
     lemmas = [t.lemma_.casefold() for t in parse] + list(heading_words(scored.passage.heading))
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
+    if _negated(parse, hit):
+        return None
+    if ask.answer_type in ("cause", "fix") and scored.role >= 1.0:
+        # A section that names the asked kind ("Root cause") answers for its document's topic.
+        coverage, names = scored.document
+        return ("section", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
     # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.
-    enough = scored.coverage >= PASSAGE_COVERAGE or scored.passage.kind == "metadata"
-    if not enough or _negated(parse, hit):
+    enough = scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and scored.names)
+    if not enough:
         return None
     if ask.answer_type in ("cause", "fix"):
-        if scored.role >= 1.0:
-            return "section", len(hit)
         typed = fillers(parse, ask.answer_type)
         return ("filler", len(hit)) if typed and (hit or scored.role > 0) else None
     if not hit and not _label_states(parse.text, ask):
@@ -132,6 +151,12 @@ def _bind(ask: Ask, scored: _Scored, parse: Doc, similarity: Similarity, context
     if not focus:
         return None
     if ask.answer_type in _TYPED:
+        # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
+        # a duration in a sentence about something else is not the asked duration.
+        own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
+                                                               else []))
+        if not (similarity.matches(own, lemmas) or _label_states(parse.text, ask)):
+            return None
         return ("filler", max(1, len(hit))) if _answering_fillers(parse, ask, asked) else None
     if ask.answer_type == "items" and ask.predicate not in LIGHT_VERBS and not (
             ask.predicate in hit or similarity.synonym(ask.predicate, [t.lemma_.casefold() for t in parse
@@ -273,9 +298,19 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         used |= {s.id for s in found.sentences}
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
-                     reason=f"not established: {view.info.title or view.info.id} does not state "
-                            + "; ".join(a.focus or a.text for a in missing))
+                     reason=_why_missing(missing, view, similarity, context))
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info)
+
+
+def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
+    """Names the asks hold that the document never mentions, else what it does not state."""
+    words = _words(f"{view.info.title}\n{view.text()}")
+    named = [t for a in missing for t in core_terms(a, context) if _named(t)]
+    absent = [t for t in dict.fromkeys(named) if t not in similarity.matches(named, words)]
+    title = view.info.title or view.info.id
+    if absent:
+        return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
+    return f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)
 
 
 def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:
