@@ -172,9 +172,23 @@ def _asks(doc: Doc) -> list[Ask]:
                                                                                       "agent", "description"):
                 answer_type = "items" if answer_type != "agent" else "agent"
             text = " ".join(t.text for t in group) if group else ""
+            core = _core(clause, group, verb)
             out.append(Ask(clause.text, _wh(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
-                           negated, _core(clause, group, verb)))
+                           negated, core, _names(clause, core)))
     return out
+
+
+def _names(clause: Span, core: tuple[str, ...]) -> tuple[str, ...]:
+    """Core terms written as identifiers and used as nouns ("zephyr-ledger", "v2_api"), not adjectives
+    ("short-term", "server-side")."""
+    out = []
+    for t in clause:
+        lemma = t.lemma_.casefold()
+        shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
+                                                       any(c.isalpha() for c in t.text))
+        if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod"):
+            out.append(lemma)
+    return tuple(dict.fromkeys(out))
 
 
 _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt"})

@@ -140,7 +140,7 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
     views: list[PathView] = []
     if analysis.rel_type and subject is not None and other is not None:
         for finding in bound.findings:
-            for sentence in finding.sentences:
+            for sentence in finding.answer:
                 a, b = subject.phrase.name, other.phrase.name
                 graded = grade_hop(HopInput(a, analysis.rel_type, b, sentence.id, sentence.text), nlp)
                 views.append(view(b, b, (a, b), [hop(a, analysis.rel_type, b, graded, sentence, "question")],
@@ -150,7 +150,7 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
                      verdict=_verdict(views) if views else "not_established", reason=bound.reason)
     if not bound.findings:
         return Bound(verdict="not_established", reason=bound.reason or "no sentence states it")
-    parse = parses.of(bound.findings[0].sentences[:1])
+    parse = parses.of([bound.findings[0].bound])
     negated = any(t.dep_ == "neg" for d in parse.values() for t in d)
     verdict: Verdict = "no" if negated else "yes" if bound.findings[0].grade == "source_backed" else \
         "not_established"

@@ -20,11 +20,17 @@ Verdict = Literal["yes", "no", "not_established"]
 @dataclass(frozen=True)
 class Finding:
     ask: Ask
-    sentences: tuple[Sentence, ...]  # the bound sentence and its neighbours in the passage, in document order
+    answer: tuple[Sentence, ...]  # the lines that answer (the bound one, and lines alike), in document order
     grade: Grade
     reasons: tuple[str, ...]
     heading: str  # the section the sentences come from
-    bound: Sentence  # the sentence that answers (the others are its context)
+    bound: Sentence  # the sentence the ask was bound to
+    context: tuple[Sentence, ...] = ()  # neighbours in the same section that frame a named answer
+
+    @property
+    def sentences(self) -> tuple[Sentence, ...]:
+        """Everything cited for the ask, in document order."""
+        return tuple(sorted({s.id: s for s in (*self.answer, *self.context)}.values(), key=lambda s: s.start))
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class Bound:
     document: DocumentInfo | None = None
     verdict: Verdict | None = None  # yes/no questions only
     reason: str = ""
+    setting: tuple[Sentence, ...] = ()  # where the document states the situation the question describes
     notes: tuple[str, ...] = field(default=())
 
     @property

@@ -92,13 +92,14 @@ def _finding(finding: Finding, title: str) -> list[str]:
     section = finding.heading.rsplit(" > ", 1)[-1]
     where = f"“{section}” in {title}" if section and section != title else title
     lines = [f"**{asked[:1].upper()}{asked[1:]}** — from {where}:"]
-    lines += [f"- {quote(s)}" for s in finding.sentences if quotable(s)]
-    return lines
+    lines += [f"- {quote(s)}" for s in finding.answer if quotable(s)]
+    context = [f"- {quote(s)}" for s in finding.context if quotable(s)]
+    return [*lines, "In context, the same section says:", *context] if context else lines
 
 
 def _yes_no(bound: Bound) -> str | None:
     evidence = [i for v in bound.paths for i in v.items if i is not None and quotable(i)]
-    evidence += [s for f in bound.findings for s in f.sentences[:1] if quotable(s)]
+    evidence += [f.bound for f in bound.findings if quotable(f.bound)]
     if not evidence:
         return None
     first = quote(evidence[0])
@@ -123,6 +124,9 @@ def draft(analysis: Analysis, bound: Bound) -> str | None:
         lines += _finding(finding, title or finding.sentences[0].document_id)
     if bound.findings and shown:
         lines += ["", "Graded at question time:", *shown]
+    if bound.setting:
+        lines += ["", "The situation the question describes, as the document states it:",
+                  *(f"- {quote(s)}" for s in bound.setting if quotable(s))]
     if not lines:
         return None
     if bound.missing:

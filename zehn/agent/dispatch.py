@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from extraction.errors import InputRejected, QueryRejected, ZehnError
 from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryRecord, Resolution, TraversalExecutor
+from traversal_policy.search import RRF_K
 from zehn.agent import rows
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
 
@@ -125,7 +126,7 @@ class Dispatcher:
         if embedding is not None:
             args["embedding"] = embedding
         found = self.found("search_passages", args)
-        return [rows.passage_hit(r) for r in found.rows] if found else []
+        return [rows.passage_hit(r, RRF_K) for r in found.rows] if found else []
 
     def document(self, document_id: str, vectors: list[list[float]]) -> tuple[DocumentInfo, list[DocPassage]]:
         args: dict[str, Any] = {"document_id": document_id}

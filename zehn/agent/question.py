@@ -68,6 +68,7 @@ class Ask:
     terms: tuple[str, ...]  # content lemmas of the whole clause
     negated: bool = False
     core: tuple[str, ...] = ()  # the asked thing's own terms: focus, verb, the verb's arguments (not scene-setting)
+    names: tuple[str, ...] = ()  # the core terms that name things (identifiers used as nouns): a source needs them
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,11 @@
 - **Walk** (entity routes with a resolved subject): ``who_owns`` / ``entity_profile`` / ``depends_on`` /
   ``dependents_of`` / ``impact``, each path enriched with its edges' sentences (``evidence_for``).
 - **Documents** (every question whose walk returned nothing, and every passage question): the question is
-  embedded once, with each ask, in one batch; ``search_passages`` ranks passages (full-text + vector, fused); a
-  document scores the sum of its passages' fused scores, and the documents that mention a resolved subject
-  (``documents_mentioning``) come first. The best :data:`DOCUMENTS` are read whole: their passages
+  embedded once, with each ask, in one batch; ``search_passages`` ranks passages (full-text + vector); a
+  document scores the similarity of its nearest passage to the question plus the full-text reciprocal ranks of
+  its passages (on the tune half the nearest passage found the right document more often than the fused passage
+  ranks: 17 of 19 first against 16), and the documents that mention a resolved subject (``documents_mentioning``)
+  come first. The best :data:`DOCUMENTS` are read whole: their passages
   (``document_passages``, with each passage's distance to the question and to every ask) and their sentences
   (``document_sentences``). Ties are broken by document id, so the same graph gives the same candidates.
 """
@@ -74,9 +76,12 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     asks = list(dict.fromkeys(a.text for a in analysis.asks))[:7]
     vectors = tuple(similarity.texts([analysis.question, *asks]))
     hits = dispatcher.passages(analysis.question, SEARCH_K, [float(x) for x in vectors[0]] if vectors else None)
-    scores: dict[str, float] = {}
+    nearest: dict[str, float] = {}
+    words: dict[str, float] = {}
     for hit in hits:
-        scores[hit.document_id] = scores.get(hit.document_id, 0.0) + hit.score
+        nearest[hit.document_id] = max(nearest.get(hit.document_id, 0.0), hit.similarity or 0.0)
+        words[hit.document_id] = words.get(hit.document_id, 0.0) + hit.fulltext
+    scores = {d: nearest.get(d, 0.0) + words.get(d, 0.0) for d in {h.document_id for h in hits}}
     mentioning = _mentioning(subjects, dispatcher)
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):

@@ -79,7 +79,9 @@ class PassageHit:
     kind: str
     start: int
     end: int
-    score: float
+    score: float  # fused (reciprocal-rank) score
+    similarity: float | None  # 1 - cosine distance to the query vector, when the vector list found it
+    fulltext: float  # this passage's reciprocal-rank share from the full-text list (0 when not found there)
 
 
 @dataclass(frozen=True)
@@ -137,10 +139,13 @@ def path_row(row: dict[str, Any]) -> PathRow:
                    tuple(EdgeRef(str(e["source"]), str(e["rel_type"]), str(e["target"])) for e in path["edges"]))
 
 
-def passage_hit(row: dict[str, Any]) -> PassageHit:
+def passage_hit(row: dict[str, Any], rrf_k: int) -> PassageHit:
+    distance = (row.get("source_scores") or {}).get("vector_passage")
+    rank = (row.get("ranks") or {}).get("fulltext_passage")
     return PassageHit(str(row["id"]), str(row["document_id"]), str(row.get("heading") or ""),
                       str(row.get("passage_kind") or "section"), int(row["start"]), int(row["end"]),
-                      float(row["score"]))
+                      float(row["score"]), None if distance is None else 1.0 - float(distance),
+                      0.0 if rank is None else 1.0 / (rrf_k + int(rank)))
 
 
 def doc_passage(row: dict[str, Any]) -> DocPassage:
