@@ -217,6 +217,11 @@ CATALOGUE.update({q.name: q for q in (
                         "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
                         "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
                         f"ORDER BY p.index LIMIT {ROW_LIMIT * 5}"}, 0),
+    NamedQuery("passages_mentioning", "Passages (with their text) that hold every word of a name: does any ready "
+               "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),
+               {"main": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score " + _READY_OWNER +
+                        "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
+                        f"ORDER BY score DESC, id LIMIT {PATH_LIMIT}"}, 0),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "

@@ -79,6 +79,7 @@ class TraversalExecutor:
             "documents_mentioning": handlers.documents_mentioning,
             "document_passages": handlers.document_passages,
             "document_sentences": handlers.document_sentences,
+            "passages_mentioning": handlers.passages_mentioning,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)
 

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extraction.errors import QueryRejected
+from extraction.schema import PASSAGE
 
 from .catalogue import DEPENDENCY_TYPES, ENTITY_STATUS, IMPACT_OUTGOING_TYPES, OWNERSHIP_TYPES, NamedQuery
 from .outcomes import Row
-from .params import DEFAULT_DEPTH
+from .params import DEFAULT_DEPTH, fulltext_all
 from .policy import KNOWN_REL_TYPES, Policy
 from .runner import Trace
 
@@ -175,4 +176,12 @@ def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: d
     rows = trace.rows(query.name, query.cypher["main"], {"document_id": clean["document_id"]})
     if not rows:
         return Miss("no_mentions", f"no evidence sentence of document {clean['document_id'][:200]!r} is in the graph")
+    return Hit(rows)
+
+
+def passages_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    trace.require_indexes(((PASSAGE, "text", "FULLTEXT"),))
+    rows = trace.rows(query.name, query.cypher["main"], {"query": fulltext_all(clean["text"])})
+    if not rows:
+        return Miss("no_mentions", f"no passage holds every word of {clean['text'][:200]!r}")
     return Hit(rows)

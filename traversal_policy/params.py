@@ -99,6 +99,14 @@ def fulltext_query(text: str) -> str:
     return "|".join(terms)
 
 
+def fulltext_all(text: str) -> str:
+    """Every word required (RediSearch reads space-separated words as AND); blank text is rejected."""
+    terms = words(text)
+    if not terms:
+        raise InputRejected("the search text has no words in it (only punctuation or symbols)")
+    return " ".join(terms)
+
+
 def fuzzy_name_query(name: str) -> str | None:
     """Full-text query for similar names: each word exact, as a prefix (3+ chars), within one edit (4+ chars)."""
     parts: list[str] = []

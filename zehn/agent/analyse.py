@@ -52,11 +52,14 @@ _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why
 
 
 def _relative(token: Token) -> bool | None:
-    """True: a wh-word opening a relative clause ("the incident where ...", "the team which ..."); None: one
-    that may be either (after "noun,"); False: interrogative. "what" and "how" are never relative."""
+    """True: a wh-word opening a relative or adverbial clause ("the incident where ...", "the team which ...",
+    "what happened when X changed"); None: one that may be either (after "noun,"); False: interrogative.
+    "what" and "how" are never relative."""
     if token.lower_ not in _RELATIVE_WH or token.i == 0:
         return False
     before = token.nbor(-1)
+    if token.lower_ in ("when", "where", "why") and before.pos_ in ("VERB", "AUX", "ADV", "ADJ"):
+        return True  # "what happened when ...", "fails where ...": a subordinate clause, not a question
     if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
         return True
     if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
@@ -251,9 +254,10 @@ def _strong(text: str) -> bool:
 
 
 def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(anchors, names): identifiers, acronyms and quoted terms the question names, which a source must mention;
-    and hyphenated names used as nouns ("identity-proxy"), which may as well be English compounds ("on-call"),
-    so they rank sources but do not rule one out. Dates and versions are constraints, not anchors."""
+    """(anchors, names): identifiers, mixed-case names and quoted terms the question names, which a source must
+    mention; and hyphenated words and acronyms ("identity-proxy", "on-call", "SSO"), which may as well be English
+    compounds or generic words, so a source need not spell them - but some document must mention their words,
+    or the question is about something the documents never speak of. Dates and versions are constraints."""
     strong: dict[str, None] = {}
     weak: dict[str, None] = {}
     for match in _QUOTED.finditer(doc.text):
@@ -264,7 +268,6 @@ def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tupl
             continue
         if _strong(text):
             strong.setdefault(text, None)
-        elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha() and t.pos_ != "ADJ"
-                                      and t.dep_ != "amod"):
+        elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha()):
             weak.setdefault(text, None)
     return tuple(strong), tuple(weak)

@@ -23,11 +23,10 @@ from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.lexicon import METADATA_VALUE_IS_SUBJECT
-from zehn.agent.bind_passages import bind_document, bind_passages, ranked
+from zehn.agent.bind_passages import bind_document, bind_passages, nowhere, ranked
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
 from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
-from zehn.agent.documents import TextIndex
 from zehn.agent.grading import grade_paths, hop, view
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
@@ -36,6 +35,7 @@ from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.stops import Stop
+from zehn.agent.text_index import TextIndex
 
 DOCUMENTS_TRIED = 3  # documents in which an entity question's relation is looked for, best first
 # Which end of the asked relation the unknown filler is, per route: "source" (it does the relating) or "target".
@@ -177,6 +177,8 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
                     nlp: Language) -> Bound | Stop:
     """The asked relation bound in the best documents, one at a time (at most :data:`DOCUMENTS_TRIED`): the hop
     grader decides, so a document that only mentions a name beside the subject does not answer."""
+    if retrieved.unmentioned:
+        return Bound(reason=nowhere(retrieved.unmentioned))
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
         return _not_recorded(end) if end.entity is not None and not end.recorded else Bound(reason=order)

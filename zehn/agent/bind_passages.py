@@ -356,7 +356,13 @@ def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, cont
 def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:
     """Read the best document only: a second-best document that happens to hold the asked words is how wrong
     answers are made."""
+    if retrieved.unmentioned:
+        return Bound(reason=nowhere(retrieved.unmentioned))
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
         return Bound(reason=order)
     return bind_document(analysis, order[0].view, parses, similarity)
+
+
+def nowhere(names: tuple[str, ...]) -> str:
+    return "not established: no document mentions " + ", ".join(repr(n) for n in names)

@@ -10,15 +10,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from verify.constraints import Constraint, check
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
-
-_ALNUM = re.compile(r"[^\W_]+")
-_CAMEL = re.compile(r"[A-Z]+[a-z0-9]*[A-Z]*[a-z0-9]*|[a-z0-9]+")
+from zehn.agent.text_index import TextIndex
 
 
 @dataclass(frozen=True)
@@ -39,26 +36,6 @@ class DocJudgement:
         for constraint, result in self.failed:
             parts.append(f"{'contradicts' if result == 'contradicted' else 'does not state'} {constraint.text!r}")
         return f"{self.view.info.title or self.view.info.id} " + "; ".join(parts)
-
-
-class TextIndex:
-    """Words of a text for separator-blind matching."""
-
-    def __init__(self, text: str) -> None:
-        raw = _ALNUM.findall(text)
-        words = [w.casefold() for w in raw]
-        self.joined = f" {' '.join(words)} "
-        # CamelCase parts count as words too: "autoscalerPromQL" mentions "PromQL".
-        parts = [p.casefold() for w in raw for p in _CAMEL.findall(w)]
-        self.words = frozenset(words) | frozenset(parts)
-
-    def mentions(self, phrase: str, quoted: bool = False) -> bool:
-        parts = [w.casefold() for w in _ALNUM.findall(phrase)]
-        if not parts:
-            return True
-        if quoted:
-            return all(p in self.words for p in parts)
-        return f" {' '.join(parts)} " in self.joined or "".join(parts) in self.words
 
 
 def judge(analysis: Analysis, view: DocView) -> DocJudgement:

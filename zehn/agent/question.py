@@ -80,7 +80,7 @@ class Analysis:
     other: SubjectPhrase | None  # the second end of a yes/no relation ("does A depend on B": B)
     rel_type: str | None  # the relation an entity route or a yes/no relation asks about
     anchors: tuple[str, ...]  # identifiers, acronyms, quoted terms: a source must mention every one
-    names: tuple[str, ...]  # hyphenated names used as nouns: they rank sources, they rule none out
+    names: tuple[str, ...]  # hyphenated words, acronyms: some document must hold their words (not this one)
     constraints: tuple[Constraint, ...]
     terms: tuple[str, ...]  # every content lemma of the question, context included (for retrieval)
 

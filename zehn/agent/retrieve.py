@@ -23,6 +23,7 @@ from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
 from zehn.agent.rows import DocPassage, DocumentInfo, PathRow, Sentence
 from zehn.agent.similarity import Similarity
+from zehn.agent.text_index import TextIndex
 
 DOCUMENTS = 5  # documents read whole per question
 SEARCH_K = 30  # passages ranked per search
@@ -47,6 +48,7 @@ class Retrieved:
     paths: tuple[PathRow, ...]
     documents: tuple[DocView, ...]
     vectors: tuple[np.ndarray, ...]  # the question's, then each ask's
+    unmentioned: tuple[str, ...] = ()  # names of the question that no document mentions at all
 
 
 def walk(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher) -> tuple[PathRow, ...]:
@@ -95,9 +97,30 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     return tuple(views), vectors
 
 
+def unmentioned(analysis: Analysis, views: tuple[DocView, ...], dispatcher: Dispatcher) -> tuple[str, ...]:
+    """The question's names (hyphenated words, identifiers) that no ready document mentions: first looked for in
+    the documents just read, then in every passage (``passages_mentioning``). A name no document mentions is a
+    thing the documents cannot speak about ("a system that exists nowhere")."""
+    names = list(dict.fromkeys([*analysis.names, *analysis.anchors, *(n for a in analysis.asks for n in a.names)]))
+    indexes = [TextIndex(f"{v.info.title}\n{v.text()}") for v in views]
+    out = []
+    for name in names:
+        quoted = " " in name
+        if any(index.mentions(name, quoted) for index in indexes):
+            continue
+        found = dispatcher.found("passages_mentioning", {"text": name})
+        # An identifier must be there as written; a hyphenated name's words need only meet in one passage (a
+        # question may write "embedding-catalog" for a document's "embedding catalog"... or "catalog of models").
+        exact = name in analysis.anchors
+        if found is None or (exact and not any(TextIndex(str(r.get("text") or "")).mentions(name, quoted)
+                                               for r in found.rows)):
+            out.append(name)
+    return tuple(out)
+
+
 def retrieve(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, similarity: Similarity) -> Retrieved:
     paths = walk(analysis, subjects, dispatcher)
     if paths:
         return Retrieved(paths, (), ())
     views, vectors = documents(analysis, subjects, dispatcher, similarity)
-    return Retrieved(paths, views, vectors)
+    return Retrieved(paths, views, vectors, unmentioned(analysis, views, dispatcher))
