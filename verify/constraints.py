@@ -35,9 +35,9 @@ _NAMED = re.compile(rf"\b{_MONTH}(?:\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?)?(?:,?\
 _DAY_FIRST = re.compile(rf"\b(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+(?P<year>20\d\d))?\b", re.IGNORECASE)
 _VERSION = re.compile(r"(?<![\w.])v?(?P<v>\d+\.\d+(?:\.(?:\d+|x))*)(?![\w.]*\d)", re.IGNORECASE)
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b")
-_ENVIRONMENT = re.compile(r"\b(?:prod(?:uction)?|staging|stage|dev|canary|(?:us|eu|ap|sa|ca|me|af)-"
-                          r"(?:east|west|north|south|central|northeast|southeast|northwest|southwest)(?:-?\d)?)\b",
-                          re.IGNORECASE)
+_ENVIRONMENT = re.compile(r"(?<![\w-])(?:prod(?:uction)?|staging|stage|dev|canary|(?:us|eu|ap|sa|ca|me|af)-"
+                          r"(?:east|west|north|south|central|northeast|southeast|northwest|southwest)(?:-?\d)?)"
+                          r"(?![\w]|-[a-z])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

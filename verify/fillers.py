@@ -51,7 +51,7 @@ _ISO_DATE = re.compile(r"\b20\d\d-[01]\d(?:-[0-3]\d)?\b")
 _VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.(?:\d+|x))*\b", re.IGNORECASE)
 _PLAIN_NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[kKmMgG][bB]?|x)?(?![\w-])")
 _IDENT = re.compile(r"`[^`\n]{2,60}`|(?<![\w@#/-])(?:[#@][\w-]{2,}|[A-Za-z][\w]*(?:[_.][\w]+)+|"
-                    r"[A-Z][a-z0-9]+(?:-[A-Z][\w]*)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[A-Z]\w*|"
+                    r"[A-Z][a-z0-9]*(?:-[A-Z][\w]*)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[A-Z]\w*|"
                     r"[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[0-9]*(?:-\d+)?)(?![\w-])")
 
 

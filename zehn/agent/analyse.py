@@ -105,6 +105,8 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
     last = start
     while i < end:
         t = doc[i]
+        if t.lemma_ in ("do", "be", "have") or t.tag_ == "MD":
+            break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB"):
@@ -194,6 +196,8 @@ def _names(clause: Span, core: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
+_SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
 _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt"})
 
 
@@ -204,7 +208,8 @@ def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ..
     if verb is not None and clause.start <= verb.i < clause.end:
         keep.add(verb.i)
         for child in verb.children:
-            if child.dep_ in _ARGUMENTS:
+            scene = child.dep_ == "prep" and (child.lower_ in _SCENE or any(c.dep_ == "pcomp" for c in child.children))
+            if child.dep_ in _ARGUMENTS and not scene:
                 keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
     focus_head = focus[-1] if focus else None
     if focus_head is not None:  # "the root cause *of the eviction storm*": what the asked thing is of

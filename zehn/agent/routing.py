@@ -51,7 +51,8 @@ def phrase(token: Token) -> SubjectPhrase:
     span = token.doc[tokens[0].i: tokens[-1].i + 1]
     core = [t for t in token.subtree if (t.i <= token.i and t.dep_ in ("compound", "amod", "nmod", "nummod",
                                                                        "npadvmod")) or t.i == token.i]
-    core = [t for t in sorted(core, key=lambda t: t.i) if t.pos_ not in ("DET", "PRON") and t.dep_ != "poss"]
+    core = [t for t in sorted(core, key=lambda t: t.i) if t.pos_ not in ("DET", "PRON") and t.dep_ != "poss"
+            and t.lemma_ not in ("do", "be", "have")]
     hint: tuple[str, ...] = ()
     if len(core) > 1 and core[-1].lower_ in TYPE_NOUNS:
         hint, core = (TYPE_NOUNS[core[-1].lower_],), core[:-1]
@@ -125,7 +126,8 @@ def _main_verb(clause: Span) -> Token | None:
 def _wh_is_subject(clause: Span) -> bool:
     """The wh-phrase is the subject, unless do-support says it is the object ("what did X break")."""
     wh = clause[0]
-    after = [t for t in clause[1:] if not (t.dep_ in _NP_DEPS or t.tag_.startswith("NN"))]
+    after = [t for t in clause[1:] if t.lemma_ in ("do", "be", "have") or not (
+        t.dep_ in _NP_DEPS or t.tag_.startswith("NN"))]
     if after and after[0].lemma_ == "do":
         return False
     return wh.dep_ in _SUBJECTS or wh.head.dep_ in _SUBJECTS or (bool(after) and after[0].pos_ == "VERB")
@@ -143,7 +145,11 @@ def _agent_route(clause: Span, ask: Ask) -> Routed:
         of = of or next((t for t in clause if t.dep_ == "pobj"), None)
         return Routed("ownership" if role in OWNERSHIP_RELS else "participation",
                       phrase(of) if of is not None else None, None, role)
-    if verb is None or verb.lemma_ == "be":
+    if verb is not None and verb.lemma_ == "be":  # "who is X assigned to": the participle carries the relation
+        verb = next((t for t in clause if t.tag_ == "VBN" and _verb_rel(t) is not None), None)
+        if verb is not None and verb.dep_ == "acl" and not _child(verb, ("nsubjpass",)):
+            return Routed("participation", phrase(verb.head), None, _verb_rel(verb))
+    if verb is None:
         return Routed("attribute")
     verb_rel = _verb_rel(verb)
     passive = _child(verb, ("nsubjpass",))
@@ -237,7 +243,29 @@ def _yes_no(doc: Doc) -> Routed:
             return Routed("yes_no", phrase(subject), phrase(obj), rel)
     if copula is not None and subject is not None:
         return Routed("yes_no", phrase(subject), phrase(copula[1]), copula[0])
+    inverted = _inverted(doc)
+    if inverted is not None:
+        return inverted
     return Routed("yes_no", phrase(subject) if subject is not None else None)
+
+
+def _inverted(doc: Doc) -> Routed | None:
+    """The word order of an inverted yes/no question when the parse is unsure of the roles ("Does X use Y?",
+    "Is X dependent on Y?"): the auxiliary, the subject, the relation word (a verb, or an adjective or noun with
+    its preposition), the object."""
+    opener = next((t for t in doc if t.pos_ == "AUX" or t.lemma_ in ("do", "be", "have")), None)
+    if opener is None:
+        return None
+    for t in doc[opener.i + 2:]:
+        prep = next((c.lower_ for c in t.children if c.dep_ == "prep"), None)
+        rel = _verb_rel(t) or (COPULA_RULES.get((t.lemma_.casefold(), prep or ""), (None,))[0])
+        if rel is None:
+            continue
+        before = [x for x in doc[opener.i + 1: t.i] if x.pos_ not in ("DET", "PUNCT", "ADV")]
+        after = [x for x in doc[t.i + 1:] if x.pos_ not in ("DET", "PUNCT", "ADP", "ADV")]
+        if before and after:
+            return Routed("yes_no", phrase(before[-1]), phrase(after[0]), rel)
+    return None
 
 
 def route(doc: Doc, asks: list[Ask]) -> Routed:
