@@ -1,10 +1,10 @@
-"""Labelled lines: "Owner: Ava Martinez", "- Affected service: billing-api", "(owner: SRE)", "**DRI** — Ravi".
+"""Labelled lines: "Owner: Ana Ruiz", "- Affected service: billing-api", "(owner: SRE)", "**DRI** — Li Wei".
 
 Enterprise documents state most facts this way. Pure: regular expressions over one line, no model.
 
 - A labelled segment is ``label: values`` at the start of a line (after a list marker, a number, ``>`` or bold
   markers) or inside parentheses anywhere in it; the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
-  `` and `` and ``&``; a parenthetical inside a value is dropped from it ("Ava Martinez (Applied ML)" -> the name).
+  `` and `` and ``&``; a parenthetical inside a value is dropped from it ("Ana Ruiz (Platform)" -> the name).
 - :func:`label_relation`: the relation a label states, by its head word (its last word, singular) looked up in the
   labelled-field table the metadata grader uses (``lexicon.METADATA_FIELDS``: owner -> OWNS, assignee ->
   ASSIGNED_TO, approved by -> APPROVED ...).
@@ -12,7 +12,7 @@ Enterprise documents state most facts this way. Pure: regular expressions over o
   its values is the filler, and the line itself names the other end (``topic_in_line``); ``inferred`` when the
   other end is only given by context (the line's section or document: "Spec owner: X" in a spec);
   ``insufficient`` when no label of the line states the relation for that value.
-- A **speaker line** ("Noah Patel: Approved.", a chat or review line whose label is the filler) states the
+- A **speaker line** ("Li Wei: Approved.", a chat or review line whose label is the filler) states the
   relation when its text opens with a verb that expresses it (``lexicon.CUES``) and no negation: the speaker is
   the subject, the other end comes from context, so it grades ``inferred`` (``speaker_is_subject``).
 """
