@@ -42,6 +42,8 @@ from zehn.agent.stops import Stop
 
 log = logging.getLogger("zehn.answer")
 STAGES = 6
+PLAN = ["analyse the question", "resolve what it names", "retrieve walks and passages",
+        "bind and grade every answer", "compose quotes with ids", "gate the citations"]
 
 
 @dataclass
@@ -80,7 +82,7 @@ class Pipeline:
         timings["analyse_ms"] = (time.perf_counter() - started) * 1000.0
         if self.llm is not None:
             return self._model(question, analysis, turn, dispatcher, timings)
-        turn.emit("plan", {"mode": "deterministic", "intent": analysis.route, **analysis.summary(),
+        turn.emit("plan", {"mode": "deterministic", "intent": analysis.route, **analysis.summary(), "steps": PLAN,
                            "entities": [p.name for p in (analysis.subject, analysis.other) if p]})
         turn.checkpoint()
         _step(2, "resolve")
