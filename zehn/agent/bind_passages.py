@@ -47,7 +47,8 @@ from zehn.answers.model import Grade
 
 WORD_BUDGET = 250  # cited words per answer, all asks together
 MIN_SHARE = 40  # an ask's share never falls below this many words
-SITUATION_TERMS = 6  # a question with this many terms outside its asks describes a situation
+SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
+SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
@@ -196,17 +197,22 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
 
 def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int) -> tuple[Sentence, ...]:
     """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
-    passage of the document nearest to the whole question, in what is left of the budget: where the document
-    states the situation the answer belongs to."""
+    passages of the document nearest to the whole question, whole and in that order, in what is left of the
+    budget: where the document states the situation the answer belongs to."""
     asked = {t for a in analysis.asks for t in a.core}
     if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
         return ()
+    chosen: list[Sentence] = []
+    left = budget
     body = [p for p in view.passages if p.kind == "section" and p.distances]
-    for passage in sorted(body, key=lambda p: (p.distances[0], p.start)):
+    for passage in sorted(body, key=lambda p: (p.distances[0], p.start))[:SETTING_PASSAGES]:
         pool = [s for s in _in(passage, view.sentences) if s.kind == "sentence" and s.id not in used]
-        if pool:
-            return _extent(pool[0], pool, budget)
-    return ()
+        if not pool or left < MIN_SHARE:
+            continue
+        taken = _extent(pool[0], pool, left)
+        chosen += taken
+        left -= sum(len(s.text.split()) for s in taken)
+    return tuple(sorted({s.id: s for s in chosen}.values(), key=lambda s: s.start))
 
 
 def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
