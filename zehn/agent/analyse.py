@@ -31,6 +31,10 @@ YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "ca
                             "will", "would", "should", "shall", "may", "must"})
 _STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z][A-Z0-9-]+[a-z]?s?)$")
 _ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+# A hyphenated word with a month, a weekday or a quarter in it is a time ("mid-March", "end-of-Q3"), not a name.
+_TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                        r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|"
+                        r"thursday|friday|saturday|sunday|q[1-4]|\d{4})(?:-|$)", re.IGNORECASE)
 # A quoted term opens after a space or bracket and closes before one: "it's" and "server's ... `x`" are not quotes.
 _QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))[\"“'‘`]([^\"”'’`\n]{3,80})[\"”'’`](?=[\s,.;:?!)\]]|$)")
 
@@ -194,7 +198,8 @@ def _names(clause: Span, core: tuple[str, ...]) -> tuple[str, ...]:
         lemma = t.lemma_.casefold()
         shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
                                                        any(c.isalpha() for c in t.text))
-        if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod"):
+        if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod") \
+                and not _TIME_WORD.search(t.text):
             out.append(lemma)
     return tuple(dict.fromkeys(out))
 
@@ -276,6 +281,6 @@ def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tupl
             continue
         if _strong(text):
             strong.setdefault(text, None)
-        elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha()):
+        elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha() and not _TIME_WORD.search(text)):
             weak.setdefault(text, None)
     return tuple(strong), tuple(weak)

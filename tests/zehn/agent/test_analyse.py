@@ -81,3 +81,8 @@ def test_an_asks_core_leaves_out_the_scene(nlp: Language) -> None:
     ask = analyse("What specific logs should be collected before attempting a retry?", nlp).asks[0]
     assert "log" in ask.core and "collect" in ask.core
     assert "retry" not in ask.core and "retry" in ask.terms
+
+
+def test_a_hyphenated_time_is_not_a_name(nlp: Language) -> None:
+    analysis = analyse("What changed in the mid-May rollout of billing-api, and what slipped to end-of-Q3?", nlp)
+    assert analysis.names == ("billing-api",)
