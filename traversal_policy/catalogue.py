@@ -207,16 +207,17 @@ CATALOGUE.update({q.name: q for q in (
                 "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
                                   "YIELD node, score " + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS +
                                   " ORDER BY score ASC, id"}, 0),
-    NamedQuery("document_passages", "Every passage of one document in order, with its title and dates, and each "
-               "passage's cosine distance to the given query vectors.",
-               (DOCUMENT_ID, ParamSpec("vectors", "embeddings", "1..8 query vectors (384 floats each)", False)),
-               {"document": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
+    NamedQuery("document_passages", "Every passage of the given documents in order, with each document's title "
+               "and dates, and each passage's cosine distance to the given query vectors.",
+               (ParamSpec("document_ids", "document_ids", "1..8 document ids (from search_passages or evidence)"),
+                ParamSpec("vectors", "embeddings", "1..8 query vectors (384 floats each)", False)),
+               {"document": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
                             "RETURN d.id AS id, d.title AS title, "
-                            "d.source_type AS source_type, d.created AS created, d.updated AS updated",
-                "main": "MATCH (p:Passage {document_id: $document_id}) RETURN p.id AS id, p.document_id AS "
+                            "d.source_type AS source_type, d.created AS created, d.updated AS updated ORDER BY id",
+                "main": "MATCH (p:Passage) WHERE p.document_id IN $document_ids RETURN p.id AS id, p.document_id AS "
                         "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
                         "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
-                        f"ORDER BY p.index LIMIT {ROW_LIMIT * 5}"}, 0),
+                        f"ORDER BY p.document_id, p.index LIMIT {ROW_LIMIT * 20}"}, 0),
     NamedQuery("passages_mentioning", "Passages (with their text) that hold every word of a name: does any ready "
                "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),
                {"main": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score " + _READY_OWNER +

@@ -161,15 +161,17 @@ def documents_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean:
 
 
 def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
-    """The document (title, dates) as ``subject``; its passages in order, each with distances to ``vectors``."""
-    found = trace.rows(query.name, query.cypher["document"], {"document_id": clean["document_id"]})
+    """Each ready document's passages in order (``subject``: ``{"documents": [title, dates ...]}``), with distances
+    to ``vectors`` computed in the database (the vectors are sent once for every document)."""
+    ids: list[str] = clean["document_ids"]
+    found = trace.rows(query.name, query.cypher["document"], {"document_ids": ids})
     if not found:
-        return Miss("unknown_document", f"no document with id {clean['document_id'][:200]!r} is in the graph")
-    rows = trace.rows(query.name, query.cypher["main"], {"document_id": clean["document_id"],
+        return Miss("unknown_document", f"no ready document has any of the ids {', '.join(ids)[:200]!r}")
+    rows = trace.rows(query.name, query.cypher["main"], {"document_ids": [str(r["id"]) for r in found],
                                                          "vectors": clean.get("vectors", [])})
     if not rows:
-        return Miss("no_passages", f"document {clean['document_id'][:200]!r} has no passages: re-run the ingest")
-    return Hit(rows, subject=found[0])
+        return Miss("no_passages", "the documents have no passages: re-run the ingest")
+    return Hit(rows, subject={"documents": found})
 
 
 def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:

@@ -23,13 +23,15 @@ from extraction.schema import EMBEDDING_DIM
 
 from .policy import MAX_HOPS
 
-ParamKind = Literal["text", "entity_id", "document_id", "depth", "k", "rel_type", "embedding", "embeddings"]
+ParamKind = Literal["text", "entity_id", "document_id", "document_ids", "depth", "k", "rel_type", "embedding",
+                    "embeddings"]
 
 MAX_TEXT_CHARS = 100_000  # far above any real name or question; longer input is rejected as oversized
 MAX_TERMS = 32  # full-text terms kept from a query (the first ones, deduplicated)
 MAX_TERM_CHARS = 64
 MAX_K = 50
 MAX_VECTORS = 8  # query vectors one passage read compares against (one per asked thing)
+MAX_DOCUMENTS = 8  # documents one passage read covers
 DEFAULT_K = 10
 DEFAULT_DEPTH = 2
 
@@ -163,6 +165,10 @@ def validate(specs: tuple[ParamSpec, ...], params: Mapping[str, object], query: 
             clean[spec.name] = clamp_depth(value)
         elif spec.kind == "k":
             clean[spec.name] = clamp_k(value)
+        elif spec.kind == "document_ids":
+            if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DOCUMENTS:
+                raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_DOCUMENTS} document ids")
+            clean[spec.name] = [clean_text(v, spec.name) for v in value]
         elif spec.kind == "embeddings":
             clean[spec.name] = embedding_vectors(value)
         else:

@@ -111,7 +111,7 @@ def _names_a_thing(name: str) -> bool:
 
 
 def _mentioned(name: str, retrieved: Retrieved) -> bool:
-    return any(TextIndex(f"{d.info.title}\n{d.text()}").mentions(name) for d in retrieved.documents)
+    return any(d.index.mentions(name) for d in retrieved.documents)
 
 
 def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,

@@ -26,11 +26,13 @@ from __future__ import annotations
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import DocJudgement, judge
 from zehn.agent.focus import roles_for, roles_of
+from zehn.agent.lemmas import words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_binding import (
+    PASSAGE_COVERAGE,
     TYPED,
     Scored,
     agent_of,
@@ -39,7 +41,6 @@ from zehn.agent.sentence_binding import (
     cover,
     label_states,
     metadata_asked,
-    words,
     worth_parsing,
 )
 from zehn.agent.similarity import Similarity
@@ -63,7 +64,7 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     terms = core_terms(ask, context)
     names = tuple(n for n in ask.names if n not in context)
-    document = cover(terms, names, words(f"{view.info.title}\n{view.text()}"), similarity)
+    document = cover(terms, names, view.words, similarity)
     scored = []
     for p in view.passages:
         coverage, held = cover(terms, names, words(p.text), similarity)
@@ -112,13 +113,19 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     # a cause or a fix is read in the best passages and in every section that names it.
     read = scored_all if ask.answer_type in TYPED else [
         s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (kinds and s.role >= 1.0)]
+    plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     for scored in read:
+        section = kinds and scored.role >= 1.0
+        if not (section or scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and
+                                                                  scored.names)):
+            continue  # no sentence of a passage without the asked terms can bind: parse none of it
         pool = [s for s in _in(scored.passage, view.sentences)
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
-        section = scored.role >= 1.0 and ask.answer_type in ("cause", "fix")
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context))]
-        docs = parses.of(candidates)
+        plan.append((scored, pool, candidates[:1] if section else candidates))
+    docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
+    for scored, pool, candidates in plan:
         for sentence in candidates:
             bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked)
             if bound is None:
@@ -131,8 +138,6 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
             first = doer + float(how == "section")
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about, sentence, pool, scored, how))
-            if how == "section":
-                break  # the section's first sentence opens the answer
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
@@ -217,7 +222,7 @@ def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int) -> 
 
 def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
     """Names the asks hold that the document never mentions, else what it does not state."""
-    text = words(f"{view.info.title}\n{view.text()}")
+    text = view.words
     named = [t for a in missing for t in a.names if t not in context]
     absent = [t for t in dict.fromkeys(named) if t not in similarity.matches(named, text)]
     title = view.info.title or view.info.id

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from verify.constraints import Constraint, check
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
-from zehn.agent.text_index import TextIndex
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class DocJudgement:
 
 def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     text = f"{view.info.title}\n{view.text()}"
-    index = TextIndex(text)
+    index = view.index
     quoted = {a for a in analysis.anchors if " " in a}
     missing = tuple(a for a in analysis.anchors if not index.mentions(a, quoted=a in quoted))
     own = tuple(d for d in (view.info.created, view.info.updated) if d)

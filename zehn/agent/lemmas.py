@@ -21,3 +21,8 @@ def content_terms(tokens: Iterable[Token]) -> tuple[str, ...]:
                 and any(c.isalnum() for c in lemma) and len(lemma) > 1:
             out.setdefault(lemma, None)
     return tuple(out)
+
+
+def words(text: str) -> list[str]:
+    """Lowercase words of raw text, edge punctuation stripped (for look-ups where no parse is at hand)."""
+    return [w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w]

@@ -14,11 +14,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property, partial
 
 import numpy as np
 
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
 from zehn.agent.rows import DocPassage, DocumentInfo, PathRow, Sentence
@@ -31,16 +34,38 @@ WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", No
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
 
-@dataclass(frozen=True)
 class DocView:
-    info: DocumentInfo
-    passages: tuple[DocPassage, ...]
-    sentences: tuple[Sentence, ...]
-    score: float  # summed fused search score of its passages
-    mentions_subject: bool
+    """A document read for a question: its passages now, its sentences (``document_sentences``) on first use, so
+    only the documents that are bound pay for them."""
+
+    def __init__(self, info: DocumentInfo, passages: tuple[DocPassage, ...], score: float, mentions_subject: bool,
+                 load: Callable[[], list[Sentence]]) -> None:
+        self.info = info
+        self.passages = passages
+        self.score = score  # nearest passage's similarity plus its passages' full-text reciprocal ranks
+        self.mentions_subject = mentions_subject
+        self._load = load
+
+    @cached_property
+    def sentences(self) -> tuple[Sentence, ...]:
+        return tuple(self._load())
+
+    @cached_property
+    def joined(self) -> str:
+        return "\n".join(p.text for p in self.passages)
 
     def text(self) -> str:
-        return "\n".join(p.text for p in self.passages)
+        return self.joined
+
+    @cached_property
+    def words(self) -> list[str]:
+        """The title's and every passage's words (see :func:`zehn.agent.lemmas.words`)."""
+        return words(f"{self.info.title}\n{self.joined}")
+
+    @cached_property
+    def index(self) -> TextIndex:
+        """The title and every passage, for name look-ups."""
+        return TextIndex(f"{self.info.title}\n{self.joined}")
 
 
 @dataclass(frozen=True)
@@ -88,12 +113,11 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
         ranked = [mentioning[0], *ranked]
-    views = []
     wanted = [[float(x) for x in v] for v in vectors]
-    for doc_id in ranked[:DOCUMENTS]:
-        info, passages = dispatcher.document(doc_id, wanted)
-        views.append(DocView(info, tuple(passages), tuple(dispatcher.sentences(doc_id)), scores.get(doc_id, 0.0),
-                             doc_id in mentioning))
+    chosen = ranked[:DOCUMENTS]
+    views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
+                     partial(dispatcher.sentences, info.id))
+             for info, passages in (dispatcher.documents(chosen, wanted) if chosen else [])]
     return tuple(views), vectors
 
 
@@ -102,7 +126,7 @@ def unmentioned(analysis: Analysis, views: tuple[DocView, ...], dispatcher: Disp
     the documents just read, then in every passage (``passages_mentioning``). A name no document mentions is a
     thing the documents cannot speak about ("a system that exists nowhere")."""
     names = list(dict.fromkeys([*analysis.names, *analysis.anchors, *(n for a in analysis.asks for n in a.names)]))
-    indexes = [TextIndex(f"{v.info.title}\n{v.text()}") for v in views]
+    indexes = [v.index for v in views]
     out = []
     for name in names:
         quoted = " " in name

@@ -25,7 +25,7 @@ from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
 from zehn.agent.focus import KIND_NOUNS, KIND_WORDS, heading_words
-from zehn.agent.lemmas import LIGHT_VERBS, content_terms
+from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.similarity import Similarity
@@ -61,10 +61,6 @@ def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
     if ask.answer_type in ("cause", "fix"):  # "server-side fix", "confirmed root cause": the whole phrase is the kind
         kind |= {w.casefold() for w in ask.focus.split()}
     return tuple(t for t in core if t not in KIND_WORDS and t not in kind)
-
-
-def words(text: str) -> list[str]:
-    return [w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w]
 
 
 def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool:

@@ -14,6 +14,7 @@ from traversal_policy.policy import MAX_HOPS
 
 _MODEL_KINDS: dict[str, dict[str, Any]] = {
     "text": {"type": "string"}, "entity_id": {"type": "string"}, "document_id": {"type": "string"},
+    "document_ids": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8},
     "rel_type": {"type": "string"}, "depth": {"type": "integer", "minimum": 1, "maximum": MAX_HOPS},
     "k": {"type": "integer", "minimum": 1, "maximum": MAX_K},
 }
