@@ -144,6 +144,7 @@ def _add_relation(document: SourceDocument, chunk_id: str, rel: RelationCandidat
             "predicate": entry["predicate_span"],
             "object": entry["object_span"],
             "raw_verb": rel.raw_verb,
+            "access": list(document.access),
         },
     )
 
@@ -165,6 +166,10 @@ def edge_properties(key: EdgeKey, support: Mapping[str, dict[str, Any]], names: 
         "doc_ids": sorted({support[ev]["document_id"] for ev in ordered}),
         "raw_verbs": sorted({support[ev]["raw_verb"] for ev in ordered}),
         "spans": json.dumps({ev: support[ev] for ev in ordered}, sort_keys=True),
+        # Who may read the edge (any supporting document's readers) and, per evidence id, who may read that one:
+        # a reader sees the edge and only the sentences of documents in its scope (extraction/access.py).
+        "access": sorted({token for ev in ordered for token in support[ev].get("access") or ()}),
+        "evidence_access": [" ".join(support[ev].get("access") or ()) for ev in ordered],
         # A generated label for display in lists; never rendered as a quote (quotes come from Evidence.text).
         "fact": f"{names.get(source, source)} {rel_type} {names.get(target, target)}",
     }

@@ -3,6 +3,10 @@
 Only ready documents count: a document still being ingested (or left unfinished by a crash) and its chunks and
 evidence are neither returned nor counted (``pending_documents`` says how many there are).
 
+Evidence and documents are read as the scope of the handle they are given (:class:`extraction.access.ScopedGraph`;
+a plain handle reads as everyone): what the reader may not read is absent, exactly like an id that does not exist.
+The counts of :func:`graph_stats` are the operator's figures and are not filtered.
+
 Every evidence object is checked against its document on the way out: ``text`` must be exactly
 ``document.text[start:end]``. A mismatch is an integrity failure and raises; it is never papered over.
 """
@@ -15,9 +19,10 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
+from extraction.access import scoped
 from extraction.errors import ZehnError
 from extraction.evidence_writer import Graph
-from extraction.schema import ready_document
+from extraction.schema import document_is_ready, ready_document
 
 # Only ready documents, their chunks and their evidence are visible (extraction/document_state.py).
 EVIDENCE_BY_IDS = f"""
@@ -33,7 +38,7 @@ DOCUMENT_BY_ID = f"""
 MATCH (d:Document {{id: $id}}) WHERE {ready_document('d')}
 OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
 RETURN d.id, d.title, d.source_type, d.text, d.path, d.original_path, d.authors, d.participants, d.created,
-       d.updated, d.content_hash, d.ingested_at, count(c)
+       d.updated, d.content_hash, d.ingested_at, count(c), d.access
 """
 LABEL_COUNTS = "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) ORDER BY label"
 EDGE_TYPE_COUNTS = "MATCH ()-[r]->() RETURN type(r), count(r) ORDER BY type(r)"
@@ -41,10 +46,10 @@ REL_TYPE_COUNTS = "MATCH ()-[r:RELATES]->() RETURN r.rel_type, count(r) ORDER BY
 RELATES_WITH_EVIDENCE = (
     "MATCH ()-[r:RELATES]->() RETURN count(r), sum(CASE WHEN size(r.evidence_ids) > 0 THEN 1 ELSE 0 END)"
 )
-LAST_INGEST = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN max(d.ingested_at)"
+LAST_INGEST = f"MATCH (d:Document) WHERE {document_is_ready('d')} RETURN max(d.ingested_at)"
 # What documents that are not ready (being ingested, or interrupted) hold, to leave out of the counts.
 PENDING_COUNTS = f"""
-MATCH (d:Document) WHERE NOT coalesce({ready_document('d')}, false)
+MATCH (d:Document) WHERE NOT coalesce({document_is_ready('d')}, false)
 OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
 WITH d, count(c) AS chunks
 OPTIONAL MATCH (e:Evidence {{document_id: d.id}})
@@ -58,9 +63,9 @@ class IntegrityError(ZehnError):
 
 
 def _rows(graph: Graph, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-    """Result rows; a graph nothing was ever written to holds nothing, so it answers with no rows."""
+    """Result rows, read as the handle's scope; a graph nothing was ever written to holds nothing (no rows)."""
     try:
-        return list(graph.ro_query(query, params).result_set)
+        return list(scoped(graph).ro_query(query, params).result_set)
     except ResponseError as exc:
         if "empty key" in str(exc):
             return []
@@ -100,12 +105,12 @@ def get_document(graph: Graph, document_id: str) -> dict[str, Any] | None:
     if not rows:
         return None
     (doc_id, title, source_type, text, path, original_path, authors, participants, created, updated,
-     content_hash, ingested_at, chunks) = rows[0]
+     content_hash, ingested_at, chunks, access) = rows[0]
     return {
         "id": doc_id, "title": title, "source_type": source_type, "text": text, "path": path,
         "original_path": original_path, "authors": authors or [], "participants": participants or [],
         "created": created, "updated": updated, "content_hash": content_hash, "ingested_at": ingested_at,
-        "chunks": chunks,
+        "chunks": chunks, "access": list(access or []),
     }
 
 

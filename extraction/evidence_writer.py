@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
 from extraction.passages import DELETE_PASSAGES
-from extraction.schema import DOCUMENT_READY
+from extraction.schema import DOCUMENT_READY, document_is_ready
 
 BATCH = 500
 
@@ -48,13 +48,19 @@ MATCH (a:__Entity__ {id: x.s})
 MATCH (b:__Entity__ {id: x.o})
 MERGE (a)-[r:RELATES {rel_type: x.t}]->(b)
 SET r.evidence_ids = x.evidence_ids, r.doc_ids = x.doc_ids, r.raw_verbs = x.raw_verbs, r.spans = x.spans,
-    r.fact = x.fact
+    r.fact = x.fact, r.access = x.access, r.evidence_access = x.evidence_access
 """
 
+# The document's entities become readable by its readers in the same query that makes it ready (an entity's access
+# is the union over the ready documents that mention it; purge_document recomputes it from those that remain).
 COMMIT_DOCUMENT = WRITE_EDGES + f"""
 WITH count(*) AS written
 MATCH (d:Document {{id: $doc}})
 SET d.status = '{DOCUMENT_READY}', d.content_hash = $content_hash, d.extractor_version = $extractor_version
+WITH written, d
+UNWIND $entity_ids AS eid
+MATCH (n:__Entity__ {{id: eid}})
+SET n.access = coalesce(n.access, []) + [g IN d.access WHERE NOT g IN coalesce(n.access, [])]
 RETURN written
 """
 
@@ -83,6 +89,14 @@ DETACH DELETE e, c, d
 """
 
 DELETE_EVIDENCE_LEFTOVERS = "MATCH (e:Evidence {document_id: $doc}) DETACH DELETE e"
+
+ENTITY_ACCESS = f"""
+UNWIND $ids AS eid
+MATCH (n:__Entity__ {{id: eid}})
+OPTIONAL MATCH (n)-[:MENTIONED_IN]->(:Chunk)<-[:PART_OF]-(d:Document) WHERE {document_is_ready('d')}
+WITH n, collect(d.access) AS lists
+SET n.access = reduce(acc = [], l IN lists | acc + [g IN l WHERE NOT g IN acc])
+"""
 
 DELETE_ORPHAN_ENTITIES = """
 UNWIND $ids AS eid
@@ -137,7 +151,7 @@ def commit_document(graph: Graph, found: DocumentEvidence, document_id: str, con
     names = {row.id: row.name for row in found.entities.values()}
     edges = [edge_properties(key, merge_support(existing.get(key, {}), found.edges[key]), names) for key in keys]
     graph.query(COMMIT_DOCUMENT, {"edges": edges, "doc": document_id, "content_hash": content_hash,
-                                  "extractor_version": extractor_version})
+                                  "extractor_version": extractor_version, "entity_ids": sorted(found.entities)})
     return len(edges)
 
 
@@ -162,4 +176,5 @@ def purge_document(graph: Graph, document_id: str) -> None:
     graph.query(DELETE_PASSAGES, {"doc": document_id})
     unique = sorted(set(entity_ids))
     for batch in _batches(unique):
+        graph.query(ENTITY_ACCESS, {"ids": list(batch)})
         graph.query(DELETE_ORPHAN_ENTITIES, {"ids": list(batch)})

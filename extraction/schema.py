@@ -22,10 +22,34 @@ EMBEDDING_DIM = 384
 DOCUMENT_INGESTING = "ingesting"
 DOCUMENT_READY = "ready"
 
+# -- reader fragments ---------------------------------------------------------------------------------------------
+# Every read of documents, chunks, evidence, RELATES edges or entity names composes these (``var`` is a fixed
+# variable name, never input). They need the ``$scope`` parameter: the caller's access tokens, which only a scoped
+# graph handle sets (extraction/access.py), so a query that reads through one cannot run without its reader's scope.
+
+
+def visible(var: str) -> str:
+    """``var`` (a Document, a RELATES edge or an entity, each with an ``access`` list) is readable by ``$scope``.
+    A node or edge written before access lists existed has none, and is readable by no one until re-ingested."""
+    return f"any(g IN {var}.access WHERE g IN $scope)"
+
+
+def document_is_ready(var: str) -> str:
+    """The lifecycle alone ("document ``var`` is ready"), for the ingest's own bookkeeping, never for a reader."""
+    return f"{var}.status = '{DOCUMENT_READY}'"
+
 
 def ready_document(var: str) -> str:
-    """The Cypher predicate "document ``var`` is ready" (``var`` is a fixed variable name, never input)."""
-    return f"{var}.status = '{DOCUMENT_READY}'"
+    """The reader's predicate for document ``var``: ready, and visible to ``$scope``."""
+    return f"{document_is_ready(var)} AND {visible(var)}"
+
+
+def visible_evidence_ids(var: str) -> str:
+    """The evidence ids of RELATES edge ``var`` whose documents ``$scope`` may read (``evidence_access`` holds, per
+    evidence id, its document's access tokens joined by spaces). Null-safe: ``var`` may be an OPTIONAL MATCH's
+    missing edge (FalkorDB evaluates both branches of a CASE)."""
+    return (f"[i IN range(0, size(coalesce({var}.evidence_ids, [])) - 1) "
+            f"WHERE any(g IN split({var}.evidence_access[i], ' ') WHERE g IN $scope) | {var}.evidence_ids[i]]")
 
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (DOCUMENT, "id"),

@@ -26,8 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from extraction.errors import QueryRejected
-from extraction.schema import ready_document
+from extraction.schema import ready_document, visible, visible_evidence_ids
 
+from . import people_queries
 from .params import ParamSpec
 from .policy import MAX_HOPS
 
@@ -55,39 +56,45 @@ class NamedQuery:
 
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
-# Chunks and evidence are read only through a ready document (extraction/document_state.py): one still being
-# ingested, or left half written by a crash, is invisible. RELATES support needs no filter: the commit that makes a
-# document ready is the query that writes it.
+# Chunks and evidence are read only through a ready document the caller may read (extraction.schema.ready_document:
+# one still being ingested, left half written by a crash, or outside the caller's ``$scope`` is invisible). RELATES
+# edges and entities carry access lists too (extraction/access.py): every walk filters each hop with ``visible`` and
+# returns only the evidence ids of readable documents (``visible_evidence_ids``); an entity no readable document
+# mentions does not resolve. ``$scope`` is set by the graph handle (extraction.access.ScopedGraph), never by input;
+# tests/traversal_policy/test_visibility.py checks every text here reads through these fragments.
 _READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
-    "[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | r.evidence_ids] AS evidence_ids, "
+    f"[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | {visible_evidence_ids('r')}] "
+    "AS evidence_ids, "
     "[r IN relationships(p) | startNode(r).id] AS sources"
 )
-_ALLOWED = "ALL(r IN relationships(p) WHERE r.rel_type IN $allowed)"
+_ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {visible('r')})"
 _CANDIDATE_COLUMNS = (
     f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
-    "OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] "
+    f"OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] AND {ready_document('d')} "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
     "RETURN n.id AS id, n.name AS name, n.type AS type, size(docs) AS doc_count, "
-    "size([(n)-[r:RELATES]-() | r]) AS relation_count, titles AS sample_titles, docs[0..3] AS sample_doc_ids, "
+    f"size([(n)-[r:RELATES]-() WHERE {visible('r')} | r]) AS relation_count, titles AS sample_titles, "
+    "docs[0..3] AS sample_doc_ids, "
     "score"
 )
 
 ENTITY_STATUS = (
-    "MATCH (x:__Entity__ {id: $entity_id}) "
+    f"MATCH (x:__Entity__ {{id: $entity_id}}) WHERE {visible('x')} "
     "RETURN x.id AS id, x.name AS name, x.type AS type, "
-    "size([(x)-[r1:RELATES]-() | r1]) AS relations, "
-    "size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable | r2]) AS walkable_relations, "
-    "size([(x)-[:MENTIONED_IN]->(c:Chunk) | c]) AS mentions"
+    f"size([(x)-[r1:RELATES]-() WHERE {visible('r1')} | r1]) AS relations, "
+    f"size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable AND {visible('r2')} | r2]) AS walkable_relations, "
+    f"size([(x)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(md:Document) WHERE {ready_document('md')} | c]) AS mentions"
 )
 
-RESOLVE_EXACT = "MATCH (n:__Entity__) WHERE n.name_key IN $keys WITH n, null AS score " + _CANDIDATE_COLUMNS + \
-    " ORDER BY type, id"
+RESOLVE_EXACT = (f"MATCH (n:__Entity__) WHERE n.name_key IN $keys AND {visible('n')} WITH n, null AS score "
+                 + _CANDIDATE_COLUMNS + " ORDER BY type, id")
 RESOLVE_FUZZY = (
     "CALL db.idx.fulltext.queryNodes('__Entity__', $query) YIELD node, score "
-    "WITH node AS n, score ORDER BY score DESC, n.id LIMIT 10 " + _CANDIDATE_COLUMNS + " ORDER BY score DESC, id"
+    f"WITH node AS n, score WHERE {visible('n')} "
+    "WITH n, score ORDER BY score DESC, n.id LIMIT 10 " + _CANDIDATE_COLUMNS + " ORDER BY score DESC, id"
 )
 
 
@@ -120,7 +127,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                "evidence sentences.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH p = (x:__Entity__ {id: $entity_id})-[r:RELATES]-(y:__Entity__) WHERE " + _ALLOWED + " "
-                   "OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN r.evidence_ids "
+                   f"OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN {visible_evidence_ids('r')} "
                    "WITH p, y, r, collect(CASE WHEN ev IS NULL THEN NULL ELSE {id: ev.id, text: ev.text, "
                    "document_id: ev.document_id, start: ev.start, end: ev.end} END) AS evidence "
                    "RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, evidence, "
@@ -153,12 +160,12 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                 ParamSpec("target", "entity_id", "object entity id")),
                {"edge": (
                    "MATCH (a:__Entity__ {id: $source})-[r:RELATES]->(b:__Entity__ {id: $target}) "
-                   "WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed "
-                   "RETURN r.rel_type AS rel_type, r.evidence_ids AS evidence_ids, r.spans AS spans, "
+                   f"WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed AND {visible('r')} "
+                   f"RETURN r.rel_type AS rel_type, {visible_evidence_ids('r')} AS evidence_ids, r.spans AS spans, "
                    "r.raw_verbs AS raw_verbs"),
                 "evidence": (
                    "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids "
-                   "OPTIONAL MATCH (d:Document {id: ev.document_id}) "
+                   f"MATCH (d:Document {{id: ev.document_id}}) WHERE {ready_document('d')} "
                    "RETURN ev.id AS evidence_id, ev.text AS text, ev.document_id AS document_id, "
                    "d.title AS document_title, ev.chunk_id AS chunk_id, ev.start AS start, ev.end AS end, "
                    f"ev.kind AS kind ORDER BY document_id, start LIMIT {ROW_LIMIT}")}, 1),
@@ -185,9 +192,16 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id"))} | {
                    "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
-                                          "RETURN e.id AS id, e.text AS text, e.document_id AS document_id, "
-                                          "e.start AS start, e.end AS end, c.id AS chunk_id "
+                                          "MATCH (d:Document {id: c.document_id}) "
+                                          f"WHERE {ready_document('d')} RETURN e.id AS id, e.text AS text, "
+                                          "e.document_id AS document_id, e.start AS start, e.end AS end, "
+                                          "c.id AS chunk_id "
                                           "ORDER BY c.id, e.start"}, 0),
+    NamedQuery("if_person_leaves", "What a person's departure leaves behind, cumulative by depth: 1 their open "
+               "work (assigned tickets/PRs not done or closed, with status); 2 adds the customers waiting on it and "
+               "the components only they have resolved or owned; 3 adds possible successors ranked by evidence. "
+               "Every row has its path and evidence ids.", (people_queries.PERSON, people_queries.DEPTH),
+               people_queries.TEXTS, 3),
 )}
 
 
@@ -214,7 +228,8 @@ CATALOGUE.update({q.name: q for q in (
                {"document": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
                             "RETURN d.id AS id, d.title AS title, "
                             "d.source_type AS source_type, d.created AS created, d.updated AS updated ORDER BY id",
-                "main": "MATCH (p:Passage) WHERE p.document_id IN $document_ids RETURN p.id AS id, p.document_id AS "
+                "main": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
+                        "MATCH (p:Passage {document_id: d.id}) RETURN p.id AS id, p.document_id AS "
                         "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
                         "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
                         f"ORDER BY p.document_id, p.index LIMIT {ROW_LIMIT * 20}"}, 0),

@@ -1,5 +1,9 @@
 """The only way to query the graph: ``TraversalExecutor.run(name, params)`` and ``.resolve(name)``.
 
+An executor reads as one :class:`extraction.access.Scope` (its graph is a scoped handle): every Cypher text it runs
+gets that reader's ``$scope``, which the catalogue's fragments use to leave out what the reader may not read.
+``executor.scoped(scope)`` is the same executor for another reader; built over a plain handle, it reads as everyone.
+
 Raised (before anything runs): ``QueryRejected`` for an unknown query or wrong parameters, ``InputRejected`` for
 blank, wordless or oversized text. Everything else ends as a typed value: ``Found`` / ``NoEvidence`` /
 ``QueryFailed`` (server down, timeout, graph not ingested, missing index, a query the server refused, the policy
@@ -11,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from extraction.access import Scope, ScopedGraph, scoped
 from extraction.errors import InputRejected, ZehnError
 
-from . import handlers
+from . import departure, handlers
 from .catalogue import NamedQuery, get
 from .handlers import Hit, Miss
 from .outcomes import Found, NoEvidence, QueryFailed, QueryOutcome, Resolution, Unknown
@@ -28,12 +33,21 @@ DEFAULT_TIMEOUT_MS = 10_000
 
 
 class TraversalExecutor:
-    def __init__(self, graph: ReadOnlyGraph, policy: Policy, *, embedder: Embedder | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
-        self.graph = graph
+    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, policy: Policy, *, embedder: Embedder | None = None,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None) -> None:
+        self.graph: ScopedGraph = scoped(graph, scope)
         self.policy = policy
         self.embedder = embedder
         self.timeout_ms = timeout_ms
+
+    @property
+    def scope(self) -> Scope:
+        return self.graph.scope
+
+    def scoped(self, scope: Scope) -> TraversalExecutor:
+        """This executor, reading as ``scope`` (same graph, policy, embedder and timeout)."""
+        return TraversalExecutor(self.graph.base, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
+                                 scope=scope)
 
     def _trace(self) -> Trace:
         return Trace(self.graph, self.timeout_ms)
@@ -80,6 +94,7 @@ class TraversalExecutor:
             "document_passages": handlers.document_passages,
             "document_sentences": handlers.document_sentences,
             "passages_mentioning": handlers.passages_mentioning,
+            "if_person_leaves": departure.if_person_leaves,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)
 

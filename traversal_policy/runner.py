@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import redis.exceptions
 
+from extraction.access import ScopedGraph, scoped
 from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
 
 from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
@@ -80,10 +81,13 @@ def map_error(exc: Exception, graph_name: str) -> ZehnError:
 
 
 class Trace:
-    """Runs the steps of one named query against one graph and keeps their records, in order."""
+    """Runs the steps of one named query against one graph and keeps their records, in order.
 
-    def __init__(self, graph: ReadOnlyGraph, timeout_ms: int) -> None:
-        self.graph = graph
+    The graph is read as its handle's scope (a plain handle: as everyone; extraction/access.py): ``$scope`` is set
+    on every text, whatever the step passes. Records show the step's own parameters."""
+
+    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, timeout_ms: int) -> None:
+        self.graph: ScopedGraph = scoped(graph)
         self.timeout_ms = timeout_ms
         self.records: list[QueryRecord] = []
 

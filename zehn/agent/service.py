@@ -1,10 +1,11 @@
 """The public answering service: one question in, one :class:`Answer` out, with events streamed as they happen.
 
-``AnswerService(executor, nlp, graph, llm=None).answer(question, on_event=..., cancelled=...)``. The question is
-checked once (:func:`zehn.answers.model.question_problem`: blank or too long is ``InputRejected``), then the
-pipeline (:mod:`zehn.agent.pipeline`) runs. Order of events: ``plan`` -> (``tool_call`` / ``tool_result``)* ->
-``hop_grades`` -> ``draft`` -> ``verdict`` -> ``answer``; a turn that stops early skips to ``verdict``. A database
-failure is ``unavailable`` (never an abstention); so is a model endpoint that does not answer.
+``AnswerService(executor, nlp, graph, llm=None).answer(question, scope=..., on_event=..., cancelled=...)``.
+The question is checked once (:func:`zehn.answers.model.question_problem`: blank or too long is ``InputRejected``),
+then the pipeline (:mod:`zehn.agent.pipeline`) runs as the caller's ``scope``. Order of events: ``plan`` ->
+(``tool_call`` / ``tool_result``)* -> ``hop_grades`` -> ``draft`` -> ``verdict`` -> ``answer``; a turn that stops
+early skips to ``verdict``. A database failure is ``unavailable`` (never an abstention); so is a model endpoint that
+does not answer.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Literal
 
 from spacy.language import Language
 
+from extraction.access import PUBLIC, Scope, ScopedGraph
 from extraction.errors import InputRejected
 from traversal_policy import TraversalExecutor
 from zehn.agent.dispatch import Dispatcher
@@ -38,14 +40,16 @@ class AnswerService:
         embedder: Any = executor.embedder
         single_threaded_inference()
         self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None)
-        self.pipeline = Pipeline(nlp, self.similarity, graph, llm)
+        self.pipeline = Pipeline(nlp, self.similarity, llm)
 
     @property
     def mode(self) -> Literal["model", "deterministic"]:
         return "model" if self.llm is not None else "deterministic"
 
-    def answer(self, question: str, *, on_event: Callable[[AnswerEvent], None] | None = None,
+    def answer(self, question: str, *, scope: Scope = PUBLIC, on_event: Callable[[AnswerEvent], None] | None = None,
                cancelled: Callable[[], bool] | None = None) -> Answer:
+        """Everything this answer reads (named queries, documents, the cited sentences) it reads as ``scope``: the
+        tools return only evidence the caller may read, so the gate accepts no citation outside it."""
         problem = question_problem(question)
         if problem is not None:
             raise InputRejected(problem)
@@ -53,8 +57,8 @@ class AnswerService:
         started = time.perf_counter()
         turn = Turn(on_event, cancelled)
         turn.checkpoint()
-        dispatcher = Dispatcher(self.executor, turn)
-        run = self.pipeline.run(question, turn, dispatcher)
+        dispatcher = Dispatcher(self.executor.scoped(scope), turn)
+        run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome
         timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,
                    "total_ms": (time.perf_counter() - started) * 1000.0}

@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from extraction.errors import ZehnError
 from zehn.agent import AnswerCancelled
-from zehn.answers.model import Answer
+from zehn.answers.model import Answer, Status
 from zehn.api.answering import answer_question
 from zehn.api.deps import ReadyServices, Services
 from zehn.api.errors import RETRY_AFTER_S, ErrorOut, NotFound, error_body
@@ -100,12 +100,16 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
 
 @router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
 def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
-    answer = services.history.get(answer_id)
+    answer = services.history.get(answer_id, services.caller)
     if answer is None:
         raise NotFound(f"no answer {answer_id!r}")
     return answer
 
 
-@router.get("/history", response_model=HistoryOut, responses=ERRORS, summary="Stored answers, newest first")
-def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(limit), limit=limit)
+@router.get("/history", response_model=HistoryOut, responses=ERRORS,
+            summary="The caller's stored answers, newest first (an admin token lists everyone's)")
+def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
+            status: Annotated[Status | None, Query(description="Only answers with this status.")] = None,
+            q: Annotated[str | None, Query(max_length=500, description="Only questions containing these words "
+                                                                       "(case-insensitive).")] = None) -> HistoryOut:
+    return HistoryOut(answers=services.history.list(services.caller, limit, status=status, q=q), limit=limit)

@@ -24,6 +24,7 @@ from zehn.api.deps import Services
 from zehn.graph_endpoint import graph_endpoint
 from zehn.history import AnswerStore
 from zehn.observability.metrics import METRICS
+from zehn.people.projection import rebuild as rebuild_projection
 from zehn.sample import SAMPLE_CORPUS_DIR
 from zehn.settings import Settings
 
@@ -47,6 +48,7 @@ def ingest_sample_if_empty(endpoint_host: str, endpoint_port: int, password: str
     report = Ingestor(endpoint_host, endpoint_port, settings.graph_name, password, nlp=nlp, embedder=embedder,
                       max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s).ingest([SAMPLE_CORPUS_DIR])
     METRICS.observe_ingest(report)
+    rebuild_projection(graph)
     log.info("ingested %d documents, %d evidence rows in %.1fs (%d errors)", report.documents, report.evidence,
              report.seconds, len(report.errors))
     return True
@@ -73,4 +75,8 @@ def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Langu
         log.info("answer mode: %s; policy %s (%s)", answerer.mode, policy.name,
                  "EVALUATION MODE" if policy.evaluation_mode else "production")
         yield Services(settings=settings, policy=policy, graph=graph, executor=executor, answerer=answerer,
-                       history=AnswerStore(graph), nlp=nlp, monitor=endpoint.monitor)
+                       history=AnswerStore(graph, max_per_user=settings.history_max_per_user,
+                                           max_age_days=settings.history_max_age_days),
+                       nlp=nlp, monitor=endpoint.monitor,
+                       ingestor=Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
+                                         nlp=nlp, embedder=embedder, max_bytes=settings.max_document_bytes))

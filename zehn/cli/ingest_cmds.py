@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from extraction.access import EVERYTHING, ScopedGraph
 from extraction.document_state import DOCUMENT_STEPS, Pause
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
 from extraction.pipeline import Ingestor
@@ -25,6 +26,7 @@ from zehn.cli.common import (
     settings_from,
 )
 from zehn.observability.metrics import METRICS
+from zehn.people.projection import rebuild as rebuild_projection
 from zehn.settings import Settings
 
 
@@ -61,7 +63,7 @@ def ingest(
     settings = settings_from(data_dir, graph)
     if not as_json:
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    with graph_session(settings, as_json) as (endpoint, _graph):
+    with graph_session(settings, as_json) as (endpoint, writable):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                             max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s,
                             pause=pause_hook(settings))
@@ -77,6 +79,7 @@ def ingest(
                 report = ingestor.ingest(paths, tick, _waiting)
         else:
             report = ingestor.ingest(paths, waiting=_waiting)
+        rebuild_projection(writable)  # the people projection follows every ingest
     METRICS.observe_ingest(report)
     data = report.to_dict()
     human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged, {data['recovered']} unfinished "
@@ -96,9 +99,10 @@ def delete(
 ) -> None:
     """Remove a document and everything only it supported."""
     settings = settings_from(data_dir, graph)
-    with graph_session(settings, as_json) as (endpoint, _graph):
+    with graph_session(settings, as_json) as (endpoint, writable):
         removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                            wait_s=settings.ingest_wait_s).delete(document_id)
+        rebuild_projection(writable)
     if not removed:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit({"deleted": document_id}, as_json, f"deleted {document_id}")
@@ -116,10 +120,10 @@ def evidence(
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (_endpoint, g):
         if sample is not None:
-            emit(sample_evidence(g, sample, seed), True)
+            emit(sample_evidence(ScopedGraph(g, EVERYTHING), sample, seed), True)
             return
         assert evidence_id is not None
-        found = get_evidence(g, [evidence_id])
+        found = get_evidence(ScopedGraph(g, EVERYTHING), [evidence_id])
     if not found:
         raise fail(f"no evidence {evidence_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     ev = found[0]
@@ -133,7 +137,7 @@ def document(
     """Print a document with the text that evidence offsets refer to."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (_endpoint, g):
-        doc = get_document(g, document_id)
+        doc = get_document(ScopedGraph(g, EVERYTHING), document_id)
     if doc is None:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit(doc, as_json, f"{doc['title']} ({doc['source_type']})\n\n{doc['text']}")

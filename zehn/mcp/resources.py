@@ -1,7 +1,9 @@
 """MCP resources: a document (``zehn://documents/{document_id}``) and an evidence sentence
 (``zehn://evidence/{evidence_id}``), as the JSON the HTTP API returns for them (``DocumentOut``, ``EvidenceOut``).
 
-Reads go through the ingest's own evidence reads; an id that does not exist is :class:`NotFound`, a graph that is
+Reads go through the ingest's own evidence reads, as the caller's scope (``services.graph`` is bound to it): a
+document or sentence it may not read is :class:`NotFound`, like one that does not exist; an id that does not exist
+is :class:`NotFound`, a graph that is
 down raises its typed error; the server maps both to protocol errors. The resource list names the documents
 (at most ``LIST_LIMIT``, by id); evidence is reached through its template, from the ids tools return.
 """
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 import redis.exceptions
 
 from extraction.evidence_reads import get_document, get_evidence, graph_exists
+from extraction.schema import ready_document
 from traversal_policy.runner import map_error
 from zehn.api.deps import Services
 from zehn.api.errors import NotFound
@@ -23,7 +26,7 @@ SCHEME = "zehn"
 DOCUMENT_TEMPLATE = f"{SCHEME}://documents/{{document_id}}"
 EVIDENCE_TEMPLATE = f"{SCHEME}://evidence/{{evidence_id}}"
 LIST_LIMIT = 500
-LIST_DOCUMENTS = "MATCH (d:Document) RETURN d.id, d.title ORDER BY d.id LIMIT $limit"
+LIST_DOCUMENTS = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN d.id, d.title ORDER BY d.id LIMIT $limit"
 _URI = re.compile(rf"^{SCHEME}://(documents|evidence)/(.+)$")
 MIME = "application/json"
 

@@ -1,20 +1,14 @@
-/** A thin typed fetch wrapper over the generated OpenAPI paths (GET endpoints return JSON). */
+/**
+ * The typed HTTP client: openapi-fetch over the generated OpenAPI paths (GET and POST alike), and one error type.
+ * Every request carries the saved API token, if any (auth.ts).
+ *
+ * `unwrap(api.GET(...))` returns the typed body or throws {@link ApiError}; a network failure (the API does not
+ * answer at all) is an ApiError with status 0 and kind "network", never an empty result.
+ */
+import createClient from "openapi-fetch";
+import { withToken } from "./auth";
 import type { paths } from "./schema.gen";
 import type { ErrorBody } from "./types";
-
-type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
-type GetOp<P extends GetPath> = paths[P]["get"];
-type Json<O> = O extends { responses: { 200: { content: { "application/json": infer T } } } } ? T : never;
-type Params<O> = O extends { parameters: infer X } ? X : never;
-type QueryOf<O> = Params<O> extends { query?: infer Q } ? Q : never;
-type PathOf<O> = Params<O> extends { path: infer Q } ? Q : never;
-
-export type GetResult<P extends GetPath> = Json<GetOp<P>>;
-export interface GetOptions<P extends GetPath> {
-  query?: QueryOf<GetOp<P>>;
-  path?: PathOf<GetOp<P>>;
-  signal?: AbortSignal;
-}
 
 /** An HTTP error from the API, with its typed body when the server sent one. */
 export class ApiError extends Error {
@@ -24,6 +18,11 @@ export class ApiError extends Error {
   ) {
     super(body?.message ?? `HTTP ${httpStatus}`);
     this.name = "ApiError";
+  }
+
+  /** The kind of failure: the body's `kind`, "network" when nothing answered, else "http". */
+  get kind(): string {
+    return this.body?.kind ?? (this.httpStatus === 0 ? "network" : "http");
   }
 
   /** The graph (or the model endpoint) is down: 503 or a body saying "unavailable". */
@@ -36,53 +35,52 @@ export class ApiError extends Error {
   }
 }
 
-export function buildUrl(template: string, path?: object, query?: object): string {
-  const filled = template.replace(/\{(\w+)\}/g, (_m, key: string) => {
-    const value = (path as Record<string, unknown> | undefined)?.[key];
-    if (value === undefined || value === null) throw new Error(`missing path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined && v !== null && v !== "") qs.set(k, String(v));
+export const NETWORK_ERROR: ErrorBody = { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" };
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === "AbortError";
+}
+
+/** fetch looked up on every call (tests stub it after import), with the token; a network failure becomes an
+ * ApiError. */
+async function lateFetch(input: Request): Promise<Response> {
+  try {
+    return await globalThis.fetch(withToken(input));
+  } catch (err) {
+    if (isAbort(err) || input.signal?.aborted) throw err;
+    throw new ApiError(0, NETWORK_ERROR);
   }
-  const s = qs.toString();
-  return s ? `${filled}?${s}` : filled;
+}
+
+export const api = createClient<paths>({
+  baseUrl: typeof window !== "undefined" ? window.location.origin : "",
+  fetch: lateFetch,
+});
+
+function asErrorBody(value: unknown): ErrorBody | null {
+  return value && typeof value === "object" && "message" in value ? (value as ErrorBody) : null;
 }
 
 export async function readError(res: Response): Promise<ApiError> {
   let body: ErrorBody | null = null;
   try {
-    const parsed: unknown = await res.json();
-    if (parsed && typeof parsed === "object" && "message" in parsed) body = parsed as ErrorBody;
+    body = asErrorBody(await res.json());
   } catch {
     body = null;
   }
   return new ApiError(res.status, body);
 }
 
-/** `/api/health` answers 503 with the same body while the graph is warming up or unavailable: both are reports. */
-export async function apiHealth(signal?: AbortSignal): Promise<GetResult<"/api/health">> {
-  let res: Response;
-  try {
-    res = await fetch(buildUrl("/api/health"), { headers: { Accept: "application/json" }, signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
-  }
-  if (!res.ok && res.status !== 503) throw await readError(res);
-  return (await res.json()) as GetResult<"/api/health">;
+interface Fetched<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
 }
 
-export async function apiGet<P extends GetPath>(path: P, opts: GetOptions<P> = {}): Promise<GetResult<P>> {
-  const url = buildUrl(path, opts.path as object | undefined, opts.query as object | undefined);
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Accept: "application/json" }, signal: opts.signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
-  }
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as GetResult<P>;
+/** The typed body of a successful call; an ApiError (with the server's error body) otherwise. */
+export async function unwrap<D>(pending: Promise<Fetched<D>>): Promise<D> {
+  const { data, error, response } = await pending;
+  if (!response.ok) throw new ApiError(response.status, asErrorBody(error));
+  if (data === undefined) throw new ApiError(response.status, { status: "error", kind: "empty", message: "empty response" });
+  return data;
 }

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List documents, or search their sentences */
+        get: operations["documents_api_documents_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{document_id}": {
         parameters: {
             query?: never;
@@ -164,7 +181,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stored answers, newest first */
+        /** The caller's stored answers, newest first (an admin token lists everyone's) */
         get: operations["history_api_history_get"];
         put?: never;
         post?: never;
@@ -191,6 +208,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload files (multipart field 'files', names may hold relative paths) and ingest them */
+        post: operations["start_ingest_api_ingest_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running or last job */
+        get: operations["latest_job_api_ingest_latest_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ingest job's progress */
+        get: operations["get_job_api_ingest__job_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/departure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** If this person leaves: open work, waiting customers, sole-expert components, successors */
+        get: operations["get_departure_api_people_departure_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/experts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who to ask about X: the people behind the evidence, ranked, with a drafted question */
+        get: operations["get_experts_api_people_experts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A hand-off plan: a proposed owner per open item, from the successors, with the evidence */
+        get: operations["get_handoff_api_people_handoff_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/handoff/approvals/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hand-off approval record (what a handed-off assignment cites) */
+        get: operations["get_approval_api_people_handoff_approvals__approval_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/handoff/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve hand-offs: writes assignment edges (via: handoff) and an audit record */
+        post: operations["post_approve_api_people_handoff_approve_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Key people by PageRank and betweenness over the collaboration projection */
+        get: operations["get_key_people_api_people_key_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/projection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State of the collaboration projection (ready, building, missing; stale after an ingest) */
+        get: operations["get_projection_api_people_projection_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/projection/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild the collaboration projection and its centrality now */
+        post: operations["post_rebuild_api_people_projection_rebuild_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's card: profile, open work counts, components, centrality with its evidence */
+        get: operations["get_person_api_people__person_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy": {
         parameters: {
             query?: never;
@@ -200,6 +421,58 @@ export interface paths {
         };
         /** The traversal policy in force */
         get: operations["policy_api_policy_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API tokens (never their secrets) */
+        get: operations["list_tokens_api_tokens_get"];
+        put?: never;
+        /** Create an API token; the secret is returned once */
+        post: operations["create_token_api_tokens_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token */
+        delete: operations["revoke_token_api_tokens__token_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who this request reads and writes as */
+        get: operations["whoami_api_whoami_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -360,6 +633,33 @@ export interface components {
             /** Version */
             version: string;
         };
+        /** ApprovalRecord */
+        ApprovalRecord: {
+            /** Approved At */
+            approved_at: string;
+            /** Approved By */
+            approved_by: string;
+            /** From Person */
+            from_person: string;
+            /** Id */
+            id: string;
+            /** Items */
+            items: components["schemas"]["HandoffItem"][];
+            /** Note */
+            note?: string | null;
+        };
+        /** ApprovalRequest */
+        ApprovalRequest: {
+            /** Items */
+            items: components["schemas"]["HandoffItem"][];
+            /** Note */
+            note?: string | null;
+            /**
+             * Person Id
+             * @description Who is leaving (the current holder).
+             */
+            person_id: string;
+        };
         /** AssistantMessage */
         AssistantMessage: {
             /** Content */
@@ -403,6 +703,28 @@ export interface components {
             score?: number | null;
             /** Type */
             type: string;
+        };
+        /** Centrality */
+        Centrality: {
+            /** Betweenness */
+            betweenness: number | null;
+            /** Betweenness Rank */
+            betweenness_rank: number | null;
+            /** Collaborators */
+            collaborators: number;
+            /** Documents */
+            documents: number;
+            /** Last */
+            last?: string | null;
+            /** Pagerank */
+            pagerank: number | null;
+            /** Pagerank Rank */
+            pagerank_rank: number | null;
+            /**
+             * People
+             * @description People in the projection (ranks are out of this many).
+             */
+            people: number | null;
         };
         /** ChatCompletion */
         ChatCompletion: {
@@ -493,6 +815,87 @@ export interface components {
              */
             text: string;
         };
+        /**
+         * CitedLineOut
+         * @description A front-matter line: ``document.text[start:end] == text``. ``evidence_id`` is null when the ingest kept no
+         *     Evidence row for the line (lines under three words); the range is the citation then.
+         */
+        CitedLineOut: {
+            /** Document Id */
+            document_id: string;
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id?: string | null;
+            /** Key */
+            key: string;
+            /** Start */
+            start: number;
+            /** Text */
+            text: string;
+            /** Values */
+            values: string[];
+        };
+        /** Collaboration */
+        Collaboration: {
+            /** Documents */
+            documents: string[];
+            /**
+             * Evidence
+             * @description Metadata lines naming them: evidence ids, or document_id[start:end].
+             */
+            evidence: string[];
+            /** Id */
+            id: string;
+            /** Last */
+            last?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Weight
+             * @description Documents both people are named on.
+             */
+            weight: number;
+        };
+        /**
+         * Commitment
+         * @description Something the person said they would do, in a meeting or chat: listed, never reassigned automatically.
+         */
+        Commitment: {
+            document: components["schemas"]["DocumentRef"];
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id?: string | null;
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /**
+             * Item
+             * @description The action item as the line lists it (action_item).
+             */
+            item?: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "action_item" | "said_in_conversation";
+            /**
+             * Reassign
+             * @default false
+             * @constant
+             */
+            reassign: false;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description Verbatim: document.text[start:end].
+             */
+            text: string;
+        };
         /** ContentPart */
         ContentPart: {
             /** Text */
@@ -501,6 +904,65 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        /** CustomerRow */
+        CustomerRow: {
+            customer: components["schemas"]["EntityRef"];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Items */
+            items: string[];
+            path: components["schemas"]["PathOut"];
+            /** Paths */
+            paths: components["schemas"]["PathOut"][];
+            /**
+             * Section
+             * @default customers
+             * @constant
+             */
+            section: "customers";
+        };
+        /** DepartureOut */
+        DepartureOut: {
+            /** Candidates */
+            candidates?: components["schemas"]["PersonCandidate"][];
+            /** Commitments */
+            commitments?: components["schemas"]["Commitment"][];
+            /** Customers */
+            customers?: components["schemas"]["CustomerRow"][];
+            /** Depth */
+            depth: number;
+            /** Message */
+            message?: string | null;
+            /** Notes */
+            notes?: string[];
+            /** Open Work */
+            open_work?: components["schemas"]["OpenWorkRow"][];
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "found" | "no_open_work" | "ambiguous" | "unknown" | "not_a_person" | "not_in_graph";
+            person?: components["schemas"]["PersonCandidate"] | null;
+            policy: components["schemas"]["PolicyOut"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+            /**
+             * Query
+             * @description The name or id that was asked about.
+             */
+            query: string;
+            /** Sole Expert Components */
+            sole_expert_components?: components["schemas"]["SoleExpertRow"][];
+            /** Successors */
+            successors?: components["schemas"]["SuccessorRow"][];
         };
         /** DocumentOut */
         DocumentOut: {
@@ -537,6 +999,89 @@ export interface components {
             /** Updated */
             updated?: string | null;
         };
+        /** DocumentRef */
+        DocumentRef: {
+            /** Id */
+            id: string;
+            /** Source Type */
+            source_type?: string | null;
+            /** Title */
+            title?: string | null;
+            /** Updated */
+            updated?: string | null;
+        };
+        /** DocumentSummary */
+        DocumentSummary: {
+            /** Created */
+            created?: string | null;
+            /**
+             * Hits
+             * @description Matching sentences (searches only).
+             */
+            hits?: components["schemas"]["EvidenceHit"][];
+            /** Id */
+            id: string;
+            /** Ingested At */
+            ingested_at?: string | null;
+            /** Source Type */
+            source_type: string | null;
+            /** Title */
+            title: string | null;
+            /** Updated */
+            updated?: string | null;
+        };
+        /** DocumentsOut */
+        DocumentsOut: {
+            /** Documents */
+            documents: components["schemas"]["DocumentSummary"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Q */
+            q: string | null;
+            /** Queries */
+            queries: components["schemas"]["QueryRecordApi"][];
+            /** Source Type */
+            source_type: string | null;
+            /**
+             * Source Types
+             * @description Every source type in the graph with its document count.
+             */
+            source_types: {
+                [key: string]: number;
+            };
+            /**
+             * Total
+             * @description Documents matching the filter and the search, across all pages.
+             */
+            total: number;
+        };
+        /** DraftQuestion */
+        DraftQuestion: {
+            /**
+             * Cites
+             * @description Evidence ids the draft quotes.
+             */
+            cites: string[];
+            /**
+             * Sent
+             * @default false
+             * @constant
+             */
+            sent: false;
+            /** Text */
+            text: string;
+        };
+        /** EntityRef */
+        EntityRef: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
         /** ErrorOut */
         ErrorOut: {
             /** Kind */
@@ -550,6 +1095,20 @@ export interface components {
             retriable: boolean;
             /** Status */
             status: string;
+        };
+        /** EvidenceHit */
+        EvidenceHit: {
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id: string;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description A matching sentence, exactly document.text[start:end].
+             */
+            text: string;
         };
         /** EvidenceOut */
         EvidenceOut: {
@@ -599,6 +1158,87 @@ export interface components {
             start: number;
             /** Text */
             text: string;
+        };
+        /** Expert */
+        Expert: {
+            /** Documents */
+            documents: components["schemas"]["DocumentRef"][];
+            draft: components["schemas"]["DraftQuestion"];
+            /** Evidence */
+            evidence: components["schemas"]["ExpertEvidence"][];
+            /** Id */
+            id: string;
+            /**
+             * Involved
+             * @description Sentences of documents they are named on, written by someone else.
+             */
+            involved: number;
+            /** Last Activity */
+            last_activity: string | null;
+            /** Name */
+            name: string;
+            /** Rank */
+            rank: number;
+            /** Roles */
+            roles: string[];
+            /**
+             * Wrote
+             * @description Sentences of the evidence they wrote.
+             */
+            wrote: number;
+        };
+        /** ExpertEvidence */
+        ExpertEvidence: {
+            /**
+             * Credit
+             * @enum {string}
+             */
+            credit: "wrote" | "involved";
+            document: components["schemas"]["DocumentRef"];
+            /** End */
+            end: number;
+            /** Id */
+            id: string;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description Verbatim: document.text[start:end].
+             */
+            text: string;
+        };
+        /** ExpertsOut */
+        ExpertsOut: {
+            /** About */
+            about: string;
+            /** Experts */
+            experts?: components["schemas"]["Expert"][];
+            /** Message */
+            message?: string | null;
+            /** Notes */
+            notes?: string[];
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "found" | "no_evidence";
+            policy: components["schemas"]["PolicyOut"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+        };
+        /** FileProgress */
+        FileProgress: {
+            /** Name */
+            name: string;
+            /** Reason */
+            reason?: string | null;
+            /** Size */
+            size: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "processed" | "ingested" | "unchanged" | "failed" | "rejected";
         };
         /** GradedPath */
         GradedPath: {
@@ -672,6 +1312,40 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** HandoffItem */
+        HandoffItem: {
+            /** Item Id */
+            item_id: string;
+            /** To Person Id */
+            to_person_id: string;
+        };
+        /** HandoffPlan */
+        HandoffPlan: {
+            /** Already Handed Off */
+            already_handed_off: components["schemas"]["OpenWorkRow"][];
+            /**
+             * Commitments
+             * @description Listed only: never reassigned automatically.
+             */
+            commitments: components["schemas"]["Commitment"][];
+            person: components["schemas"]["EntityRef"];
+            /** Proposals */
+            proposals: components["schemas"]["Proposal"][];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+        };
+        /** HandoffRef */
+        HandoffRef: {
+            /** Approval Id */
+            approval_id: string;
+            /** Approved At */
+            approved_at: string;
+            /** Approved By */
+            approved_by: string;
+            /** From Person */
+            from_person?: string | null;
+            to: components["schemas"]["EntityRef"];
+        };
         /** HealthOut */
         HealthOut: {
             /**
@@ -699,6 +1373,8 @@ export interface components {
             created_at: string;
             /** Id */
             id: string;
+            /** Owner */
+            owner?: string | null;
             /** Question */
             question: string;
             /**
@@ -784,6 +1460,56 @@ export interface components {
             /** Hops */
             hops: components["schemas"]["PathHop"][];
         };
+        /** IngestJobOut */
+        IngestJobOut: {
+            /** Created At */
+            created_at: string;
+            /**
+             * Documents
+             * @default 0
+             */
+            documents: number;
+            /** Files */
+            files: components["schemas"]["FileProgress"][];
+            /** Finished At */
+            finished_at?: string | null;
+            /** Id */
+            id: string;
+            /** Message */
+            message?: string | null;
+            /** Processed */
+            processed: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "running" | "done" | "failed";
+            /** Total */
+            total: number;
+        };
+        /** KeyPeopleOut */
+        KeyPeopleOut: {
+            /**
+             * About
+             * @description The component or label ranked within; null: everyone.
+             */
+            about: string | null;
+            /** People */
+            people: components["schemas"]["KeyPerson"][];
+            projection: components["schemas"]["ProjectionState"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+        };
+        /** KeyPerson */
+        KeyPerson: {
+            centrality: components["schemas"]["Centrality"];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Top Collaborations */
+            top_collaborations: components["schemas"]["Collaboration"][];
+        };
         /** LiveOut */
         LiveOut: {
             /**
@@ -860,6 +1586,86 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** OpenWorkCounts */
+        OpenWorkCounts: {
+            /** Handed Off */
+            handed_off: number;
+            /** Open */
+            open: number;
+            /** Status Unknown */
+            status_unknown: number;
+        };
+        /** OpenWorkRow */
+        OpenWorkRow: {
+            /** Components */
+            components?: string[];
+            /** Customers */
+            customers?: string[];
+            /** Documents */
+            documents?: components["schemas"]["DocumentRef"][];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Handed Off To */
+            handed_off_to?: components["schemas"]["HandoffRef"][];
+            item: components["schemas"]["EntityRef"];
+            /** Last Updated */
+            last_updated?: string | null;
+            path: components["schemas"]["PathOut"];
+            received?: components["schemas"]["HandoffRef"] | null;
+            /**
+             * Section
+             * @default open_work
+             * @constant
+             */
+            section: "open_work";
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "open" | "handed_off";
+            /**
+             * Status
+             * @description The status as the item's own document writes it (null: none found).
+             */
+            status: string | null;
+            /**
+             * Status Class
+             * @enum {string}
+             */
+            status_class: "open" | "unknown";
+            status_line?: components["schemas"]["CitedLineOut"] | null;
+            /**
+             * Via
+             * @enum {string}
+             */
+            via: "document" | "handoff";
+        };
+        /** PathEdge */
+        PathEdge: {
+            /** Approval Id */
+            approval_id?: string | null;
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /** Rel Type */
+            rel_type: string;
+            /** Source */
+            source: string;
+            /** Target */
+            target: string;
+            /**
+             * Via
+             * @description document: read from a source line; handoff: written by an approved hand-off (no quote).
+             * @enum {string}
+             */
+            via: "document" | "handoff";
+        };
         /** PathHop */
         PathHop: {
             /** Evidence Ids */
@@ -874,6 +1680,85 @@ export interface components {
             target: string;
             /** Target Name */
             target_name: string | null;
+        };
+        /** PathOut */
+        PathOut: {
+            /** Edges */
+            edges: components["schemas"]["PathEdge"][];
+            /** Evidence Ids */
+            evidence_ids: string[][];
+            /** Names */
+            names: string[];
+            /** Node Ids */
+            node_ids: string[];
+            /** Rel Types */
+            rel_types: string[];
+            /** Types */
+            types: string[];
+        };
+        /**
+         * PersonCandidate
+         * @description One person a name may mean, with what tells namesakes apart.
+         */
+        PersonCandidate: {
+            /**
+             * Document Count
+             * @default 0
+             */
+            document_count: number;
+            /** Documents */
+            documents?: components["schemas"]["DocumentRef"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Roles
+             * @description How often the sources name them as assignee, reporter, reviewer, owner, lead (counts of recorded relations).
+             */
+            roles?: {
+                [key: string]: number;
+            };
+            /** Teams */
+            teams?: string[];
+        };
+        /** PersonCard */
+        PersonCard: {
+            centrality: components["schemas"]["Centrality"] | null;
+            /** Collaborations */
+            collaborations?: components["schemas"]["Collaboration"][];
+            /**
+             * Components
+             * @description Components of their documents.
+             */
+            components?: {
+                [key: string]: number;
+            };
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            open_work: components["schemas"]["OpenWorkCounts"] | null;
+            policy: components["schemas"]["PolicyOut"];
+            /** @description Null when the person is only named on documents' metadata (author, participant) and no entity of theirs exists. */
+            profile: components["schemas"]["PersonCandidate"] | null;
+            projection: components["schemas"]["ProjectionState"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+            /**
+             * Roles
+             * @description Roles on documents (metadata lines).
+             */
+            roles?: {
+                [key: string]: number;
+            };
+            /**
+             * Topics
+             * @description Labels of their documents.
+             */
+            topics?: {
+                [key: string]: number;
+            };
         };
         /** PolicyDetail */
         PolicyDetail: {
@@ -900,6 +1785,63 @@ export interface components {
             hash: string;
             /** Name */
             name: string;
+        };
+        /** ProjectionReport */
+        ProjectionReport: {
+            /** Documents */
+            documents: number;
+            /** Pairs */
+            pairs: number;
+            /** People */
+            people: number;
+            /** Rebuilt At */
+            rebuilt_at: string;
+        };
+        /** ProjectionState */
+        ProjectionState: {
+            /** Documents */
+            documents?: number | null;
+            /** Last Ingest */
+            last_ingest?: string | null;
+            /** Pairs */
+            pairs?: number | null;
+            /** People */
+            people?: number | null;
+            /** Rebuilt At */
+            rebuilt_at?: string | null;
+            /**
+             * Stale
+             * @description A document was ingested after the last rebuild.
+             */
+            stale: boolean;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ready" | "building" | "missing";
+        };
+        /** Proposal */
+        Proposal: {
+            /** Alternatives */
+            alternatives?: components["schemas"]["EntityRef"][];
+            /** @description The successor row the proposal rests on. */
+            basis?: components["schemas"]["SuccessorRow"] | null;
+            /** Components */
+            components: string[];
+            /**
+             * Evidence
+             * @description Their paths to this item's components.
+             */
+            evidence?: components["schemas"]["PathOut"][];
+            item: components["schemas"]["EntityRef"];
+            proposed: components["schemas"]["EntityRef"] | null;
+            /**
+             * Reason
+             * @description Why nobody is proposed.
+             */
+            reason?: string | null;
+            /** Status */
+            status: string | null;
         };
         /** QueryRecordApi */
         QueryRecordApi: {
@@ -937,6 +1879,25 @@ export interface components {
             /** Wall Ms */
             wall_ms?: number | null;
         };
+        /** QueryRun */
+        QueryRun: {
+            /** Cypher */
+            cypher: string;
+            /** Error */
+            error?: string | null;
+            /** Name */
+            name: string;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Rows */
+            rows: number;
+            /** Run Time Ms */
+            run_time_ms?: number | null;
+            /** Wall Ms */
+            wall_ms?: number | null;
+        };
         /** ResolutionOut */
         ResolutionOut: {
             /** Candidates */
@@ -953,6 +1914,106 @@ export interface components {
             policy: components["schemas"]["PolicyOut"];
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
+        };
+        /** Revoked */
+        Revoked: {
+            /** Revoked */
+            revoked: components["schemas"]["TokenOut"][];
+        };
+        /** SoleExpertRow */
+        SoleExpertRow: {
+            /** Claims */
+            claims: number;
+            component: components["schemas"]["EntityRef"];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Owns */
+            owns: boolean;
+            path: components["schemas"]["PathOut"];
+            /** Paths */
+            paths: components["schemas"]["PathOut"][];
+            /** Resolved Items */
+            resolved_items: string[];
+            /**
+             * Section
+             * @default sole_expert_components
+             * @constant
+             */
+            section: "sole_expert_components";
+            /** Why */
+            why: string;
+        };
+        /**
+         * SuccessorClaim
+         * @description What one shown path proves: ``kind`` of work by the successor on ``component`` (through ``item``).
+         */
+        SuccessorClaim: {
+            /** Component */
+            component: string;
+            /** Item */
+            item?: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "resolved" | "owns" | "reviewed" | "related";
+        };
+        /** SuccessorCounts */
+        SuccessorCounts: {
+            /** Owns */
+            owns: number;
+            /** Related */
+            related: number;
+            /** Resolved */
+            resolved: number;
+            /** Reviewed */
+            reviewed: number;
+        };
+        /** SuccessorRow */
+        SuccessorRow: {
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "same_component" | "related_component";
+            /**
+             * Claims
+             * @description One per path, same order.
+             */
+            claims: components["schemas"]["SuccessorClaim"][];
+            /** Components */
+            components: string[];
+            counts: components["schemas"]["SuccessorCounts"];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Last Activity */
+            last_activity?: string | null;
+            path: components["schemas"]["PathOut"];
+            /** Paths */
+            paths: components["schemas"]["PathOut"][];
+            person: components["schemas"]["EntityRef"];
+            /** Rank */
+            rank: number;
+            /**
+             * Section
+             * @default successors
+             * @constant
+             */
+            section: "successors";
         };
         /** SupervisorOut */
         SupervisorOut: {
@@ -987,6 +2048,60 @@ export interface components {
              */
             state: "starting" | "ready" | "warming_up" | "restarting" | "unavailable" | "stopped";
         };
+        /** TokenCreate */
+        TokenCreate: {
+            /**
+             * Admin
+             * @default false
+             */
+            admin: boolean;
+            /**
+             * Groups
+             * @description Groups of documents' access lists.
+             */
+            groups?: string[];
+            /**
+             * Name
+             * @description Who holds it (history and 'user:NAME' access).
+             */
+            name: string;
+        };
+        /** TokenCreated */
+        TokenCreated: {
+            /** Admin */
+            admin: boolean;
+            /** Created At */
+            created_at: string;
+            /** Groups */
+            groups: string[];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Token
+             * @description The secret: shown only in this answer; only its sha256 is kept.
+             */
+            token: string;
+        };
+        /** TokenList */
+        TokenList: {
+            /** Tokens */
+            tokens: components["schemas"]["TokenOut"][];
+        };
+        /** TokenOut */
+        TokenOut: {
+            /** Admin */
+            admin: boolean;
+            /** Created At */
+            created_at: string;
+            /** Groups */
+            groups: string[];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -999,6 +2114,28 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /** WhoAmI */
+        WhoAmI: {
+            /** Admin */
+            admin: boolean;
+            /**
+             * Authenticated
+             * @description False: no valid token was sent; reads see what everyone may read.
+             */
+            authenticated: boolean;
+            /** Groups */
+            groups: string[];
+            /**
+             * Name
+             * @description The token's name; 'anonymous' without a (valid) token.
+             */
+            name: string;
+            /**
+             * Scope
+             * @description The access tokens documents are matched against.
+             */
+            scope: string[];
         };
     };
     responses: never;
@@ -1031,8 +2168,36 @@ export interface operations {
                     "application/json": components["schemas"]["Answer"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1043,6 +2208,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1078,8 +2253,36 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1090,6 +2293,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1126,6 +2339,25 @@ export interface operations {
                     "application/json": components["schemas"]["Answer"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1144,12 +2376,96 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description graph unavailable: an answer with status 'unavailable', or an error body */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    documents_api_documents_get: {
+        parameters: {
+            query?: {
+                /** @description Only this source type. */
+                source_type?: string | null;
+                /** @description Words to find in the documents' sentences (full text); documents are then ordered by their best match. */
+                q?: string | null;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
             };
         };
     };
@@ -1174,6 +2490,25 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentOut"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1186,6 +2521,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1224,6 +2569,25 @@ export interface operations {
                     "application/json": components["schemas"]["ResolutionOut"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1236,6 +2600,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1274,6 +2648,25 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceOut"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1286,6 +2679,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,6 +2729,25 @@ export interface operations {
                     "application/json": components["schemas"]["NeighborhoodOut"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1338,6 +2760,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +2803,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description the graph is warming up or unavailable (same body; a Retry-After header says when to look again) */
@@ -1408,6 +2869,10 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Only answers with this status. */
+                status?: ("answered" | "abstained" | "refused" | "ambiguous" | "unknown_entity" | "not_in_graph" | "unavailable") | null;
+                /** @description Only questions containing these words (case-insensitive). */
+                q?: string | null;
             };
             header?: never;
             path?: never;
@@ -1424,6 +2889,25 @@ export interface operations {
                     "application/json": components["schemas"]["HistoryOut"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1436,6 +2920,16 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1476,6 +2970,25 @@ export interface operations {
                     "application/json": components["schemas"]["ImpactOut"];
                 };
             };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1488,6 +3001,1094 @@ export interface operations {
             /** @description Unprocessable Entity */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    start_ingest_api_ingest_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files; a file name may hold a relative path (a folder upload). */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description another ingest job is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Length Required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description uploads unavailable or the graph is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    latest_job_api_ingest_latest_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description another ingest job is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Length Required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description uploads unavailable or the graph is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_job_api_ingest__job_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description another ingest job is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Length Required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description uploads unavailable or the graph is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_departure_api_people_departure_get: {
+        parameters: {
+            query?: {
+                /** @description A person's name as typed; an ambiguous name lists its candidates (outcome 'ambiguous'). */
+                person?: string | null;
+                /** @description A person's id (a candidate's id); used instead of person when given. 404 when no entity has it. */
+                person_id?: string | null;
+                /** @description 1 open work; 2 + customers and sole-expert components; 3 + successors. */
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepartureOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_experts_api_people_experts_get: {
+        parameters: {
+            query: {
+                about: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpertsOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_handoff_api_people_handoff_get: {
+        parameters: {
+            query: {
+                person_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffPlan"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_approval_api_people_handoff_approvals__approval_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRecord"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    post_approve_api_people_handoff_approve_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRecord"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description writes are not enabled (no write token configured) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_key_people_api_people_key_get: {
+        parameters: {
+            query?: {
+                /** @description A component or label: rank only the people named on its documents. Omit for everyone. */
+                about?: string | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyPeopleOut"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_projection_api_people_projection_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionState"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    post_rebuild_api_people_projection_rebuild_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionReport"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description writes are not enabled (no write token configured) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_person_api_people__person_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A person's id, e.g. person:jane-doe. */
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonCard"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1521,6 +4122,324 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    list_tokens_api_tokens_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no token, or a token that is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the token is not an admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    create_token_api_tokens_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreated"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no token, or a token that is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the token is not an admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    revoke_token_api_tokens__token_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revoked"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no token, or a token that is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the token is not an admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    whoami_api_whoami_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhoAmI"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1558,6 +4477,16 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1567,6 +4496,15 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -1574,6 +4512,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Service Unavailable */
@@ -1603,6 +4551,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };

@@ -65,6 +65,7 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
             "document_passages": {"document_ids": ["lark_confluence_geo-index-runbook"]},
             "document_sentences": {"document_id": "lark_confluence_geo-index-runbook"},
             "passages_mentioning": {"text": "geo-index"},
+            "if_person_leaves": {"person_id": "person:luca-ferraro", "depth": 2},
             "ask": {"question": "Who owns geo-index?"},
         }
         assert set(arguments) == {t.name for t in (await client.list_tools()).tools}, "a new tool needs a call here"
