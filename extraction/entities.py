@@ -2,10 +2,10 @@
 
 Sources, strongest first (an overlapping weaker candidate is dropped):
 
-0. ticket keys (`OPS-412`, `SUP-1843` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
+0. ticket keys (`OPS-412`, `HLP-2291` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
 1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
    "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), and names
-   after an "Owner:"-style label ("Owner: Mina Haddad / Ravi Menon" -> Person). An identifier keeps its own type
+   after an "Owner:"-style label ("Owner: Lena Marsh / Arjun Pillai" -> Person). An identifier keeps its own type
    before "service"/"component" ("the ledger-sync service" is the Component "ledger-sync", like every bare
    "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
    re-type it;
@@ -217,7 +217,7 @@ def _named_entities(doc: Doc) -> list[_Cand]:
             if (name.isupper() and len(name) <= 5) or not any(c.isalpha() for c in name):
                 continue  # a bare acronym (SLO, KMS, CPU) is too ambiguous on its own
             if ent.end < len(doc) and doc[ent.end].text in ("'s", "’s"):
-                continue  # "Mina's team": the small model tags many first names ORG
+                continue  # "Lena's team": the small model tags many first names ORG
             before = {t.lower_ for t in doc[max(ent.start - 3, 0) : ent.start]}
             ent_type = "Organization"
             if before & {"customer", "client", "customers", "clients"}:

@@ -35,8 +35,8 @@ def make_document(source_type: str, title: str, fields: dict[str, str | list[str
 
 
 JIRA: dict[str, str | list[str]] = {
-    "key": "SUP-1843", "reporter": "Dev Patel", "assignee": "Priya Shah", "customer_company": "Aurora Search",
-    "components": ["api-gateway", "rate-limiter"], "linked_issues": ["SUP-71234", "SUP-1843"],
+    "key": "HLP-2291", "reporter": "Ben Okafor", "assignee": "Anjali Rao", "customer_company": "Bellweather Maps",
+    "components": ["api-gateway", "rate-limiter"], "linked_issues": ["SUP-71234", "HLP-2291"],
     "related_github_prs": ["https://github.com/x/y/pull/1"], "labels": ["sdk"], "status": "Open",
 }  # fmt: skip
 
@@ -46,12 +46,12 @@ def test_ticket_relations_and_directions() -> None:
     mentions, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.subject.type, r.rel_type, r.object.name, r.object.type) for r in rels}
     assert got == {
-        ("SUP-1843", "Ticket", "ASSIGNED_TO", "Priya Shah", "Person"),
-        ("Dev Patel", "Person", "REPORTED", "SUP-1843", "Ticket"),
-        ("SUP-1843", "Ticket", "CONCERNS", "Aurora Search", "Customer"),
-        ("SUP-1843", "Ticket", "HAS_COMPONENT", "api-gateway", "Component"),
-        ("SUP-1843", "Ticket", "HAS_COMPONENT", "rate-limiter", "Component"),
-        ("SUP-1843", "Ticket", "LINKED_TO", "SUP-71234", "Ticket"),  # the self-link is skipped
+        ("HLP-2291", "Ticket", "ASSIGNED_TO", "Anjali Rao", "Person"),
+        ("Ben Okafor", "Person", "REPORTED", "HLP-2291", "Ticket"),
+        ("HLP-2291", "Ticket", "CONCERNS", "Bellweather Maps", "Customer"),
+        ("HLP-2291", "Ticket", "HAS_COMPONENT", "api-gateway", "Component"),
+        ("HLP-2291", "Ticket", "HAS_COMPONENT", "rate-limiter", "Component"),
+        ("HLP-2291", "Ticket", "LINKED_TO", "SUP-71234", "Ticket"),  # the self-link is skipped
     }
     assert mentions[0] == document_entity(doc)
 
@@ -59,7 +59,7 @@ def test_ticket_relations_and_directions() -> None:
 def test_spans_are_the_line_the_value_and_the_key() -> None:
     doc = make_document("jira", "429 spike", JIRA)
     own = document_entity(doc)
-    assert own is not None and doc.text[own.start : own.end] == "SUP-1843"
+    assert own is not None and doc.text[own.start : own.end] == "HLP-2291"
     _, rels = relations_from_metadata(doc)
     for r in rels:
         assert r.kind == "metadata" and not (r.negated or r.hedged or r.planned)
@@ -73,14 +73,14 @@ def test_spans_are_the_line_the_value_and_the_key() -> None:
 
 def test_linear_dependencies() -> None:
     doc = make_document(
-        "linear", "SSE framing", {"key": "ENG-4127", "dependencies": ["ENG-4012", "ENG-4080"], "creator": "Asha Patel"}
+        "linear", "SSE framing", {"key": "DEV-5310", "dependencies": ["ENG-4012", "ENG-4080"], "creator": "Tamsin Okafor"}
     )
     _, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.rel_type, r.object.name) for r in rels}
     assert got == {
-        ("ENG-4127", "DEPENDS_ON", "ENG-4012"),
-        ("ENG-4127", "DEPENDS_ON", "ENG-4080"),
-        ("Asha Patel", "REPORTED", "ENG-4127"),
+        ("DEV-5310", "DEPENDS_ON", "ENG-4012"),
+        ("DEV-5310", "DEPENDS_ON", "ENG-4080"),
+        ("Tamsin Okafor", "REPORTED", "DEV-5310"),
     }
 
 
@@ -90,9 +90,9 @@ def test_reviewers_and_owners_point_at_the_document_entity() -> None:
         "confluence",
         title,
         {
-            "author": "David Kim",
+            "author": "Oscar Lund",
             "owner_team": "engineering",
-            "reviewers": ["Maya Srinivasan", "Connor O'Brien"],
+            "reviewers": ["Nina Raghavan", "Declan O'Rourke"],
             "owner": "",
         },
     )
@@ -102,19 +102,19 @@ def test_reviewers_and_owners_point_at_the_document_entity() -> None:
     _, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.subject.type, r.rel_type, r.object.name) for r in rels}
     assert got == {
-        ("Maya Srinivasan", "Person", "REVIEWED", title),
-        ("Connor O'Brien", "Person", "REVIEWED", title),
+        ("Nina Raghavan", "Person", "REVIEWED", title),
+        ("Declan O'Rourke", "Person", "REVIEWED", title),
         ("engineering", "Team", "OWNS", title),
     }
 
 
 def test_no_document_entity_no_relations() -> None:
-    doc = make_document("slack", "incidents", {"participants": ["maya"]})
+    doc = make_document("slack", "incidents", {"participants": ["nina"]})
     doc = SourceDocument(**{**doc.__dict__, "metadata_lines": doc.metadata_lines[1:]})
     assert relations_from_metadata(doc) == ([], [])
 
 
 def test_type_hints() -> None:
     hints = type_hints(make_document("jira", "t", JIRA))
-    assert hints["aurora search"] == "Customer" and hints["api-gateway"] == "Component"
-    assert hints["priya shah"] == "Person" and "https://github.com/x/y/pull/1" not in hints
+    assert hints["bellweather maps"] == "Customer" and hints["api-gateway"] == "Component"
+    assert hints["anjali rao"] == "Person" and "https://github.com/x/y/pull/1" not in hints
