@@ -169,6 +169,9 @@ describe("ZEHN in a browser", () => {
     const p = page();
     if (!server) throw new Error("no server");
     await p.goto("/");
+    // The kept conversation's answers look up their entity links on load; let those finish before the freeze, or
+    // they hold the browser's connections to the server and the question's stream waits behind them.
+    await p.waitForLoadState("networkidle");
     const question = "Who owns rate-engine, asked by the e2e stop test?";
     // A frozen graph server holds the answer mid-way (its query waits), so Stop surely comes first.
     freezeGraph(server.dataDir, true);
