@@ -60,6 +60,24 @@ class LocalEmbedder(Embedder):
     def embed_query(self, text: str, **kwargs: Any) -> list[float]:
         return self.embed_documents([text])[0]
 
+    @cached_property
+    def _word_table(self) -> Any:
+        return self._model[0].auto_model.embeddings.word_embeddings.weight.detach().numpy()
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        """Context-free vectors of single words: the model's own input embeddings of each word's pieces,
+        averaged and L2-normalised. A table look-up (no forward pass): close for inflections and derivations
+        ("retention" ~ "retain"), not for synonyms; the caller uses embed_documents for those."""
+        tokenizer = self._model.tokenizer
+        table = self._word_table
+        out: list[list[float]] = []
+        for word in words:
+            ids = tokenizer(word, add_special_tokens=False)["input_ids"] or [tokenizer.unk_token_id]
+            vector = table[ids].mean(axis=0)
+            norm = float((vector**2).sum() ** 0.5) or 1.0
+            out.append([float(x) / norm for x in vector])
+        return out
+
     def embed_documents(self, texts: list[str], **kwargs: Any) -> list[list[float]]:
         if not texts:
             return []

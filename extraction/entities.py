@@ -232,7 +232,7 @@ def _named_entities(doc: Doc) -> list[_Cand]:
             if (name.isupper() and len(name) <= 5) or not any(c.isalpha() for c in name):
                 continue  # a bare acronym (SLO, KMS, CPU) is too ambiguous on its own
             if ent.end < len(doc) and doc[ent.end].text in ("'s", "’s"):
-                continue  # "Mina's team": the small model tags many first names ORG
+                continue  # "Lena's team": the small model tags many first names ORG
             before = {t.lower_ for t in doc[max(ent.start - 3, 0) : ent.start]}
             ent_type = "Organization"
             if before & {"customer", "client", "customers", "clients"}:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
+from extraction.passages import DELETE_PASSAGES
 from extraction.schema import DOCUMENT_READY, document_is_ready
 
 BATCH = 500
@@ -172,6 +173,7 @@ def purge_document(graph: Graph, document_id: str) -> None:
         graph.query(WRITE_EDGES, {"edges": list(batch)})
     graph.query(DELETE_DOCUMENT, {"doc": document_id})
     graph.query(DELETE_EVIDENCE_LEFTOVERS, {"doc": document_id})
+    graph.query(DELETE_PASSAGES, {"doc": document_id})
     unique = sorted(set(entity_ids))
     for batch in _batches(unique):
         graph.query(ENTITY_ACCESS, {"ids": list(batch)})

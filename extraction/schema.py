@@ -13,6 +13,7 @@ DOCUMENT = "Document"
 CHUNK = "Chunk"
 ENTITY = "__Entity__"
 EVIDENCE = "Evidence"
+PASSAGE = "Passage"  # a section block of a document (extraction/passages.py)
 RELATES = "RELATES"
 EMBEDDING_DIM = 384
 
@@ -58,9 +59,13 @@ RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (ENTITY, "name_key"),
     (EVIDENCE, "id"),
     (EVIDENCE, "document_id"),
+    (PASSAGE, "id"),
+    (PASSAGE, "document_id"),
 )
-FULLTEXT_INDEXES: tuple[tuple[str, str], ...] = ((ENTITY, "name"), (EVIDENCE, "text"), (CHUNK, "text"))
-VECTOR_INDEXES: tuple[tuple[str, str], ...] = ((CHUNK, "embedding"), (EVIDENCE, "embedding"))
+FULLTEXT_INDEXES: tuple[tuple[str, str], ...] = (
+    (ENTITY, "name"), (EVIDENCE, "text"), (CHUNK, "text"), (PASSAGE, "text"),
+)
+VECTOR_INDEXES: tuple[tuple[str, str], ...] = ((CHUNK, "embedding"), (EVIDENCE, "embedding"), (PASSAGE, "embedding"))
 
 
 class CypherGraph(Protocol):

@@ -26,7 +26,7 @@ from .params import clean_text, validate
 from .policy import Policy
 from .resolution import resolution_rows, resolve_with
 from .runner import ReadOnlyGraph, Trace
-from .search import Embedder, search
+from .search import Embedder, search, search_passages
 
 Handler = Callable[[NamedQuery, Trace, Policy, dict[str, Any]], Hit | Miss]
 DEFAULT_TIMEOUT_MS = 10_000
@@ -76,18 +76,24 @@ class TraversalExecutor:
         if query.name == "resolve_entity":
             resolution = resolve_with(trace, clean["name"], self.policy.info())
             if isinstance(resolution, Unknown):
-                return Miss("unknown_entity", f"no entity is named like {clean['name'][:200]!r}")
+                meant = "; did you mean: " + ", ".join(c.name for c in resolution.suggestions) \
+                    if resolution.suggestions else ""
+                return Miss("unknown_entity", f"no entity is named like {clean['name'][:200]!r}{meant}")
             rows, note = resolution_rows(resolution)
             return Hit(rows, [note, f"resolution: {resolution.outcome}"])
-        if query.name == "search_evidence":
-            hits = search(trace, clean, self.embedder)
+        if query.name in ("search_evidence", "search_passages"):
+            searcher = search if query.name == "search_evidence" else search_passages
+            hits = searcher(trace, clean, self.embedder)
             if not hits.rows:
-                return Miss("no_match", "no evidence sentence or chunk matches the search words")
+                return Miss("no_match", f"nothing matches the search words ({query.name})")
             return Hit(hits.rows, hits.notes)
         handler: Handler = {
             "paths_between": handlers.paths_between,
             "evidence_for": handlers.evidence_for,
             "documents_mentioning": handlers.documents_mentioning,
+            "document_passages": handlers.document_passages,
+            "document_sentences": handlers.document_sentences,
+            "passages_mentioning": handlers.passages_mentioning,
             "if_person_leaves": departure.if_person_leaves,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extraction.errors import QueryRejected
+from extraction.schema import PASSAGE
 
 from .catalogue import DEPENDENCY_TYPES, ENTITY_STATUS, IMPACT_OUTGOING_TYPES, OWNERSHIP_TYPES, NamedQuery
 from .outcomes import Row
-from .params import DEFAULT_DEPTH
+from .params import DEFAULT_DEPTH, fulltext_all
 from .policy import KNOWN_REL_TYPES, Policy
 from .runner import Trace
 
@@ -157,3 +158,32 @@ def documents_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean:
     if not rows:
         return Miss("no_mentions", f"no chunk records a mention of {status['name']}")
     return Hit(rows, subject=_subject(status))
+
+
+def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    """Each ready document's passages in order (``subject``: ``{"documents": [title, dates ...]}``), with distances
+    to ``vectors`` computed in the database (the vectors are sent once for every document)."""
+    ids: list[str] = clean["document_ids"]
+    found = trace.rows(query.name, query.cypher["document"], {"document_ids": ids})
+    if not found:
+        return Miss("unknown_document", f"no ready document has any of the ids {', '.join(ids)[:200]!r}")
+    rows = trace.rows(query.name, query.cypher["main"], {"document_ids": [str(r["id"]) for r in found],
+                                                         "vectors": clean.get("vectors", [])})
+    if not rows:
+        return Miss("no_passages", "the documents have no passages: re-run the ingest")
+    return Hit(rows, subject={"documents": found})
+
+
+def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    rows = trace.rows(query.name, query.cypher["main"], {"document_id": clean["document_id"]})
+    if not rows:
+        return Miss("no_mentions", f"no evidence sentence of document {clean['document_id'][:200]!r} is in the graph")
+    return Hit(rows)
+
+
+def passages_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    trace.require_indexes(((PASSAGE, "text", "FULLTEXT"),))
+    rows = trace.rows(query.name, query.cypher["main"], {"query": fulltext_all(clean["text"])})
+    if not rows:
+        return Miss("no_mentions", f"no passage holds every word of {clean['text'][:200]!r}")
+    return Hit(rows)

@@ -177,13 +177,16 @@ class Ambiguous:
 
 @dataclass(frozen=True)
 class Unknown:
+    """No entity has this name. ``suggestions``: near misses to offer ("did you mean"), never substituted."""
+
     name: str
     queries: tuple[QueryRecord, ...]
     policy: PolicyInfo
+    suggestions: tuple[EntityCandidate, ...] = ()
     outcome: Literal["unknown"] = field(default="unknown", init=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return _resolution_dict(self, [])
+        return _resolution_dict(self, list(self.suggestions))
 
 
 @dataclass(frozen=True)

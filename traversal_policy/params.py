@@ -23,12 +23,15 @@ from extraction.schema import EMBEDDING_DIM
 
 from .policy import MAX_HOPS
 
-ParamKind = Literal["text", "entity_id", "depth", "k", "rel_type", "embedding"]
+ParamKind = Literal["text", "entity_id", "document_id", "document_ids", "depth", "k", "rel_type", "embedding",
+                    "embeddings"]
 
 MAX_TEXT_CHARS = 100_000  # far above any real name or question; longer input is rejected as oversized
 MAX_TERMS = 32  # full-text terms kept from a query (the first ones, deduplicated)
 MAX_TERM_CHARS = 64
 MAX_K = 50
+MAX_VECTORS = 8  # query vectors one passage read compares against (one per asked thing)
+MAX_DOCUMENTS = 8  # documents one passage read covers
 DEFAULT_K = 10
 DEFAULT_DEPTH = 2
 
@@ -98,6 +101,14 @@ def fulltext_query(text: str) -> str:
     return "|".join(terms)
 
 
+def fulltext_all(text: str) -> str:
+    """Every word required (RediSearch reads space-separated words as AND); blank text is rejected."""
+    terms = words(text)
+    if not terms:
+        raise InputRejected("the search text has no words in it (only punctuation or symbols)")
+    return " ".join(terms)
+
+
 def fuzzy_name_query(name: str) -> str | None:
     """Full-text query for similar names: each word exact, as a prefix (3+ chars), within one edit (4+ chars)."""
     parts: list[str] = []
@@ -128,6 +139,12 @@ def embedding_vector(value: object) -> list[float]:
     return vector
 
 
+def embedding_vectors(value: object) -> list[list[float]]:
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_VECTORS:
+        raise QueryRejected(f"parameter 'vectors' must be a list of 1..{MAX_VECTORS} vectors")
+    return [embedding_vector(v) for v in value]
+
+
 def validate(specs: tuple[ParamSpec, ...], params: Mapping[str, object], query: str) -> dict[str, Any]:
     """Check names, presence and types; returns the cleaned values (depth/k clamped, text cleaned)."""
     known = {spec.name for spec in specs}
@@ -142,12 +159,18 @@ def validate(specs: tuple[ParamSpec, ...], params: Mapping[str, object], query: 
                 raise QueryRejected(f"query {query!r} needs parameter {spec.name!r} ({spec.description})")
             continue
         value = params[spec.name]
-        if spec.kind in ("text", "entity_id", "rel_type"):
+        if spec.kind in ("text", "entity_id", "document_id", "rel_type"):
             clean[spec.name] = clean_text(value, spec.name)
         elif spec.kind == "depth":
             clean[spec.name] = clamp_depth(value)
         elif spec.kind == "k":
             clean[spec.name] = clamp_k(value)
+        elif spec.kind == "document_ids":
+            if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DOCUMENTS:
+                raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_DOCUMENTS} document ids")
+            clean[spec.name] = [clean_text(v, spec.name) for v in value]
+        elif spec.kind == "embeddings":
+            clean[spec.name] = embedding_vectors(value)
         else:
             clean[spec.name] = embedding_vector(value)
     return clean

@@ -1,18 +1,21 @@
-"""search_evidence: hybrid retrieval over Evidence sentences and Chunks, inside FalkorDB.
+"""search_evidence and search_passages: hybrid retrieval inside FalkorDB, with deterministic candidate sets.
 
-Up to four ranked lists, each one fixed Cypher text with its own record of shown work:
+Each search runs up to two ranked lists per label, each one fixed Cypher text with its own record of shown work:
 
-- full-text on ``Evidence.text`` and ``Chunk.text`` (the sanitised words OR-ed; higher score is better);
-- vector on ``Evidence.embedding`` and ``Chunk.embedding`` (cosine *distance*: ascending), only with a query
-  vector (the ``embedding`` parameter, or the executor's :class:`Embedder`). Without one the answer says
-  "full-text only" in its notes.
+- full-text (the sanitised words OR-ed; higher score is better);
+- vector (cosine *distance*: ascending), only with a query vector (the ``embedding`` parameter, or the
+  executor's :class:`Embedder`). Without one the answer says "full-text only" in its notes.
 
-The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id,
-so a sentence and its chunk stay separate rows (the sentence is what gets cited).
+Deterministic candidate sets: the approximate (HNSW) vector index can return different neighbours from one
+build of the same data to the next, so each vector list over-fetches :data:`VECTOR_OVERFETCH` times what it
+keeps, and keeps the nearest by (distance, id): the scores of returned nodes are exact, and the kept head of a
+pool that large is the exact nearest set at this scale. Every list and the fusion break ties by id.
 
-A chunk cannot be cited, only its sentences: the best :data:`CHUNKS_EXPANDED` chunks are expanded into their
-Evidence sentences (one more fixed query), each placed right after its chunk with ``via_chunk`` set. Vector search
-over chunks thereby reaches sentences that share no word with the question.
+The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id.
+
+search_evidence: a chunk cannot be cited, only its sentences, so the best :data:`CHUNKS_EXPANDED` chunks are
+expanded into their Evidence sentences (one more fixed query), each placed right after its chunk with
+``via_chunk`` set. search_passages: rows are passages (section blocks); nothing is expanded.
 """
 
 from __future__ import annotations
@@ -30,12 +33,16 @@ from .params import DEFAULT_K, embedding_vector, fulltext_query
 from .runner import Trace
 
 RRF_K = 60
-CANDIDATES_PER_LIST = 3  # each list fetches k * this many before fusion
+CANDIDATES_PER_LIST = 3  # each list keeps k * this many before fusion
+VECTOR_OVERFETCH = 4  # a vector list fetches this many times what it keeps (see the module docstring)
 CHUNKS_EXPANDED = 6
-# The indexes this search reads, as extraction/schema.py creates them.
+# The indexes these searches read, as extraction/schema.py creates them.
 FULLTEXT_INDEXES = tuple((label, prop, "FULLTEXT") for label, prop in schema.FULLTEXT_INDEXES
                          if label in (schema.EVIDENCE, schema.CHUNK))
-VECTOR_INDEXES = tuple((label, prop, "VECTOR") for label, prop in schema.VECTOR_INDEXES)
+VECTOR_INDEXES = tuple((label, prop, "VECTOR") for label, prop in schema.VECTOR_INDEXES
+                       if label in (schema.EVIDENCE, schema.CHUNK))
+PASSAGE_FULLTEXT = ((schema.PASSAGE, "text", "FULLTEXT"),)
+PASSAGE_VECTOR = ((schema.PASSAGE, "embedding", "VECTOR"),)
 
 
 class Embedder(Protocol):
@@ -56,9 +63,9 @@ def rrf(lists: dict[str, Sequence[Row]], kind_of: dict[str, str], limit: int) ->
     for list_name, rows in lists.items():
         for rank, row in enumerate(rows, start=1):
             key = (kind_of[list_name], str(row["id"]))
-            item = fused.setdefault(key, {"kind": key[0], "id": key[1], "text": row.get("text"),
-                                          "document_id": row.get("document_id"), "start": row.get("start"),
-                                          "end": row.get("end"), "score": 0.0, "ranks": {}, "source_scores": {}})
+            extra = {k: v for k, v in row.items() if k not in ("id", "score")}
+            item = fused.setdefault(key, {"kind": key[0], "id": key[1], **extra, "score": 0.0, "ranks": {},
+                                          "source_scores": {}})
             item["score"] += 1.0 / (RRF_K + rank)
             item["ranks"][list_name] = rank
             item["source_scores"][list_name] = row.get("score")
@@ -66,7 +73,7 @@ def rrf(lists: dict[str, Sequence[Row]], kind_of: dict[str, str], limit: int) ->
     return ordered[:limit]
 
 
-def _query_vector(text: str, given: list[float] | None, embedder: Embedder | None) -> list[float] | None:
+def query_vector(text: str, given: list[float] | None, embedder: Embedder | None) -> list[float] | None:
     if given is not None:
         return given
     if embedder is None:
@@ -80,33 +87,57 @@ def _query_vector(text: str, given: list[float] | None, embedder: Embedder | Non
     return embedding_vector(raw)
 
 
+def _nearest(rows: list[Row], keep: int) -> list[Row]:
+    """The ``keep`` nearest of an over-fetched vector pool, by (distance, id)."""
+    return sorted(rows, key=lambda r: (float(r.get("score") or 0.0), str(r["id"])))[:keep]
+
+
+def _lists(trace: Trace, name: str, texts: dict[str, str], labels: dict[str, str], query: str,
+           vector: list[float] | None, limit: int) -> tuple[dict[str, Sequence[Row]], dict[str, str]]:
+    """Full-text and (with a vector) vector list per label; ``labels`` maps a list suffix to its row kind."""
+    lists: dict[str, Sequence[Row]] = {}
+    kind_of: dict[str, str] = {}
+    for suffix, kind in labels.items():
+        lists[f"fulltext_{suffix}"] = trace.rows(name, texts[f"fulltext_{suffix}"], {"query": query, "limit": limit})
+        kind_of[f"fulltext_{suffix}"] = kind
+        if vector is not None:
+            pool = trace.rows(name, texts[f"vector_{suffix}"], {"vector": vector, "limit": limit * VECTOR_OVERFETCH})
+            lists[f"vector_{suffix}"] = _nearest(pool, limit)
+            kind_of[f"vector_{suffix}"] = kind
+    return lists, kind_of
+
+
+def _notes(text: str, query: str, vector: list[float] | None) -> list[str]:
+    notes = ["mode: fulltext_only (no query vector and no embedder: vector search was not run)"] if vector is None \
+        else ["mode: hybrid (full-text + vector, reciprocal-rank fusion, exact re-rank of the vector pool)"]
+    searched = query.split("|")
+    if len(searched) < len(text.split()):
+        notes.append(f"searched words: {', '.join(searched)}")
+    return notes
+
+
 def search(trace: Trace, clean: dict[str, Any], embedder: Embedder | None) -> SearchHits:
     text: str = clean["text"]
     query = fulltext_query(text)  # InputRejected when no word is left
     k: int = clean.get("k", DEFAULT_K)
-    limit = k * CANDIDATES_PER_LIST
-    vector = _query_vector(text, clean.get("embedding"), embedder)
+    vector = query_vector(text, clean.get("embedding"), embedder)
     texts = CATALOGUE["search_evidence"].cypher
     trace.require_indexes(FULLTEXT_INDEXES + (VECTOR_INDEXES if vector is not None else ()))
-    lists: dict[str, Sequence[Row]] = {}
-    kind_of: dict[str, str] = {}
-    for label in ("evidence", "chunk"):
-        name = f"fulltext_{label}"
-        lists[name] = trace.rows("search_evidence", texts[name], {"query": query, "limit": limit})
-        kind_of[name] = label
-        if vector is not None:
-            name = f"vector_{label}"
-            lists[name] = trace.rows("search_evidence", texts[name], {"vector": vector, "limit": limit})
-            kind_of[name] = label
-    if vector is None:
-        notes = ["mode: fulltext_only (no query vector and no embedder: vector search was not run)"]
-    else:
-        notes = ["mode: hybrid (full-text + vector, reciprocal-rank fusion)"]
-    searched = query.split("|")
-    if len(searched) < len(text.split()):
-        notes.append(f"searched words: {', '.join(searched)}")
+    lists, kind_of = _lists(trace, "search_evidence", dict(texts), {"evidence": "evidence", "chunk": "chunk"}, query,
+                            vector, k * CANDIDATES_PER_LIST)
     fused = rrf(lists, kind_of, k)
-    return SearchHits(_expand_chunks(trace, fused, texts["sentences_of_chunks"]), notes)
+    return SearchHits(_expand_chunks(trace, fused, texts["sentences_of_chunks"]), _notes(text, query, vector))
+
+
+def search_passages(trace: Trace, clean: dict[str, Any], embedder: Embedder | None) -> SearchHits:
+    text: str = clean["text"]
+    query = fulltext_query(text)
+    k: int = clean.get("k", DEFAULT_K)
+    vector = query_vector(text, clean.get("embedding"), embedder)
+    trace.require_indexes(PASSAGE_FULLTEXT + (PASSAGE_VECTOR if vector is not None else ()))
+    lists, kind_of = _lists(trace, "search_passages", dict(CATALOGUE["search_passages"].cypher),
+                            {"passage": "passage"}, query, vector, k * CANDIDATES_PER_LIST)
+    return SearchHits(rrf(lists, kind_of, k), _notes(text, query, vector))
 
 
 def _expand_chunks(trace: Trace, fused: list[Row], cypher: str) -> list[Row]:

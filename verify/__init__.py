@@ -8,11 +8,11 @@ Nothing here touches a database, the network, the filesystem or a model loader.
 """
 
 from verify.citation_gate import check_draft
-from verify.grades import HopGrade, HopInput, PathGrade, path_grade, via_of
+from verify.grades import HopGrade, HopInput, PathGrade, Via, path_grade, via_of
 from verify.hop_grader import grade_hop, grade_path
 from verify.verdicts import Abstained, Answered, Refused, Verdict, WeakSupport, abstain_message, answered_trailer
 
 __all__ = [
-    "Abstained", "Answered", "HopGrade", "HopInput", "PathGrade", "Refused", "Verdict", "WeakSupport",
+    "Abstained", "Answered", "HopGrade", "HopInput", "PathGrade", "Refused", "Verdict", "Via", "WeakSupport",
     "abstain_message", "answered_trailer", "check_draft", "grade_hop", "grade_path", "path_grade", "via_of",
 ]

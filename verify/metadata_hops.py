@@ -27,7 +27,7 @@ import re
 
 from verify.binding import normalize_name
 from verify.grades import HopGrade, HopInput
-from verify.vocabulary import LABELS, label_key, label_rule
+from verify.vocabulary import VALUE_IS_SUBJECT, label_key, label_rule
 
 _LINE = re.compile(
     r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?[\"'*_`]*(?P<key>[A-Za-z][\w\- ()/]{0,48}?)[\"'*_`]*\s*:[*_`]*\s*"
@@ -67,7 +67,7 @@ def grade_labelled_hop(hop: HopInput, front_matter: bool) -> HopGrade:
     field_code = f"metadata_field:{key}" if front_matter else f"label:{key}"
     rule = label_rule(key)
     value_is_subject = rule.value_is_subject if rule is not None and rule.rel_type == hop.rel_type else (
-        any(r.value_is_subject for r in LABELS.values() if r.rel_type == hop.rel_type))
+        hop.rel_type in VALUE_IS_SUBJECT)
     value_end, other_end = (hop.subject, hop.object) if value_is_subject else (hop.object, hop.subject)
     if normalize_name(value_end) not in normalized:
         if normalize_name(other_end) not in normalized:

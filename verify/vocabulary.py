@@ -144,6 +144,9 @@ LABELS: dict[str, LabelRule] = {
     **_rules("produces writes_to outputs sink sinks emits publishes_to", LabelRule("PRODUCES", False, "topic")),
 }
 
+# Relations whose labelled value is the subject (the person for an owner or a reviewer): one answer, read off LABELS.
+VALUE_IS_SUBJECT: frozenset[str] = frozenset(rule.rel_type for rule in LABELS.values() if rule.value_is_subject)
+
 _EMPHASIS = re.compile(r"[*`]+|^_+|_+$")
 _PLURAL = re.compile(r"\(s\)|\(es\)")
 _NOTE = re.compile(r"\([^)]*\)")

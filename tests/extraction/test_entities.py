@@ -120,8 +120,8 @@ def test_offsets_are_exact_with_a_chunk_offset(nlp: Language) -> None:
 
 
 def test_hints_retype_a_name(nlp: Language) -> None:
-    found = find_mentions(nlp("BrightRoute reports 429s from the edge."), 0, {"brightroute": "Customer"})
-    assert ("BrightRoute", "Customer") in {(m.name, m.type) for m in found}
+    found = find_mentions(nlp("KestrelPath reports 429s from the edge."), 0, {"kestrelpath": "Customer"})
+    assert ("KestrelPath", "Customer") in {(m.name, m.type) for m in found}
 
 
 def test_mentions_are_sorted_and_disjoint(nlp: Language) -> None:

@@ -113,7 +113,7 @@ def test_reviewers_and_owners_point_at_the_document_entity() -> None:
 
 
 def test_no_document_entity_no_relations() -> None:
-    doc = make_document("slack", "incidents", {"participants": ["maya"]})
+    doc = make_document("slack", "incidents", {"participants": ["nina"]})
     doc = SourceDocument(**{**doc.__dict__, "metadata_lines": doc.metadata_lines[1:]})
     assert relations_from_metadata(doc) == ([], [])
 

@@ -24,7 +24,9 @@ from traversal_policy import (
 )
 
 EXPECTED_QUERIES = {"resolve_entity", "entity_profile", "who_owns", "depends_on", "dependents_of", "paths_between",
-                    "evidence_for", "documents_mentioning", "search_evidence", "impact", "if_person_leaves"}
+                    "evidence_for", "documents_mentioning", "search_evidence", "impact", "search_passages",
+                    "document_passages", "document_sentences", "passages_mentioning",
+                    "if_person_leaves"}
 
 
 def ids(outcome: Any) -> set[str]:
@@ -239,10 +241,13 @@ def test_not_in_graph(executor: TraversalExecutor) -> None:
     assert isinstance(walk, NoEvidence) and walk.reason == "not_in_graph"
 
 
-def test_fuzzy_is_offered_never_swapped_in(executor: TraversalExecutor) -> None:
+def test_a_near_miss_is_offered_as_did_you_mean_never_swapped_in(executor: TraversalExecutor) -> None:
     out = executor.resolve("ledgr")
-    assert isinstance(out, Ambiguous) and out.match == "fuzzy"
-    assert [c.id for c in out.candidates] == ["service:ledger"]
+    assert isinstance(out, Unknown)
+    assert [c.id for c in out.suggestions] == ["service:ledger"]
+    assert [c["id"] for c in out.to_dict()["candidates"]] == ["service:ledger"]
+    run = executor.run("resolve_entity", {"name": "ledgr"})
+    assert isinstance(run, NoEvidence) and "did you mean: Ledger" in run.message
 
 
 def test_unknown(executor: TraversalExecutor) -> None:

@@ -1,13 +1,18 @@
-"""Extractive drafting (deterministic mode): the claims are the evidence sentences themselves, each followed by its id.
+"""Stage 5, compose: word the bound answer as Markdown whose every claim is a verbatim quote followed by its id.
 
 Wording rules:
 
 - A quoted sentence is cut where the citation gate would split sentences (after ``.``/``!``/``?`` + space); each
   piece is quoted on its own and followed by its id, so every gate sentence carries its citation and every quote is
-  a verbatim slice of the sentence cited with it. Whitespace runs are collapsed (the gate compares that way).
-- ``source_backed`` paths are listed as what the documents state. ``inferred`` paths are worded as hypotheses:
-  "connected, not caused (inferred: <reason>)". ``insufficient`` paths (negated, hedged, unbound) are never listed
-  as facts; only a yes/no question quotes them, labelled as what they are (see :func:`yes_no_draft`).
+  a verbatim slice of the sentence cited with it. Whitespace runs are collapsed (the gate compares that way). A
+  piece holding anything shaped like an evidence id is left out.
+- **Yes/no** answers start ``Yes —``, ``No —`` or ``Not established —``, then the cited sentence; a negated or
+  hedged sentence never becomes "Yes".
+- **Findings** (passage answers): one block per ask, headed by what was asked and the section it was read from,
+  then the quoted sentences. Asks nothing established are named under a "Not established" heading.
+- **Paths**: ``source_backed`` paths are listed as what the documents state; ``inferred`` ones as
+  "connected, not caused (inferred: ...)"; a hop bound at question time says so with its grade;
+  ``insufficient`` paths are never listed as facts.
 """
 
 from __future__ import annotations
@@ -15,32 +20,38 @@ from __future__ import annotations
 import re
 
 from verify.evidence_ids import quotable_parts
-from zehn.agent.grading import PathView
-from zehn.agent.tools import EvidenceItem
+from zehn.agent.bound import Bound, Finding, PathView
+from zehn.agent.question import Analysis
+from zehn.agent.rows import Sentence
 
 _SPLIT = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+")
 _TRAIL = ".!?;:, "
 _VERBS = {"OWNS": "owns", "MAINTAINS": "maintains", "DEPENDS_ON": "depends on", "USES": "uses",
           "CONSUMES": "consumes", "CALLS": "calls", "AFFECTS": "affects", "BLOCKS": "blocks", "LEADS": "leads",
           "MEMBER_OF": "is a member of", "PART_OF": "is part of"}
+LEADS = {"ownership": "Who owns or maintains {x}, as the documents state it:",
+         "participation": "Who did it, as the documents state it ({x}):",
+         "dependency": "What {x} relies on, as the documents state it:",
+         "dependents": "What relies on {x}, as the documents state it:",
+         "impact": "What would be affected by a change to {x}, as the documents state it:"}
 
 
 def verb(rel_type: str) -> str:
     return _VERBS.get(rel_type, rel_type.lower().replace("_", " "))
 
 
-def _pieces(item: EvidenceItem) -> list[str]:
+def _pieces(item: Sentence) -> list[str]:
     """The sentence's quotable pieces. Anything shaped like an evidence id is quoted around, never through
     (``verify.evidence_ids.quotable_parts``): quoted verbatim it would read as a citation."""
     pieces = [raw.strip().rstrip(_TRAIL) for raw in _SPLIT.split(" ".join(item.text.split()))]
     return [part for piece in pieces if piece for part in quotable_parts(piece)]
 
 
-def quotable(item: EvidenceItem) -> bool:
+def quotable(item: Sentence) -> bool:
     return bool(_pieces(item))
 
 
-def quote(item: EvidenceItem) -> str:
+def quote(item: Sentence) -> str:
     """The evidence sentence as quoted pieces, each followed by its id: ``“piece” [ev_…].``"""
     out: list[str] = []
     for piece in _pieces(item):
@@ -54,13 +65,11 @@ def quote(item: EvidenceItem) -> str:
 
 
 def _path_quotes(view: PathView) -> str:
-    seen: list[str] = []
-    parts: list[str] = []
+    seen: dict[str, str] = {}
     for item in view.items:
         if item is not None and item.id not in seen:
-            seen.append(item.id)
-            parts.append(quote(item))
-    return " ".join(parts)
+            seen[item.id] = quote(item)
+    return " ".join(seen.values())
 
 
 def path_line(view: PathView, *, show_hops: bool) -> str | None:
@@ -70,43 +79,57 @@ def path_line(view: PathView, *, show_hops: bool) -> str | None:
     hops = len(view.hops)
     via = f", through {', '.join(view.names[1:-1])}" if hops > 1 else ""
     where = f" ({hops} hop{'s' if hops > 1 else ''}{via})" if show_hops else ""
+    late = " (read at question time)" if any(h.read_at == "question" for h in view.hops) else ""
     if view.graded.grade == "source_backed":
-        return f"- {view.entity_name}{where}: {_path_quotes(view)}"
+        return f"- {view.entity_name}{where}{late}: {_path_quotes(view)}"
     reasons = sorted({r for h in view.hops if h.grade == "inferred" for r in h.reasons if ":" not in r})
     why = f": {', '.join(reasons)}" if reasons else ""
-    return f"- {view.entity_name}{where}: connected, not caused (inferred{why}): {_path_quotes(view)}"
+    return f"- {view.entity_name}{where}{late}: connected, not caused (inferred{why}): {_path_quotes(view)}"
 
 
-def list_draft(lead: str, views: list[PathView], *, show_hops: bool) -> str | None:
-    lines = [line for line in (path_line(v, show_hops=show_hops) for v in views) if line]
-    if not lines:
+def _finding(finding: Finding, title: str) -> list[str]:
+    asked = finding.ask.focus or finding.ask.text.rstrip("?")
+    section = finding.heading.rsplit(" > ", 1)[-1]
+    where = f"“{section}” in {title}" if section and section != title else title
+    lines = [f"**{asked[:1].upper()}{asked[1:]}** — from {where}:"]
+    lines += [f"- {quote(s)}" for s in finding.answer if quotable(s)]
+    context = [f"- {quote(s)}" for s in finding.context if quotable(s)]
+    return [*lines, "In context, the same section says:", *context] if context else lines
+
+
+def _yes_no(bound: Bound) -> str | None:
+    evidence = [i for v in bound.paths for i in v.items if i is not None and quotable(i)]
+    evidence += [f.bound for f in bound.findings if quotable(f.bound)]
+    if not evidence:
         return None
-    return "\n".join([lead, *lines])
+    first = quote(evidence[0])
+    if bound.verdict == "yes":
+        return f"Yes — {first}"
+    if bound.verdict == "no":
+        return f"No — the documents state the opposite: {first}"
+    return f"Not established — the documents do not state it as fact: {first}"
 
 
-def yes_no_draft(subject: str, rel_type: str, obj: str, views: list[PathView]) -> str | None:
-    """Answer "does A <rel> B?" by quoting: stated (yes), inferred (hypothesis), or negated/hedged (not asserted)."""
-    listed = list_draft(f"What the documents state about {subject} and {obj}:",
-                        [v for v in views if v.graded.grade != "insufficient"], show_hops=True)
-    if listed:
-        return listed
+def draft(analysis: Analysis, bound: Bound) -> str | None:
+    """The draft text, or None when there is nothing to say (the gate then abstains)."""
+    if analysis.route == "yes_no":
+        return _yes_no(bound)
     lines: list[str] = []
-    for view in views:
-        for hop, item in zip(view.hops, view.items, strict=True):
-            if item is None or hop.grade != "insufficient":
-                continue
-            if "negated" in hop.reasons:
-                lines.append(f"- No source states that {subject} {verb(rel_type)} {obj}; the documents say the "
-                             f"opposite: {quote(item)}")
-            elif "hypothetical" in hop.reasons:
-                lines.append(f"- Unconfirmed, the source only hedges: {quote(item)}")
+    shown = [line for line in (path_line(v, show_hops=analysis.route == "impact") for v in bound.paths) if line]
+    if shown and not bound.findings:
+        subject = analysis.subject.name if analysis.subject else "it"
+        lines += [LEADS.get(analysis.route, "What the documents state ({x}):").format(x=subject), *shown]
+    title = bound.document.title if bound.document else ""
+    for finding in bound.findings:
+        lines += _finding(finding, title or finding.sentences[0].document_id)
+    if bound.findings and shown:
+        lines += ["", "Graded at question time:", *shown]
+    if bound.setting:
+        lines += ["", "The situation the question describes, as the document states it:",
+                  *(f"- {quote(s)}" for s in bound.setting if quotable(s))]
     if not lines:
         return None
-    return "\n".join([f"Whether {subject} {verb(rel_type)} {obj} (not asserted as fact):", *dict.fromkeys(lines)])
-
-
-def sentences_draft(lead: str, items: list[EvidenceItem]) -> str | None:
-    items = [i for i in items if quotable(i)]
-    if not items:
-        return None
-    return "\n".join([lead, *(f"- In {i.document_id}: {quote(i)}" for i in items)])
+    if bound.missing:
+        lines += ["", "#### Not established by the documents: " + "; ".join(
+            a.focus or a.text.rstrip("?") for a in bound.missing)]
+    return "\n".join(lines)

@@ -1,4 +1,8 @@
-"""Event emission and cancellation for one turn: every step reports an :class:`AnswerEvent` in real order."""
+"""Event emission and cancellation for one turn: every step reports an :class:`AnswerEvent` in real order.
+
+The pipeline runner owns the turn; the dispatcher reports its tool calls to it (:meth:`Turn.called`,
+:meth:`Turn.returned`), so the stages themselves emit nothing.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +30,14 @@ class Turn:
         self.events.append(event)
         if self._on_event is not None:
             self._on_event(event)
+
+    def called(self, name: str, args: dict[str, Any]) -> None:
+        """A named query is about to run (a checkpoint first: a cancelled turn runs nothing more)."""
+        self.checkpoint()
+        self.emit("tool_call", {"name": name, "args": args})
+
+    def returned(self, name: str, data: dict[str, Any]) -> None:
+        self.emit("tool_result", {"name": name, **data})
 
     def checkpoint(self) -> None:
         """Raise :class:`AnswerCancelled` when the caller asked to stop."""

@@ -1,11 +1,12 @@
-"""Turn a draft (or a stop) into the :class:`Answer`: citation gate, trailer, citations resolved from the graph.
+"""Stage 6, gate: a draft (or a stop) becomes the outcome the answer reports: citation gate, trailer, citations.
 
 - A draft passes :func:`verify.check_draft` against the evidence the tools returned *this turn*. ``Answered`` -> the
   text is the draft plus :func:`verify.answered_trailer`, and the gate is run once more on that final text;
   ``Abstained`` -> :func:`verify.abstain_message`; ``Refused`` -> a withheld-answer text ending in a
   ``[refused]`` line, with the gate's reason and offending strings.
 - Citations are read through :func:`extraction.evidence_reads.get_evidence` (document, offsets, exact text), only
-  for ids the gate accepted; a graph failure there makes the answer ``unavailable``, never a silent drop.
+  for ids the gate accepted; a graph failure there raises :class:`GateUnavailable` (the turn is ``unavailable``),
+  never a silent drop.
 """
 
 from __future__ import annotations
@@ -16,15 +17,16 @@ from typing import Any
 
 import redis
 
-from extraction.errors import ZehnError
+from extraction.errors import GraphUnavailable
 from extraction.evidence_reads import get_evidence
 from verify import Abstained, Answered, Refused, Verdict, abstain_message, answered_trailer, check_draft
-from zehn.answers.model import Candidate, Citation
+from zehn.agent.stops import Stop
+from zehn.answers.model import Candidate, Citation, Status
 
 
-@dataclass
+@dataclass(frozen=True)
 class Outcome:
-    status: str
+    status: Status
     text: str
     reason: str | None
     offending: list[str] = field(default_factory=list)
@@ -33,27 +35,31 @@ class Outcome:
     verdict: Verdict | None = None
 
 
+class GateUnavailable(GraphUnavailable):
+    """The graph failed while the gate read the cited evidence."""
+
+
 def topic_of(question: str) -> str:
     text = " ".join(question.split()).rstrip("?!. ")
     return f"“{text}”" if text else "this question"
 
 
-def non_answer(status: str, reason: str, question: str, retrieved: int,
-               candidates: list[Candidate] | None = None) -> Outcome:
-    """Text for statuses that carry no draft (ambiguous, unknown_entity, not_in_graph, unavailable, abstained)."""
-    lead = {
-        "ambiguous": "The question names something that matches several entities; say which one you mean: "
-                     + "; ".join(f"{c.name} ({c.type}, {c.entity_id})" for c in candidates or []) + ".",
-        "unknown_entity": f"No entity of that name is in the graph ({reason}).",
-        "not_in_graph": f"The entity is known, but nothing about it is recorded ({reason}).",
-        "unavailable": f"The answer could not be produced because a service is unavailable ({reason}).",
-        "refused": f"I don't know: the drafted answer broke the citation rules ({reason}), so it is not shown.",
-    }.get(status)
-    if status == "abstained" or lead is None:
-        return Outcome("abstained", abstain_message(topic_of(question), retrieved), reason)
-    tail = f"[refused] {retrieved} evidence ids retrieved" if status == "refused" else \
+def stopped(stop: Stop, question: str, retrieved: int) -> Outcome:
+    """Text for a turn that ended without a draft (ambiguous, unknown_entity, not_in_graph, unavailable, ...)."""
+    names = "; ".join(f"{c.name} ({c.type}, {c.entity_id})" for c in stop.candidates)
+    lead: dict[Status, str] = {
+        "ambiguous": f"The question names something that matches several entities; which one do you mean: {names}?",
+        "unknown_entity": f"No entity of that name is in the graph ({stop.reason})."
+                          + (f" Did you mean: {names}?" if names else ""),
+        "not_in_graph": f"The entity is known, but nothing about it is recorded ({stop.reason}).",
+        "unavailable": f"The answer could not be produced because a service is unavailable ({stop.reason}).",
+        "refused": f"I don't know: the drafted answer broke the citation rules ({stop.reason}), so it is not shown.",
+    }
+    if stop.status not in lead:
+        return Outcome("abstained", abstain_message(topic_of(question), retrieved), stop.reason)
+    tail = f"[refused] {retrieved} evidence ids retrieved" if stop.status == "refused" else \
         f"[abstained] {retrieved} evidence ids retrieved"
-    return Outcome(status, f"{lead}\n{tail}", reason, candidates=list(candidates or []))
+    return Outcome(stop.status, f"{lead[stop.status]}\n{tail}", stop.reason, candidates=list(stop.candidates))
 
 
 def _citations(graph: Any, ids: tuple[str, ...]) -> list[Citation]:
@@ -65,8 +71,10 @@ def _citations(graph: Any, ids: tuple[str, ...]) -> list[Citation]:
                      start=int(e["start"]), end=int(e["end"]), text=e["text"]) for e in found]
 
 
-class GateUnavailable(ZehnError):
-    retriable = True
+def _refused(verdict: Verdict, question: str, retrieved: int) -> Outcome:
+    base = stopped(Stop("refused", verdict.reason), question, retrieved)
+    offending = list(verdict.offending) if isinstance(verdict, Refused) else []
+    return Outcome("refused", base.text, verdict.reason, offending, verdict=verdict)
 
 
 def judge(draft: str, evidence: Mapping[str, str], question: str, graph: Any) -> Outcome:
@@ -79,19 +87,10 @@ def judge(draft: str, evidence: Mapping[str, str], question: str, graph: Any) ->
         citations = _citations(graph, verdict.citations)
         if len(citations) != len(verdict.citations):
             missing = sorted(set(verdict.citations) - {c.evidence_id for c in citations})
-            return Outcome("refused", non_answer("refused", "cited evidence vanished", question,
-                                                 len(evidence)).text, "cited evidence not found", missing)
+            return Outcome("refused", stopped(Stop("refused", "cited evidence vanished"), question,
+                                              len(evidence)).text, "cited evidence not found", missing)
         return Outcome("answered", text, verdict.reason, citations=citations, verdict=verdict)
     if isinstance(verdict, Abstained):
-        out = non_answer("abstained", verdict.reason, question, len(evidence))
-        out.verdict = verdict
-        return out
+        return Outcome("abstained", abstain_message(topic_of(question), len(evidence)), verdict.reason,
+                       verdict=verdict)
     return _refused(verdict, question, len(evidence))
-
-
-def _refused(verdict: Verdict, question: str, retrieved: int) -> Outcome:
-    reason = verdict.reason
-    out = non_answer("refused", reason, question, retrieved)
-    out.offending = list(verdict.offending) if isinstance(verdict, Refused) else []
-    out.verdict = verdict
-    return out

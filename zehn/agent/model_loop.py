@@ -3,9 +3,9 @@
 - The client is ``openai.OpenAI(base_url, api_key, timeout, max_retries=0)``; retries are this module's own small
   loop: ``retries`` more attempts on transient errors (timeout, connection error, 429, 5xx) with exponential
   backoff from ``backoff_s``. Still failing -> :class:`ModelUnavailable` naming the model and endpoint.
-- Tools are the catalogue's named queries (:func:`zehn.agent.tools.tool_schemas`). Every tool call goes through
-  :class:`~zehn.agent.tools.ToolBox`: unknown names, non-JSON or invalid arguments are rejected, reported back to
-  the model as a tool error and shown in the events, and never run.
+- Tools are the catalogue's named queries (:func:`zehn.agent.tool_schemas.tool_schemas`). Every tool call goes
+  through the :class:`~zehn.agent.dispatch.Dispatcher`: unknown names, non-JSON or invalid arguments are rejected,
+  reported back to the model as a tool error and shown in the events, and never run.
 - At most ``max_steps`` model calls. A model still calling tools after that yields no draft: the caller refuses
   with reason "step limit". The model's final message is only a draft; the citation gate decides.
 """
@@ -20,7 +20,9 @@ from typing import Any
 import openai
 
 from extraction.errors import ModelUnavailable
-from zehn.agent.tools import ToolBox, payload_json, tool_schemas
+from zehn.agent.dispatch import Dispatcher, payload_json
+from zehn.agent.events import Turn
+from zehn.agent.tool_schemas import tool_schemas
 
 SYSTEM_PROMPT = """You answer questions about one company's documents, using only the tools given to you.
 Rules:
@@ -68,13 +70,13 @@ def _create(client: openai.OpenAI, cfg: LLMConfig, messages: list[dict[str, Any]
                            f"attempt(s): {type(last).__name__}: {last}")
 
 
-def run_model(question: str, cfg: LLMConfig, box: ToolBox) -> ModelResult:
+def run_model(question: str, cfg: LLMConfig, box: Dispatcher, turn: Turn) -> ModelResult:
     client = openai.OpenAI(base_url=cfg.base_url, api_key=cfg.api_key, timeout=cfg.timeout_s, max_retries=0)
     messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM_PROMPT},
                                       {"role": "user", "content": question}]
     model_ms = 0.0
     for step in range(1, cfg.max_steps + 1):
-        box.turn.checkpoint()
+        turn.checkpoint()
         started = time.perf_counter()
         try:
             response = _create(client, cfg, messages)

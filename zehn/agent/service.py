@@ -1,8 +1,11 @@
 """The public answering service: one question in, one :class:`Answer` out, with events streamed as they happen.
 
-Order of events: ``plan`` -> (``tool_call`` / ``tool_result``)* -> ``hop_grades`` -> ``draft`` -> ``verdict`` ->
-``answer``. A turn that stops early (ambiguous, unknown, unavailable) skips to ``verdict`` and ``answer``.
-A database failure is ``unavailable`` (never an abstention); so is a model endpoint that does not answer.
+``AnswerService(executor, nlp, graph, llm=None).answer(question, scope=..., on_event=..., cancelled=...)``.
+The question is checked once (:func:`zehn.answers.model.question_problem`: blank or too long is ``InputRejected``),
+then the pipeline (:mod:`zehn.agent.pipeline`) runs as the caller's ``scope``. Order of events: ``plan`` ->
+(``tool_call`` / ``tool_result``)* -> ``hop_grades`` -> ``draft`` -> ``verdict`` -> ``answer``; a turn that stops
+early skips to ``verdict``. A database failure is ``unavailable`` (never an abstention); so is a model endpoint that
+does not answer.
 """
 
 from __future__ import annotations
@@ -13,25 +16,19 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-import redis
 from spacy.language import Language
 
 from extraction.access import PUBLIC, Scope, ScopedGraph
-from extraction.errors import InputRejected, ModelUnavailable
-from extraction.evidence_reads import get_document
+from extraction.errors import InputRejected
 from traversal_policy import TraversalExecutor
-from traversal_policy.params import MAX_TEXT_CHARS
-from zehn.agent import gate
+from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
-from zehn.agent.grading import PathView, grade_paths
-from zehn.agent.intent import route
-from zehn.agent.model_loop import LLMConfig, run_model
-from zehn.agent.planner import Drafted, Stop, planned_queries, run_plan
-from zehn.agent.tools import ToolBox
-from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut
+from zehn.agent.model_loop import LLMConfig
+from zehn.agent.pipeline import Pipeline
+from zehn.agent.similarity import Similarity, single_threaded_inference
+from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut, question_problem
 
 __all__ = ["AnswerCancelled", "AnswerService"]
-MAX_QUESTION_CHARS = min(MAX_TEXT_CHARS, 4_000)
 
 
 class AnswerService:
@@ -40,6 +37,10 @@ class AnswerService:
         self.nlp = nlp
         self.graph = graph
         self.llm = llm
+        embedder: Any = executor.embedder
+        single_threaded_inference()
+        self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None)
+        self.pipeline = Pipeline(nlp, self.similarity, llm)
 
     @property
     def mode(self) -> Literal["model", "deterministic"]:
@@ -49,89 +50,25 @@ class AnswerService:
                cancelled: Callable[[], bool] | None = None) -> Answer:
         """Everything this answer reads (named queries, documents, the cited sentences) it reads as ``scope``: the
         tools return only evidence the caller may read, so the gate accepts no citation outside it."""
-        if not isinstance(question, str) or not question.strip():
-            raise InputRejected("the question is blank")
-        if len(question) > MAX_QUESTION_CHARS:
-            raise InputRejected(f"the question is {len(question)} characters long (limit {MAX_QUESTION_CHARS})")
+        problem = question_problem(question)
+        if problem is not None:
+            raise InputRejected(problem)
         question = question.strip()
         started = time.perf_counter()
         turn = Turn(on_event, cancelled)
-        box = ToolBox(self.executor.scoped(scope), turn)
-        graph = ScopedGraph(self.graph, scope)
-        timings = {"model_ms": 0.0, "verify_ms": 0.0}
-        views: list[PathView] = []
         turn.checkpoint()
-        if self.llm is None:
-            routed = route(question)
-            turn.emit("plan", {"mode": "deterministic", "intent": routed.intent,
-                               "entities": [m.text for m in routed.mentions], "queries": planned_queries(routed)})
-            result = run_plan(routed, question, box, self.nlp, lambda ids: self._documents(graph, ids))
-            if isinstance(result, Stop):
-                return self._finish(question, turn, box, gate.non_answer(result.status, result.reason, question,
-                                    len(box.evidence), result.candidates), views, started, timings)
-            views = result.views
-            drafted: Drafted = result
-        else:
-            turn.emit("plan", {"mode": "model", "intent": "model", "entities": [], "queries": ["(model-chosen)"],
-                               "model": self.llm.model, "max_steps": self.llm.max_steps})
-            try:
-                model = run_model(question, self.llm, box)
-            except ModelUnavailable as exc:
-                return self._finish(question, turn, box, gate.non_answer("unavailable", str(exc), question,
-                                    len(box.evidence)), views, started, timings)
-            timings["model_ms"] = model.model_ms
-            if box.failures and any(f.retriable for f in box.failures):
-                return self._finish(question, turn, box, gate.non_answer(
-                    "unavailable", f"graph unavailable: {box.failures[0].error}", question, len(box.evidence)),
-                    views, started, timings)
-            if model.draft is None:
-                return self._finish(question, turn, box, gate.non_answer(
-                    "refused", f"step limit: the model did not finish within {self.llm.max_steps} steps",
-                    question, len(box.evidence)), views, started, timings)
-            views = grade_paths(box.path_rows, box.edges, self.nlp)
-            drafted = Drafted(model.draft, views, "the model's draft cites nothing")
-        turn.checkpoint()
-        verify_start = time.perf_counter()
-        if self.llm is None:
-            views = drafted.views
-        turn.emit("hop_grades", {"paths": [v.graded.model_dump() for v in views]})
-        turn.emit("draft", {"text": drafted.draft or ""})
-        turn.checkpoint()
-        try:
-            if drafted.draft:
-                outcome = gate.judge(drafted.draft, box.evidence, question, graph)
-            else:
-                outcome = gate.non_answer("abstained", drafted.reason, question, len(box.evidence))
-        except gate.GateUnavailable as exc:
-            outcome = gate.non_answer("unavailable", str(exc), question, len(box.evidence))
-        timings["verify_ms"] = (time.perf_counter() - verify_start) * 1000.0
-        return self._finish(question, turn, box, outcome, views, started, timings)
-
-    def _documents(self, graph: ScopedGraph, ids: list[str]) -> dict[str, tuple[str, str]]:
-        out: dict[str, tuple[str, str]] = {}
-        for doc_id in ids:
-            try:
-                doc = get_document(graph, doc_id)
-            except (redis.RedisError, OSError):
-                continue  # only weakens the anchor check (sentence and title still count); never invents support
-            if doc:
-                out[doc_id] = (str(doc.get("title") or ""), str(doc.get("text") or ""))
-        return out
-
-    def _finish(self, question: str, turn: Turn, box: ToolBox, outcome: gate.Outcome, views: list[PathView],
-                started: float, timings: dict[str, float]) -> Answer:
-        turn.emit("verdict", {"status": outcome.status, "reason": outcome.reason, "offending": outcome.offending})
-        timings = {**timings, "retrieval_ms": round(box.retrieval_ms, 3),
-                   "total_ms": round((time.perf_counter() - started) * 1000.0, 3)}
+        dispatcher = Dispatcher(self.executor.scoped(scope), turn)
+        run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
+        outcome = run.outcome
+        timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,
+                   "total_ms": (time.perf_counter() - started) * 1000.0}
         answer = Answer(
-            id=uuid.uuid4().hex, question=question, status=outcome.status,  # type: ignore[arg-type]
-            text=outcome.text, reason=outcome.reason, offending=outcome.offending, citations=outcome.citations,
-            retrieved_evidence_ids=list(box.evidence), paths=[v.graded for v in views],
-            candidates=outcome.candidates,
+            id=uuid.uuid4().hex, question=question, status=outcome.status, text=outcome.text, reason=outcome.reason,
+            offending=outcome.offending, citations=outcome.citations, retrieved_evidence_ids=list(dispatcher.evidence),
+            paths=[v.graded for v in run.paths], candidates=outcome.candidates,
             queries=[QueryRecordOut(name=q.name, cypher=q.cypher, params=q.params, rows=q.rows,
-                                    run_time_ms=q.run_time_ms, wall_ms=q.wall_ms) for q in box.records],
+                                    run_time_ms=q.run_time_ms, wall_ms=q.wall_ms) for q in dispatcher.records],
             policy=PolicyOut(**self.executor.policy.info().to_dict()), mode=self.mode,
-            timings={k: round(v, 3) for k, v in timings.items()},
-            created_at=datetime.now(UTC).isoformat())
+            timings={k: round(v, 3) for k, v in timings.items()}, created_at=datetime.now(UTC).isoformat())
         turn.emit("answer", {"answer": answer.model_dump()})
         return answer

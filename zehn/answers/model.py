@@ -14,6 +14,17 @@ from pydantic import BaseModel, Field
 
 Status = Literal["answered", "abstained", "refused", "ambiguous", "unknown_entity", "not_in_graph", "unavailable"]
 Grade = Literal["source_backed", "inferred", "insufficient"]
+ReadAt = Literal["ingest", "question"]
+MAX_QUESTION_CHARS = 4_000  # the one limit: the API schema, the CLI and the service all use it
+
+
+def question_problem(question: object) -> str | None:
+    """Why a question cannot be asked (blank, too long, not text), or None when it can. The one check."""
+    if not isinstance(question, str) or not question.strip():
+        return "the question is blank: ask something in words"
+    if len(question) > MAX_QUESTION_CHARS:
+        return f"the question is {len(question)} characters long (limit {MAX_QUESTION_CHARS})"
+    return None
 EventType = Literal["plan", "tool_call", "tool_result", "hop_grades", "draft", "verdict", "answer", "error"]
 
 
@@ -33,6 +44,8 @@ class Hop(BaseModel):
     evidence_id: str
     grade: Grade
     reasons: list[str]
+    read_at: ReadAt = Field(default="ingest", description=(
+        "ingest: an edge of the graph; question: bound at question time from a retrieved sentence (no edge)."))
 
 
 class GradedPath(BaseModel):

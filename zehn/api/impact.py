@@ -2,7 +2,7 @@
 ``impact``, fetch each edge's evidence (``evidence_for``) and hop-grade every path with the answering loop's own
 grader (``zehn.agent.grading.grade_paths``).
 
-The walk, the evidence look-ups and the grading are the agent's tools (``ToolBox``), so the explorer and an
+The walk, the evidence look-ups and the grading are the agent's dispatcher and grader, so the explorer and an
 answer grade a path the same way. Every query that ran is in ``queries``. Without a spaCy pipeline in the services
 the paths are returned ungraded (``graded: null``) and ``hop_grading`` says so.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from extraction.errors import QueryRejected
 from traversal_policy import Found, NoEvidence, QueryFailed, Resolution, Resolved
+from zehn.agent.dispatch import MAX_EDGES, Dispatcher
 from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
-from zehn.agent.tools import MAX_EDGES, ToolBox
 from zehn.answers.model import GradedPath
 from zehn.api.deps import Services
 from zehn.api.lookup import resolve_id
@@ -31,7 +31,7 @@ def _signature(path: ImpactPath) -> tuple[str, ...]:
 
 def impact(services: Services, entity: str, depth: int, *, by_id: bool = False) -> ImpactOut:
     """``entity`` is a name to resolve, or with ``by_id`` an entity id (``NotFound`` when no entity has it)."""
-    box = ToolBox(services.executor, Turn(None, None))
+    box = Dispatcher(services.executor, Turn(None, None))
     if by_id:
         res: Resolution | QueryFailed = resolve_id(services.executor, entity)
         box.records.extend(res.queries)
@@ -66,12 +66,12 @@ def impact(services: Services, entity: str, depth: int, *, by_id: bool = False) 
                                    "queries": queries})
 
 
-def _grades(box: ToolBox, services: Services) -> dict[tuple[str, ...], GradedPath]:
+def _grades(box: Dispatcher, services: Services) -> dict[tuple[str, ...], GradedPath]:
     """Graded paths keyed by their edges; grade_paths keeps the first row of each distinct path, in order."""
-    views = grade_paths(box.path_rows, box.edges, services.nlp)
+    views = grade_paths(box.paths, box.edges, services.nlp)
     signatures: list[tuple[str, ...]] = []
-    for row in box.path_rows:
-        signature = tuple(f"{e['source']}|{e['rel_type']}|{e['target']}" for e in row["path"]["edges"])
+    for row in box.paths:
+        signature = tuple(f"{e.source}|{e.rel_type}|{e.target}" for e in row.edges)
         if signature not in signatures:
             signatures.append(signature)
     return {sig: view.graded for sig, view in zip(signatures, views, strict=True)}

@@ -6,11 +6,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from zehn.answers.model import GradedPath, PolicyOut, QueryRecordOut
+from zehn.answers.model import MAX_QUESTION_CHARS, GradedPath, PolicyOut, QueryRecordOut, question_problem
 from zehn.api.inputs import TEXT
 from zehn.history import HistoryEntry
-
-MAX_QUESTION_CHARS = 4000
 
 
 class AnswerRequest(BaseModel):
@@ -20,8 +18,9 @@ class AnswerRequest(BaseModel):
     @field_validator("question")
     @classmethod
     def not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("the question is blank: ask something in words")
+        problem = question_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
         return value.strip()
 
 

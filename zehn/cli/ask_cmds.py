@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from zehn.answers.model import Answer
+from zehn.answers.model import Answer, question_problem
 from zehn.cli.common import (
     EXIT_REJECTED,
     EXIT_UNAVAILABLE,
@@ -54,8 +54,9 @@ def ask(
 
     if not as_json:
         logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
-    if not question.strip():
-        raise fail("the question is blank: ask something in words", EXIT_REJECTED, as_json, "rejected")
+    problem = question_problem(question)
+    if problem is not None:
+        raise fail(problem, EXIT_REJECTED, as_json, "rejected")
     settings = settings_from(data_dir, graph)
     with exit_codes(as_json), open_services(settings) as opened:
         services = opened.for_caller(OPERATOR)

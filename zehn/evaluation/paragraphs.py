@@ -1,6 +1,8 @@
 """The paragraph baseline: plain BM25 over the documents' paragraphs, top three, never abstaining.
 
-It reads every stored document of the evaluation graph once (the same text citations are checked against), cuts
+It reads every stored document of the evaluation graph that ZEHN may read once (ready and visible to everyone, as
+``zehn eval`` asks: the same documents the sentence baseline and ZEHN see; the same text citations are checked
+against), cuts
 each body into paragraphs at blank lines (a list or a table without blank lines stays one paragraph), and ranks
 them for a question with Okapi BM25 (``rank_bm25``) over lower-cased word tokens minus English stop words. The
 answer is the top :data:`TOP` paragraphs, verbatim, each cited as its document slice. No graph structure, no
@@ -17,13 +19,16 @@ from typing import Any, Protocol
 from rank_bm25 import BM25Okapi
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from extraction.access import scoped
+from extraction.schema import ready_document
+
 from .records import AnswerRecord, CitedSpan
 
 TOP = 3
 MIN_WORDS = 3  # a lone heading or a signature line is not a passage
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _TOKEN = re.compile(r"[a-z0-9]+")
-ALL_DOCUMENTS = "MATCH (d:Document) RETURN d.id, d.text, d.body_start ORDER BY d.id"
+ALL_DOCUMENTS = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN d.id, d.text, d.body_start ORDER BY d.id"
 
 
 class QueryGraph(Protocol):
@@ -64,7 +69,7 @@ class ParagraphBaseline:
     def __init__(self, graph: QueryGraph, *, top: int = TOP) -> None:
         self.top = top
         self.paragraphs: list[Paragraph] = []
-        for doc_id, text, body_start in graph.ro_query(ALL_DOCUMENTS).result_set:
+        for doc_id, text, body_start in scoped(graph).ro_query(ALL_DOCUMENTS).result_set:
             if isinstance(text, str):
                 self.paragraphs.extend(paragraphs(str(doc_id), text, int(body_start or 0)))
         self._bm25 = BM25Okapi([tokens(p.text) or ["\x00"] for p in self.paragraphs]) if self.paragraphs else None

@@ -11,9 +11,9 @@ from pydantic import Field
 
 from extraction.errors import InputRejected
 from zehn.answers.digest import AnswerDigest, digest
+from zehn.answers.model import MAX_QUESTION_CHARS, question_problem
 from zehn.api.answering import answer_question
 from zehn.api.deps import Services
-from zehn.api.schemas import MAX_QUESTION_CHARS
 from zehn.mcp.registry import ToolOutput, ToolSpec
 
 DESCRIPTION = ("Ask ZEHN a question about the ingested documents. It answers only when it can cite the exact "
@@ -38,10 +38,10 @@ def _question(args: Mapping[str, Any]) -> str:
     if extra:
         raise InputRejected(f"ask takes only 'question'; got also {', '.join(extra)}")
     question = args.get("question")
-    if not isinstance(question, str) or not question.strip():
-        raise InputRejected("'question' must be a non-blank string")
-    if len(question) > MAX_QUESTION_CHARS:
-        raise InputRejected(f"'question' is {len(question)} characters long (limit {MAX_QUESTION_CHARS})")
+    problem = question_problem(question)
+    if problem is not None:
+        raise InputRejected(f"'question': {problem}")
+    assert isinstance(question, str)
     return question.strip()
 
 

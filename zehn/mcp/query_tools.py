@@ -1,7 +1,7 @@
 """The catalogue's named queries as MCP tools, derived from the catalogue: a new named query is a new tool.
 
-Schemas come from the same generator the answering loop gives a model (``zehn.agent.tools.tool_schemas``), and a
-call runs through the same dispatcher (``ToolBox``): arguments are checked by the executor (a bad one is
+Schemas come from the same generator the answering loop gives a model (``zehn.agent.tool_schemas``), and a
+call runs through the same dispatcher (``zehn.agent.dispatch``): arguments are checked by the executor (a bad one is
 rejected, not run), path results get the evidence sentences of each edge (``evidence_for``) and every path is
 hop-graded with the answering loop's grader when a spaCy pipeline is loaded. The result names every evidence id
 it returned, so an agent can cite them, resolve them (``zehn://evidence/{id}``) or pass them on.
@@ -18,9 +18,10 @@ from pydantic import BaseModel, Field
 
 from extraction.errors import QueryRejected
 from traversal_policy import QueryFailed
+from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
-from zehn.agent.tools import ToolBox, tool_schemas
+from zehn.agent.tool_schemas import tool_schemas
 from zehn.answers.model import GradedPath, PolicyOut, QueryRecordOut
 from zehn.api.deps import Services
 from zehn.mcp.registry import ToolOutput, ToolSpec
@@ -42,13 +43,14 @@ class QueryToolOut(BaseModel):
 def _path_evidence_ids(rows: list[dict[str, Any]]) -> list[str]:
     ids: list[str] = []
     for row in rows:
-        for edge in row["path"]["edges"]:
+        path = row.get("path")
+        for edge in path.get("edges", []) if isinstance(path, dict) else []:
             ids.extend(str(i) for i in edge.get("evidence_ids") or [])
     return ids
 
 
 def run_named_query(name: str, services: Services, args: Mapping[str, Any]) -> ToolOutput:
-    box = ToolBox(services.executor, Turn(None, None))
+    box = Dispatcher(services.executor, Turn(None, None))
     called = box.call(name, dict(args))
     if called.rejected or called.result is None:
         raise QueryRejected(str(called.payload.get("error") or f"{name}: the arguments were rejected"))
@@ -60,12 +62,12 @@ def run_named_query(name: str, services: Services, args: Mapping[str, Any]) -> T
         raise failed.error
     grades: list[GradedPath] = []
     grading: Literal["graded", "no_paths", "not_graded"] = "no_paths"
-    if box.path_rows:
+    if box.paths:
         grading = "not_graded"
         if services.nlp is not None:
-            grades = [view.graded for view in grade_paths(box.path_rows, box.edges, services.nlp)]
+            grades = [view.graded for view in grade_paths(box.paths, box.edges, services.nlp)]
             grading = "graded"
-    evidence_ids = list(dict.fromkeys([*box.evidence, *_path_evidence_ids(box.path_rows)]))
+    evidence_ids = list(dict.fromkeys([*box.evidence, *_path_evidence_ids(called.payload.get("rows") or [])]))
     out = QueryToolOut(
         tool=name, outcome="found" if outcome.outcome == "found" else "no_evidence", evidence_ids=evidence_ids,
         hop_grades=grades, hop_grading=grading, result=called.payload,

@@ -23,6 +23,7 @@ from typing import Literal
 
 from traversal_policy import Ambiguous, NotInGraph, QueryFailed, QueryRecord, Resolved, TraversalExecutor, Unknown
 from traversal_policy.catalogue import RESOLVE_FUZZY
+from traversal_policy.outcomes import Row
 from traversal_policy.params import fuzzy_name_query
 from traversal_policy.runner import Trace
 from zehn.people import cypher
@@ -71,13 +72,21 @@ def profiles(trace: Trace, ids: Sequence[str]) -> list[PersonCandidate]:
     return out
 
 
+def _fuzzy_rows(trace: Trace, name: str) -> list[Row]:
+    query = fuzzy_name_query(name)
+    return trace.rows("resolve_entity", RESOLVE_FUZZY, {"query": query}) if query is not None else []
+
+
 def _similar_people(trace: Trace, name: str, exclude: str) -> list[str]:
     """Persons with a similar name and at least one recorded relation ("Luca" -> "Luca Ferraro")."""
-    query = fuzzy_name_query(name)
-    if query is None:
-        return []
-    rows = trace.rows("resolve_entity", RESOLVE_FUZZY, {"query": query})
-    return [str(r["id"]) for r in rows if r["type"] == "Person" and r["id"] != exclude and r["relation_count"]]
+    return [str(r["id"]) for r in _fuzzy_rows(trace, name)
+            if r["type"] == "Person" and r["id"] != exclude and r["relation_count"]]
+
+
+def _fuzzy_people(trace: Trace, name: str) -> list[str]:
+    """Persons whose name is similar ("Ines" -> both Ines): entity resolution offers only near misses of the whole
+    name as "did you mean", but a person is often asked for by a first name, so every similar Person is listed."""
+    return [str(r["id"]) for r in _fuzzy_rows(trace, name) if r["type"] == "Person"]
 
 
 def find_person(executor: TraversalExecutor, *, name: str | None = None, person_id: str | None = None,
@@ -100,7 +109,13 @@ def find_person(executor: TraversalExecutor, *, name: str | None = None, person_
         raise res.error
     before = res.queries
     if isinstance(res, Unknown):
-        return PersonLookup("unknown", None, (), before, f"no person is named like {name[:200]!r}")
+        similar = _fuzzy_people(trace, name)  # rule 3: a first name lists the people it may mean
+        if not similar:
+            return PersonLookup("unknown", None, (), before + tuple(trace.records),
+                                f"no person is named like {name[:200]!r}")
+        candidates = profiles(trace, similar)
+        return PersonLookup("ambiguous", None, tuple(candidates), before + tuple(trace.records),
+                            f"{len(candidates)} people have a similar name: pick one by id")
     listed = res.candidates if isinstance(res, Ambiguous) else (res.entity,)
     people = [c for c in listed if c.type == "Person"]
     if not people:

@@ -1399,6 +1399,13 @@ export interface components {
              * @enum {string}
              */
             grade: "source_backed" | "inferred" | "insufficient";
+            /**
+             * Read At
+             * @description ingest: an edge of the graph; question: bound at question time from a retrieved sentence (no edge).
+             * @default ingest
+             * @enum {string}
+             */
+            read_at: "ingest" | "question";
             /** Reasons */
             reasons: string[];
             /** Rel Type */

@@ -38,7 +38,7 @@ export function makeImpact(overrides: Partial<ImpactOut> = {}, { graded: withGra
     evidence_ids: ev,
   });
   const graded = (source: string, target: string, rel_type: string, grade: Grade, reasons: string[] = []) => ({
-    source, rel_type, target, evidence_id: `ev_${source}`, grade, reasons,
+    source, rel_type, target, evidence_id: `ev_${source}`, grade, reasons, read_at: "ingest" as const,
   });
   const impact: ImpactOut = {
     entity: "geo-index", depth: 3, outcome: "found",

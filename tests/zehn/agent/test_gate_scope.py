@@ -16,8 +16,8 @@ from extraction.access import PUBLIC, Scope, ScopedGraph
 from tests.traversal_policy import fixture_graph
 from traversal_policy import TraversalExecutor, connect, load_policy
 from zehn.agent import gate
+from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import Turn
-from zehn.agent.tools import ToolBox
 from zehn.graph_server import EmbeddedFalkorDB
 
 SECRET = 'The payroll service depends on the ledger service.'
@@ -34,28 +34,29 @@ def secret_graph(falkordb_server: EmbeddedFalkorDB) -> Iterator[tuple[Any, fixtu
         graph.delete()
 
 
-def _turn(graph: Any, scope: Scope) -> ToolBox:
-    box = ToolBox(TraversalExecutor(graph, load_policy(), scope=scope), Turn(None, None))
-    box.call("search_evidence", {"text": "payroll service depends on ledger", "k": 20})
-    return box
+def _turn(graph: Any, scope: Scope) -> dict[str, str]:
+    """The evidence one turn's search returned to a caller reading as ``scope`` (id -> sentence)."""
+    dispatcher = Dispatcher(TraversalExecutor(graph, load_policy(), scope=scope), Turn(None, None))
+    dispatcher.call("search_evidence", {"text": "payroll service depends on ledger", "k": 20})
+    return dispatcher.texts()
 
 
 def test_a_restricted_sentence_cited_by_an_outsider_is_refused(secret_graph: tuple[Any, Any]) -> None:
     graph, info = secret_graph
     secret_id = info.document_evidence["doc_secret"][0]
-    box = _turn(graph, PUBLIC)
-    assert secret_id not in box.evidence
+    evidence = _turn(graph, PUBLIC)
+    assert secret_id not in evidence
     draft = f'"{SECRET}" [{secret_id}]'
-    outcome = gate.judge(draft, box.evidence, "What depends on ledger?", ScopedGraph(graph, PUBLIC))
+    outcome = gate.judge(draft, evidence, "What depends on ledger?", ScopedGraph(graph, PUBLIC))
     assert outcome.status == "refused" and secret_id in outcome.offending and not outcome.citations
 
 
 def test_the_same_citation_passes_for_a_reader_of_the_document(secret_graph: tuple[Any, Any]) -> None:
     graph, info = secret_graph
     secret_id = info.document_evidence["doc_secret"][0]
-    box = _turn(graph, FINANCE)
-    assert secret_id in box.evidence
-    outcome = gate.judge(f'"{SECRET}" [{secret_id}]', box.evidence, "What depends on ledger?",
+    evidence = _turn(graph, FINANCE)
+    assert secret_id in evidence
+    outcome = gate.judge(f'"{SECRET}" [{secret_id}]', evidence, "What depends on ledger?",
                          ScopedGraph(graph, FINANCE))
     assert outcome.status == "answered" and [c.evidence_id for c in outcome.citations] == [secret_id]
 

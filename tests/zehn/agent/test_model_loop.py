@@ -10,7 +10,7 @@ from spacy.language import Language
 
 from traversal_policy import Found, TraversalExecutor
 from zehn.agent import AnswerService
-from zehn.agent.tools import tool_schemas
+from zehn.agent.tool_schemas import tool_schemas
 from zehn.answers.model import AnswerEvent
 
 from .conftest import FakeModel, completion

@@ -41,7 +41,7 @@ HARBOR_WORDS = ("quayside", "harbor", "settlement", HARBOR)
 DM_WORDS = ("pierside", "keep it quiet", "night batch", DM)
 BOTH_WORDS = ("ottilie",)  # the author of both restricted documents, named in no public one
 QUESTIONS = ("What depends on ledger-db?", "What breaks if ledger-db changes?", "Who owns quayside-api?",
-             "What does pierside-job depend on?")
+             "What does pierside-job depend on?", "What runs every night against the ledger?")  # the last: passages
 ANONYMOUS = "anonymous"
 
 
@@ -167,10 +167,14 @@ def _mcp(client: httpx.Client, world: World, caller: str, method: str, params: d
 
 
 def mcp(client: httpx.Client, world: World, caller: str) -> list[tuple[str, str]]:
-    calls = [("tools/call", {"name": "ask", "arguments": {"question": q}}) for q in QUESTIONS[:2]]
+    calls = [("tools/call", {"name": "ask", "arguments": {"question": q}}) for q in (*QUESTIONS[:2], QUESTIONS[-1])]
     calls += [("tools/call", {"name": "dependents_of", "arguments": {"entity_id": "component:ledger-db", "depth": 3}}),
               ("tools/call", {"name": "search_evidence", "arguments": {"text": "depends on ledger-db", "k": 50}}),
               ("tools/call", {"name": "resolve_entity", "arguments": {"name": "Harbor"}}),
+              ("tools/call", {"name": "search_passages", "arguments": {"text": "depends on ledger-db", "k": 50}}),
+              ("tools/call", {"name": "passages_mentioning", "arguments": {"text": "ledger-db"}}),
+              ("tools/call", {"name": "document_sentences", "arguments": {"document_id": HARBOR}}),
+              ("tools/call", {"name": "document_passages", "arguments": {"document_ids": [HARBOR, DM]}}),
               ("resources/list", {}),
               ("resources/read", {"uri": f"zehn://documents/{HARBOR}"}),
               ("resources/read", {"uri": f"zehn://evidence/{world.evidence[DM][0]}"})]

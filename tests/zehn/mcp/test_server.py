@@ -32,7 +32,7 @@ def test_tools_are_the_catalogue_plus_ask_with_schemas_from_the_catalogue(servic
         if tool.name == "ask":
             assert schema["required"] == ["question"]
             continue
-        params = [p for p in CATALOGUE[tool.name].params if p.kind != "embedding"]
+        params = [p for p in CATALOGUE[tool.name].params if p.kind not in ("embedding", "embeddings")]
         assert set(schema["properties"]) == {p.name for p in params}
         assert set(schema["required"]) == {p.name for p in params if p.required}
         assert tool.description == CATALOGUE[tool.name].description
@@ -61,6 +61,10 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
             "evidence_for": {"source": edge["source"], "rel_type": edge["rel_type"], "target": edge["target"]},
             "documents_mentioning": {"entity_id": component},
             "search_evidence": {"text": "geo-index owner", "k": 5},
+            "search_passages": {"text": "geo-index owner", "k": 5},
+            "document_passages": {"document_ids": ["lark_confluence_geo-index-runbook"]},
+            "document_sentences": {"document_id": "lark_confluence_geo-index-runbook"},
+            "passages_mentioning": {"text": "geo-index"},
             "if_person_leaves": {"person_id": "person:luca-ferraro", "depth": 2},
             "ask": {"question": "Who owns geo-index?"},
         }
@@ -77,8 +81,9 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
         assert results[name].is_error is False, (name, results[name].content)
         assert results[name].content and results[name].content[0].text
     for name in CATALOGUE:
-        if name in {"resolve_entity", "documents_mentioning"}:
-            continue  # entities and documents: these queries return no sentences
+        if name in {"resolve_entity", "documents_mentioning", "search_passages", "document_passages",
+                    "passages_mentioning"}:
+            continue  # entities, documents and passages: these queries return no sentences
         out = results[name].structured_content
         if out["outcome"] == "found":
             assert out["evidence_ids"], name

@@ -42,7 +42,7 @@ describe("AnswerView statuses", () => {
         "In lark_confluence_platform-architecture: it says DEPENDS_ON with predicate_on_path:depend, negated; signal:not.\n" +
         "[answered] citing 1 of 1 retrieved evidence ids",
       paths: [{ grade: "insufficient", hops: [{ source: "rate-engine", rel_type: "DEPENDS_ON", target: "geo-index",
-        evidence_id: citation.evidence_id, grade: "insufficient", reasons: ["negated", "signal:not"] }] }] }));
+        evidence_id: citation.evidence_id, grade: "insufficient", reasons: ["negated", "signal:not"], read_at: "ingest" }] }] }));
     expectNoInternalTokens(makeAnswer({ status: "ambiguous", citations: [], candidates: atlases,
       text: "The question names something that matches several entities; say which one you mean: Atlas (Team, " +
         "team:atlas); Atlas (Customer, customer:atlas).\n[abstained] 0 evidence ids retrieved" }));
@@ -54,9 +54,10 @@ describe("AnswerView statuses", () => {
 
   it("grader reasons are plain words; predicates are words; hop facts are never quotations", () => {
     const answer = makeAnswer({ paths: [{ grade: "inferred", hops: [{ source: "rate-engine", rel_type: "DEPENDS_ON",
-      target: "geo-index", evidence_id: "ev_1", grade: "inferred", reasons: ["cooccurrence_only"] }] }] });
+      target: "geo-index", evidence_id: "ev_1", grade: "inferred", reasons: ["cooccurrence_only"], read_at: "question" }] }] });
     const { container } = renderAt(<AnswerView answer={answer} />);
     expect(screen.getByText(/both are mentioned, but the sentence does not say how they relate/)).toBeInTheDocument();
+    expect(screen.getByTestId("read-at-question")).toHaveTextContent("read from its sentence when you asked");
     expect(screen.getByText(/depends on/).closest("blockquote")).toBeNull();
     for (const q of container.querySelectorAll("blockquote")) expect(q.textContent).toBe(citation.text);
   });
@@ -138,7 +139,7 @@ describe("AnswerView statuses", () => {
     renderAt(<AnswerView answer={makeAnswer({ queries: [{ name: "impact", cypher: "MATCH p = (x)-[:RELATES*1..3]-(y)",
       params: { entity_id: "service:geo-index" }, rows: 3 }],
       paths: [{ grade: "source_backed", hops: [{ source: "rate-engine", rel_type: "DEPENDS_ON", target: "geo-index",
-        evidence_id: "ev_1", grade: "source_backed", reasons: [] }] }] })} />);
+        evidence_id: "ev_1", grade: "source_backed", reasons: [], read_at: "ingest" }] }] })} />);
     expect(screen.getByTestId("permalink")).toHaveAttribute("href", "/answers/ans_1");
     expect(screen.getByTestId("radar-link")).toHaveAttribute("href",
       "/radar?entity=geo-index&entity_id=service%3Ageo-index&depth=3");

@@ -1,5 +1,6 @@
 /** How the answer was checked: each path's hops (entity names and the relation in words), each hop's grade and
- * the grader's reasons in plain words (codes and ids stay in the shown work). */
+ * the grader's reasons in plain words (codes and ids stay in the shown work). A hop bound at question time (no
+ * stored edge) says so. */
 import type { GradedPath } from "../../api/types";
 import { GradeTag } from "../../shared/GradeTag";
 import { relationWords } from "../../shared/links";
@@ -21,6 +22,9 @@ export function PathsView({ paths, title = "How it was checked" }: { paths: Grad
                 <li key={j} className={`hop hop-${h.grade}`}>
                   <strong>{h.source}</strong> {relationWords(h.rel_type)} <strong>{h.target}</strong>{" "}
                   <GradeTag grade={h.grade} />
+                  {h.read_at === "question" && (
+                    <span className="hop-read-at" data-testid="read-at-question"> · read from its sentence when you asked</span>
+                  )}
                   {h.reasons.length > 0 && <span className="hop-reasons"> — {plainReasons(h.reasons)}</span>}
                 </li>
               ))}

@@ -17,7 +17,7 @@ describe("people in an answer", () => {
       return json(resolution(q, q === "Kim Osei" ? "Person" : "Service"));
     }));
     renderAt(<PeopleInAnswer answer={makeAnswer({ paths: [{ grade: "source_backed", hops: [{ source: "ledger-core",
-      rel_type: "ASSIGNED_TO", target: "Kim Osei", evidence_id: "ev_1", grade: "source_backed", reasons: [] }] }] })} />);
+      rel_type: "ASSIGNED_TO", target: "Kim Osei", evidence_id: "ev_1", grade: "source_backed", reasons: [], read_at: "ingest" }] }] })} />);
     const link = await screen.findByRole("link", { name: "Open Kim Osei in People" });
     expect(link).toHaveAttribute("href", `/people/${encodeURIComponent("person:kim-osei")}`);
     expect(screen.getByTestId("people-in-answer").querySelectorAll("a")).toHaveLength(1);

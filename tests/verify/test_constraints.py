@@ -1,0 +1,38 @@
+"""Constraints of a question (dates, versions, ticket keys, environments), held, lacked or contradicted by a text."""
+
+from __future__ import annotations
+
+from verify.constraints import check, dates_in, find_constraints
+
+
+def test_dates_in_every_written_form_normalise_alike() -> None:
+    assert [v for v, _ in dates_in("on 2026-03-13, March 13, 2026 and 13 Mar 2026")] == ["2026-03-13"] * 3
+    assert [v for v, _ in dates_in("late June 2026 and Mar 9")] == ["2026-06", "--03-09"]
+
+
+def test_a_question_names_its_constraints() -> None:
+    found = {(c.kind, c.value) for c in find_constraints(
+        "After the v4.3.2 rollout on 2026-03-02, why did OPS-12 fail in prod us-east-1?")}
+    assert found == {("date", "2026-03-02"), ("version", "4.3.2"), ("ticket", "OPS-12"), ("environment", "prod"),
+                     ("environment", "us-east")}
+
+
+def test_a_hyphenated_word_is_not_an_environment() -> None:
+    assert not [c for c in find_constraints("Before we re-enable perf-canary paging on prod-like load?")
+                if c.kind == "environment"]
+
+
+def test_dates_hold_by_day_or_month_and_are_contradicted_by_the_documents_own_dates() -> None:
+    [march] = find_constraints("What happened in March 2026?")
+    assert check(march, "Incident on 2026-03-18 at 14:00 UTC.") == "holds"
+    assert check(march, "Incident on 2025-11-02.", own_dates=["2025-11-03"]) == "contradicted"
+    assert check(march, "An undated note.") == "missing"
+
+
+def test_versions_match_their_line_and_x_matches_any_patch() -> None:
+    [exact] = find_constraints("after the v2.2.1 upgrade")
+    [line] = find_constraints("after the 2.2.x upgrade")
+    assert check(exact, "Fixed in v2.2.1.") == "holds"
+    assert check(exact, "Fixed in v2.2.3.") == "contradicted"
+    assert check(line, "Regression introduced in 2.2.0.") == "holds"
+    assert check(exact, "No version named.") == "missing"

@@ -1,0 +1,36 @@
+"""Typed fillers: what in a parsed sentence can fill the asked slot."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from verify.fillers import fillers
+
+
+def _texts(nlp: Language, text: str, answer_type: str) -> list[str]:
+    doc = nlp(text)
+    return [text[a:b] for a, b in fillers(doc, answer_type)]
+
+
+def test_durations_need_a_unit_of_time(nlp: Language) -> None:
+    assert _texts(nlp, "Events are kept for 400 days and 3 replicas.", "duration") == ["400 days"]
+    assert _texts(nlp, "Restores take tens of minutes.", "duration") == ["tens of minutes"]
+
+
+def test_identifiers_are_shaped_like_names_of_things(nlp: Language) -> None:
+    found = _texts(nlp, "Set `retry_budget` and the X-Request-Id header; page #ops-alerts.", "identifier")
+    assert "`retry_budget`" in found and "X-Request-Id" in found and "#ops-alerts" in found
+
+
+def test_systems_are_identifiers_or_system_nouns_with_a_name(nlp: Language) -> None:
+    found = _texts(nlp, "The session store and billing-api both timed out.", "system")
+    assert "billing-api" in found and "session store" in found
+
+
+def test_versions_and_dates(nlp: Language) -> None:
+    assert _texts(nlp, "Fixed in v2.2.2 on 2026-03-04.", "version") == ["v2.2.2"]
+    assert "2026-03-04" in _texts(nlp, "Fixed in v2.2.2 on 2026-03-04.", "date")
+
+
+def test_types_without_a_filler_of_their_own_find_none(nlp: Language) -> None:
+    assert fillers(nlp("Anything at all."), "description") == ()

@@ -1,0 +1,41 @@
+"""Labelled lines: segments, the relation a label states, and how a hop read from one is graded."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from verify.labelled import grade_labelled, label_relation, segments
+
+
+def test_a_line_can_hold_a_label_at_its_start_and_one_in_parentheses() -> None:
+    found = segments("- Routing: enforce the region default (Owner: Ana Ruiz / Li Wei)")
+    assert [(s.label, s.values) for s in found] == [("routing", ("enforce the region default",)),
+                                                     ("owner", ("Ana Ruiz", "Li Wei"))]
+
+
+def test_values_drop_their_own_parentheses() -> None:
+    [segment] = segments("Spec owner: Ana Ruiz (Platform)")
+    assert segment.values == ("Ana Ruiz",)
+
+
+def test_a_label_states_a_relation_by_its_head_word() -> None:
+    assert label_relation("spec owner") == "OWNS"
+    assert label_relation("assignee") == "ASSIGNED_TO"
+    assert label_relation("approved by") == "APPROVED"
+    assert label_relation("affected service") is None
+
+
+def test_a_labelled_value_is_source_backed_only_with_its_topic_in_the_line(nlp: Language) -> None:
+    line = "- Billing export: nightly job (Owner: Ana Ruiz)"
+    assert grade_labelled(line, "OWNS", "Ana Ruiz", True, "ev_1", nlp).grade == "source_backed"
+    assert grade_labelled(line, "OWNS", "Ana Ruiz", False, "ev_1", nlp).grade == "inferred"
+    assert grade_labelled(line, "MAINTAINS", "Ana Ruiz", True, "ev_1", nlp).grade == "insufficient"
+
+
+def test_a_speakers_line_states_what_its_first_verb_says_and_nothing_negated(nlp: Language) -> None:
+    assert grade_labelled("Li Wei: Approved. Ship it.", "APPROVED", "Li Wei", False, "ev_2", nlp).reasons == (
+        "speaker_is_subject", "subject_from_context")
+    assert grade_labelled("Li Wei: not approved yet.", "APPROVED", "Li Wei", False, "ev_2", nlp).grade == \
+        "insufficient"
+    assert grade_labelled("Li Wei: I approved it.", "APPROVED", "Li Wei", False, "ev_2", nlp).grade == \
+        "insufficient"  # the line names its own subject: the prose grader reads it

@@ -1,0 +1,88 @@
+"""Question analysis: paraphrases of one question route the same way, name the same subject and ask for the same
+type of answer. Every question here is our own; no rule exists for any one wording."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from zehn.agent.analyse import analyse
+
+PARAPHRASES: dict[tuple[str, str | None, str | None], list[str]] = {
+    ("ownership", "OWNS", "ledger-sync"): [
+        "Who owns ledger-sync?", "Which team owns ledger-sync?", "Who is responsible for ledger-sync?",
+        "Who is the owner of ledger-sync?", "Which team is responsible for ledger-sync?"],
+    ("participation", "ASSIGNED_TO", "OPS-12"): [
+        "Who is the assignee on OPS-12?", "Who is OPS-12 assigned to?", "Who is the assignee of OPS-12?"],
+    ("participation", "REPORTED", "OPS-12"): ["Who reported OPS-12?", "Who is the reporter of OPS-12?"],
+    ("dependency", "DEPENDS_ON", "checkout-api"): [
+        "What does checkout-api depend on?", "What does checkout-api rely on?",
+        "Which services does checkout-api depend on?"],
+    ("dependents", "DEPENDS_ON", "ledger-sync"): [
+        "What depends on ledger-sync?", "Which services depend on ledger-sync?", "What relies on ledger-sync?"],
+    ("impact", "AFFECTS", "geo-index"): [
+        "What breaks if we change geo-index?", "What would be affected if geo-index goes down?",
+        "What is impacted if we remove geo-index?", "What breaks when geo-index is changed?"],
+    ("yes_no", "DEPENDS_ON", "checkout-api"): [
+        "Does checkout-api depend on rate-engine?", "Does checkout-api rely on rate-engine?",
+        "Is checkout-api dependent on rate-engine?"],
+    ("why", None, None): [
+        "Why did the nightly export fail?", "What caused the nightly export to fail?",
+        "What was the root cause of the nightly export failure?", "What triggered the nightly export failure?"],
+}
+ANSWER_TYPES = [
+    ("How long are audit events retained?", "duration"),
+    ("What retention period applies to audit events?", "duration"),
+    ("When was the schema migration completed?", "date"),
+    ("How many replicas run in production?", "quantity"),
+    ("Which upstream service was the gateway calling?", "system"),
+    ("What fields does each audit record require?", "items"),
+    ("What hotfix resolved the outage?", "fix"),
+    ("Who signed off on the rollout?", "agent"),
+    ("What is the proxy hotfix version?", "version"),
+]
+
+
+@pytest.mark.parametrize(("expected", "question"),
+                         [(key, q) for key, questions in PARAPHRASES.items() for q in questions])
+def test_paraphrases_route_alike(nlp: Language, expected: tuple[str, str | None, str | None], question: str) -> None:
+    analysis = analyse(question, nlp)
+    route, rel_type, subject = expected
+    assert analysis.route == route, analysis.summary()
+    assert analysis.rel_type == rel_type
+    assert (analysis.subject.name if analysis.subject else None) == subject
+
+
+@pytest.mark.parametrize(("question", "answer_type"), ANSWER_TYPES)
+def test_the_focus_sets_the_answer_type(nlp: Language, question: str, answer_type: str) -> None:
+    assert [a.answer_type for a in analyse(question, nlp).asks] == [answer_type]
+
+
+def test_one_question_can_ask_several_things(nlp: Language) -> None:
+    analysis = analyse("In the outage on 2026-03-02 where the queue backed up, what was the root cause and "
+                       "what mitigation and long-term fix did we apply?", nlp)
+    assert [(a.answer_type, a.focus) for a in analysis.asks] == [
+        ("cause", "root cause"), ("fix", "mitigation"), ("fix", "long-term fix")]
+    assert [(c.kind, c.value) for c in analysis.constraints] == [("date", "2026-03-02")]
+
+
+def test_relative_and_subordinate_wh_words_are_not_asks(nlp: Language) -> None:
+    analysis = analyse("What happened when the cache where sessions live was resized?", nlp)
+    assert [a.wh for a in analysis.asks] == ["what"]
+
+
+def test_identifiers_are_anchors_and_hyphenated_words_are_names(nlp: Language) -> None:
+    analysis = analyse("Which header does the `edge_router` set for billing-api when quote_id is missing?", nlp)
+    assert set(analysis.anchors) == {"edge_router", "quote_id"}
+    assert "billing-api" in analysis.names
+
+
+def test_an_asks_core_leaves_out_the_scene(nlp: Language) -> None:
+    ask = analyse("What specific logs should be collected before attempting a retry?", nlp).asks[0]
+    assert "log" in ask.core and "collect" in ask.core
+    assert "retry" not in ask.core and "retry" in ask.terms
+
+
+def test_a_hyphenated_time_is_not_a_name(nlp: Language) -> None:
+    analysis = analyse("What changed in the mid-May rollout of billing-api, and what slipped to end-of-Q3?", nlp)
+    assert analysis.names == ("billing-api",)

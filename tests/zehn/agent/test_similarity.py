@@ -1,0 +1,40 @@
+"""Term similarity from the local embedder: inflections and derivations meet, unrelated words do not. These pairs
+are general English, chosen before WORD_MATCH and SYNONYM_MATCH were set (zehn/agent/similarity.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.similarity import Similarity
+
+RELATED = [("retention", "retained"), ("retain", "retention"), ("mitigation", "mitigated"), ("assignee", "assign"),
+           ("restore", "restoration"), ("require", "required"), ("emit", "emitted"), ("increment", "incrementing")]
+UNRELATED = [("retention", "return"), ("field", "fifth"), ("owner", "output"), ("cause", "cache"),
+             ("deploy", "depend"), ("approve", "append")]
+
+
+@pytest.fixture(scope="module")
+def similarity(embedder: LocalEmbedder) -> Similarity:
+    return Similarity(embedder)
+
+
+@pytest.mark.parametrize(("term", "word"), RELATED)
+def test_inflections_and_derivations_match(similarity: Similarity, term: str, word: str) -> None:
+    assert similarity.matches([term], [word]) == {term}
+
+
+@pytest.mark.parametrize(("term", "word"), UNRELATED)
+def test_unrelated_words_sharing_letters_do_not(similarity: Similarity, term: str, word: str) -> None:
+    assert similarity.matches([term], [word]) == set()
+
+
+def test_synonyms_meet_only_by_the_full_model(similarity: Similarity) -> None:
+    assert similarity.synonym("affected", ["impacted"])
+    assert not similarity.synonym("affected", ["added", "mentioned"])
+
+
+def test_without_an_embedder_only_equal_words_match() -> None:
+    bare = Similarity(None)
+    assert bare.matches(["retain", "log"], ["retained", "log"]) == {"log"}
+    assert bare.texts(["anything"]) == []

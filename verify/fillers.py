@@ -1,0 +1,138 @@
+"""Typed fillers: does a parsed sentence hold something of the asked type (a person, a date, a duration ...)?
+
+Pure: the caller parses (spaCy ``Doc``/``Span``); nothing here loads a model. Each finder returns the
+character spans (relative to the parsed text) of the fillers it sees, in order; an empty tuple means none.
+
+=============  ==========================================================================================
+type           a filler is
+=============  ==========================================================================================
+agent          a PERSON or ORG entity, a "... team" noun phrase, or a lowercase ``@handle``
+date           a DATE entity that names a day, month or year, or an ISO date
+duration       a number (or "a few", "tens of") followed by a unit of time ("400 days", "90 seconds")
+quantity       a number, a percentage, an amount of money, a number with any unit
+version        a dotted version ("v2.1.8", "4.3.x")
+system         an identifier-shaped name (``billing-api``, ``QuoteCache``) or a noun phrase whose head is a system
+               noun ("the session store")
+identifier     an identifier-shaped token (``decision_reason_code``, ``X-Request-Id``, ``#ops-alerts``, a ticket key,
+               a dotted name, a backticked term)
+cause          a causal statement: a cue lemma (cause, because, due, trigger, root, stem ...)
+fix            a remedial statement: a cue lemma (fix, resolve, mitigate, revert, roll back, patch ...)
+=============  ==========================================================================================
+
+``items`` and ``description`` have no filler of their own (the caller judges the sentence as a whole).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span
+
+Spans = tuple[tuple[int, int], ...]
+
+TIME_UNITS = frozenset({"ms", "millisecond", "milliseconds", "s", "sec", "secs", "second", "seconds", "min", "mins",
+                        "minute", "minutes", "h", "hr", "hrs", "hour", "hours", "day", "days", "week", "weeks",
+                        "month", "months", "year", "years", "d", "w", "m", "y"})
+# Lemmas that state a cause or a remedy in English prose (incident reports, tickets, postmortems).
+CAUSE_CUES = frozenset({"cause", "because", "due", "trigger", "root", "stem", "result", "lead", "source",
+                        "culprit", "responsible", "since", "regression", "race", "introduce"})
+FIX_CUES = frozenset({"fix", "resolve", "mitigate", "mitigation", "revert", "rollback", "roll", "patch", "hotfix",
+                      "workaround", "restore", "remediate", "deploy", "ship", "disable", "flush", "restart",
+                      "raise", "increase", "lower", "reduce", "pin", "bump", "upgrade", "add", "apply"})
+SYSTEM_HEADS = frozenset({"service", "system", "gateway", "proxy", "store", "cache", "queue", "pipeline",
+                          "controller", "adapter", "wrapper", "job", "worker", "api", "cluster", "database", "db",
+                          "bucket", "server", "backend", "engine", "router", "balancer", "scheduler", "exporter",
+                          "collector", "agent", "daemon", "sidecar", "plugin", "library", "client", "sdk", "cli",
+                          "endpoint", "registry", "index", "stream", "broker", "bus", "runtime", "autoscaler"})
+_NUMBER = re.compile(r"(?<![\w.])(?:\d+(?:[.,]\d+)*|a few|tens of|several|one|two|three|four|five|six|seven|eight|"
+                     r"nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)\s*[-–]?\s*(?:to\s+\d+\s*)?"
+                     r"(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
+_ISO_DATE = re.compile(r"\b20\d\d-[01]\d(?:-[0-3]\d)?\b")
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.(?:\d+|x))*\b", re.IGNORECASE)
+_PLAIN_NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[kKmMgG][bB]?|x)?(?![\w-])")
+_IDENT = re.compile(r"`[^`\n]{2,60}`|(?<![\w@#/-])(?:[#@][\w-]{2,}|[A-Za-z][\w]*(?:[_.][\w]+)+|"
+                    r"[A-Z][a-z0-9]*(?:-[A-Z][\w]*)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[A-Z]\w*|"
+                    r"[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[0-9]*(?:-\d+)?)(?![\w-])")
+
+
+def _ents(doc: Doc | Span, labels: set[str]) -> Spans:
+    return tuple((e.start_char - _base(doc), e.end_char - _base(doc)) for e in doc.ents if e.label_ in labels)
+
+
+def _base(doc: Doc | Span) -> int:
+    return doc.start_char if isinstance(doc, Span) else 0
+
+
+def agents(doc: Doc | Span) -> Spans:
+    found = list(_ents(doc, {"PERSON", "ORG"}))
+    base = _base(doc)
+    for t in doc:
+        if t.lemma_.casefold() in ("team", "squad", "group") and t.i > (doc.start if isinstance(doc, Span) else 0):
+            first = min((c for c in t.subtree if c.i <= t.i and c.dep_ in ("compound", "amod", "nmod", "poss")
+                         and c.pos_ in ("PROPN", "NOUN", "ADJ")), key=lambda c: c.i, default=None)
+            if first is not None:
+                found.append((first.idx - base, t.idx + len(t) - base))
+    text = doc.text
+    found += [(m.start(), m.end()) for m in re.finditer(r"(?<![\w.])@[a-z][\w.-]{1,30}", text)]
+    return tuple(sorted(set(found)))
+
+
+def dates(doc: Doc | Span) -> Spans:
+    found = [s for s in _ents(doc, {"DATE"}) if re.search(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+                                                             r"q[1-4]|monday|tuesday|wednesday|thursday|friday",
+                                                             doc.text[s[0]:s[1]], re.IGNORECASE)]
+    found += [(m.start(), m.end()) for m in _ISO_DATE.finditer(doc.text)]
+    return tuple(sorted(set(found)))
+
+
+def durations(doc: Doc | Span) -> Spans:
+    return tuple((m.start(), m.end()) for m in _NUMBER.finditer(doc.text)
+                 if m.group("unit").casefold() in TIME_UNITS)
+
+
+def quantities(doc: Doc | Span) -> Spans:
+    found = list(_ents(doc, {"CARDINAL", "QUANTITY", "PERCENT", "MONEY"}))
+    found += [(m.start(), m.end()) for m in _PLAIN_NUMBER.finditer(doc.text)]
+    return tuple(sorted(set(found)))
+
+
+def versions(doc: Doc | Span) -> Spans:
+    return tuple((m.start(), m.end()) for m in _VERSION.finditer(doc.text))
+
+
+def identifiers(doc: Doc | Span) -> Spans:
+    return tuple((m.start(), m.end()) for m in _IDENT.finditer(doc.text))
+
+
+def systems(doc: Doc | Span) -> Spans:
+    found = [s for s in identifiers(doc) if not doc.text[s[0]:s[1]].isupper()]
+    base = _base(doc)
+    for t in doc:
+        if t.lemma_.casefold() in SYSTEM_HEADS and t.pos_ in ("NOUN", "PROPN"):
+            mods = [c for c in t.children if c.dep_ in ("compound", "amod", "nmod") and c.i < t.i]
+            if mods:
+                found.append((min(c.idx for c in mods) - base, t.idx + len(t) - base))
+    return tuple(sorted(set(found)))
+
+
+def _cued(doc: Doc | Span, cues: frozenset[str]) -> Spans:
+    return tuple((t.idx - _base(doc), t.idx - _base(doc) + len(t)) for t in doc
+                 if t.lemma_.casefold() in cues or t.lower_ in cues)
+
+
+def causes(doc: Doc | Span) -> Spans:
+    return _cued(doc, CAUSE_CUES)
+
+
+def fixes(doc: Doc | Span) -> Spans:
+    return _cued(doc, FIX_CUES)
+
+
+FINDERS = {"agent": agents, "date": dates, "duration": durations, "quantity": quantities, "version": versions,
+           "system": systems, "identifier": identifiers, "cause": causes, "fix": fixes}
+
+
+def fillers(doc: Doc | Span, answer_type: str) -> Spans:
+    """Fillers of ``answer_type`` in the parsed text (empty for types without a filler of their own)."""
+    finder = FINDERS.get(answer_type)
+    return finder(doc) if finder is not None else ()

@@ -1,0 +1,124 @@
+"""Labelled lines: "Owner: Ana Ruiz", "- Affected service: billing-api", "(owner: SRE)", "**DRI** — Li Wei".
+
+Enterprise documents state most facts this way. Pure: regular expressions over one line, no model.
+
+- A labelled segment is ``label: values`` at the start of a line (after a list marker, a number, ``>`` or bold
+  markers) or inside parentheses anywhere in it; the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
+  `` and `` and ``&``; a parenthetical inside a value is dropped from it ("Ana Ruiz (Platform)" -> the name).
+- :func:`label_relation`: the relation a label states, by its head word (its last word, singular) looked up in the
+  labelled-field table the metadata grader uses (``lexicon.METADATA_FIELDS``: owner -> OWNS, assignee ->
+  ASSIGNED_TO, approved by -> APPROVED ...).
+- :func:`grade_labelled`: a hop is ``source_backed`` when a segment's label states the hop's relation and one of
+  its values is the filler, and the line itself names the other end (``topic_in_line``); ``inferred`` when the
+  other end is only given by context (the line's section or document: "Spec owner: X" in a spec);
+  ``insufficient`` when no label of the line states the relation for that value.
+- A **speaker line** ("Li Wei: Approved.", a chat or review line whose label is the filler) states the
+  relation when its text opens with a verb that expresses it (``lexicon.CUES``) and no negation: the speaker is
+  the subject, the other end comes from context, so it grades ``inferred`` (``speaker_is_subject``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.language import Language
+
+from verify import lexicon as lx
+from verify.binding import normalize_name
+from verify.grades import HopGrade
+
+_START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>[A-Za-z][\w /&'-]{0,40}?)(?:\*\*|__)?"
+                    r"\s*(?::|—|–)\s+(?P<value>\S.*)$")
+_PAREN = re.compile(r"\((?P<label>[A-Za-z][\w /&'-]{0,30}?)\s*:\s*(?P<value>[^()]+)\)")
+_SPLIT = re.compile(r"\s*(?:,|;|\s/\s|\s+and\s+|\s*&\s*)\s*")
+_INNER_PAREN = re.compile(r"\s*\([^)]*\)")
+
+
+@dataclass(frozen=True)
+class Segment:
+    label: str  # lowercase, words joined by one space
+    values: tuple[str, ...]
+    value_spans: tuple[tuple[int, int], ...]  # offsets in the line
+    start: int  # where the segment starts in the line (its label)
+
+
+def _values(line: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+    raw = line[start:end]
+    values: list[str] = []
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for part in _SPLIT.split(raw):
+        at = raw.find(part, pos)
+        pos = at + len(part)
+        clean = _INNER_PAREN.sub("", part).strip(" .*_`\"'")
+        if clean and at >= 0:
+            offset = raw.find(clean, at)
+            values.append(clean)
+            spans.append((start + offset, start + offset + len(clean)))
+    return tuple(values), tuple(spans)
+
+
+def segments(line: str) -> tuple[Segment, ...]:
+    """Labelled segments of one line, in order."""
+    found: list[Segment] = []
+    head = _START.match(line)
+    if head is not None and len(head["label"].split()) <= 4:
+        end = len(line)
+        paren = _PAREN.search(line, head.start("value"))
+        if paren is not None:
+            end = paren.start()
+        values, spans = _values(line, head.start("value"), end)
+        found.append(Segment(" ".join(head["label"].casefold().split()), values, spans, head.start("label")))
+    for match in _PAREN.finditer(line):
+        if len(match["label"].split()) <= 4:
+            values, spans = _values(line, match.start("value"), match.end("value"))
+            found.append(Segment(" ".join(match["label"].casefold().split()), values, spans, match.start()))
+    return tuple(found)
+
+
+def label_relation(label: str) -> str | None:
+    """The relation a label states: the whole label, or its head word (singular), in METADATA_FIELDS."""
+    key = label.replace(" ", "_").replace("-", "_")
+    if key in lx.METADATA_FIELDS:
+        return lx.METADATA_FIELDS[key]
+    words = label.split()
+    if not words:
+        return None
+    head = words[-1]
+    for form in (head, head[:-1] if head.endswith("s") else head):
+        if form in lx.METADATA_FIELDS:
+            return lx.METADATA_FIELDS[form]
+    return None
+
+
+def grade_labelled(line: str, rel_type: str, filler: str, topic_in_line: bool, evidence_id: str,
+                   nlp: Language) -> HopGrade:
+    wanted = normalize_name(filler)
+    for segment in segments(line):
+        if wanted not in {normalize_name(v) for v in segment.values}:
+            continue
+        mapped = label_relation(segment.label)
+        code = f"label:{segment.label}"
+        if mapped != rel_type:
+            continue
+        if topic_in_line:
+            return HopGrade("source_backed", (code,), evidence_id)
+        return HopGrade("inferred", (code, "subject_from_context"), evidence_id)
+    speaker = _speaker(line, rel_type, wanted, evidence_id, nlp)
+    if speaker is not None:
+        return speaker
+    return HopGrade("insufficient", ("binding_failed:no_label_states_it",), evidence_id)
+
+
+def _speaker(line: str, rel_type: str, wanted: str, evidence_id: str, nlp: Language) -> HopGrade | None:
+    head = _START.match(line)
+    if head is None or normalize_name(head["label"]) != wanted:
+        return None
+    first = nlp(re.split(r"(?<=[.!?;])\s", head["value"], maxsplit=1)[0])
+    opening = [t for t in first if not t.is_punct][:2]
+    cues = lx.CUES.get(rel_type, frozenset())
+    if not any(t.lemma_.casefold() in cues for t in opening) or any(t.dep_ == "neg" for t in first) or any(
+            t.dep_ in ("nsubj", "nsubjpass") for t in first):
+        return None
+    return HopGrade("inferred", ("speaker_is_subject", "subject_from_context"), evidence_id)

@@ -1,0 +1,286 @@
+"""Stage 1, analyse: parse the question once (spaCy) and read what it asks. No rule names a question's wording.
+
+1. **Asks.** Every interrogative wh-word (what, which, who, whom, whose, when, where, why, how [many|much|long])
+   opens an ask that runs to the next one; a wh-word inside a relative clause ("the incident where ...") is not
+   one. A question with no wh-word that opens with an auxiliary ("Does ...", "Is ...", "Can ...") is a yes/no
+   question with one ask of type ``statement``.
+2. **Focus.** The noun phrase the wh-word determines ("what *restore time*", "which *upstream service*"), else
+   the noun after a copula ("what was *the root cause*"), else nothing (the verb then says what is asked:
+   "what *caused* ..."). Coordinated focus nouns become asks of their own ("what ticket and date").
+3. **Predicate** is the clause's main verb lemma (auxiliaries skipped); **answer type** comes from the wh-word,
+   the focus head and the verb (:mod:`zehn.agent.focus`).
+4. **Route and subject** (:mod:`zehn.agent.routing`), **anchors** (identifiers, acronyms and quoted terms the
+   question names) and **constraints** (:func:`verify.constraints.find_constraints`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from verify.constraints import find_constraints
+from zehn.agent import routing
+from zehn.agent.focus import type_of
+from zehn.agent.lemmas import WH_WORDS, content_terms
+from zehn.agent.question import Analysis, Ask
+
+HOW_WORDS = frozenset({"many", "much", "long", "often"})
+YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
+                            "will", "would", "should", "shall", "may", "must"})
+_STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z][A-Z0-9-]+[a-z]?s?)$")
+_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+# A hyphenated word with a month, a weekday or a quarter in it is a time ("mid-March", "end-of-Q3"), not a name.
+_TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                        r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|"
+                        r"thursday|friday|saturday|sunday|q[1-4]|\d{4})(?:-|$)", re.IGNORECASE)
+# A quoted term opens after a space or bracket and closes before one: "it's" and "server's ... `x`" are not quotes.
+_QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))[\"“'‘`]([^\"”'’`\n]{3,80})[\"”'’`](?=[\s,.;:?!)\]]|$)")
+
+
+def analyse(question: str, nlp: Language) -> Analysis:
+    doc = nlp(question)
+    constraints = find_constraints(question)
+    asks = _asks(doc)
+    route = routing.route(doc, asks)
+    strong, weak = anchors(doc, {c.text for c in constraints})
+    return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
+                    other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
+                    constraints=constraints, terms=content_terms(doc))
+
+
+_NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
+_COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
+_RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
+
+
+def _relative(token: Token) -> bool | None:
+    """True: a wh-word opening a relative or adverbial clause ("the incident where ...", "the team which ...",
+    "what happened when X changed"); None: one that may be either (after "noun,"); False: interrogative.
+    "what" and "how" are never relative."""
+    if token.lower_ not in _RELATIVE_WH or token.i == 0:
+        return False
+    before = token.nbor(-1)
+    if token.lower_ in ("when", "where", "why") and before.pos_ in ("VERB", "AUX", "ADV", "ADJ"):
+        return True  # "what happened when ...", "fails where ...": a subordinate clause, not a question
+    if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
+        return True
+    if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
+        return None
+    return False
+
+
+def _wh_tokens(doc: Doc) -> list[Token]:
+    found = [t for t in doc if t.lower_ in WH_WORDS and t.tag_ in ("WDT", "WP", "WP$", "WRB")]
+    sure = [t for t in found if _relative(t) is False]
+    # After "noun,": interrogative when inverted ("..., why might X") or determining a noun ("..., which team").
+    maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
+        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and doc[t.i + 1].pos_ in ("NOUN", "ADJ")))]
+    return sorted(sure + maybe, key=lambda t: t.i)
+
+
+def _wh(token: Token) -> str:
+    if token.lower_ == "how" and token.i + 1 < len(token.doc) and token.nbor().lower_ in HOW_WORDS:
+        return f"how {token.nbor().lower_}"
+    return token.lower_
+
+
+def _clause(doc: Doc, start: int, end: int) -> Span:
+    while end > start + 1 and (doc[end - 1].is_punct or doc[end - 1].dep_ == "cc" or doc[end - 1].lower_ in
+                               ("and", "also", "plus", "then")):
+        end -= 1
+    return doc[start:end]
+
+
+def _predicate(clause: Span, skip: set[int]) -> Token | None:
+    """The clause's main verb: the highest verb of the clause (auxiliaries skipped), else its root."""
+    verbs = [t for t in clause if t.pos_ == "VERB" and t.i not in skip and t.dep_ not in ("aux", "auxpass", "amod")]
+    if verbs:
+        return min(verbs, key=lambda t: len(list(t.ancestors)))
+    roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
+    return roots[0] if roots else None
+
+
+def _noun_run(doc: Doc, start: int, end: int) -> int:
+    """End of the noun phrase starting at ``start`` (by dependency, since tags of technical nouns are unreliable):
+    modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "baseline vs break-glass scopes")."""
+    i = start
+    last = start
+    while i < end:
+        t = doc[i]
+        if t.lemma_ in ("do", "be", "have") or t.tag_ == "MD":
+            break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
+        nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
+                                                                                      "attr", "pobj")
+        if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB"):
+            i += 1
+            if nounish or t.dep_ in ("compound",):
+                last = i
+            continue
+        if t.lower_ in _COORD and i + 1 < end and (doc[i + 1].dep_ in _NP_DEPS or doc[i + 1].tag_.startswith("NN")
+                                                   or doc[i + 1].pos_ == "ADJ"):
+            i += 1
+            continue
+        break
+    return last
+
+
+def _focus_span(clause: Span, wh: Token) -> Span | None:
+    """The noun phrase the wh-word determines, or the noun phrase right after a copula that follows it
+    (unless a participle follows that phrase: "who is X assigned to" asks about X, it does not name X)."""
+    doc = clause.doc
+    start = wh.i + (2 if _wh(wh).startswith("how ") else 1)
+    if wh.lower_ in ("what", "which", "whose") or _wh(wh) in ("how many", "how much"):
+        end = _noun_run(doc, start, clause.end)
+        if end > start:
+            return doc[start:end]
+    if start < clause.end and doc[start].lemma_ == "be" and wh.lower_ in ("what", "who", "which"):
+        j = start + 1
+        while j < clause.end and doc[j].pos_ == "DET":
+            j += 1
+        k = _noun_run(doc, j, clause.end)
+        participle = k < clause.end and doc[k].tag_ in ("VBN", "VBG")
+        if k > j and not participle:
+            return doc[j:k]
+    return None
+
+
+def _nouns(span: Span) -> list[list[Token]]:
+    """Coordinated noun groups of a focus span ("follow-up ticket and target ship date" -> two groups)."""
+    groups: list[list[Token]] = [[]]
+    for t in span:
+        if t.lower_ in _COORD or t.text == ",":
+            groups.append([])
+        elif not t.is_punct:
+            groups[-1].append(t)
+    return [g for g in groups if g]
+
+
+def _asks(doc: Doc) -> list[Ask]:
+    whs = _wh_tokens(doc)
+    if not whs:
+        return [_yes_no_ask(doc)] if _opens_yes_no(doc) else [_open_ask(doc)]
+    out: list[Ask] = []
+    for n, wh in enumerate(whs):
+        end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
+        clause = _clause(doc, wh.i, end)
+        focus = _focus_span(clause, wh)
+        skip = {t.i for t in focus} if focus is not None else set()
+        verb = _predicate(clause, skip)
+        predicate = verb.lemma_.casefold() if verb is not None and verb.pos_ in ("VERB", "AUX") else ""
+        negated = any(t.dep_ == "neg" for t in clause)
+        groups = _nouns(focus) if focus is not None else []
+        for group in groups or [[]]:
+            head = group[-1] if group else None
+            head_lemma = head.lemma_.casefold() if head is not None else ""
+            answer_type = type_of(head_lemma, _wh(wh), predicate)
+            plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
+                head.lower_.endswith("s") and head.lemma_.casefold() != head.lower_))
+            if plural and answer_type in ("identifier", "system",
+                                                                                      "agent", "description"):
+                answer_type = "items" if answer_type != "agent" else "agent"
+            text = " ".join(t.text for t in group) if group else ""
+            # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
+            kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
+            core = tuple(t for t in _core(clause, group, verb) if t not in {clause.doc[i].lemma_.casefold()
+                                                                             for i in kind})
+            out.append(Ask(clause.text, _wh(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
+                           negated, core, _names(clause, core)))
+    return out
+
+
+def _names(clause: Span, core: tuple[str, ...]) -> tuple[str, ...]:
+    """Core terms written as identifiers and used as nouns ("zephyr-ledger", "v2_api"), not adjectives
+    ("short-term", "server-side")."""
+    out = []
+    for t in clause:
+        lemma = t.lemma_.casefold()
+        shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
+                                                       any(c.isalpha() for c in t.text))
+        if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod") \
+                and not _TIME_WORD.search(t.text):
+            out.append(lemma)
+    return tuple(dict.fromkeys(out))
+
+
+# Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
+_SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
+_ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt"})
+
+
+def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ...]:
+    """The terms of what is asked: the focus, the verb and the verb's own arguments (with their modifiers), not
+    the clauses that set the scene ("... before attempting a retry", "... if the upgrade fails")."""
+    keep = {t.i for t in focus if t.pos_ != "ADJ" and t.dep_ != "amod"}  # "immediate", "short-term": the kind
+    if verb is not None and clause.start <= verb.i < clause.end:
+        keep.add(verb.i)
+        for child in verb.children:
+            scene = child.dep_ == "prep" and (child.lower_ in _SCENE or any(c.dep_ == "pcomp" for c in child.children))
+            if child.dep_ in _ARGUMENTS and not scene:
+                keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
+    focus_head = focus[-1] if focus else None
+    if focus_head is not None:  # "the root cause *of the eviction storm*": what the asked thing is of
+        for child in focus_head.children:
+            if child.dep_ == "prep":
+                keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
+    # Numbers are dates, versions and counts: constraints check them, they do not name the asked thing.
+    terms = tuple(t for t in content_terms(t for t in clause if t.i in keep) if not t.isdigit())
+    return terms if len(terms) >= 2 else tuple(t for t in content_terms(clause) if not t.isdigit())
+
+
+def _opens_yes_no(doc: Doc) -> bool:
+    """Opens (or, after a leading phrase and a comma, continues) with an auxiliary: "Does X ...", "In Q3, is ..."."""
+    for t in doc:
+        if t.lower_ in YES_NO_OPENERS and (t.i == 0 or doc[t.i - 1].text == ","):
+            return True
+        if t.i == 0 and t.pos_ not in ("ADP", "SCONJ"):
+            return False
+    return False
+
+
+def _yes_no_ask(doc: Doc) -> Ask:
+    verb = next((t for t in doc if t.dep_ == "ROOT"), doc[0])
+    lemma = verb.lemma_.casefold() if verb.pos_ in ("VERB", "AUX", "ADJ") else ""
+    terms = content_terms(doc)
+    return Ask(doc.text, "whether", "", "", lemma, "statement", terms, any(t.dep_ == "neg" for t in doc), terms)
+
+
+def _open_ask(doc: Doc) -> Ask:
+    """An imperative or a bare phrase ("List the owners of X", "Retention for audit events"): a description."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), doc[0])
+    obj = next((c for c in root.children if c.dep_ in ("dobj", "attr", "nsubj")), None)
+    head = obj.lemma_.casefold() if obj is not None else ""
+    answer_type = type_of(head, "what", root.lemma_.casefold())
+    if obj is not None and obj.tag_ in ("NNS", "NNPS") and answer_type in ("identifier", "system", "description"):
+        answer_type = "items"
+    terms = content_terms(doc)
+    return Ask(doc.text, "what", obj.text if obj is not None else "", head, root.lemma_.casefold(), answer_type,
+               terms, False, terms)
+
+
+def _strong(text: str) -> bool:
+    """An identifier by its shape: a digit or an underscore, a slash, or an inner capital ("kv_crc", "X-Req-Id",
+    "PromQL"). A value ("502s", "~1k", "2x") is not a name, and an all-capitals acronym ("HTTP", "SSO") is too often
+    a generic word a source spells out: those only rank sources (see :func:`anchors`)."""
+    return _STRONG.match(text) is not None and text[:1].isalpha() and not _ACRONYM.match(text)
+
+
+def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(anchors, names): identifiers, mixed-case names and quoted terms the question names, which a source must
+    mention; and hyphenated words and acronyms ("identity-proxy", "on-call", "SSO"), which may as well be English
+    compounds or generic words, so a source need not spell them - but some document must mention their words,
+    or the question is about something the documents never speak of. Dates and versions are constraints."""
+    strong: dict[str, None] = {}
+    weak: dict[str, None] = {}
+    for match in _QUOTED.finditer(doc.text):
+        strong.setdefault(match.group(1).strip(), None)
+    for t in doc:
+        text = t.text.strip(".,;:()[]*`'\"")
+        if not text or any(text in c or c in text for c in constraint_texts) or any(text in a for a in strong):
+            continue
+        if _strong(text):
+            strong.setdefault(text, None)
+        elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha() and not _TIME_WORD.search(text)):
+            weak.setdefault(text, None)
+    return tuple(strong), tuple(weak)

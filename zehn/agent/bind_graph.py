@@ -1,0 +1,205 @@
+"""Stage 4 for entity questions and yes/no questions: grade the walked paths, or bind the relation at question time.
+
+1. **Paths** (the walk found some): every hop is graded against its sentences (:mod:`zehn.agent.grading`). A
+   participation question keeps the paths whose first hop is the asked relation; a yes/no relation check keeps
+   those that reach the other end.
+2. **Question time** (no path): the passage binder finds the sentences that answer (:mod:`bind_passages`); then
+   the hop grader runs over each answering sentence for the asked relation, with each filler of the asked type
+   in turn as the unknown end - labelled lines by their label (:mod:`verify.labelled`), front-matter lines by
+   their key, prose by its parse. The graded hop is shown as read at question time (``read_at="question"``). A
+   sentence whose hop is negated or hedged does not answer ("the documents say it did not happen" is not a name).
+3. **Unknown subject**: a subject that resolved to no entity and that no retrieved document mentions is
+   ``unknown_entity`` (with the resolver's "did you mean" candidates); an entity with no recorded relation and
+   nothing bound is ``not_in_graph``.
+4. **Yes/no**: ``yes`` when a hop (or, for a statement, a sentence holding all its terms) states it as fact;
+   ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing).
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from verify import HopGrade, HopInput, grade_hop
+from verify.fillers import fillers
+from verify.labelled import grade_labelled, label_relation, segments
+from verify.vocabulary import VALUE_IS_SUBJECT
+from zehn.agent.bind_passages import bind_document, bind_passages, nowhere, ranked
+from zehn.agent.bound import Bound, Finding, PathView, Verdict
+from zehn.agent.compose import verb as verb_of
+from zehn.agent.dispatch import Dispatcher
+from zehn.agent.grading import grade_paths, hop, view
+from zehn.agent.parses import Parses
+from zehn.agent.question import Analysis, SubjectPhrase
+from zehn.agent.resolve import End, Subjects
+from zehn.agent.retrieve import DocView, Retrieved
+from zehn.agent.rows import Sentence
+from zehn.agent.similarity import Similarity
+from zehn.agent.stops import Stop
+from zehn.agent.text_index import TextIndex
+
+DOCUMENTS_TRIED = 3  # documents in which an entity question's relation is looked for, best first
+# Which end of the asked relation the unknown filler is, per route: "source" (it does the relating) or "target".
+FILLER_END = {"ownership": "source", "dependency": "target", "dependents": "source", "impact": "target"}
+FILLER_TYPE = {"ownership": "agent", "participation": "agent", "dependency": "system", "dependents": "system",
+               "impact": "system"}
+
+
+def _filler_end(analysis: Analysis) -> str:
+    if analysis.route == "participation" and analysis.rel_type is not None:
+        return "source" if analysis.rel_type in VALUE_IS_SUBJECT else "target"
+    return FILLER_END.get(analysis.route, "source")
+
+
+def _grade_sentence(sentence: Sentence, rel_type: str, subject: str, filler: str, filler_end: str,
+                    topic_in_line: bool, nlp: Language) -> HopGrade:
+    source, target = (filler, subject) if filler_end == "source" else (subject, filler)
+    if sentence.kind == "metadata":
+        return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text, kind="metadata"), nlp)
+    if segments(sentence.text):
+        labelled = grade_labelled(sentence.text, rel_type, filler, topic_in_line, sentence.id, nlp)
+        if labelled.grade != "insufficient":
+            return labelled
+    return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text), nlp)
+
+
+def _fillers(sentence: Sentence, rel_type: str, route: str, parses: Parses) -> list[str]:
+    """Candidate unknown ends in the sentence: values of labels that state the relation, then typed fillers."""
+    found = [v for seg in segments(sentence.text) if label_relation(seg.label) == rel_type for v in seg.values]
+    parse = parses.of([sentence])[sentence.id]
+    found += [sentence.text[a:b] for a, b in fillers(parse, FILLER_TYPE.get(route, "agent"))]
+    return list(dict.fromkeys(found))
+
+
+def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase, view_: DocView, parses: Parses,
+                   similarity: Similarity, nlp: Language) -> list[PathView]:
+    """Grade the asked relation in the finding's bound sentence, once per filler of the asked type. A front-matter
+    line speaks for its document, so it counts only in a document whose title names the subject."""
+    assert analysis.rel_type is not None
+    end = _filler_end(analysis)
+    sentence = finding.bound
+    if sentence.kind == "metadata" and not TextIndex(view_.info.title).mentions(subject.name):
+        return []
+    words = [w.casefold().strip(".,;:()\"'") for w in sentence.text.split()]
+    topic = len(similarity.matches(subject.terms, words)) * 2 >= max(1, len(subject.terms))
+    out: list[PathView] = []
+    for filler in _fillers(sentence, analysis.rel_type, analysis.route, parses):
+        graded = _grade_sentence(sentence, analysis.rel_type, subject.name, filler, end, topic, nlp)
+        source, target = (filler, subject.name) if end == "source" else (subject.name, filler)
+        out.append(view(filler, filler, (source, target), [hop(source, analysis.rel_type, target, graded,
+                                                               sentence, "question")], [sentence]))
+    return out
+
+
+# Reasons for an inferred grade that say the sentence does not state the asked relation at all.
+NOT_STATED = ("cooccurrence_only", "clause_boundary", "different_predicate", "direction_reversed")
+
+
+def _states_relation(view_: PathView) -> bool:
+    """A question-time hop answers when it is source-backed, or inferred only for want of the other end in the
+    line (a labelled line or a speaker's line read in its document's context) or for being a plan."""
+    hop_ = view_.hops[0]
+    if hop_.grade == "source_backed":
+        return True
+    return hop_.grade == "inferred" and not any(r.startswith(NOT_STATED) for r in hop_.reasons)
+
+
+def _names_a_thing(name: str) -> bool:
+    """A name (an identifier, a capitalised name) rather than a description ("the routing work that ..."): only a
+    name can be unknown; a description is bound in the passages or not at all."""
+    return any(c in name for c in "-_#/") or any(c.isdigit() for c in name) or \
+        any(w[:1].isupper() for w in name.split())
+
+
+def _mentioned(name: str, retrieved: Retrieved) -> bool:
+    return any(d.index.mentions(name) for d in retrieved.documents)
+
+
+def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
+           nlp: Language) -> Bound:
+    views = grade_paths(retrieved.paths, dispatcher.edges, nlp)
+    if analysis.route == "participation" and analysis.rel_type is not None:
+        views = [v for v in views if v.hops and v.hops[0].rel_type == analysis.rel_type]
+    if analysis.route == "yes_no":
+        other = subjects.other.entity if subjects.other else None
+        views = [v for v in views if other is not None and v.entity_id == other.id]
+        return Bound(paths=tuple(views), verdict=_verdict(views))
+    return Bound(paths=tuple(views), reason="" if views else "no walked path is the asked relation")
+
+
+def _verdict(views: list[PathView]) -> Verdict:
+    if any(v.graded.grade == "source_backed" for v in views):
+        return "yes"
+    if views and all(any("negated" in h.reasons for h in v.hops) for v in views):
+        return "no"
+    return "not_established"
+
+
+def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Parses, nlp: Language) -> Bound:
+    """A yes/no question answered from sentences: graded as a relation when it names one, else as a statement."""
+    subject, other = subjects.subject, subjects.other
+    views: list[PathView] = []
+    if analysis.rel_type and subject is not None and other is not None:
+        for finding in bound.findings:
+            for sentence in finding.answer:
+                a, b = subject.phrase.name, other.phrase.name
+                graded = grade_hop(HopInput(a, analysis.rel_type, b, sentence.id, sentence.text), nlp)
+                views.append(view(b, b, (a, b), [hop(a, analysis.rel_type, b, graded, sentence, "question")],
+                                  [sentence]))
+        views = [v for v in views if not any(r.startswith("binding_failed") for r in v.hops[0].reasons)]
+        return Bound(findings=bound.findings, paths=tuple(views), document=bound.document,
+                     verdict=_verdict(views) if views else "not_established", reason=bound.reason)
+    if not bound.findings:
+        return Bound(verdict="not_established", reason=bound.reason or "no sentence states it")
+    parse = parses.of([bound.findings[0].bound])
+    negated = any(t.dep_ == "neg" for d in parse.values() for t in d)
+    verdict: Verdict = "no" if negated else "yes" if bound.findings[0].grade == "source_backed" else \
+        "not_established"
+    return Bound(findings=bound.findings, document=bound.document, verdict=verdict, reason=bound.reason)
+
+
+def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
+               parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
+    if retrieved.paths:
+        return _paths(analysis, subjects, retrieved, dispatcher, nlp)
+    end = subjects.subject
+    if end is not None and end.entity is None and _names_a_thing(end.phrase.name) and \
+            not _mentioned(end.phrase.name, retrieved):
+        return Stop("unknown_entity", f"no entity or document mentions {end.phrase.name!r}; similar names are "
+                                      "offered, never substituted", list(end.suggestions))
+    if analysis.route == "yes_no":
+        return _statement(analysis, subjects, bind_passages(analysis, retrieved, parses, similarity), parses, nlp)
+    if analysis.rel_type is None or end is None:
+        return bind_passages(analysis, retrieved, parses, similarity)
+    return _bound_relation(analysis, end, retrieved, parses, similarity, nlp)
+
+
+def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: Parses, similarity: Similarity,
+                    nlp: Language) -> Bound | Stop:
+    """The asked relation bound in the best documents, one at a time (at most :data:`DOCUMENTS_TRIED`): the hop
+    grader decides, so a document that only mentions a name beside the subject does not answer."""
+    if retrieved.unmentioned:
+        return Bound(reason=nowhere(retrieved.unmentioned))
+    order = ranked(analysis, retrieved, similarity)
+    if isinstance(order, str):
+        return _not_recorded(end) if end.entity is not None and not end.recorded else Bound(reason=order)
+    negated: list[PathView] = []
+    for judged in order[:DOCUMENTS_TRIED]:
+        bound = bind_document(analysis, judged.view, parses, similarity)
+        views = [v for f in bound.findings
+                 for v in _question_time(analysis, f, end.phrase, judged.view, parses, similarity, nlp)]
+        usable = [v for v in views if _states_relation(v)]
+        if usable:
+            return Bound(findings=bound.findings, missing=bound.missing, paths=tuple(usable), document=bound.document)
+        negated += [v for v in views if any(r in ("negated", "hypothetical") for r in v.hops[0].reasons)]
+    if negated:
+        return Bound(reason="not established: the documents state it negated or hedged")
+    if end.entity is not None and not end.recorded:
+        return _not_recorded(end)
+    return Bound(reason=f"not established: no sentence states who or what {verb_of(analysis.rel_type or '')} "
+                        f"{end.phrase.name}")
+
+
+def _not_recorded(end: End) -> Stop:
+    assert end.entity is not None
+    return Stop("not_in_graph", f"{end.entity.name} ({end.entity.type}) is mentioned in the documents, but no "
+                                "relation of it is recorded and no sentence states the asked one")

@@ -1,0 +1,246 @@
+"""Stage 4 for passage questions: bind each ask to the sentences of one document that answer it.
+
+1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
+   (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
+   is read. None -> nothing is established, and the reason says what the
+   best document lacks.
+2. **Passage per ask.** Each passage of the document is scored for the ask: its similarity to the ask and to
+   the whole question (the stored passage vectors), how strongly its heading names the section role the ask's
+   type lives in ("Root cause" for a cause, "Resolution" / "Mitigation" for a fix, ...; :mod:`zehn.agent.focus`),
+   and the share of the ask's core terms (the focus, the verb and its arguments) it holds. Front-matter lines
+   take part only when their key is what is asked.
+3. **Sentence.** In the best :data:`TOP_PASSAGES` passages, a sentence answers when it holds a filler of the
+   ask's type (:mod:`verify.fillers`) and at least one core term, while its passage holds at least
+   :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
+   needs the focus noun itself instead of a filler. A cause or a fix may also be bound by its section (a heading
+   that names that role). A negated sentence does not answer a wh-question. Of the bound sentences the one with
+   the best passage and the most core terms wins; one already cited for an earlier ask is passed over.
+4. **Extent.** The answer is that sentence and the sentences after it (then before it) in the same passage, up
+   to the ask's share of :data:`WORD_BUDGET` words.
+
+An ask bound in its own sentence grades ``source_backed``; one bound by its section heading only, ``inferred``.
+"""
+
+from __future__ import annotations
+
+from zehn.agent.bound import Bound, Finding
+from zehn.agent.documents import DocJudgement, judge
+from zehn.agent.focus import roles_for, roles_of
+from zehn.agent.lemmas import words
+from zehn.agent.parses import Parses
+from zehn.agent.question import Analysis, Ask
+from zehn.agent.retrieve import DocView, Retrieved
+from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.sentence_binding import (
+    PASSAGE_COVERAGE,
+    TYPED,
+    Scored,
+    agent_of,
+    bind_sentence,
+    core_terms,
+    cover,
+    label_states,
+    metadata_asked,
+    worth_parsing,
+)
+from zehn.agent.similarity import Similarity
+from zehn.answers.model import Grade
+
+WORD_BUDGET = 250  # cited words per answer, all asks together
+MIN_SHARE = 40  # an ask's share never falls below this many words
+SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
+SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
+NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
+TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
+ROLE_WEIGHT = 0.3
+LEXICAL_WEIGHT = 0.3
+QUESTION_WEIGHT = 0.5
+_NAMES = frozenset({"agent", "system", "identifier"})  # answered by their own line: a neighbour names others
+ALIKE = 0.05  # other lines of the best passage within this of the best line answer too
+CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its context (not as the answer)
+
+
+def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: tuple[str, ...]) -> list[Scored]:
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    terms = core_terms(ask, context)
+    names = tuple(n for n in ask.names if n not in context)
+    document = cover(terms, names, view.words, similarity)
+    scored = []
+    for p in view.passages:
+        coverage, held = cover(terms, names, words(p.text), similarity)
+        named = roles_of(p.heading)
+        role = max((named.get(r, 0.0) for r in roles), default=0.0)
+        ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
+        q_sim = 1.0 - p.distances[0] if p.distances else 0.0
+        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
+        scored.append(Scored(p, score, role, coverage, held, document))
+    return sorted(scored, key=lambda s: (-s.score, s.passage.start))
+
+
+def _in(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sentence]:
+    """The sentences that overlap the passage (a sentence may begin with the heading above it)."""
+    return [s for s in sentences if s.start < passage.end and s.end > passage.start]
+
+
+def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentence]:
+    """The body sentences of every passage under the same heading (a section cut into several passages)."""
+    spans = [(p.start, p.end) for p in view.passages if p.heading == passage.heading and p.kind == passage.kind]
+    return [s for s in view.sentences if (s.id not in used or s.start == passage.start) and
+            any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
+
+
+def _extent(best: Sentence, pool: list[Sentence], budget: int) -> tuple[Sentence, ...]:
+    chosen = [best]
+    words = len(best.text.split())
+    if best not in pool:
+        return (best,)
+    at = pool.index(best)
+    for neighbour in [*pool[at + 1:], *reversed(pool[:at])]:
+        size = len(neighbour.text.split())
+        if words + size > budget:
+            break
+        chosen.append(neighbour)
+        words += size
+    return tuple(sorted(chosen, key=lambda s: s.start))
+
+
+def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
+         used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset()) -> Finding | None:
+    bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
+    scored_all = _score(view, ask, slot, similarity, context)
+    kinds = ask.answer_type in ("cause", "fix")
+    # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
+    # a cause or a fix is read in the best passages and in every section that names it.
+    read = scored_all if ask.answer_type in TYPED else [
+        s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (kinds and s.role >= 1.0)]
+    plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
+    for scored in read:
+        section = kinds and scored.role >= 1.0
+        if not (section or scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and
+                                                                  scored.names)):
+            continue  # no sentence of a passage without the asked terms can bind: parse none of it
+        pool = [s for s in _in(scored.passage, view.sentences)
+                if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
+        candidates = [s for s in pool if s.id not in used and (
+            section or worth_parsing(ask, s, scored.passage.heading, similarity, context))]
+        plan.append((scored, pool, candidates[:1] if section else candidates))
+    docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
+    for scored, pool, candidates in plan:
+        for sentence in candidates:
+            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked)
+            if bound is None:
+                continue
+            how, hits = bound
+            about = len(similarity.matches(context, words(sentence.text))) if context else 0
+            # A name bound to the asked verb in the parse, or filling a label that names the relation, comes first.
+            doer = float(ask.answer_type == "agent" and (agent_of(docs[sentence.id], ask.predicate) or
+                                                         label_states(sentence.text, ask)))
+            # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
+            first = doer + float(how == "section")
+            bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about, sentence, pool, scored, how))
+    if not bound_all:
+        return None
+    rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
+    grade: Grade = "source_backed" if how == "filler" else "inferred"
+    if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")
+        alike = tuple(sorted((b[1] for b in bound_all if b[3] is scored and b[0] >= rank - ALIKE),
+                             key=lambda s_: s_.start))
+        taken = {x.id for x in alike}
+        around = _extent(sentence, [x for x in _section(view, scored.passage, used) if x.id not in taken or
+                                    x.id == sentence.id], min(budget, CONTEXT_BUDGET))
+        framing = tuple(x for x in around if x.id not in taken)
+        return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
+                       scored.passage.heading, sentence, framing)
+    elif how == "section":  # every section of that role, in document order ("resolution", "resolution_notes")
+        roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+        named = [s_.passage for s_ in scored_all if max((roles_of(s_.passage.heading).get(r, 0.0) for r in roles),
+                                                        default=0.0) >= 1.0]
+        pool_all = sorted({x.id: x for p in named for x in _section(view, p, used)}.values(), key=lambda x: x.start)
+        chosen = _extent(sentence, pool_all, budget)
+    else:
+        extent = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
+        chosen = _extent(sentence, _section(view, scored.passage, used), extent)
+    return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
+
+
+def ranked(analysis: Analysis, retrieved: Retrieved, similarity: Similarity) -> list[DocJudgement] | str:
+    """The documents worth reading, best first, or why there is none."""
+    judged = [judge(analysis, v) for v in retrieved.documents]
+    eligible = [j for j in judged if j.ok]
+    if not eligible:
+        return f"not established: {judged[0].why_not()}" if judged else "no passage matches the question"
+    # Retrieval order, with the documents that mention a resolved subject first (on the tune half this picked the
+    # right document 27 times in 29; reordering by term coverage or by names found picked fewer: 24-26).
+    order = sorted(enumerate(eligible), key=lambda e: (-(e[1].view.mentions_subject), e[0]))
+    return [j for _, j in order]
+
+
+def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
+    slots = {text: n + 1 for n, text in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
+    asks = list(dict.fromkeys(analysis.asks))
+    findings: list[Finding] = []
+    missing: list[Ask] = []
+    used: set[str] = set()
+    context = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
+    asked = frozenset(words(analysis.question))
+    spent = 0
+    for n, ask in enumerate(asks):
+        budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
+        found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked)
+        if found is None:
+            missing.append(ask)
+            continue
+        findings.append(found)
+        used |= {s.id for s in found.sentences}
+        spent += sum(len(s.text.split()) for s in found.sentences)
+    if not findings:
+        return Bound(missing=tuple(missing), document=view.info,
+                     reason=_why_missing(missing, view, similarity, context))
+    setting = _setting(analysis, view, used, WORD_BUDGET - spent) if not analysis.entity_route else ()
+    return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
+
+
+def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int) -> tuple[Sentence, ...]:
+    """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
+    passages of the document nearest to the whole question, whole and in that order, in what is left of the
+    budget: where the document states the situation the answer belongs to."""
+    asked = {t for a in analysis.asks for t in a.core}
+    if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
+        return ()
+    chosen: list[Sentence] = []
+    left = budget
+    body = [p for p in view.passages if p.kind == "section" and p.distances]
+    for passage in sorted(body, key=lambda p: (p.distances[0], p.start))[:SETTING_PASSAGES]:
+        pool = [s for s in _in(passage, view.sentences) if s.kind == "sentence" and s.id not in used]
+        if not pool or left < MIN_SHARE:
+            continue
+        taken = _extent(pool[0], pool, left)
+        chosen += taken
+        left -= sum(len(s.text.split()) for s in taken)
+    return tuple(sorted({s.id: s for s in chosen}.values(), key=lambda s: s.start))
+
+
+def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
+    """Names the asks hold that the document never mentions, else what it does not state."""
+    text = view.words
+    named = [t for a in missing for t in a.names if t not in context]
+    absent = [t for t in dict.fromkeys(named) if t not in similarity.matches(named, text)]
+    title = view.info.title or view.info.id
+    if absent:
+        return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
+    return f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)
+
+
+def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:
+    """Read the best document only: a second-best document that happens to hold the asked words is how wrong
+    answers are made."""
+    if retrieved.unmentioned:
+        return Bound(reason=nowhere(retrieved.unmentioned))
+    order = ranked(analysis, retrieved, similarity)
+    if isinstance(order, str):
+        return Bound(reason=order)
+    return bind_document(analysis, order[0].view, parses, similarity)
+
+
+def nowhere(names: tuple[str, ...]) -> str:
+    return "not established: no document mentions " + ", ".join(repr(n) for n in names)

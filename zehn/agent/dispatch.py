@@ -1,0 +1,212 @@
+"""The tool dispatcher: runs the catalogue's named queries for both modes and keeps what they returned this turn.
+
+Rules:
+
+- A call to a name outside the catalogue, with arguments that are not a JSON object, or that the executor rejects
+  (``QueryRejected`` / ``InputRejected``) is *not run*: it becomes a ``failed`` result with ``rejected: true``.
+- Rows are parsed into typed rows (:mod:`zehn.agent.rows`) here, once. Walk results are enriched with the
+  evidence sentences of each edge through ``evidence_for`` (a catalogue query, recorded and reported like any
+  other), so the drafter and the hop grader see the sentences.
+- Every sentence a query returns this turn lands in :attr:`Dispatcher.evidence`: the only ids the citation gate
+  accepts.
+- The dispatcher emits nothing itself: each call and result is reported to the :class:`Listener` the pipeline
+  runner gives it (which streams the events and checks for cancellation).
+- The typed helpers the stages use (:meth:`passages`, :meth:`document`, ...) raise :class:`GraphFailure` when a
+  query could not run, so a graph failure in the middle of a turn ends it as ``unavailable``, never as "nothing".
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from extraction.errors import InputRejected, QueryRejected, ZehnError
+from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryRecord, Resolution, TraversalExecutor
+from traversal_policy.search import RRF_K
+from zehn.agent import rows
+from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
+
+MAX_EDGES = 40  # evidence_for look-ups per turn (a 3-hop impact walk on a real corpus stays well below)
+EdgeKey = tuple[str, str, str]
+
+
+class Listener(Protocol):
+    def called(self, name: str, args: dict[str, Any]) -> None: ...
+
+    def returned(self, name: str, data: dict[str, Any]) -> None: ...
+
+
+class GraphFailure(ZehnError):
+    """A named query could not run in the middle of a turn (server down, timeout, index missing)."""
+
+    def __init__(self, failed: QueryFailed) -> None:
+        super().__init__(f"graph unavailable: {failed.error}")
+        self.failed = failed
+
+
+@dataclass
+class ToolResult:
+    name: str
+    outcome: str  # found | no_evidence | failed
+    payload: dict[str, Any]  # what the model sees
+    result: QueryOutcome | None = None
+    rejected: bool = False
+
+
+@dataclass
+class Dispatcher:
+    executor: TraversalExecutor
+    listener: Listener
+    records: list[QueryRecord] = field(default_factory=list)
+    evidence: dict[str, Sentence] = field(default_factory=dict)
+    edges: dict[EdgeKey, list[Sentence]] = field(default_factory=dict)
+    paths: list[PathRow] = field(default_factory=list)
+    failures: list[QueryFailed] = field(default_factory=list)
+    retrieval_ms: float = 0.0
+
+    def texts(self) -> dict[str, str]:
+        """Evidence id -> sentence, for the citation gate."""
+        return {k: v.text for k, v in self.evidence.items()}
+
+    # -- the generic entry point (model mode and the typed helpers) ---------------------------------------------
+    def call(self, name: str, args: object) -> ToolResult:
+        self.listener.called(name, args if isinstance(args, dict) else {"raw": str(args)})
+        if name not in CATALOGUE:
+            return self._reject(name, f"unknown tool {name!r}: only the catalogue's named queries can be called")
+        if isinstance(args, str):
+            return self._reject(name, f"malformed tool-call arguments (not valid JSON): {args[:200]!r}")
+        if not isinstance(args, dict):
+            return self._reject(name, "arguments must be a JSON object")
+        started = time.perf_counter()
+        try:
+            outcome = self.executor.run(name, args)
+        except (QueryRejected, InputRejected) as exc:
+            return self._reject(name, f"{type(exc).__name__}: {exc}")
+        finally:
+            self.retrieval_ms += (time.perf_counter() - started) * 1000.0
+        self.records.extend(outcome.queries)
+        payload = self._absorb(outcome)
+        count = len(outcome.rows) if isinstance(outcome, Found) else 0
+        self.listener.returned(name, {"outcome": outcome.outcome, "rows": count,
+                                      "queries": [q.to_dict() for q in outcome.queries]})
+        if isinstance(outcome, Found) and any(isinstance(r.get("path"), dict) for r in outcome.rows):
+            self._enrich(payload)
+        return ToolResult(name, outcome.outcome, payload, outcome)
+
+    def resolve(self, name: str) -> Resolution | QueryFailed:
+        """Typed resolution, reported as a ``resolve_entity`` call."""
+        self.listener.called("resolve_entity", {"name": name})
+        started = time.perf_counter()
+        outcome = self.executor.resolve(name)
+        self.retrieval_ms += (time.perf_counter() - started) * 1000.0
+        self.records.extend(outcome.queries)
+        if isinstance(outcome, QueryFailed):
+            self.failures.append(outcome)
+        label = {"failed": "failed", "unknown": "no_evidence"}.get(outcome.outcome, "found")
+        listed = outcome.to_dict().get("candidates", []) if not isinstance(outcome, QueryFailed) else []
+        self.listener.returned("resolve_entity", {"outcome": label, "rows": len(listed),
+                                                  "resolution": outcome.outcome,
+                                                  "queries": [q.to_dict() for q in outcome.queries]})
+        return outcome
+
+    # -- typed helpers for the deterministic stages ----------------------------------------------------------
+    def found(self, name: str, args: dict[str, Any]) -> Found | None:
+        """The Found outcome, None for "nothing"; raises GraphFailure when the query could not run."""
+        result = self.call(name, args)
+        if isinstance(result.result, QueryFailed):
+            raise GraphFailure(result.result)
+        if result.rejected:
+            raise QueryRejected(str(result.payload.get("error")))
+        return result.result if isinstance(result.result, Found) else None
+
+    def passages(self, text: str, k: int, embedding: list[float] | None = None) -> list[PassageHit]:
+        args: dict[str, Any] = {"text": text, "k": k}
+        if embedding is not None:
+            args["embedding"] = embedding
+        found = self.found("search_passages", args)
+        return [rows.passage_hit(r, RRF_K) for r in found.rows] if found else []
+
+    def documents(self, document_ids: list[str], vectors: list[list[float]]
+                  ) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        """The ready documents among ``document_ids`` (in that order) with their passages, read in one query."""
+        args: dict[str, Any] = {"document_ids": document_ids}
+        if vectors:
+            args["vectors"] = vectors
+        found = self.found("document_passages", args)
+        if found is None or found.subject is None:
+            return []
+        passages: dict[str, list[DocPassage]] = {}
+        for row in found.rows:
+            passages.setdefault(str(row["document_id"]), []).append(rows.doc_passage(row))
+        infos = {str(r["id"]): rows.document_info(r) for r in found.subject["documents"]}
+        return [(infos[d], passages[d]) for d in document_ids if d in infos and d in passages]
+
+    def sentences(self, document_id: str) -> list[Sentence]:
+        found = self.found("document_sentences", {"document_id": document_id})
+        return [self.evidence[str(r["id"])] for r in found.rows] if found else []
+
+    def walk(self, query: str, args: dict[str, Any]) -> list[PathRow]:
+        """Paths of a walk (enriched with their edges' sentences); the turn's paths keep every walk's rows."""
+        before = len(self.paths)
+        self.found(query, args)
+        failed = next((f for f in self.failures if f.retriable), None)
+        if failed is not None:  # an evidence look-up hit a server that went away: not a partial answer
+            raise GraphFailure(failed)
+        return self.paths[before:]
+
+    # -- internals ---------------------------------------------------------------------------------------------
+    def _reject(self, name: str, error: str) -> ToolResult:
+        self.listener.returned(name, {"outcome": "failed", "rows": 0, "rejected": True, "error": error,
+                                      "queries": []})
+        return ToolResult(name, "failed", {"outcome": "failed", "error": error, "rejected": True}, rejected=True)
+
+    def _absorb(self, outcome: QueryOutcome) -> dict[str, Any]:
+        if isinstance(outcome, QueryFailed):
+            self.failures.append(outcome)
+            return {"outcome": "failed", "error": str(outcome.error), "kind": outcome.kind}
+        if not isinstance(outcome, Found):
+            return {"outcome": "no_evidence", "reason": outcome.reason, "message": outcome.message}
+        shown: list[dict[str, Any]] = []
+        for row in outcome.rows:
+            if outcome.query in ("search_evidence", "document_sentences", "evidence_for"):
+                if outcome.query == "search_evidence" and row.get("kind") != "evidence":
+                    continue
+                item = rows.sentence(row)
+                self._add(item)
+                if outcome.query == "evidence_for":
+                    self._edge(row, item)  # with this edge's mention spans (a sentence can back several edges)
+                shown.append({"evidence_id": item.id, "document_id": item.document_id, "document_text": item.text})
+                continue
+            if isinstance(row.get("path"), dict):
+                self.paths.append(rows.path_row(row))
+            for ev in row.get("evidence") or []:
+                self._add(rows.sentence(ev))
+            shown.append({k: v for k, v in row.items() if k not in ("distances",)})
+        return {"outcome": "found", "rows": shown, "notes": list(outcome.notes)}
+
+    def _edge(self, row: dict[str, Any], item: Sentence) -> None:
+        key = (str(row["source"]), str(row["rel_type"]), str(row["target"]))
+        listed = self.edges.setdefault(key, [])
+        if all(i.id != item.id for i in listed):
+            listed.append(item)
+
+    def _add(self, item: Sentence) -> None:
+        self.evidence.setdefault(item.id, item)
+
+    def _enrich(self, payload: dict[str, Any]) -> None:
+        """Fetch the sentences behind every edge of the returned paths (evidence_for), and show them inline."""
+        for row in payload["rows"]:
+            path = row.get("path")
+            for edge in path.get("edges", []) if isinstance(path, dict) else []:
+                key = (edge["source"], edge["rel_type"], edge["target"])
+                if key not in self.edges and len(self.edges) < MAX_EDGES:
+                    self.call("evidence_for", {"source": key[0], "rel_type": key[1], "target": key[2]})
+                    self.edges.setdefault(key, [])
+                edge["evidence"] = [{"evidence_id": i.id, "document_id": i.document_id, "document_text": i.text}
+                                    for i in self.edges.get(key, [])]
+
+
+def payload_json(result: ToolResult) -> str:
+    return json.dumps(result.payload, default=str)[:24_000]

@@ -1,0 +1,141 @@
+"""From the asked thing (the focus noun, the wh-word, the verb) to the answer type and to the section that says it.
+
+Word lists here are English and the conventions of enterprise writing, nothing else:
+
+- :data:`FOCUS_TYPES`: the head noun of "what X" / "which X" / "the X of" names the kind of filler asked for
+  (a "retention" is a duration, an "owner" an agent, a "header" an identifier ...).
+- :data:`VERB_TYPES`: a wh-word that is the subject of these verbs asks for a cause ("what caused") or a fix
+  ("what resolved").
+- :data:`SECTION_ROLES`: the words with which postmortems, tickets, runbooks and ADRs head the section that
+  holds each kind of answer ("Root cause", "Resolution", "Mitigation", "Owners", "Timeline"...). Headings are
+  compared by lemma after splitting ``snake_case`` and punctuation ("root_cause" is "root cause").
+"""
+
+from __future__ import annotations
+
+import re
+
+from zehn.agent.question import AnswerType
+
+FOCUS_TYPES: dict[str, AnswerType] = {
+    # who: people and teams named by role
+    **dict.fromkeys(("owner", "person", "people", "team", "engineer", "assignee", "reporter", "approver",
+                     "reviewer", "lead", "manager", "contact", "maintainer", "author", "dri", "responder",
+                     "oncall", "on-call", "who", "squad", "group"), "agent"),
+    # when
+    **dict.fromkeys(("date", "day", "deadline", "when", "eta"), "date"),
+    # how long: spans of time
+    **dict.fromkeys(("duration", "retention", "period", "window", "ttl", "timeout", "downtime", "interval",
+                     "delay", "lifetime", "long", "time"), "duration"),
+    # how many / how much / what threshold
+    **dict.fromkeys(("number", "count", "threshold", "limit", "size", "percentage", "percent", "rate", "ratio",
+                     "amount", "budget", "cost", "price", "capacity", "quota", "minimum", "maximum", "many",
+                     "much", "value", "target", "cap", "ceiling", "floor"), "quantity"),
+    **dict.fromkeys(("version", "release"), "version"),
+    # which system
+    **dict.fromkeys(("service", "system", "component", "dependency", "gateway", "proxy", "database", "store",
+                     "cache", "queue", "cluster", "api", "library", "tool", "backend", "upstream", "downstream",
+                     "provider", "platform", "pipeline", "job", "worker", "controller"), "system"),
+    # which named thing
+    **dict.fromkeys(("field", "header", "key", "flag", "parameter", "param", "label", "metric", "event", "channel",
+                     "ticket", "issue", "pr", "name", "alias", "id", "code", "column", "setting", "config",
+                     "configuration", "variable", "command", "path", "url", "endpoint", "policy", "rule",
+                     "status", "error", "format", "schema", "signal", "dimension", "scope", "permission"),
+                    "identifier"),
+    **dict.fromkeys(("cause", "reason", "trigger", "why", "culprit", "explanation"), "cause"),
+    **dict.fromkeys(("fix", "hotfix", "mitigation", "workaround", "remediation", "resolution", "patch",
+                     "solution", "remedy"), "fix"),
+}
+
+# A wh-word as the subject of these verbs asks for a cause or a fix ("what caused X", "what fixed it").
+VERB_TYPES: dict[str, AnswerType] = {
+    **dict.fromkeys(("cause", "trigger", "lead", "result", "produce", "explain", "drive"), "cause"),
+    **dict.fromkeys(("fix", "resolve", "mitigate", "restore", "address", "remediate", "repair", "solve", "unblock",
+                     "recover"), "fix"),
+}
+
+# Section roles and the heading words that name them: (words that name the role itself, words of sections that
+# often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
+SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "cause": (frozenset({"cause", "root", "rca", "why", "trigger"}),
+              frozenset({"analysis", "wrong", "contributing", "factor", "diagnosis", "investigation", "finding"})),
+    "fix": (frozenset({"resolution", "resolve", "fix", "remediation", "mitigation", "mitigate", "hotfix", "patch",
+                       "solution", "remedy"}),
+            frozenset({"workaround", "action", "rollback", "recovery", "change", "response"})),
+    "impact": (frozenset({"impact", "affect", "symptom", "blast"}), frozenset({"scope", "severity", "customer"})),
+    "agent": (frozenset({"owner", "ownership", "contact", "dri", "responsible", "assignee", "raci"}),
+              frozenset({"escalation", "team", "people", "stakeholder"})),
+    "date": (frozenset({"timeline", "date", "schedule", "chronology"}), frozenset({"rollout", "milestone", "history"})),
+    "steps": (frozenset({"step", "procedure", "checklist", "runbook", "instruction", "playbook"}),
+              frozenset({"verification", "guidance", "plan"})),
+    "next": (frozenset({"next", "follow", "followup", "todo"}), frozenset({"action", "item", "task"})),
+    "decision": (frozenset({"decision", "outcome", "conclusion", "chosen"}), frozenset({"agreement"})),
+}
+# The section role that usually holds each answer type.
+TYPE_ROLES: dict[AnswerType, str] = {"cause": "cause", "fix": "fix", "agent": "agent", "date": "date"}
+# Focus words that point at a section role directly ("what follow-up ticket", "what impact", "what steps").
+FOCUS_ROLES: dict[str, str] = {
+    **dict.fromkeys(("follow-up", "followup", "follow", "ticket", "action", "task", "next"), "next"),
+    **dict.fromkeys(("impact", "symptom", "effect"), "impact"),
+    **dict.fromkeys(("step", "procedure", "checklist", "verification", "rollout"), "steps"),
+    **dict.fromkeys(("decision", "choice", "option"), "decision"),
+}
+_SPLIT = re.compile(r"[\W_]+")
+
+
+def heading_words(heading: str) -> frozenset[str]:
+    """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary)."""
+    last = heading.rsplit(" > ", 1)[-1]
+    return frozenset(w for w in _SPLIT.split(last.casefold()) if w)
+
+
+def roles_of(heading: str) -> dict[str, float]:
+    """The section roles a heading names: 1.0 when it names the role, 0.5 when it is a section that often holds it
+    (a crude singular for plurals: "steps" -> "step")."""
+    words = heading_words(heading)
+    words = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")}
+    out: dict[str, float] = {}
+    for role, (primary, secondary) in SECTION_ROLES.items():
+        if words & primary:
+            out[role] = 1.0
+        elif words & secondary:
+            out[role] = 0.5
+    return out
+
+
+def type_of(focus_head: str, wh: str, predicate: str) -> AnswerType:
+    """The answer type from the wh-word, the focus head and the clause's verb."""
+    if wh in ("who", "whom", "whose"):
+        return "agent"
+    if wh == "when":
+        return "date"
+    if wh == "why":
+        return "cause"
+    if wh in ("how many", "how much"):
+        return "quantity"
+    if wh == "how long":
+        return "duration"
+    if focus_head in FOCUS_TYPES:
+        return FOCUS_TYPES[focus_head]
+    if predicate in VERB_TYPES:  # "what caused X", "what change triggered X", "what fixed it"
+        return VERB_TYPES[predicate]
+    return "description"
+
+
+def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> frozenset[str]:
+    """Section roles whose passages likely hold the answer (empty: no preference)."""
+    roles = set()
+    if answer_type in TYPE_ROLES:
+        roles.add(TYPE_ROLES[answer_type])
+    if focus_head in FOCUS_ROLES:
+        roles.add(FOCUS_ROLES[focus_head])
+    if predicate in VERB_TYPES:
+        roles.add(TYPE_ROLES.get(VERB_TYPES[predicate], ""))
+    return frozenset(r for r in roles if r)
+
+
+# Nouns that name a kind of answer, not which one: the focus nouns above and the section-role words.
+KIND_NOUNS: frozenset[str] = frozenset(FOCUS_TYPES) | frozenset(
+    w for primary, secondary in SECTION_ROLES.values() for w in primary | secondary)
+# ... and the verbs that ask for a kind ("what caused", "what fixed").
+KIND_WORDS: frozenset[str] = KIND_NOUNS | frozenset(VERB_TYPES)

@@ -1,0 +1,28 @@
+"""Content lemmas of a parsed span: the words a question or a sentence is about (shared by every stage)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from spacy.tokens import Token
+
+WH_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
+CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"})
+# Verbs that carry no content of their own in a question ("what did support *say*", "what *happened*").
+LIGHT_VERBS = frozenset({"be", "have", "do", "say", "tell", "know", "get", "make", "happen", "mention", "use"})
+
+
+def content_terms(tokens: Iterable[Token]) -> tuple[str, ...]:
+    """Content lemmas (lowercase, in order, distinct): no stop words, wh-words, light verbs or punctuation."""
+    out: dict[str, None] = {}
+    for t in tokens:
+        lemma = t.lemma_.casefold()
+        if t.pos_ in CONTENT_POS and not t.is_stop and t.lower_ not in WH_WORDS and lemma not in LIGHT_VERBS \
+                and any(c.isalnum() for c in lemma) and len(lemma) > 1:
+            out.setdefault(lemma, None)
+    return tuple(out)
+
+
+def words(text: str) -> list[str]:
+    """Lowercase words of raw text, edge punctuation stripped (for look-ups where no parse is at hand)."""
+    return [w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w]

@@ -1,0 +1,98 @@
+"""What a question asks, as the analysis stage reads it: the typed input of every later stage.
+
+Routes (what kind of knowledge answers it):
+
+=============  ==============================================================  ================================
+route          shape                                                           answered from
+=============  ==============================================================  ================================
+ownership      who owns / maintains / is responsible for X, X's owner          OWNS|MAINTAINS edges, then
+                                                                               sentences bound at question time
+participation  who did something to X (assignee, reporter, approver, ...)     who-did-what edges, labelled
+                                                                               lines, bound sentences
+dependency     what does X depend on / use / call                              DEPENDS_ON-family walk
+dependents     what depends on / uses X                                        the walk turned round
+impact         what breaks / is affected if X changes, what did X break       the impact walk, bound sentences
+yes_no         does / is / can ... (a statement to confirm or deny)            a graded relation or statement
+why            why ..., what caused ...                                        causal sentences, cause sections
+list           which Xs (plural) / what are the Xs                             the passage that lists them
+attribute      anything else: what / which / when / how many ...              the passage holding the filler
+=============  ==============================================================  ================================
+
+Answer types (what fills the asked slot): ``agent`` (a person or team), ``date``, ``duration``, ``quantity``
+(a number, with its unit when it has one), ``version``, ``system`` (a named service, component, ...),
+``identifier`` (a field, header, key, ticket ...), ``cause``, ``fix``, ``items`` (a list), ``statement``
+(a yes/no question), ``description`` (anything a sentence says).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from verify.constraints import Constraint
+
+Route = Literal["ownership", "participation", "dependency", "dependents", "impact", "yes_no", "why", "list",
+                "attribute"]
+AnswerType = Literal["agent", "date", "duration", "quantity", "version", "system", "identifier", "cause", "fix",
+                     "items", "statement", "description"]
+__all__ = ["ENTITY_ROUTES", "Analysis", "AnswerType", "Ask", "Constraint", "Route", "SubjectPhrase"]
+ENTITY_ROUTES: frozenset[str] = frozenset({"ownership", "participation", "dependency", "dependents", "impact"})
+
+
+@dataclass(frozen=True)
+class SubjectPhrase:
+    """What the question is about, as written: the phrase, a name to resolve, its head noun and a type hint."""
+
+    text: str  # the whole phrase ("the routing work that enforces ...")
+    name: str  # what resolution looks up ("routing work", "rate-engine")
+    head: str  # head lemma ("work", "rate-engine")
+    type_hint: tuple[str, ...] = ()  # entity types a type noun implies ("the Payments team" -> Team)
+    terms: tuple[str, ...] = ()  # content lemmas of the whole phrase
+    identifiers: tuple[str, ...] = ()  # identifier-shaped words of the name ("PR #5234" in a longer name)
+
+    def names(self) -> tuple[str, ...]:
+        """What resolution tries, in order: the name, then each identifier in it."""
+        return tuple(dict.fromkeys((self.name, *self.identifiers)))
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One thing asked (a question can ask several: "what was the root cause and what fixed it")."""
+
+    text: str  # the wh-clause as written
+    wh: str  # who / what / which / when / where / why / how / how many / how long / whether
+    focus: str  # the asked thing in words ("root cause", "retention duration", "owner")
+    focus_head: str  # its head lemma
+    predicate: str  # the main verb lemma of the clause ("" when none)
+    answer_type: AnswerType
+    terms: tuple[str, ...]  # content lemmas of the whole clause
+    negated: bool = False
+    core: tuple[str, ...] = ()  # the asked thing's own terms: focus, verb, the verb's arguments (not scene-setting)
+    names: tuple[str, ...] = ()  # the core terms that name things (identifiers used as nouns): a source needs them
+
+
+@dataclass(frozen=True)
+class Analysis:
+    question: str
+    route: Route
+    asks: tuple[Ask, ...]
+    subject: SubjectPhrase | None  # the entity route's subject (the first end for a yes/no relation)
+    other: SubjectPhrase | None  # the second end of a yes/no relation ("does A depend on B": B)
+    rel_type: str | None  # the relation an entity route or a yes/no relation asks about
+    anchors: tuple[str, ...]  # identifiers, acronyms, quoted terms: a source must mention every one
+    names: tuple[str, ...]  # hyphenated words, acronyms: some document must hold their words (not this one)
+    constraints: tuple[Constraint, ...]
+    terms: tuple[str, ...]  # every content lemma of the question, context included (for retrieval)
+
+    @property
+    def entity_route(self) -> bool:
+        return self.route in ENTITY_ROUTES
+
+    def summary(self) -> dict[str, object]:
+        """The plan event's view of the analysis."""
+        return {"route": self.route, "asks": [{"wh": a.wh, "focus": a.focus, "type": a.answer_type,
+                                               "predicate": a.predicate} for a in self.asks],
+                "subject": self.subject.text if self.subject else None,
+                "other": self.other.text if self.other else None, "rel_type": self.rel_type,
+                "anchors": list(self.anchors), "names": list(self.names),
+                "constraints": [c.text for c in self.constraints]}

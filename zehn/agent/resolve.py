@@ -1,0 +1,80 @@
+"""Stage 2, resolve: the subject phrase of an entity question becomes an entity, a stop, or a phrase to bind later.
+
+Only entity routes and yes/no relation checks resolve (a passage question's names rank its sources instead).
+For each end (``subject``, then ``other``), each name of the phrase is tried in order (the phrase's name, then the
+identifiers in it) through ``traversal_policy``'s resolution (name, alias, noun-phrase head, "did you mean"):
+
+- ``Resolved`` -> the entity; ``NotInGraph`` -> the entity too (no edge is recorded, so the answer can only be
+  bound at question time; nothing bound -> ``not_in_graph``);
+- ``Ambiguous`` -> cut to the phrase's type hint, then to candidates with any recorded relation; one left -> that
+  entity; several -> stop with ``ambiguous`` and the candidates ("Which one?");
+- ``Unknown`` -> the phrase stays unresolved, with its suggestions ("Did you mean ...?"): the bind stage answers
+  ``unknown_entity`` when no retrieved document mentions it either, and binds it at question time otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from traversal_policy import Ambiguous, EntityCandidate, NotInGraph, QueryFailed, Resolved, Unknown
+from zehn.agent.dispatch import Dispatcher, GraphFailure
+from zehn.agent.question import Analysis, SubjectPhrase
+from zehn.agent.stops import Stop, candidate_out
+from zehn.answers.model import Candidate
+
+
+@dataclass(frozen=True)
+class End:
+    """One end of the asked relation: the phrase, and the entity it resolved to (None: unresolved)."""
+
+    phrase: SubjectPhrase
+    entity: EntityCandidate | None
+    recorded: bool = True  # False: the entity is mentioned but no relation of it is recorded
+    suggestions: tuple[Candidate, ...] = ()
+
+
+@dataclass(frozen=True)
+class Subjects:
+    subject: End | None = None
+    other: End | None = None
+    notes: tuple[str, ...] = field(default=())
+
+
+def _narrow(phrase: SubjectPhrase, found: tuple[EntityCandidate, ...]) -> list[EntityCandidate]:
+    kept = [c for c in found if not phrase.type_hint or c.type in phrase.type_hint] or list(found)
+    related = [c for c in kept if c.relation_count > 0]
+    return related or kept
+
+
+def _end(dispatcher: Dispatcher, phrase: SubjectPhrase) -> End | Stop:
+    suggestions: list[Candidate] = []
+    for name in phrase.names():
+        outcome = dispatcher.resolve(name)
+        if isinstance(outcome, QueryFailed):
+            raise GraphFailure(outcome)
+        if isinstance(outcome, Resolved):
+            return End(phrase, outcome.entity)
+        if isinstance(outcome, NotInGraph):
+            return End(phrase, outcome.entity, recorded=False)
+        if isinstance(outcome, Ambiguous):
+            kept = _narrow(phrase, outcome.candidates)
+            if len(kept) == 1:
+                return End(phrase, kept[0], recorded=kept[0].relation_count > 0)
+            return Stop("ambiguous", f"{name!r} matches {len(kept)} entities; say which one you mean",
+                        [candidate_out(c) for c in kept])
+        assert isinstance(outcome, Unknown)
+        suggestions += [candidate_out(c) for c in outcome.suggestions if c.id not in {s.entity_id
+                                                                                       for s in suggestions}]
+    return End(phrase, None, suggestions=tuple(suggestions))
+
+
+def resolve(analysis: Analysis, dispatcher: Dispatcher) -> Subjects | Stop:
+    if analysis.subject is None or not (analysis.entity_route or analysis.other is not None):
+        return Subjects()
+    subject = _end(dispatcher, analysis.subject)
+    if isinstance(subject, Stop):
+        return subject
+    other: End | Stop | None = _end(dispatcher, analysis.other) if analysis.other is not None else None
+    if isinstance(other, Stop):
+        return other
+    return Subjects(subject, other)

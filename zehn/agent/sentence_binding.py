@@ -1,0 +1,164 @@
+"""Does one sentence answer one ask? The binding rules of stage 4, shared by passage and entity questions.
+
+A sentence answers an ask when the asked thing is there, not merely its topic:
+
+- a **typed** ask (a person, a date, a duration, a number, a version, a system, an identifier) needs a filler of
+  that type (:mod:`verify.fillers`) that is not one of the question's own words, or a labelled value whose label
+  names the asked relation (:mod:`verify.labelled`), beside the asked thing's own words (its focus, a content
+  verb) - a duration in a sentence about something else is not the asked duration;
+- a **cause** or a **fix** is bound by a section that names its kind ("Root cause", "Resolution"), or by a causal
+  or remedial cue in a sentence that holds the ask's terms;
+- a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
+  verb or a synonym of it ("which invoices were affected" needs something affected);
+- always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
+  :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc
+
+from extraction.vocabulary import VERB_RULES
+from verify.fillers import fillers
+from verify.labelled import label_relation, segments
+from verify.lexicon import METADATA_FIELDS
+from zehn.agent.focus import KIND_NOUNS, KIND_WORDS, heading_words
+from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
+from zehn.agent.question import Ask
+from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.similarity import Similarity
+
+PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
+TYPED = frozenset({"agent", "date", "duration", "quantity", "version", "system", "identifier"})
+
+
+@dataclass(frozen=True)
+class Scored:
+    passage: DocPassage
+    score: float
+    role: float
+    coverage: float  # share of the ask's core terms the passage (with its heading path) holds
+    names: bool  # every name among the core terms is in the passage
+    document: tuple[float, bool]  # the same two for the whole document (a section-bound cause or fix)
+
+
+def cover(terms: tuple[str, ...], names: tuple[str, ...], words: list[str],
+           similarity: Similarity) -> tuple[float, bool]:
+    """Share of ``terms`` in ``words``, and whether every one of ``names`` (the things the ask names) is there."""
+    found = similarity.matches((*terms, *names), words)
+    share = len([t for t in terms if t in found]) / len(terms) if terms else 1.0
+    return share, all(n in found for n in names)
+
+
+def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The ask's core terms without the words that only name the kind of answer ("root cause", "fix", "field",
+    "mitigation", its focus head and verb): those are judged by the filler and the section, the rest say which.
+    ``context``: terms judged elsewhere (an entity question's subject, which its document or line names)."""
+    core = ask.core or ask.terms
+    kind = {ask.focus_head, ask.predicate, *context}
+    if ask.answer_type in ("cause", "fix"):  # "server-side fix", "confirmed root cause": the whole phrase is the kind
+        kind |= {w.casefold() for w in ask.focus.split()}
+    return tuple(t for t in core if t not in KIND_WORDS and t not in kind)
+
+
+def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool:
+    """A front-matter line answers only when its key is what is asked ("assignee", "components", "created")."""
+    found = segments(sentence.text.replace('"', ""))
+    if not found:
+        return False
+    key = found[0].label
+    return bool(similarity.matches((ask.focus_head, ask.predicate), key.replace("_", " ").split())) or \
+        (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
+
+
+def negated(parse: Doc, hits: set[str]) -> bool:
+    """A negation on the verb (or a matched word) of the sentence: "invoices were not impacted"."""
+    return any(t.dep_ == "neg" and (t.head.dep_ == "ROOT" or t.head.lemma_.casefold() in hits) for t in parse)
+
+
+def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
+          asked: frozenset[str] = frozenset()) -> tuple[str, int] | None:
+    """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None."""
+    lemmas = [t.lemma_.casefold() for t in parse] + list(heading_words(scored.passage.heading))
+    hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
+    if negated(parse, hit):
+        return None
+    if ask.answer_type in ("cause", "fix") and scored.role >= 1.0:
+        # A section that names the asked kind ("Root cause") answers for its document's topic.
+        coverage, names = scored.document
+        return ("section", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
+    # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.
+    enough = scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and scored.names)
+    if not enough:
+        return None
+    if ask.answer_type in ("cause", "fix"):
+        typed = fillers(parse, ask.answer_type)
+        return ("filler", len(hit)) if typed and (hit or scored.role > 0) else None
+    if not hit and not label_states(parse.text, ask):
+        return None
+    # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
+    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas))
+    if not focus:
+        return None
+    if ask.answer_type in TYPED:
+        # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
+        # a duration in a sentence about something else is not the asked duration.
+        own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
+                                                               else []))
+        if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
+            return None
+        return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
+    if ask.answer_type == "items" and ask.predicate not in LIGHT_VERBS and not (
+            ask.predicate in hit or similarity.synonym(ask.predicate, [t.lemma_.casefold() for t in parse
+                                                                       if t.pos_ in ("VERB", "ADJ")])):
+        return None  # "which invoices were affected": a list of invoices that says nothing of being affected
+    return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def answering_fillers(parse: Doc, ask: Ask, asked: frozenset[str]) -> bool:
+    """A filler of the ask's type that is not one of the question's own words (the company a question names is not
+    the person it asks for); the values of a label that names the asked relation count as fillers."""
+    if label_states(parse.text, ask):
+        return True
+    for start, end in fillers(parse, ask.answer_type):
+        words = {w.casefold() for w in parse.text[start:end].split()}
+        if not words <= asked:
+            return True
+    return False
+
+
+def ask_relation(ask: Ask) -> str | None:
+    """The relation the ask names by its verb ("who owns") or its role noun ("who is the account owner")."""
+    rule = VERB_RULES.get((ask.predicate, None))
+    return rule[0] if rule is not None else METADATA_FIELDS.get(ask.focus_head)
+
+
+def label_states(line: str, ask: Ask) -> bool:
+    """A labelled segment of the line (or a front-matter key) names the asked relation ("Owner: X", "(owner: X)",
+    ``"assignee": "X"`` for "who owns / who is the assignee")."""
+    relation = ask_relation(ask)
+    return relation is not None and any(label_relation(seg.label) == relation
+                                        for seg in segments(line.replace('"', "")))
+
+
+def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Similarity,
+                   context: tuple[str, ...]) -> bool:
+    """A cheap look before the parse: the sentence (or its heading) shares a word with the ask."""
+    seen = [*words(sentence.text), *heading_words(heading)]
+    return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
+        label_states(sentence.text, ask)
+
+
+def agent_of(parse: Doc, predicate: str) -> bool:
+    """Someone is the doer of the ask's verb in this parse: its subject, or the agent of its passive ("disabled by
+    X"), not merely a name near it."""
+    for t in parse:
+        if t.lemma_.casefold() != predicate:
+            continue
+        for child in t.children:
+            if (child.dep_ == "nsubj" and child.pos_ in ("PROPN", "NOUN")) or (child.dep_ == "agent" and any(
+                    c.dep_ == "pobj" for c in child.children)):
+                return True
+    return False

@@ -1,0 +1,133 @@
+"""Term similarity from the local MiniLM embedder (loaded once, shared with search): no suffix stemmers.
+
+Two levels, both cached for the life of the process (bounded):
+
+- :meth:`Similarity.matches` compares single words: equal lemmas match; otherwise the cosine of the model's
+  context-free word vectors (a table look-up, no forward pass), which is high for inflections and derivations
+  ("retention" ~ "retain", "assignee" ~ "assign", "mitigation" ~ "mitigate") and low for unrelated words.
+- :meth:`Similarity.texts` embeds short texts with the full model in one batch (questions, asks, headings,
+  labels): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
+
+:data:`WORD_MATCH` was set from general English word pairs (inflections, derivations, unrelated words that share
+letters; tests/zehn/agent/test_similarity.py), not from any question set: related pairs scored 0.38-0.91
+(emit/emitted lowest), unrelated ones -0.05-0.33 (rate/ratio highest).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+import numpy as np
+import torch
+
+WORD_MATCH = 0.36
+SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
+STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
+CACHE_SIZE = 50_000
+
+
+def single_threaded_inference() -> None:
+    """Run the embedding model on one thread. A question embeds a handful of short texts: intra-op threads gain
+    nothing there, and on a busy machine they oversubscribe the cores (measured: 13-40 ms on one thread against
+    1.4-1.7 s on two, for one question, with other processes busy)."""
+    torch.set_num_threads(1)
+
+
+class WordEmbedder(Protocol):
+    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]: ...
+
+
+class _Cache:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[str, np.ndarray] = OrderedDict()
+
+    def get(self, key: str) -> np.ndarray | None:
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+        return found
+
+    def put(self, key: str, value: np.ndarray) -> None:
+        self.items[key] = value
+        if len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+
+class Similarity:
+    def __init__(self, embedder: WordEmbedder | None) -> None:
+        """Without an embedder only equal lemmas match and no text is embedded (search runs full-text only)."""
+        self.embedder = embedder
+        self._words = _Cache(CACHE_SIZE)
+        self._texts = _Cache(CACHE_SIZE // 10)
+
+    @property
+    def available(self) -> bool:
+        return self.embedder is not None
+
+    def _word_vectors(self, words: Iterable[str]) -> dict[str, np.ndarray]:
+        if self.embedder is None:
+            return {}
+        wanted = list(dict.fromkeys(w for w in words if w))
+        missing = [w for w in wanted if self._words.get(w) is None]
+        if missing:
+            for word, vector in zip(missing, self.embedder.word_vectors(missing), strict=True):
+                self._words.put(word, np.asarray(vector, dtype=np.float32))
+        return {w: v for w in wanted if (v := self._words.get(w)) is not None}
+
+    def word(self, a: str, b: str) -> float:
+        if a == b:
+            return 1.0
+        vectors = self._word_vectors((a, b))
+        return float(vectors[a] @ vectors[b]) if len(vectors) == 2 else 0.0
+
+    def matches(self, terms: Sequence[str], words: Iterable[str]) -> set[str]:
+        """The ``terms`` that some word of ``words`` matches: the same lemma, or a word that shares its first
+        :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
+        ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention")."""
+        pool = set(w for w in words if w)
+        terms = [t for t in terms if t]
+        direct = {t for t in terms if t in pool}
+        rest = [t for t in terms if t not in direct]
+        if not rest or not pool or self.embedder is None:
+            return direct
+        by_prefix: dict[str, list[str]] = {}
+        for word in pool:
+            by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
+        for term in rest:
+            near = by_prefix.get(term[:STEM_PREFIX], [])
+            if len(term) < STEM_PREFIX or not near:
+                continue
+            vectors = self._word_vectors([term, *near])
+            if max(float(vectors[term] @ vectors[w]) for w in near) >= WORD_MATCH:
+                direct.add(term)
+        return direct
+
+    def synonym(self, word: str, words: Iterable[str]) -> bool:
+        """Some word of ``words`` means nearly the same as ``word`` by the full model (each word embedded alone,
+        cached): "affected" ~ "impacted", "restore" ~ "recover". Stricter than :data:`WORD_MATCH` because
+        single words out of context are noisy."""
+        pool = [w for w in dict.fromkeys(words) if w and w != word]
+        if not pool or self.embedder is None:
+            return False
+        vectors = self.texts([word, *pool])
+        return max(float(vectors[0] @ v) for v in vectors[1:]) >= SYNONYM_MATCH
+
+    def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """Full-model embeddings of short texts (one batch for those not cached)."""
+        if self.embedder is None:
+            return []
+        missing = list(dict.fromkeys(t for t in texts if self._texts.get(t) is None))
+        if missing:
+            for text, raw in zip(missing, self.embedder.embed_documents(missing), strict=True):
+                self._texts.put(text, np.asarray(raw, dtype=np.float32))
+        out: list[np.ndarray] = []
+        for text in texts:
+            found = self._texts.get(text)
+            assert found is not None
+            out.append(found)
+        return out
