@@ -27,6 +27,7 @@ from spacy.language import Language
 from verify import lexicon as lx
 from verify.binding import normalize_name
 from verify.grades import HopGrade
+from verify.vocabulary import label_rule
 
 _START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>[A-Za-z][\w /&'-]{0,40}?)(?:\*\*|__)?"
                     r"\s*(?::|—|–)\s+(?P<value>\S.*)$")
@@ -78,18 +79,9 @@ def segments(line: str) -> tuple[Segment, ...]:
 
 
 def label_relation(label: str) -> str | None:
-    """The relation a label states: the whole label, or its head word (singular), in METADATA_FIELDS."""
-    key = label.replace(" ", "_").replace("-", "_")
-    if key in lx.METADATA_FIELDS:
-        return lx.METADATA_FIELDS[key]
-    words = label.split()
-    if not words:
-        return None
-    head = words[-1]
-    for form in (head, head[:-1] if head.endswith("s") else head):
-        if form in lx.METADATA_FIELDS:
-            return lx.METADATA_FIELDS[form]
-    return None
+    """The relation a label states, from the one label table (``verify.vocabulary.label_rule``)."""
+    rule = label_rule(label)
+    return rule.rel_type if rule is not None else None
 
 
 def grade_labelled(line: str, rel_type: str, filler: str, topic_in_line: bool, evidence_id: str,

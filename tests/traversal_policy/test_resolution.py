@@ -13,8 +13,8 @@ def _c(id_: str, name: str, docs: int = 1) -> EntityCandidate:
 
 
 def test_an_alias_drops_the_article_and_reads_a_type_noun_as_the_type() -> None:
-    assert alias("the Payments team") == ("Payments", "Team")
-    assert alias("the ledger service") == ("ledger", "Service")
+    assert alias("the Payments team") == ("Payments", ("Team",))
+    assert alias("the ledger service") == ("ledger", ("Service", "Component"))
     assert alias("ledger") == ("ledger", None)
 
 

@@ -22,7 +22,8 @@ def test_a_label_states_a_relation_by_its_head_word() -> None:
     assert label_relation("spec owner") == "OWNS"
     assert label_relation("assignee") == "ASSIGNED_TO"
     assert label_relation("approved by") == "APPROVED"
-    assert label_relation("affected service") is None
+    assert label_relation("affected service") == "AFFECTS"
+    assert label_relation("routing") is None
 
 
 def test_a_labelled_value_is_source_backed_only_with_its_topic_in_the_line(nlp: Language) -> None:

@@ -278,14 +278,17 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
             routed = _agent_route(clause, first)
             if routed.route != "attribute":
                 return routed
+        # A verb that states a relation ("which services depend on X") wins over a focus that is also a label
+        # ("services"); a plural label focus with a verb that states none ("which components are tagged on X") is read
+        # as that label's relation.
+        related = _relation_route(clause, first)
+        if related is not None:
+            return related
         role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s")
         if first.answer_type == "items" and role is not None:
             obj = next((t for t in clause if t.dep_ == "pobj"), None)
             if obj is not None:
                 return Routed("participation", phrase(obj), None, role)
-        related = _relation_route(clause, first)
-        if related is not None:
-            return related
     if any(a.answer_type == "cause" for a in asks):
         return Routed("why")
     if any(a.answer_type == "items" for a in asks):
