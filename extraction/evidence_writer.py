@@ -1,5 +1,7 @@
-"""Evidence I/O: write Evidence rows, commit a document (its RELATES support and its ready status in one query);
-purge what one document supported.
+"""Evidence I/O: write Evidence rows, read and write RELATES support, purge what one document supported.
+
+A document's commit (its support, its row stamps and its ready status in one query) is
+:mod:`extraction.version_commit`.
 
 graphrag-sdk writes documents, chunks, entities and mentions; its RELATES upsert keeps one edge per entity pair and
 overwrites evidence, so relations go through here instead: one edge per (source, rel_type, target), holding every
@@ -12,8 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
-from extraction.schema import DOCUMENT_READY
+from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties
 
 BATCH = 500
 
@@ -29,7 +30,7 @@ UNWIND $rows AS r
 MERGE (e:Evidence {id: r.id})
 SET e.document_id = r.document_id, e.chunk_id = r.chunk_id, e.start = r.start, e.end = r.end, e.text = r.text,
     e.kind = r.kind, e.relations = r.relations, e.extractor = r.extractor, e.extractor_version = r.extractor_version,
-    e.embedding = CASE WHEN r.embedding IS NULL THEN NULL ELSE vecf32(r.embedding) END
+    e.embedding = CASE WHEN r.embedding IS NULL THEN e.embedding ELSE vecf32(r.embedding) END
 WITH e, r
 MATCH (c:Chunk {id: r.chunk_id})
 MERGE (e)-[:IN_CHUNK]->(c)
@@ -47,14 +48,7 @@ MATCH (a:__Entity__ {id: x.s})
 MATCH (b:__Entity__ {id: x.o})
 MERGE (a)-[r:RELATES {rel_type: x.t}]->(b)
 SET r.evidence_ids = x.evidence_ids, r.doc_ids = x.doc_ids, r.raw_verbs = x.raw_verbs, r.spans = x.spans,
-    r.fact = x.fact
-"""
-
-COMMIT_DOCUMENT = WRITE_EDGES + f"""
-WITH count(*) AS written
-MATCH (d:Document {{id: $doc}})
-SET d.status = '{DOCUMENT_READY}', d.content_hash = $content_hash, d.extractor_version = $extractor_version
-RETURN written
+    r.fact = x.fact, r.sup_ids = x.sup_ids, r.sup_from = x.sup_from, r.sup_to = x.sup_to
 """
 
 EDGES_OF_DOCUMENT = """
@@ -82,6 +76,7 @@ DETACH DELETE e, c, d
 """
 
 DELETE_EVIDENCE_LEFTOVERS = "MATCH (e:Evidence {document_id: $doc}) DETACH DELETE e"
+DELETE_ARCHIVES = "MATCH (a:DocumentVersion {document_id: $doc}) DETACH DELETE a"
 
 DELETE_ORPHAN_ENTITIES = """
 UNWIND $ids AS eid
@@ -120,28 +115,25 @@ def write_evidence_rows(
     return len(rows)
 
 
-def commit_document(graph: Graph, found: DocumentEvidence, document_id: str, content_hash: str,
-                    extractor_version: str) -> int:
-    """Merge the document's support into its RELATES edges and mark it ready, in ONE query, so its facts and the
-    document appear to readers together (and a crash leaves neither). Returns the number of edges touched.
-
-    The read-merge-write of shared edges is safe because one writer at a time holds the graph
-    (:mod:`extraction.writer_lease`)."""
-    keys = list(found.edges)
+def read_support(graph: Graph, keys: Sequence[EdgeKey], document_id: str,
+                 ) -> tuple[dict[EdgeKey, dict[str, Any]], dict[str, str]]:
+    """The stored per-evidence support of the edges ``keys`` and of every edge ``document_id`` ever supported,
+    with the entity names of the latter (for the edges' display labels)."""
     existing: dict[EdgeKey, dict[str, Any]] = {}
-    for batch in _batches(keys):
+    names: dict[str, str] = {}
+    for batch in _batches(list(keys)):
         result = graph.query(READ_EDGES, {"keys": [{"s": s, "t": t, "o": o} for s, t, o in batch]})
         for s, t, o, spans in result.result_set:
             existing[(s, t, o)] = json.loads(spans) if spans else {}
-    names = {row.id: row.name for row in found.entities.values()}
-    edges = [edge_properties(key, merge_support(existing.get(key, {}), found.edges[key]), names) for key in keys]
-    graph.query(COMMIT_DOCUMENT, {"edges": edges, "doc": document_id, "content_hash": content_hash,
-                                  "extractor_version": extractor_version})
-    return len(edges)
+    for s, t, o, spans, s_name, o_name in graph.query(EDGES_OF_DOCUMENT, {"doc": document_id}).result_set:
+        existing[(s, t, o)] = json.loads(spans) if spans else {}
+        names.update({s: s_name, o: o_name})
+    return existing, names
 
 
 def purge_document(graph: Graph, document_id: str) -> None:
-    """Remove a document, its chunks and evidence, its support on every edge, and entities only it mentioned."""
+    """Remove a document with every version of it: chunks and evidence, its support on every edge, its archived
+    versions, and entities only it mentioned (a never-committed document's rollback; ``zehn delete --purge``)."""
     entity_ids = [row[0] for row in graph.query(ENTITIES_OF_DOCUMENT, {"doc": document_id}).result_set]
     to_update: list[dict[str, Any]] = []
     to_delete: list[dict[str, str]] = []
@@ -158,6 +150,7 @@ def purge_document(graph: Graph, document_id: str) -> None:
         graph.query(WRITE_EDGES, {"edges": list(batch)})
     graph.query(DELETE_DOCUMENT, {"doc": document_id})
     graph.query(DELETE_EVIDENCE_LEFTOVERS, {"doc": document_id})
+    graph.query(DELETE_ARCHIVES, {"doc": document_id})
     unique = sorted(set(entity_ids))
     for batch in _batches(unique):
         graph.query(DELETE_ORPHAN_ENTITIES, {"ids": list(batch)})

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from redis.exceptions import ResponseError
 
 DOCUMENT = "Document"
+DOCUMENT_VERSION = "DocumentVersion"
 CHUNK = "Chunk"
 ENTITY = "__Entity__"
 EVIDENCE = "Evidence"
@@ -22,9 +23,43 @@ DOCUMENT_INGESTING = "ingesting"
 DOCUMENT_READY = "ready"
 
 
-def ready_document(var: str) -> str:
-    """The Cypher predicate "document ``var`` is ready" (``var`` is a fixed variable name, never input)."""
-    return f"{var}.status = '{DOCUMENT_READY}'"
+# Versions (extraction/versions.py): chunks and evidence rows carry ``valid_from`` / ``valid_to`` (UTC stamps,
+# extraction/validity.py) and ``earlier`` (the flattened [from, to, ...] intervals of a row that was closed and later
+# came back). RELATES edges carry one entry per support interval in ``sup_ids`` / ``sup_from`` / ``sup_to``.
+# A row without stamps was written before versions existed: valid since always. Every reader passes ``$as_of``.
+OPEN_END = "9999-12-31T23:59:59.999999Z"  # the end of an open support interval on an edge
+
+
+def valid_at(var: str) -> str:
+    """The Cypher predicate "chunk / evidence row ``var`` is valid at ``$as_of``" (``var`` is a fixed name)."""
+    return (f"((coalesce({var}.valid_from, '') <= $as_of AND ({var}.valid_to IS NULL OR $as_of < {var}.valid_to)) "
+            f"OR ANY(i IN range(0, size(coalesce({var}.earlier, [])) - 2, 2) "
+            f"WHERE {var}.earlier[i] <= $as_of AND $as_of < {var}.earlier[i + 1]))")
+
+
+def ready_document(var: str, row: str | None = None) -> str:
+    """The Cypher predicate "document ``var`` is ready" and, with ``row``, "its chunk or evidence row ``row`` is
+    valid at ``$as_of``" (variable names are fixed text, never input)."""
+    ready = f"{var}.status = '{DOCUMENT_READY}'"
+    return ready if row is None else f"{ready} AND {valid_at(row)}"
+
+
+def _support_at(rel: str) -> tuple[str, str]:
+    ids = f"coalesce({rel}.sup_ids, {rel}.evidence_ids)"
+    when = (f"coalesce({rel}.sup_from[i], '') <= $as_of AND $as_of < coalesce({rel}.sup_to[i], '{OPEN_END}')")
+    return ids, when
+
+
+def relation_valid_at(rel: str) -> str:
+    """The Cypher predicate "RELATES edge ``rel`` has a supporting sentence valid at ``$as_of``"."""
+    ids, when = _support_at(rel)
+    return f"ANY(i IN range(0, size({ids}) - 1) WHERE {when})"
+
+
+def relation_evidence_at(rel: str) -> str:
+    """The Cypher expression: the evidence ids supporting RELATES edge ``rel`` at ``$as_of``."""
+    ids, when = _support_at(rel)
+    return f"[i IN range(0, size({ids}) - 1) WHERE {when} | {ids}[i]]"
 
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (DOCUMENT, "id"),
@@ -34,6 +69,8 @@ RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (ENTITY, "name_key"),
     (EVIDENCE, "id"),
     (EVIDENCE, "document_id"),
+    (DOCUMENT_VERSION, "id"),
+    (DOCUMENT_VERSION, "document_id"),
 )
 FULLTEXT_INDEXES: tuple[tuple[str, str], ...] = ((ENTITY, "name"), (EVIDENCE, "text"), (CHUNK, "text"))
 VECTOR_INDEXES: tuple[tuple[str, str], ...] = ((CHUNK, "embedding"), (EVIDENCE, "embedding"))

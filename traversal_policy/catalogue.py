@@ -18,6 +18,9 @@ Semantics of the walks (X is the anchor entity):
 
 Only walkable predicates count: CALLS is in these sets but forbidden by the default policy, so it is walked only
 in evaluation mode.
+
+Every query sees the graph as of ``$as_of`` (a stamp the executor binds: ``TraversalExecutor(as_of=...)`` or
+``executor.at(...)``, default now): rows and RELATES support a later version closed are not walked or returned.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from extraction.errors import QueryRejected
-from extraction.schema import ready_document
+from extraction.schema import ready_document, relation_evidence_at, relation_valid_at, valid_at
 
 from .params import ParamSpec
 from .policy import MAX_HOPS
@@ -55,32 +58,34 @@ class NamedQuery:
 
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
-# Chunks and evidence are read only through a ready document (extraction/document_state.py): one still being
-# ingested, or left half written by a crash, is invisible. RELATES support needs no filter: the commit that makes a
-# document ready is the query that writes it.
-_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner')} "
+# Chunks and evidence are read only through a ready document (extraction/document_state.py), and only the rows and
+# RELATES support valid at $as_of (extraction/schema.py; the executor binds $as_of, default now): a document still
+# being ingested, or left half written by a crash, is invisible, and so is what a later version closed.
+_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner', 'node')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
-    "[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | r.evidence_ids] AS evidence_ids, "
+    "[r IN relationships(p) | r.rel_type] AS rel_types, "
+    f"[r IN relationships(p) | {relation_evidence_at('r')}] AS evidence_ids, "
     "[r IN relationships(p) | startNode(r).id] AS sources"
 )
-_ALLOWED = "ALL(r IN relationships(p) WHERE r.rel_type IN $allowed)"
+_ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')})"
 _CANDIDATE_COLUMNS = (
-    f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd')} "
+    f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd', 'c')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
     "OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
     "RETURN n.id AS id, n.name AS name, n.type AS type, size(docs) AS doc_count, "
-    "size([(n)-[r:RELATES]-() | r]) AS relation_count, titles AS sample_titles, docs[0..3] AS sample_doc_ids, "
-    "score"
+    f"size([(n)-[r:RELATES]-() WHERE {relation_valid_at('r')} | r]) AS relation_count, titles AS sample_titles, "
+    "docs[0..3] AS sample_doc_ids, score"
 )
 
 ENTITY_STATUS = (
     "MATCH (x:__Entity__ {id: $entity_id}) "
     "RETURN x.id AS id, x.name AS name, x.type AS type, "
-    "size([(x)-[r1:RELATES]-() | r1]) AS relations, "
-    "size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable | r2]) AS walkable_relations, "
-    "size([(x)-[:MENTIONED_IN]->(c:Chunk) | c]) AS mentions"
+    f"size([(x)-[r1:RELATES]-() WHERE {relation_valid_at('r1')} | r1]) AS relations, "
+    f"size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable AND {relation_valid_at('r2')} | r2]) "
+    "AS walkable_relations, "
+    f"size([(x)-[:MENTIONED_IN]->(c:Chunk) WHERE {valid_at('c')} | c]) AS mentions"
 )
 
 RESOLVE_EXACT = "MATCH (n:__Entity__) WHERE n.name_key IN $keys WITH n, null AS score " + _CANDIDATE_COLUMNS + \
@@ -120,7 +125,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                "evidence sentences.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH p = (x:__Entity__ {id: $entity_id})-[r:RELATES]-(y:__Entity__) WHERE " + _ALLOWED + " "
-                   "OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN r.evidence_ids "
+                   f"OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN {relation_evidence_at('r')} "
                    "WITH p, y, r, collect(CASE WHEN ev IS NULL THEN NULL ELSE {id: ev.id, text: ev.text, "
                    "document_id: ev.document_id, start: ev.start, end: ev.end} END) AS evidence "
                    "RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, evidence, "
@@ -153,8 +158,8 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                 ParamSpec("target", "entity_id", "object entity id")),
                {"edge": (
                    "MATCH (a:__Entity__ {id: $source})-[r:RELATES]->(b:__Entity__ {id: $target}) "
-                   "WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed "
-                   "RETURN r.rel_type AS rel_type, r.evidence_ids AS evidence_ids, r.spans AS spans, "
+                   f"WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
+                   f"RETURN r.rel_type AS rel_type, {relation_evidence_at('r')} AS evidence_ids, r.spans AS spans, "
                    "r.raw_verbs AS raw_verbs"),
                 "evidence": (
                    "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids "
@@ -165,7 +170,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
     NamedQuery("documents_mentioning", "Documents whose chunks mention one entity, most mentions first.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) "
-                   f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d')} "
+                   f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d', 'c')} "
                    "WITH coalesce(d.id, c.document_id) AS document_id, d, collect(c.id) AS chunk_ids "
                    "RETURN document_id, d.title AS title, d.source_type AS source_type, d.path AS path, "
                    "size(chunk_ids) AS chunks, chunk_ids[0..5] AS chunk_ids "
@@ -185,8 +190,9 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id"))} | {
                    "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
-                                          "RETURN e.id AS id, e.text AS text, e.document_id AS document_id, "
-                                          "e.start AS start, e.end AS end, c.id AS chunk_id "
+                                          f"AND {valid_at('e')} RETURN e.id AS id, e.text AS text, "
+                                          "e.document_id AS document_id, e.start AS start, e.end AS end, "
+                                          "c.id AS chunk_id "
                                           "ORDER BY c.id, e.start"}, 0),
 )}
 

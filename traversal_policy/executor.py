@@ -28,15 +28,24 @@ DEFAULT_TIMEOUT_MS = 10_000
 
 
 class TraversalExecutor:
+    """``as_of``: read the graph as it stood then (a stamp from ``extraction.validity.parse_as_of``); ``None``
+    reads it as it is now, at each query."""
+
     def __init__(self, graph: ReadOnlyGraph, policy: Policy, *, embedder: Embedder | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, as_of: str | None = None) -> None:
         self.graph = graph
         self.policy = policy
         self.embedder = embedder
         self.timeout_ms = timeout_ms
+        self.as_of = as_of
+
+    def at(self, as_of: str | None) -> TraversalExecutor:
+        """The same executor reading the graph as of ``as_of`` (``None``: now)."""
+        return TraversalExecutor(self.graph, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
+                                 as_of=as_of)
 
     def _trace(self) -> Trace:
-        return Trace(self.graph, self.timeout_ms)
+        return Trace(self.graph, self.timeout_ms, self.as_of)
 
     def run(self, name: str, params: Mapping[str, object] | None = None) -> QueryOutcome:
         query = get(name)

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import redis.exceptions
 
 from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
+from extraction.validity import parse_as_of
 
 from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
 
@@ -80,14 +81,19 @@ def map_error(exc: Exception, graph_name: str) -> ZehnError:
 
 
 class Trace:
-    """Runs the steps of one named query against one graph and keeps their records, in order."""
+    """Runs the steps of one named query against one graph and keeps their records, in order.
 
-    def __init__(self, graph: ReadOnlyGraph, timeout_ms: int) -> None:
+    ``as_of`` (a stamp) is the moment the graph is read at: every text that reads ``$as_of`` gets it."""
+
+    def __init__(self, graph: ReadOnlyGraph, timeout_ms: int, as_of: str | None = None) -> None:
         self.graph = graph
         self.timeout_ms = timeout_ms
+        self.as_of = as_of
         self.records: list[QueryRecord] = []
 
     def rows(self, name: str, cypher: str, params: Mapping[str, Any]) -> list[Row]:
+        if "$as_of" in cypher and "as_of" not in params:
+            params = {**params, "as_of": self.as_of or parse_as_of(None)}
         started = time.perf_counter()
         try:
             result = self.graph.ro_query(cypher, dict(params), timeout=self.timeout_ms)
