@@ -13,6 +13,10 @@ What is stored: every final answer, abstentions, refusals, ambiguity and unknown
 not: ``unavailable`` answers, i.e. the graph server was down, so there is nothing to write to, and a retry would
 be a new answer anyway (:func:`should_persist`).
 
+Staleness (:mod:`zehn.answers.stale`) is read, not stored: an answer is stale while one of the evidence versions it
+CITES is closed and no current successor says the same thing, or when a cited row is gone (``cited`` counts the
+ids it cited, CITES the edges still there).
+
 All Cypher here is fixed text with parameters. Database errors are mapped to the project's typed errors
 (``GraphUnavailable`` when the server is down): a failure never reads as an empty history.
 """
@@ -30,6 +34,7 @@ from pydantic import BaseModel
 from extraction.evidence_reads import graph_exists
 from traversal_policy.runner import map_error
 from zehn.answers.model import Answer, Status
+from zehn.answers.stale import stale_reason
 
 SAVE_ANSWER = """
 MERGE (q:Question {id: $question_id})
@@ -41,17 +46,32 @@ WITH a
 UNWIND $evidence_ids AS eid
 MATCH (e:Evidence {id: eid})
 MERGE (a)-[:CITES]->(e)
-RETURN count(e)
+WITH a, count(e) AS cited
+SET a.cited = cited
+RETURN cited
 """
+# A closed cited row with no current successor of the same text, or fewer CITES than cited ids: stale.
 LIST_ANSWERS = """
 MATCH (a:Answer)
-OPTIONAL MATCH (a)-[c:CITES]->(:Evidence)
-WITH a, count(c) AS cites
-RETURN a.id, a.question, a.status, a.created_at, cites
+OPTIONAL MATCH (a)-[:CITES]->(e:Evidence)
+OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
+                                                      AND n.text = e.text
+WITH a, count(DISTINCT e) AS cites,
+     count(DISTINCT CASE WHEN e.valid_to IS NOT NULL AND n IS NULL THEN e END) AS closed
+WITH a, cites, closed > 0 OR cites < coalesce(a.cited, cites) AS stale
+WHERE $stale IS NULL OR stale = $stale
+RETURN a.id, a.question, a.status, a.created_at, cites, stale
 ORDER BY a.created_at DESC, a.id DESC
 LIMIT $limit
 """
 GET_ANSWER = "MATCH (a:Answer {id: $id}) RETURN a.json"
+CITED_NOW = """
+UNWIND $ids AS eid
+OPTIONAL MATCH (e:Evidence {id: eid})
+OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
+WITH eid, e, collect(n)[0] AS n
+RETURN eid, e IS NOT NULL, e.valid_to, e.text, e.document_id, n.id, n.text
+"""
 ANSWER_INDEXES = (
     "CREATE INDEX FOR (a:Answer) ON (a.id)",
     "CREATE INDEX FOR (a:Answer) ON (a.created_at)",
@@ -67,6 +87,7 @@ class HistoryEntry(BaseModel):
     status: Status
     created_at: str
     citations: int
+    stale: bool = False
 
 
 def should_persist(answer: Answer) -> bool:
@@ -125,23 +146,36 @@ class AnswerStore:
         self._call(write)
         return stored
 
-    def list(self, limit: int = 50) -> list[HistoryEntry]:
-        """Newest first. A graph nothing was ever written to has no history (an empty list, truthfully)."""
+    def list(self, limit: int = 50, stale: bool | None = None) -> list[HistoryEntry]:
+        """Newest first; ``stale`` keeps only stale (True) or only current (False) answers. A graph nothing was
+        ever written to has no history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
 
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
-            rows = self.graph.ro_query(LIST_ANSWERS, {"limit": bounded}).result_set
-            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4]) for r in rows]
+            rows = self.graph.ro_query(LIST_ANSWERS, {"limit": bounded, "stale": stale}).result_set
+            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], stale=r[5])
+                    for r in rows]
 
         return self._call(read)
 
     def get(self, answer_id: str) -> Answer | None:
+        """The stored answer with ``stale`` and its reasons as of now."""
         def read() -> Answer | None:
             if not graph_exists(self.graph):
                 return None
             rows = self.graph.ro_query(GET_ANSWER, {"id": answer_id}).result_set
-            return Answer.model_validate_json(rows[0][0]) if rows else None
+            return self._with_staleness(Answer.model_validate_json(rows[0][0])) if rows else None
 
         return self._call(read)
+
+    def _with_staleness(self, answer: Answer) -> Answer:
+        quoted = {c.evidence_id: c.text for c in answer.citations}
+        if not quoted:
+            return answer
+        rows = self.graph.ro_query(CITED_NOW, {"ids": sorted(quoted)}).result_set
+        now = {r[0]: {"exists": r[1], "valid_to": r[2], "text": r[3], "document_id": r[4], "current_id": r[5],
+                      "current_text": r[6]} for r in rows}
+        reasons = [reason for ev, text in quoted.items() if (reason := stale_reason(ev, text, now.get(ev)))]
+        return answer.model_copy(update={"stale": bool(reasons), "stale_reasons": reasons})

@@ -98,7 +98,8 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
     return EventSourceResponse(_events(services, body.question), ping=PING_S)
 
 
-@router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
+@router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS,
+            summary="One stored answer, with 'stale' and the reasons when a cited sentence changed since")
 def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
     answer = services.history.get(answer_id)
     if answer is None:
@@ -107,5 +108,8 @@ def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
 
 
 @router.get("/history", response_model=HistoryOut, responses=ERRORS, summary="Stored answers, newest first")
-def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(limit), limit=limit)
+def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
+            stale: Annotated[bool | None, Query(description="true: only stale answers (a cited sentence changed or "
+                                                            "was removed since); false: only current ones.")] = None,
+            ) -> HistoryOut:
+    return HistoryOut(answers=services.history.list(limit, stale=stale), limit=limit)

@@ -92,16 +92,17 @@ def ingest(
 
 def delete(
     document_id: Annotated[str, typer.Argument(help="Document id to remove.")],
+    purge: Annotated[bool, typer.Option("--purge", help="Erase it and every version (no history is kept).")] = False,
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Remove a document and everything only it supported."""
+    """Close a document: it stops being current, stays readable as of earlier, and answers citing it turn stale."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (endpoint, _graph):
         removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
-                           wait_s=settings.ingest_wait_s).delete(document_id)
+                           wait_s=settings.ingest_wait_s).delete(document_id, purge=purge)
     if not removed:
-        raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
-    emit({"deleted": document_id}, as_json, f"deleted {document_id}")
+        raise fail(f"no current document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
+    emit({"deleted": document_id, "purged": purge}, as_json, f"{'purged' if purge else 'deleted'} {document_id}")
 
 
 def evidence(
