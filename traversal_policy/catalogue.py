@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from extraction.errors import QueryRejected
 from extraction.schema import ready_document, relation_evidence_at, relation_valid_at, valid_at
 
+from . import people_queries
 from .params import ParamSpec
 from .policy import MAX_HOPS
 
@@ -194,6 +195,11 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                                           "e.document_id AS document_id, e.start AS start, e.end AS end, "
                                           "c.id AS chunk_id "
                                           "ORDER BY c.id, e.start"}, 0),
+    NamedQuery("if_person_leaves", "What a person's departure leaves behind, cumulative by depth: 1 their open "
+               "work (assigned tickets/PRs not done or closed, with status); 2 adds the customers waiting on it and "
+               "the components only they have resolved or owned; 3 adds possible successors ranked by evidence. "
+               "Every row has its path and evidence ids.", (people_queries.PERSON, people_queries.DEPTH),
+               people_queries.TEXTS, 3),
 )}
 
 

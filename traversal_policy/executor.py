@@ -13,7 +13,7 @@ from typing import Any
 
 from extraction.errors import InputRejected, ZehnError
 
-from . import handlers
+from . import departure, handlers
 from .catalogue import NamedQuery, get
 from .handlers import Hit, Miss
 from .outcomes import Found, NoEvidence, QueryFailed, QueryOutcome, Resolution, Unknown
@@ -83,6 +83,7 @@ class TraversalExecutor:
             "paths_between": handlers.paths_between,
             "evidence_for": handlers.evidence_for,
             "documents_mentioning": handlers.documents_mentioning,
+            "if_person_leaves": departure.if_person_leaves,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)
 

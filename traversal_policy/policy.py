@@ -36,6 +36,8 @@ PRODUCTION_WALKABLE: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CONSUMES", "OWNS", "MAINTAINS", "LEADS", "MEMBER_OF", "AFFECTS", "BLOCKS", "PART_OF",
     # Who did what on a ticket, page or PR; mostly read from structured metadata, cited by its exact line.
     "ASSIGNED_TO", "REPORTED", "REVIEWED", "APPROVED", "HAS_COMPONENT", "LINKED_TO", "DECIDED", "REPLACES",
+    # Which customer a ticket is for (the `customer_company` line): the departure query's waiting customers.
+    "CONCERNS",
 })  # fmt: skip
 
 

@@ -35,6 +35,10 @@ class Settings(BaseSettings):
     test_pause_after_step: str | None = Field(default=None, description="Test hook: an ingest stops after this "
                                               "step of a document's ingest until it is killed.")
 
+    # Writes (hand-off approvals) need a bearer token whose sha256 hex is this; unset: every write is refused (403).
+    write_token_sha256: str | None = Field(default=None, description="sha256 hex of the write token.")
+    write_token_holder: str = Field(default="write-token holder", description="Recorded as approved_by.")
+
     host: str = "127.0.0.1"
     port: int = 8000
     log_format: Literal["json", "text"] = Field(

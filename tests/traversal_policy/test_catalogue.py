@@ -20,10 +20,11 @@ from traversal_policy import (
     Resolved,
     TraversalExecutor,
     Unknown,
+    parse_policy,
 )
 
 EXPECTED_QUERIES = {"resolve_entity", "entity_profile", "who_owns", "depends_on", "dependents_of", "paths_between",
-                    "evidence_for", "documents_mentioning", "search_evidence", "impact"}
+                    "evidence_for", "documents_mentioning", "search_evidence", "impact", "if_person_leaves"}
 
 
 def ids(outcome: Any) -> set[str]:
@@ -254,8 +255,9 @@ def test_unknown(executor: TraversalExecutor) -> None:
     assert isinstance(walk, NoEvidence) and walk.reason == "unknown_entity"
 
 
-def test_only_forbidden_predicates(executor: TraversalExecutor) -> None:
-    out = executor.run("entity_profile", {"entity_id": "ticket:pay-12"})  # only CONCERNS: not walkable
+def test_only_forbidden_predicates(fixture_db: tuple[Any, FixtureInfo]) -> None:
+    strict = parse_policy(b'name = "strict"\n[traversal]\nwalkable = ["OWNS"]\n', "strict.toml")
+    out = TraversalExecutor(fixture_db[0], strict).run("entity_profile", {"entity_id": "ticket:pay-12"})  # CONCERNS
     assert isinstance(out, NoEvidence) and out.reason == "only_forbidden_predicates"
 
 

@@ -1,5 +1,7 @@
-"""Fixtures shared by the service's tests (API, MCP, evaluation): the sample corpus ingested once per session into
-a graph that answers may be written to, and a tiny separately-served graph that tests may stop and restart."""
+"""Fixtures shared by the service's tests (API, MCP, evaluation, people): the sample corpus ingested once per session
+into a graph that answers may be written to, a tiny separately-served graph that tests may stop and restart, and
+the people fixtures (tests/zehn/people/fixtures) ingested once per session with their collaboration projection
+(read-only: tests that approve hand-offs ingest their own copy, ``fresh_people_graph``)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,12 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from extraction.graph_client import open_graph as open_rw_graph
 from extraction.pipeline import Ingestor
+from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.graph_server import EmbeddedFalkorDB
+from zehn.people.projection import rebuild
+
+PEOPLE_FIXTURES = Path(__file__).resolve().parent / "people" / "fixtures"
+PEOPLE_DOCUMENTS = 11
 
 TINY_DOCS = {
     "billing.md": "# Billing\n\nbilling-api depends on ledger-db for invoices.\n",
@@ -51,3 +58,40 @@ def tiny_db(tmp_path: Path, nlp: Language, embedder: LocalEmbedder) -> Iterator[
     assert report.documents == 2, report.errors
     yield server
     server.stop()
+
+
+def ingest_people(port: int, nlp: Language, embedder: LocalEmbedder) -> str:
+    name = f"people_{uuid.uuid4().hex[:8]}"
+    report = Ingestor("127.0.0.1", port, name, nlp=nlp, embedder=embedder).ingest([PEOPLE_FIXTURES])
+    assert report.documents == PEOPLE_DOCUMENTS, report.errors
+    rebuild(open_rw_graph("127.0.0.1", port, name))
+    return name
+
+
+def _drop(port: int, name: str) -> None:
+    with contextlib.suppress(redis.RedisError):
+        open_rw_graph("127.0.0.1", port, name).delete()
+
+
+@pytest.fixture(scope="session")
+def people_graph(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder,
+                 ) -> Iterator[tuple[int, str]]:
+    assert falkordb_server.port is not None
+    name = ingest_people(falkordb_server.port, nlp, embedder)
+    yield falkordb_server.port, name
+    _drop(falkordb_server.port, name)
+
+
+@pytest.fixture(scope="module")
+def fresh_people_graph(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder,
+                       ) -> Iterator[tuple[int, str]]:
+    """A writable copy for tests that approve hand-offs (one per module)."""
+    assert falkordb_server.port is not None
+    name = ingest_people(falkordb_server.port, nlp, embedder)
+    yield falkordb_server.port, name
+    _drop(falkordb_server.port, name)
+
+
+@pytest.fixture
+def people_executor(people_graph: tuple[int, str]) -> TraversalExecutor:
+    return TraversalExecutor(open_graph("127.0.0.1", people_graph[0], people_graph[1]), load_policy())

@@ -18,7 +18,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
-from zehn.api import errors, routes_answers, routes_graph, routes_health, routes_metrics, routes_openai
+from zehn.api import (
+    errors,
+    routes_answers,
+    routes_graph,
+    routes_health,
+    routes_metrics,
+    routes_openai,
+    routes_people,
+)
 from zehn.api.deps import Services, ServicesProvider
 from zehn.api.errors import ErrorOut
 from zehn.api.middleware import ObservabilityMiddleware
@@ -111,7 +119,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_middleware(ObservabilityMiddleware)
-    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai):
+    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)

@@ -24,6 +24,7 @@ from zehn.api.deps import Services
 from zehn.graph_endpoint import graph_endpoint
 from zehn.history import AnswerStore
 from zehn.observability.metrics import METRICS
+from zehn.people.projection import rebuild as rebuild_projection
 from zehn.sample import SAMPLE_CORPUS_DIR
 from zehn.settings import Settings
 
@@ -47,6 +48,7 @@ def ingest_sample_if_empty(endpoint_host: str, endpoint_port: int, password: str
     report = Ingestor(endpoint_host, endpoint_port, settings.graph_name, password, nlp=nlp, embedder=embedder,
                       max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s).ingest([SAMPLE_CORPUS_DIR])
     METRICS.observe_ingest(report)
+    rebuild_projection(graph)
     log.info("ingested %d documents, %d evidence rows in %.1fs (%d errors)", report.documents, report.evidence,
              report.seconds, len(report.errors))
     return True

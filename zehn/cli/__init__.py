@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import typer
 
-from zehn.cli import ask_cmds, eval_cmds, ingest_cmds, mcp_cmds, query_cmds, serve_cmds, verify_cmds
+from zehn.cli import (
+    ask_cmds,
+    eval_cmds,
+    ingest_cmds,
+    mcp_cmds,
+    people_cmds,
+    query_cmds,
+    serve_cmds,
+    verify_cmds,
+)
 
 app = typer.Typer(
     name="zehn",
@@ -13,7 +22,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds, eval_cmds, ask_cmds, mcp_cmds):
+for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds, eval_cmds, ask_cmds, mcp_cmds, people_cmds):
     module.register(app)
 
 

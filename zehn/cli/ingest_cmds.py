@@ -25,6 +25,7 @@ from zehn.cli.common import (
     settings_from,
 )
 from zehn.observability.metrics import METRICS
+from zehn.people.projection import rebuild as rebuild_projection
 from zehn.settings import Settings
 
 
@@ -61,7 +62,7 @@ def ingest(
     settings = settings_from(data_dir, graph)
     if not as_json:
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    with graph_session(settings, as_json) as (endpoint, _graph):
+    with graph_session(settings, as_json) as (endpoint, writable):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                             max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s,
                             pause=pause_hook(settings))
@@ -77,6 +78,7 @@ def ingest(
                 report = ingestor.ingest(paths, tick, _waiting)
         else:
             report = ingestor.ingest(paths, waiting=_waiting)
+        rebuild_projection(writable)  # the people projection follows every ingest
     METRICS.observe_ingest(report)
     data = report.to_dict()
     human = (f"{data['documents']} documents ingested ({data['skipped']} unchanged, {data['recovered']} unfinished "
@@ -97,9 +99,10 @@ def delete(
 ) -> None:
     """Close a document: it stops being current, stays readable as of earlier, and answers citing it turn stale."""
     settings = settings_from(data_dir, graph)
-    with graph_session(settings, as_json) as (endpoint, _graph):
+    with graph_session(settings, as_json) as (endpoint, writable):
         removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                            wait_s=settings.ingest_wait_s).delete(document_id, purge=purge)
+        rebuild_projection(writable)
     if not removed:
         raise fail(f"no current document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit({"deleted": document_id, "purged": purge}, as_json, f"{'purged' if purge else 'deleted'} {document_id}")

@@ -191,6 +191,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people/departure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** If this person leaves: open work, waiting customers, sole-expert components, successors */
+        get: operations["get_departure_api_people_departure_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/experts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who to ask about X: the people behind the evidence, ranked, with a drafted question */
+        get: operations["get_experts_api_people_experts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A hand-off plan: a proposed owner per open item, from the successors, with the evidence */
+        get: operations["get_handoff_api_people_handoff_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/handoff/approvals/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hand-off approval record (what a handed-off assignment cites) */
+        get: operations["get_approval_api_people_handoff_approvals__approval_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/handoff/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve hand-offs: writes assignment edges (via: handoff) and an audit record */
+        post: operations["post_approve_api_people_handoff_approve_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Key people by PageRank and betweenness over the collaboration projection */
+        get: operations["get_key_people_api_people_key_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/projection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State of the collaboration projection (ready, building, missing; stale after an ingest) */
+        get: operations["get_projection_api_people_projection_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/projection/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild the collaboration projection and its centrality now */
+        post: operations["post_rebuild_api_people_projection_rebuild_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's card: profile, open work counts, components, centrality with its evidence */
+        get: operations["get_person_api_people__person_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy": {
         parameters: {
             query?: never;
@@ -360,6 +513,33 @@ export interface components {
             /** Version */
             version: string;
         };
+        /** ApprovalRecord */
+        ApprovalRecord: {
+            /** Approved At */
+            approved_at: string;
+            /** Approved By */
+            approved_by: string;
+            /** From Person */
+            from_person: string;
+            /** Id */
+            id: string;
+            /** Items */
+            items: components["schemas"]["HandoffItem"][];
+            /** Note */
+            note?: string | null;
+        };
+        /** ApprovalRequest */
+        ApprovalRequest: {
+            /** Items */
+            items: components["schemas"]["HandoffItem"][];
+            /** Note */
+            note?: string | null;
+            /**
+             * Person Id
+             * @description Who is leaving (the current holder).
+             */
+            person_id: string;
+        };
         /** AssistantMessage */
         AssistantMessage: {
             /** Content */
@@ -403,6 +583,28 @@ export interface components {
             score?: number | null;
             /** Type */
             type: string;
+        };
+        /** Centrality */
+        Centrality: {
+            /** Betweenness */
+            betweenness: number | null;
+            /** Betweenness Rank */
+            betweenness_rank: number | null;
+            /** Collaborators */
+            collaborators: number;
+            /** Documents */
+            documents: number;
+            /** Last */
+            last?: string | null;
+            /** Pagerank */
+            pagerank: number | null;
+            /** Pagerank Rank */
+            pagerank_rank: number | null;
+            /**
+             * People
+             * @description People in the projection (ranks are out of this many).
+             */
+            people: number | null;
         };
         /** ChatCompletion */
         ChatCompletion: {
@@ -493,6 +695,87 @@ export interface components {
              */
             text: string;
         };
+        /**
+         * CitedLineOut
+         * @description A front-matter line: ``document.text[start:end] == text``. ``evidence_id`` is null when the ingest kept no
+         *     Evidence row for the line (lines under three words); the range is the citation then.
+         */
+        CitedLineOut: {
+            /** Document Id */
+            document_id: string;
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id?: string | null;
+            /** Key */
+            key: string;
+            /** Start */
+            start: number;
+            /** Text */
+            text: string;
+            /** Values */
+            values: string[];
+        };
+        /** Collaboration */
+        Collaboration: {
+            /** Documents */
+            documents: string[];
+            /**
+             * Evidence
+             * @description Metadata lines naming them: evidence ids, or document_id[start:end].
+             */
+            evidence: string[];
+            /** Id */
+            id: string;
+            /** Last */
+            last?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Weight
+             * @description Documents both people are named on.
+             */
+            weight: number;
+        };
+        /**
+         * Commitment
+         * @description Something the person said they would do, in a meeting or chat: listed, never reassigned automatically.
+         */
+        Commitment: {
+            document: components["schemas"]["DocumentRef"];
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id?: string | null;
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /**
+             * Item
+             * @description The action item as the line lists it (action_item).
+             */
+            item?: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "action_item" | "said_in_conversation";
+            /**
+             * Reassign
+             * @default false
+             * @constant
+             */
+            reassign: false;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description Verbatim: document.text[start:end].
+             */
+            text: string;
+        };
         /** ContentPart */
         ContentPart: {
             /** Text */
@@ -501,6 +784,65 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        /** CustomerRow */
+        CustomerRow: {
+            customer: components["schemas"]["EntityRef"];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Items */
+            items: string[];
+            path: components["schemas"]["PathOut"];
+            /** Paths */
+            paths: components["schemas"]["PathOut"][];
+            /**
+             * Section
+             * @default customers
+             * @constant
+             */
+            section: "customers";
+        };
+        /** DepartureOut */
+        DepartureOut: {
+            /** Candidates */
+            candidates?: components["schemas"]["PersonCandidate"][];
+            /** Commitments */
+            commitments?: components["schemas"]["Commitment"][];
+            /** Customers */
+            customers?: components["schemas"]["CustomerRow"][];
+            /** Depth */
+            depth: number;
+            /** Message */
+            message?: string | null;
+            /** Notes */
+            notes?: string[];
+            /** Open Work */
+            open_work?: components["schemas"]["OpenWorkRow"][];
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "found" | "no_open_work" | "ambiguous" | "unknown" | "not_a_person" | "not_in_graph";
+            person?: components["schemas"]["PersonCandidate"] | null;
+            policy: components["schemas"]["PolicyOut"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+            /**
+             * Query
+             * @description The name or id that was asked about.
+             */
+            query: string;
+            /** Sole Expert Components */
+            sole_expert_components?: components["schemas"]["SoleExpertRow"][];
+            /** Successors */
+            successors?: components["schemas"]["SuccessorRow"][];
         };
         /** DocumentOut */
         DocumentOut: {
@@ -536,6 +878,42 @@ export interface components {
             title: string;
             /** Updated */
             updated?: string | null;
+        };
+        /** DocumentRef */
+        DocumentRef: {
+            /** Id */
+            id: string;
+            /** Source Type */
+            source_type?: string | null;
+            /** Title */
+            title?: string | null;
+            /** Updated */
+            updated?: string | null;
+        };
+        /** DraftQuestion */
+        DraftQuestion: {
+            /**
+             * Cites
+             * @description Evidence ids the draft quotes.
+             */
+            cites: string[];
+            /**
+             * Sent
+             * @default false
+             * @constant
+             */
+            sent: false;
+            /** Text */
+            text: string;
+        };
+        /** EntityRef */
+        EntityRef: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
         };
         /** ErrorOut */
         ErrorOut: {
@@ -599,6 +977,73 @@ export interface components {
             start: number;
             /** Text */
             text: string;
+        };
+        /** Expert */
+        Expert: {
+            /** Documents */
+            documents: components["schemas"]["DocumentRef"][];
+            draft: components["schemas"]["DraftQuestion"];
+            /** Evidence */
+            evidence: components["schemas"]["ExpertEvidence"][];
+            /** Id */
+            id: string;
+            /**
+             * Involved
+             * @description Sentences of documents they are named on, written by someone else.
+             */
+            involved: number;
+            /** Last Activity */
+            last_activity: string | null;
+            /** Name */
+            name: string;
+            /** Rank */
+            rank: number;
+            /** Roles */
+            roles: string[];
+            /**
+             * Wrote
+             * @description Sentences of the evidence they wrote.
+             */
+            wrote: number;
+        };
+        /** ExpertEvidence */
+        ExpertEvidence: {
+            /**
+             * Credit
+             * @enum {string}
+             */
+            credit: "wrote" | "involved";
+            document: components["schemas"]["DocumentRef"];
+            /** End */
+            end: number;
+            /** Id */
+            id: string;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description Verbatim: document.text[start:end].
+             */
+            text: string;
+        };
+        /** ExpertsOut */
+        ExpertsOut: {
+            /** About */
+            about: string;
+            /** Experts */
+            experts?: components["schemas"]["Expert"][];
+            /** Message */
+            message?: string | null;
+            /** Notes */
+            notes?: string[];
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "found" | "no_evidence";
+            policy: components["schemas"]["PolicyOut"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
         };
         /** GradedPath */
         GradedPath: {
@@ -671,6 +1116,40 @@ export interface components {
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /** HandoffItem */
+        HandoffItem: {
+            /** Item Id */
+            item_id: string;
+            /** To Person Id */
+            to_person_id: string;
+        };
+        /** HandoffPlan */
+        HandoffPlan: {
+            /** Already Handed Off */
+            already_handed_off: components["schemas"]["OpenWorkRow"][];
+            /**
+             * Commitments
+             * @description Listed only: never reassigned automatically.
+             */
+            commitments: components["schemas"]["Commitment"][];
+            person: components["schemas"]["EntityRef"];
+            /** Proposals */
+            proposals: components["schemas"]["Proposal"][];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+        };
+        /** HandoffRef */
+        HandoffRef: {
+            /** Approval Id */
+            approval_id: string;
+            /** Approved At */
+            approved_at: string;
+            /** Approved By */
+            approved_by: string;
+            /** From Person */
+            from_person?: string | null;
+            to: components["schemas"]["EntityRef"];
         };
         /** HealthOut */
         HealthOut: {
@@ -777,6 +1256,29 @@ export interface components {
             /** Hops */
             hops: components["schemas"]["PathHop"][];
         };
+        /** KeyPeopleOut */
+        KeyPeopleOut: {
+            /**
+             * About
+             * @description The component or label ranked within; null: everyone.
+             */
+            about: string | null;
+            /** People */
+            people: components["schemas"]["KeyPerson"][];
+            projection: components["schemas"]["ProjectionState"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+        };
+        /** KeyPerson */
+        KeyPerson: {
+            centrality: components["schemas"]["Centrality"];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Top Collaborations */
+            top_collaborations: components["schemas"]["Collaboration"][];
+        };
         /** LiveOut */
         LiveOut: {
             /**
@@ -853,6 +1355,86 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** OpenWorkCounts */
+        OpenWorkCounts: {
+            /** Handed Off */
+            handed_off: number;
+            /** Open */
+            open: number;
+            /** Status Unknown */
+            status_unknown: number;
+        };
+        /** OpenWorkRow */
+        OpenWorkRow: {
+            /** Components */
+            components?: string[];
+            /** Customers */
+            customers?: string[];
+            /** Documents */
+            documents?: components["schemas"]["DocumentRef"][];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Handed Off To */
+            handed_off_to?: components["schemas"]["HandoffRef"][];
+            item: components["schemas"]["EntityRef"];
+            /** Last Updated */
+            last_updated?: string | null;
+            path: components["schemas"]["PathOut"];
+            received?: components["schemas"]["HandoffRef"] | null;
+            /**
+             * Section
+             * @default open_work
+             * @constant
+             */
+            section: "open_work";
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "open" | "handed_off";
+            /**
+             * Status
+             * @description The status as the item's own document writes it (null: none found).
+             */
+            status: string | null;
+            /**
+             * Status Class
+             * @enum {string}
+             */
+            status_class: "open" | "unknown";
+            status_line?: components["schemas"]["CitedLineOut"] | null;
+            /**
+             * Via
+             * @enum {string}
+             */
+            via: "document" | "handoff";
+        };
+        /** PathEdge */
+        PathEdge: {
+            /** Approval Id */
+            approval_id?: string | null;
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /** Rel Type */
+            rel_type: string;
+            /** Source */
+            source: string;
+            /** Target */
+            target: string;
+            /**
+             * Via
+             * @description document: read from a source line; handoff: written by an approved hand-off (no quote).
+             * @enum {string}
+             */
+            via: "document" | "handoff";
+        };
         /** PathHop */
         PathHop: {
             /** Evidence Ids */
@@ -867,6 +1449,85 @@ export interface components {
             target: string;
             /** Target Name */
             target_name: string | null;
+        };
+        /** PathOut */
+        PathOut: {
+            /** Edges */
+            edges: components["schemas"]["PathEdge"][];
+            /** Evidence Ids */
+            evidence_ids: string[][];
+            /** Names */
+            names: string[];
+            /** Node Ids */
+            node_ids: string[];
+            /** Rel Types */
+            rel_types: string[];
+            /** Types */
+            types: string[];
+        };
+        /**
+         * PersonCandidate
+         * @description One person a name may mean, with what tells namesakes apart.
+         */
+        PersonCandidate: {
+            /**
+             * Document Count
+             * @default 0
+             */
+            document_count: number;
+            /** Documents */
+            documents?: components["schemas"]["DocumentRef"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Roles
+             * @description How often the sources name them as assignee, reporter, reviewer, owner, lead (counts of recorded relations).
+             */
+            roles?: {
+                [key: string]: number;
+            };
+            /** Teams */
+            teams?: string[];
+        };
+        /** PersonCard */
+        PersonCard: {
+            centrality: components["schemas"]["Centrality"] | null;
+            /** Collaborations */
+            collaborations?: components["schemas"]["Collaboration"][];
+            /**
+             * Components
+             * @description Components of their documents.
+             */
+            components?: {
+                [key: string]: number;
+            };
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            open_work: components["schemas"]["OpenWorkCounts"] | null;
+            policy: components["schemas"]["PolicyOut"];
+            /** @description Null when the person is only named on documents' metadata (author, participant) and no entity of theirs exists. */
+            profile: components["schemas"]["PersonCandidate"] | null;
+            projection: components["schemas"]["ProjectionState"];
+            /** Queries */
+            queries: components["schemas"]["QueryRun"][];
+            /**
+             * Roles
+             * @description Roles on documents (metadata lines).
+             */
+            roles?: {
+                [key: string]: number;
+            };
+            /**
+             * Topics
+             * @description Labels of their documents.
+             */
+            topics?: {
+                [key: string]: number;
+            };
         };
         /** PolicyDetail */
         PolicyDetail: {
@@ -893,6 +1554,63 @@ export interface components {
             hash: string;
             /** Name */
             name: string;
+        };
+        /** ProjectionReport */
+        ProjectionReport: {
+            /** Documents */
+            documents: number;
+            /** Pairs */
+            pairs: number;
+            /** People */
+            people: number;
+            /** Rebuilt At */
+            rebuilt_at: string;
+        };
+        /** ProjectionState */
+        ProjectionState: {
+            /** Documents */
+            documents?: number | null;
+            /** Last Ingest */
+            last_ingest?: string | null;
+            /** Pairs */
+            pairs?: number | null;
+            /** People */
+            people?: number | null;
+            /** Rebuilt At */
+            rebuilt_at?: string | null;
+            /**
+             * Stale
+             * @description A document was ingested after the last rebuild.
+             */
+            stale: boolean;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ready" | "building" | "missing";
+        };
+        /** Proposal */
+        Proposal: {
+            /** Alternatives */
+            alternatives?: components["schemas"]["EntityRef"][];
+            /** @description The successor row the proposal rests on. */
+            basis?: components["schemas"]["SuccessorRow"] | null;
+            /** Components */
+            components: string[];
+            /**
+             * Evidence
+             * @description Their paths to this item's components.
+             */
+            evidence?: components["schemas"]["PathOut"][];
+            item: components["schemas"]["EntityRef"];
+            proposed: components["schemas"]["EntityRef"] | null;
+            /**
+             * Reason
+             * @description Why nobody is proposed.
+             */
+            reason?: string | null;
+            /** Status */
+            status: string | null;
         };
         /** QueryRecordApi */
         QueryRecordApi: {
@@ -930,6 +1648,25 @@ export interface components {
             /** Wall Ms */
             wall_ms?: number | null;
         };
+        /** QueryRun */
+        QueryRun: {
+            /** Cypher */
+            cypher: string;
+            /** Error */
+            error?: string | null;
+            /** Name */
+            name: string;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Rows */
+            rows: number;
+            /** Run Time Ms */
+            run_time_ms?: number | null;
+            /** Wall Ms */
+            wall_ms?: number | null;
+        };
         /** ResolutionOut */
         ResolutionOut: {
             /** Candidates */
@@ -946,6 +1683,101 @@ export interface components {
             policy: components["schemas"]["PolicyOut"];
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
+        };
+        /** SoleExpertRow */
+        SoleExpertRow: {
+            /** Claims */
+            claims: number;
+            component: components["schemas"]["EntityRef"];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Owns */
+            owns: boolean;
+            path: components["schemas"]["PathOut"];
+            /** Paths */
+            paths: components["schemas"]["PathOut"][];
+            /** Resolved Items */
+            resolved_items: string[];
+            /**
+             * Section
+             * @default sole_expert_components
+             * @constant
+             */
+            section: "sole_expert_components";
+            /** Why */
+            why: string;
+        };
+        /**
+         * SuccessorClaim
+         * @description What one shown path proves: ``kind`` of work by the successor on ``component`` (through ``item``).
+         */
+        SuccessorClaim: {
+            /** Component */
+            component: string;
+            /** Item */
+            item?: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "resolved" | "owns" | "reviewed" | "related";
+        };
+        /** SuccessorCounts */
+        SuccessorCounts: {
+            /** Owns */
+            owns: number;
+            /** Related */
+            related: number;
+            /** Resolved */
+            resolved: number;
+            /** Reviewed */
+            reviewed: number;
+        };
+        /** SuccessorRow */
+        SuccessorRow: {
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "same_component" | "related_component";
+            /**
+             * Claims
+             * @description One per path, same order.
+             */
+            claims: components["schemas"]["SuccessorClaim"][];
+            /** Components */
+            components: string[];
+            counts: components["schemas"]["SuccessorCounts"];
+            /** @description What the row is about: the item, customer, component or successor. */
+            entity: components["schemas"]["EntityRef"];
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "source_backed" | "inferred" | "approval_record";
+            /** Last Activity */
+            last_activity?: string | null;
+            path: components["schemas"]["PathOut"];
+            /** Paths */
+            paths: components["schemas"]["PathOut"][];
+            person: components["schemas"]["EntityRef"];
+            /** Rank */
+            rank: number;
+            /**
+             * Section
+             * @default successors
+             * @constant
+             */
+            section: "successors";
         };
         /** SupervisorOut */
         SupervisorOut: {
@@ -1467,6 +2299,489 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImpactOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_departure_api_people_departure_get: {
+        parameters: {
+            query?: {
+                /** @description A person's name as typed; an ambiguous name lists its candidates (outcome 'ambiguous'). */
+                person?: string | null;
+                /** @description A person's id (a candidate's id); used instead of person when given. 404 when no entity has it. */
+                person_id?: string | null;
+                /** @description 1 open work; 2 + customers and sole-expert components; 3 + successors. */
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepartureOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_experts_api_people_experts_get: {
+        parameters: {
+            query: {
+                about: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpertsOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_handoff_api_people_handoff_get: {
+        parameters: {
+            query: {
+                person_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffPlan"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_approval_api_people_handoff_approvals__approval_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRecord"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    post_approve_api_people_handoff_approve_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRecord"];
+                };
+            };
+            /** @description missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description writes are not enabled (no write token configured) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_key_people_api_people_key_get: {
+        parameters: {
+            query?: {
+                /** @description A component or label: rank only the people named on its documents. Omit for everyone. */
+                about?: string | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyPeopleOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_projection_api_people_projection_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionState"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    post_rebuild_api_people_projection_rebuild_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionReport"];
+                };
+            };
+            /** @description missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description writes are not enabled (no write token configured) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_person_api_people__person_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A person's id, e.g. person:jane-doe. */
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonCard"];
                 };
             };
             /** @description Not Found */

@@ -61,6 +61,7 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
             "evidence_for": {"source": edge["source"], "rel_type": edge["rel_type"], "target": edge["target"]},
             "documents_mentioning": {"entity_id": component},
             "search_evidence": {"text": "geo-index owner", "k": 5},
+            "if_person_leaves": {"person_id": "person:luca-ferraro", "depth": 2},
             "ask": {"question": "Who owns geo-index?"},
         }
         assert set(arguments) == {t.name for t in (await client.list_tools()).tools}, "a new tool needs a call here"
