@@ -37,6 +37,11 @@ def valid_at(var: str) -> str:
             f"WHERE {var}.earlier[i] <= $as_of AND $as_of < {var}.earlier[i + 1]))")
 
 
+def document_alive(var: str) -> str:
+    """The Cypher predicate "document ``var`` existed at ``$as_of``" (first committed, not yet deleted)."""
+    return f"(coalesce({var}.valid_from, '') <= $as_of AND ({var}.valid_to IS NULL OR $as_of < {var}.valid_to))"
+
+
 def ready_document(var: str, row: str | None = None) -> str:
     """The Cypher predicate "document ``var`` is ready" and, with ``row``, "its chunk or evidence row ``row`` is
     valid at ``$as_of``" (variable names are fixed text, never input)."""
@@ -51,15 +56,16 @@ def _support_at(rel: str) -> tuple[str, str]:
 
 
 def relation_valid_at(rel: str) -> str:
-    """The Cypher predicate "RELATES edge ``rel`` has a supporting sentence valid at ``$as_of``"."""
+    """The Cypher predicate "RELATES edge ``rel`` has a supporting sentence valid at ``$as_of``" (an edge that
+    records no support at all is not versioned: always)."""
     ids, when = _support_at(rel)
-    return f"ANY(i IN range(0, size({ids}) - 1) WHERE {when})"
+    return f"({ids} IS NULL OR ANY(i IN range(0, size({ids}) - 1) WHERE {when}))"
 
 
 def relation_evidence_at(rel: str) -> str:
     """The Cypher expression: the evidence ids supporting RELATES edge ``rel`` at ``$as_of``."""
     ids, when = _support_at(rel)
-    return f"[i IN range(0, size({ids}) - 1) WHERE {when} | {ids}[i]]"
+    return f"[i IN range(0, size(coalesce({ids}, [])) - 1) WHERE {when} | {ids}[i]]"
 
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (DOCUMENT, "id"),

@@ -15,11 +15,14 @@ variable-length bound that depends on input:
    HAS_COMPONENT: "the same kind elsewhere", by a recorded relation rather than by a similar name), then
    ``component_claims`` again for the related ones, and ``document_dates`` (recency of every claim).
 
-Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for).
+Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for) and read
+as of ``$as_of`` (support a later version closed is not walked, its evidence ids not returned).
 ``HANDED_OFF_TO`` edges carry ``rel_type: 'ASSIGNED_TO'`` and are filtered the same way.
 """
 
 from __future__ import annotations
+
+from extraction.schema import relation_evidence_at, relation_valid_at, valid_at
 
 from .params import ParamSpec
 
@@ -39,9 +42,10 @@ CATCH_ALL_COMPONENTS = frozenset({"unspecified", "other", "others", "none", "n/a
 
 ASSIGNED = (
     "MATCH (t:__Entity__)-[r:RELATES]->(p:__Entity__ {id: $person_id}) "
-    "WHERE r.rel_type = 'ASSIGNED_TO' AND r.rel_type IN $allowed "
+    "WHERE r.rel_type = 'ASSIGNED_TO' AND r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
     "RETURN t.id AS item_id, t.name AS item_name, t.type AS item_type, 'document' AS via, "
-    "r.evidence_ids AS evidence_ids, null AS approval_id, null AS approved_by, null AS approved_at "
+    + relation_evidence_at('r') + " AS evidence_ids, null AS approval_id, null AS approved_by, "
+    "null AS approved_at "
     "UNION "
     "MATCH (t:__Entity__)-[h:HANDED_OFF_TO]->(p:__Entity__ {id: $person_id}) WHERE h.rel_type IN $allowed "
     "RETURN t.id AS item_id, t.name AS item_name, t.type AS item_type, 'handoff' AS via, [] AS evidence_ids, "
@@ -52,15 +56,16 @@ ASSIGNED = (
 _DOC_MAP = (
     "{id: d.id, title: d.title, source_type: d.source_type, updated: coalesce(d.updated, d.created), "
     "front_matter: CASE WHEN d.body_start IS NULL THEN d.text ELSE left(d.text, d.body_start) END, "
-    "evidence: [(d)-[:PART_OF]->(:Chunk {kind: 'metadata'})<-[:IN_CHUNK]-(e:Evidence) | "
+    f"evidence: [(d)-[:PART_OF]->(:Chunk {{kind: 'metadata'}})<-[:IN_CHUNK]-(e:Evidence) WHERE {valid_at('e')} | "
     "{id: e.id, start: e.start, end: e.end}]}"
 )
 
 WORK_STATUS = (
     "UNWIND $item_ids AS iid MATCH (t:__Entity__ {id: iid}) "
     "WITH t, reduce(acc = [], l IN "
-    "[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing | ro.evidence_ids] + "
-    "[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming | ri.evidence_ids] | acc + l) AS ev_ids "
+    "[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing | " + relation_evidence_at('ro') + "] + "
+    "[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming | " + relation_evidence_at('ri') + "] "
+    "| acc + l) AS ev_ids "
     "OPTIONAL MATCH (m:Evidence) WHERE m.id IN ev_ids AND m.kind = 'metadata' "
     "WITH t, collect(DISTINCT m.document_id) AS own_docs "
     "OPTIONAL MATCH (d:Document) WHERE d.id IN own_docs "
@@ -73,32 +78,37 @@ WORK_STATUS = (
 
 ITEM_LINKS = (
     "UNWIND $item_ids AS iid MATCH (t:__Entity__ {id: iid})-[r:RELATES]->(x:__Entity__) "
-    "WHERE r.rel_type IN $allowed AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') "
+    "WHERE r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
+    "AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') "
     "OR r.rel_type = 'HAS_COMPONENT') "
     "RETURN t.id AS item_id, r.rel_type AS rel_type, x.id AS id, x.name AS name, x.type AS type, "
-    "r.evidence_ids AS evidence_ids ORDER BY item_id, rel_type, name"
+    + relation_evidence_at('r') + " AS evidence_ids ORDER BY item_id, rel_type, name"
 )
 
 OWNED_COMPONENTS = (
     "MATCH (p:__Entity__ {id: $person_id})-[r:RELATES]->(c:__Entity__) "
-    "WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed "
+    "WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
     "AND c.type IN ['Component', 'Service', 'Technology'] "
-    "RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, r.evidence_ids AS evidence_ids"
+    "RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, "
+    + relation_evidence_at('r') + " AS evidence_ids"
 )
 
 COMPONENT_CLAIMS = (
     "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid}) "
     "OPTIONAL MATCH (t:__Entity__)-[hc:RELATES]->(c) WHERE hc.rel_type = 'HAS_COMPONENT' AND hc.rel_type IN $allowed "
+    "AND " + relation_valid_at('hc') + " "
     "OPTIONAL MATCH (t)-[a:RELATES]->(o:__Entity__) WHERE a.rel_type = 'ASSIGNED_TO' AND a.rel_type IN $allowed "
+    "AND " + relation_valid_at('a') + " "
     "AND o.id <> $person_id "
     "WITH c, collect(CASE WHEN o IS NULL THEN NULL ELSE {kind: 'assigned', item_id: t.id, item_name: t.name, "
     "item_type: t.type, person_id: o.id, person_name: o.name, person_type: o.type, "
-    "item_evidence: hc.evidence_ids, person_evidence: a.evidence_ids, rel_type: a.rel_type} END) AS assigned "
+    "item_evidence: " + relation_evidence_at('hc') + ", person_evidence: " + relation_evidence_at('a')
+    + ", rel_type: a.rel_type} END) AS assigned "
     "OPTIONAL MATCH (o2:__Entity__)-[w:RELATES]->(c) WHERE w.rel_type IN ['OWNS', 'MAINTAINS'] "
-    "AND w.rel_type IN $allowed AND o2.id <> $person_id "
+    "AND w.rel_type IN $allowed AND " + relation_valid_at('w') + " AND o2.id <> $person_id "
     "RETURN c.id AS component_id, c.name AS component_name, c.type AS component_type, assigned, "
     "collect(CASE WHEN o2 IS NULL THEN NULL ELSE {kind: 'owns', person_id: o2.id, person_name: o2.name, "
-    "person_type: o2.type, person_evidence: w.evidence_ids, rel_type: w.rel_type} END) AS owners"
+    "person_type: o2.type, person_evidence: " + relation_evidence_at('w') + ", rel_type: w.rel_type} END) AS owners"
 )
 
 REVIEWED_COMPONENTS = (
@@ -106,20 +116,21 @@ REVIEWED_COMPONENTS = (
     "MATCH p = (s:__Entity__)-[rv:RELATES]->(x:__Entity__)-[:RELATES*0..1]->(t:__Entity__)"
     "-[hc:RELATES]->(c:__Entity__ {id: cid}) "
     "WHERE s.type = 'Person' AND s.id <> $person_id AND rv.rel_type = 'REVIEWED' AND hc.rel_type = 'HAS_COMPONENT' "
-    "AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed) "
+    "AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND " + relation_valid_at('r') + ") "
     "AND ALL(i IN range(1, length(p) - 2) WHERE relationships(p)[i].rel_type = 'LINKED_TO') "
     "RETURN cid AS component_id, s.id AS person_id, s.name AS person_name, "
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
-    "[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | r.evidence_ids] AS evidence_ids, "
+    "[r IN relationships(p) | r.rel_type] AS rel_types, "
+    "[r IN relationships(p) | " + relation_evidence_at('r') + "] AS evidence_ids, "
     "[r IN relationships(p) | r.doc_ids] AS doc_ids LIMIT 500"
 )
 
 RELATED_COMPONENTS = (
     "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid})-[r:RELATES]-(k:__Entity__) "
-    "WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed "
+    "WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
     "AND k.type IN ['Component', 'Service', 'Technology'] AND NOT k.id IN $component_ids "
     "RETURN cid AS component_id, k.id AS id, k.name AS name, k.type AS type, r.rel_type AS rel_type, "
-    "startNode(r).id AS source, r.evidence_ids AS evidence_ids"
+    "startNode(r).id AS source, " + relation_evidence_at('r') + " AS evidence_ids"
 )
 
 DOCUMENT_DATES = (
