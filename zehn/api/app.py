@@ -90,6 +90,7 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
 
 
 def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR) -> FastAPI:
+    from zehn.api import routes_reviews  # here, not at the top: zehn.review builds on zehn.api
     from zehn.mcp.http import PATH as MCP_PATH  # here, not at the top: zehn.mcp builds on zehn.api
     from zehn.mcp.http import MCPEndpoint
 
@@ -119,7 +120,8 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_middleware(ObservabilityMiddleware)
-    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people):
+    for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people,
+                   routes_reviews):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)

@@ -31,6 +31,7 @@ RULES = {
 EvidenceId = Annotated[str, Path(max_length=200, pattern=ID, description="An evidence id (ev_ + 16 hex).")]
 DocumentId = Annotated[str, Path(max_length=500, pattern=ID, description="A document id.")]
 AnswerId = Annotated[str, Path(max_length=200, pattern=ID, description="An answer id.")]
+ReviewId = Annotated[str, Path(max_length=200, pattern=ID, description="A change review id (cr_ + 16 hex).")]
 EntityName = Annotated[str, Query(min_length=1, max_length=500, pattern=NAME,
                                   description="An entity name as a person types it.")]
 OptionalName = Annotated[str | None, Query(min_length=1, max_length=500, pattern=NAME, description=(

@@ -11,6 +11,7 @@ from zehn.cli import (
     mcp_cmds,
     people_cmds,
     query_cmds,
+    review_cmds,
     serve_cmds,
     verify_cmds,
 )
@@ -22,7 +23,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds, eval_cmds, ask_cmds, mcp_cmds, people_cmds):
+for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds, eval_cmds, ask_cmds, mcp_cmds, people_cmds,
+               review_cmds):
     module.register(app)
 
 
