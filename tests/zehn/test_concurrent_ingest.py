@@ -15,6 +15,10 @@ from extraction.graph_client import open_graph
 from extraction.pipeline import IngestReport
 from tests.zehn.processes import graph_counts, zehn
 from zehn.graph_server import EmbeddedFalkorDB
+from zehn.people.projection import rebuild
+
+PROJECTION = ("MATCH (c:Collaborator) OPTIONAL MATCH (c)-[w:COLLABORATED_WITH]->() "
+              "RETURN count(DISTINCT c), count(w)")
 
 PROCESSES = 5
 
@@ -51,8 +55,17 @@ def test_five_ingests_into_a_running_servers_dir_equal_a_clean_ingest(
     with EmbeddedFalkorDB(tmp_path / "data") as server:
         reports = _run_five(sample_corpus_dir, tmp_path / "data")
         assert server.port is not None
-        counts = graph_counts(open_graph("127.0.0.1", server.port, "zehn"))
+        graph = open_graph("127.0.0.1", server.port, "zehn")
+        counts = graph_counts(graph)
+        _check_projection(graph)
     _check(reports, counts, clean, sample_graph[1].documents)
+
+
+def _check_projection(graph: Any) -> None:
+    """The people projection the five processes left behind is the one a rebuild makes now."""
+    left = graph.ro_query(PROJECTION).result_set
+    rebuild(graph)
+    assert left == graph.ro_query(PROJECTION).result_set and left[0][0] > 0
 
 
 @pytest.mark.slow
@@ -63,5 +76,7 @@ def test_five_ingests_into_an_empty_dir_share_one_server_and_equal_a_clean_inges
     assert not (tmp_path / "data" / "falkordb.server.json").exists()  # the last one out stopped the server
     with EmbeddedFalkorDB(tmp_path / "data") as server:
         assert server.port is not None
-        counts = graph_counts(open_graph("127.0.0.1", server.port, "zehn"))
+        graph = open_graph("127.0.0.1", server.port, "zehn")
+        counts = graph_counts(graph)
+        _check_projection(graph)
     _check(reports, counts, clean, sample_graph[1].documents)
