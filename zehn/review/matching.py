@@ -34,6 +34,7 @@ from traversal_policy import (
 )
 from zehn.api.schemas import CandidateOut
 from zehn.review.model import ChangedFileOut, MatchKind, MatchOut, UnmatchedOut
+from zehn.review.radar import words_only
 
 SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
 _SYSTEM_BY_PREFIX = {t.lower(): t for t in SYSTEM_TYPES}  # entity ids are "<type>:<slug>" (extraction.identity)
@@ -131,7 +132,7 @@ class Matcher:
         if entity is not None:
             self._add(entity, "symbol", cand)
             return [entity.id]
-        found = self.executor.run("search_evidence", {"text": cand.surface, "k": 10})
+        found = words_only(self.executor).run("search_evidence", {"text": cand.surface, "k": 10})
         self.out.records.extend(found.queries)
         if isinstance(found, QueryFailed):
             raise found.error

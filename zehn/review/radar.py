@@ -103,8 +103,15 @@ def find_owners(executor: TraversalExecutor, entity_ids: list[str], radar: Radar
                                          evidence_ids=[str(e) for e in edges[0]["evidence_ids"]]))
 
 
+def words_only(executor: TraversalExecutor) -> TraversalExecutor:
+    """The executor without its embedder: ``search_evidence`` runs full-text only, which is what a look-up for
+    words that must be in the sentence needs (and it skips embedding a query vector)."""
+    return TraversalExecutor(executor.graph, executor.policy, timeout_ms=executor.timeout_ms, as_of=executor.as_of)
+
+
 def find_on_call(executor: TraversalExecutor, systems: list[MatchOut], radar: Radar) -> None:
     """Sentences naming the system (verbatim, any case) and an on-call / paging / escalation arrangement."""
+    executor = words_only(executor)
     for match in systems[:MAX_ON_CALL_SEARCHES]:
         out = _ran(radar, executor.run("search_evidence", {"text": f"{match.name} on-call pager escalation",
                                                            "k": 10}))
