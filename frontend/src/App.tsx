@@ -4,6 +4,7 @@ import { Header } from "./components/Header";
 import { PolicyProvider } from "./components/PolicyContext";
 import { ExplorerScreen } from "./explorer/ExplorerScreen";
 import { RadarScreen } from "./radar/RadarScreen";
+import { ChangeReviewScreen, StoredReviewScreen } from "./review/ChangeReviewScreen";
 import { AskScreen } from "./screens/AskScreen";
 import { DocumentScreen } from "./screens/DocumentScreen";
 import { HistoryAnswerScreen, HistoryScreen } from "./screens/HistoryScreen";
@@ -28,6 +29,8 @@ export function App() {
         <Routes>
           <Route path="/" element={<AskScreen />} />
           <Route path="/radar" element={<RadarScreen />} />
+          <Route path="/change-reviews" element={<ChangeReviewScreen />} />
+          <Route path="/change-reviews/:id" element={<StoredReviewScreen />} />
           <Route path="/explorer" element={<ExplorerScreen />} />
           <Route path="/documents/:id" element={<DocumentScreen />} />
           <Route path="/history" element={<HistoryScreen />} />

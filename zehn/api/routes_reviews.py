@@ -1,6 +1,7 @@
 """Change reviews: review a change (``POST /api/change-reviews``, stored with a permalink; ``.../preview`` computes
 the same review without storing it), list and read stored ones, export one as Markdown for a PR comment, and list
-the pull requests and tickets that can be picked instead of pasting.
+the pull requests and tickets that can be picked instead of pasting. ``POST .../markdown`` renders a review it is
+given (a preview has no permalink yet) without reading anything.
 
 Storing is a write: it declares ``Writer`` (:mod:`zehn.api.auth`), the one place writes are authorised. The
 preview, like every read here, needs no token. A change names a document by id, key (``OPS-412``) or URL; a name
@@ -21,7 +22,7 @@ from extraction.validity import AS_OF_PATTERN, parse_as_of
 from zehn.api.auth import Writer
 from zehn.api.deps import ReadyServices, Services
 from zehn.api.errors import ErrorOut, NotFound
-from zehn.api.inputs import ID, TEXT, ReviewId
+from zehn.api.inputs import ID, NAME, TEXT, ReviewId
 from zehn.review.markdown import render
 from zehn.review.model import ChangeReview, ReviewEntry
 from zehn.review.service import MAX_TEXT_CHARS, ChangeReviewer
@@ -46,7 +47,8 @@ class ChangeReviewRequest(BaseModel):
     depth: int = Field(default=2, ge=1, le=3, description="Impact hops, 1..3.")
     as_of: str | None = Field(default=None, max_length=40, pattern=AS_OF_PATTERN,
                               description="Review against the graph as it stood then (default now).")
-    title: str | None = Field(default=None, max_length=200, description="A title (default: the first line).")
+    title: str | None = Field(default=None, max_length=200, pattern=NAME,
+                              description="A title (default: the first line).")
 
     @model_validator(mode="after")
     def one_input(self) -> ChangeReviewRequest:
@@ -85,6 +87,13 @@ async def create_review(body: ChangeReviewRequest, services: ReadyServices, _cal
              summary="Review a change without storing it")
 async def preview_review(body: ChangeReviewRequest, services: ReadyServices) -> ChangeReview:
     return await run_in_threadpool(compute, services, body)
+
+
+@router.post("/change-reviews/markdown", response_class=PlainTextResponse, responses={422: {"model": ErrorOut}},
+             summary="Render a review (e.g. a preview) as Markdown for a PR comment; reads nothing")
+def markdown_of(review: ChangeReview) -> PlainTextResponse:
+    permalink = f"/change-reviews/{review.id}" if review.id else None
+    return PlainTextResponse(render(review, permalink), media_type="text/markdown")
 
 
 @router.get("/change-reviews", response_model=ReviewList, responses=ERRORS, summary="Stored reviews, newest first")

@@ -13,6 +13,7 @@ import typer
 from extraction.document_state import DOCUMENT_STEPS, Pause
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
 from extraction.pipeline import Ingestor
+from extraction.validity import parse_as_of
 from zehn.cli.common import (
     EXIT_NOT_FOUND,
     EXIT_ROLLED_BACK,
@@ -132,12 +133,14 @@ def evidence(
 
 def document(
     document_id: Annotated[str, typer.Argument(help="Document id.")],
+    as_of: Annotated[str | None, typer.Option("--as-of", help="The version current then (a date).")] = None,
+    version: Annotated[int | None, typer.Option("--version", min=1, help="A version number.")] = None,
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Print a document with the text that evidence offsets refer to."""
+    """Print a document (a version of it) with the text that evidence offsets refer to."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (_endpoint, g):
-        doc = get_document(g, document_id)
+        doc = get_document(g, document_id, as_of=None if as_of is None else parse_as_of(as_of), version=version)
     if doc is None:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit(doc, as_json, f"{doc['title']} ({doc['source_type']})\n\n{doc['text']}")

@@ -6,6 +6,7 @@ import { CandidatePicker } from "./CandidatePicker";
 import { CitationList } from "./CitationChip";
 import { PathsView } from "./PathsView";
 import { QueriesTable } from "./QueriesTable";
+import { StaleNotice } from "./StaleNotice";
 
 export const STATUS_LABEL: Record<AnswerStatus, string> = {
   answered: "Answered",
@@ -82,6 +83,11 @@ export function AnswerView({ answer, onPickCandidate, showQuestion = true }: Pro
         {showQuestion && <span className="answer-question">{answer.question}</span>}
       </header>
       <p className="status-explain">{STATUS_EXPLAIN[status]}</p>
+      <StaleNotice answer={answer} />
+      {answer.conversation_only && status === "answered" && (
+        <p className="notice" data-testid="conversation-only">Said in conversation only (chat, email or a meeting),
+          never documented in a page or ticket: treat it as what someone said, not as policy.</p>
+      )}
       <StatusBody answer={answer} onPickCandidate={onPickCandidate} />
       {status === "answered" && <CitationList citations={answer.citations ?? []} />}
       <PathsView paths={answer.paths ?? []} title="Graded paths" />

@@ -27,6 +27,9 @@ export function CitationList({ citations }: { citations: Citation[] }) {
             <blockquote className="source-quote" cite={documentHref(c.document_id, c.start, c.end)}>
               {c.text}
             </blockquote>
+            {c.source?.kind === "conversation" && (
+              <span className="badge badge-said" data-testid="said-in">{c.source.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -86,3 +86,53 @@ export async function apiGet<P extends GetPath>(path: P, opts: GetOptions<P> = {
   if (!res.ok) throw await readError(res);
   return (await res.json()) as GetResult<P>;
 }
+
+type PostPath = { [P in keyof paths]: paths[P] extends { post: object } ? P : never }[keyof paths];
+type PostOp<P extends PostPath> = paths[P]["post"];
+type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+
+export interface PostOptions<P extends PostPath> {
+  path?: PathOf<PostOp<P>>;
+  /** A bearer token for writes (see ZEHN_WRITE_TOKEN_SHA256). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+async function post(url: string, body: unknown, accept: string, token?: string, signal?: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
+  }
+  if (!res.ok) throw await readError(res);
+  return res;
+}
+
+/** POST a JSON body; the JSON answer typed from the spec. */
+export async function apiPost<P extends PostPath>(path: P, body: BodyOf<PostOp<P>>,
+  opts: PostOptions<P> = {}): Promise<Json<PostOp<P>>> {
+  const url = buildUrl(path, opts.path as object | undefined);
+  return (await (await post(url, body, "application/json", opts.token, opts.signal)).json()) as Json<PostOp<P>>;
+}
+
+/** POST a JSON body to an endpoint that answers text (Markdown). */
+export async function apiPostText<P extends PostPath>(path: P, body: BodyOf<PostOp<P>>, signal?: AbortSignal): Promise<string> {
+  return (await post(buildUrl(path), body, "text/markdown", undefined, signal)).text();
+}
+
+/** GET an endpoint that answers text (Markdown). */
+export async function apiGetText(url: string, signal?: AbortSignal): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { Accept: "text/markdown" }, signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
+  }
+  if (!res.ok) throw await readError(res);
+  return res.text();
+}

@@ -27,6 +27,15 @@ export type PathHop = S["PathHop"];
 export type NeighborhoodOut = S["NeighborhoodOut"];
 export type GraphNode = S["GraphNode"];
 export type GraphEdge = S["GraphEdge"];
+export type CitationSource = S["CitationSource"];
+export type StaleReason = S["StaleReason"];
+export type DiffPart = S["DiffPart"];
+export type ChangeReview = S["ChangeReview"];
+export type ChangeReviewRequest = S["ChangeReviewRequest"];
+export type ReviewMatch = S["MatchOut"];
+export type ReviewAffected = S["AffectedOut"];
+export type ReviewEntry = S["ReviewEntry"];
+export type ReviewableDocument = S["ReviewableDocument"];
 
 /** The event types of POST /api/answers/stream (zehn/answers/model.py EventType; SSE is not in the spec). */
 export const STREAM_EVENT_TYPES = [

@@ -5,6 +5,7 @@ import { usePolicy } from "./PolicyContext";
 const LINKS: [string, string][] = [
   ["/", "Ask"],
   ["/radar", "Impact radar"],
+  ["/change-reviews", "Change review"],
   ["/explorer", "Explorer"],
   ["/history", "History"],
   ["/observatory", "Observatory"],

@@ -1,5 +1,6 @@
 /** Ask: a question in, the agent's real steps streaming, then a cited answer (or a clear reason why not). */
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import type { Candidate } from "../api/types";
 import { AnswerView } from "../answer/AnswerView";
 import { StepLog } from "../answer/StepLog";
@@ -40,6 +41,13 @@ function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (q: string) => void }) {
 export function AskScreen() {
   const { turns, ask, busy } = useAsk();
   const [question, setQuestion] = useState("");
+  const [params, setParams] = useSearchParams();
+  const again = params.get("ask");  // "Re-ask" from a stale answer
+  useEffect(() => {
+    if (!again?.trim()) return;
+    setParams({}, { replace: true });
+    void ask(again.trim());
+  }, [again, ask, setParams]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

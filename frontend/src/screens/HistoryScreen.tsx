@@ -1,12 +1,18 @@
 /** History: every stored answer with its status, newest first; open one to see it exactly as it was. */
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { apiGet } from "../api/client";
 import { AnswerView, STATUS_LABEL } from "../answer/AnswerView";
 import { ErrorNotice, Loading } from "../components/ErrorNotice";
 import { useApi } from "../components/useApi";
 
+const FILTERS = { all: undefined, stale: true, current: false } as const;
+type Filter = keyof typeof FILTERS;
+
 export function HistoryScreen() {
-  const [history, reload] = useApi((signal) => apiGet("/api/history", { query: { limit: 100 }, signal }), []);
+  const [params, setParams] = useSearchParams();
+  const filter: Filter = (params.get("show") as Filter | null) ?? "all";
+  const [history, reload] = useApi((signal) => apiGet("/api/history",
+    { query: { limit: 100, stale: FILTERS[filter] ?? null }, signal }), [filter]);
   return (
     <div className="screen">
       <h1>History</h1>
@@ -14,6 +20,13 @@ export function HistoryScreen() {
         Every final answer is kept, abstentions and refusals included. Answers given while the graph was down are
         not stored.
       </p>
+      <label htmlFor="history-filter">Show</label>{" "}
+      <select id="history-filter" className="input select" value={filter}
+        onChange={(e) => setParams(e.target.value === "all" ? {} : { show: e.target.value })}>
+        <option value="all">all answers</option>
+        <option value="stale">stale answers (a cited sentence changed)</option>
+        <option value="current">current answers</option>
+      </select>
       {history.state === "loading" && <Loading what="history" />}
       {history.state === "error" && <ErrorNotice error={history.error} onRetry={reload} />}
       {history.state === "ok" && history.data.answers.length === 0 && (
@@ -29,7 +42,8 @@ export function HistoryScreen() {
               <tr key={a.id}>
                 <td>{new Date(a.created_at).toLocaleString()}</td>
                 <td><Link to={`/history/${encodeURIComponent(a.id)}`}>{a.question}</Link></td>
-                <td><span className={`status status-${a.status}`}>{STATUS_LABEL[a.status]}</span></td>
+                <td><span className={`status status-${a.status}`}>{STATUS_LABEL[a.status]}</span>
+                  {a.stale && <span className="badge badge-stale" data-testid="stale-badge"> stale</span>}</td>
                 <td>{a.citations}</td>
               </tr>
             ))}

@@ -164,6 +164,8 @@ def test_the_api_stores_behind_the_write_token_and_serves_the_permalink(services
         assert client.post("/api/change-reviews", json=body).status_code == 401
         preview = client.post("/api/change-reviews/preview", json=body)
         assert preview.status_code == 200 and preview.json()["id"] is None
+        rendered = client.post("/api/change-reviews/markdown", json=preview.json())
+        assert rendered.status_code == 200 and rendered.text.startswith("### ZEHN change review")
         made = client.post("/api/change-reviews", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
         assert made.status_code == 200, made.text
         review_id = made.json()["id"]
