@@ -17,7 +17,8 @@ from datetime import UTC, date, datetime, time
 from extraction.errors import InputRejected
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-AS_OF_PATTERN = r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$"
+AS_OF_PATTERN = (r"^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"  # a 31st of June is refused when parsed
+                 r"([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)?)?$")
 _AS_OF = re.compile(AS_OF_PATTERN)
 
 

@@ -14,7 +14,8 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.json_schema import SkipJsonSchema
 from starlette.concurrency import run_in_threadpool
 
 from extraction.document_lookup import reviewable_documents
@@ -40,14 +41,18 @@ REVIEWABLE_SOURCES = ["github", "jira", "linear"]
 
 
 class ChangeReviewRequest(BaseModel):
-    text: str | None = Field(default=None, max_length=MAX_TEXT_CHARS, pattern=TEXT, description=(
+    """Exactly one of ``text`` and ``document_id`` (the spec says so with ``oneOf``)."""
+
+    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["text"]}, {"required": ["document_id"]}]})
+
+    text: str | SkipJsonSchema[None] = Field(default=None, max_length=MAX_TEXT_CHARS, pattern=TEXT, description=(
         "The change: a PR description, a unified diff (with or without a description above it), a design note."))
-    document_id: str | None = Field(default=None, max_length=500, pattern=ID, description=(
+    document_id: str | SkipJsonSchema[None] = Field(default=None, max_length=500, pattern=ID, description=(
         "Or a pull request / ticket already in the graph: its id, key (OPS-412, org/repo#12) or URL."))
     depth: int = Field(default=2, ge=1, le=3, description="Impact hops, 1..3.")
-    as_of: str | None = Field(default=None, max_length=40, pattern=AS_OF_PATTERN,
+    as_of: str | SkipJsonSchema[None] = Field(default=None, max_length=40, pattern=AS_OF_PATTERN,
                               description="Review against the graph as it stood then (default now).")
-    title: str | None = Field(default=None, max_length=200, pattern=NAME,
+    title: str | SkipJsonSchema[None] = Field(default=None, max_length=200, pattern=NAME,
                               description="A title (default: the first line).")
 
     @model_validator(mode="after")

@@ -50,8 +50,8 @@ def render(review: ChangeReview, permalink: str | None = None) -> str:
         lines.append("- nothing in the change matches an entity of the graph")
     lines += ["", "**Affected systems** (fewest hops first)", ""]
     for a in review.affected:
-        path = min(a.paths, key=lambda p: len(p.hops))
-        ids = [i for hop in path.hops for i in hop.evidence_ids]
+        path = min(a.paths, key=lambda p: len(p.hops), default=None)
+        ids = [i for hop in path.hops for i in hop.evidence_ids] if path is not None else []
         grade = a.grade.replace("_", "-") if a.grade else "not graded"
         via = ", ".join(escape(names.get(f, f)) for f in a.reached_from)
         lines.append(f"- {a.hops} hop{'s' if a.hops > 1 else ''} · **{escape(a.name or a.entity_id)}** — from "
@@ -69,8 +69,9 @@ def render(review: ChangeReview, permalink: str | None = None) -> str:
     if cited_docs:
         lines += ["", "**Re-read**", ""]
     for d in cited_docs:
-        lines.append(f"- {escape(d.title or d.document_id)} (`{d.document_id}`) — {escape(d.reasons[0])} — "
-                     f"{_cite(review, d.evidence_ids[:1])}")
+        why = f" — {escape(d.reasons[0])}" if d.reasons else ""
+        title = escape(d.title or d.document_id)
+        lines.append(f"- {title} (`{d.document_id}`){why} — {_cite(review, d.evidence_ids[:1])}")
     lines += ["", "**What this review cannot tell**", ""]
     for g in review.gaps:
         subjects = ", ".join(f"“{escape(s)}”" for s in g.subjects[:8])

@@ -805,13 +805,16 @@ export interface components {
             /** Unmatched */
             unmatched: components["schemas"]["UnmatchedOut"][];
         };
-        /** ChangeReviewRequest */
+        /**
+         * ChangeReviewRequest
+         * @description Exactly one of ``text`` and ``document_id`` (the spec says so with ``oneOf``).
+         */
         ChangeReviewRequest: {
             /**
              * As Of
              * @description Review against the graph as it stood then (default now).
              */
-            as_of?: string | null;
+            as_of?: string;
             /**
              * Depth
              * @description Impact hops, 1..3.
@@ -822,18 +825,18 @@ export interface components {
              * Document Id
              * @description Or a pull request / ticket already in the graph: its id, key (OPS-412, org/repo#12) or URL.
              */
-            document_id?: string | null;
+            document_id?: string;
             /**
              * Text
              * @description The change: a PR description, a unified diff (with or without a description above it), a design note.
              */
-            text?: string | null;
+            text?: string;
             /**
              * Title
              * @description A title (default: the first line).
              */
-            title?: string | null;
-        };
+            title?: string;
+        } & (unknown | unknown);
         /** ChangedFileOut */
         ChangedFileOut: {
             /**
