@@ -17,8 +17,12 @@ from datetime import UTC, date, datetime, time
 from extraction.errors import InputRejected
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-AS_OF_PATTERN = (r"^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"  # a 31st of June is refused when parsed
-                 r"([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)?)?$")
+# A calendar date (the days each month has; 29 February in leap years only), then an optional time and offset: the
+# pattern is also the API's, so every date it admits parses.
+_DAY = (r"(?:[1-9]\d{3}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)"
+        r"|(?:[1-9]\d(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[13579][26])00)-02-29)")
+AS_OF_PATTERN = (rf"^{_DAY}"
+                 r"(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:0\d|1[0-4]):?[0-5]\d)?)?$")
 _AS_OF = re.compile(AS_OF_PATTERN)
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 from starlette.concurrency import run_in_threadpool
 
@@ -30,6 +30,11 @@ from zehn.review.service import MAX_TEXT_CHARS, ChangeReviewer
 from zehn.review.store import ReviewStore
 
 router = APIRouter(prefix="/api", tags=["change reviews"])
+
+
+class MarkdownResponse(PlainTextResponse):
+    media_type = "text/markdown"
+
 ERRORS: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut, "description": "graph unavailable"},
 }
@@ -37,13 +42,16 @@ WRITE_ERRORS: dict[int | str, dict[str, object]] = {
     **ERRORS, 401: {"model": ErrorOut, "description": "missing or wrong bearer token"},
     403: {"model": ErrorOut, "description": "writes are not enabled (no write token configured)"},
 }
+_ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+# A Markdown route's errors are JSON bodies like every other error (FastAPI would list them under the route's type).
+MARKDOWN_ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"description": what, "content": _ERROR_JSON}
+    for code, what in ((404, "no such review"), (422, "rejected input"), (503, "graph unavailable"))}
 REVIEWABLE_SOURCES = ["github", "jira", "linear"]
 
 
 class ChangeReviewRequest(BaseModel):
-    """Exactly one of ``text`` and ``document_id`` (the spec says so with ``oneOf``)."""
-
-    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["text"]}, {"required": ["document_id"]}]})
+    """Exactly one of ``text`` and ``document_id`` (a request with neither or both is a 422)."""
 
     text: str | SkipJsonSchema[None] = Field(default=None, max_length=MAX_TEXT_CHARS, pattern=TEXT, description=(
         "The change: a PR description, a unified diff (with or without a description above it), a design note."))
@@ -94,11 +102,11 @@ async def preview_review(body: ChangeReviewRequest, services: ReadyServices) -> 
     return await run_in_threadpool(compute, services, body)
 
 
-@router.post("/change-reviews/markdown", response_class=PlainTextResponse, responses={422: {"model": ErrorOut}},
+@router.post("/change-reviews/markdown", response_class=MarkdownResponse, responses={422: MARKDOWN_ERRORS[422]},
              summary="Render a review (e.g. a preview) as Markdown for a PR comment; reads nothing")
-def markdown_of(review: ChangeReview) -> PlainTextResponse:
+def markdown_of(review: ChangeReview) -> MarkdownResponse:
     permalink = f"/change-reviews/{review.id}" if review.id else None
-    return PlainTextResponse(render(review, permalink), media_type="text/markdown")
+    return MarkdownResponse(render(review, permalink))
 
 
 @router.get("/change-reviews", response_model=ReviewList, responses=ERRORS, summary="Stored reviews, newest first")
@@ -127,8 +135,8 @@ def get_review(review_id: ReviewId, services: ReadyServices) -> ChangeReview:
     return _stored(services, review_id)
 
 
-@router.get("/change-reviews/{review_id}/markdown", response_class=PlainTextResponse, responses=ERRORS,
+@router.get("/change-reviews/{review_id}/markdown", response_class=MarkdownResponse, responses=MARKDOWN_ERRORS,
             summary="One stored review as Markdown for a PR comment, every line cited")
-def review_markdown(review_id: ReviewId, services: ReadyServices) -> PlainTextResponse:
+def review_markdown(review_id: ReviewId, services: ReadyServices) -> MarkdownResponse:
     review = _stored(services, review_id)
-    return PlainTextResponse(render(review, f"/change-reviews/{review.id}"), media_type="text/markdown")
+    return MarkdownResponse(render(review, f"/change-reviews/{review.id}"))

@@ -807,7 +807,7 @@ export interface components {
         };
         /**
          * ChangeReviewRequest
-         * @description Exactly one of ``text`` and ``document_id`` (the spec says so with ``oneOf``).
+         * @description Exactly one of ``text`` and ``document_id`` (a request with neither or both is a 422).
          */
         ChangeReviewRequest: {
             /**
@@ -836,7 +836,7 @@ export interface components {
              * @description A title (default: the first line).
              */
             title?: string;
-        } & (unknown | unknown);
+        };
         /** ChangedFileOut */
         ChangedFileOut: {
             /**
@@ -2746,16 +2746,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/markdown": string;
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description rejected input */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["ErrorOut"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -2926,25 +2926,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/markdown": string;
                 };
             };
-            /** @description Not Found */
+            /** @description no such review */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["ErrorOut"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description rejected input */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["ErrorOut"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description graph unavailable */
@@ -2953,7 +2953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["ErrorOut"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
