@@ -53,6 +53,7 @@ RETURN cited
 # A closed cited row with no current successor of the same text, or fewer CITES than cited ids: stale.
 LIST_ANSWERS = """
 MATCH (a:Answer)
+WHERE ($status IS NULL OR a.status = $status) AND ($q IS NULL OR toLower(a.question) CONTAINS $q)
 OPTIONAL MATCH (a)-[:CITES]->(e:Evidence)
 OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
                                                       AND n.text = e.text
@@ -146,15 +147,20 @@ class AnswerStore:
         self._call(write)
         return stored
 
-    def list(self, limit: int = 50, stale: bool | None = None) -> list[HistoryEntry]:
-        """Newest first; ``stale`` keeps only stale (True) or only current (False) answers. A graph nothing was
-        ever written to has no history (an empty list, truthfully)."""
+    def list(self, limit: int = 50, *, status: Status | None = None, q: str | None = None,
+             stale: bool | None = None) -> list[HistoryEntry]:
+        """Newest first, optionally only one status, questions containing ``q`` (case-insensitive), and only stale
+        (True) or only current (False) answers.
+
+        A graph nothing was ever written to has no history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
+        words = " ".join((q or "").split()).lower() or None
+        params = {"limit": bounded, "status": status, "q": words, "stale": stale}
 
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
-            rows = self.graph.ro_query(LIST_ANSWERS, {"limit": bounded, "stale": stale}).result_set
+            rows = self.graph.ro_query(LIST_ANSWERS, params).result_set
             return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], stale=r[5])
                     for r in rows]
 

@@ -35,3 +35,18 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<v
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
+
+/** The same screen at a desktop width (1280 px) and a phone width (390 px): `<name>-1280.png`, `<name>-390.png`. */
+export async function shots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-390`, false);
+  await page.setViewportSize(size);
+}
+
+/** The visible text of every answer's readable part on the page. */
+export async function answerTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="answer-main"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText));
+}

@@ -35,7 +35,11 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startServer(): Promise<RunningServer> {
+/**
+ * `restartBackoffS`: how long the supervisor waits before restarting a killed graph server. The default (600 s)
+ * keeps a killed graph down for a "graph down" test; the recovery test passes a short one.
+ */
+export async function startServer({ restartBackoffS = 600 }: { restartBackoffS?: number } = {}): Promise<RunningServer> {
   if (!existsSync(join(REPO, "frontend", "dist", "index.html"))) {
     throw new Error("frontend/dist is not built: run `npm run build` first");
   }
@@ -44,9 +48,8 @@ export async function startServer(): Promise<RunningServer> {
   const logPath = join(dataDir, "serve.log");
   const log = createWriteStream(logPath);
   const child = spawn(ZEHN, ["serve", "--ingest-sample", "--data-dir", dataDir, "--port", String(port)],
-    // A long restart backoff: the "graph down" test kills the graph server and must see it stay down.
     { cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: "600" } });
+      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: String(restartBackoffS) } });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
@@ -107,4 +110,11 @@ export async function stopServer(server: RunningServer | undefined): Promise<voi
   }
   if (graphPid !== null && alive(graphPid)) process.kill(graphPid, "SIGKILL");
   if (!process.env.ZEHN_E2E_KEEP) rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Freeze (SIGSTOP) or thaw (SIGCONT) the embedded graph server: a query in flight then waits, deterministically. */
+export function freezeGraph(dataDir: string, frozen: boolean): void {
+  const pid = graphServerPid(dataDir);
+  if (pid === null) throw new Error(`no server_pid in ${dataDir}/falkordb.lock.json`);
+  process.kill(pid, frozen ? "SIGSTOP" : "SIGCONT");
 }

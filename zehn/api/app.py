@@ -21,8 +21,10 @@ from starlette.routing import Match, Route
 from zehn.api import (
     errors,
     routes_answers,
+    routes_documents,
     routes_graph,
     routes_health,
+    routes_ingest,
     routes_metrics,
     routes_openai,
     routes_people,
@@ -119,9 +121,10 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
         app.state.services = source  # also usable without running the lifespan (ASGI transports in tests)
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(routes_ingest.UploadsDisabled, routes_ingest.uploads_disabled)
     app.add_middleware(ObservabilityMiddleware)
     for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people,
-                   routes_reviews):
+                   routes_documents, routes_ingest, routes_reviews):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)

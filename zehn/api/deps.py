@@ -6,14 +6,16 @@ one at start-up (``zehn serve``). Route handlers get it with ``Depends(get_servi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import Depends, Request
 
 from extraction.errors import GraphUnavailable, GraphWarmingUp
+from extraction.pipeline import IngestReport, Progress
 from traversal_policy import Policy, TraversalExecutor
 from zehn.answers.model import Answer, AnswerEvent
 from zehn.graph_server.supervisor import SupervisorSnapshot
@@ -38,6 +40,12 @@ class Answerer(Protocol):
                cancelled: CancelCheck | None = None) -> Answer: ...
 
 
+class DocumentIngest(Protocol):
+    """The shape of ``extraction.pipeline.Ingestor``: the same rules and code path as ``zehn ingest``."""
+
+    def ingest(self, paths: Sequence[Path], progress: Progress | None = None) -> IngestReport: ...
+
+
 class GraphMonitor(Protocol):
     """What the API reads of the graph server's supervisor (``zehn.graph_server.supervisor.Supervisor``)."""
 
@@ -55,6 +63,7 @@ class Services:
     answerer: Answerer
     history: AnswerStore
     nlp: Any = None  # spaCy Language, when loaded (hop grading)
+    ingestor: DocumentIngest | None = None  # uploads through POST /api/ingest; None: the endpoint answers 503
     monitor: GraphMonitor | None = None  # None: nobody supervises the graph here (tests over a fixture server)
 
 

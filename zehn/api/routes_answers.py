@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from extraction.errors import ZehnError
 from zehn.agent import AnswerCancelled
-from zehn.answers.model import Answer
+from zehn.answers.model import Answer, Status
 from zehn.api.answering import answer_question
 from zehn.api.deps import ReadyServices, Services
 from zehn.api.errors import RETRY_AFTER_S, ErrorOut, NotFound, error_body
@@ -109,7 +109,10 @@ def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
 
 @router.get("/history", response_model=HistoryOut, responses=ERRORS, summary="Stored answers, newest first")
 def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
+            status: Annotated[Status | None, Query(description="Only answers with this status.")] = None,
+            q: Annotated[str | None, Query(max_length=500, description="Only questions containing these words "
+                                                                       "(case-insensitive).")] = None,
             stale: Annotated[bool | None, Query(description="true: only stale answers (a cited sentence changed or "
                                                             "was removed since); false: only current ones.")] = None,
             ) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(limit, stale=stale), limit=limit)
+    return HistoryOut(answers=services.history.list(limit, status=status, q=q, stale=stale), limit=limit)

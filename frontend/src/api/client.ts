@@ -1,20 +1,12 @@
-/** A thin typed fetch wrapper over the generated OpenAPI paths (GET endpoints return JSON). */
+/**
+ * The typed HTTP client: openapi-fetch over the generated OpenAPI paths (GET and POST alike), and one error type.
+ *
+ * `unwrap(api.GET(...))` returns the typed body or throws {@link ApiError}; a network failure (the API does not
+ * answer at all) is an ApiError with status 0 and kind "network", never an empty result.
+ */
+import createClient from "openapi-fetch";
 import type { paths } from "./schema.gen";
 import type { ErrorBody } from "./types";
-
-type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
-type GetOp<P extends GetPath> = paths[P]["get"];
-type Json<O> = O extends { responses: { 200: { content: { "application/json": infer T } } } } ? T : never;
-type Params<O> = O extends { parameters: infer X } ? X : never;
-type QueryOf<O> = Params<O> extends { query?: infer Q } ? Q : never;
-type PathOf<O> = Params<O> extends { path: infer Q } ? Q : never;
-
-export type GetResult<P extends GetPath> = Json<GetOp<P>>;
-export interface GetOptions<P extends GetPath> {
-  query?: QueryOf<GetOp<P>>;
-  path?: PathOf<GetOp<P>>;
-  signal?: AbortSignal;
-}
 
 /** An HTTP error from the API, with its typed body when the server sent one. */
 export class ApiError extends Error {
@@ -24,6 +16,11 @@ export class ApiError extends Error {
   ) {
     super(body?.message ?? `HTTP ${httpStatus}`);
     this.name = "ApiError";
+  }
+
+  /** The kind of failure: the body's `kind`, "network" when nothing answered, else "http". */
+  get kind(): string {
+    return this.body?.kind ?? (this.httpStatus === 0 ? "network" : "http");
   }
 
   /** The graph (or the model endpoint) is down: 503 or a body saying "unavailable". */
@@ -36,103 +33,51 @@ export class ApiError extends Error {
   }
 }
 
-export function buildUrl(template: string, path?: object, query?: object): string {
-  const filled = template.replace(/\{(\w+)\}/g, (_m, key: string) => {
-    const value = (path as Record<string, unknown> | undefined)?.[key];
-    if (value === undefined || value === null) throw new Error(`missing path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined && v !== null && v !== "") qs.set(k, String(v));
+export const NETWORK_ERROR: ErrorBody = { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" };
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === "AbortError";
+}
+
+/** fetch looked up on every call (tests stub it after import); a network failure becomes an ApiError. */
+async function lateFetch(input: Request): Promise<Response> {
+  try {
+    return await globalThis.fetch(input);
+  } catch (err) {
+    if (isAbort(err) || input.signal?.aborted) throw err;
+    throw new ApiError(0, NETWORK_ERROR);
   }
-  const s = qs.toString();
-  return s ? `${filled}?${s}` : filled;
+}
+
+export const api = createClient<paths>({
+  baseUrl: typeof window !== "undefined" ? window.location.origin : "",
+  fetch: lateFetch,
+});
+
+function asErrorBody(value: unknown): ErrorBody | null {
+  return value && typeof value === "object" && "message" in value ? (value as ErrorBody) : null;
 }
 
 export async function readError(res: Response): Promise<ApiError> {
   let body: ErrorBody | null = null;
   try {
-    const parsed: unknown = await res.json();
-    if (parsed && typeof parsed === "object" && "message" in parsed) body = parsed as ErrorBody;
+    body = asErrorBody(await res.json());
   } catch {
     body = null;
   }
   return new ApiError(res.status, body);
 }
 
-/** `/api/health` answers 503 with the same body while the graph is warming up or unavailable: both are reports. */
-export async function apiHealth(signal?: AbortSignal): Promise<GetResult<"/api/health">> {
-  let res: Response;
-  try {
-    res = await fetch(buildUrl("/api/health"), { headers: { Accept: "application/json" }, signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
-  }
-  if (!res.ok && res.status !== 503) throw await readError(res);
-  return (await res.json()) as GetResult<"/api/health">;
+interface Fetched<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
 }
 
-export async function apiGet<P extends GetPath>(path: P, opts: GetOptions<P> = {}): Promise<GetResult<P>> {
-  const url = buildUrl(path, opts.path as object | undefined, opts.query as object | undefined);
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Accept: "application/json" }, signal: opts.signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
-  }
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as GetResult<P>;
-}
-
-type PostPath = { [P in keyof paths]: paths[P] extends { post: object } ? P : never }[keyof paths];
-type PostOp<P extends PostPath> = paths[P]["post"];
-type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
-
-export interface PostOptions<P extends PostPath> {
-  path?: PathOf<PostOp<P>>;
-  /** A bearer token for writes (see ZEHN_WRITE_TOKEN_SHA256). */
-  token?: string;
-  signal?: AbortSignal;
-}
-
-async function post(url: string, body: unknown, accept: string, token?: string, signal?: AbortSignal): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept, "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
-  }
-  if (!res.ok) throw await readError(res);
-  return res;
-}
-
-/** POST a JSON body; the JSON answer typed from the spec. */
-export async function apiPost<P extends PostPath>(path: P, body: BodyOf<PostOp<P>>,
-  opts: PostOptions<P> = {}): Promise<Json<PostOp<P>>> {
-  const url = buildUrl(path, opts.path as object | undefined);
-  return (await (await post(url, body, "application/json", opts.token, opts.signal)).json()) as Json<PostOp<P>>;
-}
-
-/** POST a JSON body to an endpoint that answers text (Markdown). */
-export async function apiPostText<P extends PostPath>(path: P, body: BodyOf<PostOp<P>>, signal?: AbortSignal): Promise<string> {
-  return (await post(buildUrl(path), body, "text/markdown", undefined, signal)).text();
-}
-
-/** GET an endpoint that answers text (Markdown). */
-export async function apiGetText(url: string, signal?: AbortSignal): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Accept: "text/markdown" }, signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { status: "unreachable", kind: "network", message: "the ZEHN API cannot be reached" });
-  }
-  if (!res.ok) throw await readError(res);
-  return res.text();
+/** The typed body of a successful call; an ApiError (with the server's error body) otherwise. */
+export async function unwrap<D>(pending: Promise<Fetched<D>>): Promise<D> {
+  const { data, error, response } = await pending;
+  if (!response.ok) throw new ApiError(response.status, asErrorBody(error));
+  if (data === undefined) throw new ApiError(response.status, { status: "error", kind: "empty", message: "empty response" });
+  return data;
 }

@@ -158,6 +158,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List documents, or search their sentences */
+        get: operations["documents_api_documents_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{document_id}": {
         parameters: {
             query?: never;
@@ -286,6 +303,57 @@ export interface paths {
         };
         /** What breaks if an entity changes: resolve (a name, or an id), then the named query 'impact' */
         get: operations["impact_api_impact_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload files (multipart field 'files', names may hold relative paths) and ingest them */
+        post: operations["start_ingest_api_ingest_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running or last job */
+        get: operations["latest_job_api_ingest_latest_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ingest job's progress */
+        get: operations["get_job_api_ingest__job_id__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1218,6 +1286,26 @@ export interface components {
             /** Updated */
             updated?: string | null;
         };
+        /** DocumentSummary */
+        DocumentSummary: {
+            /** Created */
+            created?: string | null;
+            /**
+             * Hits
+             * @description Matching sentences (searches only).
+             */
+            hits?: components["schemas"]["EvidenceHit"][];
+            /** Id */
+            id: string;
+            /** Ingested At */
+            ingested_at?: string | null;
+            /** Source Type */
+            source_type: string | null;
+            /** Title */
+            title: string | null;
+            /** Updated */
+            updated?: string | null;
+        };
         /** DocumentToRead */
         DocumentToRead: {
             /** Document Id */
@@ -1233,6 +1321,33 @@ export interface components {
             source_type: string | null;
             /** Title */
             title: string | null;
+        };
+        /** DocumentsOut */
+        DocumentsOut: {
+            /** Documents */
+            documents: components["schemas"]["DocumentSummary"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Q */
+            q: string | null;
+            /** Queries */
+            queries: components["schemas"]["QueryRecordApi"][];
+            /** Source Type */
+            source_type: string | null;
+            /**
+             * Source Types
+             * @description Every source type in the graph with its document count.
+             */
+            source_types: {
+                [key: string]: number;
+            };
+            /**
+             * Total
+             * @description Documents matching the filter and the search, across all pages.
+             */
+            total: number;
         };
         /** DraftQuestion */
         DraftQuestion: {
@@ -1272,6 +1387,20 @@ export interface components {
             retriable: boolean;
             /** Status */
             status: string;
+        };
+        /** EvidenceHit */
+        EvidenceHit: {
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id: string;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description A matching sentence, exactly document.text[start:end].
+             */
+            text: string;
         };
         /** EvidenceOut */
         EvidenceOut: {
@@ -1419,6 +1548,20 @@ export interface components {
             policy: components["schemas"]["PolicyOut"];
             /** Queries */
             queries: components["schemas"]["QueryRun"][];
+        };
+        /** FileProgress */
+        FileProgress: {
+            /** Name */
+            name: string;
+            /** Reason */
+            reason?: string | null;
+            /** Size */
+            size: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "processed" | "ingested" | "unchanged" | "failed" | "rejected";
         };
         /** GapOut */
         GapOut: {
@@ -1654,6 +1797,33 @@ export interface components {
             graded?: components["schemas"]["GradedPath"] | null;
             /** Hops */
             hops: components["schemas"]["PathHop"][];
+        };
+        /** IngestJobOut */
+        IngestJobOut: {
+            /** Created At */
+            created_at: string;
+            /**
+             * Documents
+             * @default 0
+             */
+            documents: number;
+            /** Files */
+            files: components["schemas"]["FileProgress"][];
+            /** Finished At */
+            finished_at?: string | null;
+            /** Id */
+            id: string;
+            /** Message */
+            message?: string | null;
+            /** Processed */
+            processed: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "running" | "done" | "failed";
+            /** Total */
+            total: number;
         };
         /** KeyPeopleOut */
         KeyPeopleOut: {
@@ -2958,6 +3128,51 @@ export interface operations {
             };
         };
     };
+    documents_api_documents_get: {
+        parameters: {
+            query?: {
+                /** @description Only this source type. */
+                source_type?: string | null;
+                /** @description Words to find in the documents' sentences (full text); documents are then ordered by their best match. */
+                q?: string | null;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     document_api_documents__document_id__get: {
         parameters: {
             query?: {
@@ -3222,6 +3437,10 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Only answers with this status. */
+                status?: ("answered" | "abstained" | "refused" | "ambiguous" | "unknown_entity" | "not_in_graph" | "unavailable") | null;
+                /** @description Only questions containing these words (case-insensitive). */
+                q?: string | null;
                 /** @description true: only stale answers (a cited sentence changed or was removed since); false: only current ones. */
                 stale?: boolean | null;
             };
@@ -3313,6 +3532,264 @@ export interface operations {
                 };
             };
             /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    start_ingest_api_ingest_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files; a file name may hold a relative path (a folder upload). */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description another ingest job is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Length Required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description uploads unavailable or the graph is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    latest_job_api_ingest_latest_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description another ingest job is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Length Required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description uploads unavailable or the graph is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_job_api_ingest__job_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobOut"];
+                };
+            };
+            /** @description this service takes no uploads (started without an ingest pipeline) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description another ingest job is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Length Required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description uploads unavailable or the graph is down */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -13,8 +13,11 @@ export type Grade = Hop["grade"];
 export type QueryRecord = S["QueryRecordApi"] | S["QueryRecordOut"];
 export type PolicyOut = S["PolicyOut"];
 export type PolicyDetail = S["PolicyDetail"];
-export type HealthOut = S["HealthOut"];
 export type GraphHealth = S["GraphHealth"];
+
+export type HealthOut = S["HealthOut"];
+export type HealthStatus = HealthOut["status"];
+export type SupervisorState = S["SupervisorOut"];
 export type HistoryEntry = S["HistoryEntry"];
 export type HistoryOut = S["HistoryOut"];
 export type DocumentOut = S["DocumentOut"];
@@ -36,6 +39,14 @@ export type ReviewMatch = S["MatchOut"];
 export type ReviewAffected = S["AffectedOut"];
 export type ReviewEntry = S["ReviewEntry"];
 export type ReviewableDocument = S["ReviewableDocument"];
+export type DocumentsOut = S["DocumentsOut"];
+export type DocumentSummary = S["DocumentSummary"];
+export type EvidenceHit = S["EvidenceHit"];
+export type IngestJobOut = S["IngestJobOut"];
+export type FileProgress = S["FileProgress"];
+
+/** The server's limit on a question (zehn/api/schemas.py MAX_QUESTION_CHARS); longer ones are never cut. */
+export const MAX_QUESTION_CHARS = 4000;
 
 /** The event types of POST /api/answers/stream (zehn/answers/model.py EventType; SSE is not in the spec). */
 export const STREAM_EVENT_TYPES = [

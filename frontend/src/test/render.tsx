@@ -1,25 +1,40 @@
-/** Render inside a router (and, when a screen needs it, at a given URL). */
+/** Render inside a router and the conversation (and, when a screen needs it, at a given URL). */
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { ConversationProvider } from "../features/ask/conversation";
+
+/** Shows where the router is, for tests that follow links. */
+export function Where() {
+  const loc = useLocation();
+  return <p data-testid="where">{loc.pathname + loc.search}</p>;
+}
 
 export function renderAt(ui: ReactElement, { path = "/", url = "/" }: { path?: string; url?: string } = {}) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path={path} element={ui} />
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
+      <ConversationProvider>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </ConversationProvider>
     </MemoryRouter>,
   );
 }
 
-/** A fetch stub answering by URL prefix; unknown URLs fail the test loudly. */
+export function urlOf(input: RequestInfo | URL): URL {
+  const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  return new URL(raw, "http://localhost");
+}
+
+/** A fetch stub answering by path prefix (the typed client sends absolute URLs); unknown URLs fail loudly. */
 export function stubFetch(routes: Record<string, () => Response | Promise<Response>>) {
   return async (input: RequestInfo | URL) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
-    const key = Object.keys(routes).find((k) => url.startsWith(k));
-    if (!key) throw new Error(`unexpected fetch ${url}`);
+    const url = urlOf(input);
+    const path = url.pathname + url.search;
+    const key = Object.keys(routes).sort((a, b) => b.length - a.length).find((k) => path.startsWith(k));
+    if (!key) throw new Error(`unexpected fetch ${path}`);
     return routes[key]!();
   };
 }
