@@ -21,13 +21,17 @@ from traversal_policy.runner import ReadOnlyGraph, Trace
 
 _COLUMNS = ("d.id AS id, d.title AS title, d.source_type AS source_type, d.created AS created, "
             "d.updated AS updated, d.ingested_at AS ingested_at")
+# Only current documents: ready (not being ingested) and not deleted as of $as_of (the trace binds now).
+_CURRENT = f"{schema.ready_document('d')} AND {schema.document_alive('d')}"
 LIST_DOCUMENTS = (
-    "MATCH (d:Document) WHERE $source_type IS NULL OR d.source_type = $source_type "
+    f"MATCH (d:Document) WHERE {_CURRENT} AND ($source_type IS NULL OR d.source_type = $source_type) "
     f"RETURN {_COLUMNS} ORDER BY toLower(coalesce(d.title, d.id)), d.id SKIP $offset LIMIT $limit"
 )
-COUNT_DOCUMENTS = "MATCH (d:Document) WHERE $source_type IS NULL OR d.source_type = $source_type RETURN count(d) AS n"
-SOURCE_TYPES = "MATCH (d:Document) RETURN d.source_type AS source_type, count(d) AS n ORDER BY source_type"
-DOCUMENTS_BY_IDS = f"MATCH (d:Document) WHERE d.id IN $ids RETURN {_COLUMNS}"
+COUNT_DOCUMENTS = (f"MATCH (d:Document) WHERE {_CURRENT} AND ($source_type IS NULL OR d.source_type = $source_type) "
+                   "RETURN count(d) AS n")
+SOURCE_TYPES = (f"MATCH (d:Document) WHERE {_CURRENT} "
+                "RETURN d.source_type AS source_type, count(d) AS n ORDER BY source_type")
+DOCUMENTS_BY_IDS = f"MATCH (d:Document) WHERE d.id IN $ids AND {_CURRENT} RETURN {_COLUMNS}"
 SEARCH_HITS = 200  # evidence sentences fetched per search before grouping by document
 HITS_PER_DOCUMENT = 3
 EVIDENCE_FULLTEXT = ((schema.EVIDENCE, "text", "FULLTEXT"),)
