@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
+from extraction.evidence_reads import get_evidence
 from traversal_policy import Found, QueryFailed, QueryOutcome, QueryRecord, TraversalExecutor
 from zehn.answers.model import GradedPath, QueryRecordOut
 from zehn.api.deps import Services
@@ -109,9 +111,11 @@ def words_only(executor: TraversalExecutor) -> TraversalExecutor:
     return TraversalExecutor(executor.graph, executor.policy, timeout_ms=executor.timeout_ms, as_of=executor.as_of)
 
 
-def find_on_call(executor: TraversalExecutor, systems: list[MatchOut], radar: Radar) -> None:
-    """Sentences naming the system (verbatim, any case) and an on-call / paging / escalation arrangement."""
+def find_on_call(executor: TraversalExecutor, graph: Any, systems: list[MatchOut], radar: Radar) -> None:
+    """Sentences (not front-matter lines such as a list of labels) naming the system (verbatim, any case) and an
+    on-call / paging / escalation arrangement."""
     executor = words_only(executor)
+    found: list[tuple[str, str]] = []
     for match in systems[:MAX_ON_CALL_SEARCHES]:
         out = _ran(radar, executor.run("search_evidence", {"text": f"{match.name} on-call pager escalation",
                                                            "k": 10}))
@@ -119,7 +123,10 @@ def find_on_call(executor: TraversalExecutor, systems: list[MatchOut], radar: Ra
         for row in out.rows if isinstance(out, Found) else ():
             text = str(row.get("text") or "")
             if row.get("kind") == "evidence" and name.search(text) and ON_CALL.search(text):
-                radar.on_call.append(OnCallOut(entity_id=match.entity_id, evidence_id=str(row["id"])))
+                found.append((match.entity_id, str(row["id"])))
+    sentences = {ev["id"] for ev in get_evidence(graph, list(dict.fromkeys(i for _, i in found)))
+                 if ev["kind"] == "sentence"}
+    radar.on_call.extend(OnCallOut(entity_id=e, evidence_id=i) for e, i in found if i in sentences)
 
 
 def find_mentioning(executor: TraversalExecutor, systems: list[MatchOut], radar: Radar) -> None:

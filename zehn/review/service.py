@@ -119,7 +119,7 @@ class ChangeReviewer:
         owned = [m.entity_id for m in systems] + [a.entity_id for a in radar.ordered()
                                                   if a.type in {"Service", "Component", "Technology"}]
         find_owners(services.executor, owned, radar)
-        find_on_call(services.executor, systems, radar)
+        find_on_call(services.executor, services.graph, systems, radar)
         find_mentioning(services.executor, systems, radar)
         _step(6, "assemble")
         evidence = quotes(services.graph, matches, radar)
