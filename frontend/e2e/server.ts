@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 export const REPO = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 export const ARTIFACTS = process.env.ZEHN_ARTIFACTS ?? join(REPO, "test-artifacts");
-const ZEHN = process.env.ZEHN_BIN ?? join(REPO, ".venv", "bin", "zehn");
+export const ZEHN = process.env.ZEHN_BIN ?? join(REPO, ".venv", "bin", "zehn");
 const START_TIMEOUT_MS = Number(process.env.ZEHN_E2E_START_TIMEOUT_MS ?? 300_000);
 
 export interface RunningServer {
@@ -37,9 +37,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `restartBackoffS`: how long the supervisor waits before restarting a killed graph server. The default (600 s)
- * keeps a killed graph down for a "graph down" test; the recovery test passes a short one.
+ * keeps a killed graph down for a "graph down" test; the recovery test passes a short one. `env`: more settings
+ * for the server (e.g. a write token for a test that approves something).
  */
-export async function startServer({ restartBackoffS = 600 }: { restartBackoffS?: number } = {}): Promise<RunningServer> {
+export async function startServer({ restartBackoffS = 600, env = {} }: { restartBackoffS?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(REPO, "frontend", "dist", "index.html"))) {
     throw new Error("frontend/dist is not built: run `npm run build` first");
   }
@@ -49,7 +51,7 @@ export async function startServer({ restartBackoffS = 600 }: { restartBackoffS?:
   const log = createWriteStream(logPath);
   const child = spawn(ZEHN, ["serve", "--ingest-sample", "--data-dir", dataDir, "--port", String(port)],
     { cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: String(restartBackoffS) } });
+      env: { ...process.env, ZEHN_HOST: "127.0.0.1", ZEHN_RESTART_BACKOFF_S: String(restartBackoffS), ...env } });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;

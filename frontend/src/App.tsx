@@ -9,6 +9,7 @@ import { ExplorerScreen } from "./features/explorer/ExplorerScreen";
 import { HistoryScreen } from "./features/history/HistoryScreen";
 import { IngestScreen } from "./features/ingest/IngestScreen";
 import { ObservatoryScreen } from "./features/observatory/ObservatoryScreen";
+import { PeopleScreen } from "./features/people/PeopleScreen";
 import { PolicyScreen } from "./features/policy/PolicyScreen";
 import { RadarScreen } from "./features/radar/RadarScreen";
 import { ChangeReviewScreen, StoredReviewScreen } from "./features/review/ChangeReviewScreen";
@@ -47,6 +48,8 @@ export function App() {
               <Route path="/change-reviews" element={<ChangeReviewScreen />} />
               <Route path="/change-reviews/:id" element={<StoredReviewScreen />} />
               <Route path="/explorer" element={<ExplorerScreen />} />
+              <Route path="/people" element={<PeopleScreen />} />
+              <Route path="/people/:personId" element={<PeopleScreen />} />
               <Route path="/documents" element={<DocumentsScreen />} />
               <Route path="/documents/:id" element={<DocumentScreen />} />
               <Route path="/ingest" element={<IngestScreen />} />

@@ -11,6 +11,8 @@ export interface NameCandidate {
   type: string;
   documents: number;
   sources: string[];
+  /** What tells namesakes apart beyond the type (a person's roles and teams), in words. */
+  detail?: string;
 }
 
 export type CandidateKind = "did_you_mean" | "which_one";
@@ -55,9 +57,10 @@ export function CandidateList({ kind, name, candidates, onPick, action = "Use" }
             <li key={c.id} className="candidate" data-testid={`candidate-${c.id}`}>
               {onPick ? (
                 <button type="button" className="btn candidate-btn" onClick={() => onPick(c)} data-entity-id={c.id}
-                  aria-label={`${action} ${c.name}, the ${c.type}`}>{body}</button>
+                  aria-label={`${action} ${c.name}, the ${c.type}${c.detail ? ` (${c.detail})` : ""}`}>{body}</button>
               ) : <span className="candidate-static">{body}</span>}
               <span className="candidate-meta">
+                {c.detail && <>{c.detail} · </>}
                 {c.documents} document{c.documents === 1 ? "" : "s"}
                 {c.sources.length > 0 && <> · {c.sources.slice(0, 3).join(", ")}</>}
               </span>

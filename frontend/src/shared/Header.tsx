@@ -7,6 +7,7 @@ const LINKS: [string, string][] = [
   ["/radar", "Impact radar"],
   ["/change-reviews", "Change review"],
   ["/explorer", "Explorer"],
+  ["/people", "People"],
   ["/documents", "Documents"],
   ["/ingest", "Ingest"],
   ["/history", "History"],

@@ -26,3 +26,11 @@ export const relationWords = (relType: string) => relType.toLowerCase().replace(
 
 /** The documents list, optionally searched. */
 export const documentsHref = (q?: string) => (q ? `/documents?q=${encodeURIComponent(q)}` : "/documents");
+
+/** A person on the People screen ("what if they leave" at a depth, 1..3). */
+export function peopleHref(personId: string, depth?: number): string {
+  return `/people/${encodeURIComponent(personId)}${depth ? `?depth=${depth}` : ""}`;
+}
+
+/** The People screen's search for a name (one person opens; several are listed to pick from). */
+export const peopleSearchHref = (name: string) => `/people?q=${encodeURIComponent(name)}`;

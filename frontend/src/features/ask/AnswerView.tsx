@@ -7,6 +7,7 @@ import type { Answer, AnswerStatus } from "../../api/types";
 import { CandidateList, fromAnswerCandidate, type NameCandidate } from "../../shared/CandidateList";
 import { GraphUnavailable } from "../../shared/ErrorNotice";
 import { QueriesTable } from "../../shared/QueriesTable";
+import { PeopleInAnswer } from "../people/PeopleInAnswer";
 import { AnswerActions } from "./AnswerActions";
 import { AnswerText } from "./AnswerText";
 import { CitationList } from "./CitationChip";
@@ -139,6 +140,7 @@ export const AnswerView = forwardRef<HTMLElement, Props>(function AnswerView(pro
         <StatusBody {...props} />
         {status === "answered" && <CitationList citations={answer.citations ?? []} answerId={answer.id} />}
         <PathsView paths={answer.paths ?? []} />
+        <PeopleInAnswer answer={answer} />
       </div>
       <footer className="answer-foot">
         <span>Policy <strong>{answer.policy.name}</strong></span>

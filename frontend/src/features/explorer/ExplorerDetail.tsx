@@ -1,6 +1,6 @@
 /** The selected node (its relations, why it could not be expanded) or relation (its evidence sentences). */
 import { Link } from "react-router";
-import { documentHref, radarHref, relationWords } from "../../shared/links";
+import { documentHref, peopleHref, radarHref, relationWords } from "../../shared/links";
 import { QueriesTable } from "../../shared/QueriesTable";
 import { ResolutionNotice } from "../../shared/ResolutionNotice";
 import type { ExplorerSelection } from "./ExplorerCanvas";
@@ -45,7 +45,8 @@ export function ExplorerDetail({ selection, explorer, onSelect, onClose }: {
         <h2>{node.name ?? node.id} {node.type && <span className="type-tag">{node.type}</span>}</h2>
         {close}
       </header>
-      <p className="muted"><code>{node.id}</code> · <Link to={radarHref(node.name ?? node.id, node.id)}>What breaks if it changes</Link></p>
+      <p className="muted"><code>{node.id}</code> · <Link to={radarHref(node.name ?? node.id, node.id)}>What breaks if it changes</Link>
+        {node.type === "Person" && <> · <Link to={peopleHref(node.id)} data-testid="open-in-people">Open in People</Link></>}</p>
       {explorer.pending === node.id && <p role="status">Loading its neighbourhood…</p>}
       {note && <ResolutionNotice outcome={note.outcome} resolution={note.resolution} message={note.message} />}
       <h3 className="section-title">Relations shown ({edges.length})</h3>

@@ -21,8 +21,10 @@ export function radarElements(model: RadarModel): ElementDefinition[] {
 
 const maxRing = (model: RadarModel) => Math.max(1, ...model.nodes.map((n) => n.ring));
 
+const hops = (ring: number) => `${ring} hop${ring === 1 ? "" : "s"}`;
+
 /** After the concentric layout: a faint circle per ring (1..3 hops) around the anchor, behind everything. */
-export function drawRings(cy: Core, anchorId: string | undefined): void {
+export function drawRings(cy: Core, anchorId: string | undefined, ringLabel: (ring: number) => string = hops): void {
   const anchor = anchorId ? cy.getElementById(anchorId) : null;
   if (!anchor || anchor.empty()) return;
   const c = anchor.position();
@@ -32,7 +34,7 @@ export function drawRings(cy: Core, anchorId: string | undefined): void {
     if (ring > 0) radii.set(ring, Math.max(radii.get(ring) ?? 0, Math.hypot(n.position("x") - c.x, n.position("y") - c.y)));
   });
   for (const [ring, r] of radii) {
-    cy.add({ group: "nodes", data: { id: `__ring-${ring}`, label: `${ring} hop${ring === 1 ? "" : "s"}`, size: 2 * r },
+    cy.add({ group: "nodes", data: { id: `__ring-${ring}`, label: ringLabel(ring), size: 2 * r },
       position: { ...c }, classes: "ring-guide", selectable: false, grabbable: false });
   }
 }
