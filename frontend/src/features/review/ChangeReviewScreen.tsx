@@ -2,42 +2,44 @@
  * is computed without storing it; saving it (a write: the write token) gives it a permalink. */
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { api, unwrap } from "../../api/client";
+import { ApiError, api, unwrap } from "../../api/client";
 import type { ChangeReview, ChangeReviewRequest } from "../../api/types";
 import { ErrorNotice, Loading } from "../../shared/ErrorNotice";
 import { useApi } from "../../shared/useApi";
+import { bearer, setWriteToken, TokenForm, useWriteToken } from "../people/writeToken";
 import { ReviewResult } from "./ReviewResult";
-
-const TOKEN_KEY = "zehn.writeToken";
 
 function SaveReview({ request }: { request: ChangeReviewRequest }) {
   const navigate = useNavigate();
-  const [token, setToken] = useState(() => sessionStorage.getItem(TOKEN_KEY) ?? "");
+  const known = useWriteToken();
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async (token: string) => {
+    setAsking(false);
     setBusy(true);
     setError(null);
     try {
-      sessionStorage.setItem(TOKEN_KEY, token);
-      const stored = await unwrap(api.POST("/api/change-reviews", { body: request,
-        headers: { Authorization: `Bearer ${token}` } }));
+      const stored = await unwrap(api.POST("/api/change-reviews", { body: request, headers: bearer(token) }));
       navigate(`/change-reviews/${encodeURIComponent(stored.id ?? "")}`);
     } catch (err) {
+      if (err instanceof ApiError && err.httpStatus === 401) setWriteToken(null);  // refused: forget it
       setError(err);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className="inline-form" onSubmit={save} aria-label="Save the review">
-      <label htmlFor="write-token">Write token</label>
-      <input id="write-token" className="input" type="password" value={token} autoComplete="off"
-        onChange={(e) => setToken(e.target.value)} />
-      <button type="submit" className="btn" disabled={busy || !token}>Save with a permalink</button>
-      {error !== null && <ErrorNotice error={error} />}
-    </form>
+    <div className="review-save">
+      {asking ? (
+        <TokenForm why="Saving a review with a permalink is a write." onToken={(t) => void save(t)}
+          onCancel={() => setAsking(false)} />
+      ) : (
+        <button type="button" className="btn" disabled={busy}
+          onClick={() => (known ? void save(known) : setAsking(true))}>Save with a permalink</button>
+      )}
+      {error !== null && <ErrorNotice error={error} autoRetry={false} />}
+    </div>
   );
 }
 

@@ -52,7 +52,8 @@ describe("change review screen", () => {
     expect(screen.getByText(/said in #payments on 2026-04-21/)).toBeInTheDocument();
     expect(screen.getByTestId("review-gaps")).toHaveTextContent("tools/pretty.py");
     expect(screen.getByRole("img")).toHaveAccessibleName(/3 affected entities/);
-    expect(screen.getByRole("button", { name: "Save with a permalink" })).toBeDisabled();  // no token yet
+    await userEvent.click(screen.getByRole("button", { name: "Save with a permalink" }));  // a write: asks the token
+    expect(screen.getByTestId("token-form")).toBeInTheDocument();
   });
 
   it("says when the graph is down instead of showing an empty review", async () => {
