@@ -12,6 +12,7 @@ COPY extraction/ extraction/
 COPY traversal_policy/ traversal_policy/
 COPY verify/ verify/
 RUN pip install --no-cache-dir --no-deps .
-ENV HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+# The data dir holds the API tokens (hashed, tokens.json) and uploads: mount a volume on it (docker-compose.yml).
+ENV HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ZEHN_DATA_DIR=/data
 EXPOSE 8000
 CMD ["zehn", "serve", "--ingest-sample"]

@@ -51,7 +51,7 @@ def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any
     db_ms: list[float] = []
     base_ms: list[float] = []
     statuses: dict[str, int] = {}
-    with EmbeddedFalkorDB(data_dir) as server:
+    with EmbeddedFalkorDB(data_dir, requirepass=False) as server:
         assert server.port is not None
         ingest = Ingestor("127.0.0.1", server.port, graph_name, nlp=nlp, embedder=embedder).ingest([corpus])
         settings = load_settings(data_dir=data_dir, graph_name=graph_name, falkordb_url=server.url)

@@ -44,7 +44,7 @@ def main() -> None:
         pass
     spacy_seconds = time.perf_counter() - started
 
-    with tempfile.TemporaryDirectory() as data, EmbeddedFalkorDB(Path(data)) as server:
+    with tempfile.TemporaryDirectory() as data, EmbeddedFalkorDB(Path(data), requirepass=False) as server:
         assert server.port is not None
         ingestor = Ingestor("127.0.0.1", server.port, "bench", nlp=nlp, embedder=embedder)
         report = ingestor.ingest([args.corpus])

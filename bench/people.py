@@ -89,7 +89,7 @@ def graph_open_work(executor: TraversalExecutor, name: str, depth: int = 1) -> t
 @contextmanager
 def _graph(corpus: Path, data_dir: Path | None, graph: str | None) -> Iterator[tuple[int, str, float | None]]:
     if data_dir is not None and graph is not None:
-        server = EmbeddedFalkorDB(data_dir)
+        server = EmbeddedFalkorDB(data_dir, requirepass=False)
         server.start()
         try:
             assert server.port is not None
@@ -100,7 +100,7 @@ def _graph(corpus: Path, data_dir: Path | None, graph: str | None) -> Iterator[t
     from extraction.pipeline import Ingestor
 
     with tempfile.TemporaryDirectory() as tmp:
-        server = EmbeddedFalkorDB(Path(tmp))
+        server = EmbeddedFalkorDB(Path(tmp), requirepass=False)
         server.start()
         try:
             assert server.port is not None

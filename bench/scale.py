@@ -83,7 +83,7 @@ def measure(corpus: Path, questions: list[str], times: int, nlp: Any, embedder: 
         docs_dir = Path(tmp) / "docs"
         docs_dir.mkdir()
         files = build(corpus, times, docs_dir)
-        with EmbeddedFalkorDB(Path(tmp) / "data") as server:
+        with EmbeddedFalkorDB(Path(tmp) / "data", requirepass=False) as server:
             assert server.port is not None
             ingestor = Ingestor("127.0.0.1", server.port, "scale", nlp=nlp, embedder=embedder)
             report = ingestor.ingest([docs_dir])

@@ -9,7 +9,8 @@ Rules, in order (the first that finds something decides):
    through the full-text index on evidence, compared exactly, case aside), or whose ``original_path`` has it as a
    file name.
 
-Only current documents count (ready, not deleted). Several documents: all are returned, none is picked.
+Only current documents the handle's scope may read count (ready, not deleted; extraction/access.py: a plain handle
+reads as everyone). Several documents: all are returned, none is picked.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
+from extraction.access import scoped
 from extraction.evidence_reads import graph_exists
 from extraction.evidence_writer import Graph
 from extraction.schema import document_alive, ready_document
@@ -74,6 +76,7 @@ def find_documents(graph: Graph, ref: str) -> list[FoundDocument]:
     ref = ref.strip()
     if not ref or not graph_exists(graph):
         return []
+    graph = scoped(graph)
     now = {"as_of": now_stamp()}
     rows = graph.ro_query(BY_ID, {"ref": ref, **now}).result_set
     if rows:
@@ -101,5 +104,5 @@ def reviewable_documents(graph: Graph, types: list[str], limit: int = 200) -> li
     """Current documents of ``types`` (pull requests, tickets), newest first."""
     if not graph_exists(graph):
         return []
-    rows = graph.ro_query(REVIEWABLE, {"types": types, "limit": limit, "as_of": now_stamp()}).result_set
+    rows = scoped(graph).ro_query(REVIEWABLE, {"types": types, "limit": limit, "as_of": now_stamp()}).result_set
     return [FoundDocument(str(r[0]), r[1], r[2], r[3]) for r in rows]

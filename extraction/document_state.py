@@ -22,7 +22,8 @@ Pause = Callable[[str, str], None]  # (step, document id)
 StoredState = Literal["new", "incomplete", "changed", "deleted", "moved", "current"]
 
 DOCUMENT_STATE = ("MATCH (d:Document {id: $id}) "
-                  "RETURN d.status, d.content_hash, d.extractor_version, d.path, d.valid_to IS NOT NULL")
+                  "RETURN d.status, d.content_hash, d.extractor_version, d.path, d.valid_to IS NOT NULL, "
+                  "d.access IS NOT NULL")
 # path too: graphrag-sdk refuses to write a document whose stored path differs from its own (the archived version
 # keeps it; write_properties sets it again).
 BEGIN_DOCUMENT = f"""
@@ -33,25 +34,26 @@ DOCUMENT_PROPS = f"""
 MATCH (d:Document {{id: $id}})
 SET d.title = $title, d.source_type = $source_type, d.path = $path, d.original_path = $original_path,
     d.authors = $authors, d.participants = $participants, d.created = $created, d.updated = $updated,
-    d.text = $text, d.body_start = $body_start, d.ingested_at = $ingested_at, d.status = '{DOCUMENT_INGESTING}',
+    d.text = $text, d.body_start = $body_start, d.ingested_at = $ingested_at, d.access = $access,
+    d.status = '{DOCUMENT_INGESTING}',
     d.content_hash = null, d.extractor_version = null
 """
 MOVE_DOCUMENT = "MATCH (d:Document {id: $id}) SET d.path = $path"
 
 
 def stored_state(graph: Graph, doc: SourceDocument, extractor_version: str) -> StoredState:
-    """new; incomplete (not ready: roll back, then look again); changed (other text or extractor: a new version);
-    deleted (closed by a delete: a new version); moved (same content, read from another path: only the path is
-    updated); current (skip)."""
+    """new; incomplete (not ready: roll back, then look again); changed (other text or extractor, or stored before
+    documents carried an access list: a new version); deleted (closed by a delete: a new version); moved (same
+    content, read from another path: only the path is updated); current (skip)."""
     rows = graph.query(DOCUMENT_STATE, {"id": doc.id}).result_set
     if not rows:
         return "new"
-    status, content_hash, version, path, deleted = rows[0]
+    status, content_hash, version, path, deleted, has_access = rows[0]
     if status != DOCUMENT_READY:
         return "incomplete"
     if deleted:
         return "deleted"
-    if (content_hash, version) != (doc.content_hash, extractor_version):
+    if (content_hash, version) != (doc.content_hash, extractor_version) or not has_access:
         return "changed"
     return "moved" if path != doc.path else "current"
 
@@ -65,7 +67,7 @@ def write_properties(graph: Graph, doc: SourceDocument) -> None:
         "id": doc.id, "title": doc.title, "source_type": doc.source_type, "path": doc.path,
         "original_path": doc.original_path, "authors": list(doc.authors),
         "participants": list(doc.participants), "created": doc.created, "updated": doc.updated,
-        "text": doc.text, "body_start": doc.body_start,
+        "text": doc.text, "body_start": doc.body_start, "access": list(doc.access),
         "ingested_at": datetime.now(UTC).isoformat(timespec="seconds"),
     })
 

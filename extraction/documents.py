@@ -85,6 +85,7 @@ class SourceDocument:
     updated: str | None
     metadata_lines: tuple[MetadataLine, ...]
     content_hash: str
+    access: tuple[str, ...] = ("everyone",)  # who may read it (extraction/access.py); from the front matter
 
     def __post_init__(self) -> None:
         if not 0 <= self.body_start <= len(self.text):

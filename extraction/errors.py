@@ -64,6 +64,26 @@ class QueryRejected(Rejected):
     """An unknown named query, invalid parameters, or a query the database refused as malformed."""
 
 
+class Unauthorized(Rejected):
+    """No credentials where they are required, or credentials that are not valid (HTTP 401)."""
+
+
+class Forbidden(Rejected):
+    """Valid credentials that do not allow this (HTTP 403), e.g. token administration without an admin token."""
+
+
+class TooLarge(Rejected):
+    """A request body over the configured cap (HTTP 413), refused while it streams in."""
+
+
+class RateLimited(Rejected):
+    """Too many requests from one caller (HTTP 429); ``retry_after_s`` says when the window allows one again."""
+
+    def __init__(self, message: str, retry_after_s: int) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
 class DocumentRejected(Rejected):
     """A file that cannot be ingested: empty, binary, not UTF-8, too large, malformed front matter."""
 

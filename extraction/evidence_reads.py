@@ -3,6 +3,11 @@
 Only ready documents count: a document still being ingested (or left unfinished by a crash) and its chunks and
 evidence are neither returned nor counted (``pending_documents`` says how many there are).
 
+Evidence and documents are read as the scope of the handle they are given (:class:`extraction.access.ScopedGraph`;
+a plain handle reads as everyone): what the reader may not read is absent, exactly like an id that does not exist.
+A document's current access list governs every version of it. The counts of :func:`graph_stats` are the operator's
+figures and are not filtered.
+
 Versions: an evidence id is one sentence of one version, so it resolves whether or not a later version closed it;
 the object says when it was valid (``valid_from`` / ``valid_to``), how it was closed (``change``) and what replaced
 it (``superseded_by``). A document is read as of a moment (default now) or by version number.
@@ -19,9 +24,10 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
+from extraction.access import scoped
 from extraction.errors import ZehnError
 from extraction.evidence_writer import Graph
-from extraction.schema import ready_document, valid_at
+from extraction.schema import document_is_ready, ready_document
 from extraction.validity import parse_as_of
 
 # Only ready documents, their chunks and their evidence are visible (extraction/document_state.py).
@@ -43,26 +49,27 @@ _DOCUMENT_COLUMNS = ("id", "title", "source_type", "text", "path", "original_pat
                      "created", "updated", "content_hash", "ingested_at")
 DOCUMENT_BY_ID = f"""
 MATCH (d:Document {{id: $id}}) WHERE {ready_document('d')}
-RETURN {", ".join(f"d.{c}" for c in _DOCUMENT_COLUMNS)}, coalesce(d.version, 1), coalesce(d.version_from, ''),
-       d.valid_to
+RETURN {", ".join(f"d.{c}" for c in _DOCUMENT_COLUMNS)}, d.access, coalesce(d.version, 1),
+       coalesce(d.version_from, ''), d.valid_to
 """
 ARCHIVED_VERSIONS = f"""
-MATCH (:Document {{id: $id}})-[:SUPERSEDES*1..]->(a:DocumentVersion)
+MATCH (d:Document {{id: $id}})-[:SUPERSEDES*1..]->(a:DocumentVersion) WHERE {ready_document('d')}
 RETURN {", ".join(f"a.{c}" for c in _DOCUMENT_COLUMNS if c != "id")}, a.version, a.valid_from, a.valid_to
 ORDER BY a.version
 """
-CHUNKS_AT = f"MATCH (:Document {{id: $id}})-[:PART_OF]->(c:Chunk) WHERE {valid_at('c')} RETURN count(c)"
+CHUNKS_AT = (f"MATCH (d:Document {{id: $id}})-[:PART_OF]->(c:Chunk) WHERE {ready_document('d', 'c')} "
+             "RETURN count(c)")
 LABEL_COUNTS = "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) ORDER BY label"
 EDGE_TYPE_COUNTS = "MATCH ()-[r]->() RETURN type(r), count(r) ORDER BY type(r)"
 REL_TYPE_COUNTS = "MATCH ()-[r:RELATES]->() RETURN r.rel_type, count(r) ORDER BY r.rel_type"
 RELATES_WITH_EVIDENCE = (
     "MATCH ()-[r:RELATES]->() RETURN count(r), sum(CASE WHEN size(r.evidence_ids) > 0 THEN 1 ELSE 0 END)"
 )
-LAST_INGEST = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN max(d.ingested_at)"
+LAST_INGEST = f"MATCH (d:Document) WHERE {document_is_ready('d')} RETURN max(d.ingested_at)"
 CLOSED_EVIDENCE = "MATCH (e:Evidence) WHERE e.valid_to IS NOT NULL RETURN count(e)"
 # What documents that are not ready (being ingested, or interrupted) hold, to leave out of the counts.
 PENDING_COUNTS = f"""
-MATCH (d:Document) WHERE NOT coalesce({ready_document('d')}, false)
+MATCH (d:Document) WHERE NOT coalesce({document_is_ready('d')}, false)
 OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
 WITH d, count(c) AS chunks
 OPTIONAL MATCH (e:Evidence {{document_id: d.id}})
@@ -76,9 +83,9 @@ class IntegrityError(ZehnError):
 
 
 def _rows(graph: Graph, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-    """Result rows; a graph nothing was ever written to holds nothing, so it answers with no rows."""
+    """Result rows, read as the handle's scope; a graph nothing was ever written to holds nothing (no rows)."""
     try:
-        return list(graph.ro_query(query, params).result_set)
+        return list(scoped(graph).ro_query(query, params).result_set)
     except ResponseError as exc:
         if "empty key" in str(exc):
             return []
@@ -132,8 +139,8 @@ def get_document(graph: Graph, document_id: str, *, as_of: str | None = None,
     rows = _rows(graph, DOCUMENT_BY_ID, {"id": document_id})
     if not rows:
         return None
-    current = dict(zip(_DOCUMENT_COLUMNS, rows[0][:-3], strict=True))
-    number, current_from, deleted_at = rows[0][-3:]
+    current = dict(zip(_DOCUMENT_COLUMNS, rows[0][:-4], strict=True))
+    access, number, current_from, deleted_at = rows[0][-4:]
     candidates = [(dict(zip(_DOCUMENT_COLUMNS[1:], r[:-3], strict=True)), *r[-3:])
                   for r in _rows(graph, ARCHIVED_VERSIONS, {"id": document_id})]
     candidates.append((current, number, current_from, deleted_at))
@@ -152,7 +159,7 @@ def get_document(graph: Graph, document_id: str, *, as_of: str | None = None,
         **{k: props.get(k) for k in _DOCUMENT_COLUMNS[1:]}, "id": document_id,
         "authors": props.get("authors") or [], "participants": props.get("participants") or [],
         "chunks": chunks, **_version_entry(number, valid_from, valid_to), "versions": versions,
-        "current": chosen[0] is current and deleted_at is None,
+        "current": chosen[0] is current and deleted_at is None, "access": list(access or []),
     }
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties
+from extraction.schema import document_is_ready
 
 BATCH = 500
 
@@ -48,7 +49,8 @@ MATCH (a:__Entity__ {id: x.s})
 MATCH (b:__Entity__ {id: x.o})
 MERGE (a)-[r:RELATES {rel_type: x.t}]->(b)
 SET r.evidence_ids = x.evidence_ids, r.doc_ids = x.doc_ids, r.raw_verbs = x.raw_verbs, r.spans = x.spans,
-    r.fact = x.fact, r.sup_ids = x.sup_ids, r.sup_from = x.sup_from, r.sup_to = x.sup_to
+    r.fact = x.fact, r.sup_ids = x.sup_ids, r.sup_from = x.sup_from, r.sup_to = x.sup_to,
+    r.sup_access = x.sup_access, r.access = x.access, r.evidence_access = x.evidence_access
 """
 
 EDGES_OF_DOCUMENT = """
@@ -77,6 +79,17 @@ DETACH DELETE e, c, d
 
 DELETE_EVIDENCE_LEFTOVERS = "MATCH (e:Evidence {document_id: $doc}) DETACH DELETE e"
 DELETE_ARCHIVES = "MATCH (a:DocumentVersion {document_id: $doc}) DETACH DELETE a"
+
+# An entity's access is the union over the ready documents that mention it: the commit grants the new version's
+# readers in its own query (extraction/version_commit.py), then refresh_entity_access recomputes it (a document whose
+# access list narrowed, or a purge, takes its old readers away).
+ENTITY_ACCESS = f"""
+UNWIND $ids AS eid
+MATCH (n:__Entity__ {{id: eid}})
+OPTIONAL MATCH (n)-[:MENTIONED_IN]->(:Chunk)<-[:PART_OF]-(d:Document) WHERE {document_is_ready('d')}
+WITH n, collect(d.access) AS lists
+SET n.access = reduce(acc = [], l IN lists | acc + [g IN l WHERE NOT g IN acc])
+"""
 
 DELETE_ORPHAN_ENTITIES = """
 UNWIND $ids AS eid
@@ -131,6 +144,12 @@ def read_support(graph: Graph, keys: Sequence[EdgeKey], document_id: str,
     return existing, names
 
 
+def refresh_entity_access(graph: Graph, entity_ids: Sequence[str]) -> None:
+    """Recompute the access list of ``entity_ids`` from the ready documents that mention them."""
+    for batch in _batches(sorted(set(entity_ids))):
+        graph.query(ENTITY_ACCESS, {"ids": list(batch)})
+
+
 def purge_document(graph: Graph, document_id: str) -> None:
     """Remove a document with every version of it: chunks and evidence, its support on every edge, its archived
     versions, and entities only it mentioned (a never-committed document's rollback; ``zehn delete --purge``)."""
@@ -153,4 +172,5 @@ def purge_document(graph: Graph, document_id: str) -> None:
     graph.query(DELETE_ARCHIVES, {"doc": document_id})
     unique = sorted(set(entity_ids))
     for batch in _batches(unique):
+        graph.query(ENTITY_ACCESS, {"ids": list(batch)})
         graph.query(DELETE_ORPHAN_ENTITIES, {"ids": list(batch)})

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from extraction.access import document_access
 from extraction.chunker import markdown_headings
 from extraction.documents import MetadataLine, SourceDocument, document_id_for_path, sha256_hex
 from extraction.errors import DocumentRejected
@@ -166,6 +167,7 @@ def load_file(path: Path, root: Path | None = None, max_bytes: int = DEFAULT_MAX
         updated=_string(data, "updated", where),
         metadata_lines=lines,
         content_hash=sha256_hex(text),
+        access=document_access(data),
     )
 
 

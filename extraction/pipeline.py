@@ -273,7 +273,7 @@ class Ingestor:
             self._reached("evidence", doc)
             lease.ensure()
             committed = commit_version(self.graph, doc.id, found, chunk_document(doc, CHUNK_CHARS), stored,
-                                       doc.content_hash, self.extractor_version)
+                                       doc.content_hash, self.extractor_version, doc.access)
             self._reached("ready", doc)
         except (redis.ConnectionError, redis.TimeoutError, GraphUnavailable):
             raise

@@ -22,16 +22,34 @@ EMBEDDING_DIM = 384
 DOCUMENT_INGESTING = "ingesting"
 DOCUMENT_READY = "ready"
 
+# -- reader fragments ---------------------------------------------------------------------------------------------
+# Every read of documents, chunks, evidence, RELATES edges or entity names composes these (``var`` is a fixed
+# variable name, never input). They need the ``$scope`` parameter: the caller's access tokens, which only a scoped
+# graph handle sets (extraction/access.py), so a query that reads through one cannot run without its reader's scope.
+
+
+def visible(var: str) -> str:
+    """``var`` (a Document, a RELATES edge or an entity, each with an ``access`` list) is readable by ``$scope``.
+    A node or edge written before access lists existed has none, and is readable by no one until re-ingested."""
+    return f"any(g IN {var}.access WHERE g IN $scope)"
+
+
+def document_is_ready(var: str) -> str:
+    """The lifecycle alone ("document ``var`` is ready"), for the ingest's own bookkeeping, never for a reader."""
+    return f"{var}.status = '{DOCUMENT_READY}'"
+
 
 # Versions (extraction/versions.py): chunks and evidence rows carry ``valid_from`` / ``valid_to`` (UTC stamps,
 # extraction/validity.py) and ``earlier`` (the flattened [from, to, ...] intervals of a row that was closed and later
-# came back). RELATES edges carry one entry per support interval in ``sup_ids`` / ``sup_from`` / ``sup_to``.
-# A row without stamps was written before versions existed: valid since always. Every reader passes ``$as_of``.
+# came back). RELATES edges carry one entry per support interval in ``sup_ids`` / ``sup_from`` / ``sup_to`` /
+# ``sup_access`` (the access tokens of that sentence's document, joined by spaces). A row without stamps was written
+# before versions existed: valid since always. Every reader passes ``$as_of`` as well as ``$scope``.
 OPEN_END = "9999-12-31T23:59:59.999999Z"  # the end of an open support interval on an edge
 
 
 def valid_at(var: str) -> str:
-    """The Cypher predicate "chunk / evidence row ``var`` is valid at ``$as_of``" (``var`` is a fixed name)."""
+    """The Cypher predicate "chunk / evidence row ``var`` is valid at ``$as_of``" (``var`` is a fixed name). The
+    row's document is filtered by ``ready_document`` (its scope) separately."""
     return (f"((coalesce({var}.valid_from, '') <= $as_of AND ({var}.valid_to IS NULL OR $as_of < {var}.valid_to)) "
             f"OR ANY(i IN range(0, size(coalesce({var}.earlier, [])) - 2, 2) "
             f"WHERE {var}.earlier[i] <= $as_of AND $as_of < {var}.earlier[i + 1]))")
@@ -43,29 +61,37 @@ def document_alive(var: str) -> str:
 
 
 def ready_document(var: str, row: str | None = None) -> str:
-    """The Cypher predicate "document ``var`` is ready" and, with ``row``, "its chunk or evidence row ``row`` is
-    valid at ``$as_of``" (variable names are fixed text, never input)."""
-    ready = f"{var}.status = '{DOCUMENT_READY}'"
+    """The reader's predicate for document ``var``: ready and visible to ``$scope``; with ``row``, also "its chunk
+    or evidence row ``row`` is valid at ``$as_of``" (variable names are fixed text, never input)."""
+    ready = f"{document_is_ready(var)} AND {visible(var)}"
     return ready if row is None else f"{ready} AND {valid_at(row)}"
 
 
-def _support_at(rel: str) -> tuple[str, str]:
+def _support(rel: str) -> tuple[str, str]:
+    """The support ids of RELATES edge ``rel`` and the condition on entry ``i``: valid at ``$as_of`` and from a
+    document ``$scope`` may read. An edge written before versions has only ``evidence_ids`` / ``evidence_access``
+    (one open interval each)."""
     ids = f"coalesce({rel}.sup_ids, {rel}.evidence_ids)"
-    when = (f"coalesce({rel}.sup_from[i], '') <= $as_of AND $as_of < coalesce({rel}.sup_to[i], '{OPEN_END}')")
+    access = f"coalesce({rel}.sup_access, {rel}.evidence_access)"
+    when = (f"coalesce({rel}.sup_from[i], '') <= $as_of AND $as_of < coalesce({rel}.sup_to[i], '{OPEN_END}') "
+            f"AND any(g IN split({access}[i], ' ') WHERE g IN $scope)")
     return ids, when
 
 
 def relation_valid_at(rel: str) -> str:
-    """The Cypher predicate "RELATES edge ``rel`` has a supporting sentence valid at ``$as_of``" (an edge that
-    records no support at all is not versioned: always)."""
-    ids, when = _support_at(rel)
-    return f"({ids} IS NULL OR ANY(i IN range(0, size({ids}) - 1) WHERE {when}))"
+    """The Cypher predicate "RELATES edge ``rel`` is visible to ``$scope`` and has a supporting sentence valid at
+    ``$as_of`` that ``$scope`` may read" (so an edge only a restricted or a closed sentence still supports is not
+    walked). An edge that records no support at all is not versioned: visibility alone decides."""
+    ids, when = _support(rel)
+    return f"{visible(rel)} AND ({ids} IS NULL OR ANY(i IN range(0, size({ids}) - 1) WHERE {when}))"
 
 
-def relation_evidence_at(rel: str) -> str:
-    """The Cypher expression: the evidence ids supporting RELATES edge ``rel`` at ``$as_of``."""
-    ids, when = _support_at(rel)
+def visible_evidence_ids(rel: str) -> str:
+    """The evidence ids supporting RELATES edge ``rel`` at ``$as_of`` whose documents ``$scope`` may read.
+    Null-safe: ``rel`` may be an OPTIONAL MATCH's missing edge (FalkorDB evaluates both branches of a CASE)."""
+    ids, when = _support(rel)
     return f"[i IN range(0, size(coalesce({ids}, [])) - 1) WHERE {when} | {ids}[i]]"
+
 
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (DOCUMENT, "id"),

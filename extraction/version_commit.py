@@ -20,7 +20,7 @@ from typing import Any
 from extraction import version_store
 from extraction.documents import ChunkSlice
 from extraction.evidence import DocumentEvidence, edge_properties
-from extraction.evidence_writer import WRITE_EDGES, Graph, read_support
+from extraction.evidence_writer import ENTITIES_OF_DOCUMENT, WRITE_EDGES, Graph, read_support, refresh_entity_access
 from extraction.schema import DOCUMENT_READY
 from extraction.validity import now_stamp
 from extraction.version_store import Stored
@@ -57,6 +57,11 @@ FOREACH (a IN CASE WHEN arch IS NULL THEN [] ELSE [arch] END |
          MERGE (d)-[:SUPERSEDES]->(a) SET a.valid_to = coalesce(a.valid_to, $now))
 SET d.status = '{DOCUMENT_READY}', d.content_hash = $content_hash, d.extractor_version = $extractor_version,
     d.version = $version, d.version_from = $now, d.valid_from = coalesce(d.valid_from, $now), d.valid_to = null
+WITH d
+OPTIONAL MATCH (n:__Entity__) WHERE n.id IN $entity_ids
+FOREACH (x IN CASE WHEN n IS NULL THEN [] ELSE [n] END |
+         SET x.access = coalesce(x.access, []) + [g IN d.access WHERE NOT g IN coalesce(x.access, [])])
+WITH DISTINCT d
 RETURN d.id
 """
 DELETE_STATE = "MATCH (d:Document {id: $doc}) RETURN d.status, d.valid_to IS NOT NULL"
@@ -90,23 +95,27 @@ def evidence_plan(stored: Stored, found: DocumentEvidence) -> VersionPlan:
 
 
 def _edges(graph: Graph, found: DocumentEvidence, document_id: str, now: str,
-           close_all: bool = False) -> list[dict[str, Any]]:
+           close_all: bool = False, access: Sequence[str] | None = None) -> list[dict[str, Any]]:
     existing, names = read_support(graph, list(found.edges), document_id)
     names.update({row.id: row.name for row in found.entities.values()})
     keys = sorted(set(existing) | set(found.edges))
     return [edge_properties(key, restamp_support(existing.get(key, {}), found.edges.get(key, {}), document_id, now,
-                                                 close_all=close_all), names) for key in keys]
+                                                 close_all=close_all, access=access), names) for key in keys]
 
 
 def commit_version(graph: Graph, document_id: str, found: DocumentEvidence, chunks: Sequence[ChunkSlice],
-                   stored: Stored, content_hash: str, extractor_version: str) -> Committed:
-    """Make the written version current (see the module doc)."""
+                   stored: Stored, content_hash: str, extractor_version: str,
+                   access: Sequence[str] | None = None) -> Committed:
+    """Make the written version current (see the module doc). ``access``: the document's access list now; every
+    support entry of the document, of closed versions too, takes it (the current list governs its whole history,
+    as it does for its evidence reads), and the entities it mentions are granted it in the commit, then
+    recomputed (a narrowed list takes old readers away)."""
     now = now_stamp()
     version = stored.version + 1
     ev_plan = evidence_plan(stored, found)
     chunk_plan = plan(stored.chunks, [Row(c.id, c.text, c.start, c.kind) for c in chunks], link=False)
     change = {s.old_id: s.change for s in ev_plan.successions}
-    edges = _edges(graph, found, document_id, now)
+    edges = _edges(graph, found, document_id, now, access=access)
     params = {
         "edges": edges, "doc": document_id, "now": now, "version": version,
         "chunks": _row_lists(chunk_plan, {}), "evidence": _row_lists(ev_plan, change),
@@ -114,9 +123,12 @@ def commit_version(graph: Graph, document_id: str, found: DocumentEvidence, chun
                         for s in ev_plan.successions if s.new_id is not None],
         "archive_id": f"{document_id}@v{stored.version}" if stored.version else None,
         "content_hash": content_hash, "extractor_version": extractor_version,
+        "entity_ids": sorted(found.entities),
     }
     if not graph.query(COMMIT_VERSION, params).result_set:
         raise ValueError(f"{document_id}: the commit found no document to make ready")
+    mentioned = [row[0] for row in graph.query(ENTITIES_OF_DOCUMENT, {"doc": document_id}).result_set]
+    refresh_entity_access(graph, [*mentioned, *found.entities])
     return Committed(len(edges), len(ev_plan.opened) + len(ev_plan.reopened), len(ev_plan.closed), version)
 
 

@@ -27,7 +27,7 @@ from extraction.schema import DOCUMENT_READY
 from extraction.versions import StoredRow
 
 _PROPS = ("title", "source_type", "path", "original_path", "authors", "participants", "created", "updated", "text",
-          "body_start", "ingested_at", "content_hash", "extractor_version")
+          "body_start", "ingested_at", "content_hash", "extractor_version", "access")
 
 STAMP_LEGACY = f"""
 MATCH (d:Document {{id: $doc}}) WHERE d.status = '{DOCUMENT_READY}'

@@ -123,11 +123,13 @@ def intervals(entry: Mapping[str, Any]) -> list[Interval]:
 
 
 def restamp_support(existing: Mapping[str, dict[str, Any]], added: Mapping[str, dict[str, Any]], document_id: str,
-                    now: str, *, close_all: bool = False) -> dict[str, dict[str, Any]]:
+                    now: str, *, close_all: bool = False,
+                    access: Sequence[str] | None = None) -> dict[str, dict[str, Any]]:
     """One edge's support after ``document_id``'s new version (``added``: its support now) committed at ``now``.
 
     Entries of other documents are kept as they are; this document's entries keep their history: support it no
-    longer gives is closed, support it gives again is reopened, new support opens. ``close_all``: a delete."""
+    longer gives is closed, support it gives again is reopened, new support opens. ``close_all``: a delete.
+    ``access``: the document's access list now, set on all its entries (closed ones too)."""
     out: dict[str, dict[str, Any]] = {}
     for ev, entry in existing.items():
         if entry.get("document_id") != document_id:
@@ -144,4 +146,8 @@ def restamp_support(existing: Mapping[str, dict[str, Any]], added: Mapping[str, 
     for ev, entry in added.items():
         if ev not in out and not close_all:
             out[ev] = {**entry, "intervals": [[now, None]]}
+    if access is not None:
+        for entry in out.values():
+            if entry.get("document_id") == document_id:
+                entry["access"] = list(access)
     return out

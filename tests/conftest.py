@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,10 +19,15 @@ from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor, IngestReport
 from zehn.graph_server import EmbeddedFalkorDB
 
+# Starlette's TestClient sends "Host: testserver"; the apps under test trust it beside the loopback names.
+os.environ.setdefault("ZEHN_TRUSTED_HOSTS", "127.0.0.1,localhost,::1,testserver")
+
 
 @pytest.fixture(scope="session")
 def falkordb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedFalkorDB]:
-    server = EmbeddedFalkorDB(tmp_path_factory.mktemp("falkordb"))
+    # A throwaway server without a password, so the tests' own clients stay plain; the password (the default) is
+    # tested in tests/zehn/graph_server and by every test that starts ZEHN's commands.
+    server = EmbeddedFalkorDB(tmp_path_factory.mktemp("falkordb"), requirepass=False)
     server.start()
     yield server
     server.stop()

@@ -95,10 +95,12 @@ def test_services_ports_and_dependencies_agree(compose: dict[str, Any]) -> None:
     assert zehn["build"] == "." and ":" in falkordb["image"] and not falkordb["image"].endswith(":latest")
     assert zehn["depends_on"]["falkordb"]["condition"] == "service_healthy" and falkordb["healthcheck"]["test"]
     url = zehn["environment"]["FALKORDB_URL"]
-    assert re.fullmatch(rf"redis://falkordb:{FALKORDB_PORT}", url), url
+    assert re.fullmatch(rf"redis://:\$\{{FALKORDB_PASSWORD[^}}]*\}}@falkordb:{FALKORDB_PORT}", url), url
+    assert "--requirepass ${FALKORDB_PASSWORD" in falkordb["environment"]["REDIS_ARGS"]  # the same password
     port = zehn["environment"]["ZEHN_PORT"]
     exposed = [args for instruction, args in dockerfile() if instruction == "EXPOSE"]
     assert [p.split(":")[1] for p in zehn["ports"]] == [port] and exposed == [port]
     assert zehn["environment"]["ZEHN_HOST"] == "0.0.0.0"  # reachable from outside the container
-    for volume in falkordb.get("volumes", []):
+    for volume in [*falkordb.get("volumes", []), *zehn.get("volumes", [])]:
         assert volume.split(":")[0] in compose["volumes"], volume
+    assert any(v.endswith(":" + zehn["environment"]["ZEHN_DATA_DIR"]) for v in zehn["volumes"])  # tokens persist

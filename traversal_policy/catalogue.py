@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from extraction.errors import QueryRejected
-from extraction.schema import ready_document, relation_evidence_at, relation_valid_at, valid_at
+from extraction.schema import ready_document, relation_valid_at, visible, visible_evidence_ids
 
 from . import people_queries
 from .params import ParamSpec
@@ -59,21 +59,26 @@ class NamedQuery:
 
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
-# Chunks and evidence are read only through a ready document (extraction/document_state.py), and only the rows and
-# RELATES support valid at $as_of (extraction/schema.py; the executor binds $as_of, default now): a document still
-# being ingested, or left half written by a crash, is invisible, and so is what a later version closed.
+# Chunks and evidence are read only through a ready document the caller may read (extraction.schema.ready_document:
+# one still being ingested, left half written by a crash, or outside the caller's ``$scope`` is invisible), and only
+# the rows valid at ``$as_of`` (the executor binds it, default now: what a later version closed is not read).
+# RELATES edges and entities carry access lists too (extraction/access.py): every walk filters each hop with
+# ``relation_valid_at`` (the edge is ``visible`` and has a supporting sentence valid at ``$as_of`` from a document
+# the caller may read) and returns only those sentences' ids (``visible_evidence_ids``); an entity no readable
+# document mentions does not resolve. ``$scope`` is set by the graph handle (extraction.access.ScopedGraph), never
+# by input; tests/traversal_policy/test_visibility.py checks every text here reads through these fragments.
 _READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner', 'node')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
-    "[r IN relationships(p) | r.rel_type] AS rel_types, "
-    f"[r IN relationships(p) | {relation_evidence_at('r')}] AS evidence_ids, "
+    f"[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | {visible_evidence_ids('r')}] "
+    "AS evidence_ids, "
     "[r IN relationships(p) | startNode(r).id] AS sources"
 )
 _ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')})"
 _CANDIDATE_COLUMNS = (
     f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd', 'c')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
-    "OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] "
+    f"OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] AND {ready_document('d')} "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
     "RETURN n.id AS id, n.name AS name, n.type AS type, size(docs) AS doc_count, "
     f"size([(n)-[r:RELATES]-() WHERE {relation_valid_at('r')} | r]) AS relation_count, titles AS sample_titles, "
@@ -81,19 +86,21 @@ _CANDIDATE_COLUMNS = (
 )
 
 ENTITY_STATUS = (
-    "MATCH (x:__Entity__ {id: $entity_id}) "
+    f"MATCH (x:__Entity__ {{id: $entity_id}}) WHERE {visible('x')} "
     "RETURN x.id AS id, x.name AS name, x.type AS type, "
     f"size([(x)-[r1:RELATES]-() WHERE {relation_valid_at('r1')} | r1]) AS relations, "
     f"size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable AND {relation_valid_at('r2')} | r2]) "
     "AS walkable_relations, "
-    f"size([(x)-[:MENTIONED_IN]->(c:Chunk) WHERE {valid_at('c')} | c]) AS mentions"
+    f"size([(x)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(md:Document) WHERE {ready_document('md', 'c')} | c]) "
+    "AS mentions"
 )
 
-RESOLVE_EXACT = "MATCH (n:__Entity__) WHERE n.name_key IN $keys WITH n, null AS score " + _CANDIDATE_COLUMNS + \
-    " ORDER BY type, id"
+RESOLVE_EXACT = (f"MATCH (n:__Entity__) WHERE n.name_key IN $keys AND {visible('n')} WITH n, null AS score "
+                 + _CANDIDATE_COLUMNS + " ORDER BY type, id")
 RESOLVE_FUZZY = (
     "CALL db.idx.fulltext.queryNodes('__Entity__', $query) YIELD node, score "
-    "WITH node AS n, score ORDER BY score DESC, n.id LIMIT 10 " + _CANDIDATE_COLUMNS + " ORDER BY score DESC, id"
+    f"WITH node AS n, score WHERE {visible('n')} "
+    "WITH n, score ORDER BY score DESC, n.id LIMIT 10 " + _CANDIDATE_COLUMNS + " ORDER BY score DESC, id"
 )
 
 
@@ -126,7 +133,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                "evidence sentences.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH p = (x:__Entity__ {id: $entity_id})-[r:RELATES]-(y:__Entity__) WHERE " + _ALLOWED + " "
-                   f"OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN {relation_evidence_at('r')} "
+                   f"OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN {visible_evidence_ids('r')} "
                    "WITH p, y, r, collect(CASE WHEN ev IS NULL THEN NULL ELSE {id: ev.id, text: ev.text, "
                    "document_id: ev.document_id, start: ev.start, end: ev.end} END) AS evidence "
                    "RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, evidence, "
@@ -160,11 +167,11 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                {"edge": (
                    "MATCH (a:__Entity__ {id: $source})-[r:RELATES]->(b:__Entity__ {id: $target}) "
                    f"WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
-                   f"RETURN r.rel_type AS rel_type, {relation_evidence_at('r')} AS evidence_ids, r.spans AS spans, "
+                   f"RETURN r.rel_type AS rel_type, {visible_evidence_ids('r')} AS evidence_ids, r.spans AS spans, "
                    "r.raw_verbs AS raw_verbs"),
                 "evidence": (
                    "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids "
-                   "OPTIONAL MATCH (d:Document {id: ev.document_id}) "
+                   f"MATCH (d:Document {{id: ev.document_id}}) WHERE {ready_document('d')} "
                    "RETURN ev.id AS evidence_id, ev.text AS text, ev.document_id AS document_id, "
                    "d.title AS document_title, ev.chunk_id AS chunk_id, ev.start AS start, ev.end AS end, "
                    f"ev.kind AS kind ORDER BY document_id, start LIMIT {ROW_LIMIT}")}, 1),
@@ -191,7 +198,8 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id"))} | {
                    "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
-                                          f"AND {valid_at('e')} RETURN e.id AS id, e.text AS text, "
+                                          "MATCH (d:Document {id: c.document_id}) "
+                                          f"WHERE {ready_document('d', 'e')} RETURN e.id AS id, e.text AS text, "
                                           "e.document_id AS document_id, e.start AS start, e.end AS end, "
                                           "c.id AS chunk_id "
                                           "ORDER BY c.id, e.start"}, 0),

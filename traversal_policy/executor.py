@@ -1,5 +1,9 @@
 """The only way to query the graph: ``TraversalExecutor.run(name, params)`` and ``.resolve(name)``.
 
+An executor reads as one :class:`extraction.access.Scope` (its graph is a scoped handle): every Cypher text it runs
+gets that reader's ``$scope``, which the catalogue's fragments use to leave out what the reader may not read.
+``executor.scoped(scope)`` is the same executor for another reader; built over a plain handle, it reads as everyone.
+
 Raised (before anything runs): ``QueryRejected`` for an unknown query or wrong parameters, ``InputRejected`` for
 blank, wordless or oversized text. Everything else ends as a typed value: ``Found`` / ``NoEvidence`` /
 ``QueryFailed`` (server down, timeout, graph not ingested, missing index, a query the server refused, the policy
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from extraction.access import Scope, ScopedGraph, scoped
 from extraction.errors import InputRejected, ZehnError
 
 from . import departure, handlers
@@ -29,11 +34,12 @@ DEFAULT_TIMEOUT_MS = 10_000
 
 class TraversalExecutor:
     """``as_of``: read the graph as it stood then (a stamp from ``extraction.validity.parse_as_of``); ``None``
-    reads it as it is now, at each query."""
+    reads it as it is now, at each query. ``scope``: read as that caller (extraction/access.py); a scoped handle
+    brings its own, a plain one reads as PUBLIC."""
 
-    def __init__(self, graph: ReadOnlyGraph, policy: Policy, *, embedder: Embedder | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, as_of: str | None = None) -> None:
-        self.graph = graph
+    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, policy: Policy, *, embedder: Embedder | None = None,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None, as_of: str | None = None) -> None:
+        self.graph: ScopedGraph = scoped(graph, scope)
         self.policy = policy
         self.embedder = embedder
         self.timeout_ms = timeout_ms
@@ -42,7 +48,16 @@ class TraversalExecutor:
     def at(self, as_of: str | None) -> TraversalExecutor:
         """The same executor reading the graph as of ``as_of`` (``None``: now)."""
         return TraversalExecutor(self.graph, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 as_of=as_of)
+                                 as_of=as_of)  # self.graph is scoped: the scope goes along
+
+    @property
+    def scope(self) -> Scope:
+        return self.graph.scope
+
+    def scoped(self, scope: Scope) -> TraversalExecutor:
+        """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``)."""
+        return TraversalExecutor(self.graph.base, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
+                                 scope=scope, as_of=self.as_of)
 
     def _trace(self) -> Trace:
         return Trace(self.graph, self.timeout_ms, self.as_of)

@@ -15,16 +15,20 @@ variable-length bound that depends on input:
    HAS_COMPONENT: "the same kind elsewhere", by a recorded relation rather than by a similar name), then
    ``component_claims`` again for the related ones, and ``document_dates`` (recency of every claim).
 
-Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for) and read
-as of ``$as_of`` (support a later version closed is not walked, its evidence ids not returned).
-``HANDED_OFF_TO`` edges carry ``rel_type: 'ASSIGNED_TO'`` and are filtered the same way.
+Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for), read
+as of ``$as_of`` and as the caller's ``$scope`` (``relation_valid_at``: the edge is visible and has a supporting
+sentence valid then from a document the caller may read; only those sentences' ids are returned, documents are
+read through ``ready_document``). ``HANDED_OFF_TO`` edges carry ``rel_type: 'ASSIGNED_TO'`` and are filtered the
+same way; their ends must be entities the caller may read.
 """
 
 from __future__ import annotations
 
-from extraction.schema import relation_evidence_at, relation_valid_at, valid_at
+from extraction.schema import ready_document, relation_valid_at, valid_at, visible, visible_evidence_ids
 
 from .params import ParamSpec
+
+_EV = visible_evidence_ids  # short: the evidence ids of an edge that the caller may read
 
 PERSON = ParamSpec("person_id", "entity_id", "a person's entity id, e.g. person:jane-doe (from resolve_entity)")
 DEPTH = ParamSpec("depth", "depth", "1 open work; 2 + waiting customers and sole-expert components; "
@@ -42,12 +46,12 @@ CATCH_ALL_COMPONENTS = frozenset({"unspecified", "other", "others", "none", "n/a
 
 ASSIGNED = (
     "MATCH (t:__Entity__)-[r:RELATES]->(p:__Entity__ {id: $person_id}) "
-    "WHERE r.rel_type = 'ASSIGNED_TO' AND r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
+    f"WHERE r.rel_type = 'ASSIGNED_TO' AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "RETURN t.id AS item_id, t.name AS item_name, t.type AS item_type, 'document' AS via, "
-    + relation_evidence_at('r') + " AS evidence_ids, null AS approval_id, null AS approved_by, "
-    "null AS approved_at "
+    f"{_EV('r')} AS evidence_ids, null AS approval_id, null AS approved_by, null AS approved_at "
     "UNION "
-    "MATCH (t:__Entity__)-[h:HANDED_OFF_TO]->(p:__Entity__ {id: $person_id}) WHERE h.rel_type IN $allowed "
+    "MATCH (t:__Entity__)-[h:HANDED_OFF_TO]->(p:__Entity__ {id: $person_id}) "
+    f"WHERE h.rel_type IN $allowed AND {visible('t')} AND {visible('p')} "
     "RETURN t.id AS item_id, t.name AS item_name, t.type AS item_type, 'handoff' AS via, [] AS evidence_ids, "
     "h.approval_id AS approval_id, h.approved_by AS approved_by, h.approved_at AS approved_at"
 )
@@ -61,16 +65,16 @@ _DOC_MAP = (
 )
 
 WORK_STATUS = (
-    "UNWIND $item_ids AS iid MATCH (t:__Entity__ {id: iid}) "
+    f"UNWIND $item_ids AS iid MATCH (t:__Entity__ {{id: iid}}) WHERE {visible('t')} "
     "WITH t, reduce(acc = [], l IN "
-    "[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing | " + relation_evidence_at('ro') + "] + "
-    "[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming | " + relation_evidence_at('ri') + "] "
+    f"[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing AND {relation_valid_at('ro')} | {_EV('ro')}] + "
+    f"[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming AND {relation_valid_at('ri')} | {_EV('ri')}] "
     "| acc + l) AS ev_ids "
     "OPTIONAL MATCH (m:Evidence) WHERE m.id IN ev_ids AND m.kind = 'metadata' "
     "WITH t, collect(DISTINCT m.document_id) AS own_docs "
-    "OPTIONAL MATCH (d:Document) WHERE d.id IN own_docs "
+    f"OPTIONAL MATCH (d:Document) WHERE d.id IN own_docs AND {ready_document('d')} "
     f"WITH t, collect(CASE WHEN d IS NULL THEN NULL ELSE {_DOC_MAP} END) AS docs "
-    "OPTIONAL MATCH (t)-[h:HANDED_OFF_TO]->(s:__Entity__) "
+    f"OPTIONAL MATCH (t)-[h:HANDED_OFF_TO]->(s:__Entity__) WHERE {visible('s')} "
     "RETURN t.id AS item_id, docs, collect(CASE WHEN h IS NULL THEN NULL ELSE {to_id: s.id, "
     "to_name: s.name, from_person: h.from_person, approval_id: h.approval_id, approved_by: h.approved_by, "
     "approved_at: h.approved_at} END) AS handoffs"
@@ -78,37 +82,33 @@ WORK_STATUS = (
 
 ITEM_LINKS = (
     "UNWIND $item_ids AS iid MATCH (t:__Entity__ {id: iid})-[r:RELATES]->(x:__Entity__) "
-    "WHERE r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
-    "AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') "
-    "OR r.rel_type = 'HAS_COMPONENT') "
+    f"WHERE r.rel_type IN $allowed AND {relation_valid_at('r')} "
+    "AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') OR r.rel_type = 'HAS_COMPONENT') "
     "RETURN t.id AS item_id, r.rel_type AS rel_type, x.id AS id, x.name AS name, x.type AS type, "
-    + relation_evidence_at('r') + " AS evidence_ids ORDER BY item_id, rel_type, name"
+    f"{_EV('r')} AS evidence_ids ORDER BY item_id, rel_type, name"
 )
 
 OWNED_COMPONENTS = (
     "MATCH (p:__Entity__ {id: $person_id})-[r:RELATES]->(c:__Entity__) "
-    "WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
+    f"WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND c.type IN ['Component', 'Service', 'Technology'] "
-    "RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, "
-    + relation_evidence_at('r') + " AS evidence_ids"
+    f"RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, {_EV('r')} AS evidence_ids"
 )
 
 COMPONENT_CLAIMS = (
-    "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid}) "
+    f"UNWIND $component_ids AS cid MATCH (c:__Entity__ {{id: cid}}) WHERE {visible('c')} "
     "OPTIONAL MATCH (t:__Entity__)-[hc:RELATES]->(c) WHERE hc.rel_type = 'HAS_COMPONENT' AND hc.rel_type IN $allowed "
-    "AND " + relation_valid_at('hc') + " "
+    f"AND {relation_valid_at('hc')} "
     "OPTIONAL MATCH (t)-[a:RELATES]->(o:__Entity__) WHERE a.rel_type = 'ASSIGNED_TO' AND a.rel_type IN $allowed "
-    "AND " + relation_valid_at('a') + " "
-    "AND o.id <> $person_id "
+    f"AND {relation_valid_at('a')} AND o.id <> $person_id "
     "WITH c, collect(CASE WHEN o IS NULL THEN NULL ELSE {kind: 'assigned', item_id: t.id, item_name: t.name, "
     "item_type: t.type, person_id: o.id, person_name: o.name, person_type: o.type, "
-    "item_evidence: " + relation_evidence_at('hc') + ", person_evidence: " + relation_evidence_at('a')
-    + ", rel_type: a.rel_type} END) AS assigned "
+    f"item_evidence: {_EV('hc')}, person_evidence: {_EV('a')}, rel_type: a.rel_type}} END) AS assigned "
     "OPTIONAL MATCH (o2:__Entity__)-[w:RELATES]->(c) WHERE w.rel_type IN ['OWNS', 'MAINTAINS'] "
-    "AND w.rel_type IN $allowed AND " + relation_valid_at('w') + " AND o2.id <> $person_id "
+    f"AND w.rel_type IN $allowed AND {relation_valid_at('w')} AND o2.id <> $person_id "
     "RETURN c.id AS component_id, c.name AS component_name, c.type AS component_type, assigned, "
     "collect(CASE WHEN o2 IS NULL THEN NULL ELSE {kind: 'owns', person_id: o2.id, person_name: o2.name, "
-    "person_type: o2.type, person_evidence: " + relation_evidence_at('w') + ", rel_type: w.rel_type} END) AS owners"
+    f"person_type: o2.type, person_evidence: {_EV('w')}, rel_type: w.rel_type}} END) AS owners"
 )
 
 REVIEWED_COMPONENTS = (
@@ -116,26 +116,25 @@ REVIEWED_COMPONENTS = (
     "MATCH p = (s:__Entity__)-[rv:RELATES]->(x:__Entity__)-[:RELATES*0..1]->(t:__Entity__)"
     "-[hc:RELATES]->(c:__Entity__ {id: cid}) "
     "WHERE s.type = 'Person' AND s.id <> $person_id AND rv.rel_type = 'REVIEWED' AND hc.rel_type = 'HAS_COMPONENT' "
-    "AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND " + relation_valid_at('r') + ") "
+    f"AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')}) "
     "AND ALL(i IN range(1, length(p) - 2) WHERE relationships(p)[i].rel_type = 'LINKED_TO') "
     "RETURN cid AS component_id, s.id AS person_id, s.name AS person_name, "
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
-    "[r IN relationships(p) | r.rel_type] AS rel_types, "
-    "[r IN relationships(p) | " + relation_evidence_at('r') + "] AS evidence_ids, "
-    "[r IN relationships(p) | r.doc_ids] AS doc_ids LIMIT 500"
+    f"[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | {_EV('r')}] AS evidence_ids "
+    "LIMIT 500"
 )
 
 RELATED_COMPONENTS = (
     "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid})-[r:RELATES]-(k:__Entity__) "
-    "WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND " + relation_valid_at('r') + " "
+    f"WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND k.type IN ['Component', 'Service', 'Technology'] AND NOT k.id IN $component_ids "
     "RETURN cid AS component_id, k.id AS id, k.name AS name, k.type AS type, r.rel_type AS rel_type, "
-    "startNode(r).id AS source, " + relation_evidence_at('r') + " AS evidence_ids"
+    f"startNode(r).id AS source, {_EV('r')} AS evidence_ids"
 )
 
 DOCUMENT_DATES = (
     "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids "
-    "OPTIONAL MATCH (d:Document {id: ev.document_id}) "
+    f"MATCH (d:Document {{id: ev.document_id}}) WHERE {ready_document('d')} "
     "RETURN ev.id AS evidence_id, ev.document_id AS document_id, coalesce(d.updated, d.created) AS date"
 )
 

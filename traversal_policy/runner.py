@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import redis.exceptions
 
+from extraction.access import ScopedGraph, scoped
 from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
 from extraction.validity import parse_as_of
 
@@ -83,10 +84,12 @@ def map_error(exc: Exception, graph_name: str) -> ZehnError:
 class Trace:
     """Runs the steps of one named query against one graph and keeps their records, in order.
 
-    ``as_of`` (a stamp) is the moment the graph is read at: every text that reads ``$as_of`` gets it."""
+    The graph is read as its handle's scope (a plain handle: as everyone; extraction/access.py): ``$scope`` is set
+    on every text, whatever the step passes. Records show the step's own parameters. ``as_of`` (a stamp) is the
+    moment the graph is read at: every text that reads ``$as_of`` gets it."""
 
-    def __init__(self, graph: ReadOnlyGraph, timeout_ms: int, as_of: str | None = None) -> None:
-        self.graph = graph
+    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, timeout_ms: int, as_of: str | None = None) -> None:
+        self.graph: ScopedGraph = scoped(graph)
         self.timeout_ms = timeout_ms
         self.as_of = as_of
         self.records: list[QueryRecord] = []

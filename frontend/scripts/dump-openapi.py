@@ -25,8 +25,9 @@ def _no_services() -> AbstractContextManager[object]:
 
 def spec() -> dict[str, object]:
     from zehn.api.app import create_app
+    from zehn.settings import Settings
 
-    app = create_app(_no_services)
+    app = create_app(_no_services, settings=Settings())
     return app.openapi()
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from spacy.language import Language
 
+from extraction.access import EVERYTHING, ScopedGraph
 from extraction.embeddings import LocalEmbedder
 from extraction.evidence_reads import get_document, get_evidence, graph_stats
 from extraction.identity import EVIDENCE_ID_RE
@@ -109,8 +110,9 @@ def test_reingesting_unchanged_documents_changes_nothing(ingestor: Ingestor, sam
 
 
 def _current_edges(graph: Any) -> list[list[Any]]:
-    rows = graph.ro_query(f"MATCH (a)-[r:RELATES]->(b) WHERE {relation_valid_at('r')} "
-                          "RETURN a.name, r.rel_type, b.name", {"as_of": parse_as_of(None)}).result_set
+    rows = ScopedGraph(graph, EVERYTHING).ro_query(
+        f"MATCH (a)-[r:RELATES]->(b) WHERE {relation_valid_at('r')} RETURN a.name, r.rel_type, b.name",
+        {"as_of": parse_as_of(None)}).result_set
     return [list(row) for row in rows]
 
 
@@ -200,10 +202,10 @@ def test_graph_survives_restart_of_the_embedded_server(
     tmp_path: Path, nlp: Language, embedder: LocalEmbedder
 ) -> None:
     doc = _write(tmp_path, "a.md", "The rate-engine service depends on the geo-index service.", "doc_a")
-    with EmbeddedFalkorDB(tmp_path / "data") as server:
+    with EmbeddedFalkorDB(tmp_path / "data", requirepass=False) as server:
         assert server.port is not None
         Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder).ingest([doc])
-    with EmbeddedFalkorDB(tmp_path / "data") as server:
+    with EmbeddedFalkorDB(tmp_path / "data", requirepass=False) as server:
         assert server.port is not None
         again = Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder)
         assert len(_all_evidence(again.graph)) >= 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
@@ -62,6 +62,7 @@ class FixtureInfo:
     evidence_ids: dict[str, str]  # sentence -> evidence id
     edge_evidence: dict[tuple[str, str, str], str]  # (source, rel_type, target) -> evidence id
     evidence_vectors: dict[str, list[float]]  # evidence id -> its embedding
+    document_evidence: dict[str, list[str]] = field(default_factory=dict)  # document id -> its evidence ids
 
 
 def type_of(entity_id: str) -> str:
@@ -85,59 +86,88 @@ def _span(text: str, start: int, word: str) -> list[int]:
     return [start + m.start(), start + m.end()] if m else [start, start]
 
 
-def build(graph: Any) -> FixtureInfo:
-    """Write the fixture through parameterised CREATE/MERGE and create the schema's indexes."""
+Document = tuple[str, str, str, list[tuple[str, list[tuple[str, str, str]]]]]
+EVERYONE = ("everyone",)
+
+# A restricted document (finance and admins only) for the visibility tests (``build(..., secret=True)``): a secret
+# entity (payroll), a secret fact about public entities (Payments owns payroll), and a public fact said again
+# (Checkout depends on billing), so a shared edge must show its public sentence only.
+SECRET_ACCESS = ("admin", "group:finance")
+SECRET_DOCUMENT: Document = ("doc_secret", "Payroll plan", "confluence", [
+    ("The payroll service depends on the ledger service.", [("service:payroll", "DEPENDS_ON", "service:ledger")]),
+    ("The Payments team owns the payroll service.", [("team:payments", "OWNS", "service:payroll")]),
+    ("Checkout depends on the billing service.", [("service:checkout", "DEPENDS_ON", "service:billing")]),
+])
+SECRET_NAMES = {"service:payroll": "Payroll"}
+
+
+def build(graph: Any, *, secret: bool = False) -> FixtureInfo:
+    """Write the fixture through parameterised CREATE/MERGE and create the schema's indexes. Access lists are
+    written as the ingest writes them (extraction/access.py): documents, edges (union, and per evidence id) and
+    entities (union over the documents that mention them)."""
     ensure_indexes(graph)
-    for entity_id, name in NAMES.items():
+    names = {**NAMES, **(SECRET_NAMES if secret else {})}
+    for entity_id, name in names.items():
         label = type_of(entity_id)  # from the fixed tuple above, never from input
         graph.query(f"MERGE (e:__Entity__:{label} {{id: $id}}) SET e.name = $name, e.name_key = $key, "
                     "e.type = $type", {"id": entity_id, "name": name, "key": " ".join(name.casefold().split()),
                                        "type": label})
-    ev_ids: dict[str, str] = {}
-    edge_ev: dict[tuple[str, str, str], str] = {}
-    vectors: dict[str, list[float]] = {}
+    info = FixtureInfo({}, {}, {})
+    documents = [(doc, EVERYONE) for doc in DOCUMENTS] + ([(SECRET_DOCUMENT, SECRET_ACCESS)] if secret else [])
     counter = 0
-    for doc_index, (doc_id, title, source_type, sentences) in enumerate(DOCUMENTS):
-        text = " ".join(s for s, _ in sentences)
-        chunk_id = f"{doc_id}#c0000-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
-        graph.query("CREATE (d:Document {id: $id, title: $title, source_type: $st, path: $path, text: $text, "
-                    "content_hash: $hash, status: 'ready'})-[:PART_OF {index: 0}]->"
-                    "(c:Chunk {id: $cid, document_id: $id, index: 0, start: 0, end: $end, text: $text, section: null, "
-                    "kind: 'body', embedding: vecf32($vec)})",
-                    {"id": doc_id, "title": title, "st": source_type, "path": f"{doc_id}.md", "text": text,
-                     "hash": hashlib.sha256(text.encode()).hexdigest(), "cid": chunk_id, "end": len(text),
-                     "vec": one_hot(200 + doc_index)})
-        mentioned = set(MENTIONS_ONLY.get(doc_id, []))
-        offset = 0
-        for sentence, relations in sentences:
-            start, end = offset, offset + len(sentence)
-            offset = end + 1
-            ev = evidence_id(doc_id, chunk_id, start, end)
-            ev_ids[sentence] = ev
-            vectors[ev] = one_hot(counter)
-            counter += 1
-            rel_json = [{"subject": NAMES[s], "subject_id": s, "object": NAMES[o], "object_id": o, "rel_type": r,
-                         "raw_verb": r.lower()} for s, r, o in relations]
-            graph.query("MATCH (c:Chunk {id: $cid}) CREATE (ev:Evidence {id: $id, document_id: $doc, chunk_id: $cid, "
-                        "start: $start, end: $end, text: $text, kind: 'sentence', extractor: 'fixture', "
-                        "extractor_version: '1', relations: $rels, embedding: vecf32($vec)})-[:IN_CHUNK]->(c)",
-                        {"cid": chunk_id, "id": ev, "doc": doc_id, "start": start, "end": end, "text": sentence,
-                         "rels": json.dumps(rel_json), "vec": vectors[ev]})
-            for source, rel_type, target in relations:
-                mentioned.update((source, target))
-                edge_ev[(source, rel_type, target)] = ev
-                spans = {ev: {"subject": _span(text, start, NAMES[source]), "predicate": [start, start],
-                              "object": _span(text, start, NAMES[target])}}
-                graph.query("MATCH (a:__Entity__ {id: $s}), (b:__Entity__ {id: $t}) "
-                            "MERGE (a)-[r:RELATES {rel_type: $rt}]->(b) "
-                            "SET r.raw_verbs = [$verb], r.evidence_ids = [$ev], r.doc_ids = [$doc], "
-                            "r.spans = $spans, r.fact = $fact",
-                            {"s": source, "t": target, "rt": rel_type, "verb": rel_type.lower(), "ev": ev,
-                             "doc": doc_id, "spans": json.dumps(spans), "fact": f"{source} {rel_type} {target}"})
-        for entity_id in sorted(mentioned):
-            graph.query("MATCH (e:__Entity__ {id: $e}), (c:Chunk {id: $c}) MERGE (e)-[:MENTIONED_IN]->(c)",
-                        {"e": entity_id, "c": chunk_id})
-    return FixtureInfo(ev_ids, edge_ev, vectors)
+    for doc_index, (doc, access) in enumerate(documents):
+        counter = _write_document(graph, doc_index, doc, access, names, info, counter)
+    return info
+
+
+def _write_document(graph: Any, doc_index: int, doc: Document, access: tuple[str, ...], names: dict[str, str],
+                    info: FixtureInfo, counter: int) -> int:
+    doc_id, title, source_type, sentences = doc
+    text = " ".join(s for s, _ in sentences)
+    chunk_id = f"{doc_id}#c0000-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+    graph.query("CREATE (d:Document {id: $id, title: $title, source_type: $st, path: $path, text: $text, "
+                "content_hash: $hash, status: 'ready', access: $access})-[:PART_OF {index: 0}]->"
+                "(c:Chunk {id: $cid, document_id: $id, index: 0, start: 0, end: $end, text: $text, section: null, "
+                "kind: 'body', embedding: vecf32($vec)})",
+                {"id": doc_id, "title": title, "st": source_type, "path": f"{doc_id}.md", "text": text,
+                 "hash": hashlib.sha256(text.encode()).hexdigest(), "cid": chunk_id, "end": len(text),
+                 "vec": one_hot(200 + doc_index), "access": list(access)})
+    mentioned = set(MENTIONS_ONLY.get(doc_id, []))
+    offset = 0
+    for sentence, relations in sentences:
+        start, end = offset, offset + len(sentence)
+        offset = end + 1
+        ev = evidence_id(doc_id, chunk_id, start, end)
+        info.evidence_ids.setdefault(sentence, ev)  # a sentence said again keeps its first document's id
+        info.document_evidence.setdefault(doc_id, []).append(ev)
+        info.evidence_vectors[ev] = one_hot(counter)
+        counter += 1
+        rel_json = [{"subject": names[s], "subject_id": s, "object": names[o], "object_id": o, "rel_type": r,
+                     "raw_verb": r.lower()} for s, r, o in relations]
+        graph.query("MATCH (c:Chunk {id: $cid}) CREATE (ev:Evidence {id: $id, document_id: $doc, chunk_id: $cid, "
+                    "start: $start, end: $end, text: $text, kind: 'sentence', extractor: 'fixture', "
+                    "extractor_version: '1', relations: $rels, embedding: vecf32($vec)})-[:IN_CHUNK]->(c)",
+                    {"cid": chunk_id, "id": ev, "doc": doc_id, "start": start, "end": end, "text": sentence,
+                     "rels": json.dumps(rel_json), "vec": info.evidence_vectors[ev]})
+        for source, rel_type, target in relations:
+            mentioned.update((source, target))
+            info.edge_evidence.setdefault((source, rel_type, target), ev)
+            spans = {ev: {"subject": _span(text, start, names[source]), "predicate": [start, start],
+                          "object": _span(text, start, names[target])}}
+            graph.query("MATCH (a:__Entity__ {id: $s}), (b:__Entity__ {id: $t}) "
+                        "MERGE (a)-[r:RELATES {rel_type: $rt}]->(b) "
+                        "SET r.raw_verbs = [$verb], r.evidence_ids = coalesce(r.evidence_ids, []) + [$ev], "
+                        "r.doc_ids = coalesce(r.doc_ids, []) + [$doc], r.spans = $spans, r.fact = $fact, "
+                        "r.access = coalesce(r.access, []) + [g IN $access WHERE NOT g IN coalesce(r.access, [])], "
+                        "r.evidence_access = coalesce(r.evidence_access, []) + [$joined]",
+                        {"s": source, "t": target, "rt": rel_type, "verb": rel_type.lower(), "ev": ev,
+                         "doc": doc_id, "spans": json.dumps(spans), "fact": f"{source} {rel_type} {target}",
+                         "access": list(access), "joined": " ".join(access)})
+    for entity_id in sorted(mentioned):
+        graph.query("MATCH (e:__Entity__ {id: $e}), (c:Chunk {id: $c}) MERGE (e)-[:MENTIONED_IN]->(c) "
+                    "SET e.access = coalesce(e.access, []) + [g IN $access WHERE NOT g IN coalesce(e.access, [])]",
+                    {"e": entity_id, "c": chunk_id, "access": list(access)})
+    return counter
 
 
 def counts(graph: Any) -> tuple[int, int]:

@@ -36,7 +36,7 @@ ALL_CALLS: list[tuple[str, dict[str, object]]] = [
 
 
 def test_server_stopped_is_retriable_failure_never_no_evidence(tmp_path: Path, default_policy: Policy) -> None:
-    server = EmbeddedFalkorDB(tmp_path / "own-server")
+    server = EmbeddedFalkorDB(tmp_path / "own-server", requirepass=False)
     server.start()
     try:
         assert server.port is not None

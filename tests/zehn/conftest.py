@@ -51,7 +51,7 @@ def tiny_db(tmp_path: Path, nlp: Language, embedder: LocalEmbedder) -> Iterator[
     docs.mkdir()
     for name, text in TINY_DOCS.items():
         (docs / name).write_text(text)
-    server = EmbeddedFalkorDB(tmp_path / "db")
+    server = EmbeddedFalkorDB(tmp_path / "db", requirepass=False)
     server.start()
     assert server.port is not None
     report = Ingestor("127.0.0.1", server.port, "tiny", nlp=nlp, embedder=embedder).ingest([docs])

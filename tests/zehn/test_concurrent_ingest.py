@@ -52,10 +52,10 @@ def _check(reports: list[dict[str, Any]], counts: dict[str, dict[str, int]], cle
 def test_five_ingests_into_a_running_servers_dir_equal_a_clean_ingest(
         tmp_path: Path, sample_corpus_dir: Path, sample_graph: tuple[Any, IngestReport]) -> None:
     clean = graph_counts(sample_graph[0])
-    with EmbeddedFalkorDB(tmp_path / "data") as server:
+    with EmbeddedFalkorDB(tmp_path / "data", requirepass=False) as server:
         reports = _run_five(sample_corpus_dir, tmp_path / "data")
         assert server.port is not None
-        graph = open_graph("127.0.0.1", server.port, "zehn")
+        graph = open_graph("127.0.0.1", server.port, "zehn", server.password)
         counts = graph_counts(graph)
         _check_projection(graph)
     _check(reports, counts, clean, sample_graph[1].documents)
@@ -74,9 +74,9 @@ def test_five_ingests_into_an_empty_dir_share_one_server_and_equal_a_clean_inges
     clean = graph_counts(sample_graph[0])
     reports = _run_five(sample_corpus_dir, tmp_path / "data")
     assert not (tmp_path / "data" / "falkordb.server.json").exists()  # the last one out stopped the server
-    with EmbeddedFalkorDB(tmp_path / "data") as server:
+    with EmbeddedFalkorDB(tmp_path / "data", requirepass=False) as server:
         assert server.port is not None
-        graph = open_graph("127.0.0.1", server.port, "zehn")
+        graph = open_graph("127.0.0.1", server.port, "zehn", server.password)
         counts = graph_counts(graph)
         _check_projection(graph)
     _check(reports, counts, clean, sample_graph[1].documents)

@@ -21,6 +21,7 @@ from extraction.pipeline import Ingestor
 from extraction.validity import now_stamp
 from tests.zehn.api.conftest import build_services
 from traversal_policy import Found, Resolved, TraversalExecutor, load_policy, open_graph
+from zehn.access import ANONYMOUS
 from zehn.answers.model import Answer, Citation, PolicyOut
 from zehn.api import create_app
 from zehn.api.answering import finish
@@ -92,7 +93,7 @@ def world(falkordb_server: EmbeddedFalkorDB, tmp_path_factory: pytest.TempPathFa
         "platform": _evidence_id(graph, "The Platform team owns the ledger-db service."),
         "retired": _evidence_id(graph, "The fax-gateway service depends on the ledger-db service."),
     }
-    answers = {label: store.save(_answer(graph, f"question about {label}?", ev)).id for label, ev in cited.items()}
+    answers = {label: store.save(_answer(graph, f"question about {label}?", ev), ANONYMOUS).id for label, ev in cited.items()}
     before = now_stamp()
     (docs / "runbook.md").write_text(RUNBOOK.format(owner="Billing"))
     report = ingestor.ingest([docs])
@@ -115,7 +116,7 @@ def _entity_id(executor: TraversalExecutor, name: str) -> str:
 
 
 def test_editing_the_owner_sentence_stales_exactly_the_answers_that_cited_it(world: World) -> None:
-    owner = world.store.get(world.answers["owner"])
+    owner = world.store.get(world.answers["owner"], ANONYMOUS)
     assert owner is not None and owner.stale
     [reason] = owner.stale_reasons
     assert reason.change == "changed" and reason.evidence_id == world.cited["owner"]
@@ -123,7 +124,7 @@ def test_editing_the_owner_sentence_stales_exactly_the_answers_that_cited_it(wor
     assert reason.new_text == "The Billing team owns the checkout-api service."
     assert [(p.op, p.text) for p in reason.diff if p.op != "equal"] == [("removed", "Payments"), ("added", "Billing")]
     for label in ("dependency", "platform"):  # the same runbook (its sentence moved) and another document
-        kept = world.store.get(world.answers[label])
+        kept = world.store.get(world.answers[label], ANONYMOUS)
         assert kept is not None and not kept.stale and kept.stale_reasons == []
 
 
@@ -148,7 +149,7 @@ def test_as_of_before_the_edit_returns_the_old_owner_with_its_closed_evidence(wo
 
 
 def test_deleting_a_document_stales_its_answers_and_as_of_still_sees_it(world: World) -> None:
-    retired = world.store.get(world.answers["retired"])
+    retired = world.store.get(world.answers["retired"], ANONYMOUS)
     assert retired is not None and retired.stale
     assert [(r.change, r.new_text) for r in retired.stale_reasons] == [("removed", None)]
     executor = TraversalExecutor(open_graph("127.0.0.1", world.port, world.name), load_policy())
@@ -160,8 +161,8 @@ def test_deleting_a_document_stales_its_answers_and_as_of_still_sees_it(world: W
 
 
 def test_history_filters_stale_answers(world: World) -> None:
-    stale = {e.id for e in world.store.list(stale=True)}
-    current = {e.id for e in world.store.list(stale=False)}
+    stale = {e.id for e in world.store.list(ANONYMOUS, stale=True)}
+    current = {e.id for e in world.store.list(ANONYMOUS, stale=False)}
     assert stale == {world.answers["owner"], world.answers["retired"]}
     assert current == {world.answers["dependency"], world.answers["platform"]}
 

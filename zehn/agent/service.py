@@ -16,6 +16,7 @@ from typing import Any, Literal
 import redis
 from spacy.language import Language
 
+from extraction.access import PUBLIC, Scope, ScopedGraph
 from extraction.errors import InputRejected, ModelUnavailable
 from extraction.evidence_reads import get_document
 from traversal_policy import TraversalExecutor
@@ -44,8 +45,10 @@ class AnswerService:
     def mode(self) -> Literal["model", "deterministic"]:
         return "model" if self.llm is not None else "deterministic"
 
-    def answer(self, question: str, *, on_event: Callable[[AnswerEvent], None] | None = None,
+    def answer(self, question: str, *, scope: Scope = PUBLIC, on_event: Callable[[AnswerEvent], None] | None = None,
                cancelled: Callable[[], bool] | None = None) -> Answer:
+        """Everything this answer reads (named queries, documents, the cited sentences) it reads as ``scope``: the
+        tools return only evidence the caller may read, so the gate accepts no citation outside it."""
         if not isinstance(question, str) or not question.strip():
             raise InputRejected("the question is blank")
         if len(question) > MAX_QUESTION_CHARS:
@@ -53,7 +56,8 @@ class AnswerService:
         question = question.strip()
         started = time.perf_counter()
         turn = Turn(on_event, cancelled)
-        box = ToolBox(self.executor, turn)
+        box = ToolBox(self.executor.scoped(scope), turn)
+        graph = ScopedGraph(self.graph, scope)
         timings = {"model_ms": 0.0, "verify_ms": 0.0}
         views: list[PathView] = []
         turn.checkpoint()
@@ -61,7 +65,7 @@ class AnswerService:
             routed = route(question)
             turn.emit("plan", {"mode": "deterministic", "intent": routed.intent,
                                "entities": [m.text for m in routed.mentions], "queries": planned_queries(routed)})
-            result = run_plan(routed, question, box, self.nlp, self._documents)
+            result = run_plan(routed, question, box, self.nlp, lambda ids: self._documents(graph, ids))
             if isinstance(result, Stop):
                 return self._finish(question, turn, box, gate.non_answer(result.status, result.reason, question,
                                     len(box.evidence), result.candidates), views, started, timings)
@@ -95,7 +99,7 @@ class AnswerService:
         turn.checkpoint()
         try:
             if drafted.draft:
-                outcome = gate.judge(drafted.draft, box.evidence, question, self.graph)
+                outcome = gate.judge(drafted.draft, box.evidence, question, graph)
             else:
                 outcome = gate.non_answer("abstained", drafted.reason, question, len(box.evidence))
         except gate.GateUnavailable as exc:
@@ -103,11 +107,11 @@ class AnswerService:
         timings["verify_ms"] = (time.perf_counter() - verify_start) * 1000.0
         return self._finish(question, turn, box, outcome, views, started, timings)
 
-    def _documents(self, ids: list[str]) -> dict[str, tuple[str, str]]:
+    def _documents(self, graph: ScopedGraph, ids: list[str]) -> dict[str, tuple[str, str]]:
         out: dict[str, tuple[str, str]] = {}
         for doc_id in ids:
             try:
-                doc = get_document(self.graph, doc_id)
+                doc = get_document(graph, doc_id)
             except (redis.RedisError, OSError):
                 continue  # only weakens the anchor check (sentence and title still count); never invents support
             if doc:

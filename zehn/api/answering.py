@@ -1,5 +1,6 @@
 """One way to answer a question, whatever the door (``/api/answers``, the OpenAI-compatible endpoint, MCP ``ask``):
-run the answering service, stamp the request id, persist, count.
+run the answering service as the services' caller (it reads only what that caller may read), stamp the request id,
+persist in the caller's history, count.
 
 Every final answer is persisted (:mod:`zehn.history`) before it is returned, except an ``unavailable`` one: the
 graph was down, so there is nothing to write to. Every answer is counted by status (and refusals by rule).
@@ -23,7 +24,7 @@ def finish(services: Services, answer: Answer) -> Answer:
         answer = answer.model_copy(update={"request_id": request_id.current_or_new()})
     if answer.citations:
         answer = label_sources(answer, get_evidence(services.graph, [c.evidence_id for c in answer.citations]))
-    stored = services.history.save(answer) if should_persist(answer) else answer
+    stored = services.history.save(answer, services.caller) if should_persist(answer) else answer
     METRICS.observe_answer(stored)
     return stored
 
@@ -33,5 +34,5 @@ def answer_question(services: Services, question: str, *, on_event: EventSink | 
     """Blocking: call it from a worker thread. Raises what the answerer raises (``InputRejected``, cancellation), and
     GraphWarmingUp / GraphUnavailable while the graph is not ready (every door: HTTP, OpenAI-compatible, MCP)."""
     ensure_ready(services)
-    answer = services.answerer.answer(question, on_event=on_event, cancelled=cancelled)
+    answer = services.answerer.answer(question, scope=services.caller.scope, on_event=on_event, cancelled=cancelled)
     return finish(services, answer)

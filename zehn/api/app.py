@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
@@ -18,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
+from zehn.access import TokenStore
 from zehn.api import (
     errors,
     routes_answers,
@@ -28,10 +30,13 @@ from zehn.api import (
     routes_metrics,
     routes_openai,
     routes_people,
+    routes_tokens,
 )
 from zehn.api.deps import Services, ServicesProvider
-from zehn.api.errors import ErrorOut
+from zehn.api.errors import HTTP_KINDS, ErrorOut
+from zehn.api.guard import Guard, document_guard
 from zehn.api.middleware import ObservabilityMiddleware
+from zehn.settings import Settings
 
 SPA_PATH = "/{path:path}"
 API_ROOTS = frozenset({"api", "v1", "mcp", "metrics"})  # never answered with the UI's index.html
@@ -51,10 +56,7 @@ def _version() -> str:
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     status = "not_found" if exc.status_code == 404 else "rejected" if exc.status_code < 500 else "error"
-    if exc.status_code == 405:
-        body = ErrorOut(status="rejected", kind="method_not_allowed", message=str(exc.detail))
-        return JSONResponse(status_code=405, content=body.model_dump(), headers=exc.headers)
-    body = ErrorOut(status=status, kind=status, message=str(exc.detail))
+    body = ErrorOut(status=status, kind=HTTP_KINDS.get(exc.status_code, status), message=str(exc.detail))
     return JSONResponse(status_code=exc.status_code, content=body.model_dump(), headers=exc.headers)
 
 
@@ -91,7 +93,10 @@ def _mount_frontend(app: FastAPI, dist: Path | None) -> None:
         return FileResponse(root / "index.html")
 
 
-def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR) -> FastAPI:
+def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None = DEFAULT_FRONTEND_DIR,
+               settings: Settings | None = None, tokens: TokenStore | None = None) -> FastAPI:
+    """``settings`` (required with a provider; else the services') configure the guard; ``tokens`` defaults to the
+    token file of the settings' data dir."""
     from zehn.api import routes_reviews  # here, not at the top: zehn.review builds on zehn.api
     from zehn.mcp.http import PATH as MCP_PATH  # here, not at the top: zehn.mcp builds on zehn.api
     from zehn.mcp.http import MCPEndpoint
@@ -122,10 +127,28 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
     errors.install(app)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(routes_ingest.UploadsDisabled, routes_ingest.uploads_disabled)
-    app.add_middleware(ObservabilityMiddleware)
+    config = settings if settings is not None else source.settings if isinstance(source, Services) else None
+    if config is None:
+        raise TypeError("create_app(provider) needs settings= (the guard is configured before the services start)")
+    app.state.tokens = tokens or TokenStore(config.data_dir)
+    app.add_middleware(Guard, settings=config, tokens=app.state.tokens)
+    app.add_middleware(ObservabilityMiddleware)  # outermost: refusals are logged, timed and carry a request id
     for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people,
-                   routes_documents, routes_ingest, routes_reviews):
+                   routes_documents, routes_ingest, routes_tokens, routes_reviews):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)
+    _document_access(app)
     return app
+
+
+def _document_access(app: FastAPI) -> None:
+    """Add to the OpenAPI spec what the guard may answer on every API operation (zehn/api/guard.py)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document_guard(generate())
+        return app.openapi_schema or generate()
+
+    app.openapi = openapi  # type: ignore[method-assign]

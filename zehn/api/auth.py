@@ -1,50 +1,52 @@
 """Who may write: the one FastAPI dependency every write endpoint declares, ``Depends(require_writer)``.
 
-Today a single bearer token: its sha256 hex is configured as ``ZEHN_WRITE_TOKEN_SHA256`` and the presented token
-is hashed and compared in constant time (``hmac.compare_digest``). No token configured: every write is refused
-(403) with a message saying how to enable writes. A missing or wrong token is 401. The interface is the contract
-(``require_writer -> Caller``); its internals may become per-user hashed API tokens without touching the routes.
+The guard (:mod:`zehn.api.guard`) has already checked any bearer token against the token store and left the caller
+in the request. A read may be anonymous on loopback; a write never is: ``require_writer`` refuses a caller without
+a token (401, also on loopback) and returns the :class:`~zehn.access.Caller`, whose ``name`` is recorded on what it
+writes (``approved_by``). ``require_admin`` (token administration) also needs the token's admin flag (else 403).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, HTTPException
+from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from zehn.api.deps import Services, get_services
+from extraction.errors import Forbidden, Unauthorized
+from zehn.access import Caller
+from zehn.access.caller import caller_of
 
-NOT_CONFIGURED = ("writes are disabled: no write token is configured (set ZEHN_WRITE_TOKEN_SHA256 to the sha256 "
-                  "hex digest of a secret token, then send it as 'Authorization: Bearer <token>')")
+__all__ = ["Admin", "Caller", "CurrentCaller", "Writer", "current_caller", "require_admin", "require_writer"]
+WRITE_NEEDS_TOKEN = ("this is a write: send a valid token as 'Authorization: Bearer <token>' (an admin creates "
+                     "tokens with `zehn token create NAME`)")
 
-
-@dataclass(frozen=True)
-class Caller:
-    """The authenticated writer; ``name`` is recorded on what they write (e.g. ``approved_by``)."""
-
-    name: str
-
-
-_bearer = HTTPBearer(auto_error=False, description="The write token (see ZEHN_WRITE_TOKEN_SHA256).")
+# Declared on writes so the OpenAPI spec says they take a bearer token; the guard has already checked it.
+_bearer = HTTPBearer(auto_error=False, description="An API token (`zehn token create NAME`).")
 
 
-def require_writer(services: Annotated[Services, Depends(get_services)],
-                   credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Caller:
-    expected = (services.settings.write_token_sha256 or "").strip().lower()
-    if not expected:
-        raise HTTPException(403, NOT_CONFIGURED)
-    token = credentials.credentials.strip() if credentials is not None else ""
-    if not token:
-        raise HTTPException(401, "this is a write: send 'Authorization: Bearer <token>'",
-                            headers={"WWW-Authenticate": "Bearer"})
-    presented = hashlib.sha256(token.encode("utf-8")).hexdigest()
-    if not hmac.compare_digest(presented, expected):
-        raise HTTPException(401, "the bearer token is not valid for writes", headers={"WWW-Authenticate": "Bearer"})
-    return Caller(services.settings.write_token_holder)
+def current_caller(request: Request) -> Caller:
+    """The caller of this request (anonymous unless it presented a valid token)."""
+    return caller_of(request.scope.get("state"))
+
+
+CurrentCaller = Annotated[Caller, Depends(current_caller)]
+
+
+def require_writer(caller: CurrentCaller,
+                   _credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Caller:
+    if not caller.authenticated:
+        raise Unauthorized(WRITE_NEEDS_TOKEN)
+    return caller
 
 
 Writer = Annotated[Caller, Depends(require_writer)]
+
+
+def require_admin(caller: Writer) -> Caller:
+    if not caller.admin:
+        raise Forbidden(f"token {caller.name!r} is not an admin token (`zehn token create NAME --admin`)")
+    return caller
+
+
+Admin = Annotated[Caller, Depends(require_admin)]

@@ -1,22 +1,27 @@
 """What the HTTP API depends on, injected: the answerer (a protocol), the executor, the graph, policy, settings.
 
 ``create_app`` receives a :class:`Services` (tests build one over the session FalkorDB) or a provider that builds
-one at start-up (``zehn serve``). Route handlers get it with ``Depends(get_services)``.
+one at start-up (``zehn serve``). Route handlers get it with ``Depends(get_services)``, already bound to the caller
+the guard admitted (:meth:`Services.for_caller`): its executor and graph read as that caller's scope, so a route
+cannot read past it by forgetting something.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import Depends, Request
 
+from extraction.access import PUBLIC, Scope, ScopedGraph
 from extraction.errors import GraphUnavailable, GraphWarmingUp
 from extraction.pipeline import IngestReport, Progress
 from traversal_policy import Policy, TraversalExecutor
+from zehn.access import ANONYMOUS, Caller
+from zehn.access.caller import caller_of
 from zehn.answers.model import Answer, AnswerEvent
 from zehn.graph_server.supervisor import SupervisorSnapshot
 from zehn.history import AnswerStore
@@ -30,13 +35,14 @@ class Answerer(Protocol):
     """The shape of ``zehn.agent.service.AnswerService``.
 
     ``answer`` raises ``InputRejected`` for blank input and ``AnswerCancelled`` when ``cancelled()`` turns True;
-    ``on_event`` receives each real step as it happens (called from the worker thread the answer runs in).
+    ``on_event`` receives each real step as it happens (called from the worker thread the answer runs in);
+    everything it reads, it reads as ``scope`` (the asking caller's, extraction/access.py).
     """
 
     @property
     def mode(self) -> Literal["model", "deterministic"]: ...
 
-    def answer(self, question: str, *, on_event: EventSink | None = None,
+    def answer(self, question: str, *, scope: Scope = PUBLIC, on_event: EventSink | None = None,
                cancelled: CancelCheck | None = None) -> Answer: ...
 
 
@@ -65,14 +71,22 @@ class Services:
     nlp: Any = None  # spaCy Language, when loaded (hop grading)
     ingestor: DocumentIngest | None = None  # uploads through POST /api/ingest; None: the endpoint answers 503
     monitor: GraphMonitor | None = None  # None: nobody supervises the graph here (tests over a fixture server)
+    caller: Caller = ANONYMOUS  # who these services read and write for (see for_caller)
+
+    def for_caller(self, caller: Caller) -> Services:
+        """These services for one caller: the executor and the graph handle read as its scope."""
+        scope = caller.scope
+        return replace(self, caller=caller, graph=ScopedGraph(self.graph, scope),
+                       executor=self.executor.scoped(scope))
 
 
 ServicesProvider = Callable[[], AbstractContextManager[Services]]
 
 
 def get_services(request: Request) -> Services:
+    """The app's services, bound to the caller the guard admitted (zehn/api/guard.py)."""
     services: Services = request.app.state.services
-    return services
+    return services.for_caller(caller_of(request.scope.get("state")))
 
 
 def ensure_ready(services: Services) -> None:

@@ -21,7 +21,8 @@ from traversal_policy.runner import ReadOnlyGraph, Trace
 
 _COLUMNS = ("d.id AS id, d.title AS title, d.source_type AS source_type, d.created AS created, "
             "d.updated AS updated, d.ingested_at AS ingested_at")
-# Only current documents: ready (not being ingested) and not deleted as of $as_of (the trace binds now).
+# Only current documents the caller may read: ready, visible to the reader's $scope (set by the executor's handle)
+# and not deleted as of $as_of (the trace binds now).
 _CURRENT = f"{schema.ready_document('d')} AND {schema.document_alive('d')}"
 LIST_DOCUMENTS = (
     f"MATCH (d:Document) WHERE {_CURRENT} AND ($source_type IS NULL OR d.source_type = $source_type) "

@@ -101,13 +101,14 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
 @router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS,
             summary="One stored answer, with 'stale' and the reasons when a cited sentence changed since")
 def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
-    answer = services.history.get(answer_id)
+    answer = services.history.get(answer_id, services.caller)
     if answer is None:
         raise NotFound(f"no answer {answer_id!r}")
     return answer
 
 
-@router.get("/history", response_model=HistoryOut, responses=ERRORS, summary="Stored answers, newest first")
+@router.get("/history", response_model=HistoryOut, responses=ERRORS,
+            summary="The caller's stored answers, newest first (an admin token lists everyone's)")
 def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
             status: Annotated[Status | None, Query(description="Only answers with this status.")] = None,
             q: Annotated[str | None, Query(max_length=500, description="Only questions containing these words "
@@ -115,4 +116,5 @@ def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
             stale: Annotated[bool | None, Query(description="true: only stale answers (a cited sentence changed or "
                                                             "was removed since); false: only current ones.")] = None,
             ) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(limit, status=status, q=q, stale=stale), limit=limit)
+    return HistoryOut(answers=services.history.list(services.caller, limit, status=status, q=q, stale=stale),
+                      limit=limit)

@@ -1,6 +1,6 @@
 """``POST /api/ingest``: upload files (or a folder's files) and ingest them as ``zehn ingest`` would.
 
-Limits are checked before a body is read whole: the request's Content-Length against :data:`MAX_UPLOAD_BYTES`
+Limits are checked before a body is read whole: the request's Content-Length against ``max_upload_bytes``
 (413; 411 without one), the number of files against :data:`MAX_FILES` (the multipart parser stops there), and each
 file against ``settings.max_document_bytes`` while it is copied to disk in chunks (the multipart parser spools
 uploads to temporary files, not memory). A refused file is reported in the job with its reason, not dropped.
@@ -8,6 +8,8 @@ uploads to temporary files, not memory). A refused file is reported in the job w
 Uploads are saved under ``<data dir>/uploads/<job id>/`` with their relative paths (a folder upload keeps its
 structure, so document ids are stable across uploads of the same folder) and ingested from there.
 ``GET /api/ingest/{job_id}`` (or ``/api/ingest/latest``) reports progress per file; one job runs at a time (409).
+Every route here is a write (or its progress) and needs a token, also on loopback (:mod:`zehn.api.auth`); the guard
+has already refused a body over ``settings.max_upload_bytes`` while it streamed in.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
+from zehn.api.auth import Writer
 from zehn.api.deps import ReadyServices, get_services
 from zehn.api.errors import ErrorOut, NotFound
 from zehn.api.ingest_jobs import IngestJobOut, IngestJobs, JobBusy, SavedFile
 
 router = APIRouter(prefix="/api", tags=["ingest"])
 Deps = ReadyServices  # no upload is taken while the graph is not ready (503)
-MAX_UPLOAD_BYTES = 100 * 1024 * 1024
 MAX_FILES = 1000
 CHUNK = 64 * 1024
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -101,12 +103,13 @@ UPLOAD_BODY = {"required": True, "content": {"multipart/form-data": {"schema": {
 @router.post("/ingest", response_model=IngestJobOut, status_code=202, responses=ERRORS,
              openapi_extra={"requestBody": UPLOAD_BODY},
              summary="Upload files (multipart field 'files', names may hold relative paths) and ingest them")
-async def start_ingest(request: Request, services: Deps, jobs: Jobs) -> IngestJobOut | JSONResponse:
+async def start_ingest(request: Request, services: Deps, jobs: Jobs, _writer: Writer) -> IngestJobOut | JSONResponse:
     length = request.headers.get("content-length")
     if length is None or not length.isdigit():
         return _refuse(411, "length_required", "send the upload with a Content-Length header")
-    if int(length) > MAX_UPLOAD_BYTES:
-        return _refuse(413, "too_large", f"the upload is {int(length):,} bytes; the limit is {MAX_UPLOAD_BYTES:,} "
+    cap = services.settings.max_upload_bytes
+    if int(length) > cap:
+        return _refuse(413, "too_large", f"the upload is {int(length):,} bytes; the limit is {cap:,} "
                                          "bytes per upload: send fewer files at a time")
     if jobs.busy:
         return _refuse(409, "busy", "another ingest is still running: wait for it to finish")
@@ -128,7 +131,7 @@ async def start_ingest(request: Request, services: Deps, jobs: Jobs) -> IngestJo
 
 
 @router.get("/ingest/latest", response_model=IngestJobOut, responses=ERRORS, summary="The running or last job")
-def latest_job(jobs: Jobs) -> IngestJobOut:
+def latest_job(jobs: Jobs, _writer: Writer) -> IngestJobOut:
     job = jobs.latest()
     if job is None:
         raise NotFound("no ingest job has run since the service started")
@@ -136,7 +139,7 @@ def latest_job(jobs: Jobs) -> IngestJobOut:
 
 
 @router.get("/ingest/{job_id}", response_model=IngestJobOut, responses=ERRORS, summary="One ingest job's progress")
-def get_job(job_id: Annotated[str, PathParam(max_length=100)], jobs: Jobs) -> IngestJobOut:
+def get_job(job_id: Annotated[str, PathParam(max_length=100)], jobs: Jobs, _writer: Writer) -> IngestJobOut:
     job = jobs.get(job_id)
     if job is None:
         raise NotFound(f"no ingest job {job_id!r}")

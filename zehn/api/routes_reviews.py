@@ -4,7 +4,9 @@ the pull requests and tickets that can be picked instead of pasting. ``POST .../
 given (a preview has no permalink yet) without reading anything.
 
 Storing is a write: it declares ``Writer`` (:mod:`zehn.api.auth`), the one place writes are authorised. The
-preview, like every read here, needs no token. A change names a document by id, key (``OPS-412``) or URL; a name
+preview, like every read here, needs no token on loopback and reads as the caller (its scope: what it may not read
+is not in the review); stored reviews are listed and opened only by their author and admins, as answers are
+(:mod:`zehn.review.store`). A change names a document by id, key (``OPS-412``) or URL; a name
 several documents share is a 422 that lists them; none is a 404.
 """
 
@@ -40,7 +42,7 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 WRITE_ERRORS: dict[int | str, dict[str, object]] = {
     **ERRORS, 401: {"model": ErrorOut, "description": "missing or wrong bearer token"},
-    403: {"model": ErrorOut, "description": "writes are not enabled (no write token configured)"},
+    403: {"model": ErrorOut, "description": "the token may not do this"},
 }
 _ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
 # A Markdown route's errors are JSON bodies like every other error (FastAPI would list them under the route's type).
@@ -91,9 +93,9 @@ def compute(services: Services, body: ChangeReviewRequest) -> ChangeReview:
 
 @router.post("/change-reviews", response_model=ChangeReview, responses=WRITE_ERRORS,
              summary="Review a change and store the review (permalink: GET /api/change-reviews/{id})")
-async def create_review(body: ChangeReviewRequest, services: ReadyServices, _caller: Writer) -> ChangeReview:
+async def create_review(body: ChangeReviewRequest, services: ReadyServices, caller: Writer) -> ChangeReview:
     review = await run_in_threadpool(compute, services, body)
-    return await run_in_threadpool(ReviewStore(services.graph).save, review)
+    return await run_in_threadpool(ReviewStore(services.graph).save, review, caller)
 
 
 @router.post("/change-reviews/preview", response_model=ChangeReview, responses=ERRORS,
@@ -109,9 +111,10 @@ def markdown_of(review: ChangeReview) -> MarkdownResponse:
     return MarkdownResponse(render(review, permalink))
 
 
-@router.get("/change-reviews", response_model=ReviewList, responses=ERRORS, summary="Stored reviews, newest first")
+@router.get("/change-reviews", response_model=ReviewList, responses=ERRORS,
+            summary="The caller's stored reviews, newest first (an admin token lists everyone's)")
 def list_reviews(services: ReadyServices, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> ReviewList:
-    return ReviewList(reviews=ReviewStore(services.graph).list(limit), limit=limit)
+    return ReviewList(reviews=ReviewStore(services.graph).list(services.caller, limit), limit=limit)
 
 
 @router.get("/change-reviews/sources", response_model=list[ReviewableDocument], responses=ERRORS,
@@ -123,7 +126,7 @@ def review_sources(services: ReadyServices) -> list[ReviewableDocument]:
 
 
 def _stored(services: Services, review_id: str) -> ChangeReview:
-    review = ReviewStore(services.graph).get(review_id)
+    review = ReviewStore(services.graph).get(review_id, services.caller)
     if review is None:
         raise NotFound(f"no change review {review_id!r}")
     return review

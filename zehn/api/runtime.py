@@ -75,6 +75,8 @@ def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Langu
         log.info("answer mode: %s; policy %s (%s)", answerer.mode, policy.name,
                  "EVALUATION MODE" if policy.evaluation_mode else "production")
         yield Services(settings=settings, policy=policy, graph=graph, executor=executor, answerer=answerer,
-                       history=AnswerStore(graph), nlp=nlp, monitor=endpoint.monitor,
+                       history=AnswerStore(graph, max_per_user=settings.history_max_per_user,
+                                           max_age_days=settings.history_max_age_days),
+                       nlp=nlp, monitor=endpoint.monitor,
                        ingestor=Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
                                          nlp=nlp, embedder=embedder, max_bytes=settings.max_document_bytes))

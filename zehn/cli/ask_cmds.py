@@ -1,5 +1,8 @@
 """`zehn ask "question"`: one answer, straight from the answering service (no HTTP), printed and kept in history.
 
+It reads as the operator (every document: whoever runs it can read the data dir anyway) and its answers are kept
+in the operator's history.
+
 Exit codes: 0 a final answer (answered, abstained, refused, ambiguous, unknown entity, not in graph), 2 rejected
 input, 3 the graph (or the model endpoint) is unavailable.
 """
@@ -45,6 +48,7 @@ def ask(
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Answer a question with citations to the exact source sentences, or say "I don't know"."""
+    from zehn.access import OPERATOR
     from zehn.api.runtime import open_services
     from zehn.history import should_persist
 
@@ -53,12 +57,13 @@ def ask(
     if not question.strip():
         raise fail("the question is blank: ask something in words", EXIT_REJECTED, as_json, "rejected")
     settings = settings_from(data_dir, graph)
-    with exit_codes(as_json), open_services(settings) as services:
+    with exit_codes(as_json), open_services(settings) as opened:
+        services = opened.for_caller(OPERATOR)
         if services.monitor is not None:
             services.monitor.wait_ready(settings.ready_wait_s)  # never answer from half-built indexes
-        answer = services.answerer.answer(question)
+        answer = services.answerer.answer(question, scope=services.caller.scope)
         if should_persist(answer):
-            answer = services.history.save(answer)
+            answer = services.history.save(answer, services.caller)
     emit(answer.model_dump(mode="json"), as_json, human(answer))
     if answer.status == "unavailable":
         raise typer.Exit(EXIT_UNAVAILABLE)

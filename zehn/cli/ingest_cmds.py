@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from extraction.access import EVERYTHING, ScopedGraph
 from extraction.document_state import DOCUMENT_STEPS, Pause
 from extraction.evidence_reads import get_document, get_evidence, graph_stats, sample_evidence
 from extraction.pipeline import Ingestor
@@ -121,10 +122,10 @@ def evidence(
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (_endpoint, g):
         if sample is not None:
-            emit(sample_evidence(g, sample, seed), True)
+            emit(sample_evidence(ScopedGraph(g, EVERYTHING), sample, seed), True)
             return
         assert evidence_id is not None
-        found = get_evidence(g, [evidence_id])
+        found = get_evidence(ScopedGraph(g, EVERYTHING), [evidence_id])
     if not found:
         raise fail(f"no evidence {evidence_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     ev = found[0]
@@ -140,7 +141,8 @@ def document(
     """Print a document (a version of it) with the text that evidence offsets refer to."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (_endpoint, g):
-        doc = get_document(g, document_id, as_of=None if as_of is None else parse_as_of(as_of), version=version)
+        doc = get_document(ScopedGraph(g, EVERYTHING), document_id,
+                           as_of=None if as_of is None else parse_as_of(as_of), version=version)
     if doc is None:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit(doc, as_json, f"{doc['title']} ({doc['source_type']})\n\n{doc['text']}")

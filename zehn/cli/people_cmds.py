@@ -14,6 +14,7 @@ from typing import Annotated, TypeVar
 import typer
 from pydantic import BaseModel
 
+from extraction.access import EVERYTHING
 from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.cli.common import EXIT_NOT_FOUND, DataDirOpt, GraphOpt, JsonOpt, emit, exit_codes, fail, graph_session
 from zehn.cli.common import settings_from as _settings
@@ -42,7 +43,7 @@ def _executor(settings: Settings, as_json: bool, vectors: bool = False) -> Itera
 
             embedder = LocalEmbedder()
         yield TraversalExecutor(graph, load_policy(settings.policy_file), embedder=embedder,
-                                timeout_ms=settings.query_timeout_ms)
+                                timeout_ms=settings.query_timeout_ms, scope=EVERYTHING)  # the operator reads all
 
 
 def _run(settings: Settings, as_json: bool, action: Callable[[TraversalExecutor], M], vectors: bool = False) -> M:

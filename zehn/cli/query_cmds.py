@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from extraction.access import EVERYTHING
 from extraction.errors import Rejected, ZehnError
 from extraction.validity import parse_as_of
 from traversal_policy import CATALOGUE, Policy, QueryFailed, TraversalExecutor, load_policy, open_graph
@@ -70,7 +71,8 @@ def _run_against_graph(settings: Settings, action: Any, as_of: str | None = None
         with graph_endpoint(settings) as endpoint:
             graph = open_graph(endpoint.host, endpoint.port, settings.graph_name, password=endpoint.password,
                                timeout_ms=settings.query_timeout_ms)
-            executor = TraversalExecutor(graph, policy, timeout_ms=settings.query_timeout_ms, as_of=moment)
+            executor = TraversalExecutor(graph, policy, timeout_ms=settings.query_timeout_ms, scope=EVERYTHING,
+                                         as_of=moment)
             result: dict[str, Any] = action(executor)
             return result
     except ZehnError as exc:

@@ -51,6 +51,7 @@ def review(
     """Review a change: what it touches, what that affects (by hop), owners and on-call, what to re-read, and what
     the review cannot tell; every line cited."""
     from extraction.validity import parse_as_of
+    from zehn.access import OPERATOR
     from zehn.api.errors import NotFound
     from zehn.api.runtime import open_services
     from zehn.review.markdown import render
@@ -63,7 +64,8 @@ def review(
         raise fail("give a FILE (or -) or --document, not both", EXIT_REJECTED, as_json, "rejected")
     text = _read(source, as_json) if source is not None else None
     settings = settings_from(data_dir, graph)
-    with exit_codes(as_json), open_services(settings) as services:
+    with exit_codes(as_json), open_services(settings) as opened:
+        services = opened.for_caller(OPERATOR)  # the operator reads every document, as `zehn ask` does
         if services.monitor is not None:
             services.monitor.wait_ready(settings.ready_wait_s)
         moment = None if as_of is None else parse_as_of(as_of)
@@ -72,7 +74,7 @@ def review(
         except NotFound as exc:
             raise fail(str(exc), EXIT_NOT_FOUND, as_json, "not_found") from exc
         if store:
-            result = ReviewStore(services.graph).save(result)
+            result = ReviewStore(services.graph).save(result, services.caller)
     emit(result.model_dump(mode="json"), as_json, render(result))
 
 

@@ -53,7 +53,8 @@ def serve(
             raise
 
     # our logging config (JSON lines with request ids) and our access log (zehn.http) instead of uvicorn's
-    uvicorn.run(create_app(provide), host=settings.host, port=settings.port, log_config=None, access_log=False)
+    uvicorn.run(create_app(provide, settings=settings), host=settings.host, port=settings.port, log_config=None,
+                access_log=False)
 
 
 def register(app: typer.Typer) -> None:

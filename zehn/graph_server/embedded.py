@@ -9,6 +9,8 @@ Rules (see :mod:`.dirlock` for the locks):
    ``stop`` does). An owner that dies (SIGKILL) drops the lock the same way, through the kernel.
 4. The last user to leave stops the server (SHUTDOWN fsyncs the append-only file).
 5. ``check``/``recover`` are the supervisor's hooks: reap a dead child, adopt an ownerless server, restart.
+6. The server requires a password (:mod:`.secret`): generated once per data dir, 0600 in the data dir, read by
+   every process that attaches (``requirepass=False`` starts one without, e.g. a throwaway test server).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from extraction.errors import ServerStartFailed
 from zehn.graph_server import process
 from zehn.graph_server.dirlock import DataDirLock, ServerRecord
 from zehn.graph_server.process import Probe
+from zehn.graph_server.secret import ensure_secret, read_secret
 
 log = logging.getLogger("zehn.server")
 ATTACH_POLL_S = 0.1
@@ -36,9 +39,10 @@ class EmbeddedFalkorDB:
 
     mode: Literal["embedded"] = "embedded"
 
-    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+    def __init__(self, data_dir: Path, port: int | None = None, *, requirepass: bool = True) -> None:
         self.data_dir = data_dir.resolve()
         self.requested_port = port
+        self.requirepass = requirepass
         self.port: int | None = None
         self.server_pid: int | None = None
         self._process: subprocess.Popen[bytes] | None = None
@@ -51,7 +55,8 @@ class EmbeddedFalkorDB:
 
     @property
     def password(self) -> str | None:
-        return None
+        """The data dir's server password (None for a server started without one)."""
+        return read_secret(self.data_dir)
 
     @property
     def owner(self) -> bool:
@@ -88,7 +93,8 @@ class EmbeddedFalkorDB:
                         self._lock.leave()
                         raise
                     break
-                if record is not None and process.probe(record.port, record.server_pid)[0] in ("ready", "busy"):
+                if record is not None and process.probe(record.port, record.server_pid,
+                                                        password=self.password)[0] in ("ready", "busy"):
                     self.port, self.server_pid = record.port, record.server_pid
                     break
                 if time.monotonic() > deadline:
@@ -97,7 +103,7 @@ class EmbeddedFalkorDB:
                                             "answer in time")
                 time.sleep(ATTACH_POLL_S)  # the owner is starting its server (or loading a large graph)
             assert self.port is not None and self.server_pid is not None
-            if not process.wait_until_loaded(self.port, self.server_pid):
+            if not process.wait_until_loaded(self.port, self.server_pid, password=self.password):
                 raise ServerStartFailed(f"FalkorDB on 127.0.0.1:{self.port} went away while loading its data "
                                         f"(log: {self.data_dir / process.LOG_NAME})")
             return self.url
@@ -115,7 +121,7 @@ class EmbeddedFalkorDB:
         start one. A stray server of this data dir that no longer answers is killed first: never two at once."""
         record = self._lock.read_record()
         if record is not None:
-            state, _ = process.probe(record.port, record.server_pid)
+            state, _ = process.probe(record.port, record.server_pid, password=self.password)
             if state != "down" and process.alive(record.server_pid):
                 self.port, self.server_pid, self._process = record.port, record.server_pid, None
                 self._lock.write_record(ServerRecord(record.server_pid, record.port, os.getpid()))
@@ -134,9 +140,10 @@ class EmbeddedFalkorDB:
             process.reap(pid)
 
     def _spawn(self, port: int) -> None:
-        child = process.spawn(self.data_dir, port)
+        password = ensure_secret(self.data_dir) if self.requirepass else self.password
+        child = process.spawn(self.data_dir, port, password)
         try:
-            process.wait_until_answering(child, port, self.data_dir)
+            process.wait_until_answering(child, port, self.data_dir, password)
         except ServerStartFailed:
             self._process = None
             raise
@@ -156,7 +163,7 @@ class EmbeddedFalkorDB:
                     return "down", f"FalkorDB (pid {self._process.pid}) {how}"
             elif self._lock.owns:
                 process.reap(self.server_pid)
-            state, why = process.probe(self.port, self.server_pid)
+            state, why = process.probe(self.port, self.server_pid, password=self.password)
             if not self._lock.owns and state != "down":
                 with self._lock.transition():
                     if self._lock.try_own():  # the owner left or died: the server is ours now
@@ -171,8 +178,8 @@ class EmbeddedFalkorDB:
             if self._process is not None and self._process.poll() is None:
                 return  # still running: nothing to recover
             record = self._lock.read_record()
-            if record is not None and process.probe(record.port, record.server_pid)[0] != "down" \
-                    and process.alive(record.server_pid):
+            if record is not None and process.alive(record.server_pid) \
+                    and process.probe(record.port, record.server_pid, password=self.password)[0] != "down":
                 self._take_over()
                 return
             if self.server_pid is not None:
@@ -204,7 +211,7 @@ class EmbeddedFalkorDB:
             return
         if self._process is not None and self._process.poll() is not None:
             return
-        process.shutdown(self.port, self.server_pid, self._process)
+        process.shutdown(self.port, self.server_pid, self._process, self.password)
 
     def kill(self) -> None:
         """Kill the server without a clean shutdown and drop this object's locks, as a crash of the whole

@@ -86,12 +86,13 @@ def binaries() -> tuple[Path, Path]:
     return server, module
 
 
-def spawn(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+def spawn(data_dir: Path, port: int, password: str | None = None) -> subprocess.Popen[bytes]:
     """Start redis-server on loopback. Its output goes to files in the data dir, never to a pipe: a server handed
-    over to another ZEHN process must not depend on the one that started it."""
+    over to another ZEHN process must not depend on the one that started it. ``password`` becomes ``requirepass``,
+    read from stdin ("-"), so it never appears in the process's arguments."""
     server, module = binaries()
     args = [
-        str(server), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(data_dir),
+        str(server), *(["-"] if password else []), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(data_dir),
         "--appendonly", "yes", "--appendfsync", "everysec", "--save", "", "--daemonize", "no",
         "--protected-mode", "yes", "--logfile", str(data_dir / LOG_NAME),
         # Explicit limits: no silent truncation of result sets, a generous default timeout we override per query.
@@ -99,15 +100,21 @@ def spawn(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     ]
     try:
         with (data_dir / STDERR_NAME).open("wb") as err:
-            return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
-                                    start_new_session=True)  # a Ctrl-C meant for ZEHN must not kill the server
+            child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err,
+                                     stdin=subprocess.PIPE if password else subprocess.DEVNULL,
+                                     start_new_session=True)  # a Ctrl-C meant for ZEHN must not kill the server
+        if password and child.stdin is not None:
+            with child.stdin:
+                child.stdin.write(f"requirepass {password}\n".encode())
+        return child
     except PermissionError as exc:
         raise ServerStartFailed(f"cannot execute {server}: permission denied") from exc
     except OSError as exc:
         raise ServerStartFailed(f"cannot execute {server}: {exc}") from exc
 
 
-def wait_until_answering(process: subprocess.Popen[bytes], port: int, data_dir: Path) -> None:
+def wait_until_answering(process: subprocess.Popen[bytes], port: int, data_dir: Path,
+                         password: str | None = None) -> None:
     """Return once the server answers (a large graph may still be replaying its append-only file: that is
     "loading", which the supervisor reports as warming up). Raises ServerStartFailed with the reason."""
     started = time.monotonic()
@@ -115,7 +122,7 @@ def wait_until_answering(process: subprocess.Popen[bytes], port: int, data_dir: 
         code = process.poll()
         if code is not None:
             raise ServerStartFailed(explain_exit(code, port, data_dir))
-        if probe(port, process.pid)[0] not in ("down", "busy"):
+        if probe(port, process.pid, password=password)[0] not in ("down", "busy"):
             return
         time.sleep(POLL_S)
     terminate(process)
@@ -123,11 +130,12 @@ def wait_until_answering(process: subprocess.Popen[bytes], port: int, data_dir: 
                             f"(log: {data_dir / LOG_NAME})")
 
 
-def wait_until_loaded(port: int, pid: int, deadline_s: float = LOADING_DEADLINE_S) -> bool:
+def wait_until_loaded(port: int, pid: int, deadline_s: float = LOADING_DEADLINE_S,
+                      password: str | None = None) -> bool:
     """True once the server has replayed its data (not "loading"); False when it went down or ran out of time."""
     deadline = time.monotonic() + deadline_s
     while time.monotonic() < deadline:
-        state, _ = probe(port, pid)
+        state, _ = probe(port, pid, password=password)
         if state in ("ready", "down"):
             return state == "ready"
         time.sleep(POLL_S)  # loading its data, or busy
@@ -152,9 +160,9 @@ def explain_exit(code: int, port: int, data_dir: Path) -> str:
     return f"embedded FalkorDB could not start: {reason}. Last log lines:\n{tail}"
 
 
-def shutdown(port: int, pid: int, process: subprocess.Popen[bytes] | None) -> None:
+def shutdown(port: int, pid: int, process: subprocess.Popen[bytes] | None, password: str | None = None) -> None:
     """Flush (the append-only file is fsynced on SHUTDOWN) and stop the server; SIGKILL only after that is done."""
-    conn = client(port, STOP_DEADLINE_S)
+    conn = client(port, STOP_DEADLINE_S, password)
     try:
         conn.shutdown(nosave=True)  # no RDB snapshot is configured; the AOF is what persists
     except redis.ConnectionError:
@@ -172,7 +180,7 @@ def shutdown(port: int, pid: int, process: subprocess.Popen[bytes] | None) -> No
             reap(pid)
             if not alive(pid):
                 return
-        if probe(port, pid)[0] == "down":
+        if probe(port, pid, password=password)[0] == "down":
             # SHUTDOWN has fsynced the AOF and closed the port; the module's thread teardown can take seconds
             # more and holds nothing we need, so do not make every CLI command wait for it.
             with contextlib.suppress(ProcessLookupError):

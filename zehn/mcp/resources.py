@@ -1,7 +1,9 @@
 """MCP resources: a document (``zehn://documents/{document_id}``) and an evidence sentence
 (``zehn://evidence/{evidence_id}``), as the JSON the HTTP API returns for them (``DocumentOut``, ``EvidenceOut``).
 
-Reads go through the ingest's own evidence reads; an id that does not exist is :class:`NotFound`, a graph that is
+Reads go through the ingest's own evidence reads, as the caller's scope (``services.graph`` is bound to it): a
+document or sentence it may not read is :class:`NotFound`, like one that does not exist; an id that does not exist
+is :class:`NotFound`, a graph that is
 down raises its typed error; the server maps both to protocol errors. The resource list names the documents
 (at most ``LIST_LIMIT``, by id); evidence is reached through its template, from the ids tools return.
 """

@@ -15,6 +15,10 @@ anything else                               ``internal error`` (details only in 
 
 Resources (:mod:`zehn.mcp.resources`): an unknown id is a protocol error with code -32002 (resource not found);
 a graph that is down is an internal error whose message starts with ``unavailable:``.
+
+Every handler works with the services bound to the request's caller (``Services.for_caller``): over HTTP the caller
+the guard admitted for that request (its token's scope), over stdio the one ``zehn mcp`` was started as. A tool or
+resource therefore reads exactly what that caller may read, as ``/api`` does.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel
 
 from extraction.errors import GraphNotIngested, MissingIndex, Rejected, Unavailable, ZehnError
+from zehn.access import Caller
+from zehn.access.caller import caller_of
 from zehn.api.deps import Services
 from zehn.api.errors import NotFound
 from zehn.mcp import resources
@@ -44,6 +50,13 @@ INSTRUCTIONS = ("ZEHN answers questions about company knowledge only with citati
                 "citation gate, or the named queries (resolve_entity first, then who_owns, depends_on, impact, ...) "
                 "to explore; read zehn://evidence/{id} or zehn://documents/{id} to check a citation.")
 ServicesGetter = Callable[[], Services]
+CallerOf = Callable[[ServerRequestContext[Any]], Caller]
+
+
+def http_caller(ctx: ServerRequestContext[Any]) -> Caller:
+    """The caller of the HTTP request that carried this MCP message (anonymous without one)."""
+    scope = getattr(ctx.request, "scope", None)
+    return caller_of(scope.get("state") if isinstance(scope, dict) else None)
 
 
 def _version() -> str:
@@ -83,20 +96,25 @@ def _resource_json(model: BaseModel, uri: str) -> types.ReadResourceResult:
         uri=uri, mime_type=resources.MIME, text=model.model_dump_json())])
 
 
-def build_server(get_services: ServicesGetter, specs: tuple[ToolSpec, ...] | None = None) -> Server[Any]:
-    """An MCP server whose handlers read the services through ``get_services`` (they may start after it is built)."""
+def build_server(get_services: ServicesGetter, specs: tuple[ToolSpec, ...] | None = None,
+                 caller: CallerOf = http_caller) -> Server[Any]:
+    """An MCP server whose handlers read the services through ``get_services`` (they may start after it is built),
+    bound to ``caller(ctx)`` for each message."""
     tools = {spec.name: spec for spec in (specs if specs is not None else tool_specs())}
+
+    def services_for(ctx: ServerRequestContext[Any]) -> Services:
+        return get_services().for_caller(caller(ctx))
 
     async def list_tools(_ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None,
                          ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=[_tool(spec) for spec in tools.values()])
 
-    async def call_tool(_ctx: ServerRequestContext[Any], params: types.CallToolRequestParams,
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams,
                         ) -> types.CallToolResult:
         spec = tools.get(params.name)
         if spec is None:
             return _error(f"rejected: unknown tool {params.name!r}; the tools are: {', '.join(tools)}")
-        services = get_services()
+        services = services_for(ctx)
         request_id.current_or_new()  # bound here, copied into the worker thread with the context
         try:
             output = await anyio.to_thread.run_sync(spec.run, services, params.arguments or {})
@@ -106,10 +124,10 @@ def build_server(get_services: ServicesGetter, specs: tuple[ToolSpec, ...] | Non
             return _error(failure_text(exc))
         return _result(output)
 
-    async def list_resources(_ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None,
+    async def list_resources(ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None,
                              ) -> types.ListResourcesResult:
         try:
-            docs = await anyio.to_thread.run_sync(resources.list_documents, get_services())
+            docs = await anyio.to_thread.run_sync(resources.list_documents, services_for(ctx))
         except ZehnError as exc:
             raise MCPError(types.INTERNAL_ERROR, failure_text(exc)) from exc
         return types.ListResourcesResult(resources=[
@@ -123,11 +141,11 @@ def build_server(get_services: ServicesGetter, specs: tuple[ToolSpec, ...] | Non
             types.ResourceTemplate(name="evidence", uri_template=resources.EVIDENCE_TEMPLATE, mime_type=resources.MIME,
                                    description="One evidence sentence: document, chunk, exact character range.")])
 
-    async def read_resource(_ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams,
+    async def read_resource(ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams,
                             ) -> types.ReadResourceResult:
         uri = str(params.uri)
         try:
-            model = await anyio.to_thread.run_sync(resources.read, get_services(), uri)
+            model = await anyio.to_thread.run_sync(resources.read, services_for(ctx), uri)
         except NotFound as exc:
             raise MCPError(RESOURCE_NOT_FOUND, str(exc), {"uri": uri}) from exc
         except ZehnError as exc:

@@ -23,7 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from extraction.access import scoped
 from extraction.errors import InputRejected
+from extraction.schema import visible
 from traversal_policy import TraversalExecutor
 from traversal_policy.expertise import is_catch_all
 from traversal_policy.runner import Trace
@@ -44,9 +46,11 @@ APPROVE = (
     "approved_by: $by, approved_at: $at, approval_id: $id}]->(s) "
     "CREATE (a)-[:COVERS]->(t) RETURN count(t) AS written"
 )
+# The record lists only the items the reader may read (an entity no readable document mentions stays hidden).
 APPROVAL = (
-    "MATCH (a:HandoffApproval {id: $id}) RETURN a.id AS id, a.from_person AS from_person, "
-    "a.approved_by AS approved_by, a.approved_at AS approved_at, a.note AS note, a.items AS items"
+    f"MATCH (a:HandoffApproval {{id: $id}}) OPTIONAL MATCH (a)-[:COVERS]->(t:__Entity__) WHERE {visible('t')} "
+    "RETURN a.id AS id, a.from_person AS from_person, a.approved_by AS approved_by, a.approved_at AS approved_at, "
+    "a.note AS note, a.items AS items, collect(t.id) AS readable"
 )
 
 
@@ -156,10 +160,12 @@ def approve(executor: TraversalExecutor, graph: WritableGraph, request: Approval
 
 
 def approval(graph: WritableGraph, approval_id: str) -> ApprovalRecord:
-    rows = run_write(graph, APPROVAL, {"id": approval_id})
+    rows = run_write(scoped(graph), APPROVAL, {"id": approval_id})  # read as the handle's reader (plain: everyone)
     if not rows:
         raise PeopleNotFound(f"no hand-off approval {approval_id[:200]!r}")
     row: list[Any] = rows[0]
-    items = [HandoffItem(item_id=x["item"], to_person_id=x["to"]) for x in json.loads(row[5] or "[]")]
+    readable = set(row[6] or [])
+    items = [HandoffItem(item_id=x["item"], to_person_id=x["to"]) for x in json.loads(row[5] or "[]")
+             if x["item"] in readable]
     return ApprovalRecord(id=row[0], from_person=row[1], approved_by=row[2], approved_at=row[3], note=row[4],
                           items=items)

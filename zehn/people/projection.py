@@ -28,6 +28,7 @@ from typing import Any
 
 import redis.exceptions
 
+from extraction.access import PUBLIC, ScopedGraph
 from extraction.validity import now_stamp
 from traversal_policy.runner import map_error
 from zehn.people import cypher
@@ -141,10 +142,13 @@ def _write(graph: WritableGraph, text: str, rows: list[dict[str, Any]]) -> None:
 
 
 def rebuild(graph: WritableGraph) -> ProjectionReport:
-    """Rebuild the projection of ``graph`` from its documents; raises GraphUnavailable when the server is gone."""
+    """Rebuild the projection of ``graph`` from its documents; raises GraphUnavailable when the server is gone.
+
+    Only documents everyone may read feed it, whoever asks for the rebuild: the projection is one shared derived
+    graph, read without a scope filter, so nothing from a restricted document may reach it."""
     started = datetime.now(UTC).isoformat(timespec="seconds")
-    log.info("step 1/%d: read the documents' front matter", STEPS)
-    documents = read_documents(graph)
+    log.info("step 1/%d: read the front matter of the documents everyone may read", STEPS)
+    documents = read_documents(ScopedGraph(graph, PUBLIC))
     log.info("step 2/%d: pair the people named on each of %d documents", STEPS, len(documents))
     people, pairs = pair_people(documents)
     log.info("step 3/%d: write %d people and %d pairs (both directions)", STEPS, len(people), len(pairs))
@@ -158,8 +162,9 @@ def rebuild(graph: WritableGraph) -> ProjectionReport:
     _write(graph, cypher.WRITE_COLLABORATIONS, _edge_rows(pairs))
     log.info("step 4/%d: algo.pageRank and algo.betweenness over the projection", STEPS)
     if people:
-        run_write(graph, cypher.WRITE_PAGERANK)
-        run_write(graph, cypher.WRITE_BETWEENNESS, {"sources": len(people), "seed": BETWEENNESS_SEED})
+        if pairs:  # with no COLLABORATED_WITH edge at all, FalkorDB's algorithms refuse the unknown type
+            run_write(graph, cypher.WRITE_PAGERANK)
+            run_write(graph, cypher.WRITE_BETWEENNESS, {"sources": len(people), "seed": BETWEENNESS_SEED})
         scores = run_write(graph, RANKS)
         pr = _dense_ranks({str(r[0]): float(r[1] or 0.0) for r in scores})
         br = _dense_ranks({str(r[0]): float(r[2] or 0.0) for r in scores})

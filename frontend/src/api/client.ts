@@ -1,10 +1,12 @@
 /**
  * The typed HTTP client: openapi-fetch over the generated OpenAPI paths (GET and POST alike), and one error type.
+ * Every request carries the saved API token, if any (auth.ts).
  *
  * `unwrap(api.GET(...))` returns the typed body or throws {@link ApiError}; a network failure (the API does not
  * answer at all) is an ApiError with status 0 and kind "network", never an empty result.
  */
 import createClient from "openapi-fetch";
+import { withToken } from "./auth";
 import type { paths } from "./schema.gen";
 import type { ErrorBody } from "./types";
 
@@ -39,10 +41,11 @@ function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === "AbortError";
 }
 
-/** fetch looked up on every call (tests stub it after import); a network failure becomes an ApiError. */
+/** fetch looked up on every call (tests stub it after import), with the token; a network failure becomes an
+ * ApiError. */
 async function lateFetch(input: Request): Promise<Response> {
   try {
-    return await globalThis.fetch(input);
+    return await globalThis.fetch(withToken(input));
   } catch (err) {
     if (isAbort(err) || input.signal?.aborted) throw err;
     throw new ApiError(0, NETWORK_ERROR);

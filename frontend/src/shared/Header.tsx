@@ -1,6 +1,7 @@
 /** Site header: the name, the screens, and the "Evaluation mode" badge whenever the policy is in evaluation mode. */
 import { NavLink } from "react-router";
 import { usePolicy } from "./PolicyContext";
+import { TokenField } from "./TokenField";
 
 const LINKS: [string, string][] = [
   ["/", "Ask"],
@@ -46,6 +47,7 @@ export function Header() {
           ))}
         </ul>
       </nav>
+      <TokenField />
     </header>
   );
 }

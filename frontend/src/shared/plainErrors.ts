@@ -43,6 +43,13 @@ const BY_KIND: Record<string, PlainError> = {
     "pipeline. Add documents with zehn ingest on the server instead.", retriable: false, graphDown: false },
   too_large: { title: "Too large", text: "The upload is larger than the server accepts. Send fewer or smaller " +
     "files at a time.", retriable: false, graphDown: false },
+  unauthorized: { title: "A token is needed", text: "This server needs an API token for this (every request when " +
+    "it is reachable beyond this machine; uploads and hand-offs always). Paste yours in the token field at the top; " +
+    "an admin creates one with zehn token create NAME.", retriable: false, graphDown: false },
+  forbidden: { title: "Not allowed with this token", text: "Your token may not do this (it needs an admin token).",
+    retriable: false, graphDown: false },
+  rate_limited: { title: "Too many requests", text: "You sent more requests than this server allows per minute. " +
+    "Wait a moment and try again.", retriable: true, graphDown: false },
   internal: { title: "Something went wrong in ZEHN", text: "The server hit an unexpected error; it is in the " +
     "server's log. Try again; if it repeats, report it.", retriable: true, graphDown: false },
 };

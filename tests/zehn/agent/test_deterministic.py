@@ -139,7 +139,7 @@ def test_cancel_between_steps(service: AnswerService) -> None:
 
 
 def test_database_down_is_unavailable(tmp_path: Path, nlp: Language) -> None:
-    server = EmbeddedFalkorDB(tmp_path / "db")
+    server = EmbeddedFalkorDB(tmp_path / "db", requirepass=False)
     server.start()
     assert server.port is not None
     graph = connect("127.0.0.1", server.port).select_graph("down")

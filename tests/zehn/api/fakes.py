@@ -9,6 +9,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any, Literal
 
+from extraction.access import PUBLIC, Scope, ScopedGraph
 from extraction.errors import InputRejected
 from extraction.evidence_reads import get_evidence
 from traversal_policy import Found, QueryFailed, TraversalExecutor
@@ -34,7 +35,8 @@ class FakeAnswerer:
         self.was_cancelled = threading.Event()
         self._lock = threading.Lock()
 
-    def answer(self, question: str, *, on_event: Sink = None, cancelled: Callable[[], bool] | None = None) -> Answer:
+    def answer(self, question: str, *, scope: Scope = PUBLIC, on_event: Sink = None,
+               cancelled: Callable[[], bool] | None = None) -> Answer:
         with self._lock:
             self.calls += 1
             if self.calls > self.max_calls:
@@ -57,7 +59,7 @@ class FakeAnswerer:
             raise AssertionError("never cancelled")
         params = {"text": question, "k": 5}
         emit("tool_call", name="search_evidence", params=params)
-        outcome = self.executor.run("search_evidence", params)
+        outcome = self.executor.scoped(scope).run("search_evidence", params)
         queries = [QueryRecordOut(**{k: v for k, v in q.to_dict().items() if k != "error"}) for q in outcome.queries]
         emit("tool_result", outcome=outcome.outcome, queries=[q.model_dump() for q in queries])
         info = outcome.policy
@@ -70,7 +72,7 @@ class FakeAnswerer:
         rows = outcome.rows if isinstance(outcome, Found) else ()
         # only sentences the words themselves matched (a vector search always returns its nearest neighbours)
         ids = [r["id"] for r in rows if r["kind"] == "evidence" and "fulltext_evidence" in r["ranks"]][:2]
-        evidence = get_evidence(self.graph, ids)
+        evidence = get_evidence(ScopedGraph(self.graph, scope), ids)
         emit("hop_grades", paths=[])
         citations = [Citation(evidence_id=e["id"], document_id=e["document_id"], document_title=e["document_title"],
                               start=e["start"], end=e["end"], text=e["text"]) for e in evidence]

@@ -1,11 +1,11 @@
 """POST /api/ingest: uploads go through the real ingest pipeline; limits are enforced before bodies are read;
-one job at a time; each file's outcome is reported."""
+one job at a time; each file's outcome is reported; uploads and their progress need a token."""
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,8 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from extraction.pipeline import Ingestor, IngestReport, Progress
 from tests.zehn.api.conftest import build_services
-from zehn.api import create_app, routes_ingest
+from zehn.access import TokenStore
+from zehn.api import create_app
 from zehn.graph_server import EmbeddedFalkorDB
 
 NOTE = "# Quartz notes\n\nquartz-relay depends on amber-store for message ordering.\n"
@@ -33,15 +34,42 @@ def wait_for_job(client: TestClient, job_id: str, bound_s: float = 120) -> dict[
 
 
 @pytest.fixture
-def upload_client(falkordb_server: EmbeddedFalkorDB, graph_name: str, nlp: Language, embedder: LocalEmbedder,
-                  tmp_path: Path) -> Iterator[TestClient]:
+def make_upload_client(falkordb_server: EmbeddedFalkorDB, graph_name: str, nlp: Language, embedder: LocalEmbedder,
+                       tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
+    """A client of an app that takes uploads, sending a writer's token unless ``token=False``."""
     assert falkordb_server.port is not None
-    services = build_services(falkordb_server.port, graph_name, None, embedder, nlp)
-    services.ingestor = Ingestor("127.0.0.1", falkordb_server.port, graph_name, nlp=nlp, embedder=embedder,
-                                 max_bytes=2000)
-    services.settings = services.settings.model_copy(update={"data_dir": tmp_path, "max_document_bytes": 2000})
-    with TestClient(create_app(services, frontend_dir=None)) as client:
-        yield client
+    opened: list[TestClient] = []
+    tokens = TokenStore(tmp_path / "tokens")
+    _record, secret = tokens.create("uploader")
+
+    def make(token: bool = True, **settings: Any) -> TestClient:
+        assert falkordb_server.port is not None
+        services = build_services(falkordb_server.port, graph_name, None, embedder, nlp)
+        services.ingestor = Ingestor("127.0.0.1", falkordb_server.port, graph_name, nlp=nlp, embedder=embedder,
+                                     max_bytes=2000)
+        services.settings = services.settings.model_copy(update={"data_dir": tmp_path, "max_document_bytes": 2000,
+                                                                 **settings})
+        client = TestClient(create_app(services, frontend_dir=None, tokens=tokens)).__enter__()
+        if token:
+            client.headers["Authorization"] = f"Bearer {secret}"
+        opened.append(client)
+        return client
+
+    yield make
+    for client in opened:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def upload_client(make_upload_client: Callable[..., TestClient]) -> TestClient:
+    return make_upload_client()
+
+
+def test_uploads_and_their_progress_need_a_token(make_upload_client: Callable[..., TestClient]) -> None:
+    anonymous = make_upload_client(token=False)
+    refused = anonymous.post("/api/ingest", files=[("files", ("a.md", NOTE.encode(), "text/markdown"))])
+    assert refused.status_code == 401 and refused.json()["kind"] == "unauthorized"
+    assert anonymous.get("/api/ingest/latest").status_code == 401
 
 
 def test_an_uploaded_folder_is_ingested_searchable_and_reported_per_file(upload_client: TestClient) -> None:
@@ -71,12 +99,12 @@ def test_a_file_name_that_leaves_its_folder_is_refused(upload_client: TestClient
     assert [(f["status"], "leaves its folder" in (f["reason"] or "")) for f in job["files"]] == [("rejected", True)]
 
 
-def test_an_upload_over_the_total_limit_is_refused_before_reading(upload_client: TestClient,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(routes_ingest, "MAX_UPLOAD_BYTES", 100)
-    response = upload_client.post("/api/ingest", files=[("files", ("a.md", NOTE.encode() * 3, "text/markdown"))])
+def test_an_upload_over_the_total_limit_is_refused_before_reading(
+        make_upload_client: Callable[..., TestClient]) -> None:
+    client = make_upload_client(max_upload_bytes=1024)
+    response = client.post("/api/ingest", files=[("files", ("a.md", NOTE.encode() * 20, "text/markdown"))])
     assert response.status_code == 413 and response.json()["kind"] == "too_large"
-    assert upload_client.post("/api/ingest", files=[]).status_code in (411, 422)
+    assert client.post("/api/ingest", files=[]).status_code in (411, 422)
 
 
 class BlockingIngest:

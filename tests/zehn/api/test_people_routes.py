@@ -1,32 +1,32 @@
-"""/api/people/*: shapes, outcomes and status codes; writes only with the write token; a stopped graph is 503."""
+"""/api/people/*: shapes, outcomes and status codes; writes only with a valid token; a stopped graph is 503."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from extraction.embeddings import LocalEmbedder
 from tests.zehn.api.conftest import build_services
+from zehn.access import TokenStore
 from zehn.api import Services, create_app
 from zehn.graph_server import EmbeddedFalkorDB
 
-TOKEN = "correct horse battery staple"
 APPROVE = {"person_id": "person:odile-brandt",
            "items": [{"item_id": "ticket:qf-101", "to_person_id": "person:tomasz-wierzbicki"}]}
 
 
-def _client(services: Services, token_sha256: str | None = None) -> TestClient:
-    services.settings = services.settings.model_copy(update={"write_token_sha256": token_sha256,
-                                                             "write_token_holder": "release manager"})
-    return TestClient(create_app(services, frontend_dir=None))
+def _client(services: Services, tokens: TokenStore) -> TestClient:
+    return TestClient(create_app(services, frontend_dir=None, tokens=tokens))
 
 
 @pytest.fixture(scope="module")
-def people(people_graph: tuple[int, str], embedder: LocalEmbedder) -> Iterator[TestClient]:
-    with _client(build_services(people_graph[0], people_graph[1], None, embedder)) as client:
+def people(people_graph: tuple[int, str], embedder: LocalEmbedder,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with _client(build_services(people_graph[0], people_graph[1], None, embedder),
+                 TokenStore(tmp_path_factory.mktemp("tokens"))) as client:
         yield client
 
 
@@ -68,19 +68,22 @@ def test_experts_key_people_card_and_plan(people: TestClient) -> None:
     assert people.get("/api/people/projection").json()["status"] == "ready"
 
 
-def test_writes_without_a_configured_token_are_refused(people: TestClient) -> None:
-    refused = people.post("/api/people/handoff/approve", json=APPROVE, headers={"Authorization": f"Bearer {TOKEN}"})
-    assert refused.status_code == 403 and "ZEHN_WRITE_TOKEN_SHA256" in refused.json()["message"]
-    assert people.post("/api/people/projection/rebuild").status_code == 403
+def test_writes_without_a_token_are_refused_even_on_loopback(people: TestClient) -> None:
+    refused = people.post("/api/people/handoff/approve", json=APPROVE)
+    assert refused.status_code == 401 and "zehn token create" in refused.json()["message"]
+    assert refused.json()["kind"] == "unauthorized"
+    assert people.post("/api/people/projection/rebuild").status_code == 401
 
 
-def test_writes_need_the_right_bearer_token(fresh_people_graph: tuple[int, str], embedder: LocalEmbedder) -> None:
-    digest = hashlib.sha256(TOKEN.encode()).hexdigest()
-    with _client(build_services(*fresh_people_graph, None, embedder), digest) as client:
+def test_writes_need_a_valid_bearer_token(fresh_people_graph: tuple[int, str], embedder: LocalEmbedder,
+                                          tmp_path: Path) -> None:
+    store = TokenStore(tmp_path)
+    _record, token = store.create("release manager")
+    with _client(build_services(*fresh_people_graph, None, embedder), store) as client:
         assert client.post("/api/people/handoff/approve", json=APPROVE).status_code == 401
         wrong = client.post("/api/people/handoff/approve", json=APPROVE, headers={"Authorization": "Bearer nope"})
         assert wrong.status_code == 401 and wrong.headers["www-authenticate"] == "Bearer"
-        auth = {"Authorization": f"Bearer {TOKEN}"}
+        auth = {"Authorization": f"Bearer {token}"}
         bad = client.post("/api/people/handoff/approve", headers=auth,
                           json={**APPROVE, "items": [{"item_id": "ticket:qf-102",
                                                       "to_person_id": "person:tomasz-wierzbicki"}]})
@@ -96,9 +99,10 @@ def test_writes_need_the_right_bearer_token(fresh_people_graph: tuple[int, str],
         assert client.post("/api/people/projection/rebuild", headers=auth).json()["people"] == 7
 
 
-def test_a_stopped_graph_is_503_not_an_empty_answer(tiny_db: EmbeddedFalkorDB, embedder: LocalEmbedder) -> None:
+def test_a_stopped_graph_is_503_not_an_empty_answer(tiny_db: EmbeddedFalkorDB, embedder: LocalEmbedder,
+                                                   tmp_path: Path) -> None:
     assert tiny_db.port is not None
-    with _client(build_services(tiny_db.port, "tiny", None, embedder)) as client:
+    with _client(build_services(tiny_db.port, "tiny", None, embedder), TokenStore(tmp_path)) as client:
         assert client.get("/api/people/departure", params={"person": "Dana"}).status_code == 200
         tiny_db.stop()
         for url, params in (("/api/people/departure", {"person": "Dana"}), ("/api/people/key", {}),

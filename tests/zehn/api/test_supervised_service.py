@@ -39,7 +39,7 @@ def supervised(tmp_path: Path, nlp: Language, embedder: LocalEmbedder,
     with open_services(settings, nlp=nlp, embedder=embedder) as services:
         server = _server(services)
         assert server.port is not None
-        Ingestor("127.0.0.1", server.port, "g", nlp=nlp, embedder=embedder).ingest([docs])
+        Ingestor("127.0.0.1", server.port, "g", server.password, nlp=nlp, embedder=embedder).ingest([docs])
         yield services
 
 

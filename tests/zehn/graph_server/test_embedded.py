@@ -1,4 +1,5 @@
-"""The embedded FalkorDB: persistence across restarts and crashes, one server per data dir, hand-over, errors."""
+"""The embedded FalkorDB: persistence across restarts and crashes, one server per data dir, hand-over, errors, and
+its generated password."""
 
 from __future__ import annotations
 
@@ -11,22 +12,24 @@ from pathlib import Path
 
 import falkordb
 import pytest
+import redis
 
 from extraction.errors import ServerStartFailed
 from zehn.graph_server import EmbeddedFalkorDB, free_port
 from zehn.graph_server.dirlock import INFO_NAME
 from zehn.graph_server.process import alive, probe
+from zehn.graph_server.secret import SECRET_NAME
 
 
 def _count(server: EmbeddedFalkorDB) -> int:
     assert server.port is not None
-    graph = falkordb.FalkorDB(host="127.0.0.1", port=server.port).select_graph("g")
+    graph = falkordb.FalkorDB(host="127.0.0.1", port=server.port, password=server.password).select_graph("g")
     return int(graph.ro_query("MATCH (n:Thing) RETURN count(n)").result_set[0][0])
 
 
 def _write(server: EmbeddedFalkorDB, n: int) -> None:
     assert server.port is not None
-    graph = falkordb.FalkorDB(host="127.0.0.1", port=server.port).select_graph("g")
+    graph = falkordb.FalkorDB(host="127.0.0.1", port=server.port, password=server.password).select_graph("g")
     graph.query("UNWIND range(1, $n) AS i CREATE (:Thing {i: i})", {"n": n})
 
 
@@ -71,12 +74,12 @@ def test_an_owner_leaving_hands_the_server_to_a_process_still_using_it(tmp_path:
     pid, port = owner.server_pid, owner.port
     assert pid is not None and port is not None
     owner.stop()
-    assert probe(port, pid)[0] == "ready"  # handed over, not shut down
+    assert probe(port, pid, password=attached.password)[0] == "ready"  # handed over, not shut down
     assert _count(attached) == 1
     state, _ = attached.check()  # the supervisor's tick: the ownerless server is adopted
     assert state == "ready" and attached.owner
     attached.stop()  # the last user stops it
-    assert probe(port, pid)[0] == "down"
+    assert probe(port, pid, password=attached.password)[0] == "down"
 
 
 def test_garbage_server_record_is_not_fatal(tmp_path: Path) -> None:
@@ -99,6 +102,28 @@ def test_unwritable_data_dir_is_reported(tmp_path: Path) -> None:
     locked.mkdir(mode=0o500)
     with pytest.raises(ServerStartFailed, match="not writable"):
         EmbeddedFalkorDB(locked).start()
+
+
+def test_the_server_requires_the_data_dirs_generated_password(tmp_path: Path) -> None:
+    with EmbeddedFalkorDB(tmp_path) as server:
+        assert server.port is not None and server.server_pid is not None and server.password
+        secret = tmp_path / SECRET_NAME
+        assert secret.stat().st_mode & 0o777 == 0o600
+        assert server.password.encode() not in Path(f"/proc/{server.server_pid}/cmdline").read_bytes()
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(host="127.0.0.1", port=server.port).ping()
+        assert probe(server.port, server.server_pid)[0] == "down"  # without the password it is not ours to use
+        assert probe(server.port, server.server_pid, password=server.password)[0] == "ready"
+        _write(server, 1)
+        first = server.password
+    with EmbeddedFalkorDB(tmp_path) as again:
+        assert again.password == first and _count(again) == 1  # the same password after a restart
+
+
+def test_a_throwaway_server_can_run_without_one(tmp_path: Path) -> None:
+    with EmbeddedFalkorDB(tmp_path, requirepass=False) as server:
+        assert server.password is None and not (tmp_path / SECRET_NAME).exists()
+        assert server.port is not None and redis.Redis(host="127.0.0.1", port=server.port).ping()
 
 
 def test_free_port_is_bindable() -> None:

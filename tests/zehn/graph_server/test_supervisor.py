@@ -38,7 +38,7 @@ def test_backoff_doubles_up_to_its_bound() -> None:
 def test_a_killed_embedded_server_is_reaped_and_restarted_with_its_data(tmp_path: Path) -> None:
     with EmbeddedFalkorDB(tmp_path) as server:
         assert server.port is not None and server.server_pid is not None
-        graph = falkordb.FalkorDB(host="127.0.0.1", port=server.port).select_graph("g")
+        graph = falkordb.FalkorDB(host="127.0.0.1", port=server.port, password=server.password).select_graph("g")
         graph.query("CREATE (:Thing {i: 1})")
         supervisor = Supervisor(server, "g", backoff=Backoff(0.1, 1.0)).start()
         try:
@@ -50,7 +50,7 @@ def test_a_killed_embedded_server_is_reaped_and_restarted_with_its_data(tmp_path
             assert snap.last_error and "signal 9" in snap.last_error
             assert server.server_pid != old_pid and server.port == port  # same address for every client
             assert not _zombie_or_alive(old_pid)  # reaped, not left as a zombie
-            again = falkordb.FalkorDB(host="127.0.0.1", port=port).select_graph("g")
+            again = falkordb.FalkorDB(host="127.0.0.1", port=port, password=server.password).select_graph("g")
             assert again.ro_query("MATCH (n:Thing) RETURN count(n)").result_set[0][0] == 1
         finally:
             supervisor.stop()
@@ -61,7 +61,8 @@ def test_an_external_server_that_goes_away_is_reconnected(tmp_path: Path) -> Non
     server.start()
     assert server.port is not None
     port = server.port
-    supervisor = Supervisor(ExternalServer("127.0.0.1", port, None), "g", backoff=Backoff(0.05, 0.2)).start()
+    supervisor = Supervisor(ExternalServer("127.0.0.1", port, server.password), "g",
+                            backoff=Backoff(0.05, 0.2)).start()
     try:
         assert supervisor.snapshot().status == "ready"
         server.stop()

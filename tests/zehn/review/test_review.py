@@ -5,9 +5,9 @@ each entity was matched, diffs whose paths match nothing, documents picked by ke
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
 from extraction.pipeline import Ingestor
 from tests.zehn.api.conftest import build_services
+from zehn.access import TokenStore
 from zehn.api import Services, create_app
 from zehn.api.errors import NotFound
 from zehn.review.markdown import render
@@ -58,7 +59,6 @@ source_metadata:
 
 This pull request warms the geo-tiles cache before traffic moves.
 """
-TOKEN = "review-writer-token"
 
 
 @pytest.fixture(scope="module")
@@ -70,10 +70,7 @@ def services(falkordb_server: Any, tmp_path_factory: pytest.TempPathFactory, nlp
     name = f"review_{uuid.uuid4().hex[:8]}"
     ingestor = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder)
     assert ingestor.ingest([docs]).documents == 3
-    built = build_services(falkordb_server.port, name, None, embedder, nlp=nlp)
-    built.settings = built.settings.model_copy(update={
-        "write_token_sha256": hashlib.sha256(TOKEN.encode()).hexdigest()})
-    yield built
+    yield build_services(falkordb_server.port, name, None, embedder, nlp=nlp)
     with contextlib.suppress(redis.RedisError):
         ingestor.graph.delete()
 
@@ -158,22 +155,29 @@ def test_the_markdown_cites_every_line(services: Services) -> None:
     assert "“The billing-api service depends on the ledger-db service.”" in text
 
 
-def test_the_api_stores_behind_the_write_token_and_serves_the_permalink(services: Services) -> None:
-    with TestClient(create_app(services, frontend_dir=None)) as client:
+def test_the_api_stores_behind_the_write_token_and_serves_the_permalink(services: Services,
+                                                                        tmp_path: Path) -> None:
+    tokens = TokenStore(tmp_path)
+    _record, token = tokens.create("reviewer")
+    with TestClient(create_app(services, frontend_dir=None, tokens=tokens)) as client:
         body = {"text": "This PR changes ledger-db."}
         assert client.post("/api/change-reviews", json=body).status_code == 401
         preview = client.post("/api/change-reviews/preview", json=body)
         assert preview.status_code == 200 and preview.json()["id"] is None
         rendered = client.post("/api/change-reviews/markdown", json=preview.json())
         assert rendered.status_code == 200 and rendered.text.startswith("### ZEHN change review")
-        made = client.post("/api/change-reviews", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
+        made = client.post("/api/change-reviews", json=body, headers={"Authorization": f"Bearer {token}"})
         assert made.status_code == 200, made.text
         review_id = made.json()["id"]
         assert review_id.startswith("cr_")
-        assert client.get(f"/api/change-reviews/{review_id}").json()["matches"] == made.json()["matches"]
-        markdown = client.get(f"/api/change-reviews/{review_id}/markdown")
+        author = {"Authorization": f"Bearer {token}"}
+        got = client.get(f"/api/change-reviews/{review_id}", headers=author)
+        assert got.json()["matches"] == made.json()["matches"]
+        assert client.get(f"/api/change-reviews/{review_id}").status_code == 404  # the author's, like an answer
+        markdown = client.get(f"/api/change-reviews/{review_id}/markdown", headers=author)
         assert markdown.headers["content-type"].startswith("text/markdown") and "`ev_" in markdown.text
-        assert review_id in {r["id"] for r in client.get("/api/change-reviews").json()["reviews"]}
+        listed = client.get("/api/change-reviews", headers=author).json()["reviews"]
+        assert review_id in {r["id"] for r in listed}
         assert client.get("/api/change-reviews/cr_missing").status_code == 404
         sources = {d["id"]: d["kind"] for d in client.get("/api/change-reviews/sources").json()}
         assert sources == {"ticket-pay-7": "ticket", "pr-acme-tiles-12": "pull_request"}
