@@ -2,10 +2,10 @@
 
 Sources, strongest first (an overlapping weaker candidate is dropped):
 
-0. ticket keys (`OPS-412`, `SUP-1843` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
+0. ticket keys (`OPS-412`, `SUP-5120` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
 1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
    "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), and names
-   after an "Owner:"-style label ("Owner: Mina Haddad / Ravi Menon" -> Person). An identifier keeps its own type
+   after an "Owner:"-style label ("Owner: Laura Bennett / Omar Farouk" -> Person). An identifier keeps its own type
    before "service"/"component" ("the ledger-sync service" is the Component "ledger-sync", like every bare
    "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
    re-type it;

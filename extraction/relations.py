@@ -9,8 +9,8 @@ A relation needs a subject mention and an object mention attached to one predica
   "Mina is on the Payments team" (MEMBER_OF);
 * "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
   clauses ("the service that calls X"); conjoined subjects and objects ("A and B depend on C and D");
-* "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Mina Haddad)")
-  -> Mina Haddad OWNS OPS-2311.
+* "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Laura Bennett)")
+  -> Laura Bennett OWNS OPS-2311.
 
 Types are checked by `vocabulary.normalise`. Flags are what the sentence shows: `negated` (not, n't, never,
 no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question) and
@@ -166,7 +166,7 @@ def sentence_range(sent: Span) -> tuple[int, int]:
 
 
 def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
-    """ "- ledger-sync (Owner: Mina Haddad)": owner mentions after the label, one ownable mention before it."""
+    """ "- ledger-sync (Owner: Laura Bennett)": owner mentions after the label, one ownable mention before it."""
     found = []
     for tok in sent:
         if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":

@@ -18,7 +18,7 @@ class HopInput:
     """One edge of a traversal path and the evidence sentence it was read from.
 
     Spans are character offsets relative to ``sentence``; ``None`` means "find the mention yourself".
-    For ``kind="metadata"`` the sentence is one front-matter line such as ``"assignee": "Priya Shah"``.
+    For ``kind="metadata"`` the sentence is one front-matter line such as ``"assignee": "Julia Novak"``.
     """
 
     subject: str

@@ -1,4 +1,4 @@
-"""Grade hops read from a front-matter line such as ``"assignee": "Priya Shah"``.
+"""Grade hops read from a front-matter line such as ``"assignee": "Julia Novak"``.
 
 Rule: the line states the relation when its field name maps to the hop's ``rel_type`` (see
 ``lexicon.METADATA_FIELDS``) and the other end of the edge is one of the line's values. The document's own

@@ -34,8 +34,8 @@ def test_same_name_three_types(nlp: Language) -> None:
          {("api-gateway", "Component"), ("session_store", "Component")}),
         ("Raise BATCH_HOLD_MS back to 8 on the continuous-batcher.",
          {("BATCH_HOLD_MS", "Component"), ("continuous-batcher", "Component")}),
-        ("SUP-1843 duplicates ENG-4127; see PR #428 and ADR-021.",
-         {("SUP-1843", "Ticket"), ("ENG-4127", "Ticket"), ("PR #428", "Ticket"), ("ADR-021", "Page")}),
+        ("SUP-5120 duplicates ENG-9031; see PR #428 and ADR-021.",
+         {("SUP-5120", "Ticket"), ("ENG-9031", "Ticket"), ("PR #428", "Ticket"), ("ADR-021", "Page")}),
         ("We run Kubernetes with Redis and page through PagerDuty.",
          {("Kubernetes", "Technology"), ("Redis", "Technology"), ("PagerDuty", "Technology")}),
     ],
@@ -45,9 +45,9 @@ def test_technical_names(nlp: Language, text: str, expected: set[tuple[str, str]
 
 
 def test_owner_labels_in_list_items(nlp: Language) -> None:
-    text = "- Routing: record decision reasons (Owner: Mina Haddad / Ravi Menon)\n- Owner team: SRE\n"
+    text = "- Routing: record decision reasons (Owner: Laura Bennett / Omar Farouk)\n- Owner team: SRE\n"
     found = pairs(nlp, text)
-    assert {("Mina Haddad", "Person"), ("Ravi Menon", "Person"), ("SRE", "Team")} <= found
+    assert {("Laura Bennett", "Person"), ("Omar Farouk", "Person"), ("SRE", "Team")} <= found
 
 
 def test_an_identifier_keeps_its_type_before_service(nlp: Language) -> None:
@@ -83,12 +83,12 @@ def test_junk_is_not_an_entity(nlp: Language, text: str) -> None:
 def test_offsets_are_exact_with_a_chunk_offset(nlp: Language) -> None:
     prefix = "---\ntitle: x\n---\n\n"
     chunk = (
-        "## Ownership\n\n- ledger-sync: owned by the Payments team (Owner: Mina Haddad).\n"
+        "## Ownership\n\n- ledger-sync: owned by the Payments team (Owner: Laura Bennett).\n"
         '- The `rate-engine` service calls "QuoteCache" for OPS-412.\n'
     )
     document_text = prefix + chunk
     found = find_mentions(nlp(chunk), len(prefix))
-    assert {m.name for m in found} >= {"ledger-sync", "Payments", "Mina Haddad", "rate-engine", "QuoteCache", "OPS-412"}
+    assert {m.name for m in found} >= {"ledger-sync", "Payments", "Laura Bennett", "rate-engine", "QuoteCache", "OPS-412"}
     for m in found:
         assert m.type in ENTITY_TYPES
         assert " ".join(document_text[m.start : m.end].split()) == m.name
@@ -102,6 +102,6 @@ def test_hints_retype_a_name(nlp: Language) -> None:
 
 
 def test_mentions_are_sorted_and_disjoint(nlp: Language) -> None:
-    found = mentions_of(nlp, "The Atlas team and Mina Haddad moved ledger-sync off api-gateway in OPS-9.")
+    found = mentions_of(nlp, "The Atlas team and Laura Bennett moved ledger-sync off api-gateway in OPS-9.")
     for a, b in itertools.pairwise(found):
         assert a.end <= b.start

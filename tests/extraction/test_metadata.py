@@ -35,8 +35,8 @@ def make_document(source_type: str, title: str, fields: dict[str, str | list[str
 
 
 JIRA: dict[str, str | list[str]] = {
-    "key": "SUP-1843", "reporter": "Dev Patel", "assignee": "Priya Shah", "customer_company": "Aurora Search",
-    "components": ["api-gateway", "rate-limiter"], "linked_issues": ["SUP-71234", "SUP-1843"],
+    "key": "SUP-5120", "reporter": "Sam Okafor", "assignee": "Julia Novak", "customer_company": "Polaris Logistics",
+    "components": ["api-gateway", "rate-limiter"], "linked_issues": ["SUP-71234", "SUP-5120"],
     "related_github_prs": ["https://github.com/x/y/pull/1"], "labels": ["sdk"], "status": "Open",
 }  # fmt: skip
 
@@ -46,12 +46,12 @@ def test_ticket_relations_and_directions() -> None:
     mentions, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.subject.type, r.rel_type, r.object.name, r.object.type) for r in rels}
     assert got == {
-        ("SUP-1843", "Ticket", "ASSIGNED_TO", "Priya Shah", "Person"),
-        ("Dev Patel", "Person", "REPORTED", "SUP-1843", "Ticket"),
-        ("SUP-1843", "Ticket", "CONCERNS", "Aurora Search", "Customer"),
-        ("SUP-1843", "Ticket", "HAS_COMPONENT", "api-gateway", "Component"),
-        ("SUP-1843", "Ticket", "HAS_COMPONENT", "rate-limiter", "Component"),
-        ("SUP-1843", "Ticket", "LINKED_TO", "SUP-71234", "Ticket"),  # the self-link is skipped
+        ("SUP-5120", "Ticket", "ASSIGNED_TO", "Julia Novak", "Person"),
+        ("Sam Okafor", "Person", "REPORTED", "SUP-5120", "Ticket"),
+        ("SUP-5120", "Ticket", "CONCERNS", "Polaris Logistics", "Customer"),
+        ("SUP-5120", "Ticket", "HAS_COMPONENT", "api-gateway", "Component"),
+        ("SUP-5120", "Ticket", "HAS_COMPONENT", "rate-limiter", "Component"),
+        ("SUP-5120", "Ticket", "LINKED_TO", "SUP-71234", "Ticket"),  # the self-link is skipped
     }
     assert mentions[0] == document_entity(doc)
 
@@ -59,7 +59,7 @@ def test_ticket_relations_and_directions() -> None:
 def test_spans_are_the_line_the_value_and_the_key() -> None:
     doc = make_document("jira", "429 spike", JIRA)
     own = document_entity(doc)
-    assert own is not None and doc.text[own.start : own.end] == "SUP-1843"
+    assert own is not None and doc.text[own.start : own.end] == "SUP-5120"
     _, rels = relations_from_metadata(doc)
     for r in rels:
         assert r.kind == "metadata" and not (r.negated or r.hedged or r.planned)
@@ -73,14 +73,14 @@ def test_spans_are_the_line_the_value_and_the_key() -> None:
 
 def test_linear_dependencies() -> None:
     doc = make_document(
-        "linear", "SSE framing", {"key": "ENG-4127", "dependencies": ["ENG-4012", "ENG-4080"], "creator": "Asha Patel"}
+        "linear", "SSE framing", {"key": "ENG-9031", "dependencies": ["ENG-4012", "ENG-4080"], "creator": "Nina Kowalski"}
     )
     _, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.rel_type, r.object.name) for r in rels}
     assert got == {
-        ("ENG-4127", "DEPENDS_ON", "ENG-4012"),
-        ("ENG-4127", "DEPENDS_ON", "ENG-4080"),
-        ("Asha Patel", "REPORTED", "ENG-4127"),
+        ("ENG-9031", "DEPENDS_ON", "ENG-4012"),
+        ("ENG-9031", "DEPENDS_ON", "ENG-4080"),
+        ("Nina Kowalski", "REPORTED", "ENG-9031"),
     }
 
 
@@ -90,9 +90,9 @@ def test_reviewers_and_owners_point_at_the_document_entity() -> None:
         "confluence",
         title,
         {
-            "author": "David Kim",
+            "author": "Peter Lund",
             "owner_team": "engineering",
-            "reviewers": ["Maya Srinivasan", "Connor O'Brien"],
+            "reviewers": ["Elena Petrova", "Liam O'Hara"],
             "owner": "",
         },
     )
@@ -102,8 +102,8 @@ def test_reviewers_and_owners_point_at_the_document_entity() -> None:
     _, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.subject.type, r.rel_type, r.object.name) for r in rels}
     assert got == {
-        ("Maya Srinivasan", "Person", "REVIEWED", title),
-        ("Connor O'Brien", "Person", "REVIEWED", title),
+        ("Elena Petrova", "Person", "REVIEWED", title),
+        ("Liam O'Hara", "Person", "REVIEWED", title),
         ("engineering", "Team", "OWNS", title),
     }
 
@@ -116,5 +116,5 @@ def test_no_document_entity_no_relations() -> None:
 
 def test_type_hints() -> None:
     hints = type_hints(make_document("jira", "t", JIRA))
-    assert hints["aurora search"] == "Customer" and hints["api-gateway"] == "Component"
-    assert hints["priya shah"] == "Person" and "https://github.com/x/y/pull/1" not in hints
+    assert hints["polaris logistics"] == "Customer" and hints["api-gateway"] == "Component"
+    assert hints["julia novak"] == "Person" and "https://github.com/x/y/pull/1" not in hints

@@ -30,14 +30,14 @@ def triples(nlp: Language, text: str) -> set[tuple[str, str, str]]:
         ("The ledger-sync service is owned by the Payments team.", {("Payments", "OWNS", "ledger-sync")}),
         ("ledger-sync reads from Kafka and writes to Postgres.",
          {("ledger-sync", "CONSUMES", "Kafka"), ("ledger-sync", "PRODUCES", "Postgres")}),
-        ("SUP-1843 is assigned to Priya Shah.", {("SUP-1843", "ASSIGNED_TO", "Priya Shah")}),
-        ("ENG-4127 is blocked by ENG-4012.", {("ENG-4012", "BLOCKS", "ENG-4127")}),
+        ("SUP-5120 is assigned to Julia Novak.", {("SUP-5120", "ASSIGNED_TO", "Julia Novak")}),
+        ("ENG-9031 is blocked by ENG-4012.", {("ENG-4012", "BLOCKS", "ENG-9031")}),
         ("QuoteCache is part of rate-engine.", {("QuoteCache", "PART_OF", "rate-engine")}),
         ("The new session-store replaces the legacy token-cache.", {("session-store", "REPLACES", "token-cache")}),
-        ("Priya Shah is on the Payments team.", {("Priya Shah", "MEMBER_OF", "Payments")}),
-        ("Mina Haddad leads the Payments team.", {("Mina Haddad", "LEADS", "Payments")}),
-        ("The billing-api service calls ledger-sync, which is maintained by Mina Haddad.",
-         {("billing-api", "CALLS", "ledger-sync"), ("Mina Haddad", "MAINTAINS", "ledger-sync")}),
+        ("Julia Novak is on the Payments team.", {("Julia Novak", "MEMBER_OF", "Payments")}),
+        ("Laura Bennett leads the Payments team.", {("Laura Bennett", "LEADS", "Payments")}),
+        ("The billing-api service calls ledger-sync, which is maintained by Laura Bennett.",
+         {("billing-api", "CALLS", "ledger-sync"), ("Laura Bennett", "MAINTAINS", "ledger-sync")}),
         ("- OPS-2311: reindex enterprise partitions (owner: Platform Eng)", {("Platform Eng", "OWNS", "OPS-2311")}),
     ],
 )  # fmt: skip
@@ -72,7 +72,7 @@ def test_flags(nlp: Language, text: str, flags: tuple[bool, bool, bool]) -> None
     "text",
     [
         "The outage in ledger-sync affected several customers.",  # the subject is not an entity
-        "Mina Haddad called Ravi Menon about ledger-sync.",  # people do not CALL each other in this vocabulary
+        "Laura Bennett called Omar Farouk about ledger-sync.",  # people do not CALL each other in this vocabulary
         "ledger-sync depends on ledger-sync.",  # subject == object
         "We use a pool of ephemeral keys.",
     ],
@@ -86,7 +86,7 @@ def test_ranges_are_exact_and_inside_the_sentence(nlp: Language) -> None:
     chunk = (
         "Context first. rate-engine depends on ledger-sync.\n\n"
         "- The ledger-sync service is owned by the Payments team.\n"
-        "- OPS-7: rotate keys (owner: Mina Haddad)\n"
+        "- OPS-7: rotate keys (owner: Laura Bennett)\n"
         "billing-api reads from Kafka.\\nThe Atlas team owns ledger-sync.\n"
     )
     text = prefix + chunk

@@ -68,11 +68,11 @@ def test_no_valid_citation_abstains_with_retrieved_count(draft: str) -> None:
 
 
 def test_uncited_factual_sentence_refuses_and_names_it() -> None:
-    draft = f"ledger-sync is owned by the Payments team [{OWN}]. It pages Priya Shah at night."
+    draft = f"ledger-sync is owned by the Payments team [{OWN}]. It pages Julia Novak at night."
     verdict = check_draft(draft, EVIDENCE)
     assert isinstance(verdict, Refused)
-    assert verdict.reason == "uncited_claim: 'It pages Priya Shah at night.'"
-    assert verdict.offending == ("It pages Priya Shah at night.",)
+    assert verdict.reason == "uncited_claim: 'It pages Julia Novak at night.'"
+    assert verdict.offending == ("It pages Julia Novak at night.",)
 
 
 @pytest.mark.parametrize(

@@ -81,7 +81,7 @@ def test_grade_hop_json() -> None:
 
 def test_grade_hop_metadata_kind() -> None:
     result = CliRunner().invoke(make_app(), [
-        "grade-hop", "--sentence", '"assignee": "Priya Shah"', "--subject", "SUP-1", "--object", "Priya Shah",
+        "grade-hop", "--sentence", '"assignee": "Julia Novak"', "--subject", "SUP-1", "--object", "Julia Novak",
         "--rel-type", "ASSIGNED_TO", "--kind", "metadata", "--json"])
     assert json.loads(result.output)["grade"] == "source_backed"
 
