@@ -59,8 +59,11 @@ describe("People in a browser", () => {
     await p.waitForURL(/\/people\/person%3Afelix-huang\?depth=2$/);
     await expect.poll(() => p.getByTestId("centrality").textContent()).toMatch(/PageRank.* of \d+ people/);
 
-    await p.getByRole("radio", { name: /Depth 3/ }).check();
+    // click, not check(): the radio is driven by the URL, so it turns checked only once the navigation lands
+    // (check() looks right after the click and may see it still unchecked); the URL and the drawing prove it.
+    await p.getByRole("radio", { name: /Depth 3/ }).click();
     await p.waitForURL(/depth=3$/);
+    await expect.poll(() => p.getByRole("radio", { name: /Depth 3/ }).isChecked()).toBe(true);
     await p.locator('[data-testid="departure"][data-depth="3"]').waitFor();
     const successor = p.locator('[data-testid="row-button"][data-section="successors"]').first();
     await successor.click();
