@@ -16,7 +16,7 @@ from typing import Any
 from extraction.documents import SourceDocument
 from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
 from extraction.identity import entity_id, evidence_id, name_key
-from extraction.schema import OPEN_END
+from extraction.schema import ACCESS_JOIN, OPEN_END
 from extraction.versions import intervals
 
 EdgeKey = tuple[str, str, str]
@@ -166,14 +166,14 @@ def edge_properties(key: EdgeKey, support: Mapping[str, dict[str, Any]], names: 
         "sup_ids": [ev for ev, _ in periods],
         "sup_from": [span[0] or "" for _, span in periods],
         "sup_to": [span[1] or OPEN_END for _, span in periods],
-        "sup_access": [" ".join(support[ev].get("access") or ()) for ev, _ in periods],
+        "sup_access": [ACCESS_JOIN.join(support[ev].get("access") or ()) for ev, _ in periods],
         "doc_ids": sorted({support[ev]["document_id"] for ev in ordered}),
         "raw_verbs": sorted({support[ev]["raw_verb"] for ev in ordered}),
         "spans": json.dumps({ev: support[ev] for ev in ordered}, sort_keys=True),
         # Who may read the edge (any supporting document's readers) and, per evidence id, who may read that one:
         # a reader sees the edge and only the sentences of documents in its scope (extraction/access.py).
         "access": sorted({token for ev in ordered for token in support[ev].get("access") or ()}),
-        "evidence_access": [" ".join(support[ev].get("access") or ()) for ev in ordered],
+        "evidence_access": [ACCESS_JOIN.join(support[ev].get("access") or ()) for ev in ordered],
         # A generated label for display in lists; never rendered as a quote (quotes come from Evidence.text).
         "fact": f"{names.get(source, source)} {rel_type} {names.get(target, target)}",
     }

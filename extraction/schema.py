@@ -42,9 +42,13 @@ def document_is_ready(var: str) -> str:
 # Versions (extraction/versions.py): chunks and evidence rows carry ``valid_from`` / ``valid_to`` (UTC stamps,
 # extraction/validity.py) and ``earlier`` (the flattened [from, to, ...] intervals of a row that was closed and later
 # came back). RELATES edges carry one entry per support interval in ``sup_ids`` / ``sup_from`` / ``sup_to`` /
-# ``sup_access`` (the access tokens of that sentence's document, joined by spaces). A row without stamps was written
-# before versions existed: valid since always. Every reader passes ``$as_of`` as well as ``$scope``.
+# ``sup_access`` (the access tokens of that sentence's document, joined by ``ACCESS_JOIN``). A row without stamps
+# was written before versions existed: valid since always. Every reader passes ``$as_of`` as well as ``$scope``.
 OPEN_END = "9999-12-31T23:59:59.999999Z"  # the end of an open support interval on an edge
+# How one sentence's access tokens are joined in ``evidence_access`` / ``sup_access``: a newline, which no token
+# holds (names are whitespace-collapsed, extraction/access.py), unlike a space ("user:rosa lindqvist").
+ACCESS_JOIN = "\n"
+_ACCESS_SPLIT = "'\\n'"  # the same separator as a Cypher string literal
 
 
 def valid_at(var: str) -> str:
@@ -74,7 +78,7 @@ def _support(rel: str) -> tuple[str, str]:
     ids = f"coalesce({rel}.sup_ids, {rel}.evidence_ids)"
     access = f"coalesce({rel}.sup_access, {rel}.evidence_access)"
     when = (f"coalesce({rel}.sup_from[i], '') <= $as_of AND $as_of < coalesce({rel}.sup_to[i], '{OPEN_END}') "
-            f"AND any(g IN split({access}[i], ' ') WHERE g IN $scope)")
+            f"AND any(g IN split({access}[i], {_ACCESS_SPLIT}) WHERE g IN $scope)")
     return ids, when
 
 

@@ -88,7 +88,8 @@ def test_offsets_are_exact_with_a_chunk_offset(nlp: Language) -> None:
     )
     document_text = prefix + chunk
     found = find_mentions(nlp(chunk), len(prefix))
-    assert {m.name for m in found} >= {"ledger-sync", "Payments", "Laura Bennett", "rate-engine", "QuoteCache", "OPS-412"}
+    assert {m.name for m in found} >= {"ledger-sync", "Payments", "Laura Bennett", "rate-engine", "QuoteCache",
+                                       "OPS-412"}
     for m in found:
         assert m.type in ENTITY_TYPES
         assert " ".join(document_text[m.start : m.end].split()) == m.name

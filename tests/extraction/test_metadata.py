@@ -73,7 +73,8 @@ def test_spans_are_the_line_the_value_and_the_key() -> None:
 
 def test_linear_dependencies() -> None:
     doc = make_document(
-        "linear", "SSE framing", {"key": "ENG-9031", "dependencies": ["ENG-4012", "ENG-4080"], "creator": "Nina Kowalski"}
+        "linear", "SSE framing",
+        {"key": "ENG-9031", "dependencies": ["ENG-4012", "ENG-4080"], "creator": "Nina Kowalski"},
     )
     _, rels = relations_from_metadata(doc)
     got = {(r.subject.name, r.rel_type, r.object.name) for r in rels}

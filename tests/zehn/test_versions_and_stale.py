@@ -93,7 +93,8 @@ def world(falkordb_server: EmbeddedFalkorDB, tmp_path_factory: pytest.TempPathFa
         "platform": _evidence_id(graph, "The Platform team owns the ledger-db service."),
         "retired": _evidence_id(graph, "The fax-gateway service depends on the ledger-db service."),
     }
-    answers = {label: store.save(_answer(graph, f"question about {label}?", ev), ANONYMOUS).id for label, ev in cited.items()}
+    answers = {label: store.save(_answer(graph, f"question about {label}?", ev), ANONYMOUS).id
+               for label, ev in cited.items()}
     before = now_stamp()
     (docs / "runbook.md").write_text(RUNBOOK.format(owner="Billing"))
     report = ingestor.ingest([docs])

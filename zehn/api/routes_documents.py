@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from zehn.api.deps import ReadyServices
 from zehn.api.document_reads import list_documents, search_documents
 from zehn.api.errors import ErrorOut
+from zehn.api.inputs import NAME
 from zehn.api.schemas import QueryRecordApi
 from zehn.api.views import records
 
@@ -54,7 +55,7 @@ async def documents(
     services: Deps,
     source_type: Annotated[str | None, Query(min_length=1, max_length=100, description="Only this source type.")]
     = None,
-    q: Annotated[str | None, Query(min_length=1, max_length=500, description=(
+    q: Annotated[str | None, Query(min_length=1, max_length=500, pattern=NAME, description=(
         "Words to find in the documents' sentences (full text); documents are then ordered by their best match."))]
     = None,
     offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
