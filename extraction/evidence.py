@@ -16,6 +16,8 @@ from typing import Any
 from extraction.documents import SourceDocument
 from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
 from extraction.identity import entity_id, evidence_id, name_key
+from extraction.schema import ACCESS_JOIN, OPEN_END
+from extraction.versions import intervals
 
 EdgeKey = tuple[str, str, str]
 _WORD = re.compile(r"[^\W\d_]{2,}")  # (source entity id, rel_type, target entity id)
@@ -152,27 +154,29 @@ def _add_relation(document: SourceDocument, chunk_id: str, rel: RelationCandidat
     )
 
 
-def merge_support(existing: Mapping[str, dict[str, Any]], added: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
-    """Union of two per-evidence support maps, added wins for the same evidence id (same content, same id)."""
-    return {**existing, **added}
-
-
 def edge_properties(key: EdgeKey, support: Mapping[str, dict[str, Any]], names: Mapping[str, str]) -> dict[str, Any]:
     """The RELATES edge's stored properties, all derived from its per-evidence support map."""
     source, rel_type, target = key
     ordered = sorted(support)
+    periods = [(ev, span) for ev in ordered for span in intervals(support[ev])]
     return {
         "s": source,
         "t": rel_type,
         "o": target,
         "evidence_ids": ordered,
+        # one entry per support interval (extraction/versions.py), read by schema.relation_valid_at and
+        # schema.visible_evidence_ids
+        "sup_ids": [ev for ev, _ in periods],
+        "sup_from": [span[0] or "" for _, span in periods],
+        "sup_to": [span[1] or OPEN_END for _, span in periods],
+        "sup_access": [ACCESS_JOIN.join(support[ev].get("access") or ()) for ev, _ in periods],
         "doc_ids": sorted({support[ev]["document_id"] for ev in ordered}),
         "raw_verbs": sorted({support[ev]["raw_verb"] for ev in ordered}),
         "spans": json.dumps({ev: support[ev] for ev in ordered}, sort_keys=True),
         # Who may read the edge (any supporting document's readers) and, per evidence id, who may read that one:
         # a reader sees the edge and only the sentences of documents in its scope (extraction/access.py).
         "access": sorted({token for ev in ordered for token in support[ev].get("access") or ()}),
-        "evidence_access": [" ".join(support[ev].get("access") or ()) for ev in ordered],
+        "evidence_access": [ACCESS_JOIN.join(support[ev].get("access") or ()) for ev in ordered],
         # A generated label for display in lists; never rendered as a quote (quotes come from Evidence.text).
         "fact": f"{names.get(source, source)} {rel_type} {names.get(target, target)}",
     }

@@ -1,5 +1,7 @@
-"""Evidence I/O: write Evidence rows, commit a document (its RELATES support and its ready status in one query);
-purge what one document supported.
+"""Evidence I/O: write Evidence rows, read and write RELATES support, purge what one document supported.
+
+A document's commit (its support, its row stamps and its ready status in one query) is
+:mod:`extraction.version_commit`.
 
 graphrag-sdk writes documents, chunks, entities and mentions; its RELATES upsert keeps one edge per entity pair and
 overwrites evidence, so relations go through here instead: one edge per (source, rel_type, target), holding every
@@ -12,9 +14,9 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties, merge_support
+from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties
 from extraction.passages import DELETE_PASSAGES
-from extraction.schema import DOCUMENT_READY, document_is_ready
+from extraction.schema import document_is_ready
 
 BATCH = 500
 
@@ -30,7 +32,7 @@ UNWIND $rows AS r
 MERGE (e:Evidence {id: r.id})
 SET e.document_id = r.document_id, e.chunk_id = r.chunk_id, e.start = r.start, e.end = r.end, e.text = r.text,
     e.kind = r.kind, e.relations = r.relations, e.extractor = r.extractor, e.extractor_version = r.extractor_version,
-    e.embedding = CASE WHEN r.embedding IS NULL THEN NULL ELSE vecf32(r.embedding) END
+    e.embedding = CASE WHEN r.embedding IS NULL THEN e.embedding ELSE vecf32(r.embedding) END
 WITH e, r
 MATCH (c:Chunk {id: r.chunk_id})
 MERGE (e)-[:IN_CHUNK]->(c)
@@ -48,20 +50,8 @@ MATCH (a:__Entity__ {id: x.s})
 MATCH (b:__Entity__ {id: x.o})
 MERGE (a)-[r:RELATES {rel_type: x.t}]->(b)
 SET r.evidence_ids = x.evidence_ids, r.doc_ids = x.doc_ids, r.raw_verbs = x.raw_verbs, r.spans = x.spans,
-    r.fact = x.fact, r.access = x.access, r.evidence_access = x.evidence_access
-"""
-
-# The document's entities become readable by its readers in the same query that makes it ready (an entity's access
-# is the union over the ready documents that mention it; purge_document recomputes it from those that remain).
-COMMIT_DOCUMENT = WRITE_EDGES + f"""
-WITH count(*) AS written
-MATCH (d:Document {{id: $doc}})
-SET d.status = '{DOCUMENT_READY}', d.content_hash = $content_hash, d.extractor_version = $extractor_version
-WITH written, d
-UNWIND $entity_ids AS eid
-MATCH (n:__Entity__ {{id: eid}})
-SET n.access = coalesce(n.access, []) + [g IN d.access WHERE NOT g IN coalesce(n.access, [])]
-RETURN written
+    r.fact = x.fact, r.sup_ids = x.sup_ids, r.sup_from = x.sup_from, r.sup_to = x.sup_to,
+    r.sup_access = x.sup_access, r.access = x.access, r.evidence_access = x.evidence_access
 """
 
 EDGES_OF_DOCUMENT = """
@@ -89,7 +79,11 @@ DETACH DELETE e, c, d
 """
 
 DELETE_EVIDENCE_LEFTOVERS = "MATCH (e:Evidence {document_id: $doc}) DETACH DELETE e"
+DELETE_ARCHIVES = "MATCH (a:DocumentVersion {document_id: $doc}) DETACH DELETE a"
 
+# An entity's access is the union over the ready documents that mention it: the commit grants the new version's
+# readers in its own query (extraction/version_commit.py), then refresh_entity_access recomputes it (a document whose
+# access list narrowed, or a purge, takes its old readers away).
 ENTITY_ACCESS = f"""
 UNWIND $ids AS eid
 MATCH (n:__Entity__ {{id: eid}})
@@ -135,28 +129,31 @@ def write_evidence_rows(
     return len(rows)
 
 
-def commit_document(graph: Graph, found: DocumentEvidence, document_id: str, content_hash: str,
-                    extractor_version: str) -> int:
-    """Merge the document's support into its RELATES edges and mark it ready, in ONE query, so its facts and the
-    document appear to readers together (and a crash leaves neither). Returns the number of edges touched.
-
-    The read-merge-write of shared edges is safe because one writer at a time holds the graph
-    (:mod:`extraction.writer_lease`)."""
-    keys = list(found.edges)
+def read_support(graph: Graph, keys: Sequence[EdgeKey], document_id: str,
+                 ) -> tuple[dict[EdgeKey, dict[str, Any]], dict[str, str]]:
+    """The stored per-evidence support of the edges ``keys`` and of every edge ``document_id`` ever supported,
+    with the entity names of the latter (for the edges' display labels)."""
     existing: dict[EdgeKey, dict[str, Any]] = {}
-    for batch in _batches(keys):
+    names: dict[str, str] = {}
+    for batch in _batches(list(keys)):
         result = graph.query(READ_EDGES, {"keys": [{"s": s, "t": t, "o": o} for s, t, o in batch]})
         for s, t, o, spans in result.result_set:
             existing[(s, t, o)] = json.loads(spans) if spans else {}
-    names = {row.id: row.name for row in found.entities.values()}
-    edges = [edge_properties(key, merge_support(existing.get(key, {}), found.edges[key]), names) for key in keys]
-    graph.query(COMMIT_DOCUMENT, {"edges": edges, "doc": document_id, "content_hash": content_hash,
-                                  "extractor_version": extractor_version, "entity_ids": sorted(found.entities)})
-    return len(edges)
+    for s, t, o, spans, s_name, o_name in graph.query(EDGES_OF_DOCUMENT, {"doc": document_id}).result_set:
+        existing[(s, t, o)] = json.loads(spans) if spans else {}
+        names.update({s: s_name, o: o_name})
+    return existing, names
+
+
+def refresh_entity_access(graph: Graph, entity_ids: Sequence[str]) -> None:
+    """Recompute the access list of ``entity_ids`` from the ready documents that mention them."""
+    for batch in _batches(sorted(set(entity_ids))):
+        graph.query(ENTITY_ACCESS, {"ids": list(batch)})
 
 
 def purge_document(graph: Graph, document_id: str) -> None:
-    """Remove a document, its chunks and evidence, its support on every edge, and entities only it mentioned."""
+    """Remove a document with every version of it: chunks and evidence, its support on every edge, its archived
+    versions, and entities only it mentioned (a never-committed document's rollback; ``zehn delete --purge``)."""
     entity_ids = [row[0] for row in graph.query(ENTITIES_OF_DOCUMENT, {"doc": document_id}).result_set]
     to_update: list[dict[str, Any]] = []
     to_delete: list[dict[str, str]] = []
@@ -174,6 +171,7 @@ def purge_document(graph: Graph, document_id: str) -> None:
     graph.query(DELETE_DOCUMENT, {"doc": document_id})
     graph.query(DELETE_EVIDENCE_LEFTOVERS, {"doc": document_id})
     graph.query(DELETE_PASSAGES, {"doc": document_id})
+    graph.query(DELETE_ARCHIVES, {"doc": document_id})
     unique = sorted(set(entity_ids))
     for batch in _batches(unique):
         graph.query(ENTITY_ACCESS, {"ids": list(batch)})

@@ -3,15 +3,19 @@
 1/5 load    read and validate files (a bad file is reported and skipped, never fatal)
 2/5 lease   take the graph's writer lease: concurrent ingests of one graph queue here (extraction/writer_lease.py)
 3/5 index   create the range, full-text and vector indexes (first: every MERGE on an id needs its index)
-4/5 diff    unchanged, ready documents are skipped; changed ones and any left not ready by an interrupted run are
-            purged and redone; a document read from a new path only has its path updated
-5/5 ingest  per document (its steps are DOCUMENT_STEPS): status "ingesting" first; graphrag-sdk writes chunks,
-            then entities, mentions and chunk embeddings; the document's properties; its Evidence rows; then one
-            commit query writes its RELATES support and sets it "ready" (with content hash and extractor version)
+4/5 diff    unchanged, ready documents are skipped; one an interrupted run left not ready is rolled back to its
+            last committed version (or purged if it has none) and looked at again; a document read from a new
+            path only has its path updated
+5/5 ingest  per document (its steps are DOCUMENT_STEPS): a changed (or deleted) document's current version is
+            archived; status "ingesting"; graphrag-sdk writes chunks, then entities, mentions and chunk embeddings;
+            the document's properties; its Evidence rows; then one commit query writes its RELATES support with
+            intervals, stamps the rows this version opens and closes, and sets it "ready"
+            (extraction/version_commit.py). Nothing is overwritten: closed rows keep their text and ids.
 
-Readers see only ready documents (and their chunks and evidence), so a crash at any point shows nothing half
-written, and the next run finishes the job. A document that fails in step 5 is purged again (rolled back) and
-counted in ``rolled_back``. A graph server that stops answering aborts the run with GraphUnavailable.
+Readers see only ready documents (and their rows valid at ``as_of``), so a crash at any point shows nothing half
+written, and the next run finishes the job. A document that fails in step 5 is rolled back to its last committed
+version (or purged) and counted in ``rolled_back``. A graph server that stops answering aborts the run with
+GraphUnavailable.
 """
 
 from __future__ import annotations
@@ -32,13 +36,13 @@ from graphrag_sdk.ingestion.extraction_strategies.base import ExtractionStrategy
 from graphrag_sdk.ingestion.resolution_strategies.exact_match import ExactMatchResolution
 from spacy.language import Language
 
-from extraction import document_state
-from extraction.chunker import ExactSliceChunking
-from extraction.document_state import Pause
+from extraction import document_state, version_store
+from extraction.chunker import ExactSliceChunking, chunk_document
+from extraction.document_state import Pause, StoredState
 from extraction.documents import SourceDocument
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import GraphUnavailable, ZehnError
-from extraction.evidence_writer import commit_document, purge_document, write_evidence_rows
+from extraction.evidence_writer import purge_document, write_evidence_rows
 from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
@@ -46,6 +50,7 @@ from extraction.nlp import extractor_version, load_nlp
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
+from extraction.version_commit import commit_version, delete_document
 from extraction.writer_lease import WriterLease
 
 log = logging.getLogger("zehn.ingest")
@@ -80,7 +85,9 @@ class IngestReport:
     evidence: int = 0
     skipped: int = 0
     recovered: int = 0  # documents an interrupted run had left not ready, redone
-    rolled_back: int = 0  # documents that failed in step 5 and were purged again
+    rolled_back: int = 0  # documents that failed in step 5 and were rolled back
+    versions: int = 0  # documents that got a new version on top of a committed one
+    closed_evidence: int = 0  # evidence rows the new versions closed (kept, no longer current)
     errors: list[dict[str, str]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -88,7 +95,8 @@ class IngestReport:
         return {
             "documents": self.documents, "chunks": self.chunks, "entities": self.entities,
             "relations": self.relations, "evidence": self.evidence, "skipped": self.skipped,
-            "recovered": self.recovered, "rolled_back": self.rolled_back,
+            "recovered": self.recovered, "rolled_back": self.rolled_back, "versions": self.versions,
+            "closed_evidence": self.closed_evidence,
             "errors": len(self.errors), "error_details": self.errors, "seconds": round(self.seconds, 3),
         }
 
@@ -127,6 +135,7 @@ class Ingestor:
         self.pause = pause
         self.extractors: ExtractorFactory = extractors or Deterministic()  # model mode: extraction.model_extraction
         self.graph = open_graph(host, port, graph_name, password)
+        self._states: dict[str, StoredState] = {}  # new / changed / deleted, per document to ingest
 
     @property
     def nlp(self) -> Language:
@@ -172,15 +181,19 @@ class Ingestor:
         report.seconds = time.perf_counter() - started
         return report
 
-    def delete(self, document_id: str) -> bool:
-        """Remove a document and whatever only it supported. False when no such document exists."""
+    def delete(self, document_id: str, *, purge: bool = False) -> bool:
+        """Close a document: its rows and facts stop being current but stay readable ``as_of`` earlier, and answers
+        that cited it turn stale. ``purge`` removes it and every version instead. False when no such document
+        exists (or it is already closed)."""
         lease = self._lease()
         lease.acquire(self.wait_s)
         try:
             if not self.graph.query(document_state.DOCUMENT_STATE, {"id": document_id}).result_set:
                 return False
-            purge_document(self.graph, document_id)
-            return True
+            if purge:
+                purge_document(self.graph, document_id)
+                return True
+            return delete_document(self.graph, document_id)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
@@ -197,13 +210,15 @@ class Ingestor:
                 continue
             seen[doc.id] = doc.path
             state = document_state.stored_state(self.graph, doc, self.extractor_version)
-            if state in ("incomplete", "changed"):
-                purge_document(self.graph, doc.id)  # nothing stale or half written survives
-                report.recovered += state == "incomplete"
-            elif state == "moved":
+            if state == "incomplete":  # nothing half written survives: back to the last committed version
+                version_store.rollback(self.graph, doc.id)
+                report.recovered += 1
+                state = document_state.stored_state(self.graph, doc, self.extractor_version)
+            if state == "moved":
                 document_state.move(self.graph, doc)
-            if state in ("new", "incomplete", "changed"):
+            if state in ("new", "changed", "deleted"):
                 todo.append(doc)
+                self._states[doc.id] = state
         report.skipped = len(seen) - len(todo)
         return todo
 
@@ -241,6 +256,9 @@ class Ingestor:
                           lease: WriterLease) -> None:
         extractor = self.extractors(doc, self.nlp)
         try:
+            if self._states.get(doc.id) in ("changed", "deleted"):
+                version_store.archive(self.graph, doc.id)
+                report.versions += 1
             document_state.begin(self.graph, doc)
             result = await rag.ingest(text=doc.text, document_id=doc.id, chunker=ExactSliceChunking(doc, CHUNK_CHARS),
                                       extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
@@ -252,18 +270,20 @@ class Ingestor:
             document_state.write_properties(self.graph, doc)
             await asyncio.to_thread(write_passages, self.graph, doc, self.embedder)
             self._reached("document", doc)
-            related = [ev for ev in found.evidence.values() if ev.relations]
+            stored = version_store.stored(self.graph, doc.id)  # what earlier versions committed
+            related = [ev for ev in found.evidence.values() if ev.relations and ev.id not in stored.embedded]
             vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version)
             self._reached("evidence", doc)
             lease.ensure()
-            edges = commit_document(self.graph, found, doc.id, doc.content_hash, self.extractor_version)
+            committed = commit_version(self.graph, doc.id, found, chunk_document(doc, CHUNK_CHARS), stored,
+                                       doc.content_hash, self.extractor_version, doc.access)
             self._reached("ready", doc)
         except (redis.ConnectionError, redis.TimeoutError, GraphUnavailable):
             raise
         except (GraphRAGError, ZehnError, ValueError, redis.ResponseError) as exc:
-            purge_document(self.graph, doc.id)
+            version_store.rollback(self.graph, doc.id)
             report.rolled_back += 1
             report.errors.append({"path": doc.path, "reason": f"rolled back: {type(exc).__name__}: {exc}"})
             log.warning("ingest of %s failed and was rolled back: %s", doc.path, exc)
@@ -271,5 +291,6 @@ class Ingestor:
         report.documents += 1
         report.chunks += result.chunks_indexed
         report.entities += len(found.entities)
-        report.relations += edges
+        report.relations += committed.edges
         report.evidence += evidence
+        report.closed_evidence += committed.closed

@@ -19,6 +19,9 @@ Semantics of the walks (X is the anchor entity):
 
 Only walkable predicates count: CALLS is in these sets but forbidden by the default policy, so it is walked only
 in evaluation mode.
+
+Every query sees the graph as of ``$as_of`` (a stamp the executor binds: ``TraversalExecutor(as_of=...)`` or
+``executor.at(...)``, default now): rows and RELATES support a later version closed are not walked or returned.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from extraction.errors import QueryRejected
-from extraction.schema import ready_document, visible, visible_evidence_ids
+from extraction.schema import ready_document, relation_valid_at, visible, visible_evidence_ids
 
 from . import people_queries
 from .params import ParamSpec
@@ -58,36 +61,39 @@ class NamedQuery:
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
 # Chunks and evidence are read only through a ready document the caller may read (extraction.schema.ready_document:
-# one still being ingested, left half written by a crash, or outside the caller's ``$scope`` is invisible). RELATES
-# edges and entities carry access lists too (extraction/access.py): every walk filters each hop with ``visible`` and
-# returns only the evidence ids of readable documents (``visible_evidence_ids``); an entity no readable document
-# mentions does not resolve. ``$scope`` is set by the graph handle (extraction.access.ScopedGraph), never by input;
-# tests/traversal_policy/test_visibility.py checks every text here reads through these fragments.
-_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner')} "
+# one still being ingested, left half written by a crash, or outside the caller's ``$scope`` is invisible), and only
+# the rows valid at ``$as_of`` (the executor binds it, default now: what a later version closed is not read).
+# RELATES edges and entities carry access lists too (extraction/access.py): every walk filters each hop with
+# ``relation_valid_at`` (the edge is ``visible`` and has a supporting sentence valid at ``$as_of`` from a document
+# the caller may read) and returns only those sentences' ids (``visible_evidence_ids``); an entity no readable
+# document mentions does not resolve. ``$scope`` is set by the graph handle (extraction.access.ScopedGraph), never
+# by input; tests/traversal_policy/test_visibility.py checks every text here reads through these fragments.
+_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner', 'node')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
     f"[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | {visible_evidence_ids('r')}] "
     "AS evidence_ids, "
     "[r IN relationships(p) | startNode(r).id] AS sources"
 )
-_ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {visible('r')})"
+_ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')})"
 _CANDIDATE_COLUMNS = (
-    f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd')} "
+    f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd', 'c')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
     f"OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] AND {ready_document('d')} "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
     "RETURN n.id AS id, n.name AS name, n.type AS type, size(docs) AS doc_count, "
-    f"size([(n)-[r:RELATES]-() WHERE {visible('r')} | r]) AS relation_count, titles AS sample_titles, "
-    "docs[0..3] AS sample_doc_ids, "
-    "score"
+    f"size([(n)-[r:RELATES]-() WHERE {relation_valid_at('r')} | r]) AS relation_count, titles AS sample_titles, "
+    "docs[0..3] AS sample_doc_ids, score"
 )
 
 ENTITY_STATUS = (
     f"MATCH (x:__Entity__ {{id: $entity_id}}) WHERE {visible('x')} "
     "RETURN x.id AS id, x.name AS name, x.type AS type, "
-    f"size([(x)-[r1:RELATES]-() WHERE {visible('r1')} | r1]) AS relations, "
-    f"size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable AND {visible('r2')} | r2]) AS walkable_relations, "
-    f"size([(x)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(md:Document) WHERE {ready_document('md')} | c]) AS mentions"
+    f"size([(x)-[r1:RELATES]-() WHERE {relation_valid_at('r1')} | r1]) AS relations, "
+    f"size([(x)-[r2:RELATES]-() WHERE r2.rel_type IN $walkable AND {relation_valid_at('r2')} | r2]) "
+    "AS walkable_relations, "
+    f"size([(x)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(md:Document) WHERE {ready_document('md', 'c')} | c]) "
+    "AS mentions"
 )
 
 RESOLVE_EXACT = (f"MATCH (n:__Entity__) WHERE n.name_key IN $keys AND {visible('n')} WITH n, null AS score "
@@ -161,7 +167,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                 ParamSpec("target", "entity_id", "object entity id")),
                {"edge": (
                    "MATCH (a:__Entity__ {id: $source})-[r:RELATES]->(b:__Entity__ {id: $target}) "
-                   f"WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed AND {visible('r')} "
+                   f"WHERE r.rel_type = $rel_type AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
                    f"RETURN r.rel_type AS rel_type, {visible_evidence_ids('r')} AS evidence_ids, r.spans AS spans, "
                    "r.raw_verbs AS raw_verbs"),
                 "evidence": (
@@ -173,7 +179,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
     NamedQuery("documents_mentioning", "Documents whose chunks mention one entity, most mentions first.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) "
-                   f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d')} "
+                   f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d', 'c')} "
                    "WITH coalesce(d.id, c.document_id) AS document_id, d, collect(c.id) AS chunk_ids "
                    "RETURN document_id, d.title AS title, d.source_type AS source_type, d.path AS path, "
                    "size(chunk_ids) AS chunks, chunk_ids[0..5] AS chunk_ids "
@@ -194,7 +200,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                               "ORDER BY score ASC, id"))} | {
                    "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
                                           "MATCH (d:Document {id: c.document_id}) "
-                                          f"WHERE {ready_document('d')} RETURN e.id AS id, e.text AS text, "
+                                          f"WHERE {ready_document('d', 'e')} RETURN e.id AS id, e.text AS text, "
                                           "e.document_id AS document_id, e.start AS start, e.end AS end, "
                                           "c.id AS chunk_id "
                                           "ORDER BY c.id, e.start"}, 0),

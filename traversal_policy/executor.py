@@ -33,24 +33,34 @@ DEFAULT_TIMEOUT_MS = 10_000
 
 
 class TraversalExecutor:
+    """``as_of``: read the graph as it stood then (a stamp from ``extraction.validity.parse_as_of``); ``None``
+    reads it as it is now, at each query. ``scope``: read as that caller (extraction/access.py); a scoped handle
+    brings its own, a plain one reads as PUBLIC."""
+
     def __init__(self, graph: ReadOnlyGraph | ScopedGraph, policy: Policy, *, embedder: Embedder | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None) -> None:
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None, as_of: str | None = None) -> None:
         self.graph: ScopedGraph = scoped(graph, scope)
         self.policy = policy
         self.embedder = embedder
         self.timeout_ms = timeout_ms
+        self.as_of = as_of
+
+    def at(self, as_of: str | None) -> TraversalExecutor:
+        """The same executor reading the graph as of ``as_of`` (``None``: now)."""
+        return TraversalExecutor(self.graph, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
+                                 as_of=as_of)  # self.graph is scoped: the scope goes along
 
     @property
     def scope(self) -> Scope:
         return self.graph.scope
 
     def scoped(self, scope: Scope) -> TraversalExecutor:
-        """This executor, reading as ``scope`` (same graph, policy, embedder and timeout)."""
+        """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``)."""
         return TraversalExecutor(self.graph.base, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 scope=scope)
+                                 scope=scope, as_of=self.as_of)
 
     def _trace(self) -> Trace:
-        return Trace(self.graph, self.timeout_ms)
+        return Trace(self.graph, self.timeout_ms, self.as_of)
 
     def run(self, name: str, params: Mapping[str, object] | None = None) -> QueryOutcome:
         query = get(name)

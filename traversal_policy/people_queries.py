@@ -15,15 +15,16 @@ variable-length bound that depends on input:
    HAS_COMPONENT: "the same kind elsewhere", by a recorded relation rather than by a similar name), then
    ``component_claims`` again for the related ones, and ``document_dates`` (recency of every claim).
 
-Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for) and by
-the caller's ``$scope`` (``visible``; evidence ids of unreadable documents are cut, documents read through
-``ready_document``). ``HANDED_OFF_TO`` edges carry ``rel_type: 'ASSIGNED_TO'`` and are filtered the same way; their
-ends must be entities the caller may read.
+Every RELATES hop is filtered by ``$allowed`` (the policy's walkable set cut to the predicates asked for), read
+as of ``$as_of`` and as the caller's ``$scope`` (``relation_valid_at``: the edge is visible and has a supporting
+sentence valid then from a document the caller may read; only those sentences' ids are returned, documents are
+read through ``ready_document``). ``HANDED_OFF_TO`` edges carry ``rel_type: 'ASSIGNED_TO'`` and are filtered the
+same way; their ends must be entities the caller may read.
 """
 
 from __future__ import annotations
 
-from extraction.schema import ready_document, visible, visible_evidence_ids
+from extraction.schema import ready_document, relation_valid_at, valid_at, visible, visible_evidence_ids
 
 from .params import ParamSpec
 
@@ -45,7 +46,7 @@ CATCH_ALL_COMPONENTS = frozenset({"unspecified", "other", "others", "none", "n/a
 
 ASSIGNED = (
     "MATCH (t:__Entity__)-[r:RELATES]->(p:__Entity__ {id: $person_id}) "
-    f"WHERE r.rel_type = 'ASSIGNED_TO' AND r.rel_type IN $allowed AND {visible('r')} "
+    f"WHERE r.rel_type = 'ASSIGNED_TO' AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "RETURN t.id AS item_id, t.name AS item_name, t.type AS item_type, 'document' AS via, "
     f"{_EV('r')} AS evidence_ids, null AS approval_id, null AS approved_by, null AS approved_at "
     "UNION "
@@ -59,16 +60,16 @@ ASSIGNED = (
 _DOC_MAP = (
     "{id: d.id, title: d.title, source_type: d.source_type, updated: coalesce(d.updated, d.created), "
     "front_matter: CASE WHEN d.body_start IS NULL THEN d.text ELSE left(d.text, d.body_start) END, "
-    "evidence: [(d)-[:PART_OF]->(:Chunk {kind: 'metadata'})<-[:IN_CHUNK]-(e:Evidence) | "
+    f"evidence: [(d)-[:PART_OF]->(:Chunk {{kind: 'metadata'}})<-[:IN_CHUNK]-(e:Evidence) WHERE {valid_at('e')} | "
     "{id: e.id, start: e.start, end: e.end}]}"
 )
 
 WORK_STATUS = (
     f"UNWIND $item_ids AS iid MATCH (t:__Entity__ {{id: iid}}) WHERE {visible('t')} "
     "WITH t, reduce(acc = [], l IN "
-    f"[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing AND {visible('ro')} | {_EV('ro')}] + "
-    f"[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming AND {visible('ri')} | {_EV('ri')}] | acc + l) "
-    "AS ev_ids "
+    f"[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing AND {relation_valid_at('ro')} | {_EV('ro')}] + "
+    f"[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming AND {relation_valid_at('ri')} | {_EV('ri')}] "
+    "| acc + l) AS ev_ids "
     "OPTIONAL MATCH (m:Evidence) WHERE m.id IN ev_ids AND m.kind = 'metadata' "
     "WITH t, collect(DISTINCT m.document_id) AS own_docs "
     f"OPTIONAL MATCH (d:Document) WHERE d.id IN own_docs AND {ready_document('d')} "
@@ -81,15 +82,15 @@ WORK_STATUS = (
 
 ITEM_LINKS = (
     "UNWIND $item_ids AS iid MATCH (t:__Entity__ {id: iid})-[r:RELATES]->(x:__Entity__) "
-    f"WHERE r.rel_type IN $allowed AND {visible('r')} AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') "
-    "OR r.rel_type = 'HAS_COMPONENT') "
+    f"WHERE r.rel_type IN $allowed AND {relation_valid_at('r')} "
+    "AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') OR r.rel_type = 'HAS_COMPONENT') "
     "RETURN t.id AS item_id, r.rel_type AS rel_type, x.id AS id, x.name AS name, x.type AS type, "
     f"{_EV('r')} AS evidence_ids ORDER BY item_id, rel_type, name"
 )
 
 OWNED_COMPONENTS = (
     "MATCH (p:__Entity__ {id: $person_id})-[r:RELATES]->(c:__Entity__) "
-    f"WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed AND {visible('r')} "
+    f"WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND c.type IN ['Component', 'Service', 'Technology'] "
     f"RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, {_EV('r')} AS evidence_ids"
 )
@@ -97,14 +98,14 @@ OWNED_COMPONENTS = (
 COMPONENT_CLAIMS = (
     f"UNWIND $component_ids AS cid MATCH (c:__Entity__ {{id: cid}}) WHERE {visible('c')} "
     "OPTIONAL MATCH (t:__Entity__)-[hc:RELATES]->(c) WHERE hc.rel_type = 'HAS_COMPONENT' AND hc.rel_type IN $allowed "
-    f"AND {visible('hc')} "
+    f"AND {relation_valid_at('hc')} "
     "OPTIONAL MATCH (t)-[a:RELATES]->(o:__Entity__) WHERE a.rel_type = 'ASSIGNED_TO' AND a.rel_type IN $allowed "
-    f"AND {visible('a')} AND o.id <> $person_id "
+    f"AND {relation_valid_at('a')} AND o.id <> $person_id "
     "WITH c, collect(CASE WHEN o IS NULL THEN NULL ELSE {kind: 'assigned', item_id: t.id, item_name: t.name, "
     "item_type: t.type, person_id: o.id, person_name: o.name, person_type: o.type, "
     f"item_evidence: {_EV('hc')}, person_evidence: {_EV('a')}, rel_type: a.rel_type}} END) AS assigned "
     "OPTIONAL MATCH (o2:__Entity__)-[w:RELATES]->(c) WHERE w.rel_type IN ['OWNS', 'MAINTAINS'] "
-    f"AND w.rel_type IN $allowed AND {visible('w')} AND o2.id <> $person_id "
+    f"AND w.rel_type IN $allowed AND {relation_valid_at('w')} AND o2.id <> $person_id "
     "RETURN c.id AS component_id, c.name AS component_name, c.type AS component_type, assigned, "
     "collect(CASE WHEN o2 IS NULL THEN NULL ELSE {kind: 'owns', person_id: o2.id, person_name: o2.name, "
     f"person_type: o2.type, person_evidence: {_EV('w')}, rel_type: w.rel_type}} END) AS owners"
@@ -115,7 +116,7 @@ REVIEWED_COMPONENTS = (
     "MATCH p = (s:__Entity__)-[rv:RELATES]->(x:__Entity__)-[:RELATES*0..1]->(t:__Entity__)"
     "-[hc:RELATES]->(c:__Entity__ {id: cid}) "
     "WHERE s.type = 'Person' AND s.id <> $person_id AND rv.rel_type = 'REVIEWED' AND hc.rel_type = 'HAS_COMPONENT' "
-    f"AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {visible('r')}) "
+    f"AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')}) "
     "AND ALL(i IN range(1, length(p) - 2) WHERE relationships(p)[i].rel_type = 'LINKED_TO') "
     "RETURN cid AS component_id, s.id AS person_id, s.name AS person_name, "
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
@@ -125,7 +126,7 @@ REVIEWED_COMPONENTS = (
 
 RELATED_COMPONENTS = (
     "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid})-[r:RELATES]-(k:__Entity__) "
-    f"WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND {visible('r')} "
+    f"WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND k.type IN ['Component', 'Service', 'Technology'] AND NOT k.id IN $component_ids "
     "RETURN cid AS component_id, k.id AS id, k.name AS name, k.type AS type, r.rel_type AS rel_type, "
     f"startNode(r).id AS source, {_EV('r')} AS evidence_ids"

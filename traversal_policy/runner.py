@@ -24,6 +24,7 @@ import redis.exceptions
 
 from extraction.access import ScopedGraph, scoped
 from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
+from extraction.validity import parse_as_of
 
 from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
 
@@ -84,14 +85,18 @@ class Trace:
     """Runs the steps of one named query against one graph and keeps their records, in order.
 
     The graph is read as its handle's scope (a plain handle: as everyone; extraction/access.py): ``$scope`` is set
-    on every text, whatever the step passes. Records show the step's own parameters."""
+    on every text, whatever the step passes. Records show the step's own parameters. ``as_of`` (a stamp) is the
+    moment the graph is read at: every text that reads ``$as_of`` gets it."""
 
-    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, timeout_ms: int) -> None:
+    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, timeout_ms: int, as_of: str | None = None) -> None:
         self.graph: ScopedGraph = scoped(graph)
         self.timeout_ms = timeout_ms
+        self.as_of = as_of
         self.records: list[QueryRecord] = []
 
     def rows(self, name: str, cypher: str, params: Mapping[str, Any]) -> list[Row]:
+        if "$as_of" in cypher and "as_of" not in params:
+            params = {**params, "as_of": self.as_of or parse_as_of(None)}
         started = time.perf_counter()
         try:
             result = self.graph.ro_query(cypher, dict(params), timeout=self.timeout_ms)

@@ -20,6 +20,10 @@ What is stored: every final answer, abstentions, refusals, ambiguity and unknown
 not: ``unavailable`` answers, i.e. the graph server was down, so there is nothing to write to, and a retry would
 be a new answer anyway (:func:`should_persist`).
 
+Staleness (:mod:`zehn.answers.stale`) is read, not stored: an answer is stale while one of the evidence versions it
+CITES is closed and no current successor says the same thing, or when a cited row is gone (``cited`` counts the
+ids it cited, CITES the edges still there).
+
 All Cypher here is fixed text with parameters. Database errors are mapped to the project's typed errors
 (``GraphUnavailable`` when the server is down): a failure never reads as an empty history.
 """
@@ -40,6 +44,7 @@ from extraction.schema import ready_document
 from traversal_policy.runner import map_error
 from zehn.access import Caller
 from zehn.answers.model import Answer, Status
+from zehn.answers.stale import stale_reason
 
 SAVE_ANSWER = """
 MERGE (q:Question {id: $question_id})
@@ -52,7 +57,9 @@ WITH a
 UNWIND $evidence_ids AS eid
 MATCH (e:Evidence {id: eid})
 MERGE (a)-[:CITES]->(e)
-RETURN count(e)
+WITH a, count(e) AS cited
+SET a.cited = cited
+RETURN cited
 """
 # The reader's answers: its own (an admin: everyone's), read with no token it lacks, citing only readable sentences.
 _READABLE = f"""
@@ -64,13 +71,29 @@ OPTIONAL MATCH (d:Document) WHERE d.id IN docs AND {ready_document('d')}
 WITH a, cites, size(docs) AS sources, count(d) AS readable
 WHERE sources = readable
 """
+# Stale: a closed cited row with no current successor of the same text, or fewer CITES than cited ids.
 LIST_ANSWERS = f"""
 MATCH (a:Answer) {_READABLE}
-RETURN a.id, a.question, a.status, a.created_at, cites, a.owner
+OPTIONAL MATCH (a)-[:CITES]->(e:Evidence)
+OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
+                                                      AND n.text = e.text
+WITH a, cites, count(DISTINCT CASE WHEN e.valid_to IS NOT NULL AND n IS NULL THEN e END) AS closed
+WITH a, cites, closed > 0 OR cites < coalesce(a.cited, cites) AS stale
+WHERE $stale IS NULL OR stale = $stale
+RETURN a.id, a.question, a.status, a.created_at, cites, a.owner, stale
 ORDER BY a.created_at DESC, a.id DESC
 LIMIT $limit
 """
 GET_ANSWER = f"MATCH (a:Answer {{id: $id}}) {_READABLE} RETURN a.json"
+# The cited rows as they are now, read through their documents (run only for an answer GET_ANSWER let through).
+CITED_NOW = f"""
+UNWIND $ids AS eid
+OPTIONAL MATCH (e:Evidence {{id: eid}})
+OPTIONAL MATCH (n:Evidence)-[:SUPERSEDES*1..16]->(e) WHERE e.valid_to IS NOT NULL AND n.valid_to IS NULL
+WITH eid, e, collect(n)[0] AS n
+OPTIONAL MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')}
+RETURN eid, d IS NOT NULL, e.valid_to, e.text, e.document_id, n.id, n.text
+"""
 PRUNE_OWNER = """
 MATCH (a:Answer {owner: $owner})
 WITH a ORDER BY a.created_at DESC, a.id DESC SKIP $keep
@@ -97,6 +120,7 @@ class HistoryEntry(BaseModel):
     created_at: str
     citations: int
     owner: str | None = None  # whose answer it is (an admin lists everyone's)
+    stale: bool = False
 
 
 def should_persist(answer: Answer) -> bool:
@@ -173,30 +197,43 @@ class AnswerStore:
         self.graph.query(PRUNE_QUESTIONS)
 
     def list(self, caller: Caller, limit: int = 50, *, status: Status | None = None,
-             q: str | None = None) -> list[HistoryEntry]:
+             q: str | None = None, stale: bool | None = None) -> list[HistoryEntry]:
         """The caller's answers, newest first (see the module docstring for what a caller sees), optionally only one
-        status and questions containing ``q`` (case-insensitive). A graph nothing was ever written to has no
-        history (an empty list, truthfully)."""
+        status, questions containing ``q`` (case-insensitive), and only stale (True) or only current (False)
+        answers. A graph nothing was ever written to has no history (an empty list, truthfully)."""
         bounded = max(1, min(MAX_LIMIT, int(limit)))
         words = " ".join((q or "").split()).lower() or None
-        params = {"limit": bounded, "status": status, "q": words}
+        params = {"limit": bounded, "status": status, "q": words, "stale": stale}
 
         def read() -> list[HistoryEntry]:
             if not graph_exists(self.graph):
                 return []
             rows = self._as(caller).ro_query(LIST_ANSWERS, {**params, "owner": caller.history_owner})
-            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], owner=r[5])
-                    for r in rows.result_set]
+            return [HistoryEntry(id=r[0], question=r[1], status=r[2], created_at=r[3], citations=r[4], owner=r[5],
+                                 stale=r[6]) for r in rows.result_set]
 
         return self._call(read)
 
     def get(self, answer_id: str, caller: Caller) -> Answer | None:
-        """One answer the caller may see; None when there is none (or it is someone else's: they read alike)."""
+        """One answer the caller may see, with ``stale`` and its reasons as of now; None when there is none (or it
+        is someone else's: they read alike)."""
         def read() -> Answer | None:
             if not graph_exists(self.graph):
                 return None
             rows = self._as(caller).ro_query(GET_ANSWER, {"id": answer_id, "owner": caller.history_owner,
                                                           "status": None, "q": None})
-            return Answer.model_validate_json(rows.result_set[0][0]) if rows.result_set else None
+            if not rows.result_set:
+                return None
+            return self._with_staleness(Answer.model_validate_json(rows.result_set[0][0]), caller)
 
         return self._call(read)
+
+    def _with_staleness(self, answer: Answer, caller: Caller) -> Answer:
+        quoted = {c.evidence_id: c.text for c in answer.citations}
+        if not quoted:
+            return answer
+        rows = self._as(caller).ro_query(CITED_NOW, {"ids": sorted(quoted)}).result_set
+        now = {r[0]: {"exists": r[1], "valid_to": r[2], "text": r[3], "document_id": r[4], "current_id": r[5],
+                      "current_text": r[6]} for r in rows}
+        reasons = [reason for ev, text in quoted.items() if (reason := stale_reason(ev, text, now.get(ev)))]
+        return answer.model_copy(update={"stale": bool(reasons), "stale_reasons": reasons})

@@ -279,6 +279,23 @@ describe("ZEHN in a browser", () => {
     await shots(p, "observatory");
   });
 
+  it("reviews a pasted change: how each name matched, one radar, a cited Markdown comment", async () => {
+    const p = page();
+    await p.goto("/change-reviews");
+    await p.getByLabel("Change text").fill("This change retunes the tile cache of geo-index.");
+    await p.getByRole("button", { name: "Review" }).click();
+    await p.getByTestId("review-result").waitFor({ timeout: 120_000 });
+    const rows = p.locator('[data-testid="review-matches"] tbody tr');
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-kind")))).toContain("exact");
+    expect(await p.getByTestId("affected").count()).toBeGreaterThan(0);
+    await p.getByTestId("graph-canvas").locator("canvas").first().waitFor();
+    await shot(p, "change-review");
+    await p.getByRole("button", { name: "Show as Markdown" }).click();
+    const markdown = await p.getByTestId("review-markdown").inputValue();
+    expect(markdown).toMatch(/^### ZEHN change review/);
+    expect(markdown).toMatch(/`ev_[0-9a-f]{16}` “/);
+  });
+
   it("the graph server killed: a site-wide banner in plain words, an unavailable card (point 4)", async () => {
     const p = page();
     if (!server) throw new Error("no server");

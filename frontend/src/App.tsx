@@ -12,6 +12,7 @@ import { ObservatoryScreen } from "./features/observatory/ObservatoryScreen";
 import { PeopleScreen } from "./features/people/PeopleScreen";
 import { PolicyScreen } from "./features/policy/PolicyScreen";
 import { RadarScreen } from "./features/radar/RadarScreen";
+import { ChangeReviewScreen, StoredReviewScreen } from "./features/review/ChangeReviewScreen";
 import { Header } from "./shared/Header";
 import { HealthBanner, HealthProvider } from "./shared/health";
 import { PolicyProvider } from "./shared/PolicyContext";
@@ -44,6 +45,8 @@ export function App() {
               <Route path="/" element={<AskScreen />} />
               <Route path="/answers/:id" element={<AnswerPage />} />
               <Route path="/radar" element={<RadarScreen />} />
+              <Route path="/change-reviews" element={<ChangeReviewScreen />} />
+              <Route path="/change-reviews/:id" element={<StoredReviewScreen />} />
               <Route path="/explorer" element={<ExplorerScreen />} />
               <Route path="/people" element={<PeopleScreen />} />
               <Route path="/people/:personId" element={<PeopleScreen />} />

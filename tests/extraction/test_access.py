@@ -82,7 +82,7 @@ billing-api depends on ledger-db for invoices.
 """
 
 
-def test_the_ingest_stores_access_on_documents_edges_and_entities_and_purge_recomputes_it(
+def test_the_ingest_stores_access_on_documents_edges_and_entities_and_a_purge_recomputes_it(
         tmp_path: Path, falkordb_server: EmbeddedFalkorDB, graph_name: str, nlp: Language,
         embedder: LocalEmbedder) -> None:
     (tmp_path / "plan.md").write_text(RESTRICTED)
@@ -104,7 +104,9 @@ def test_the_ingest_stores_access_on_documents_edges_and_entities_and_purge_reco
     shared = graph.ro_query("MATCH (:__Entity__ {name_key: 'billing-api'})-[r:RELATES]->() "
                             "RETURN r.access, r.evidence_access").result_set[0]
     assert sorted(shared[0]) == ["admin", "everyone", "group:finance"]
-    assert sorted(shared[1]) == ["admin group:finance", "everyone"]
-    assert ingestor.delete("plan")
+    assert sorted(shared[1]) == ["admin\ngroup:finance", "everyone"]
+    assert ingestor.delete("plan")  # closed, kept for as_of: its readers still read its entities then
+    assert one(vault) == ["admin", "group:finance"]
+    assert ingestor.delete("plan", purge=True)
     assert one(ledger) == ["everyone"]
     assert graph.ro_query(vault).result_set == []  # only the deleted document mentioned it

@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 from spacy.language import Language
 
+from extraction.access import EVERYTHING, ScopedGraph
 from extraction.embeddings import LocalEmbedder
 from extraction.evidence_reads import get_document, get_evidence, graph_stats
 from extraction.identity import EVIDENCE_ID_RE
 from extraction.pipeline import Ingestor, IngestReport
+from extraction.schema import relation_valid_at
+from extraction.validity import parse_as_of
 from zehn.graph_server import EmbeddedFalkorDB
 
 
@@ -110,29 +113,40 @@ def test_reingesting_unchanged_documents_changes_nothing(ingestor: Ingestor, sam
     assert _counts(ingestor.graph) == before
 
 
-def test_changed_document_replaces_its_evidence(ingestor: Ingestor, tmp_path: Path) -> None:
+def _current_edges(graph: Any) -> list[list[Any]]:
+    rows = ScopedGraph(graph, EVERYTHING).ro_query(
+        f"MATCH (a)-[r:RELATES]->(b) WHERE {relation_valid_at('r')} RETURN a.name, r.rel_type, b.name",
+        {"as_of": parse_as_of(None)}).result_set
+    return [list(row) for row in rows]
+
+
+def test_changed_document_closes_its_old_evidence_and_keeps_it(ingestor: Ingestor, tmp_path: Path) -> None:
     path = _write(tmp_path, "a.md", "The billing-export service depends on the ledger-sync service.", "doc_a")
     ingestor.ingest([path])
     old = {ev["id"]: ev["text"] for ev in _all_evidence(ingestor.graph)}
     assert any("ledger-sync" in text for text in old.values())
     _write(tmp_path, "a.md", "The billing-export service depends on the geo-index service.", "doc_a")
     report = ingestor.ingest([path])
-    assert report.documents == 1
-    new = {ev["id"]: ev["text"] for ev in _all_evidence(ingestor.graph)}
-    assert not any("ledger-sync" in text for text in new.values())
-    edges = ingestor.graph.ro_query("MATCH (a)-[r:RELATES]->(b) RETURN a.name, r.rel_type, b.name").result_set
+    assert report.documents == 1 and report.versions == 1 and report.closed_evidence >= 1
+    evidence = _all_evidence(ingestor.graph)
+    current = [ev["text"] for ev in evidence if ev["current"]]
+    assert not any("ledger-sync" in text for text in current)
+    closed = [ev for ev in evidence if "ledger-sync" in ev["text"]]
+    assert closed and all(ev["valid_to"] and ev["change"] == "changed" for ev in closed)
+    assert all("geo-index" in ev["superseded_by"]["text"] for ev in closed)
+    edges = _current_edges(ingestor.graph)
     assert ["billing-export", "DEPENDS_ON", "ledger-sync"] not in edges
     assert ["billing-export", "DEPENDS_ON", "geo-index"] in edges
-    names = {row[0] for row in ingestor.graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
-    assert "ledger-sync" not in names  # only the old version mentioned it: no orphan left behind
+    document = get_document(ingestor.graph, "doc_a")
+    assert document is not None and document["version"] == 2 and len(document["versions"]) == 2
 
 
-def test_delete_removes_what_only_that_document_supported(ingestor: Ingestor, tmp_path: Path) -> None:
+def test_purge_removes_what_only_that_document_supported(ingestor: Ingestor, tmp_path: Path) -> None:
     _write(tmp_path, "a.md", "The checkout-api service depends on the ledger-sync service.", "doc_a")
     _write(tmp_path, "b.md", "The checkout-api service depends on the ledger-sync service. "
            "The ledger-sync service depends on the vault-proxy service.", "doc_b")
     ingestor.ingest([tmp_path])
-    assert ingestor.delete("doc_b") is True
+    assert ingestor.delete("doc_b", purge=True) is True
     graph = ingestor.graph
     edges = graph.ro_query("MATCH (a)-[r:RELATES]->(b) RETURN a.name, b.name, r.doc_ids").result_set
     assert edges == [["checkout-api", "ledger-sync", ["doc_a"]]]
@@ -141,6 +155,23 @@ def test_delete_removes_what_only_that_document_supported(ingestor: Ingestor, tm
     names = {row[0] for row in graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
     assert "vault-proxy" not in names and "checkout-api" in names
     assert ingestor.delete("doc_b") is False
+
+
+def test_delete_closes_a_document_and_a_reingest_brings_it_back(ingestor: Ingestor, tmp_path: Path) -> None:
+    _write(tmp_path, "a.md", "The checkout-api service depends on the ledger-sync service.", "doc_a")
+    _write(tmp_path, "b.md", "The ledger-sync service depends on the vault-proxy service.", "doc_b")
+    ingestor.ingest([tmp_path])
+    assert ingestor.delete("doc_b") is True
+    assert ingestor.delete("doc_b") is False  # already closed
+    assert _current_edges(ingestor.graph) == [["checkout-api", "DEPENDS_ON", "ledger-sync"]]
+    assert get_document(ingestor.graph, "doc_b") is None
+    kept = [ev for ev in _all_evidence(ingestor.graph) if ev["document_id"] == "doc_b"]
+    assert kept and all(ev["change"] == "removed" and not ev["current"] for ev in kept)
+    report = ingestor.ingest([tmp_path])
+    assert report.documents == 1 and report.versions == 1
+    assert ["ledger-sync", "DEPENDS_ON", "vault-proxy"] in _current_edges(ingestor.graph)
+    again = [ev for ev in _all_evidence(ingestor.graph) if ev["document_id"] == "doc_b"]
+    assert {ev["id"] for ev in again} == {ev["id"] for ev in kept} and all(ev["current"] for ev in again)
 
 
 def test_same_name_with_different_types_stays_separate(sample_graph: tuple[Any, IngestReport]) -> None:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from extraction.schema import EMBEDDING_DIM, ensure_indexes
+from extraction.schema import ACCESS_JOIN, EMBEDDING_DIM, ensure_indexes
 
 ENTITY_TYPES = ("Person", "Team", "Service", "Component", "Customer", "Organization", "Project", "Ticket",
                 "Technology", "Page")
@@ -162,7 +162,7 @@ def _write_document(graph: Any, doc_index: int, doc: Document, access: tuple[str
                         "r.evidence_access = coalesce(r.evidence_access, []) + [$joined]",
                         {"s": source, "t": target, "rt": rel_type, "verb": rel_type.lower(), "ev": ev,
                          "doc": doc_id, "spans": json.dumps(spans), "fact": f"{source} {rel_type} {target}",
-                         "access": list(access), "joined": " ".join(access)})
+                         "access": list(access), "joined": ACCESS_JOIN.join(access)})
     for entity_id in sorted(mentioned):
         graph.query("MATCH (e:__Entity__ {id: $e}), (c:Chunk {id: $c}) MERGE (e)-[:MENTIONED_IN]->(c) "
                     "SET e.access = coalesce(e.access, []) + [g IN $access WHERE NOT g IN coalesce(e.access, [])]",

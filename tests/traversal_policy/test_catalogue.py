@@ -211,7 +211,8 @@ def test_every_record_shows_its_work(executor: TraversalExecutor) -> None:
     out = executor.run("who_owns", {"entity_id": "service:ledger"})
     record = out.queries[-1]
     assert record.name == "who_owns" and record.cypher == CATALOGUE["who_owns"].cypher["main"]
-    assert record.params == {"entity_id": "service:ledger", "allowed": ["MAINTAINS", "OWNS"]}
+    assert record.params == {"entity_id": "service:ledger", "allowed": ["MAINTAINS", "OWNS"],
+                             "as_of": record.params["as_of"]}  # the moment it read the graph at (default now)
     assert record.rows == 1 and record.run_time_ms is not None and record.run_time_ms > 0 and record.wall_ms > 0
     assert set(record.to_dict()) >= {"name", "cypher", "params", "rows", "run_time_ms", "wall_ms"}
     with pytest.raises(AttributeError):

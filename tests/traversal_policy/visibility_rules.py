@@ -1,5 +1,6 @@
 """A static check that a Cypher text reads documents, chunks, evidence, RELATES edges and entities only through the
-reader fragments of ``extraction.schema`` (``visible``, ``ready_document``, ``visible_evidence_ids``).
+reader fragments of ``extraction.schema`` (``visible``, ``ready_document``, ``relation_valid_at``,
+``visible_evidence_ids``).
 
 It complements the behavioural tests (a restricted document never shows up): a new query text that forgets the
 filter fails here before anyone has thought of a test for it. The rules, for one text:
@@ -8,7 +9,8 @@ filter fails here before anyone has thought of a test for it. The rules, for one
 2. every named ``RELATES`` variable is filtered with ``visible(var)`` (or lies on a path ``p`` with the per-hop
    filter over ``relationships(p)``); a variable-length ``RELATES`` pattern needs that per-hop filter; an
    anonymous single ``[:RELATES]`` hop cannot be filtered;
-3. no ``.evidence_ids`` is read outside ``visible_evidence_ids`` (it would return ids of unreadable documents);
+3. no ``.evidence_ids`` is read outside ``visible_evidence_ids`` / ``relation_valid_at`` (it would return ids of
+   unreadable documents);
 4. a text touching a part of a document (``Chunk``, ``Evidence``, ``Passage``: :data:`DOCUMENT_PARTS`) joins a
    filtered ``Document`` or takes its ids from ``visible_evidence_ids``;
 5. a text touching ``__Entity__`` uses ``$scope`` (entities are filtered, or reached over filtered edges).
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from extraction.schema import visible, visible_evidence_ids
+from extraction.schema import relation_valid_at, visible, visible_evidence_ids
 
 _DOCUMENT_VAR = re.compile(r"\((\w+):Document\b")
 _ANON_DOCUMENT = re.compile(r"\(:Document\b")
@@ -53,9 +55,9 @@ def problems(text: str) -> list[str]:
         found.append("an anonymous [:RELATES] hop cannot be filtered")
     stripped = text
     for var in ("r", "r1", "r2", "ro", "ri", "hc", "a", "w", "m"):
-        stripped = stripped.replace(visible_evidence_ids(var), "")
+        stripped = stripped.replace(visible_evidence_ids(var), "").replace(relation_valid_at(var), "")
     if _EVIDENCE_IDS.search(stripped):
-        found.append("evidence_ids read outside visible_evidence_ids")
+        found.append("evidence_ids read outside visible_evidence_ids / relation_valid_at")
     filtered_document = any(visible(v) in text for v in documents)
     if _CHUNK_OR_EVIDENCE.search(text) and not filtered_document and "evidence_access" not in text:
         found.append("chunks or evidence read without a filtered Document or visible_evidence_ids")

@@ -60,7 +60,10 @@ def test_save_get_list_newest_first(store: AnswerStore) -> None:
     second = store.save(_answer("a2", status="abstained", question="other?"), ANONYMOUS)
     third = store.save(_answer("a3", status="refused", question="q?"), ANONYMOUS)
     assert second.created_at and third.created_at
-    assert store.get("a1", ANONYMOUS) == first
+    got = store.get("a1", ANONYMOUS)
+    assert got is not None and got.model_copy(update={"stale": False, "stale_reasons": []}) == first
+    # a cited row that is not in the graph (here: never was; in use: purged) makes the answer stale, "removed"
+    assert got.stale and [(r.evidence_id, r.change) for r in got.stale_reasons] == [("ev_missing", "removed")]
     assert store.get("nope", ANONYMOUS) is None
     entries = store.list(ANONYMOUS)
     assert [e.id for e in entries] == ["a3", "a2", "a1"]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from extraction import evidence_reads
+from extraction import document_lookup, evidence_reads
 from tests.traversal_policy.visibility_rules import problems
 from zehn import history
 from zehn.api import document_reads
 from zehn.mcp import resources
 from zehn.people import cypher, handoff
+from zehn.review import store as review_store
 
 READS = {
     "evidence_by_ids": evidence_reads.EVIDENCE_BY_IDS, "all_evidence_ids": evidence_reads.ALL_EVIDENCE_IDS,
@@ -21,6 +22,11 @@ READS = {
     "list_documents": document_reads.LIST_DOCUMENTS, "count_documents": document_reads.COUNT_DOCUMENTS,
     "source_types": document_reads.SOURCE_TYPES, "documents_by_ids": document_reads.DOCUMENTS_BY_IDS,
     "mcp_documents": resources.LIST_DOCUMENTS,
+    "archived_versions": evidence_reads.ARCHIVED_VERSIONS, "chunks_at": evidence_reads.CHUNKS_AT,
+    "history_cited_now": history.CITED_NOW, "lookup_by_id": document_lookup.BY_ID,
+    "lookup_by_path": document_lookup.BY_PATH, "lookup_by_metadata": document_lookup.BY_METADATA,
+    "reviewable": document_lookup.REVIEWABLE, "reviews_list": review_store.LIST_REVIEWS,
+    "review_get": review_store.GET_REVIEW,
 }
 # Proven not to read what a caller may not read:
 NOT_READERS = {

@@ -28,6 +28,18 @@ def question_problem(question: object) -> str | None:
 EventType = Literal["plan", "tool_call", "tool_result", "hop_grades", "draft", "verdict", "answer", "error"]
 
 
+class CitationSource(BaseModel):
+    """Where a cited sentence was said or written (zehn/answers/provenance.py): a conversation (chat, email, a
+    meeting transcript) is not documented policy, and a reader must be told which one a fact rests on."""
+
+    source_type: str = Field(description="The document's source type: slack, gmail, confluence, jira, ...")
+    kind: Literal["conversation", "document"] = Field(
+        description="conversation: chat, email or a meeting transcript; document: a page, ticket, PR or file.")
+    place: str | None = Field(default=None, description="Channel, email subject, meeting or page title.")
+    date: str | None = Field(default=None, description="When it was said or written (the document's date).")
+    label: str = Field(description="For a reader, e.g. 'said in #payments on 2026-04-21'.")
+
+
 class Citation(BaseModel):
     evidence_id: str
     document_id: str
@@ -35,6 +47,26 @@ class Citation(BaseModel):
     start: int
     end: int
     text: str = Field(description="Exactly document.text[start:end]: a verbatim quote, never a generated fact.")
+    source: CitationSource | None = Field(default=None, description="Where it was said or written; filled for "
+                                          "every stored answer.")
+
+
+class DiffPart(BaseModel):
+    op: Literal["equal", "removed", "added"]
+    text: str = Field(description="A verbatim piece of the old sentence (equal, removed) or of the new one (added).")
+
+
+class StaleReason(BaseModel):
+    """One cited sentence that no longer says what the answer quoted (zehn/answers/stale.py)."""
+
+    evidence_id: str
+    document_id: str | None = None
+    change: Literal["changed", "removed"]
+    old_text: str = Field(description="The sentence as the answer cited it (that evidence version).")
+    new_text: str | None = Field(default=None, description="What the current version says there; null: removed.")
+    new_evidence_id: str | None = None
+    closed_at: str | None = Field(default=None, description="When the ingest closed the cited version.")
+    diff: list[DiffPart] = Field(default_factory=list, description="Word diff from old_text to new_text.")
 
 
 class Hop(BaseModel):
@@ -94,6 +126,10 @@ class Answer(BaseModel):
     created_at: str | None = None
     request_id: str | None = Field(default=None, description="The request that produced it (X-Request-ID; in the "
                                    "service's log lines too).")
+    conversation_only: bool = Field(default=False, description="Every citation is from chat, email or a meeting: "
+                                    "said, never documented in a page or ticket (see citations[].source).")
+    stale: bool = Field(default=False, description="A cited sentence changed or was removed since (read time).")
+    stale_reasons: list[StaleReason] = Field(default_factory=list)
 
 
 class AnswerEvent(BaseModel):

@@ -8,7 +8,9 @@ graph was down, so there is nothing to write to. Every answer is counted by stat
 
 from __future__ import annotations
 
+from extraction.evidence_reads import get_evidence
 from zehn.answers.model import Answer
+from zehn.answers.provenance import label_sources
 from zehn.api.deps import CancelCheck, EventSink, Services, ensure_ready
 from zehn.history import should_persist
 from zehn.observability import request_id
@@ -16,9 +18,12 @@ from zehn.observability.metrics import METRICS
 
 
 def finish(services: Services, answer: Answer) -> Answer:
-    """Stamp the bound request id, persist a final answer (not an unavailable one), count it, return it as stored."""
+    """Stamp the bound request id, label where each cited sentence was said or written
+    (:mod:`zehn.answers.provenance`), persist a final answer (not an unavailable one), count it, return it."""
     if answer.request_id is None:
         answer = answer.model_copy(update={"request_id": request_id.current_or_new()})
+    if answer.citations:
+        answer = label_sources(answer, get_evidence(services.graph, [c.evidence_id for c in answer.citations]))
     stored = services.history.save(answer, services.caller) if should_persist(answer) else answer
     METRICS.observe_answer(stored)
     return stored

@@ -97,6 +97,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
                settings: Settings | None = None, tokens: TokenStore | None = None) -> FastAPI:
     """``settings`` (required with a provider; else the services') configure the guard; ``tokens`` defaults to the
     token file of the settings' data dir."""
+    from zehn.api import routes_reviews  # here, not at the top: zehn.review builds on zehn.api
     from zehn.mcp.http import PATH as MCP_PATH  # here, not at the top: zehn.mcp builds on zehn.api
     from zehn.mcp.http import MCPEndpoint
 
@@ -133,7 +134,7 @@ def create_app(source: Services | ServicesProvider, *, frontend_dir: Path | None
     app.add_middleware(Guard, settings=config, tokens=app.state.tokens)
     app.add_middleware(ObservabilityMiddleware)  # outermost: refusals are logged, timed and carry a request id
     for module in (routes_answers, routes_graph, routes_health, routes_metrics, routes_openai, routes_people,
-                   routes_documents, routes_ingest, routes_tokens):
+                   routes_documents, routes_ingest, routes_tokens, routes_reviews):
         app.include_router(module.router)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp))  # MCP streamable HTTP (zehn.mcp.http)
     _mount_frontend(app, frontend_dir)

@@ -14,7 +14,6 @@ from typing import Any
 
 from extraction import schema
 from extraction.evidence_reads import graph_exists
-from extraction.schema import ready_document
 from traversal_policy import CATALOGUE
 from traversal_policy.outcomes import QueryRecord, Row
 from traversal_policy.params import fulltext_query
@@ -22,16 +21,18 @@ from traversal_policy.runner import ReadOnlyGraph, Trace
 
 _COLUMNS = ("d.id AS id, d.title AS title, d.source_type AS source_type, d.created AS created, "
             "d.updated AS updated, d.ingested_at AS ingested_at")
-# Only documents the caller may read (ready_document needs the reader's $scope, set by the executor's handle).
+# Only current documents the caller may read: ready, visible to the reader's $scope (set by the executor's handle)
+# and not deleted as of $as_of (the trace binds now).
+_CURRENT = f"{schema.ready_document('d')} AND {schema.document_alive('d')}"
 LIST_DOCUMENTS = (
-    f"MATCH (d:Document) WHERE ($source_type IS NULL OR d.source_type = $source_type) AND {ready_document('d')} "
+    f"MATCH (d:Document) WHERE {_CURRENT} AND ($source_type IS NULL OR d.source_type = $source_type) "
     f"RETURN {_COLUMNS} ORDER BY toLower(coalesce(d.title, d.id)), d.id SKIP $offset LIMIT $limit"
 )
-COUNT_DOCUMENTS = (f"MATCH (d:Document) WHERE ($source_type IS NULL OR d.source_type = $source_type) "
-                   f"AND {ready_document('d')} RETURN count(d) AS n")
-SOURCE_TYPES = (f"MATCH (d:Document) WHERE {ready_document('d')} "
+COUNT_DOCUMENTS = (f"MATCH (d:Document) WHERE {_CURRENT} AND ($source_type IS NULL OR d.source_type = $source_type) "
+                   "RETURN count(d) AS n")
+SOURCE_TYPES = (f"MATCH (d:Document) WHERE {_CURRENT} "
                 "RETURN d.source_type AS source_type, count(d) AS n ORDER BY source_type")
-DOCUMENTS_BY_IDS = f"MATCH (d:Document) WHERE d.id IN $ids AND {ready_document('d')} RETURN {_COLUMNS}"
+DOCUMENTS_BY_IDS = f"MATCH (d:Document) WHERE d.id IN $ids AND {_CURRENT} RETURN {_COLUMNS}"
 SEARCH_HITS = 200  # evidence sentences fetched per search before grouping by document
 HITS_PER_DOCUMENT = 3
 EVIDENCE_FULLTEXT = ((schema.EVIDENCE, "text", "FULLTEXT"),)

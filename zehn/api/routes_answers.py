@@ -98,7 +98,8 @@ async def stream_answer(body: AnswerRequest, services: Deps) -> EventSourceRespo
     return EventSourceResponse(_events(services, body.question), ping=PING_S)
 
 
-@router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS, summary="One stored answer")
+@router.get("/answers/{answer_id}", response_model=Answer, responses=ERRORS,
+            summary="One stored answer, with 'stale' and the reasons when a cited sentence changed since")
 def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
     answer = services.history.get(answer_id, services.caller)
     if answer is None:
@@ -111,5 +112,9 @@ def get_answer(answer_id: AnswerId, services: Deps) -> Answer:
 def history(services: Deps, limit: Annotated[int, Query(ge=1, le=500)] = 50,
             status: Annotated[Status | None, Query(description="Only answers with this status.")] = None,
             q: Annotated[str | None, Query(max_length=500, description="Only questions containing these words "
-                                                                       "(case-insensitive).")] = None) -> HistoryOut:
-    return HistoryOut(answers=services.history.list(services.caller, limit, status=status, q=q), limit=limit)
+                                                                       "(case-insensitive).")] = None,
+            stale: Annotated[bool | None, Query(description="true: only stale answers (a cited sentence changed or "
+                                                            "was removed since); false: only current ones.")] = None,
+            ) -> HistoryOut:
+    return HistoryOut(answers=services.history.list(services.caller, limit, status=status, q=q, stale=stale),
+                      limit=limit)

@@ -33,6 +33,12 @@ class QueryRecordApi(QueryRecordOut):
     error: str | None = None
 
 
+class SuccessorOut(BaseModel):
+    id: str
+    text: str = Field(description="The successor's verbatim sentence.")
+    change: str | None = None
+
+
 class EvidenceOut(BaseModel):
     id: str
     document_id: str
@@ -48,6 +54,21 @@ class EvidenceOut(BaseModel):
     object: str | None = None
     rel_type: str | None = None
     relations: list[dict[str, Any]] = Field(default_factory=list)
+    version: int = Field(default=1, description="The document version this sentence was written in.")
+    valid_from: str | None = Field(default=None, description="When an ingest made it current (null: always).")
+    valid_to: str | None = Field(default=None, description="When a later version or a delete closed it.")
+    current: bool = True
+    change: Literal["moved", "changed", "removed"] | None = Field(
+        default=None, description="How it was closed: moved (same text elsewhere), changed, removed.")
+    superseded_by: SuccessorOut | None = None
+    document_created: str | None = None
+    document_updated: str | None = None
+
+
+class VersionOut(BaseModel):
+    version: int
+    valid_from: str | None = None
+    valid_to: str | None = None
 
 
 class DocumentOut(BaseModel):
@@ -64,6 +85,11 @@ class DocumentOut(BaseModel):
     content_hash: str | None = None
     ingested_at: str | None = None
     chunks: int = 0
+    version: int = 1
+    valid_from: str | None = Field(default=None, description="When this version became current (null: always).")
+    valid_to: str | None = Field(default=None, description="When a later version or a delete closed it.")
+    current: bool = True
+    versions: list[VersionOut] = Field(default_factory=list, description="Every version, oldest first.")
 
 
 class CandidateOut(BaseModel):

@@ -11,6 +11,7 @@ from zehn.cli import (
     mcp_cmds,
     people_cmds,
     query_cmds,
+    review_cmds,
     serve_cmds,
     token_cmds,
     verify_cmds,
@@ -24,7 +25,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds, eval_cmds, ask_cmds, mcp_cmds, people_cmds,
-               token_cmds):
+               review_cmds, token_cmds):
     module.register(app)
 
 

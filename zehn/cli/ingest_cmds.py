@@ -16,6 +16,7 @@ from extraction.evidence_reads import get_document, get_evidence, graph_stats, s
 from extraction.model_extraction import ExtractorFactory, WithModel
 from extraction.model_llm import ModelConfig
 from extraction.pipeline import Ingestor
+from extraction.validity import parse_as_of
 from zehn.cli.common import (
     EXIT_NOT_FOUND,
     EXIT_REJECTED,
@@ -110,17 +111,18 @@ def ingest(
 
 def delete(
     document_id: Annotated[str, typer.Argument(help="Document id to remove.")],
+    purge: Annotated[bool, typer.Option("--purge", help="Erase it and every version (no history is kept).")] = False,
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Remove a document and everything only it supported."""
+    """Close a document: it stops being current, stays readable as of earlier, and answers citing it turn stale."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (endpoint, writable):
         removed = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
-                           wait_s=settings.ingest_wait_s).delete(document_id)
+                           wait_s=settings.ingest_wait_s).delete(document_id, purge=purge)
         rebuild_projection(writable)
     if not removed:
-        raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
-    emit({"deleted": document_id}, as_json, f"deleted {document_id}")
+        raise fail(f"no current document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
+    emit({"deleted": document_id, "purged": purge}, as_json, f"{'purged' if purge else 'deleted'} {document_id}")
 
 
 def evidence(
@@ -147,12 +149,15 @@ def evidence(
 
 def document(
     document_id: Annotated[str, typer.Argument(help="Document id.")],
+    as_of: Annotated[str | None, typer.Option("--as-of", help="The version current then (a date).")] = None,
+    version: Annotated[int | None, typer.Option("--version", min=1, help="A version number.")] = None,
     data_dir: DataDirOpt = None, graph: GraphOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Print a document with the text that evidence offsets refer to."""
+    """Print a document (a version of it) with the text that evidence offsets refer to."""
     settings = settings_from(data_dir, graph)
     with graph_session(settings, as_json) as (_endpoint, g):
-        doc = get_document(ScopedGraph(g, EVERYTHING), document_id)
+        doc = get_document(ScopedGraph(g, EVERYTHING), document_id,
+                           as_of=None if as_of is None else parse_as_of(as_of), version=version)
     if doc is None:
         raise fail(f"no document {document_id!r}", EXIT_NOT_FOUND, as_json, "not_found")
     emit(doc, as_json, f"{doc['title']} ({doc['source_type']})\n\n{doc['text']}")

@@ -15,6 +15,7 @@ import typer
 
 from extraction.access import EVERYTHING
 from extraction.errors import Rejected, ZehnError
+from extraction.validity import parse_as_of
 from traversal_policy import CATALOGUE, Policy, QueryFailed, TraversalExecutor, load_policy, open_graph
 from zehn.graph_endpoint import graph_endpoint
 from zehn.settings import Settings, load_settings
@@ -63,13 +64,15 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
     return params
 
 
-def _run_against_graph(settings: Settings, action: Any) -> dict[str, Any]:
+def _run_against_graph(settings: Settings, action: Any, as_of: str | None = None) -> dict[str, Any]:
     try:
         policy = _policy(settings)
+        moment = None if as_of is None else parse_as_of(as_of)
         with graph_endpoint(settings) as endpoint:
             graph = open_graph(endpoint.host, endpoint.port, settings.graph_name, password=endpoint.password,
                                timeout_ms=settings.query_timeout_ms)
-            executor = TraversalExecutor(graph, policy, timeout_ms=settings.query_timeout_ms, scope=EVERYTHING)
+            executor = TraversalExecutor(graph, policy, timeout_ms=settings.query_timeout_ms, scope=EVERYTHING,
+                                         as_of=moment)
             result: dict[str, Any] = action(executor)
             return result
     except ZehnError as exc:
@@ -82,10 +85,12 @@ def query_cmd(
     as_json: AsJson = False,
     data_dir: DataDir = None,
     graph: GraphName = None,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="Read the graph as it stood then: a date "
+                                              "(2026-03-05) or an ISO date-time; default now.")] = None,
 ) -> None:
     """Run one named query from the catalogue."""
     params = parse_params(param or [])
-    payload = _run_against_graph(_settings(data_dir, graph), lambda ex: ex.run(name, params).to_dict())
+    payload = _run_against_graph(_settings(data_dir, graph), lambda ex: ex.run(name, params).to_dict(), as_of)
     if isinstance(payload.get("queries"), list):
         payload["queries"] = [{k: q.get(k) for k in ("name", "cypher", "params", "rows", "run_time_ms", "wall_ms",
                                                      "error")} for q in payload["queries"]]

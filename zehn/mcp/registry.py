@@ -36,8 +36,9 @@ class ToolSpec:
 
 
 def tool_specs() -> tuple[ToolSpec, ...]:
-    """Every tool the server offers, in listing order: the catalogue's named queries, then ``ask``."""
+    """Every tool the server offers, in listing order: the catalogue's named queries, ``ask``, ``change_review``."""
     from zehn.mcp.ask_tool import ASK
     from zehn.mcp.query_tools import catalogue_tools
+    from zehn.mcp.review_tool import CHANGE_REVIEW
 
-    return (*catalogue_tools(), ASK)
+    return (*catalogue_tools(), ASK, CHANGE_REVIEW)

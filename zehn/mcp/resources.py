@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import redis.exceptions
 
 from extraction.evidence_reads import get_document, get_evidence, graph_exists
-from extraction.schema import ready_document
+from extraction.schema import document_alive, ready_document
+from extraction.validity import now_stamp
 from traversal_policy.runner import map_error
 from zehn.api.deps import Services
 from zehn.api.errors import NotFound
@@ -26,7 +27,8 @@ SCHEME = "zehn"
 DOCUMENT_TEMPLATE = f"{SCHEME}://documents/{{document_id}}"
 EVIDENCE_TEMPLATE = f"{SCHEME}://evidence/{{evidence_id}}"
 LIST_LIMIT = 500
-LIST_DOCUMENTS = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN d.id, d.title ORDER BY d.id LIMIT $limit"
+LIST_DOCUMENTS = (f"MATCH (d:Document) WHERE {ready_document('d')} AND {document_alive('d')} "
+                  "RETURN d.id, d.title ORDER BY d.id LIMIT $limit")  # current documents only
 _URI = re.compile(rf"^{SCHEME}://(documents|evidence)/(.+)$")
 MIME = "application/json"
 
@@ -50,7 +52,7 @@ def list_documents(services: Services) -> list[DocumentRef]:
     try:
         if not graph_exists(services.graph):
             return []
-        rows = services.graph.ro_query(LIST_DOCUMENTS, {"limit": LIST_LIMIT}).result_set
+        rows = services.graph.ro_query(LIST_DOCUMENTS, {"limit": LIST_LIMIT, "as_of": now_stamp()}).result_set
     except (redis.exceptions.RedisError, OSError) as exc:
         raise _mapped(exc, services) from exc
     return [DocumentRef(str(doc_id), str(title or doc_id)) for doc_id, title in rows]

@@ -18,48 +18,52 @@ its reads need no filter.
 
 from __future__ import annotations
 
-from extraction.schema import ready_document, visible
+from extraction.schema import document_alive, ready_document, relation_valid_at, valid_at, visible
+
+# Versions: only what is current at $as_of counts (relations, chunks, evidence rows, documents not deleted); the
+# traces bind $as_of (default now), the projection passes now.
+_LIVE = f"{ready_document('d')} AND {document_alive('d')}"
 
 PERSON_PROFILES = (
     f"UNWIND $ids AS pid MATCH (p:__Entity__ {{id: pid}}) WHERE {visible('p')} "
     "RETURN p.id AS id, p.name AS name, p.type AS type, "
-    f"[(p)-[m:RELATES]->(t:__Entity__) WHERE m.rel_type IN ['MEMBER_OF', 'LEADS'] AND {visible('m')} | t.name] "
-    "AS teams, "
-    f"[(p)-[r:RELATES]-() WHERE {visible('r')} | [r.rel_type, startNode(r) = p]] AS relations, "
-    f"[(p)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(md:Document) WHERE {ready_document('md')} | c.document_id] "
+    f"[(p)-[m:RELATES]->(t:__Entity__) WHERE m.rel_type IN ['MEMBER_OF', 'LEADS'] AND {relation_valid_at('m')} "
+    "| t.name] AS teams, "
+    f"[(p)-[r:RELATES]-() WHERE {relation_valid_at('r')} | [r.rel_type, startNode(r) = p]] AS relations, "
+    f"[(p)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(md:Document) WHERE {ready_document('md', 'c')} | c.document_id] "
     "AS document_ids"
 )
 
 DOCUMENTS = (
-    f"MATCH (d:Document) WHERE d.id IN $ids AND {ready_document('d')} "
+    f"MATCH (d:Document) WHERE d.id IN $ids AND {_LIVE} "
     "RETURN d.id AS id, d.title AS title, d.source_type AS source_type, coalesce(d.updated, d.created) AS updated "
     "ORDER BY updated DESC, id"
 )
 
 # Conversations a person took part in, with their text and sentence rows (for commitments).
 CONVERSATIONS = (
-    f"MATCH (d:Document) WHERE d.source_type IN $sources AND {ready_document('d')} "
+    f"MATCH (d:Document) WHERE d.source_type IN $sources AND {_LIVE} "
     "AND ANY(n IN coalesce(d.authors, []) + coalesce(d.participants, []) WHERE toLower(n) = $name_key) "
     "RETURN d.id AS id, d.title AS title, d.source_type AS source_type, coalesce(d.updated, d.created) AS updated, "
     "d.text AS text, coalesce(d.body_start, 0) AS body_start, "
-    "[(d)-[:PART_OF]->(:Chunk)<-[:IN_CHUNK]-(e:Evidence) | {id: e.id, start: e.start, end: e.end, kind: e.kind}] "
-    "AS evidence ORDER BY updated DESC, id LIMIT 200"
+    f"[(d)-[:PART_OF]->(:Chunk)<-[:IN_CHUNK]-(e:Evidence) WHERE {valid_at('e')} | "
+    "{id: e.id, start: e.start, end: e.end, kind: e.kind}] AS evidence ORDER BY updated DESC, id LIMIT 200"
 )
 
 # Front matter and metadata Evidence rows of documents, a page at a time (projection, experts).
 DOCUMENT_FRONT_MATTER = (
-    f"MATCH (d:Document) WHERE d.id > $after AND {ready_document('d')} WITH d ORDER BY d.id LIMIT $limit "
+    f"MATCH (d:Document) WHERE d.id > $after AND {_LIVE} WITH d ORDER BY d.id LIMIT $limit "
     "RETURN d.id AS id, d.title AS title, d.source_type AS source_type, coalesce(d.updated, d.created) AS updated, "
     "CASE WHEN d.body_start IS NULL THEN d.text ELSE left(d.text, d.body_start) END AS front_matter, "
-    "[(d)-[:PART_OF]->(:Chunk {kind: 'metadata'})<-[:IN_CHUNK]-(e:Evidence) | {id: e.id, start: e.start, "
-    "end: e.end}] AS evidence"
+    f"[(d)-[:PART_OF]->(:Chunk {{kind: 'metadata'}})<-[:IN_CHUNK]-(e:Evidence) WHERE {valid_at('e')} | "
+    "{id: e.id, start: e.start, end: e.end}] AS evidence"
 )
 DOCUMENTS_WITH_TEXT = (
-    f"MATCH (d:Document) WHERE d.id IN $ids AND {ready_document('d')} "
+    f"MATCH (d:Document) WHERE d.id IN $ids AND {_LIVE} "
     "RETURN d.id AS id, d.title AS title, d.source_type AS source_type, coalesce(d.updated, d.created) AS updated, "
     "d.text AS text, coalesce(d.body_start, 0) AS body_start, "
-    "[(d)-[:PART_OF]->(:Chunk {kind: 'metadata'})<-[:IN_CHUNK]-(e:Evidence) | {id: e.id, start: e.start, "
-    "end: e.end}] AS evidence"
+    f"[(d)-[:PART_OF]->(:Chunk {{kind: 'metadata'}})<-[:IN_CHUNK]-(e:Evidence) WHERE {valid_at('e')} | "
+    "{id: e.id, start: e.start, end: e.end}] AS evidence"
 )
 
 # -- projection writes ------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from typing import Any
 import redis.exceptions
 
 from extraction.access import PUBLIC, ScopedGraph
+from extraction.validity import now_stamp
 from traversal_policy.runner import map_error
 from zehn.people import cypher
 from zehn.people.roles import DocumentFacts, document_facts
@@ -76,7 +77,7 @@ def read_documents(graph: WritableGraph) -> list[DocumentFacts]:
     after = ""
     keys = ("id", "title", "source_type", "updated", "front_matter", "evidence")
     while True:
-        rows = run_write(graph, cypher.DOCUMENT_FRONT_MATTER, {"after": after, "limit": PAGE})
+        rows = run_write(graph, cypher.DOCUMENT_FRONT_MATTER, {"after": after, "limit": PAGE, "as_of": now_stamp()})
         facts += [document_facts(dict(zip(keys, row, strict=True))) for row in rows]
         if len(rows) < PAGE:
             return facts

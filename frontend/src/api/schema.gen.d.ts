@@ -45,8 +45,111 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One stored answer */
+        /** One stored answer, with 'stale' and the reasons when a cited sentence changed since */
         get: operations["get_answer_api_answers__answer_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's stored reviews, newest first (an admin token lists everyone's) */
+        get: operations["list_reviews_api_change_reviews_get"];
+        put?: never;
+        /** Review a change and store the review (permalink: GET /api/change-reviews/{id}) */
+        post: operations["create_review_api_change_reviews_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-reviews/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a review (e.g. a preview) as Markdown for a PR comment; reads nothing */
+        post: operations["markdown_of_api_change_reviews_markdown_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-reviews/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review a change without storing it */
+        post: operations["preview_review_api_change_reviews_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-reviews/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pull requests and tickets in the graph that a review can start from */
+        get: operations["review_sources_api_change_reviews_sources_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-reviews/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stored review (its permalink) */
+        get: operations["get_review_api_change_reviews__review_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-reviews/{review_id}/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stored review as Markdown for a PR comment, every line cited */
+        get: operations["review_markdown_api_change_reviews__review_id__markdown_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -519,12 +622,50 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AffectedOut */
+        AffectedOut: {
+            /** Entity Id */
+            entity_id: string;
+            /**
+             * Grade
+             * @description The best graded path to it (null: not graded).
+             */
+            grade?: ("source_backed" | "inferred" | "insufficient") | null;
+            /**
+             * Hops
+             * @description Fewest hops from any changed entity.
+             */
+            hops: number;
+            /**
+             * Inferred Only
+             * @description No path to it is source-backed at every hop.
+             * @default false
+             */
+            inferred_only: boolean;
+            /** Name */
+            name: string | null;
+            /** Paths */
+            paths: components["schemas"]["ImpactPath"][];
+            /**
+             * Reached From
+             * @description The changed entities whose impact reaches it.
+             */
+            reached_from: string[];
+            /** Type */
+            type: string | null;
+        };
         /** Answer */
         Answer: {
             /** Candidates */
             candidates?: components["schemas"]["Candidate"][];
             /** Citations */
             citations?: components["schemas"]["Citation"][];
+            /**
+             * Conversation Only
+             * @description Every citation is from chat, email or a meeting: said, never documented in a page or ticket (see citations[].source).
+             * @default false
+             */
+            conversation_only: boolean;
             /** Created At */
             created_at?: string | null;
             /** Id */
@@ -552,6 +693,14 @@ export interface components {
             request_id?: string | null;
             /** Retrieved Evidence Ids */
             retrieved_evidence_ids?: string[];
+            /**
+             * Stale
+             * @description A cited sentence changed or was removed since (read time).
+             * @default false
+             */
+            stale: boolean;
+            /** Stale Reasons */
+            stale_reasons?: components["schemas"]["StaleReason"][];
             /**
              * Status
              * @enum {string}
@@ -726,6 +875,112 @@ export interface components {
              */
             people: number | null;
         };
+        /** ChangeReview */
+        ChangeReview: {
+            /** Affected */
+            affected: components["schemas"]["AffectedOut"][];
+            /**
+             * As Of
+             * @description The moment the graph was read at (null: now).
+             */
+            as_of?: string | null;
+            /** By Hop */
+            by_hop: components["schemas"]["HopGroup"][];
+            /** Created At */
+            created_at?: string | null;
+            /** Depth */
+            depth: number;
+            /** Documents */
+            documents: components["schemas"]["DocumentToRead"][];
+            /**
+             * Evidence
+             * @description Every evidence id the review cites, with its sentence.
+             */
+            evidence: {
+                [key: string]: components["schemas"]["Quote"];
+            };
+            /** Gaps */
+            gaps: components["schemas"]["GapOut"][];
+            /** Hop Grading */
+            hop_grading: string;
+            /**
+             * Id
+             * @description Set once stored (the permalink).
+             */
+            id?: string | null;
+            input: components["schemas"]["ReviewInput"];
+            /** Matches */
+            matches: components["schemas"]["MatchOut"][];
+            /** On Call */
+            on_call: components["schemas"]["OnCallOut"][];
+            /** Owners */
+            owners: components["schemas"]["OwnerOut"][];
+            policy: components["schemas"]["PolicyOut"];
+            /** Queries */
+            queries: components["schemas"]["QueryRecordOut"][];
+            /** Timings */
+            timings?: {
+                [key: string]: number;
+            };
+            /** Unmatched */
+            unmatched: components["schemas"]["UnmatchedOut"][];
+        };
+        /**
+         * ChangeReviewRequest
+         * @description Exactly one of ``text`` and ``document_id`` (a request with neither or both is a 422).
+         */
+        ChangeReviewRequest: {
+            /**
+             * As Of
+             * @description Review against the graph as it stood then (default now).
+             */
+            as_of?: string;
+            /**
+             * Depth
+             * @description Impact hops, 1..3.
+             * @default 2
+             */
+            depth: number;
+            /**
+             * Document Id
+             * @description Or a pull request / ticket already in the graph: its id, key (OPS-412, org/repo#12) or URL.
+             */
+            document_id?: string;
+            /**
+             * Text
+             * @description The change: a PR description, a unified diff (with or without a description above it), a design note.
+             */
+            text?: string;
+            /**
+             * Title
+             * @description A title (default: the first line).
+             */
+            title?: string;
+        };
+        /** ChangedFileOut */
+        ChangedFileOut: {
+            /**
+             * Added
+             * @default 0
+             */
+            added: number;
+            /**
+             * Matched
+             * @description Entity ids its path or symbols matched.
+             */
+            matched?: string[];
+            /** Old Path */
+            old_path?: string | null;
+            /** Path */
+            path: string;
+            /**
+             * Removed
+             * @default 0
+             */
+            removed: number;
+            /** Symbols */
+            symbols?: string[];
+        };
         /** ChatCompletion */
         ChatCompletion: {
             /** Choices */
@@ -807,6 +1062,8 @@ export interface components {
             end: number;
             /** Evidence Id */
             evidence_id: string;
+            /** @description Where it was said or written; filled for every stored answer. */
+            source?: components["schemas"]["CitationSource"] | null;
             /** Start */
             start: number;
             /**
@@ -814,6 +1071,39 @@ export interface components {
              * @description Exactly document.text[start:end]: a verbatim quote, never a generated fact.
              */
             text: string;
+        };
+        /**
+         * CitationSource
+         * @description Where a cited sentence was said or written (zehn/answers/provenance.py): a conversation (chat, email, a
+         *     meeting transcript) is not documented policy, and a reader must be told which one a fact rests on.
+         */
+        CitationSource: {
+            /**
+             * Date
+             * @description When it was said or written (the document's date).
+             */
+            date?: string | null;
+            /**
+             * Kind
+             * @description conversation: chat, email or a meeting transcript; document: a page, ticket, PR or file.
+             * @enum {string}
+             */
+            kind: "conversation" | "document";
+            /**
+             * Label
+             * @description For a reader, e.g. 'said in #payments on 2026-04-21'.
+             */
+            label: string;
+            /**
+             * Place
+             * @description Channel, email subject, meeting or page title.
+             */
+            place?: string | null;
+            /**
+             * Source Type
+             * @description The document's source type: slack, gmail, confluence, jira, ...
+             */
+            source_type: string;
         };
         /**
          * CitedLineOut
@@ -964,6 +1254,19 @@ export interface components {
             /** Successors */
             successors?: components["schemas"]["SuccessorRow"][];
         };
+        /** DiffPart */
+        DiffPart: {
+            /**
+             * Op
+             * @enum {string}
+             */
+            op: "equal" | "removed" | "added";
+            /**
+             * Text
+             * @description A verbatim piece of the old sentence (equal, removed) or of the new one (added).
+             */
+            text: string;
+        };
         /** DocumentOut */
         DocumentOut: {
             /** Authors */
@@ -977,6 +1280,11 @@ export interface components {
             content_hash?: string | null;
             /** Created */
             created?: string | null;
+            /**
+             * Current
+             * @default true
+             */
+            current: boolean;
             /** Id */
             id: string;
             /** Ingested At */
@@ -998,6 +1306,26 @@ export interface components {
             title: string;
             /** Updated */
             updated?: string | null;
+            /**
+             * Valid From
+             * @description When this version became current (null: always).
+             */
+            valid_from?: string | null;
+            /**
+             * Valid To
+             * @description When a later version or a delete closed it.
+             */
+            valid_to?: string | null;
+            /**
+             * Version
+             * @default 1
+             */
+            version: number;
+            /**
+             * Versions
+             * @description Every version, oldest first.
+             */
+            versions?: components["schemas"]["VersionOut"][];
         };
         /** DocumentRef */
         DocumentRef: {
@@ -1029,6 +1357,22 @@ export interface components {
             title: string | null;
             /** Updated */
             updated?: string | null;
+        };
+        /** DocumentToRead */
+        DocumentToRead: {
+            /** Document Id */
+            document_id: string;
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /**
+             * Reasons
+             * @description Why: the hops it states, the systems it names.
+             */
+            reasons: string[];
+            /** Source Type */
+            source_type: string | null;
+            /** Title */
+            title: string | null;
         };
         /** DocumentsOut */
         DocumentsOut: {
@@ -1112,12 +1456,26 @@ export interface components {
         };
         /** EvidenceOut */
         EvidenceOut: {
+            /**
+             * Change
+             * @description How it was closed: moved (same text elsewhere), changed, removed.
+             */
+            change?: ("moved" | "changed" | "removed") | null;
             /** Chunk Id */
             chunk_id: string;
+            /**
+             * Current
+             * @default true
+             */
+            current: boolean;
+            /** Document Created */
+            document_created?: string | null;
             /** Document Id */
             document_id: string;
             /** Document Title */
             document_title: string;
+            /** Document Updated */
+            document_updated?: string | null;
             /** End */
             end: number;
             /** Id */
@@ -1140,11 +1498,28 @@ export interface components {
             start: number;
             /** Subject */
             subject?: string | null;
+            superseded_by?: components["schemas"]["SuccessorOut"] | null;
             /**
              * Text
              * @description Exactly document.text[start:end].
              */
             text: string;
+            /**
+             * Valid From
+             * @description When an ingest made it current (null: always).
+             */
+            valid_from?: string | null;
+            /**
+             * Valid To
+             * @description When a later version or a delete closed it.
+             */
+            valid_to?: string | null;
+            /**
+             * Version
+             * @description The document version this sentence was written in.
+             * @default 1
+             */
+            version: number;
         };
         /** EvidenceRef */
         EvidenceRef: {
@@ -1239,6 +1614,18 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "processed" | "ingested" | "unchanged" | "failed" | "rejected";
+        };
+        /** GapOut */
+        GapOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "unmatched" | "file_unmatched" | "not_walked" | "inferred_only" | "nothing_recorded" | "capped";
+            /** Message */
+            message: string;
+            /** Subjects */
+            subjects?: string[];
         };
         /** GradedPath */
         GradedPath: {
@@ -1378,6 +1765,11 @@ export interface components {
             /** Question */
             question: string;
             /**
+             * Stale
+             * @default false
+             */
+            stale: boolean;
+            /**
              * Status
              * @enum {string}
              */
@@ -1414,6 +1806,13 @@ export interface components {
             source: string;
             /** Target */
             target: string;
+        };
+        /** HopGroup */
+        HopGroup: {
+            /** Entity Ids */
+            entity_ids: string[];
+            /** Hops */
+            hops: number;
         };
         /** ImpactOut */
         ImpactOut: {
@@ -1519,6 +1918,56 @@ export interface components {
              */
             status: "alive";
         };
+        /** MatchOut */
+        MatchOut: {
+            /** End */
+            end?: number | null;
+            /** Entity Id */
+            entity_id: string;
+            /**
+             * Impact
+             * @default skipped
+             * @enum {string}
+             */
+            impact: "found" | "no_evidence" | "skipped";
+            /** Impact Message */
+            impact_message?: string | null;
+            /**
+             * Kind
+             * @description exact: the text names it; alias: another spelling of its name (case, separators); path: a changed file's path names it; symbol: a document names a changed symbol in a sentence about it.
+             * @enum {string}
+             */
+            kind: "exact" | "alias" | "path" | "symbol";
+            /** Name */
+            name: string;
+            /**
+             * Start
+             * @description Offset of the surface in the input text.
+             */
+            start?: number | null;
+            /**
+             * Surface
+             * @description What in the input matched, verbatim.
+             */
+            surface: string;
+            /**
+             * System
+             * @description Impact is run for systems (services, components, technologies).
+             */
+            system: boolean;
+            /** Type */
+            type: string;
+            /**
+             * Via Evidence
+             * @description symbol: the sentences naming the symbol.
+             */
+            via_evidence?: string[];
+            /**
+             * Where
+             * @description The changed file, for path and symbol matches.
+             */
+            where?: string | null;
+        };
         /** ModelCard */
         ModelCard: {
             /** Created */
@@ -1568,6 +2017,16 @@ export interface components {
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
             resolution: components["schemas"]["ResolutionOut"];
+        };
+        /** OnCallOut */
+        OnCallOut: {
+            /** Entity Id */
+            entity_id: string;
+            /**
+             * Evidence Id
+             * @description A sentence naming the system and its on-call / paging arrangement.
+             */
+            evidence_id: string;
         };
         /** OpenAIError */
         OpenAIError: {
@@ -1646,6 +2105,21 @@ export interface components {
              * @enum {string}
              */
             via: "document" | "handoff";
+        };
+        /** OwnerOut */
+        OwnerOut: {
+            /** Entity Id */
+            entity_id: string;
+            /** Evidence Ids */
+            evidence_ids: string[];
+            /** Owner Id */
+            owner_id: string;
+            /** Owner Name */
+            owner_name: string | null;
+            /** Owner Type */
+            owner_type: string | null;
+            /** Rel Type */
+            rel_type: string;
         };
         /** PathEdge */
         PathEdge: {
@@ -1898,6 +2372,30 @@ export interface components {
             /** Wall Ms */
             wall_ms?: number | null;
         };
+        /** Quote */
+        Quote: {
+            /**
+             * Current
+             * @default true
+             */
+            current: boolean;
+            /** Document Id */
+            document_id: string;
+            /** Document Title */
+            document_title: string | null;
+            /** End */
+            end: number;
+            /** Evidence Id */
+            evidence_id: string;
+            source?: components["schemas"]["CitationSource"] | null;
+            /** Start */
+            start: number;
+            /**
+             * Text
+             * @description Exactly document.text[start:end] of its version: a verbatim quote.
+             */
+            text: string;
+        };
         /** ResolutionOut */
         ResolutionOut: {
             /** Candidates */
@@ -1914,6 +2412,60 @@ export interface components {
             policy: components["schemas"]["PolicyOut"];
             /** Queries */
             queries: components["schemas"]["QueryRecordApi"][];
+        };
+        /** ReviewEntry */
+        ReviewEntry: {
+            /** Affected */
+            affected: number;
+            /** Created At */
+            created_at: string;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Matches */
+            matches: number;
+            /** Title */
+            title: string;
+        };
+        /** ReviewInput */
+        ReviewInput: {
+            /** Characters */
+            characters: number;
+            /** Document Id */
+            document_id?: string | null;
+            /** Files */
+            files?: components["schemas"]["ChangedFileOut"][];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "diff" | "document";
+            /** Source Type */
+            source_type?: string | null;
+            /** Title */
+            title: string;
+        };
+        /** ReviewList */
+        ReviewList: {
+            /** Limit */
+            limit: number;
+            /** Reviews */
+            reviews: components["schemas"]["ReviewEntry"][];
+        };
+        /** ReviewableDocument */
+        ReviewableDocument: {
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pull_request" | "ticket";
+            /** Source Type */
+            source_type: string | null;
+            /** Title */
+            title: string | null;
         };
         /** Revoked */
         Revoked: {
@@ -1951,6 +2503,43 @@ export interface components {
             why: string;
         };
         /**
+         * StaleReason
+         * @description One cited sentence that no longer says what the answer quoted (zehn/answers/stale.py).
+         */
+        StaleReason: {
+            /**
+             * Change
+             * @enum {string}
+             */
+            change: "changed" | "removed";
+            /**
+             * Closed At
+             * @description When the ingest closed the cited version.
+             */
+            closed_at?: string | null;
+            /**
+             * Diff
+             * @description Word diff from old_text to new_text.
+             */
+            diff?: components["schemas"]["DiffPart"][];
+            /** Document Id */
+            document_id?: string | null;
+            /** Evidence Id */
+            evidence_id: string;
+            /** New Evidence Id */
+            new_evidence_id?: string | null;
+            /**
+             * New Text
+             * @description What the current version says there; null: removed.
+             */
+            new_text?: string | null;
+            /**
+             * Old Text
+             * @description The sentence as the answer cited it (that evidence version).
+             */
+            old_text: string;
+        };
+        /**
          * SuccessorClaim
          * @description What one shown path proves: ``kind`` of work by the successor on ``component`` (through ``item``).
          */
@@ -1975,6 +2564,18 @@ export interface components {
             resolved: number;
             /** Reviewed */
             reviewed: number;
+        };
+        /** SuccessorOut */
+        SuccessorOut: {
+            /** Change */
+            change?: string | null;
+            /** Id */
+            id: string;
+            /**
+             * Text
+             * @description The successor's verbatim sentence.
+             */
+            text: string;
         };
         /** SuccessorRow */
         SuccessorRow: {
@@ -2102,6 +2703,27 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** UnmatchedOut */
+        UnmatchedOut: {
+            /** Candidates */
+            candidates?: components["schemas"]["CandidateOut"][];
+            /** Message */
+            message: string;
+            /**
+             * Reason
+             * @enum {string}
+             */
+            reason: "unknown" | "ambiguous";
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "text" | "path" | "symbol";
+            /** Surface */
+            surface: string;
+            /** Where */
+            where?: string | null;
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -2114,6 +2736,15 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /** VersionOut */
+        VersionOut: {
+            /** Valid From */
+            valid_from?: string | null;
+            /** Valid To */
+            valid_to?: string | null;
+            /** Version */
+            version: number;
         };
         /** WhoAmI */
         WhoAmI: {
@@ -2395,6 +3026,575 @@ export interface operations {
             };
         };
     };
+    list_reviews_api_change_reviews_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    create_review_api_change_reviews_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeReview"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description missing or wrong bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the token may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    markdown_of_api_change_reviews_markdown_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeReview"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rejected input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    preview_review_api_change_reviews_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeReview"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too_large: the request body is over ZEHN_MAX_REQUEST_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    review_sources_api_change_reviews_sources_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewableDocument"][];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_review_api_change_reviews__review_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A change review id (cr_ + 16 hex). */
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeReview"];
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    review_markdown_api_change_reviews__review_id__markdown_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A change review id (cr_ + 16 hex). */
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description untrusted_host: the Host header is not in ZEHN_TRUSTED_HOSTS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unauthorized: a token is required (beyond loopback, for writes) or the token is not valid */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rejected input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description rate_limited: too many requests from this caller */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description graph unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     documents_api_documents_get: {
         parameters: {
             query?: {
@@ -2471,7 +3671,12 @@ export interface operations {
     };
     document_api_documents__document_id__get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Read the graph as it stood then: a date (2026-03-05, the end of that day, UTC) or an ISO date-time. Default: now. */
+                as_of?: string | null;
+                /** @description A version number (see versions). */
+                version?: number | null;
+            };
             header?: never;
             path: {
                 /** @description A document id. */
@@ -2553,6 +3758,8 @@ export interface operations {
             query: {
                 /** @description An entity name as a person types it. */
                 q: string;
+                /** @description Read the graph as it stood then: a date (2026-03-05, the end of that day, UTC) or an ISO date-time. Default: now. */
+                as_of?: string | null;
             };
             header?: never;
             path?: never;
@@ -2713,6 +3920,8 @@ export interface operations {
                 entity?: string | null;
                 /** @description An entity id, e.g. a candidate's id from an ambiguous name (team:atlas); used instead of entity when given. 404 when no entity has it. */
                 entity_id?: string | null;
+                /** @description Read the graph as it stood then: a date (2026-03-05, the end of that day, UTC) or an ISO date-time. Default: now. */
+                as_of?: string | null;
             };
             header?: never;
             path?: never;
@@ -2873,6 +4082,8 @@ export interface operations {
                 status?: ("answered" | "abstained" | "refused" | "ambiguous" | "unknown_entity" | "not_in_graph" | "unavailable") | null;
                 /** @description Only questions containing these words (case-insensitive). */
                 q?: string | null;
+                /** @description true: only stale answers (a cited sentence changed or was removed since); false: only current ones. */
+                stale?: boolean | null;
             };
             header?: never;
             path?: never;
@@ -2954,6 +4165,8 @@ export interface operations {
                 entity_id?: string | null;
                 /** @description Hops, 1..3. */
                 depth?: number;
+                /** @description Read the graph as it stood then: a date (2026-03-05, the end of that day, UTC) or an ISO date-time. Default: now. */
+                as_of?: string | null;
             };
             header?: never;
             path?: never;

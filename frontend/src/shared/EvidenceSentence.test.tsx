@@ -9,6 +9,7 @@ const ev: EvidenceOut = {
   chunk_id: "c1", start: 973, end: 1027, text: "rate-engine depends on geo-index for distance lookups.", kind: "sentence",
   relations: [{ rel_type: "DEPENDS_ON", subject_at: [973, 984], subject_span: [0, 11], predicate_span: [12, 22],
     object_at: [996, 1005], object_span: [23, 32] }],
+  version: 1, current: true,
 };
 
 describe("evidence sentence", () => {

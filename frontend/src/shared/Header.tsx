@@ -6,6 +6,7 @@ import { TokenField } from "./TokenField";
 const LINKS: [string, string][] = [
   ["/", "Ask"],
   ["/radar", "Impact radar"],
+  ["/change-reviews", "Change review"],
   ["/explorer", "Explorer"],
   ["/people", "People"],
   ["/documents", "Documents"],

@@ -17,6 +17,7 @@ export function makeAnswer(overrides: Partial<Answer> = {}): Answer {
     id: "ans_1", question: "Who owns geo-index?", status: "answered", text: "The Routing team owns geo-index [1].",
     reason: null, offending: [], citations: [citation], retrieved_evidence_ids: [citation.evidence_id], paths: [],
     candidates: [], queries: [], policy, mode: "deterministic", timings: {}, created_at: "2026-03-20T10:00:00+00:00",
+    conversation_only: false, stale: false, stale_reasons: [],
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 """Permission-aware evidence, end to end: facts of a restricted document never reach a caller outside its access
 list through any door (answers, the answer stream, evidence, documents, entities, impact, the explorer, people,
-history, the OpenAI-compatible door, MCP tools and resources), while its readers do see them.
+history, the OpenAI-compatible door, MCP tools and resources, change reviews previewed or stored, and earlier
+versions read ``as_of`` or by number), while its readers do see them.
 
 The fixtures (tests/zehn/api/fixtures/acl) are one public document, one restricted to the ``corp-dev`` group and a
-direct message readable by its two participants. A real ``zehn``-style server (uvicorn on loopback, the real
+direct message readable by its two participants; the restricted plan is then edited and re-ingested, so it has a
+closed sentence and an archived first version. A real ``zehn``-style server (uvicorn on loopback, the real
 answering service) serves them; each caller asks every door, and every response is searched for what only the
 restricted documents say (their ids, evidence ids, names and words), after removing what the caller itself sent.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -26,6 +29,7 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from extraction.graph_client import open_graph as open_rw_graph
 from extraction.pipeline import Ingestor
+from extraction.validity import now_stamp
 from tests.zehn.api.conftest import ServerThread, build_services
 from traversal_policy import TraversalExecutor
 from zehn.access import TokenStore
@@ -37,19 +41,21 @@ from zehn.people.projection import rebuild
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "acl"
 HARBOR = "acl_harbor_plan"
 DM = "acl_dm_export"
-HARBOR_WORDS = ("quayside", "harbor", "settlement", HARBOR)
+HARBOR_WORDS = ("quayside", "harbor", "settlement", "batches", HARBOR)  # "batches": only in the closed version
 DM_WORDS = ("pierside", "keep it quiet", "night batch", DM)
 BOTH_WORDS = ("ottilie",)  # the author of both restricted documents, named in no public one
 QUESTIONS = ("What depends on ledger-db?", "What breaks if ledger-db changes?", "Who owns quayside-api?",
              "What does pierside-job depend on?", "What runs every night against the ledger?")  # the last: passages
 ANONYMOUS = "anonymous"
+REVIEW = {"text": "This change touches ledger-db: the nightly jobs move to a new schema.", "depth": 3}
 
 
 @dataclass(frozen=True)
 class World:
     url: str
     tokens: dict[str, str]  # caller name -> secret
-    evidence: dict[str, list[str]]  # document id -> its evidence ids
+    evidence: dict[str, list[str]]  # document id -> its evidence ids (closed ones too)
+    before_edit: str  # a moment when the restricted plan's first version was current
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +64,13 @@ def world(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbed
     assert falkordb_server.port is not None
     name = f"acl_{uuid.uuid4().hex[:8]}"
     ingestor = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder)
-    assert ingestor.ingest([FIXTURES]).documents == 3
+    docs = tmp_path_factory.mktemp("acl_docs")
+    shutil.copytree(FIXTURES, docs, dirs_exist_ok=True)
+    assert ingestor.ingest([docs]).documents == 3
+    before_edit = now_stamp()
+    plan = docs / "harbor-plan.md"
+    plan.write_text(plan.read_text().replace("settlement batches", "settlement runs"))
+    assert ingestor.ingest([docs]).versions == 1
     rebuild(ingestor.graph)
     rows = ingestor.graph.ro_query("MATCH (e:Evidence) RETURN e.document_id, e.id").result_set
     evidence: dict[str, list[str]] = {}
@@ -73,7 +85,7 @@ def world(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbed
 
     services = build_services(falkordb_server.port, name, make, embedder, nlp=nlp)
     with ServerThread(create_app(services, frontend_dir=None, tokens=store)) as server:
-        yield World(server.url, secrets, evidence)
+        yield World(server.url, secrets, evidence, before_edit)
     with contextlib.suppress(redis.RedisError):
         open_rw_graph("127.0.0.1", falkordb_server.port, name).delete()
 
@@ -150,6 +162,31 @@ def history(client: httpx.Client, world: World, caller: str) -> list[tuple[str, 
     return [(listed[0] + json.dumps(QUESTIONS), listed[1]), *stored]  # its own earlier questions are in it
 
 
+def versions(client: httpx.Client, world: World, caller: str) -> list[tuple[str, str]]:
+    """Earlier versions: documents as of before the edit and by number, and graph reads as of then."""
+    then = world.before_edit
+    return [*[_get(client, world, caller, f"/api/documents/{d}", as_of=then) for d in (HARBOR, DM)],
+            _get(client, world, caller, f"/api/documents/{HARBOR}", version=1),
+            _get(client, world, caller, "/api/impact", entity_id="component:ledger-db", depth=3, as_of=then),
+            _get(client, world, caller, "/api/entities", q="Harbor", as_of=then),
+            _get(client, world, caller, "/api/graph/neighborhood", entity="ledger-db", as_of=then)]
+
+
+def reviews(client: httpx.Client, world: World, caller: str) -> list[tuple[str, str]]:
+    """Change reviews: previews (text, a restricted document, as of before the edit), and reviews the privileged
+    callers stored, opened by id, as Markdown and in the list."""
+    out = [_post(client, world, caller, "/api/change-reviews/preview", REVIEW),
+           _post(client, world, caller, "/api/change-reviews/preview", {**REVIEW, "as_of": world.before_edit}),
+           _post(client, world, caller, "/api/change-reviews/preview", {"document_id": HARBOR}),
+           _get(client, world, caller, "/api/change-reviews/sources")]
+    for owner in ("dev", "rosa", "root"):
+        stored = client.post(world.url + "/api/change-reviews", json=REVIEW, headers=_headers(world, owner)).json()
+        out += [_get(client, world, caller, f"/api/change-reviews/{stored['id']}"),
+                _get(client, world, caller, f"/api/change-reviews/{stored['id']}/markdown")]
+    out.append(_get(client, world, caller, "/api/change-reviews", limit=500))
+    return out
+
+
 def openai(client: httpx.Client, world: World, caller: str) -> list[tuple[str, str]]:
     out = []
     for q in QUESTIONS[:2]:
@@ -175,6 +212,7 @@ def mcp(client: httpx.Client, world: World, caller: str) -> list[tuple[str, str]
               ("tools/call", {"name": "passages_mentioning", "arguments": {"text": "ledger-db"}}),
               ("tools/call", {"name": "document_sentences", "arguments": {"document_id": HARBOR}}),
               ("tools/call", {"name": "document_passages", "arguments": {"document_ids": [HARBOR, DM]}}),
+              ("tools/call", {"name": "change_review", "arguments": REVIEW}),
               ("resources/list", {}),
               ("resources/read", {"uri": f"zehn://documents/{HARBOR}"}),
               ("resources/read", {"uri": f"zehn://evidence/{world.evidence[DM][0]}"})]
@@ -183,7 +221,7 @@ def mcp(client: httpx.Client, world: World, caller: str) -> list[tuple[str, str]
 
 DOORS: dict[str, Door] = {"answers": answers, "stream": stream, "evidence": evidence, "documents": documents,
                           "entities": entities, "impact": impact, "neighborhood": neighborhood, "people": people,
-                          "history": history, "v1": openai, "mcp": mcp}
+                          "history": history, "v1": openai, "mcp": mcp, "versions": versions, "reviews": reviews}
 
 
 def _markers(world: World, words: tuple[str, ...], doc: str) -> list[str]:
@@ -215,7 +253,8 @@ def test_a_group_member_sees_the_group_document_and_not_someone_elses_messages(w
     assert _leaks(world, "dev", door, _markers(world, DM_WORDS, DM)) == []
 
 
-SEEN_BY_READERS = ("answers", "stream", "evidence", "documents", "entities", "impact", "neighborhood", "v1", "mcp")
+SEEN_BY_READERS = ("answers", "stream", "evidence", "documents", "entities", "impact", "neighborhood", "v1", "mcp",
+                   "versions", "reviews")
 
 
 @pytest.mark.parametrize("door", SEEN_BY_READERS)
@@ -238,3 +277,31 @@ def test_an_answer_stored_by_a_reader_stays_theirs(world: World) -> None:
         everyone = client.get(world.url + "/api/history", params={"limit": 500},
                               headers=_headers(world, "root")).json()["answers"]
         assert asked["id"] in {a["id"] for a in everyone}
+
+
+def test_a_restricted_documents_version_history_is_its_readers_only(world: World) -> None:
+    with httpx.Client(timeout=120) as client:
+        for caller in (ANONYMOUS, "eng", "rosa"):
+            for params in ({}, {"version": 1}, {"as_of": world.before_edit}):
+                got = client.get(world.url + f"/api/documents/{HARBOR}", params=params,
+                                 headers=_headers(world, caller))
+                assert got.status_code == 404, (caller, params, got.text)
+        first = client.get(world.url + f"/api/documents/{HARBOR}", params={"version": 1},
+                           headers=_headers(world, "dev")).json()
+        assert "settlement batches" in first["text"] and [v["version"] for v in first["versions"]] == [1, 2]
+
+
+def test_a_stored_change_review_stays_its_authors(world: World) -> None:
+    with httpx.Client(timeout=120) as client:
+        assert client.post(world.url + "/api/change-reviews", json=REVIEW).status_code == 401  # a write
+        stored = client.post(world.url + "/api/change-reviews", json=REVIEW, headers=_headers(world, "dev")).json()
+        assert "quayside" in json.dumps(stored).casefold()  # the author read the restricted plan
+        for caller in (ANONYMOUS, "eng", "rosa"):
+            got = client.get(world.url + f"/api/change-reviews/{stored['id']}", headers=_headers(world, caller))
+            assert got.status_code == 404, (caller, got.text)
+            listed = client.get(world.url + "/api/change-reviews", params={"limit": 500},
+                                headers=_headers(world, caller)).json()["reviews"]
+            assert stored["id"] not in {r["id"] for r in listed}
+        for reader in ("dev", "root"):
+            assert client.get(world.url + f"/api/change-reviews/{stored['id']}",
+                              headers=_headers(world, reader)).json()["id"] == stored["id"]

@@ -25,12 +25,15 @@ GRADES = {"source_backed", "inferred", "insufficient"}
 
 def test_tools_are_the_catalogue_plus_ask_with_schemas_from_the_catalogue(services: Services) -> None:
     listed = session(build_server(lambda: services), lambda c: c.list_tools()).tools
-    assert {t.name for t in listed} == set(CATALOGUE) | {"ask"}
+    assert {t.name for t in listed} == set(CATALOGUE) | {"ask", "change_review"}
     for tool in listed:
         schema = tool.input_schema
         assert schema["type"] == "object" and schema["additionalProperties"] is False
         if tool.name == "ask":
             assert schema["required"] == ["question"]
+            continue
+        if tool.name == "change_review":
+            assert {"text", "document_id", "depth", "as_of"} == set(schema["properties"])
             continue
         params = [p for p in CATALOGUE[tool.name].params if p.kind not in ("embedding", "embeddings")]
         assert set(schema["properties"]) == {p.name for p in params}
@@ -67,6 +70,7 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
             "passages_mentioning": {"text": "geo-index"},
             "if_person_leaves": {"person_id": "person:luca-ferraro", "depth": 2},
             "ask": {"question": "Who owns geo-index?"},
+            "change_review": {"text": "This change retunes the tile cache of geo-index."},
         }
         assert set(arguments) == {t.name for t in (await client.list_tools()).tools}, "a new tool needs a call here"
         for name, args in arguments.items():
@@ -103,6 +107,11 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
     assert set(answer["evidence_ids"]) <= set(answer["retrieved_evidence_ids"])
     assert answer["hop_grades"] and answer["request_id"]
     assert answer["text"] in results["ask"].content[0].text
+
+    review = results["change_review"].structured_content
+    assert results["change_review"].is_error is False and review["id"] is None  # read-only: not stored
+    assert "geo-index" in {m["name"] for m in review["matches"]}
+    assert results["change_review"].content[0].text.startswith("### ZEHN change review")
 
 
 @pytest.mark.parametrize(("tool", "arguments", "expected"), [

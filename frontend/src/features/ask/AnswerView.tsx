@@ -12,6 +12,7 @@ import { AnswerActions } from "./AnswerActions";
 import { AnswerText } from "./AnswerText";
 import { CitationList } from "./CitationChip";
 import { PathsView } from "./PathsView";
+import { StaleNotice } from "./StaleNotice";
 
 export const STATUS_LABEL: Record<AnswerStatus, string> = {
   answered: "Answered",
@@ -131,6 +132,11 @@ export const AnswerView = forwardRef<HTMLElement, Props>(function AnswerView(pro
       </header>
       <div className="answer-main" data-testid="answer-main">
         <p className="status-explain">{STATUS_EXPLAIN[status]}</p>
+        <StaleNotice answer={answer} />
+        {answer.conversation_only && status === "answered" && (
+          <p className="notice" data-testid="conversation-only">Said in conversation only (chat, email or a meeting),
+            never documented in a page or ticket: treat it as what someone said, not as policy.</p>
+        )}
         <StatusBody {...props} />
         {status === "answered" && <CitationList citations={answer.citations ?? []} answerId={answer.id} />}
         <PathsView paths={answer.paths ?? []} />

@@ -29,6 +29,9 @@ export function CitationList({ citations, answerId }: { citations: Citation[]; a
             <blockquote className="source-quote" cite={documentHref(c.document_id, c.start, c.end)}>
               {quoteText(c.text)}
             </blockquote>
+            {c.source?.kind === "conversation" && (
+              <span className="badge badge-said" data-testid="said-in">{c.source.label}</span>
+            )}
           </li>
         ))}
       </ol>

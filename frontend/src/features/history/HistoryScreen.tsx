@@ -17,10 +17,12 @@ export function HistoryScreen() {
   const q = params.get("q") ?? "";
   const raw = params.get("status");
   const status = STATUSES.includes(raw as AnswerStatus) ? (raw as AnswerStatus) : undefined;
+  const show = params.get("show");  // "stale": a cited sentence changed since; "current": none did
+  const stale = show === "stale" ? true : show === "current" ? false : undefined;
   const [input, setInput] = useState(q);
   useEffect(() => setInput(q), [q]);
   const [history, reload] = useApi((signal) => unwrap(api.GET("/api/history", {
-    params: { query: { limit: 200, q: q || undefined, status } }, signal })), [q, status]);
+    params: { query: { limit: 200, q: q || undefined, status, stale } }, signal })), [q, status, stale]);
 
   const set = (key: string, value: string) => setParams((p) => {
     if (value) p.set(key, value);
@@ -47,13 +49,19 @@ export function HistoryScreen() {
           <option value="">Any</option>
           {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
         </select>
+        <label htmlFor="history-show">Sources</label>
+        <select id="history-show" className="input select" value={show ?? ""} onChange={(e) => set("show", e.target.value)}>
+          <option value="">Any</option>
+          <option value="stale">Stale (a cited sentence changed)</option>
+          <option value="current">Current</option>
+        </select>
         <button type="submit" className="btn btn-primary">Search</button>
       </form>
       {history.state === "loading" && <Loading what="history" />}
       {history.state === "error" && <ErrorNotice error={history.error} onRetry={reload} />}
       {history.state === "ok" && history.data.answers.length === 0 && (
         <p className="muted" data-testid="history-empty">
-          {q || status ? "No stored answer matches." : "No answers yet. Ask something first."}
+          {q || status || show ? "No stored answer matches." : "No answers yet. Ask something first."}
         </p>
       )}
       {history.state === "ok" && history.data.answers.length > 0 && (
@@ -67,7 +75,8 @@ export function HistoryScreen() {
               <tr key={a.id}>
                 <td>{new Date(a.created_at).toLocaleString()}</td>
                 <td><Link to={answerHref(a.id)}>{a.question}</Link></td>
-                <td><span className={`status status-${a.status}`}>{STATUS_LABEL[a.status]}</span></td>
+                <td><span className={`status status-${a.status}`}>{STATUS_LABEL[a.status]}</span>
+                  {a.stale && <span className="badge badge-stale" data-testid="stale-badge">stale</span>}</td>
                 <td>{a.citations}</td>
                 <td>
                   <button type="button" className="btn btn-small"

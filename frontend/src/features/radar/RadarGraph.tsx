@@ -52,6 +52,6 @@ export function RadarGraph({ model, selectedId, onSelect }: {
   return (
     <CyGraph elements={elements} layout={layout} selectedId={selectedId} onSelect={onSelect}
       onLayout={(cy) => { cy.autoungrabify(true); drawRings(cy, model.anchor?.id); }}
-      height={540} label={`Impact radar: ${model.nodes.length - 1} affected entities on ${top} rings, ${model.edges.length} relations. The same relations are listed below.`} />
+      height={540} label={`Impact radar: ${model.nodes.filter((n) => n.ring > 0).length} affected entities on ${top} rings, ${model.edges.length} relations. The same relations are listed below.`} />
   );
 }
