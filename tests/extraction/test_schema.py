@@ -5,6 +5,7 @@ from __future__ import annotations
 import falkordb
 
 from extraction.schema import EMBEDDING_DIM, ensure_indexes, index_statements
+from zehn.graph_server.readiness import wait_for_indexes
 
 
 def test_ensure_indexes_creates_all_then_is_idempotent(falkordb_client: falkordb.FalkorDB, graph_name: str) -> None:
@@ -18,6 +19,9 @@ def test_created_indexes_answer_fulltext_and_vector_queries(
 ) -> None:
     graph = falkordb_client.select_graph(graph_name)
     ensure_indexes(graph)
+    # A new index reports UNDER CONSTRUCTION for a moment (longer on a loaded machine); a node written meanwhile
+    # can be missed by it, which is exactly what readers are kept from seeing: wait as they do.
+    wait_for_indexes(graph, deadline_s=60)
     vec = [1.0] + [0.0] * (EMBEDDING_DIM - 1)
     graph.query("CREATE (:Evidence {id: 'ev_1', text: 'billing depends on ledger', embedding: vecf32($v)})", {"v": vec})
     hits = graph.ro_query("CALL db.idx.fulltext.queryNodes('Evidence', 'ledger') YIELD node RETURN node.id")
