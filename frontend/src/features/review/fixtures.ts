@@ -9,7 +9,7 @@ const path = (hops: [string, string][], grade: "source_backed" | "inferred"): Im
     hops: hops.map(([s, t]) => ({ source: `service:${s}`, source_name: s, rel_type: "DEPENDS_ON", target: `service:${t}`,
       target_name: t, evidence_ids: [`ev_${s}`] })),
     graded: { grade, hops: hops.map(([s, t]) => ({ source: s, rel_type: "DEPENDS_ON", target: t, evidence_id: `ev_${s}`,
-      grade, reasons: [] })) },
+      grade, reasons: [], read_at: "ingest" as const })) },
   };
 };
 
