@@ -53,8 +53,11 @@ def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any
     statuses: dict[str, int] = {}
     with EmbeddedFalkorDB(data_dir, requirepass=False) as server:
         assert server.port is not None
-        ingest = Ingestor("127.0.0.1", server.port, graph_name, nlp=nlp, embedder=embedder).ingest([corpus])
-        settings = load_settings(data_dir=data_dir, graph_name=graph_name, falkordb_url=server.url)
+        # A --data-dir that `zehn serve` or `zehn eval` made holds a password the server was started with.
+        url = f"redis://:{server.password}@127.0.0.1:{server.port}" if server.password else server.url
+        ingest = Ingestor("127.0.0.1", server.port, graph_name, server.password, nlp=nlp,
+                          embedder=embedder).ingest([corpus])
+        settings = load_settings(data_dir=data_dir, graph_name=graph_name, falkordb_url=url)
         with open_services(settings, nlp=nlp, embedder=embedder) as services:
             if services.monitor is not None:
                 services.monitor.wait_ready(settings.ready_wait_s)  # never time answers from half-built indexes
