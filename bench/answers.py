@@ -62,7 +62,8 @@ def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any
             if services.monitor is not None:
                 services.monitor.wait_ready(settings.ready_wait_s)  # never time answers from half-built indexes
             baseline = BaselineAnswerer(services.executor.graph, embedder)
-            with TestClient(create_app(services, frontend_dir=None)) as client:
+            # Host 127.0.0.1: the guard trusts loopback names only (TestClient sends "testserver" by default).
+            with TestClient(create_app(services, frontend_dir=None), base_url="http://127.0.0.1") as client:
                 client.post("/api/answers", json={"question": questions[0]})  # warm up both paths
                 baseline.answer("warm", questions[0])
                 for question in questions:
