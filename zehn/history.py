@@ -31,20 +31,19 @@ All Cypher here is fixed text with parameters. Database errors are mapped to the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import redis.exceptions
 from pydantic import BaseModel
 
-from extraction.access import ADMIN, ScopedGraph
+from extraction.access import ADMIN
 from extraction.evidence_reads import graph_exists
 from extraction.schema import ready_document
-from traversal_policy.runner import map_error
 from zehn.access import Caller
 from zehn.answers.model import Answer, Status
 from zehn.answers.stale import stale_reason
+from zehn.graph_store import GraphStore
 
 SAVE_ANSWER = """
 MERGE (q:Question {id: $question_id})
@@ -110,7 +109,6 @@ ANSWER_INDEXES = (
     "CREATE INDEX FOR (q:Question) ON (q.id)",
 )
 MAX_LIMIT = 500
-T = TypeVar("T")
 
 
 class HistoryEntry(BaseModel):
@@ -136,23 +134,13 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-class AnswerStore:
+class AnswerStore(GraphStore):
     """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write), per caller."""
 
     def __init__(self, graph: Any, *, max_per_user: int = 1000, max_age_days: float = 90.0) -> None:
-        self.graph = graph.base if isinstance(graph, ScopedGraph) else graph
+        super().__init__(graph)
         self.max_per_user = max_per_user
         self.max_age_days = max_age_days
-        self._indexed = False
-
-    def _as(self, caller: Caller) -> ScopedGraph:
-        return ScopedGraph(self.graph, caller.scope)
-
-    def _call(self, action: Callable[[], T]) -> T:
-        try:
-            return action()
-        except (redis.exceptions.RedisError, OSError) as exc:
-            raise map_error(exc, str(getattr(self.graph, "name", "-"))) from exc
 
     def _ensure_indexes(self) -> None:
         if self._indexed:

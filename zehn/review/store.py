@@ -14,16 +14,14 @@ id that does not exist.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 import redis.exceptions
 
-from extraction.access import ADMIN, ScopedGraph
+from extraction.access import ADMIN
 from extraction.evidence_reads import graph_exists
 from extraction.schema import ready_document
-from traversal_policy.runner import map_error
 from zehn.access import Caller
+from zehn.graph_store import GraphStore
 from zehn.history import now_iso
 from zehn.review.model import ChangeReview, ReviewEntry
 
@@ -55,28 +53,14 @@ LIMIT $limit
 GET_REVIEW = f"MATCH (r:ChangeReview {{id: $id}}) {_READABLE} RETURN r.json"
 REVIEW_INDEX = "CREATE INDEX FOR (r:ChangeReview) ON (r.id)"
 MAX_LIMIT = 500
-T = TypeVar("T")
 
 
 def review_id() -> str:
     return "cr_" + uuid.uuid4().hex[:16]
 
 
-class ReviewStore:
+class ReviewStore(GraphStore):
     """Reads and writes reviews in one named graph (a handle that may write), per caller."""
-
-    def __init__(self, graph: Any) -> None:
-        self.graph = graph.base if isinstance(graph, ScopedGraph) else graph
-        self._indexed = False
-
-    def _as(self, caller: Caller) -> ScopedGraph:
-        return ScopedGraph(self.graph, caller.scope)
-
-    def _call(self, action: Callable[[], T]) -> T:
-        try:
-            return action()
-        except (redis.exceptions.RedisError, OSError) as exc:
-            raise map_error(exc, str(getattr(self.graph, "name", "-"))) from exc
 
     def save(self, review: ChangeReview, caller: Caller) -> ChangeReview:
         """Store ``review`` as ``caller``'s, under a new id (its permalink), and return it as stored."""
