@@ -5,8 +5,8 @@
  * server supervises (restarts) it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { INTERNAL_TOKENS } from "../src/features/ask/answerText";
-import { answerTexts, openBrowser, shot, shots, type Browser } from "./browser";
+import { ask, expectNoInternalTokens, submit } from "./asking";
+import { openBrowser, shot, shots, type Browser } from "./browser";
 import { freezeGraph, killGraph, startServer, stopServer, type RunningServer } from "./server";
 
 let server: RunningServer | undefined;
@@ -32,36 +32,13 @@ const page = () => {
   return browser.page;
 };
 
-async function submit(question: string) {
-  const p = page();
-  await p.getByLabel("Question", { exact: true }).fill(question);
-  await p.getByRole("button", { name: "Ask", exact: true }).click();
-}
-
-/** Ask on the Ask screen (keeping the conversation) and wait for this question's answer. */
-async function ask(question: string, { fresh = false } = {}) {
-  const p = page();
-  if (fresh || new URL(p.url()).pathname !== "/") await p.goto("/");
-  const before = await p.getByTestId("answer").count();
-  await submit(question);
-  await p.waitForFunction((n) => document.querySelectorAll('[data-testid="answer"]').length > n &&
-    !document.querySelector('[data-testid="turn"][data-running]'), before, { timeout: 120_000 });
-  return p.getByTestId("answer").first();
-}
-
-async function expectNoInternalTokens() {
-  for (const text of await answerTexts(page())) {
-    for (const pattern of INTERNAL_TOKENS) expect(text, `${pattern} in:\n${text}`).not.toMatch(pattern);
-  }
-}
-
 describe("ZEHN in a browser", () => {
   it("answers with citations; Back from a citation keeps the whole conversation (point 1)", async () => {
     const p = page();
     await p.goto("/");
     await p.evaluate(() => window.sessionStorage.clear());
     const questions = ["Who owns geo-index?", "What does rate-engine depend on?", "Who owns ledger-sync?"];
-    for (const q of questions) await ask(q);
+    for (const q of questions) await ask(page(), q);
     const answer = p.getByTestId("answer").first();
     expect(await answer.getAttribute("data-status")).toBeTruthy();
     await shots(p, "ask-conversation");
@@ -96,8 +73,8 @@ describe("ZEHN in a browser", () => {
 
   it("never shows internal tokens in a rendered answer (point 2)", async () => {
     for (const q of ["What breaks if we change geo-index?", "Who owns Atlas?", "Does checkout-api depend on ledger-sync?",
-      "What is the street address of the Larkspur Labs office?"]) await ask(q);
-    await expectNoInternalTokens();
+      "What is the street address of the Larkspur Labs office?"]) await ask(page(), q);
+    await expectNoInternalTokens(page());
     const statuses = await page().getByTestId("answer").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
     expect(statuses).toContain("abstained");
     await shots(page(), "ask-statuses");
@@ -105,7 +82,7 @@ describe("ZEHN in a browser", () => {
 
   it("a 'what breaks' answer links to its radar, which keeps entity and depth in the URL (points 1, 6)", async () => {
     const p = page();
-    const answer = await ask("What breaks if we change geo-index?");
+    const answer = await ask(page(), "What breaks if we change geo-index?");
     await answer.getByTestId("radar-link").click();
     await p.waitForURL(/\/radar\?entity=.+&entity_id=.+&depth=\d/);
     await p.getByTestId("grade-summary").waitFor();
@@ -156,7 +133,7 @@ describe("ZEHN in a browser", () => {
 
   it("suggests the right name for a typo on Ask (point 3)", async () => {
     const p = page();
-    const answer = await ask("Who owns geo-indx?");
+    const answer = await ask(page(), "Who owns geo-indx?");
     expect(await answer.getAttribute("data-status")).toBe("unknown_entity");
     const candidates = answer.getByTestId("candidates");
     expect(await candidates.textContent()).toMatch(/Did you mean/);
@@ -179,7 +156,7 @@ describe("ZEHN in a browser", () => {
     // A frozen graph server holds the answer mid-way (its query waits), so Stop surely comes first.
     freezeGraph(server.dataDir, true);
     try {
-      await submit(question);
+      await submit(page(), question);
       // The turn is running with its stream open; whether a first step arrives before the frozen graph is reached
       // depends on what the server reads first, so Stop is pressed on the running turn itself.
       await p.locator('[data-testid="turn"][data-running]').getByTestId("stop").waitFor();
@@ -190,7 +167,7 @@ describe("ZEHN in a browser", () => {
     }
     expect(await p.getByTestId("stop").count()).toBe(0);
     // The cancelled work never finishes into a stored answer; a later answer's round trip outlasts its last step.
-    await ask("Who owns geo-index?");
+    await ask(page(), "Who owns geo-index?");
     const history = await p.evaluate(async (q) => (await (await fetch(`/api/history?q=${encodeURIComponent(q)}`)).json()) as
       { answers: unknown[] }, "e2e stop test");
     expect(history.answers).toHaveLength(0);
@@ -249,7 +226,7 @@ describe("ZEHN in a browser", () => {
     expect(await job.locator('[data-status="ingested"]').count()).toBe(1);
     expect(await job.locator('[data-status="failed"]').textContent()).toMatch(/empty/i);
     await shots(p, "ingest-done");
-    const answer = await ask("What does quarry-relay depend on?", { fresh: true });
+    const answer = await ask(page(), "What does quarry-relay depend on?", { fresh: true });
     expect(await answer.getAttribute("data-status")).toBe("answered");
     expect(await answer.getByTestId("citation-chip").first().textContent()).toContain("Quarry relay notes");
   });
@@ -301,7 +278,7 @@ describe("ZEHN in a browser", () => {
     if (!server) throw new Error("no server");
     await p.goto("/");
     await killGraph(server.dataDir);
-    await submit("Who owns geo-index?");
+    await submit(page(), "Who owns geo-index?");
     await p.getByTestId("graph-unavailable").first().waitFor({ timeout: 120_000 });
     const banner = p.getByTestId("health-banner");
     await banner.waitFor({ timeout: 60_000 });
