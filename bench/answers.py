@@ -64,12 +64,16 @@ def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any
             baseline = BaselineAnswerer(services.executor.graph, embedder)
             # Host 127.0.0.1: the guard trusts loopback names only (TestClient sends "testserver" by default).
             with TestClient(create_app(services, frontend_dir=None), base_url="http://127.0.0.1") as client:
-                client.post("/api/answers", json={"question": questions[0]})  # warm up both paths
+                warm = client.post("/api/answers", json={"question": questions[0]})  # warm up both paths
+                if warm.status_code != 200:  # a refused request is not a fast answer: never time it
+                    raise SystemExit(f"the API refused the warm-up question ({warm.status_code}): {warm.text}")
                 baseline.answer("warm", questions[0])
                 for question in questions:
                     started = time.perf_counter()
                     response = client.post("/api/answers", json={"question": question})
                     api_ms.append((time.perf_counter() - started) * 1000.0)
+                    if response.status_code != 200:
+                        raise SystemExit(f"the API refused {question!r} ({response.status_code}): {response.text}")
                     body = response.json()
                     statuses[str(body.get("status"))] = statuses.get(str(body.get("status")), 0) + 1
                     db_ms.append(sum(q.get("run_time_ms") or 0.0 for q in body.get("queries", [])))
