@@ -39,11 +39,18 @@ _TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:
 _QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))[\"“'‘`]([^\"”'’`\n]{3,80})[\"”'’`](?=[\s,.;:?!)\]]|$)")
 
 
+# A parenthesis in a question is an aside ("What did PR #5 (the retry change) break?"): it describes a thing, it
+# is not part of the clause, and its words confuse the parse of the clause around it.
+_ASIDE = re.compile(r"\([^()\n]{1,200}\)")
+
+
 def analyse(question: str, nlp: Language) -> Analysis:
     doc = nlp(question)
     constraints = find_constraints(question)
-    asks = _asks(doc)
-    route = routing.route(doc, asks)
+    # The clause is read without its asides (blanked, so offsets stay); names and constraints come from all of it.
+    clause = nlp(_ASIDE.sub(lambda m: " " * len(m.group(0)), question)) if _ASIDE.search(question) else doc
+    asks = _asks(clause)
+    route = routing.route(clause, asks)
     strong, weak = anchors(doc, {c.text for c in constraints})
     return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,

@@ -30,8 +30,9 @@ from zehn.agent.dispatch import Dispatcher
 from zehn.agent.grading import grade_paths, hop, view
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
+from zehn.agent.relation_scan import scan
 from zehn.agent.resolve import End, Subjects
-from zehn.agent.retrieve import DocView, Retrieved
+from zehn.agent.retrieve import DocView, Retrieved, documents, unmentioned
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.stops import Stop
@@ -160,7 +161,28 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
     if retrieved.paths:
-        return _paths(analysis, subjects, retrieved, dispatcher, nlp)
+        walked = _paths(analysis, subjects, retrieved, dispatcher, nlp)
+        if any(_stated(v) for v in walked.paths) or analysis.route == "yes_no" or analysis.rel_type is None:
+            return walked
+        # The walk reached the subject but none of its recorded edges states the asked relation: the graph lacks
+        # the edge, so it is bound at question time in the documents, like a subject with no walk at all; when
+        # nothing is bound there either, the walk's own (weak) paths are what there is.
+        views, vectors = documents(analysis, subjects, dispatcher, similarity)
+        late = _bind(analysis, subjects, Retrieved((), views, vectors, unmentioned(analysis, views, dispatcher)),
+                     parses, similarity, nlp)
+        return late if isinstance(late, Bound) and not late.empty else walked
+    return _bind(analysis, subjects, retrieved, parses, similarity, nlp)
+
+
+def _stated(view_: PathView) -> bool:
+    """A walked path whose every hop states its relation (source-backed, or inferred for a reason other than the
+    sentence not stating it)."""
+    return view_.graded.grade != "insufficient" and not any(
+        r.startswith(NOT_STATED) for h in view_.hops for r in h.reasons)
+
+
+def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: Parses, similarity: Similarity,
+          nlp: Language) -> Bound | Stop:
     end = subjects.subject
     if end is not None and end.entity is None and _names_a_thing(end.phrase.name) and \
             not _mentioned(end.phrase.name, retrieved):
@@ -191,6 +213,9 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
         if usable:
             return Bound(findings=bound.findings, missing=bound.missing, paths=tuple(usable), document=bound.document)
         negated += [v for v in views if any(r in ("negated", "hypothetical") for r in v.hops[0].reasons)]
+    scanned = scan(analysis, end.phrase, order, parses, similarity, nlp)
+    if scanned.paths:
+        return Bound(paths=scanned.paths, setting=(scanned.naming,) if scanned.naming else ())
     if negated:
         return Bound(reason="not established: the documents state it negated or hedged")
     if end.entity is not None and not end.recorded:

@@ -48,11 +48,14 @@ class SubjectPhrase:
     head: str  # head lemma ("work", "rate-engine")
     type_hint: tuple[str, ...] = ()  # entity types a type noun implies ("the Payments team" -> Team)
     terms: tuple[str, ...] = ()  # content lemmas of the whole phrase
-    identifiers: tuple[str, ...] = ()  # identifier-shaped words of the name ("PR #5234" in a longer name)
+    identifiers: tuple[str, ...] = ()  # identifier-shaped words of the name ("continuous-batcher" in a longer name)
+    references: tuple[str, ...] = ()  # tracker keys and pull requests in the phrase ("PR #5234", "OPS-12")
 
     def names(self) -> tuple[str, ...]:
-        """What resolution tries, in order: the name, then each identifier in it."""
-        return tuple(dict.fromkeys((self.name, *self.identifiers)))
+        """What resolution tries, in order: a tracker key or pull request the phrase names (the most specific
+        name a question can give: "what did the batcher change PR #5 break" asks about PR #5), then the name, then
+        each identifier in it."""
+        return tuple(dict.fromkeys((*self.references, self.name, *self.identifiers)))
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,16 @@ PARAPHRASES: dict[tuple[str, str | None, str | None], list[str]] = {
     ("yes_no", "DEPENDS_ON", "checkout-api"): [
         "Does checkout-api depend on rate-engine?", "Does checkout-api rely on rate-engine?",
         "Is checkout-api dependent on rate-engine?"],
+    # "where does X get Y from": the place something comes from is X's source
+    ("dependency", "CONSUMES", "scoring engine"): [
+        "Where does the scoring engine get its input events from?",
+        "Where does the scoring engine pull its features from?",
+        "Where does the scoring engine load its thresholds from?"],
+    # "what has to happen before Y": Y waits for what is asked
+    ("dependency", "DEPENDS_ON", "nightly rebuild"): [
+        "Which change has to be merged before the nightly rebuild can run?",
+        "What must be deployed before the nightly rebuild?",
+        "Which fix needs to land before the nightly rebuild can start?"],
     ("why", None, None): [
         "Why did the nightly export fail?", "What caused the nightly export to fail?",
         "What was the root cause of the nightly export failure?", "What triggered the nightly export failure?"],
@@ -86,3 +96,29 @@ def test_an_asks_core_leaves_out_the_scene(nlp: Language) -> None:
 def test_a_hyphenated_time_is_not_a_name(nlp: Language) -> None:
     analysis = analyse("What changed in the mid-May rollout of billing-api, and what slipped to end-of-Q3?", nlp)
     assert analysis.names == ("billing-api",)
+
+
+# A tracker key or pull request in the subject phrase is what resolution tries first, whatever words surround it;
+# a parenthesised aside does not change how the clause is read.
+REFERENCES = [
+    ("What did the batcher change PR #77 break?", "impact", ("PR #77",)),
+    ("What did batch-queue PR #77 (hold time raised, warmup off) break?", "impact", ("PR #77",)),
+    ("Who approved ingest-lab PR #901 (nightly baselines from load runs)?", "participation", ("PR #901",)),
+    ("Who approved ingest-lab PR #901?", "participation", ("PR #901",)),
+    ("Who is the assignee on OPS-12, the ticket about slow exports?", "participation", ("OPS-12",)),
+]
+
+
+@pytest.mark.parametrize(("question", "route", "references"), REFERENCES)
+def test_tracker_keys_in_the_subject_are_resolved_first(nlp: Language, question: str, route: str,
+                                                        references: tuple[str, ...]) -> None:
+    analysis = analyse(question, nlp)
+    assert analysis.route == route, analysis.summary()
+    assert analysis.subject is not None
+    assert analysis.subject.names()[:len(references)] == references
+
+
+def test_an_aside_keeps_its_anchors(nlp: Language) -> None:
+    analysis = analyse("What did batch-queue PR #77 (HOLD_MS raised to 50) break?", nlp)
+    assert analysis.route == "impact"
+    assert "HOLD_MS" in analysis.anchors

@@ -1,0 +1,123 @@
+"""The phrases of a question as routing reads them: the subject phrase a noun heads (name, head, type hint,
+tracker keys), the relation a verb or a copula names (from the extractor's vocabulary), and the clause's roles.
+Used by :mod:`zehn.agent.routing` (part of stage 1, analyse)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from extraction.entity_rules import NOT_TICKETS, PR, TICKET
+from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, TYPE_NOUNS, VERB_RULES
+from zehn.agent.lemmas import content_terms
+from zehn.agent.question import Ask, Route, SubjectPhrase
+
+SUBJECTS = ("nsubj", "nsubjpass")
+NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "det"})
+
+
+@dataclass(frozen=True)
+class Routed:
+    route: Route
+    subject: SubjectPhrase | None = None
+    other: SubjectPhrase | None = None
+    rel_type: str | None = None
+
+
+def phrase(token: Token) -> SubjectPhrase:
+    """The phrase a noun heads (its subtree), the name to resolve, and a type hint from a type noun."""
+    tokens = sorted(token.subtree, key=lambda t: t.i)
+    span = token.doc[tokens[0].i: tokens[-1].i + 1]
+    core = [t for t in token.subtree if (t.i <= token.i and t.dep_ in ("compound", "amod", "nmod", "nummod",
+                                                                       "npadvmod")) or t.i == token.i]
+    core = [t for t in sorted(core, key=lambda t: t.i) if t.pos_ not in ("DET", "PRON") and t.dep_ != "poss"
+            and t.lemma_ not in ("do", "be", "have")]
+    hint: tuple[str, ...] = ()
+    if len(core) > 1 and core[-1].lower_ in TYPE_NOUNS:
+        hint, core = TYPE_NOUNS[core[-1].lower_], core[:-1]
+    apposed = next((c for c in token.children if c.dep_ == "appos" and c.lower_ in TYPE_NOUNS), None)
+    if apposed is not None:  # "Atlas (the customer)", "Atlas, the team"
+        hint = TYPE_NOUNS[apposed.lower_]
+    core_text = " ".join(t.text for t in core).strip(" ,.?")
+    names = [t.text for t in core if identifier_like(t) and t.text != core_text]
+    name = core_text or token.text
+    return SubjectPhrase(span.text.strip(" ,.?"), name, token.lemma_.casefold(), hint, content_terms(span),
+                         tuple(names), references(span))
+
+
+def references(span: Span) -> tuple[str, ...]:
+    """Tracker keys ("OPS-412") and pull requests ("PR #428") that overlap a phrase, in order, as the extractor
+    names them (the same patterns). Read in the whole question: a parse often leaves "#428" out of "PR"'s phrase."""
+    text = span.doc.text
+    found = [m for m in PR.finditer(text)]
+    found += [m for m in TICKET.finditer(text) if m.group(1) not in NOT_TICKETS]
+    inside = [m for m in found if m.start() < span.end_char and m.end() > span.start_char]
+    return tuple(dict.fromkeys(m.group(0) for m in sorted(inside, key=lambda m: m.start())))
+
+
+def identifier_like(token: Token) -> bool:
+    text = token.text
+    return (any(c in text for c in "-_#/") and any(c.isalpha() for c in text)) or \
+        (any(c.isdigit() for c in text) and any(c.isalpha() for c in text))
+
+
+def child(token: Token, deps: tuple[str, ...], preps: tuple[str, ...] = ()) -> Token | None:
+    for child in token.children:
+        if child.dep_ in deps:
+            return child
+        if child.dep_ in ("prep", "agent") and (not preps or child.lower_ in preps):
+            obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if obj is not None and "pobj" in deps:
+                return obj
+    return None
+
+
+def prep_of(verb: Token) -> str | None:
+    return next((c.lower_ for c in verb.children if c.dep_ in ("prep", "prt") and c.lower_ != "by"), None)
+
+
+def verb_rel(verb: Token) -> str | None:
+    lemma = verb.lemma_.casefold()
+    prep = prep_of(verb)
+    passive = any(c.dep_ == "auxpass" for c in verb.children) or verb.tag_ == "VBN"
+    rule = (PASSIVE_PREP_RULES.get((lemma, prep or "")) if passive else None) or VERB_RULES.get((lemma, prep)) \
+        or VERB_RULES.get((lemma, None))
+    return rule[0] if rule else None
+
+
+def entity_like(token: Token | None) -> bool:
+    """A phrase that can name an entity: not a pronoun ("they", "it") and not a bare wh-word."""
+    return token is not None and token.pos_ not in ("PRON", "DET") and token.lower_ not in ("what", "which", "who")
+
+
+def copula_rel(clause: Span) -> tuple[str, Token] | None:
+    """("responsible", "for") / ("owner", "of") ...: the relation and the object of its preposition."""
+    for t in clause:
+        for child in t.children:
+            if child.dep_ == "prep" and (t.lemma_.casefold(), child.lower_) in COPULA_RULES:
+                obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+                if obj is not None:
+                    return COPULA_RULES[(t.lemma_.casefold(), child.lower_)][0], obj
+    return None
+
+
+def clause_of(doc: Doc, ask: Ask) -> Span:
+    start = doc.text.find(ask.text)
+    span = doc.char_span(start, start + len(ask.text), alignment_mode="expand") if start >= 0 else None
+    return span if span is not None else doc[:]
+
+
+def main_verb(clause: Span) -> Token | None:
+    verbs = [t for t in clause if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass", "amod")]
+    return min(verbs, key=lambda t: len(list(t.ancestors))) if verbs else None
+
+
+def wh_is_subject(clause: Span) -> bool:
+    """The wh-phrase is the subject, unless do-support says it is the object ("what did X break")."""
+    wh = clause[0]
+    after = [t for t in clause[1:] if t.lemma_ in ("do", "be", "have") or not (
+        t.dep_ in NP_DEPS or t.tag_.startswith("NN"))]
+    if after and after[0].lemma_ == "do":
+        return False
+    return wh.dep_ in SUBJECTS or wh.head.dep_ in SUBJECTS or (bool(after) and after[0].pos_ == "VERB")
