@@ -39,22 +39,28 @@ _TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:
 _QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))[\"“'‘`]([^\"”'’`\n]{3,80})[\"”'’`](?=[\s,.;:?!)\]]|$)")
 
 
-# A parenthesis in a question is an aside ("What did PR #5 (the retry change) break?"): it describes a thing, it
-# is not part of the clause, and its words confuse the parse of the clause around it.
-_ASIDE = re.compile(r"\([^()\n]{1,200}\)")
+# A parenthesis of more than three words in a question is an aside ("What did PR #5 (hold time raised, warmup off)
+# break?"): it describes a thing, it is not part of the clause, and its words confuse the parse around it. A short
+# one names or types the thing before it ("Atlas (the customer)", "the proxy (PR #12)") and stays.
+_ASIDE = re.compile(r"\((?:[^()\s]+\s+){3,}[^()]*\)")
 
 
 def analyse(question: str, nlp: Language) -> Analysis:
     doc = nlp(question)
     constraints = find_constraints(question)
-    # The clause is read without its asides (blanked, so offsets stay); names and constraints come from all of it.
-    clause = nlp(_ASIDE.sub(lambda m: " " * len(m.group(0)), question)) if _ASIDE.search(question) else doc
+    # The clause is read without its asides; names, anchors and constraints come from all of it.
+    clause = nlp(_without_asides(question)) if _ASIDE.search(question) else doc
     asks = _asks(clause)
     route = routing.route(clause, asks)
     strong, weak = anchors(doc, {c.text for c in constraints})
     return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
                     constraints=constraints, terms=content_terms(doc))
+
+
+def _without_asides(question: str) -> str:
+    bare = re.sub(r"\s{2,}", " ", _ASIDE.sub("", question))
+    return re.sub(r"\s+([,.;:?!])", r"\1", bare).strip()
 
 
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})

@@ -2,12 +2,16 @@
 
 1. **Paths** (the walk found some): every hop is graded against its sentences (:mod:`zehn.agent.grading`). A
    participation question keeps the paths whose first hop is the asked relation; a yes/no relation check keeps
-   those that reach the other end.
+   those that reach the other end. When no kept path states the asked relation (none left, or every one only
+   co-occurs), the graph lacks the edge: the relation is bound at question time as in 2, and the walked paths
+   are the answer only when nothing is bound there.
 2. **Question time** (no path): the passage binder finds the sentences that answer (:mod:`bind_passages`); then
    the hop grader runs over each answering sentence for the asked relation, with each filler of the asked type
    in turn as the unknown end - labelled lines by their label (:mod:`verify.labelled`), front-matter lines by
    their key, prose by its parse. The graded hop is shown as read at question time (``read_at="question"``). A
    sentence whose hop is negated or hedged does not answer ("the documents say it did not happen" is not a name).
+   A dependency or impact that no answering sentence states is then looked for by its cue words in the
+   documents about the subject (:mod:`zehn.agent.relation_scan`).
 3. **Unknown subject**: a subject that resolved to no entity and that no retrieved document mentions is
    ``unknown_entity`` (with the resolver's "did you mean" candidates); an entity with no recorded relation and
    nothing bound is ``not_in_graph``.

@@ -54,10 +54,6 @@ VERB_TYPES: dict[str, AnswerType] = {
                      "recover"), "fix"),
 }
 
-# A wh-word as the object of these verbs asks for an effect ("what did X break", "what happened when X changed"):
-# the section that states the impact holds it.
-EFFECT_VERBS = frozenset({"break", "affect", "impact", "happen", "degrade", "disrupt", "hurt"})
-
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
 SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -135,8 +131,6 @@ def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> froze
         roles.add(FOCUS_ROLES[focus_head])
     if predicate in VERB_TYPES:
         roles.add(TYPE_ROLES.get(VERB_TYPES[predicate], ""))
-    if predicate in EFFECT_VERBS:
-        roles.add("impact")
     return frozenset(r for r in roles if r)
 
 

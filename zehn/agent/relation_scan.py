@@ -49,6 +49,9 @@ _OBJECTS = ("dobj", "attr", "oprd")
 _SUBJECTS = ("nsubj", "nsubjpass")
 _WAITS_FOR = frozenset({"before", "until"})
 _SOURCE_PREPS = frozenset({"from", "on", "to", "via", "through"})  # where a dependency's other end is written
+# Prepositions that introduce a relation's other end ("depends on X", "reads from X", "impact on X", "consumer of
+# X"); time, place and manner ("within minutes", "at 10:05", "in us-west") do not.
+_END_PREPS = _SOURCE_PREPS | {"upon", "into", "with", "against", "of"}
 
 
 def _cue(token: Token, rels: tuple[str, ...]) -> str | None:
@@ -81,7 +84,7 @@ def ends(token: Token, route: str) -> list[tuple[int, int]]:
     impact cue without an object, its subject."""
     found: list[Token] = []
     for child in token.children:
-        if child.dep_ in ("prep", "agent") and child.lower_ not in ("at", "in", "during", "after", "since", "by"):
+        if child.dep_ == "prep" and child.lower_ in _END_PREPS:
             found += [c for c in child.children if c.dep_ == "pobj"]
         elif child.dep_ in _OBJECTS:  # "consume signals *from X*": the source hangs on the object
             sources = [c for p in child.children if p.dep_ == "prep" and p.lower_ in _SOURCE_PREPS
@@ -92,6 +95,8 @@ def ends(token: Token, route: str) -> list[tuple[int, int]]:
         # "the GPU pool saturated": what an impact cue without an object affects is its subject; "the migration
         # needs to be merged before the canary": what must come first is the subject of the need.
         found = [c for c in token.children if c.dep_ in _SUBJECTS]
+        if not found and token.dep_ == "acl" and route == "impact":  # "GPU pool saturated" read as a noun phrase
+            found = [token.head]
     spans = [_phrase(t) for t in found]
     return [s for s in spans if s is not None]
 

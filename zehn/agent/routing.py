@@ -12,6 +12,8 @@ assignee, reporter, components ...), so questions and documents are read with th
   (``rel_type`` None when the verb is not a relation of the vocabulary: it is bound at question time).
 - A plural focus that is a labelled-line role ("which components are tagged on X") is ``participation``.
 - A dependency verb: the wh-word as its object asks for ``dependency``, as its subject for ``dependents``.
+  "Where does X get Y from" asks for X's source (``dependency``, CONSUMES); "what has to happen before Y" for what
+  Y waits on (``dependency`` of Y, DEPENDS_ON).
 - An impact verb (break, affect, ...) asked of a change ("what breaks if we change X") or of a thing ("what did
   X break") is ``impact``.
 - Otherwise: ``why`` when an ask is a cause, ``list`` when one asks for items, else ``attribute``.

@@ -122,3 +122,8 @@ def test_an_aside_keeps_its_anchors(nlp: Language) -> None:
     analysis = analyse("What did batch-queue PR #77 (HOLD_MS raised to 50) break?", nlp)
     assert analysis.route == "impact"
     assert "HOLD_MS" in analysis.anchors
+
+
+def test_a_short_parenthesis_still_types_the_subject(nlp: Language) -> None:
+    analysis = analyse("Who is the account owner for Bramble (the customer)?", nlp)
+    assert analysis.subject is not None and analysis.subject.type_hint
