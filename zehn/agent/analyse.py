@@ -24,7 +24,8 @@ from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.focus import type_of
 from zehn.agent.lemmas import WH_WORDS, content_terms
-from zehn.agent.question import Analysis, Ask
+from zehn.agent.phrases import ASIDE, without_asides
+from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 
 HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -39,28 +40,23 @@ _TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:
 _QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))[\"“'‘`]([^\"”'’`\n]{3,80})[\"”'’`](?=[\s,.;:?!)\]]|$)")
 
 
-# A parenthesis of more than three words in a question is an aside ("What did PR #5 (hold time raised, warmup off)
-# break?"): it describes a thing, it is not part of the clause, and its words confuse the parse around it. A short
-# one names or types the thing before it ("Atlas (the customer)", "the proxy (PR #12)") and stays.
-_ASIDE = re.compile(r"\((?:[^()\s]+\s+){3,}[^()]*\)")
-
-
 def analyse(question: str, nlp: Language) -> Analysis:
     doc = nlp(question)
     constraints = find_constraints(question)
-    # The clause is read without its asides; names, anchors and constraints come from all of it.
-    clause = nlp(_without_asides(question)) if _ASIDE.search(question) else doc
-    asks = _asks(clause)
-    route = routing.route(clause, asks)
+    asks = _asks(doc)
+    route = routing.route(doc, asks)
+    if route.route not in ENTITY_ROUTES and ASIDE.search(question):
+        # Read without its asides, the clause may name an entity relation its words hid; an aside that is part of
+        # what is asked ("what mitigations (including the config changes) ...") stays when it does not.
+        bare = nlp(without_asides(question))
+        bare_asks = _asks(bare)
+        bare_route = routing.route(bare, bare_asks)
+        if bare_route.route in ENTITY_ROUTES:
+            asks, route = bare_asks, bare_route
     strong, weak = anchors(doc, {c.text for c in constraints})
     return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
                     constraints=constraints, terms=content_terms(doc))
-
-
-def _without_asides(question: str) -> str:
-    bare = re.sub(r"\s{2,}", " ", _ASIDE.sub("", question))
-    return re.sub(r"\s+([,.;:?!])", r"\1", bare).strip()
 
 
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})

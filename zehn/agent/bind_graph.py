@@ -2,8 +2,9 @@
 
 1. **Paths** (the walk found some): every hop is graded against its sentences (:mod:`zehn.agent.grading`). A
    participation question keeps the paths whose first hop is the asked relation; a yes/no relation check keeps
-   those that reach the other end. When no kept path states the asked relation (none left, or every one only
-   co-occurs), the graph lacks the edge: the relation is bound at question time as in 2, and the walked paths
+   those that reach the other end. When no kept path states the asked relation (none left, every one only
+   co-occurs, or the question's verb is no relation of the vocabulary: "who signed off on X"), the graph lacks the
+   edge: the relation is bound at question time as in 2, and the walked paths
    are the answer only when nothing is bound there.
 2. **Question time** (no path): the passage binder finds the sentences that answer (:mod:`bind_passages`); then
    the hop grader runs over each answering sentence for the asked relation, with each filler of the asked type
@@ -166,7 +167,7 @@ def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dis
                parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
     if retrieved.paths:
         walked = _paths(analysis, subjects, retrieved, dispatcher, nlp)
-        if any(_stated(v) for v in walked.paths) or analysis.route == "yes_no" or analysis.rel_type is None:
+        if analysis.route == "yes_no" or (analysis.rel_type is not None and any(_stated(v) for v in walked.paths)):
             return walked
         # The walk reached the subject but none of its recorded edges states the asked relation: the graph lacks
         # the edge, so it is bound at question time in the documents, like a subject with no walk at all; when

@@ -4,6 +4,7 @@ Used by :mod:`zehn.agent.routing` (part of stage 1, analyse)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -15,6 +16,15 @@ from zehn.agent.question import Ask, Route, SubjectPhrase
 
 SUBJECTS = ("nsubj", "nsubjpass")
 NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "det"})
+# A parenthesis of more than three words in a question is an aside ("What did PR #5 (hold time raised, warmup off)
+# break?"): it describes a thing, it is not part of the clause, and its words confuse the parse around it. A short
+# one names or types the thing before it ("Atlas (the customer)", "the proxy (PR #12)") and stays.
+ASIDE = re.compile(r"\((?:[^()\s]+\s+){3,}[^()]*\)")
+
+
+def without_asides(question: str) -> str:
+    bare = re.sub(r"\s{2,}", " ", ASIDE.sub("", question))
+    return re.sub(r"\s+([,.;:?!])", r"\1", bare).strip()
 
 
 @dataclass(frozen=True)

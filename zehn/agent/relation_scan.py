@@ -124,7 +124,9 @@ def scan(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudgement], 
     if rels is None:
         return Scanned()
     names = [n for n in (*subject.references, subject.name) if n]
-    asked = [t for a in analysis.asks for t in a.core if t not in subject.terms]
+    # What the question asks besides its subject and the relation itself (the cue already chose the sentence).
+    cues = {c for r in rels for c in CUES.get(r, frozenset())} | {a.predicate for a in analysis.asks}
+    asked = [t for a in analysis.asks for t in a.core if t not in subject.terms and t not in cues]
     for judged in order[:DOCUMENTS_SCANNED]:
         doc_view = judged.view
         if not (doc_view.mentions_subject or any(doc_view.index.mentions(n) for n in names)):
@@ -165,7 +167,7 @@ def _hops(analysis: Analysis, subject: SubjectPhrase, names: list[str], sentence
             continue
         for start, end in ends(token, analysis.route):
             filler = sentence.text[start:end]
-            if (start, end) in seen or any(n.casefold() in filler.casefold() for n in names):
+            if (start, end) in seen or any(TextIndex(filler).mentions(n) for n in names):
                 continue
             seen.add((start, end))
             source, target = (filler, subject.name) if analysis.route == "dependents" else (said or subject.name,

@@ -96,13 +96,16 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
         return _source(clause) or _prerequisite(clause)
     verb, rel = found
     wh_subject = wh_is_subject(clause)
+    doer = _passive_agent(verb) if wh_subject else None
+    if doer is not None:  # "what was affected by X", "which services are used by X": X does the relating
+        return Routed("dependency" if rel in DEPENDENCY_RELS else "impact", phrase(doer), None, rel)
     if rel in DEPENDENCY_RELS:
         if wh_subject:
             obj = child(verb, ("dobj", "pobj"))
             # "which fix needs to land before X": no object of its own, the clause it must precede names X
             return Routed("dependents", phrase(obj), None, rel) if entity_like(obj) and obj else \
                 _prerequisite(clause)
-        subject = child(verb, SUBJECTS) or _do_subject(clause, verb)
+        subject = _own_subject(clause, verb) or _do_subject(clause, verb)
         return Routed("dependency", phrase(subject), None, rel) if entity_like(subject) and subject else None
     condition = next((t for t in verb.subtree if t.dep_ == "advcl" and any(
         c.lower_ in ("if", "when", "once") for c in t.children)), None)
@@ -111,9 +114,22 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
         if target is not None and target.pos_ == "PRON":
             target = child(condition, ("dobj",))
         return Routed("impact", phrase(target), None, rel) if entity_like(target) and target else None
-    subject = child(verb, ("nsubj",)) if not wh_subject else None
+    subject = _own_subject(clause, verb) if not wh_subject else None
     subject = subject if entity_like(subject) else (_do_subject(clause, verb) if not wh_subject else None)
     return Routed("impact", phrase(subject), None, rel) if subject is not None else None
+
+
+def _own_subject(clause: Span, verb: Token) -> Token | None:
+    """The verb's subject that is not the wh-phrase (a parse may call "which sources" in "which sources does X read
+    from" a second subject)."""
+    wh = clause[0]
+    return next((c for c in verb.children if c.dep_ in SUBJECTS and wh not in list(c.subtree)), None)
+
+
+def _passive_agent(verb: Token) -> Token | None:
+    by = next((c for c in verb.children if c.dep_ == "agent"), None)
+    doer = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+    return doer if entity_like(doer) else None
 
 
 # Subordinators of a clause that must wait for the main one: "X has to be merged *before* Y can run".

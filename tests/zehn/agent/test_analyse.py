@@ -30,7 +30,9 @@ PARAPHRASES: dict[tuple[str, str | None, str | None], list[str]] = {
     ("dependency", "CONSUMES", "scoring engine"): [
         "Where does the scoring engine get its input events from?",
         "Where does the scoring engine pull its features from?",
-        "Where does the scoring engine load its thresholds from?"],
+        "Where does the scoring engine load its thresholds from?",
+        "Which sources does the scoring engine read its features from?",
+        "What does the scoring engine consume its events from?"],
     # "what has to happen before Y": Y waits for what is asked
     ("dependency", "DEPENDS_ON", "nightly rebuild"): [
         "Which change has to be merged before the nightly rebuild can run?",
@@ -103,6 +105,8 @@ def test_a_hyphenated_time_is_not_a_name(nlp: Language) -> None:
 REFERENCES = [
     ("What did the batcher change PR #77 break?", "impact", ("PR #77",)),
     ("What did batch-queue PR #77 (hold time raised, warmup off) break?", "impact", ("PR #77",)),
+    ("What was affected by PR #77?", "impact", ("PR #77",)),
+    ("Which services were degraded by PR #77?", "impact", ("PR #77",)),
     ("Who approved ingest-lab PR #901 (nightly baselines from load runs)?", "participation", ("PR #901",)),
     ("Who approved ingest-lab PR #901?", "participation", ("PR #901",)),
     ("Who is the assignee on OPS-12, the ticket about slow exports?", "participation", ("OPS-12",)),
