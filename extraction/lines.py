@@ -32,7 +32,7 @@ from extraction.doc_context import LINK_LISTS, LINK_RULE, DocumentContext, Scope
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.references import references
 from extraction.signatures import signature_relations
-from extraction.values import value_mentions
+from extraction.values import led_group, value_mentions
 from extraction.vocabulary import normalise
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
@@ -183,6 +183,8 @@ class _Reader:
         values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
         role_suffix = label_key(label) not in LABELS and rule is not LINK_RULE  # "billing-export owner:"
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
+        named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
+                          else [])  # "Billing infra lead: Dana" leads the group the label names
         about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
         self.relate(rule, values, about, label_span, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):

@@ -23,7 +23,11 @@ _FIX_CUES = frozenset({"fix", "fixes", "fixed", "hotfix", "patch", "patched", "m
 _FIXING_VERBS = frozenset({"fixes", "fixed", "resolves", "resolved", "closes", "closed", "addresses", "addressed",
                            "mitigates", "mitigated"})
 _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", "introduced", "triggered", "trigger",
-                         "broke", "broken", "revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
+                         "broke", "broken"})
+# Undoing a change makes the change the cause only when the undoing is said of it: "rolled back PR #5", "PR #5 was
+# reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
+_UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
+_UNDOING_REACH = 3
 
 
 def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
@@ -33,12 +37,15 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     before = re.split(r"[;.!?]\s|\s[—–]\s", text[sentence_start : m.start])[-1].casefold().split()[-8:]
     if before and before[-1].strip("*`") in _FIXING_VERBS:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
-    after = re.split(r"[;.!?](?:\s|$)", text[m.end : m.end + 60])[0].casefold().split()[:4]
+    rest = text[m.end : m.end + 60]
+    # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
+    after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)", rest)[0].casefold().split()[:4]
     for window in (before, after):
         words = {w.strip("()[]*,:`'\"") for w in window}
+        near = {w.strip("()[]*,:`'\"") for w in (window[-_UNDOING_REACH:] if window is before else window)}
         if words & _FIX_CUES:
             return "FIXES"
-        if words & _CAUSE_CUES:
+        if words & _CAUSE_CUES or near & _UNDOING_CUES:
             return "CAUSED"
     return "LINKED_TO"
 
