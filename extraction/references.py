@@ -28,6 +28,7 @@ _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", 
 # reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
 _UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
 _UNDOING_REACH = 3
+_TEST_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks"})
 
 
 def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
@@ -39,10 +40,12 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
     rest = text[m.end : m.end + 60]
     # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
-    after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)", rest)[0].casefold().split()[:4]
-    for window in (before, after):
-        words = {w.strip("()[]*,:`'\"") for w in window}
-        near = {w.strip("()[]*,:`'\"") for w in (window[-_UNDOING_REACH:] if window is before else window)}
+    after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)", rest)[0].casefold().split()[:5]
+    for window, reach in ((before, len(before)), (after, 4)):
+        # A cue word naming a kind of test ("regression tests") says nothing about the change.
+        words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)
+                 if nxt.strip("()[]*,:`'\"") not in _TEST_NOUNS}
+        near = {w.strip("()[]*,:`'\"") for w in (window[-_UNDOING_REACH:] if window is before else window[:reach])}
         if words & _FIX_CUES:
             return "FIXES"
         if words & _CAUSE_CUES or near & _UNDOING_CUES:

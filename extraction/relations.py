@@ -56,7 +56,7 @@ _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_ty
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
 
 
-def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mention]:
+def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dict[int, Mention], dict[int, Mention]]:
     """Token index -> mention, for the syntactic head of each mention (and its type or system noun: "Atlas [team]",
     "the batch-runners [pool]")."""
     found: dict[int, Mention] = {}
@@ -71,8 +71,8 @@ def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mentio
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
         elif root.dep_ == "compound" and m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
-            heads.setdefault(root.head.i, m)  # "the ONNX export": the system a plain noun is of
-    return heads | found
+            heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
+    return found, heads | found
 
 
 def _with_conjuncts(tokens: list[Token]) -> list[Token]:
@@ -222,7 +222,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
 
     With the document's context, "it" / "the service" / "this page" stand for the document's subject.
     """
-    anchors = _anchors(doc, offset, mentions)
+    anchors, arguments = _anchors(doc, offset, mentions)
     out: list[RelationCandidate] = []
     seen: set[tuple[int, int, str, int]] = set()
 
@@ -276,8 +276,8 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
             for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
-                subj = anchors.get(s_tok.i) or stand_in(s_tok, anchors)
-                obj = anchors.get(o_tok.i)
+                subj = arguments.get(s_tok.i) or stand_in(s_tok, anchors)
+                obj = arguments.get(o_tok.i)
                 if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
                     subj = subj or located(s_tok, anchors)
                     if obj is None and (obj := located(o_tok, anchors)) is not None:

@@ -59,3 +59,8 @@ def test_one_relation_per_sentence_however_often_it_is_stated(nlp: Language) -> 
     doc = nlp("Maya Lindqvist is the owner of the quote-engine.")
     found = [(r.subject.name, r.rel_type, r.object.name) for r in find_relations(doc, 0, find_mentions(doc, 0))]
     assert found == [("Maya Lindqvist", "OWNS", "quote-engine")]
+
+
+def test_a_plain_noun_stands_for_its_system_only_as_a_verbs_argument(nlp: Language) -> None:
+    assert ("FP32 pipeline", "REPLACES", "ONNX") in triples(nlp, "We rolled back the ONNX export to the FP32 pipeline.")
+    assert not triples(nlp, "Verify the p95-slope graphs in the streaming dashboard.")
