@@ -56,3 +56,25 @@ def test_a_task_key_or_a_nearby_rollback_word_is_no_cause(nlp: Language, tmp_pat
     caused = {s for s, rel, _, _ in triples(found) if rel == "CAUSED"}
     assert "OPS-71" not in caused and "ADR-9" not in caused and "PR #90" not in caused
     assert "PR #88" in caused  # a change that had to be rolled back is the cause
+
+
+ARCHITECTURE = """---
+title: "Architecture: order-router"
+source_type: "confluence"
+---
+
+# Architecture: order-router
+
+## Environment
+
+- Data store: customer-managed Postgres (managed service)
+- Edge proxy: envoy-edge v1.7.2
+- Dashboard: https://grafana.example.com/d/orders
+- Edge proxy latency: 40ms
+"""
+
+
+def test_a_label_naming_an_infrastructure_role_states_what_the_topic_uses(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, ARCHITECTURE)
+    assert triples(found) == {("order-router", "USES", "Postgres", "document_subject"),
+                              ("order-router", "USES", "envoy-edge", "document_subject")}
