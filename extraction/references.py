@@ -28,6 +28,7 @@ _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", 
 # reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
 _UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
 _UNDOING_REACH = 3
+_UNDONE = frozenset({"reverted", "rolled"})  # after the name, only a verb says the change itself was undone
 _TEST_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks"})
 
 
@@ -35,7 +36,8 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     """How a document refers to a ticket or pull request it names: as its fix ("patch rolled out (PR #21)",
     "hotfix PR #7", "PR #8 opened to fix ..."), as its cause ("root cause (PR #5)", "regression from PR #5"), or
     merely as a link."""
-    before = re.split(r"[;.!?]\s|\s[—–]\s", text[sentence_start : m.start])[-1].casefold().split()[-8:]
+    # The words before the name in its clause: a line, a list item or a dash ends a clause too.
+    before = re.split(r"[;.!?]\s|\s[—–-]\s|\n|\\n", text[sentence_start : m.start])[-1].casefold().split()[-8:]
     if before and before[-1].strip("*`") in _FIXING_VERBS:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
     rest = text[m.end : m.end + 60]
@@ -45,7 +47,8 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
         # A cue word naming a kind of test ("regression tests") says nothing about the change.
         words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)
                  if nxt.strip("()[]*,:`'\"") not in _TEST_NOUNS}
-        near = {w.strip("()[]*,:`'\"") for w in (window[-_UNDOING_REACH:] if window is before else window[:reach])}
+        near = ({w.strip("()[]*,:`'\"") for w in window[-_UNDOING_REACH:]} if window is before
+                else {w for w in window[:_UNDOING_REACH] if w in _UNDONE})  # "PR #5 was reverted", not "(rollback)"
         if words & _FIX_CUES:
             return "FIXES"
         if words & _CAUSE_CUES or near & _UNDOING_CUES:
