@@ -28,6 +28,8 @@ _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", 
 # reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
 _UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
 _UNDOING_REACH = 3
+# A cause verb right before a ticket makes the ticket its effect ("alert triggered INC-7"), not its cause.
+_EFFECT_VERBS = frozenset({"caused", "triggered", "triggers", "trigger", "causing", "causes", "opened", "created"})
 _UNDONE = frozenset({"reverted", "rolled"})  # after the name, only a verb says the change itself was undone
 _TEST_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks"})
 
@@ -40,6 +42,8 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     before = re.split(r"[;.!?]\s|\s[—–-]\s|\n|\\n", text[sentence_start : m.start])[-1].casefold().split()[-8:]
     if before and before[-1].strip("*`") in _FIXING_VERBS:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
+    if before and before[-1].strip("*`:") in _EFFECT_VERBS:
+        return "LINKED_TO"  # "incident triggered: INC-7": the ticket is what was set off, not its cause
     rest = text[m.end : m.end + 60]
     # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
     after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)", rest)[0].casefold().split()[:5]

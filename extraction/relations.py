@@ -28,7 +28,14 @@ from spacy.tokens import Doc, Span, Token
 
 from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, located, moved, verb_lemma
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.relation_patterns import it_is_free, names_topic, possessive_triples, reference, stand_in
+from extraction.relation_patterns import (
+    it_is_free,
+    names_topic,
+    owner_labels,
+    possessive_triples,
+    reference,
+    stand_in,
+)
 from extraction.vocabulary import (
     COPULA_RULES,
     HEDGE_WORDS,
@@ -50,7 +57,6 @@ _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
 _PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
-_OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
 # Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
@@ -73,6 +79,12 @@ def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dict[int, 
         elif root.dep_ == "compound" and m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
             heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
     return found, heads | found
+
+
+def _argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:
+    """ "rolled back [the ONNX export]": an object stands for the system named in front of it; a subject does not
+    ("[the PagerDuty incident] triggered X" is no relation of PagerDuty)."""
+    return anchors.get(tok.i) or (arguments.get(tok.i) if tok.dep_ in ("dobj", "pobj") else None)
 
 
 def _with_conjuncts(tokens: list[Token]) -> list[Token]:
@@ -196,26 +208,6 @@ def sentence_range(sent: Span) -> tuple[int, int]:
     return sent.start_char + start, sent.start_char + max(end, start)
 
 
-def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
-    """ "- ledger-sync (Owner: Dana Ruiz)": owner mentions after the label, one ownable mention before it."""
-    found = []
-    for tok in sent:
-        if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
-            continue
-        before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
-        if not before or before[0].type not in ("Ticket", "Page"):
-            continue  # only an action item that starts with its key: "OPS-2311: ... (owner: X)"
-        owners = []
-        for i in range(tok.i + 2, sent.end):
-            m = anchors.get(i)
-            if m is not None and m.type in ("Person", "Team") and m not in owners:
-                owners.append(m)
-            elif sent.doc[i].text in (",", ";", ")") and owners:
-                break
-        found += [(o, before[0], tok) for o in owners]
-    return found
-
-
 def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                    ctx: DocumentContext | None = None) -> list[RelationCandidate]:
     """Relation candidates in `doc` (a chunk starting at document offset `offset`) between `mentions`.
@@ -276,8 +268,8 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
             for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
-                subj = arguments.get(s_tok.i) or stand_in(s_tok, anchors)
-                obj = arguments.get(o_tok.i)
+                subj = _argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
+                obj = _argument(o_tok, anchors, arguments)
                 if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
                     subj = subj or located(s_tok, anchors)
                     if obj is None and (obj := located(o_tok, anchors)) is not None:
@@ -292,7 +284,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                 if inverse:
                     subj, obj = obj, subj
                 emit(subj, obj, rel, pred, _flags(verb, sent), bounds, via)
-        for owner, owned, label in _owner_labels(sent, anchors):
+        for owner, owned, label in owner_labels(sent, anchors):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)
