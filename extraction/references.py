@@ -28,6 +28,7 @@ _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", 
 # reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
 _UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
 _UNDOING_REACH = 3
+_ID_LABEL = re.compile(r"\bid\s*[:=#]?\s*$", re.I)
 # A cause verb right before a ticket makes the ticket its effect ("alert triggered INC-7"), not its cause.
 _EFFECT_VERBS = frozenset({"caused", "triggered", "triggers", "trigger", "causing", "causes", "opened", "created"})
 _UNDONE = frozenset({"reverted", "rolled"})  # after the name, only a verb says the change itself was undone
@@ -72,4 +73,6 @@ def references(text: str, mentions: list[Mention], own: Mention, sentences: list
             continue
         if text[m.start - 1 : m.start] in ("\"", "'", "`", "=") or "{\"" in text[slice(*sentence)]:
             continue  # a value inside code, JSON or a config line, not a reference
+        if _ID_LABEL.search(text[max(sentence[0], m.start - 24) : m.start]):
+            continue  # "(rule id: RWL-12)", "request ID: ABC-9": an identifier of something else, not a ticket
         yield m, _reference_role(text, sentence[0], m), sentence

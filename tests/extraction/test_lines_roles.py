@@ -56,6 +56,8 @@ Follow-ups (not blocked on this hotfix):
 Compatible with ADR-10 (rollback + anti-flap).
 
 monitor-bot: incident triggered: OPS-80 (high).
+
+Firewall logs show a rewrite rule stripping the header (rule id: FW-1276).
 """
 
 
@@ -65,6 +67,7 @@ def test_a_task_key_or_a_nearby_rollback_word_is_no_cause(nlp: Language, tmp_pat
     assert not caused & {"OPS-71", "ADR-9", "PR #90", "ADR-10", "OPS-80"}
     assert {"PR #88", "PR #91"} <= caused  # a change that had to be rolled back is the cause
     assert "OPS-73" not in {s for s, rel, _, _ in triples(found) if rel == "FIXES"}
+    assert "FW-1276" not in {o for _, _, o, _ in triples(found)}  # an id of a firewall rule is no ticket
 
 
 ARCHITECTURE = """---
