@@ -118,8 +118,8 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
     return found
 
 
-# A role word that, at the end of a label, makes the words before it the group led: "Payments lead: Dana Ruiz".
-_LEADER_WORDS = frozenset({"lead", "leads", "head", "manager"})
+# A role word (lead, head, manager) that, at the end of a label, makes the words before it the group led:
+# "Payments lead: Dana Ruiz".
 _GROUP_NAME = re.compile(r"^(?P<group>[A-Z][\w&\-]*(?: [A-Za-z][\w&\-]*){0,2}?)[ _\-](?:lead|leads|head|manager)$",
                          re.I)
 
