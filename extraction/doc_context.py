@@ -42,6 +42,22 @@ _TOPIC_LINE = re.compile(r"^\W*(?:affected[ _]service|service|system|component)\
 LINK_LISTS = frozenset({"links", "references", "related", "see_also", "artifacts", "links_and_artifacts",
                         "related_links", "related_docs", "related_tickets", "related_prs", "related_pages"})
 LINK_RULE = LabelRule("LINKED_TO", False, "document")
+# A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
+# Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
+# system runs on or through, not of things it is or shows (dashboards, consoles, endpoints).
+_INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queue", "broker", "bus", "proxy", "gateway",
+                          "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
+                          "orchestrator", "scheduler", "runtime", "backend"})
+_USES_RULE = LabelRule("USES", False, "topic")
+# A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
+_ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
+
+
+def fallback_rule(label: str) -> LabelRule | None:
+    """The rule of a label the label table does not list, read from its last word: an artifact links, an
+    infrastructure role is used."""
+    tail = label_key(label).split("_")[-1]
+    return LINK_RULE if tail in _ARTIFACT_TAILS else _USES_RULE if tail in _INFRA_ROLES else None
 
 
 @dataclass(frozen=True)

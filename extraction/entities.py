@@ -92,6 +92,13 @@ def _identifier_like(word: str) -> bool:
     return any(c in word for c in "-_") or any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:])
 
 
+def _capitalised_name_word(t: Token, noun: Token, i: int) -> bool:
+    """A capitalised word in front of a name already begun continues it, whatever the tagger made of it: "[API]
+    Gateway team", "[Serving] Runtime team" (a title-case name is one name, not an adjective and a name)."""
+    return (i < noun.i - 1 and t.text[:1].isupper() and t.is_alpha and not t.is_stop and noun in t.ancestors
+            and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat"))
+
+
 def _left_name(doc: Doc, noun: Token) -> Span:
     """The words in front of a type noun that name it: "the [ledger-sync] service", "the [Applied ML] team"."""
     i = noun.i - 1
@@ -110,7 +117,7 @@ def _left_name(doc: Doc, noun: Token) -> Span:
             and t.lower_ not in GENERIC_WORDS
             and t.lower_ not in R.NOT_NAMES
             and "\\" not in t.text
-        ):
+        ) or _capitalised_name_word(t, noun, i):
             i -= 1
             continue
         break

@@ -30,7 +30,8 @@ LABEL = re.compile(
 )
 NAME = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}")
 # Cloud regions and environment prefixes ("us-east-1", "eu-west", "prod-us") are places, not systems.
-REGION = re.compile(r"^(?:us|eu|ap|sa|ca|me|af|asia|prod|uk)-[a-z]+(?:-?\d+)?$")
+REGION = re.compile(r"^(?:us|eu|ap|sa|ca|me|af|asia|prod|uk)-[a-z]+(?:-?\d+)?$"
+                    r"|^(?:prod|production|staging|stage|dev|qa)-(?:us|eu|ap|sa|ca|me|af|asia|uk)-[a-z]+(?:-?\d+)?$")
 # First parts of English hyphenated compounds ("follow-up", "short-lived", "on-call", "end-to-end"): such a
 # word is English, not an identifier.
 EN_PREFIX = words(

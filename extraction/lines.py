@@ -28,11 +28,11 @@ from __future__ import annotations
 import re
 
 from extraction.actions import action_relations
-from extraction.doc_context import LINK_LISTS, LINK_RULE, DocumentContext, Scope
+from extraction.doc_context import LINK_LISTS, LINK_RULE, DocumentContext, Scope, fallback_rule
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.references import references
 from extraction.signatures import signature_relations
-from extraction.values import value_mentions
+from extraction.values import led_group, value_mentions
 from extraction.vocabulary import normalise
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
@@ -47,8 +47,6 @@ _PERSON_NAME = re.compile(r"^[A-Z][a-z'’\-]+(?: [A-Z][a-z'’.\-]*){1,2}$")
 _ITEM = re.compile(r"^(?P<lead>[ \t]*(?:[-*+•]|\d{1,3}[.)])\s+)(?P<value>.+?)\s*$")
 _ROW_SUBJECT = frozenset({"service", "services", "system", "systems", "component", "components", "name",
                           "deliverable", "item", "workstream", "project", "api", "job", "pipeline"})
-# A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
-_ARTIFACT_TAILS = ("pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread")
 _REVIEW_SOURCES = frozenset({"github", "gitlab"})
 # An "Owner:" line with no system to be about is about the document itself only under a heading that describes
 # the document (its owners, contacts, status); under any other heading (action items, timeline) it owns a task.
@@ -174,15 +172,16 @@ class _Reader:
             return False
         at = line[0]
         label = m.group("label")
-        rule = label_rule(label)
-        if rule is None and label_key(label).split("_")[-1] in _ARTIFACT_TAILS:
-            rule = LINK_RULE
+        listed = label_rule(label)
+        rule = listed or fallback_rule(label)
         if rule is None:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
         values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
-        role_suffix = label_key(label) not in LABELS and rule is not LINK_RULE  # "billing-export owner:"
+        role_suffix = label_key(label) not in LABELS and listed is not None  # "billing-export owner:"
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
+        named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
+                          else [])  # "Billing infra lead: Dana" leads the group the label names
         about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
         self.relate(rule, values, about, label_span, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):

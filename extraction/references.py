@@ -23,22 +23,40 @@ _FIX_CUES = frozenset({"fix", "fixes", "fixed", "hotfix", "patch", "patched", "m
 _FIXING_VERBS = frozenset({"fixes", "fixed", "resolves", "resolved", "closes", "closed", "addresses", "addressed",
                            "mitigates", "mitigated"})
 _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", "introduced", "triggered", "trigger",
-                         "broke", "broken", "revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
+                         "broke", "broken"})
+# Undoing a change makes the change the cause only when the undoing is said of it: "rolled back PR #5", "PR #5 was
+# reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
+_UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
+_UNDOING_REACH = 3
+_ID_LABEL = re.compile(r"\bid\s*[:=#]?\s*$", re.I)
+# A cause verb right before a ticket makes the ticket its effect ("alert triggered INC-7"), not its cause.
+_EFFECT_VERBS = frozenset({"caused", "triggered", "triggers", "trigger", "causing", "causes", "opened", "created"})
+_UNDONE = frozenset({"reverted", "rolled"})  # after the name, only a verb says the change itself was undone
+_TEST_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks"})
 
 
 def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     """How a document refers to a ticket or pull request it names: as its fix ("patch rolled out (PR #21)",
     "hotfix PR #7", "PR #8 opened to fix ..."), as its cause ("root cause (PR #5)", "regression from PR #5"), or
     merely as a link."""
-    before = re.split(r"[;.!?]\s|\s[—–]\s", text[sentence_start : m.start])[-1].casefold().split()[-8:]
+    # The words before the name in its clause: a line, a list item or a dash ends a clause too.
+    before = re.split(r"[;.!?]\s|\s[—–-]\s|\n|\\n", text[sentence_start : m.start])[-1].casefold().split()[-8:]
     if before and before[-1].strip("*`") in _FIXING_VERBS:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
-    after = re.split(r"[;.!?](?:\s|$)", text[m.end : m.end + 60])[0].casefold().split()[:4]
-    for window in (before, after):
-        words = {w.strip("()[]*,:`'\"") for w in window}
+    if before and before[-1].strip("*`:") in _EFFECT_VERBS:
+        return "LINKED_TO"  # "incident triggered: INC-7": the ticket is what was set off, not its cause
+    rest = text[m.end : m.end + 60]
+    # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
+    after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)", rest)[0].casefold().split()[:5]
+    for window, reach in ((before, len(before)), (after, 4)):
+        # A cue word naming a kind of test ("regression tests") says nothing about the change.
+        words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)
+                 if nxt.strip("()[]*,:`'\"") not in _TEST_NOUNS}
+        near = ({w.strip("()[]*,:`'\"") for w in window[-_UNDOING_REACH:]} if window is before
+                else {w for w in window[:_UNDOING_REACH] if w in _UNDONE})  # "PR #5 was reverted", not "(rollback)"
         if words & _FIX_CUES:
             return "FIXES"
-        if words & _CAUSE_CUES:
+        if words & _CAUSE_CUES or near & _UNDOING_CUES:
             return "CAUSED"
     return "LINKED_TO"
 
@@ -55,4 +73,6 @@ def references(text: str, mentions: list[Mention], own: Mention, sentences: list
             continue
         if text[m.start - 1 : m.start] in ("\"", "'", "`", "=") or "{\"" in text[slice(*sentence)]:
             continue  # a value inside code, JSON or a config line, not a reference
+        if _ID_LABEL.search(text[max(sentence[0], m.start - 24) : m.start]):
+            continue  # "(rule id: RWL-12)", "request ID: ABC-9": an identifier of something else, not a ticket
         yield m, _reference_role(text, sentence[0], m), sentence

@@ -4,6 +4,8 @@
   "the gateway's rate limiter", "the scheduler in serving-runtime" -> the part PART_OF the whole (both systems);
   "billing-api's owner is Dana" / "the owner of billing-api is Dana" -> Dana OWNS billing-api (also maintainer,
   lead), and the apposition "Dana, the owner of billing-api" -> the same;
+* "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
+  OPS-2311;
 * membership: "Jordan from Payments", "I'm Jordan from Acme" -> Jordan MEMBER_OF Payments / Acme;
 * stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
 * references to what the document is about: "it", "the service", "this system" stand for the document's topic
@@ -31,6 +33,7 @@ _SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
 _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"})
 
 Triple = tuple[Mention, Mention, str, list[Token]]
+_OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 
 
 def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
@@ -142,3 +145,23 @@ def it_is_free(previous: Span | None, topic: Mention, anchors: dict[int, Mention
     if subjects:
         return subjects[0].name == topic.name
     return not any(anchors.get(t.i) is not None and anchors[t.i].type in _SYSTEM_TYPES for t in previous)
+
+
+def owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
+    """ "- ledger-sync (Owner: Dana Ruiz)": owner mentions after the label, one ownable mention before it."""
+    found = []
+    for tok in sent:
+        if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
+            continue
+        before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
+        if not before or before[0].type not in ("Ticket", "Page"):
+            continue  # only an action item that starts with its key: "OPS-2311: ... (owner: X)"
+        owners = []
+        for i in range(tok.i + 2, sent.end):
+            m = anchors.get(i)
+            if m is not None and m.type in ("Person", "Team") and m not in owners:
+                owners.append(m)
+            elif sent.doc[i].text in (",", ";", ")") and owners:
+                break
+        found += [(o, before[0], tok) for o in owners]
+    return found

@@ -12,13 +12,12 @@ A relation needs a subject mention and an object mention attached to one predica
 * "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Dana Ruiz)")
   -> Dana Ruiz OWNS OPS-2311;
 * possessives, role nouns ("the owner of X is Y"), "Y from Team" membership, and "it" / "the service" / "this page"
-  read as the document's subject (`extraction.relation_patterns`; those relations carry
-  ``via="document_subject"``).
+  read as the document's subject (`extraction.relation_patterns`; ``via="document_subject"``);
+* problems and effects located in a system, "due to", moving and undoing verbs (`extraction.causal`).
 
 Types are checked by `vocabulary.normalise`. Flags are what the sentence shows: `negated` (not, n't, never,
 no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question,
-"suspected", a hypothesis) and
-`planned` (will/shall, going to, plan/intend/aim to, upcoming, next quarter); the relation is still emitted.
+"suspected", a hypothesis) and `planned` (will/shall, going to, plan/intend/aim to, upcoming, next quarter).
 """
 
 from __future__ import annotations
@@ -27,8 +26,16 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
+from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, located, moved, verb_lemma
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.relation_patterns import it_is_free, names_topic, possessive_triples, reference, stand_in
+from extraction.relation_patterns import (
+    it_is_free,
+    names_topic,
+    owner_labels,
+    possessive_triples,
+    reference,
+    stand_in,
+)
 from extraction.vocabulary import (
     COPULA_RULES,
     HEDGE_WORDS,
@@ -48,15 +55,18 @@ if TYPE_CHECKING:
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
+_PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
-_OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
+# Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
+_KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
 
 
-def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mention]:
+def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dict[int, Mention], dict[int, Mention]]:
     """Token index -> mention, for the syntactic head of each mention (and its type or system noun: "Atlas [team]",
     "the batch-runners [pool]")."""
     found: dict[int, Mention] = {}
+    heads: dict[int, Mention] = {}  # weaker: a plain noun stands for the system named in front of it
     for m in mentions:
         span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
         if span is None or not len(span):
@@ -66,7 +76,15 @@ def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, Mentio
         noun = root.head.lower_
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
-    return found
+        elif root.dep_ == "compound" and m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
+            heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
+    return found, heads | found
+
+
+def _argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:
+    """ "rolled back [the ONNX export]": an object stands for the system named in front of it; a subject does not
+    ("[the PagerDuty incident] triggered X" is no relation of PagerDuty)."""
+    return anchors.get(tok.i) or (arguments.get(tok.i) if tok.dep_ in ("dobj", "pobj") else None)
 
 
 def _with_conjuncts(tokens: list[Token]) -> list[Token]:
@@ -96,7 +114,9 @@ def _subjects(verb: Token) -> list[Token]:
 
 def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
     out = []
-    for p in verb.children:
+    # A particle the parser hangs as an adverb keeps its preposition: "falls back to X", "fails over to X".
+    adverbs = [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLES]
+    for p in [*verb.children, *(p for a in adverbs for p in a.children)]:
         if p.dep_ in ("prep", "agent"):
             objs = [c for c in p.children if c.dep_ == "pobj"]
             out.append((p, _with_conjuncts(objs)))
@@ -104,7 +124,7 @@ def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
 
 
 def _verb_triples(verb: Token) -> list[_Triple]:
-    lemma = verb.lemma_.lower()
+    lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = _subjects(verb)
     found: list[_Triple] = []
     dobjs = _with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
@@ -122,6 +142,9 @@ def _verb_triples(verb: Token) -> list[_Triple]:
             if prep.lower_ == "to":
                 found += [(d, o, "ASSIGNED_TO", False, [verb, prep]) for d in dobjs for o in objs]
         return found
+    moving = moved(verb, lemma)
+    if moving is not None:
+        return moving  # "we migrated X to Y": X uses Y, not whoever moved it
     if (lemma, None) in VERB_RULES:
         rel, inv = VERB_RULES[(lemma, None)]
         found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
@@ -185,33 +208,13 @@ def sentence_range(sent: Span) -> tuple[int, int]:
     return sent.start_char + start, sent.start_char + max(end, start)
 
 
-def _owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
-    """ "- ledger-sync (Owner: Dana Ruiz)": owner mentions after the label, one ownable mention before it."""
-    found = []
-    for tok in sent:
-        if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
-            continue
-        before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
-        if not before or before[0].type not in ("Ticket", "Page"):
-            continue  # only an action item that starts with its key: "OPS-2311: ... (owner: X)"
-        owners = []
-        for i in range(tok.i + 2, sent.end):
-            m = anchors.get(i)
-            if m is not None and m.type in ("Person", "Team") and m not in owners:
-                owners.append(m)
-            elif sent.doc[i].text in (",", ";", ")") and owners:
-                break
-        found += [(o, before[0], tok) for o in owners]
-    return found
-
-
 def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                    ctx: DocumentContext | None = None) -> list[RelationCandidate]:
     """Relation candidates in `doc` (a chunk starting at document offset `offset`) between `mentions`.
 
     With the document's context, "it" / "the service" / "this page" stand for the document's subject.
     """
-    anchors = _anchors(doc, offset, mentions)
+    anchors, arguments = _anchors(doc, offset, mentions)
     out: list[RelationCandidate] = []
     seen: set[tuple[int, int, str, int]] = set()
 
@@ -235,7 +238,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
         if pred[-1].i - pred[0].i > 4:
             pred = pred[:1]
         p_start, p_end = pred[0].idx, pred[-1].idx + len(pred[-1])
-        key = (subj.start, obj.start, rel_type, p_start)
+        key = (subj.start, obj.start, rel_type, bounds[0])  # one relation per sentence, however often stated
         if key in seen:
             return
         seen.add(key)
@@ -265,8 +268,12 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
             for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
-                subj = anchors.get(s_tok.i) or stand_in(s_tok, anchors)
-                obj = anchors.get(o_tok.i)
+                subj = _argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
+                obj = _argument(o_tok, anchors, arguments)
+                if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
+                    subj = subj or located(s_tok, anchors)
+                    if obj is None and (obj := located(o_tok, anchors)) is not None:
+                        rel = "AFFECTS"
                 via = "text"
                 if (subj is None) != (obj is None):
                     subj = subj or bound(s_tok, bounds[0] + offset, previous)
@@ -277,9 +284,9 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                 if inverse:
                     subj, obj = obj, subj
                 emit(subj, obj, rel, pred, _flags(verb, sent), bounds, via)
-        for owner, owned, label in _owner_labels(sent, anchors):
+        for owner, owned, label in owner_labels(sent, anchors):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
-        for subj, obj, rel, pred in possessive_triples(sent, anchors):
+        for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)
         previous = sent
     return out

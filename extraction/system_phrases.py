@@ -5,8 +5,9 @@ when its head is a system noun (`verify.vocabulary.SYSTEM_NOUNS`: service, proxy
 pipeline, worker, cluster ...) and at least one modifier in front of it says *which* one ("retry wrapper", "hosted
 gateway", "span ingester queue"). Not names: an indefinite or demonstrative phrase ("a cache", "this service" -
 the latter is the document's subject, bound elsewhere), a phrase whose modifiers only say which of several or
-how it is ("the new cache", "the affected service", "the same queue"), numbers and dates, and anything in a URL
-or path. The name is the phrase without its determiner; its type is the head noun's (Component for most heads).
+how it is ("the new cache", "the affected service", "the same queue"), a plural of plain words ("scheduled jobs":
+a kind, not one system), numbers and dates, and anything in a URL or path. The name is the phrase without its
+determiner; its type is the head noun's (Component for most heads).
 """
 
 from __future__ import annotations
@@ -66,6 +67,11 @@ def _naming(words: list[Token]) -> bool:
     return not verbal and not any(w.pos_ in ("ADP", "PRON", "CCONJ") for w in words)
 
 
+def _marked(word: Token) -> bool:
+    """A word that only a name would contain: capitalised, or joined/numbered like an identifier."""
+    return word.text[:1].isupper() or any(c in word.text for c in "-_./") or any(c.isdigit() for c in word.text)
+
+
 def system_phrases(doc: Doc) -> list[tuple[Span, str]]:
     """(span, entity type) of every noun phrase in ``doc`` that names a system by a system-noun head."""
     found: list[tuple[Span, str]] = []
@@ -80,7 +86,7 @@ def system_phrases(doc: Doc) -> list[tuple[Span, str]]:
             continue
         while words and (words[0].lower_ in NOT_NAMING_MODIFIERS or words[0].is_punct):
             words = words[1:]  # "the new billing queue" names "billing queue"
-        if not words:
-            continue
+        if not words or (head.tag_ == "NNS" and not any(_marked(w) for w in words)):
+            continue  # "scheduled jobs", "the inference workers": a kind of system, not one named system
         found.append((doc[words[0].i : head.i + 1], ent_type))
     return found

@@ -116,3 +116,30 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
         if shaped is not None and not _VERBISH.search(item):
             found.append(Mention(item, shaped, s, e))
     return found
+
+
+# A role word (lead, head, manager) that, at the end of a label, makes the words before it the group led:
+# "Payments lead: Dana Ruiz".
+_GROUP_NAME = re.compile(r"^(?P<group>[A-Z][\w&\-]*(?: [A-Za-z][\w&\-]*){0,2}?)[ _\-](?:lead|leads|head|manager)$",
+                         re.I)
+
+
+def led_group(text: str, label: tuple[int, int]) -> Mention | None:
+    """The team a "<group> lead:" label names ("Billing infra lead:", "SRE lead (IC support):"), or None when the
+    words before the role only say which kind of lead ("Interim lead", "Tech lead")."""
+    raw = _PAREN.sub("", text[label[0] : label[1]]).strip(" *_`")
+    m = _GROUP_NAME.match(raw)
+    if m is None or m.group("group")[:1].islower():
+        return None
+    group = m.group("group")
+    if any(w.casefold() in GENERIC_WORDS or w.casefold() in R.NOT_NAMES or w.casefold() in _KINDS_OF_LEAD
+           for w in group.split()):
+        return None
+    start = label[0] + text[label[0] : label[1]].find(group)
+    return Mention(group, "Team", start, start + len(group))
+
+
+# Words that say what kind of lead someone is, not which group they lead ("Tech lead", "Interim lead").
+_KINDS_OF_LEAD = frozenset({"tech", "technical", "team", "project", "program", "eng", "engineering", "product",
+                            "interim", "acting", "co", "primary", "secondary", "backup", "deputy", "incident", "next",
+                            "steps", "overall", "workstream"})

@@ -94,6 +94,7 @@ def test_team_phrases_drop_the_type_noun(nlp: Language) -> None:
     [
         "It was short-lived, customer-facing and end-to-end; a follow-up is on-call's job.",
         "Traffic in us-east-1 and eu-west-1 rose 38% on 2026-01-27 at 19:11 UTC for $4,000.",
+        "It ran in staging-eu-central and prod-us-east-2 overnight.",
         "See https://confluence.example.com/pages/rate-engine-notes and /services/kms-wrapper/main.go today.",
         "We saw it, they fixed it, and everyone was happy.",
         "The x-request-id header was sent by deploy-bot.",
