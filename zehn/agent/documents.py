@@ -5,14 +5,15 @@
   words do. A document missing one is not about the question's thing ("the documents never mention X").
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
-  contradicts makes it unable to establish the answer.
+  contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
+  document that names the month without the day, or other days of it, is about something else that month.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verify.constraints import Constraint, check
+from verify.constraints import Constraint, check, dates_in
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
 
@@ -46,7 +47,20 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     failed = []
     for constraint in analysis.constraints:
         result = check(constraint, text, own)
+        if result == "holds" and not _day_held(constraint, text, own):
+            result = "missing"
         if result != "holds":
             failed.append((constraint, result))
     names = sum(index.mentions(n) for n in analysis.names)
     return DocJudgement(view, missing, tuple(failed), names)
+
+
+def _day_held(constraint: Constraint, text: str, own: tuple[str, ...]) -> bool:
+    """A constraint that names a day is held by a mention of that same day (the text's or the document's own
+    dates); one that names a month or a year needs no more than :func:`verify.constraints.check` found."""
+    if constraint.kind != "date" or len(constraint.value[5:].split("-")) < 2:
+        return True
+    asked = constraint.value
+    seen = [v for v, _ in dates_in(text)] + list(own)
+    return any(len(v[5:].split("-")) >= 2 and v[-5:] == asked[-5:] and
+               (v[:4] == asked[:4] or not v[:4].isdigit() or not asked[:4].isdigit()) for v in seen)
