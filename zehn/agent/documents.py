@@ -1,6 +1,7 @@
 """Is a retrieved document about what the question names? Anchors, names and constraints, checked in its text.
 
-- **Anchors** (identifiers, acronyms, quoted terms of the question) must each occur in the document. Matching
+- **Anchors** (identifiers, acronyms, quoted terms of the question) must each occur in the document (a phrase
+  that only compares values, "512-vs-1024", is no anchor: :func:`zehn.agent.text_index.comparison`). Matching
   ignores case and separators ("keep-alive" = "keep alive" = "keepalive"); a quoted phrase occurs when all of its
   words do. A document missing one is not about the question's thing ("the documents never mention X").
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from verify.constraints import Constraint, check, dates_in
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
+from zehn.agent.text_index import comparison
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     text = f"{view.info.title}\n{view.text()}"
     index = view.index
     quoted = {a for a in analysis.anchors if " " in a}
-    missing = tuple(a for a in analysis.anchors if not index.mentions(a, quoted=a in quoted))
+    missing = tuple(a for a in analysis.anchors if not comparison(a) and not index.mentions(a, quoted=a in quoted))
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     failed = []
     for constraint in analysis.constraints:
