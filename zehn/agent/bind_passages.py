@@ -240,7 +240,9 @@ def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int,
     near = sorted(body, key=lambda p: (p.distances[0], p.start))[:SETTING_PASSAGES]
     pool = list({s.id: s for p in near for s in _in(p, view.sentences) if s.kind == "sentence" and
                  s.id not in used}.values())
-    held = {s.id: len(similarity.matches(analysis.terms, words(s.text))) for s in pool}
+    # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
+    framed = {s.id: frame(p, s) for p in near for s in _in(p, view.sentences)}
+    held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}"))) for s in pool}
     chosen: list[Sentence] = []
     left = budget
     for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):

@@ -112,10 +112,11 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
-    if ask.answer_type == "items" and ask.predicate not in LIGHT_VERBS and not (
+    if ask.answer_type == "items" and ask.predicate and ask.predicate not in LIGHT_VERBS and not (
             ask.predicate in hit or similarity.synonym(ask.predicate, [t.lemma_.casefold() for t in parse
                                                                        if t.pos_ in ("VERB", "ADJ")])):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
+    # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
 
 
