@@ -51,6 +51,7 @@ WORD_BUDGET = 250  # cited words per answer, all asks together
 MIN_SHARE = 40  # an ask's share never falls below this many words
 SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
 SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
+SETTING_TIERS = 2  # ... and the next as many again while words are left
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
@@ -236,20 +237,26 @@ def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int,
     asked = {t for a in analysis.asks for t in a.core}
     if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
         return ()
-    body = [p for p in view.passages if p.kind == "section" and p.distances]
-    near = sorted(body, key=lambda p: (p.distances[0], p.start))[:SETTING_PASSAGES]
-    pool = list({s.id: s for p in near for s in _in(p, view.sentences) if s.kind == "sentence" and
-                 s.id not in used}.values())
-    # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
-    framed = {s.id: frame(p, s) for p in near for s in _in(p, view.sentences)}
-    held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}"))) for s in pool}
+    body = sorted((p for p in view.passages if p.kind == "section" and p.distances),
+                  key=lambda p: (p.distances[0], p.start))
     chosen: list[Sentence] = []
     left = budget
-    for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
-        size = len(sentence.text.split())
-        if held[sentence.id] and size <= left:
-            chosen.append(sentence)
-            left -= size
+    # The nearest passages first; while words are left, the next nearest as many again.
+    for tier in range(SETTING_TIERS):
+        near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
+        pool = list({s.id: s for p in near for s in _in(p, view.sentences) if s.kind == "sentence" and
+                     s.id not in used and s not in chosen}.values())
+        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
+        framed = {s.id: frame(p, s) for p in near for s in _in(p, view.sentences)}
+        held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
+                for s in pool}
+        for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
+            size = len(sentence.text.split())
+            if held[sentence.id] and size <= left:
+                chosen.append(sentence)
+                left -= size
+        if left < MIN_SHARE:
+            break
     return tuple(sorted(chosen, key=lambda s: s.start))
 
 
