@@ -59,10 +59,16 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
 
 def _day_held(constraint: Constraint, text: str, own: tuple[str, ...]) -> bool:
     """A constraint that names a day is held by a mention of that same day (the text's or the document's own
-    dates); one that names a month or a year needs no more than :func:`verify.constraints.check` found."""
-    if constraint.kind != "date" or len(constraint.value[5:].split("-")) < 2:
-        return True
+    dates; a date without a year matches any year); one that names a month or a year needs no more than
+    :func:`verify.constraints.check` found."""
     asked = constraint.value
-    seen = [v for v, _ in dates_in(text)] + list(own)
-    return any(len(v[5:].split("-")) >= 2 and v[-5:] == asked[-5:] and
+    if constraint.kind != "date" or not _has_day(asked):
+        return True
+    seen = [v for v, _ in dates_in(text)] + [v for d in own for v, _ in dates_in(d)]
+    return any(_has_day(v) and v[-5:] == asked[-5:] and
                (v[:4] == asked[:4] or not v[:4].isdigit() or not asked[:4].isdigit()) for v in seen)
+
+
+def _has_day(value: str) -> bool:
+    """ "2026-03-18" and "--03-18" (no year) name a day; "2026-03" and "2026" do not."""
+    return value.count("-") >= 2
