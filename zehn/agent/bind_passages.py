@@ -2,11 +2,10 @@
 
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
-   is read. None -> nothing is established, and the reason says what the
-   best document lacks.
+   is read. None -> nothing is established, and the reason says what the best document lacks.
 2. **Passage per ask.** Each passage of the document is scored for the ask: its similarity to the ask and to
-   the whole question (the stored passage vectors), how strongly its heading names the section role the ask's
-   type lives in ("Root cause" for a cause, "Resolution" / "Mitigation" for a fix, ...; :mod:`zehn.agent.focus`),
+   the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
+   section role of the ask's type ("Root cause" for a cause, "Mitigation" for a fix; :mod:`zehn.agent.focus`),
    and the share of the ask's core terms (the focus, the verb and its arguments) it holds. Front-matter lines
    take part only when their key is what is asked.
 3. **Sentence.** In the best :data:`TOP_PASSAGES` passages, a sentence answers when it holds a filler of the
@@ -14,9 +13,11 @@
    :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
    needs the focus noun itself instead of a filler. A cause or a fix may also be bound by its section (a heading
    that names that role). A negated sentence does not answer a wh-question. Of the bound sentences the one with
-   the best passage and the most core terms wins; one already cited for an earlier ask is passed over.
-4. **Extent.** The answer is that sentence and the sentences after it (then before it) in the same passage, up
-   to the ask's share of :data:`WORD_BUDGET` words.
+   the best passage and the most core terms (then of the ask's qualifiers) wins; one already cited for an earlier
+   ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
+4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
+   it) in the same passage, up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the
+   sentences that state the situation the question describes (:func:`_setting`).
 
 An ask bound in its own sentence grades ``source_backed``; one bound by its section heading only, ``inferred``.
 """
