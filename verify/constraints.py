@@ -29,7 +29,8 @@ _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
                                        "dec"), start=1)}
 _MONTH = r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-_ISO = re.compile(r"\b(?P<year>20\d\d)-(?P<mon>[01]\d)(?:-(?P<day>[0-3]\d))?\b")
+# An ISO date may run straight into its time ("2026-03-09T14:50Z").
+_ISO = re.compile(r"\b(?P<year>20\d\d)-(?P<mon>[01]\d)(?:-(?P<day>[0-3]\d))?(?:\b|(?=T\d))")
 _NAMED = re.compile(rf"\b{_MONTH}(?:\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?)?(?:,?\s+(?P<year>20\d\d))?\b",
                     re.IGNORECASE)
 _DAY_FIRST = re.compile(rf"\b(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+(?P<year>20\d\d))?\b", re.IGNORECASE)

@@ -36,3 +36,8 @@ def test_versions_match_their_line_and_x_matches_any_patch() -> None:
     assert check(exact, "Fixed in v2.2.3.") == "contradicted"
     assert check(line, "Regression introduced in 2.2.0.") == "holds"
     assert check(exact, "No version named.") == "missing"
+
+
+def test_an_iso_date_followed_by_its_time_is_a_date() -> None:
+    assert [v for v, _ in dates_in("promoted at 2026-04-07T14:50Z, then 2026-04-08 09:00")] == ["2026-04-07",
+                                                                                              "2026-04-08"]

@@ -2,11 +2,10 @@
 
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
-   is read. None -> nothing is established, and the reason says what the
-   best document lacks.
+   is read. None -> nothing is established, and the reason says what the best document lacks.
 2. **Passage per ask.** Each passage of the document is scored for the ask: its similarity to the ask and to
-   the whole question (the stored passage vectors), how strongly its heading names the section role the ask's
-   type lives in ("Root cause" for a cause, "Resolution" / "Mitigation" for a fix, ...; :mod:`zehn.agent.focus`),
+   the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
+   section role of the ask's type ("Root cause" for a cause, "Mitigation" for a fix; :mod:`zehn.agent.focus`),
    and the share of the ask's core terms (the focus, the verb and its arguments) it holds. Front-matter lines
    take part only when their key is what is asked.
 3. **Sentence.** In the best :data:`TOP_PASSAGES` passages, a sentence answers when it holds a filler of the
@@ -14,9 +13,11 @@
    :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
    needs the focus noun itself instead of a filler. A cause or a fix may also be bound by its section (a heading
    that names that role). A negated sentence does not answer a wh-question. Of the bound sentences the one with
-   the best passage and the most core terms wins; one already cited for an earlier ask is passed over.
-4. **Extent.** The answer is that sentence and the sentences after it (then before it) in the same passage, up
-   to the ask's share of :data:`WORD_BUDGET` words.
+   the best passage and the most core terms (then of the ask's qualifiers) wins; one already cited for an earlier
+   ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
+4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
+   it) in the same passage, up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the
+   sentences that state the situation the question describes (:func:`_setting`).
 
 An ask bound in its own sentence grades ``source_backed``; one bound by its section heading only, ``inferred``.
 """
@@ -25,8 +26,9 @@ from __future__ import annotations
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import DocJudgement, judge
-from zehn.agent.focus import roles_for, roles_of
+from zehn.agent.focus import KIND_WORDS, roles_for, roles_of
 from zehn.agent.lemmas import words
+from zehn.agent.list_items import frame, same_item
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
@@ -50,6 +52,7 @@ WORD_BUDGET = 250  # cited words per answer, all asks together
 MIN_SHARE = 40  # an ask's share never falls below this many words
 SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
 SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
+SETTING_TIERS = 2  # ... and the next as many again while words are left
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
@@ -58,6 +61,19 @@ QUESTION_WEIGHT = 0.5
 _NAMES = frozenset({"agent", "system", "identifier"})  # answered by their own line: a neighbour names others
 ALIKE = 0.05  # other lines of the best passage within this of the best line answer too
 CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its context (not as the answer)
+# A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
+# reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
+QUALIFIER_WEIGHT = 0.05
+
+
+def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
+    """The section roles a passage's own heading names. The front matter and the text under the document's title
+    name none: a title says what the document is about ("X causes Y", "... resolved by Z"), not which part of it
+    states the cause or the fix."""
+    last = passage.heading.rsplit(" > ", 1)[-1].strip().casefold()
+    if passage.kind == "metadata" or last == title.strip().casefold():
+        return {}
+    return roles_of(passage.heading)
 
 
 def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: tuple[str, ...]) -> list[Scored]:
@@ -68,7 +84,7 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
     scored = []
     for p in view.passages:
         coverage, held = cover(terms, names, words(p.text), similarity)
-        named = roles_of(p.heading)
+        named = passage_roles(p, view.info.title)
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
@@ -89,13 +105,17 @@ def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentenc
             any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
 
 
-def _extent(best: Sentence, pool: list[Sentence], budget: int) -> tuple[Sentence, ...]:
+def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None
+            ) -> tuple[Sentence, ...]:
+    """The best sentence, then the rest of its list item (``item``), then the sentences after it, then before it,
+    while the words fit the budget."""
     chosen = [best]
     words = len(best.text.split())
     if best not in pool:
         return (best,)
     at = pool.index(best)
-    for neighbour in [*pool[at + 1:], *reversed(pool[:at])]:
+    first = [s for s in item or () if s in pool and s.id != best.id]
+    for neighbour in [*first, *(s for s in [*pool[at + 1:], *reversed(pool[:at])] if s not in first)]:
         size = len(neighbour.text.split())
         if words + size > budget:
             break
@@ -114,6 +134,11 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     read = scored_all if ask.answer_type in TYPED else [
         s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (kinds and s.role >= 1.0)]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
+    frames: dict[str, tuple[str, ...]] = {}
+
+    def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items the sentence is nested under
+        return frames.setdefault(s.id, tuple(words(frame(scored.passage, s))))
+    qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
     for scored in read:
         section = kinds and scored.role >= 1.0
         if not (section or scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and
@@ -122,22 +147,25 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         pool = [s for s in _in(scored.passage, view.sentences)
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
-            section or worth_parsing(ask, s, scored.passage.heading, similarity, context))]
+            section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
         plan.append((scored, pool, candidates[:1] if section else candidates))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
     for scored, pool, candidates in plan:
         for sentence in candidates:
-            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked)
+            seen = frames.get(sentence.id, ())
+            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen)
             if bound is None:
                 continue
             how, hits = bound
             about = len(similarity.matches(context, words(sentence.text))) if context else 0
+            which = len(similarity.matches(qualifiers, [*words(sentence.text), *seen])) if qualifiers else 0
             # A name bound to the asked verb in the parse, or filling a label that names the relation, comes first.
             doer = float(ask.answer_type == "agent" and (agent_of(docs[sentence.id], ask.predicate) or
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
             first = doer + float(how == "section")
-            bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about, sentence, pool, scored, how))
+            bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
+                              pool, scored, how))
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
@@ -146,20 +174,21 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         alike = tuple(sorted((b[1] for b in bound_all if b[3] is scored and b[0] >= rank - ALIKE),
                              key=lambda s_: s_.start))
         taken = {x.id for x in alike}
-        around = _extent(sentence, [x for x in _section(view, scored.passage, used) if x.id not in taken or
-                                    x.id == sentence.id], min(budget, CONTEXT_BUDGET))
+        near = [x for x in _section(view, scored.passage, used) if x.id not in taken or x.id == sentence.id]
+        around = _extent(sentence, near, min(budget, CONTEXT_BUDGET), same_item(scored.passage, sentence, near))
         framing = tuple(x for x in around if x.id not in taken)
         return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
                        scored.passage.heading, sentence, framing)
     elif how == "section":  # every section of that role, in document order ("resolution", "resolution_notes")
         roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
-        named = [s_.passage for s_ in scored_all if max((roles_of(s_.passage.heading).get(r, 0.0) for r in roles),
-                                                        default=0.0) >= 1.0]
+        named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
+                                                         for r in roles), default=0.0) >= 1.0]
         pool_all = sorted({x.id: x for p in named for x in _section(view, p, used)}.values(), key=lambda x: x.start)
         chosen = _extent(sentence, pool_all, budget)
     else:
         extent = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        chosen = _extent(sentence, _section(view, scored.passage, used), extent)
+        near = _section(view, scored.passage, used)
+        chosen = _extent(sentence, near, extent, same_item(scored.passage, sentence, near))
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 
 
@@ -196,28 +225,40 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=_why_missing(missing, view, similarity, context))
-    setting = _setting(analysis, view, used, WORD_BUDGET - spent) if not analysis.entity_route else ()
+    setting = _setting(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
 
 
-def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int) -> tuple[Sentence, ...]:
+def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int,
+             similarity: Similarity) -> tuple[Sentence, ...]:
     """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
-    passages of the document nearest to the whole question, whole and in that order, in what is left of the
-    budget: where the document states the situation the answer belongs to."""
+    sentences of the passages nearest to the whole question that restate most of the question's terms, in what is
+    left of the budget, in document order: where the document states the situation the answer belongs to (a
+    passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not)."""
     asked = {t for a in analysis.asks for t in a.core}
     if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
         return ()
+    body = sorted((p for p in view.passages if p.kind == "section" and p.distances),
+                  key=lambda p: (p.distances[0], p.start))
     chosen: list[Sentence] = []
     left = budget
-    body = [p for p in view.passages if p.kind == "section" and p.distances]
-    for passage in sorted(body, key=lambda p: (p.distances[0], p.start))[:SETTING_PASSAGES]:
-        pool = [s for s in _in(passage, view.sentences) if s.kind == "sentence" and s.id not in used]
-        if not pool or left < MIN_SHARE:
-            continue
-        taken = _extent(pool[0], pool, left)
-        chosen += taken
-        left -= sum(len(s.text.split()) for s in taken)
-    return tuple(sorted({s.id: s for s in chosen}.values(), key=lambda s: s.start))
+    # The nearest passages first; while words are left, the next nearest as many again.
+    for tier in range(SETTING_TIERS):
+        near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
+        pool = list({s.id: s for p in near for s in _in(p, view.sentences) if s.kind == "sentence" and
+                     s.id not in used and s not in chosen}.values())
+        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
+        framed = {s.id: frame(p, s) for p in near for s in _in(p, view.sentences)}
+        held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
+                for s in pool}
+        for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
+            size = len(sentence.text.split())
+            if held[sentence.id] and size <= left:
+                chosen.append(sentence)
+                left -= size
+        if left < MIN_SHARE:
+            break
+    return tuple(sorted(chosen, key=lambda s: s.start))
 
 
 def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:

@@ -1,20 +1,23 @@
 """Is a retrieved document about what the question names? Anchors, names and constraints, checked in its text.
 
-- **Anchors** (identifiers, acronyms, quoted terms of the question) must each occur in the document. Matching
+- **Anchors** (identifiers, acronyms, quoted terms of the question) must each occur in the document (a phrase
+  that only compares values, "512-vs-1024", is no anchor: :func:`zehn.agent.text_index.comparison`). Matching
   ignores case and separators ("keep-alive" = "keep alive" = "keepalive"); a quoted phrase occurs when all of its
   words do. A document missing one is not about the question's thing ("the documents never mention X").
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
-  contradicts makes it unable to establish the answer.
+  contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
+  document that names the month without the day, or other days of it, is about something else that month.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verify.constraints import Constraint, check
+from verify.constraints import Constraint, check, dates_in
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
+from zehn.agent.text_index import comparison
 
 
 @dataclass(frozen=True)
@@ -41,12 +44,31 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     text = f"{view.info.title}\n{view.text()}"
     index = view.index
     quoted = {a for a in analysis.anchors if " " in a}
-    missing = tuple(a for a in analysis.anchors if not index.mentions(a, quoted=a in quoted))
+    missing = tuple(a for a in analysis.anchors if not comparison(a) and not index.mentions(a, quoted=a in quoted))
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     failed = []
     for constraint in analysis.constraints:
         result = check(constraint, text, own)
+        if result == "holds" and not _day_held(constraint, text, own):
+            result = "missing"
         if result != "holds":
             failed.append((constraint, result))
     names = sum(index.mentions(n) for n in analysis.names)
     return DocJudgement(view, missing, tuple(failed), names)
+
+
+def _day_held(constraint: Constraint, text: str, own: tuple[str, ...]) -> bool:
+    """A constraint that names a day is held by a mention of that same day (the text's or the document's own
+    dates; a date without a year matches any year); one that names a month or a year needs no more than
+    :func:`verify.constraints.check` found."""
+    asked = constraint.value
+    if constraint.kind != "date" or not _has_day(asked):
+        return True
+    seen = [v for v, _ in dates_in(text)] + [v for d in own for v, _ in dates_in(d)]
+    return any(_has_day(v) and v[-5:] == asked[-5:] and
+               (v[:4] == asked[:4] or not v[:4].isdigit() or not asked[:4].isdigit()) for v in seen)
+
+
+def _has_day(value: str) -> bool:
+    """ "2026-03-18" and "--03-18" (no year) name a day; "2026-03" and "2026" do not."""
+    return value.count("-") >= 2

@@ -59,9 +59,10 @@ VERB_TYPES: dict[str, AnswerType] = {
 SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "cause": (frozenset({"cause", "root", "rca", "why", "trigger"}),
               frozenset({"analysis", "wrong", "contributing", "factor", "diagnosis", "investigation", "finding"})),
+    # A "Workaround" section states the remedy applied until the fix: it names a fix as "Mitigation" does.
     "fix": (frozenset({"resolution", "resolve", "fix", "remediation", "mitigation", "mitigate", "hotfix", "patch",
-                       "solution", "remedy"}),
-            frozenset({"workaround", "action", "rollback", "recovery", "change", "response"})),
+                       "solution", "remedy", "workaround"}),
+            frozenset({"action", "rollback", "recovery", "change", "response"})),
     "impact": (frozenset({"impact", "affect", "symptom", "blast"}), frozenset({"scope", "severity", "customer"})),
     "agent": (frozenset({"owner", "ownership", "contact", "dri", "responsible", "assignee", "raci"}),
               frozenset({"escalation", "team", "people", "stakeholder"})),

@@ -26,7 +26,7 @@ from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
 from zehn.agent.rows import DocPassage, DocumentInfo, PathRow, Sentence
 from zehn.agent.similarity import Similarity
-from zehn.agent.text_index import TextIndex
+from zehn.agent.text_index import TextIndex, comparison
 
 DOCUMENTS = 5  # documents read whole per question
 SEARCH_K = 30  # passages ranked per search
@@ -125,7 +125,8 @@ def unmentioned(analysis: Analysis, views: tuple[DocView, ...], dispatcher: Disp
     """The question's names (hyphenated words, identifiers) that no ready document mentions: first looked for in
     the documents just read, then in every passage (``passages_mentioning``). A name no document mentions is a
     thing the documents cannot speak about ("a system that exists nowhere")."""
-    names = list(dict.fromkeys([*analysis.names, *analysis.anchors, *(n for a in analysis.asks for n in a.names)]))
+    asked = [*analysis.names, *analysis.anchors, *(n for a in analysis.asks for n in a.names)]
+    names = [n for n in dict.fromkeys(asked) if not comparison(n)]
     indexes = [v.index for v in views]
     out = []
     for name in names:

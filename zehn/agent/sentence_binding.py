@@ -79,9 +79,11 @@ def negated(parse: Doc, hits: set[str]) -> bool:
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
-          asked: frozenset[str] = frozenset()) -> tuple[str, int] | None:
-    """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None."""
-    lemmas = [t.lemma_.casefold() for t in parse] + list(heading_words(scored.passage.heading))
+                  asked: frozenset[str] = frozenset(), frame: tuple[str, ...] = ()) -> tuple[str, int] | None:
+    """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None.
+    ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
+    like its heading."""
+    lemmas = [t.lemma_.casefold() for t in parse] + list(heading_words(scored.passage.heading)) + list(frame)
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit):
         return None
@@ -110,10 +112,11 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
-    if ask.answer_type == "items" and ask.predicate not in LIGHT_VERBS and not (
+    if ask.answer_type == "items" and ask.predicate and ask.predicate not in LIGHT_VERBS and not (
             ask.predicate in hit or similarity.synonym(ask.predicate, [t.lemma_.casefold() for t in parse
                                                                        if t.pos_ in ("VERB", "ADJ")])):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
+    # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
 
 
@@ -144,9 +147,10 @@ def label_states(line: str, ask: Ask) -> bool:
 
 
 def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Similarity,
-                   context: tuple[str, ...]) -> bool:
-    """A cheap look before the parse: the sentence (or its heading) shares a word with the ask."""
-    seen = [*words(sentence.text), *heading_words(heading)]
+                  context: tuple[str, ...], frame: tuple[str, ...] = ()) -> bool:
+    """A cheap look before the parse: the sentence (or its heading, or the list items it is nested under) shares
+    a word with the ask."""
+    seen = [*words(sentence.text), *heading_words(heading), *frame]
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
         label_states(sentence.text, ask)
 

@@ -7,6 +7,16 @@ import re
 
 _ALNUM = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+[a-z0-9]*[A-Z]*[a-z0-9]*|[a-z0-9]+")
+# Words that join two values being compared or listed ("512-vs-1024", "v1-to-v2", "A/B").
+_JOINING = frozenset({"vs", "versus", "to", "or", "and"})
+
+
+def comparison(phrase: str) -> bool:
+    """A hyphenated phrase that compares or joins values ("512-vs-1024", "vs-1024", "2-to-3") names nothing: past
+    its numbers, its words only join them. A document need not mention it to be about the question."""
+    parts = [w.casefold() for w in _ALNUM.findall(phrase)]
+    rest = [w for w in parts if not w.isdigit()]
+    return bool(rest) and len(rest) < len(parts) and all(w in _JOINING for w in rest)
 
 
 class TextIndex:

@@ -1,0 +1,46 @@
+"""What makes a document about the question: its own section headings, the day a question names, and which
+hyphenated words are names at all."""
+
+from __future__ import annotations
+
+from verify.constraints import find_constraints
+from zehn.agent.bind_passages import passage_roles
+from zehn.agent.documents import _day_held
+from zehn.agent.rows import DocPassage
+from zehn.agent.text_index import comparison
+
+TITLE = "Cache stampede causes checkout timeouts"
+
+
+def _passage(heading: str, kind: str = "section") -> DocPassage:
+    return DocPassage("p", "doc", heading, kind, 0, 4, f"{heading}\nbody", ())
+
+
+def test_a_section_heading_names_its_role_but_the_title_names_none() -> None:
+    assert passage_roles(_passage(f"{TITLE} > Root cause"), TITLE).get("cause") == 1.0
+    assert passage_roles(_passage(f"{TITLE} > Workaround"), TITLE).get("fix") == 1.0
+    assert passage_roles(_passage(TITLE), TITLE) == {}  # "causes" in a title says what the document is about
+    assert passage_roles(_passage(TITLE, "metadata"), TITLE) == {}
+
+
+def test_a_day_is_held_only_by_that_day() -> None:
+    day = find_constraints("During the April 7, 2026 outage, what failed?")[0]
+    assert _day_held(day, "Incident on 2026-04-07 at noon.", ())
+    assert _day_held(day, "Alarm fired at 2026-04-07T12:03Z.", ())
+    assert _day_held(day, "It began on Apr 7 after the deploy.", ())
+    assert not _day_held(day, "Rollout in 2026-04; fixed 2026-04-09.", ())
+    assert _day_held(day, "No dates in the text.", ("2026-04-07",))
+
+
+def test_a_month_or_year_needs_no_day() -> None:
+    month = find_constraints("In the April 2026 outage, what failed?")[0]
+    assert _day_held(month, "Fixed on 2026-04-09.", ())
+
+
+def test_a_phrase_that_compares_values_is_not_a_name() -> None:
+    assert comparison("256-vs-2048")
+    assert comparison("vs-2048")
+    assert comparison("3-to-5")
+    assert not comparison("ledger-export")
+    assert not comparison("2048-d")
+    assert not comparison("X-Trace-Id")
