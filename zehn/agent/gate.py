@@ -4,9 +4,9 @@
   text is the draft plus :func:`verify.answered_trailer`, and the gate is run once more on that final text;
   ``Abstained`` -> :func:`verify.abstain_message`; ``Refused`` -> a withheld-answer text ending in a
   ``[refused]`` line, with the gate's reason and offending strings.
-- Citations are read through :func:`extraction.evidence_reads.get_evidence` (document, offsets, exact text), only
-  for ids the gate accepted; a graph failure there raises :class:`GateUnavailable` (the turn is ``unavailable``),
-  never a silent drop.
+- Citations are read through :func:`extraction.evidence_reads.get_evidence` (document, offsets, exact text, and
+  where it was said or written: :func:`zehn.answers.provenance.citation_source`), only for ids the gate accepted;
+  a graph failure there raises :class:`GateUnavailable` (the turn is ``unavailable``), never a silent drop.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from extraction.evidence_reads import get_evidence
 from verify import Abstained, Answered, Refused, Verdict, abstain_message, answered_trailer, check_draft
 from zehn.agent.stops import Stop
 from zehn.answers.model import Candidate, Citation, Status
+from zehn.answers.provenance import citation_source
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,10 @@ def _citations(graph: Any, ids: tuple[str, ...]) -> list[Citation]:
         found = get_evidence(graph, list(ids))
     except (redis.RedisError, OSError) as exc:
         raise GateUnavailable(f"graph unavailable while reading citations: {exc}") from exc
+    # Labelled here from the rows just read, so the API need not read the cited sentences a second time.
     return [Citation(evidence_id=e["id"], document_id=e["document_id"], document_title=str(e["document_title"] or ""),
-                     start=int(e["start"]), end=int(e["end"]), text=e["text"]) for e in found]
+                     start=int(e["start"]), end=int(e["end"]), text=e["text"], source=citation_source(e))
+            for e in found]
 
 
 def _refused(verdict: Verdict, question: str, retrieved: int) -> Outcome:

@@ -33,7 +33,7 @@ from zehn.agent.dispatch import Dispatcher, GraphFailure
 from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
 from zehn.agent.model_loop import LLMConfig, run_model
-from zehn.agent.parses import Parses
+from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import resolve
 from zehn.agent.retrieve import retrieve
@@ -64,6 +64,7 @@ class Pipeline:
         self.nlp = nlp
         self.similarity = similarity
         self.llm = llm
+        self.parse_cache = ParseCache(nlp)  # sentence parses outlive the turn: the next question reads them again
 
     def run(self, question: str, turn: Turn, dispatcher: Dispatcher, graph: ScopedGraph) -> Run:
         """One turn; ``dispatcher`` and ``graph`` read as the caller's scope (the gate reads cited sentences through
@@ -97,7 +98,7 @@ class Pipeline:
         turn.checkpoint()
         _step(4, "bind and grade")
         bind_started = time.perf_counter()
-        parses = Parses(self.nlp)
+        parses = Parses(self.parse_cache)
         if analysis.entity_route or analysis.route == "yes_no":
             bound: Bound | Stop = bind_graph(analysis, subjects, retrieved, dispatcher, parses, self.similarity,
                                              self.nlp)

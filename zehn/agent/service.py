@@ -27,6 +27,7 @@ from zehn.agent.model_loop import LLMConfig
 from zehn.agent.pipeline import Pipeline
 from zehn.agent.similarity import Similarity, single_threaded_inference
 from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut, question_problem
+from zehn.answers.provenance import label_sources
 
 __all__ = ["AnswerCancelled", "AnswerService"]
 
@@ -70,5 +71,6 @@ class AnswerService:
                                     run_time_ms=q.run_time_ms, wall_ms=q.wall_ms) for q in dispatcher.records],
             policy=PolicyOut(**self.executor.policy.info().to_dict()), mode=self.mode,
             timings={k: round(v, 3) for k, v in timings.items()}, created_at=datetime.now(UTC).isoformat())
+        answer = label_sources(answer, [])  # the gate labelled each citation; say whether all are conversations
         turn.emit("answer", {"answer": answer.model_dump()})
         return answer

@@ -36,7 +36,7 @@ def single_threaded_inference() -> None:
 
 
 class WordEmbedder(Protocol):
-    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
+    def embed_each(self, texts: list[str]) -> list[list[float]]: ...
 
     def word_vectors(self, words: list[str]) -> list[list[float]]: ...
 
@@ -118,12 +118,12 @@ class Similarity:
         return max(float(vectors[0] @ v) for v in vectors[1:]) >= SYNONYM_MATCH
 
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
-        """Full-model embeddings of short texts (one batch for those not cached)."""
+        """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
         if self.embedder is None:
             return []
         missing = list(dict.fromkeys(t for t in texts if self._texts.get(t) is None))
         if missing:
-            for text, raw in zip(missing, self.embedder.embed_documents(missing), strict=True):
+            for text, raw in zip(missing, self.embedder.embed_each(missing), strict=True):
                 self._texts.put(text, np.asarray(raw, dtype=np.float32))
         out: list[np.ndarray] = []
         for text in texts:

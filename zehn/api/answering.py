@@ -22,8 +22,9 @@ def finish(services: Services, answer: Answer) -> Answer:
     (:mod:`zehn.answers.provenance`), persist a final answer (not an unavailable one), count it, return it."""
     if answer.request_id is None:
         answer = answer.model_copy(update={"request_id": request_id.current_or_new()})
-    if answer.citations:
-        answer = label_sources(answer, get_evidence(services.graph, [c.evidence_id for c in answer.citations]))
+    if answer.citations:  # the gate labels what it read; read again only citations it did not label
+        unlabelled = [c.evidence_id for c in answer.citations if c.source is None]
+        answer = label_sources(answer, get_evidence(services.graph, unlabelled) if unlabelled else [])
     stored = services.history.save(answer, services.caller) if should_persist(answer) else answer
     METRICS.observe_answer(stored)
     return stored

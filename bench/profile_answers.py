@@ -1,0 +1,75 @@
+"""Where the answering time goes: cProfile over deterministic answers, as bench/answers.py asks them.
+
+    .venv/bin/python bench/profile_answers.py --corpus DIR --questions FILE --data-dir DIR [--top 40] [--out FILE]
+
+Ingests the corpus into the graph bench/answers.py uses (``bench_<hash of the corpus dir>``; documents already
+there are skipped), loads the models, asks the first question once to warm up, then asks every question once
+under cProfile (``AnswerService.answer``, no HTTP layer). Prints the per-stage timings the answers report (medians)
+and the functions with the most cumulative and own time. ``--out`` also writes the raw profile (for pstats or
+snakeviz).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import io
+import pstats
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from extraction.embeddings import LocalEmbedder
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from zehn.api.runtime import open_services
+from zehn.evaluation.questions import load_questions
+from zehn.graph_server import EmbeddedFalkorDB
+from zehn.settings import load_settings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, required=True)
+    parser.add_argument("--questions", type=Path, required=True)
+    parser.add_argument("--data-dir", type=Path, required=True, help="Graph data (kept between runs).")
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--out", type=Path, default=None, help="Also write the raw profile here.")
+    args = parser.parse_args()
+    questions = [q.question for q in load_questions(args.questions)]
+    graph_name = "bench_" + hashlib.sha256(str(args.corpus.resolve()).encode()).hexdigest()[:12]
+    nlp, embedder = load_nlp(), LocalEmbedder()
+    with EmbeddedFalkorDB(args.data_dir, requirepass=False) as server:
+        assert server.port is not None
+        url = f"redis://:{server.password}@127.0.0.1:{server.port}" if server.password else server.url
+        Ingestor("127.0.0.1", server.port, graph_name, server.password, nlp=nlp, embedder=embedder).ingest(
+            [args.corpus])
+        settings = load_settings(data_dir=args.data_dir, graph_name=graph_name, falkordb_url=url)
+        with open_services(settings, nlp=nlp, embedder=embedder) as services:
+            if services.monitor is not None:
+                services.monitor.wait_ready(settings.ready_wait_s)
+            services.answerer.answer(questions[0])  # warm up, as bench/answers.py does
+            timings: dict[str, list[float]] = {}
+            profile = cProfile.Profile()
+            profile.enable()
+            for question in questions:
+                answer = services.answerer.answer(question)
+                for key, value in answer.timings.items():
+                    timings.setdefault(key, []).append(value)
+            profile.disable()
+    print(f"{len(questions)} questions; median per-stage timings (ms):")
+    for key, values in sorted(timings.items()):
+        print(f"  {key:<14} {statistics.median(values):8.1f}   total {sum(values):8.0f}")
+    for sort in ("cumulative", "tottime"):
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats(sort).print_stats(args.top)
+        print(out.getvalue())
+    if args.out is not None:
+        profile.dump_stats(str(args.out))
+
+
+if __name__ == "__main__":
+    main()

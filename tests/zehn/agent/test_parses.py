@@ -1,0 +1,80 @@
+"""The parse cache: each distinct sentence text is parsed once for the life of the service, the misses of one
+request in one batch, and a cached parse is the parse spaCy gives the text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from zehn.agent.parses import ParseCache, Parses
+from zehn.agent.rows import Sentence
+
+
+class CountingNlp:
+    """The real pipeline behind the cache's interface, counting what it is asked to parse."""
+
+    def __init__(self, nlp: Language) -> None:
+        self.nlp = nlp
+        self.parsed: list[str] = []
+        self.batches = 0
+
+    def pipe(self, texts: Iterable[str], *, batch_size: int) -> Iterable[Doc]:
+        texts = list(texts)
+        self.batches += 1
+        self.parsed += texts
+        return self.nlp.pipe(texts, batch_size=batch_size)
+
+
+def sentence(n: int, text: str) -> Sentence:
+    return Sentence(id=f"ev_{n:016x}", text=text, document_id="doc", start=0, end=len(text), kind="sentence")
+
+
+A = "The billing team owns the export job."
+B = "Alice approved the rollback on Tuesday."
+C = "The retry wrapper was not changed."
+
+
+@pytest.fixture
+def counting(nlp: Language) -> CountingNlp:
+    return CountingNlp(nlp)
+
+
+def test_each_distinct_text_is_parsed_once_across_turns(counting: CountingNlp) -> None:
+    cache = ParseCache(counting)
+    first = Parses(cache).of([sentence(1, A), sentence(2, B), sentence(3, A)])  # two ids, one text
+    again = Parses(cache).of([sentence(1, A), sentence(4, C)])  # the next turn reads A again
+    assert sorted(counting.parsed) == sorted([A, B, C])
+    assert set(first) == {sentence(n, "").id for n in (1, 2, 3)}
+    assert first[sentence(1, A).id] is first[sentence(3, A).id] is again[sentence(1, A).id]
+
+
+def test_the_misses_of_one_request_are_parsed_in_one_batch(counting: CountingNlp) -> None:
+    cache = ParseCache(counting)
+    cache.docs([A])
+    cache.docs([A, B, C])
+    assert counting.batches == 2
+    assert counting.parsed == [A, B, C]
+    cache.docs([C, A])
+    assert counting.batches == 2  # everything cached: the pipeline is not called
+
+
+def test_a_cached_parse_is_the_parse_of_its_text(counting: CountingNlp, nlp: Language) -> None:
+    cached = ParseCache(counting).docs([B, C])
+    for text, doc in cached.items():
+        fresh = nlp(text)
+        assert [(t.text, t.lemma_, t.dep_, t.head.i, t.ent_type_) for t in doc] == \
+            [(t.text, t.lemma_, t.dep_, t.head.i, t.ent_type_) for t in fresh]
+
+
+def test_the_cache_stays_within_its_size_and_keeps_the_recently_used(counting: CountingNlp) -> None:
+    cache = ParseCache(counting, size=2)
+    cache.docs([A, B])
+    cache.docs([A])  # A is now the most recently used
+    cache.docs([C])  # evicts B
+    assert len(cache) == 2
+    counting.parsed.clear()
+    cache.docs([A, C, B])
+    assert counting.parsed == [B]
