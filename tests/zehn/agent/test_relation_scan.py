@@ -7,7 +7,7 @@ from spacy.language import Language
 
 from zehn.agent.analyse import analyse
 from zehn.agent.documents import judge
-from zehn.agent.parses import Parses
+from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.relation_scan import ends, scan
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocumentInfo, Sentence
@@ -29,7 +29,7 @@ def _scan(nlp: Language, question: str, lines: list[str], title: str = TITLE) ->
     analysis = analyse(question, nlp)
     assert analysis.subject is not None
     order = [judge(analysis, _view(lines, title))]
-    found = scan(analysis, analysis.subject, order, Parses(nlp), Similarity(None), nlp)
+    found = scan(analysis, analysis.subject, order, Parses(ParseCache(nlp)), Similarity(None), nlp)
     return [(p.entity_name, p.hops[0].grade, p.items[0].text if p.items[0] else "") for p in found.paths]
 
 
