@@ -43,6 +43,7 @@ from zehn.agent.sentence_binding import (
     cover,
     label_states,
     metadata_asked,
+    prefetch_synonyms,
     worth_parsing,
 )
 from zehn.agent.similarity import Similarity
@@ -150,6 +151,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
         plan.append((scored, pool, candidates[:1] if section else candidates))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
+    prefetch_synonyms(ask, docs.values(), similarity)  # one embedding call for the whole ask
     for scored, pool, candidates in plan:
         for sentence in candidates:
             seen = frames.get(sentence.id, ())

@@ -26,7 +26,7 @@ from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
 from zehn.agent.rows import DocPassage, DocumentInfo, PathRow, Sentence
 from zehn.agent.similarity import Similarity
-from zehn.agent.text_index import TextIndex, comparison
+from zehn.agent.text_index import TextIndex, comparison, text_index
 
 DOCUMENTS = 5  # documents read whole per question
 SEARCH_K = 30  # passages ranked per search
@@ -65,7 +65,7 @@ class DocView:
     @cached_property
     def index(self) -> TextIndex:
         """The title and every passage, for name look-ups."""
-        return TextIndex(f"{self.info.title}\n{self.joined}")
+        return text_index(f"{self.info.title}\n{self.joined}")
 
 
 @dataclass(frozen=True)

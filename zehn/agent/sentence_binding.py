@@ -16,6 +16,7 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spacy.tokens import Doc
@@ -112,12 +113,26 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
-    if ask.answer_type == "items" and ask.predicate and ask.predicate not in LIGHT_VERBS and not (
-            ask.predicate in hit or similarity.synonym(ask.predicate, [t.lemma_.casefold() for t in parse
-                                                                       if t.pos_ in ("VERB", "ADJ")])):
+    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse))):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def _verb_asked(ask: Ask) -> bool:
+    """A list ask whose content verb a sentence must hold, or a synonym of it."""
+    return ask.answer_type == "items" and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
+
+
+def _verbs(parse: Doc) -> list[str]:
+    return [t.lemma_.casefold() for t in parse if t.pos_ in ("VERB", "ADJ")]
+
+
+def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -> None:
+    """Embed, in one model call, the words :func:`bind_sentence` may compare with the ask's verb in ``parses``
+    (those not embedded before), instead of one call per sentence."""
+    if _verb_asked(ask):
+        similarity.prefetch([ask.predicate, *(w for parse in parses for w in _verbs(parse))])
 
 
 def answering_fillers(parse: Doc, ask: Ask, asked: frozenset[str]) -> bool:

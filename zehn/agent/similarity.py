@@ -5,8 +5,12 @@ Two levels, both cached for the life of the process (bounded):
 - :meth:`Similarity.matches` compares single words: equal lemmas match; otherwise the cosine of the model's
   context-free word vectors (a table look-up, no forward pass), which is high for inflections and derivations
   ("retention" ~ "retain", "assignee" ~ "assign", "mitigation" ~ "mitigate") and low for unrelated words.
-- :meth:`Similarity.texts` embeds short texts with the full model in one batch (questions, asks, headings,
-  labels): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
+- :meth:`Similarity.texts` embeds short texts with the full model, each in its own forward pass (questions,
+  asks): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
+- :meth:`Similarity.synonym` compares single words by the full model. A word's vector depends on its text alone,
+  so each distinct word is embedded once per process (its own LRU, apart from the texts'); the words not cached
+  yet go to the model in one batched call (:meth:`Similarity.prefetch` takes a whole ask's words at once: one
+  model call where there was one per sentence checked).
 
 :data:`WORD_MATCH` was set from general English word pairs (inflections, derivations, unrelated words that share
 letters; tests/zehn/agent/test_similarity.py), not from any question set: related pairs scored 0.38-0.91
@@ -26,6 +30,7 @@ WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
 CACHE_SIZE = 50_000
+TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 
 
 def single_threaded_inference() -> None:
@@ -37,6 +42,8 @@ def single_threaded_inference() -> None:
 
 class WordEmbedder(Protocol):
     def embed_each(self, texts: list[str]) -> list[list[float]]: ...
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
 
     def word_vectors(self, words: list[str]) -> list[list[float]]: ...
 
@@ -59,11 +66,12 @@ class _Cache:
 
 
 class Similarity:
-    def __init__(self, embedder: WordEmbedder | None) -> None:
+    def __init__(self, embedder: WordEmbedder | None, term_cache_size: int = TERM_CACHE_SIZE) -> None:
         """Without an embedder only equal lemmas match and no text is embedded (search runs full-text only)."""
         self.embedder = embedder
         self._words = _Cache(CACHE_SIZE)
         self._texts = _Cache(CACHE_SIZE // 10)
+        self._terms = _Cache(term_cache_size)
 
     @property
     def available(self) -> bool:
@@ -114,8 +122,26 @@ class Similarity:
         pool = [w for w in dict.fromkeys(words) if w and w != word]
         if not pool or self.embedder is None:
             return False
-        vectors = self.texts([word, *pool])
+        vectors = self._term_vectors([word, *pool])
         return max(float(vectors[0] @ v) for v in vectors[1:]) >= SYNONYM_MATCH
+
+    def prefetch(self, words: Iterable[str]) -> None:
+        """Embed the words :meth:`synonym` will be asked about that are not cached yet, in one model call."""
+        if self.embedder is not None:
+            self._term_vectors([w for w in words if w])
+
+    def _term_vectors(self, words: Sequence[str]) -> list[np.ndarray]:
+        assert self.embedder is not None
+        found = {w: v for w in dict.fromkeys(words) if (v := self._terms.get(w)) is not None}
+        missing = [w for w in dict.fromkeys(words) if w not in found]
+        if missing:
+            # One padded batch: single words are a few word pieces each, so padding costs nothing and one
+            # forward pass replaces one per word.
+            for term, raw in zip(missing, self.embedder.embed_documents(missing), strict=True):
+                vector = np.asarray(raw, dtype=np.float32)
+                self._terms.put(term, vector)
+                found[term] = vector
+        return [found[w] for w in words]
 
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""

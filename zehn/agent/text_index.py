@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _ALNUM = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+[a-z0-9]*[A-Z]*[a-z0-9]*|[a-z0-9]+")
+INDEX_CACHE = 512  # documents' indexes kept (a question reads five documents whole)
 # Words that join two values being compared or listed ("512-vs-1024", "v1-to-v2", "A/B").
 _JOINING = frozenset({"vs", "versus", "to", "or", "and"})
 
@@ -37,3 +39,10 @@ class TextIndex:
         if quoted:
             return all(p in self.words for p in parts)
         return f" {' '.join(parts)} " in self.joined or "".join(parts) in self.words
+
+
+@lru_cache(maxsize=INDEX_CACHE)
+def text_index(text: str) -> TextIndex:
+    """The index of ``text``, built once per process: it depends on the text alone and is never changed after it
+    is built, so the documents a question reads are not indexed again by the next question about them."""
+    return TextIndex(text)

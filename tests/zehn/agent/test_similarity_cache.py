@@ -1,0 +1,81 @@
+"""The single-word vectors :meth:`Similarity.synonym` compares are embedded once per word per process, the words
+of one ask in one model call, and a cached vector gives the answer a fresh one would."""
+
+from __future__ import annotations
+
+import pytest
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.similarity import Similarity
+
+
+class CountingEmbedder:
+    """The real embedder, counting the batched calls and the texts each one embeds."""
+
+    def __init__(self, real: LocalEmbedder) -> None:
+        self.real = real
+        self.calls: list[list[str]] = []
+
+    def embed_each(self, texts: list[str]) -> list[list[float]]:
+        raise AssertionError("single words are embedded in one batch, never one forward pass each")
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.calls.append(list(texts))
+        return self.real.embed_documents(texts)
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        return self.real.word_vectors(words)
+
+    @property
+    def embedded(self) -> list[str]:
+        return [t for call in self.calls for t in call]
+
+
+@pytest.fixture
+def counting(embedder: LocalEmbedder) -> CountingEmbedder:
+    return CountingEmbedder(embedder)
+
+
+def test_an_asks_words_go_to_the_model_in_one_call(counting: CountingEmbedder) -> None:
+    similarity = Similarity(counting)
+    similarity.prefetch(["affect", "impact", "add", "restore", "impact"])
+    assert counting.calls == [["affect", "impact", "add", "restore"]]
+    assert similarity.synonym("affect", ["impact", "add"])
+    assert not similarity.synonym("affect", ["add"])
+    assert len(counting.calls) == 1
+
+
+def test_each_distinct_word_is_embedded_once_across_asks(counting: CountingEmbedder) -> None:
+    similarity = Similarity(counting)
+    similarity.synonym("affect", ["impact", "add"])
+    similarity.synonym("affect", ["impact", "recover"])
+    similarity.prefetch(["restore", "recover", "add"])
+    similarity.synonym("restore", ["recover"])
+    assert sorted(counting.embedded) == sorted({"affect", "impact", "add", "recover", "restore"})
+    assert len(counting.calls) == 3  # the two checks and the prefetch each met a word not seen before
+
+
+def test_the_least_recently_used_word_is_evicted(counting: CountingEmbedder) -> None:
+    similarity = Similarity(counting, term_cache_size=2)
+    similarity.prefetch(["affect", "impact"])
+    similarity.prefetch(["affect"])  # used again: now "impact" is the oldest
+    similarity.prefetch(["add"])
+    similarity.prefetch(["affect", "impact"])
+    assert counting.calls == [["affect", "impact"], ["add"], ["impact"]]
+
+
+def test_cached_vectors_decide_as_fresh_ones_do(embedder: LocalEmbedder, counting: CountingEmbedder) -> None:
+    pairs = [("affect", ["impact"]), ("affect", ["add", "mention"]), ("restore", ["recover"]),
+             ("approve", ["sign", "append"])]
+    warm = Similarity(counting)
+    warm.prefetch([w for word, pool in pairs for w in (word, *pool)])
+    cached = [warm.synonym(word, pool) for word, pool in pairs]
+    fresh = [Similarity(CountingEmbedder(embedder)).synonym(word, pool) for word, pool in pairs]
+    assert cached == fresh
+    assert cached[0] and not cached[1]
+
+
+def test_without_an_embedder_prefetch_embeds_nothing() -> None:
+    bare = Similarity(None)
+    bare.prefetch(["affect", "impact"])
+    assert not bare.synonym("affect", ["impact"])

@@ -1,0 +1,20 @@
+"""A text's index is built once per process and answers as a fresh one does."""
+
+from __future__ import annotations
+
+from zehn.agent.text_index import TextIndex, text_index
+
+
+def test_the_same_text_reuses_its_index() -> None:
+    text = "The keep-alive timer in autoscalerPromQL\nRetries back off."
+    assert text_index(text) is text_index(text)
+    assert text_index(text) is not text_index(text + " ")
+
+
+def test_a_cached_index_matches_names_as_a_fresh_one_does() -> None:
+    text = "The keep-alive timer in autoscalerPromQL\nRetries back off."
+    fresh = TextIndex(text)
+    for name, quoted in [("keep alive", False), ("keepalive", False), ("PromQL", False), ("back retries", True),
+                         ("back retries", False), ("timer settings", True)]:
+        assert text_index(text).mentions(name, quoted) == fresh.mentions(name, quoted)
+    assert text_index(text).words == fresh.words
