@@ -1,6 +1,6 @@
 """Term similarity from the local MiniLM embedder (loaded once, shared with search): no suffix stemmers.
 
-Two levels, both cached for the life of the process (bounded):
+Three levels, all cached for the life of the process (bounded):
 
 - :meth:`Similarity.matches` compares single words: equal lemmas match; otherwise the cosine of the model's
   context-free word vectors (a table look-up, no forward pass), which is high for inflections and derivations
