@@ -30,6 +30,7 @@ from verify.labelled import grade_labelled, label_relation, segments
 from verify.vocabulary import VALUE_IS_SUBJECT
 from zehn.agent.bind_passages import bind_document, bind_passages, nowhere, ranked
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
+from zehn.agent.compose import NOT_STATED
 from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.grading import grade_paths, hop, view
@@ -96,8 +97,6 @@ def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase,
     return out
 
 
-# Reasons for an inferred grade that say the sentence does not state the asked relation at all.
-NOT_STATED = ("cooccurrence_only", "clause_boundary", "different_predicate", "direction_reversed")
 
 
 def _states_relation(view_: PathView) -> bool:

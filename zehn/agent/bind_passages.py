@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import DocJudgement, judge
-from zehn.agent.focus import KIND_WORDS, roles_for, roles_of
+from zehn.agent.focus import KIND_WORDS, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import frame, same_item
 from zehn.agent.parses import Parses
@@ -129,7 +129,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset()) -> Finding | None:
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     scored_all = _score(view, ask, slot, similarity, context)
-    kinds = ask.answer_type in ("cause", "fix")
+    kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it.
     read = scored_all if ask.answer_type in TYPED else [

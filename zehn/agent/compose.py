@@ -11,7 +11,9 @@ Wording rules:
 - **Findings** (passage answers): one block per ask, headed by what was asked and the section it was read from,
   then the quoted sentences. Asks nothing established are named under a "Not established" heading.
 - **Paths**: ``source_backed`` paths are listed as what the documents state; ``inferred`` ones as
-  "connected, not caused (inferred: ...)"; a hop bound at question time says so with its grade;
+  "connected, not caused (inferred: ...)" when a hop's sentence does not state its relation (co-occurrence, another
+  predicate ...), else, for a dependency or impact relation, as that relation stated as a hypothesis ("hypothesis:
+  A depends on B (inferred: ...)"); a hop bound at question time says so with its grade;
   ``insufficient`` paths are never listed as facts.
 """
 
@@ -29,6 +31,10 @@ _TRAIL = ".!?;:, "
 _VERBS = {"OWNS": "owns", "MAINTAINS": "maintains", "DEPENDS_ON": "depends on", "USES": "uses",
           "CONSUMES": "consumes", "CALLS": "calls", "AFFECTS": "affects", "BLOCKS": "blocks", "LEADS": "leads",
           "MEMBER_OF": "is a member of", "PART_OF": "is part of"}
+# Reasons for an inferred grade that say the sentence does not state the asked relation at all.
+NOT_STATED = ("cooccurrence_only", "clause_boundary", "different_predicate", "direction_reversed")
+# Relations an inferred hop may be worded as (a hypothesis), when its sentence does state them.
+_HYPOTHESES = frozenset({"DEPENDS_ON", "USES", "CONSUMES", "CALLS", "AFFECTS", "BLOCKS"})
 LEADS = {"ownership": "Who owns or maintains {x}, as the documents state it:",
          "participation": "Who did it, as the documents state it ({x}):",
          "dependency": "What {x} relies on, as the documents state it:",
@@ -84,7 +90,17 @@ def path_line(view: PathView, *, show_hops: bool) -> str | None:
         return f"- {view.entity_name}{where}{late}: {_path_quotes(view)}"
     reasons = sorted({r for h in view.hops if h.grade == "inferred" for r in h.reasons if ":" not in r})
     why = f": {', '.join(reasons)}" if reasons else ""
-    return f"- {view.entity_name}{where}{late}: connected, not caused (inferred{why}): {_path_quotes(view)}"
+    return f"- {view.entity_name}{where}{late}: {_reading(view)} (inferred{why}): {_path_quotes(view)}"
+
+
+def _reading(view: PathView) -> str:
+    """How an inferred path is worded: the relation each hop states, as a hypothesis, when every inferred hop's
+    sentence states a dependency or impact relation; else only that its ends are connected."""
+    inferred = [h for h in view.hops if h.grade == "inferred"]
+    if any(r.startswith(NOT_STATED) for h in inferred for r in h.reasons) or any(
+            h.rel_type not in _HYPOTHESES for h in view.hops):
+        return "connected, not caused"
+    return "hypothesis: " + "; ".join(f"{h.source} {verb(h.rel_type)} {h.target}" for h in view.hops)
 
 
 def _finding(finding: Finding, title: str) -> list[str]:

@@ -54,6 +54,11 @@ VERB_TYPES: dict[str, AnswerType] = {
                      "recover"), "fix"),
 }
 
+# A wh-word as the subject of these verbs asks for what followed ("what happened when X was rolled out", "what
+# broke after the change"): the consequences, which postmortems state under "Impact" / "Customer impact".
+CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affect", "impact", "disrupt", "degrade",
+                                               "ensue"})
+
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
 SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -63,7 +68,8 @@ SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "fix": (frozenset({"resolution", "resolve", "fix", "remediation", "mitigation", "mitigate", "hotfix", "patch",
                        "solution", "remedy", "workaround"}),
             frozenset({"action", "rollback", "recovery", "change", "response"})),
-    "impact": (frozenset({"impact", "affect", "symptom", "blast"}), frozenset({"scope", "severity", "customer"})),
+    "impact": (frozenset({"impact", "affect", "symptom", "blast", "consequence"}),
+               frozenset({"scope", "severity", "customer"})),
     "agent": (frozenset({"owner", "ownership", "contact", "dri", "responsible", "assignee", "raci"}),
               frozenset({"escalation", "team", "people", "stakeholder"})),
     "date": (frozenset({"timeline", "date", "schedule", "chronology"}), frozenset({"rollout", "milestone", "history"})),
@@ -77,7 +83,7 @@ TYPE_ROLES: dict[AnswerType, str] = {"cause": "cause", "fix": "fix", "agent": "a
 # Focus words that point at a section role directly ("what follow-up ticket", "what impact", "what steps").
 FOCUS_ROLES: dict[str, str] = {
     **dict.fromkeys(("follow-up", "followup", "follow", "ticket", "action", "task", "next"), "next"),
-    **dict.fromkeys(("impact", "symptom", "effect"), "impact"),
+    **dict.fromkeys(("impact", "symptom", "effect", "consequence", "fallout", "aftermath"), "impact"),
     **dict.fromkeys(("step", "procedure", "checklist", "verification", "rollout"), "steps"),
     **dict.fromkeys(("decision", "choice", "option"), "decision"),
 }
@@ -132,7 +138,17 @@ def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> froze
         roles.add(FOCUS_ROLES[focus_head])
     if predicate in VERB_TYPES:
         roles.add(TYPE_ROLES.get(VERB_TYPES[predicate], ""))
+    if predicate in CONSEQUENCE_VERBS and answer_type == "description":
+        roles.add("impact")
     return frozenset(r for r in roles if r)
+
+
+def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str) -> bool:
+    """Whether a section whose heading names the asked role answers for its document's topic: a cause ("Root
+    cause"), a fix ("Mitigation"), or what followed a change ("Customer impact") need not repeat the question's
+    words, the document's other sections say what it is about."""
+    return answer_type in ("cause", "fix") or (
+        answer_type == "description" and "impact" in roles_for(answer_type, focus_head, predicate))
 
 
 # Nouns that name a kind of answer, not which one: the focus nouns above and the section-role words.

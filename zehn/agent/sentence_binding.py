@@ -25,7 +25,7 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
-from zehn.agent.focus import KIND_NOUNS, KIND_WORDS, heading_words
+from zehn.agent.focus import KIND_NOUNS, KIND_WORDS, heading_words, reads_sections
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
@@ -88,8 +88,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit):
         return None
-    if ask.answer_type in ("cause", "fix") and scored.role >= 1.0:
-        # A section that names the asked kind ("Root cause") answers for its document's topic.
+    if reads_sections(ask.answer_type, ask.focus_head, ask.predicate) and scored.role >= 1.0:
+        # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
         coverage, names = scored.document
         return ("section", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
     # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.

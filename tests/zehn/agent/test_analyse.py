@@ -7,6 +7,7 @@ import pytest
 from spacy.language import Language
 
 from zehn.agent.analyse import analyse
+from zehn.agent.focus import reads_sections, roles_for
 
 PARAPHRASES: dict[tuple[str, str | None, str | None], list[str]] = {
     ("ownership", "OWNS", "ledger-sync"): [
@@ -68,6 +69,30 @@ def test_paraphrases_route_alike(nlp: Language, expected: tuple[str, str | None,
 @pytest.mark.parametrize(("question", "answer_type"), ANSWER_TYPES)
 def test_the_focus_sets_the_answer_type(nlp: Language, question: str, answer_type: str) -> None:
     assert [a.answer_type for a in analyse(question, nlp).asks] == [answer_type]
+
+
+@pytest.mark.parametrize("question", [
+    "What happened when the ledger cache was resized?", "What broke after the queue refactor was rolled out?",
+    "What was the effect of raising the pool size?", "What occurred after the token service was migrated?",
+    "What was the consequence of the ledger cache rollout?"])
+def test_a_question_about_what_followed_a_change_reads_the_impact_section(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert "impact" in roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    assert reads_sections(ask.answer_type, ask.focus_head, ask.predicate)  # an "Impact" section answers it
+
+
+@pytest.mark.parametrize("question", ["What caused the ledger cache outage?", "What fixed the queue backlog?",
+                                      "Who owns the token service?"])
+def test_a_cause_fix_or_owner_question_does_not_read_the_impact_section(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert "impact" not in roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+
+
+@pytest.mark.parametrize("question", ["What does the ledger cache store?", "What is the ledger cache?"])
+def test_a_plain_description_question_is_not_answered_by_a_section_heading_alone(nlp: Language, question: str
+                                                                                 ) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert not reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
 
 
 def test_one_question_can_ask_several_things(nlp: Language) -> None:
