@@ -1,0 +1,81 @@
+"""Where one ingest's time goes: cProfile of a whole ingest, with the worker threads folded into the main one.
+
+    .venv/bin/python bench/profile_ingest.py CORPUS_DIR [--out /tmp/ingest.prof] [--top 40] [--snapshot OUT.json]
+
+The pipeline hands spaCy and the embedder to threads (``asyncio.to_thread``), which cProfile does not follow; here
+``to_thread`` runs its function inline, so every call is in one profile (the overlap of two documents is lost, the
+work is the same). ``--snapshot`` writes the graph's node counts by label, edge counts by type and the sorted
+evidence ids, to compare two versions of the code for an identical graph.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import pstats
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from extraction.embeddings import LocalEmbedder
+from extraction.nlp import load_nlp
+from extraction.pipeline import Ingestor
+from zehn.graph_server import EmbeddedFalkorDB
+
+T = TypeVar("T")
+
+
+async def _inline(func: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    return func(*args, **kwargs)
+
+
+def snapshot(graph: Any) -> dict[str, Any]:
+    """Counts of nodes by label and edges by type, and the evidence ids: equal snapshots, equal graphs."""
+    nodes = graph.query("MATCH (n) RETURN labels(n)[0] AS l, count(n) ORDER BY l").result_set
+    edges = graph.query("MATCH ()-[r]->() RETURN type(r) AS t, count(r) ORDER BY t").result_set
+    ids = graph.query("MATCH (e:Evidence) RETURN e.id ORDER BY e.id").result_set
+    return {"nodes": {str(k): int(v) for k, v in nodes}, "edges": {str(k): int(v) for k, v in edges},
+            "evidence_ids": [str(row[0]) for row in ids]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "ingest.prof")
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--snapshot", type=Path)
+    parser.add_argument("--no-profile", action="store_true", help="only ingest (for --snapshot)")
+    args = parser.parse_args()
+
+    nlp = load_nlp()
+    embedder = LocalEmbedder()
+    embedder.embed_query("warm up")
+    list(nlp.pipe(["Warm up the parser before timing."]))
+    asyncio.to_thread = _inline
+
+    with tempfile.TemporaryDirectory() as data, EmbeddedFalkorDB(Path(data), requirepass=False) as server:
+        assert server.port is not None
+        ingestor = Ingestor("127.0.0.1", server.port, "bench", nlp=nlp, embedder=embedder)
+        if args.no_profile:
+            report = ingestor.ingest([args.corpus])
+        else:
+            profiler = cProfile.Profile()
+            report = profiler.runcall(ingestor.ingest, [args.corpus])
+            profiler.dump_stats(str(args.out))
+        if args.snapshot:
+            args.snapshot.write_text(json.dumps(snapshot(ingestor.graph), indent=1))
+    print(f"documents {report.documents} chunks {report.chunks} evidence {report.evidence} "
+          f"seconds {report.seconds:.2f} errors {len(report.errors)}")
+    if not args.no_profile:
+        stats = pstats.Stats(str(args.out))
+        stats.sort_stats("cumulative").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()
