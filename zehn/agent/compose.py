@@ -24,6 +24,7 @@ import re
 from verify.evidence_ids import quotable_parts
 from zehn.agent.bound import Bound, Finding, PathView
 from zehn.agent.question import Analysis
+from zehn.agent.routing import DEPENDENCY_RELS, IMPACT_RELS
 from zehn.agent.rows import Sentence
 
 _SPLIT = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+")
@@ -34,7 +35,7 @@ _VERBS = {"OWNS": "owns", "MAINTAINS": "maintains", "DEPENDS_ON": "depends on", 
 # Reasons for an inferred grade that say the sentence does not state the asked relation at all.
 NOT_STATED = ("cooccurrence_only", "clause_boundary", "different_predicate", "direction_reversed")
 # Relations an inferred hop may be worded as (a hypothesis), when its sentence does state them.
-_HYPOTHESES = frozenset({"DEPENDS_ON", "USES", "CONSUMES", "CALLS", "AFFECTS", "BLOCKS"})
+_HYPOTHESES = DEPENDENCY_RELS | IMPACT_RELS
 LEADS = {"ownership": "Who owns or maintains {x}, as the documents state it:",
          "participation": "Who did it, as the documents state it ({x}):",
          "dependency": "What {x} relies on, as the documents state it:",

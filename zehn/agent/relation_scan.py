@@ -34,6 +34,7 @@ from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
+from zehn.agent.routing import DEPENDENCY_RELS, IMPACT_RELS, WAITS_FOR
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import TextIndex
@@ -42,12 +43,11 @@ DOCUMENTS_SCANNED = 3  # the documents an entity question's relation is looked f
 MAX_HOPS = 4  # answering hops shown, those that name the subject first, then in document order
 MAX_END_WORDS = 8  # an argument longer than this is a clause, not a name
 # The relations each route asks about: a dependency may be stated with any verb of the family.
-FAMILIES = {"dependency": ("DEPENDS_ON", "USES", "CONSUMES", "CALLS"),
-            "dependents": ("DEPENDS_ON", "USES", "CONSUMES", "CALLS"),
-            "impact": ("AFFECTS", "BLOCKS")}
+# routing's relation sets in a fixed order: a cue shared by two relations reads as the first (sets iterate by hash)
+_DEPENDENCY = tuple(sorted(DEPENDENCY_RELS, key=("DEPENDS_ON", "USES", "CONSUMES", "CALLS").index))
+FAMILIES = {"dependency": _DEPENDENCY, "dependents": _DEPENDENCY, "impact": tuple(sorted(IMPACT_RELS))}
 _OBJECTS = ("dobj", "attr", "oprd")
 _SUBJECTS = ("nsubj", "nsubjpass")
-_WAITS_FOR = frozenset({"before", "until"})
 _SOURCE_PREPS = frozenset({"from", "on", "to", "via", "through"})  # where a dependency's other end is written
 # Prepositions that introduce a relation's other end ("depends on X", "reads from X", "impact on X", "consumer of
 # X"); time, place and manner ("within minutes", "at 10:05", "in us-west") do not.
@@ -90,7 +90,7 @@ def ends(token: Token, route: str) -> list[tuple[int, int]]:
             sources = [c for p in child.children if p.dep_ == "prep" and p.lower_ in _SOURCE_PREPS
                        for c in p.children if c.dep_ == "pobj"]
             found += sources or [child]
-    waits = any(t.dep_ in ("mark", "prep") and t.lower_ in _WAITS_FOR for t in token.subtree)
+    waits = any(t.dep_ in ("mark", "prep") and t.lower_ in WAITS_FOR for t in token.subtree)
     if not found and (route == "impact" or waits):
         # "the GPU pool saturated": what an impact cue without an object affects is its subject; "the migration
         # needs to be merged before the canary": what must come first is the subject of the need.

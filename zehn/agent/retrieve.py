@@ -24,6 +24,7 @@ from zehn.agent.dispatch import Dispatcher
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
+from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.rows import DocPassage, DocumentInfo, PathRow, Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import TextIndex, comparison, text_index
@@ -80,7 +81,7 @@ def walk(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher) -> tupl
     end = subjects.subject
     if end is None or end.entity is None or not end.recorded or analysis.route not in WALKS:
         return ()
-    if analysis.route == "yes_no" and analysis.rel_type not in ("DEPENDS_ON", "USES", "CONSUMES", "CALLS"):
+    if analysis.route == "yes_no" and analysis.rel_type not in DEPENDENCY_RELS:
         query, depth = "entity_profile", None
     else:
         query, depth = WALKS[analysis.route]

@@ -24,6 +24,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from extraction.vocabulary import COPULA_RULES
+from traversal_policy.catalogue import DEPENDENCY_TYPES
 from verify.lexicon import METADATA_FIELDS
 from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.phrases import (
@@ -43,7 +44,7 @@ from zehn.agent.phrases import (
 from zehn.agent.question import Ask, Route
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
-DEPENDENCY_RELS = frozenset({"DEPENDS_ON", "USES", "CALLS", "CONSUMES"})
+DEPENDENCY_RELS = DEPENDENCY_TYPES  # the catalogue walks exactly these as dependencies
 IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
 
 
@@ -133,7 +134,7 @@ def _passive_agent(verb: Token) -> Token | None:
 
 
 # Subordinators of a clause that must wait for the main one: "X has to be merged *before* Y can run".
-_WAITS_FOR = frozenset({"before", "until"})
+WAITS_FOR = frozenset({"before", "until"})
 
 
 def _prerequisite(clause: Span) -> Routed | None:
@@ -143,9 +144,9 @@ def _prerequisite(clause: Span) -> Routed | None:
         return None
     for t in clause:
         waiting = None
-        if t.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _WAITS_FOR for c in t.children):
+        if t.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in WAITS_FOR for c in t.children):
             waiting = child(t, SUBJECTS)  # "before the canary can run"
-        elif t.dep_ == "prep" and t.lower_ in _WAITS_FOR:
+        elif t.dep_ == "prep" and t.lower_ in WAITS_FOR:
             waiting = next((c for c in t.children if c.dep_ == "pobj"), None)  # "before the canary"
         if entity_like(waiting) and waiting is not None:
             return Routed("dependency", phrase(waiting), None, "DEPENDS_ON")
