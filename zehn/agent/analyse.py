@@ -58,7 +58,6 @@ def analyse(question: str, nlp: Language) -> Analysis:
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
                     constraints=constraints, terms=content_terms(doc))
 
-
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
 _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
@@ -159,7 +158,7 @@ def _nouns(span: Span) -> list[list[Token]]:
     """Coordinated noun groups of a focus span ("follow-up ticket and target ship date" -> two groups)."""
     groups: list[list[Token]] = [[]]
     for t in span:
-        if t.lower_ in _COORD or t.text == ",":
+        if (t.lower_ in _COORD and t.text != "/") or t.text == ",":  # a slash joins names of one thing
             groups.append([])
         elif not t.is_punct:
             groups[-1].append(t)
@@ -186,24 +185,30 @@ def _asks(doc: Doc) -> list[Ask]:
             answer_type = type_of(head_lemma, _wh(wh), predicate)
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
                 head.lower_.endswith("s") and head.lemma_.casefold() != head.lower_))
-            if plural and answer_type in ("identifier", "system",
-                                                                                      "agent", "description"):
-                answer_type = "items" if answer_type != "agent" else "agent"
+            if plural and answer_type in ("identifier", "system", "description"):
+                answer_type = "items"
             text = " ".join(t.text for t in group) if group else ""
             # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
             core = tuple(t for t in _core(clause, group, verb) if t not in {clause.doc[i].lemma_.casefold()
                                                                              for i in kind})
             out.append(Ask(clause.text, _wh(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
-                           negated, core, _names(clause, core)))
+                           negated, core, _names(clause, core, _doer(clause, focus, verb))))
     return out
 
 
-def _names(clause: Span, core: tuple[str, ...]) -> tuple[str, ...]:
+def _doer(clause: Span, focus: Span | None, verb: Token | None) -> set[int]:
+    """The subject of a do-support question, between the auxiliary and the verb ("what fix *did on-call* apply")."""
+    after, stop = (focus.end if focus is not None else clause.start + 1), (verb.i if verb is not None else -1)
+    aux = next((t for t in clause if after <= t.i < stop and t.pos_ == "AUX"), None)
+    return set(range(aux.i + 1, stop)) if aux is not None else set()
+
+
+def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ...]:
     """Core terms written as identifiers and used as nouns ("zephyr-ledger", "v2_api"), not adjectives
-    ("short-term", "server-side")."""
+    ("short-term", "server-side"), nor the doer of the asked action."""
     out = []
-    for t in clause:
+    for t in (t for t in clause if t.i not in doer):
         lemma = t.lemma_.casefold()
         shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
                                                        any(c.isalpha() for c in t.text))

@@ -17,7 +17,7 @@
    ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
    it) in the same passage, up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the
-   sentences that state the situation the question describes (:func:`_setting`).
+   sentences that state the situation the question describes (:mod:`zehn.agent.situation`).
 
 An ask bound in its own sentence grades ``source_backed``; one bound by its section heading only, ``inferred``.
 """
@@ -28,7 +28,7 @@ from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import DocJudgement, judge
 from zehn.agent.focus import KIND_WORDS, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
-from zehn.agent.list_items import frame, same_item
+from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
@@ -47,13 +47,10 @@ from zehn.agent.sentence_binding import (
     worth_parsing,
 )
 from zehn.agent.similarity import Similarity
+from zehn.agent.situation import MIN_SHARE, in_passage, situation
 from zehn.answers.model import Grade
 
 WORD_BUDGET = 250  # cited words per answer, all asks together
-MIN_SHARE = 40  # an ask's share never falls below this many words
-SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
-SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
-SETTING_TIERS = 2  # ... and the next as many again while words are left
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
@@ -65,6 +62,9 @@ CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its 
 # A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
 # reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
 QUALIFIER_WEIGHT = 0.05
+# A document whose retrieval score is within this share of the best one's is as near to the question: read it when
+# the best establishes nothing (chosen as "retrieval cannot tell them apart", not fitted: 5% of the score).
+NEAR_DOCUMENT = 0.95
 
 
 def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
@@ -92,11 +92,6 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
         score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
         scored.append(Scored(p, score, role, coverage, held, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))
-
-
-def _in(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sentence]:
-    """The sentences that overlap the passage (a sentence may begin with the heading above it)."""
-    return [s for s in sentences if s.start < passage.end and s.end > passage.start]
 
 
 def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentence]:
@@ -145,7 +140,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         if not (section or scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and
                                                                   scored.names)):
             continue  # no sentence of a passage without the asked terms can bind: parse none of it
-        pool = [s for s in _in(scored.passage, view.sentences)
+        pool = [s for s in in_passage(scored.passage, view.sentences)
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
@@ -177,6 +172,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                              key=lambda s_: s_.start))
         taken = {x.id for x in alike}
         near = [x for x in _section(view, scored.passage, used) if x.id not in taken or x.id == sentence.id]
+        near = continued(sentence, near, view.passages, view.sentences, used)
         around = _extent(sentence, near, min(budget, CONTEXT_BUDGET), same_item(scored.passage, sentence, near))
         framing = tuple(x for x in around if x.id not in taken)
         return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
@@ -189,7 +185,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         chosen = _extent(sentence, pool_all, budget)
     else:
         extent = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = _section(view, scored.passage, used)
+        near = continued(sentence, _section(view, scored.passage, used), view.passages, view.sentences, used)
         chosen = _extent(sentence, near, extent, same_item(scored.passage, sentence, near))
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 
@@ -227,40 +223,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=_why_missing(missing, view, similarity, context))
-    setting = _setting(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
+    setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
-
-
-def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int,
-             similarity: Similarity) -> tuple[Sentence, ...]:
-    """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
-    sentences of the passages nearest to the whole question that restate most of the question's terms, in what is
-    left of the budget, in document order: where the document states the situation the answer belongs to (a
-    passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not)."""
-    asked = {t for a in analysis.asks for t in a.core}
-    if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
-        return ()
-    body = sorted((p for p in view.passages if p.kind == "section" and p.distances),
-                  key=lambda p: (p.distances[0], p.start))
-    chosen: list[Sentence] = []
-    left = budget
-    # The nearest passages first; while words are left, the next nearest as many again.
-    for tier in range(SETTING_TIERS):
-        near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
-        pool = list({s.id: s for p in near for s in _in(p, view.sentences) if s.kind == "sentence" and
-                     s.id not in used and s not in chosen}.values())
-        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
-        framed = {s.id: frame(p, s) for p in near for s in _in(p, view.sentences)}
-        held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
-                for s in pool}
-        for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
-            size = len(sentence.text.split())
-            if held[sentence.id] and size <= left:
-                chosen.append(sentence)
-                left -= size
-        if left < MIN_SHARE:
-            break
-    return tuple(sorted(chosen, key=lambda s: s.start))
 
 
 def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
@@ -282,7 +246,19 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
         return Bound(reason=order)
-    return bind_document(analysis, order[0].view, parses, similarity)
+    first = bind_document(analysis, order[0].view, parses, similarity)
+    if first.findings:
+        return first
+    # Retrieval cannot tell apart documents whose scores are this close: when the best one establishes nothing,
+    # the next one as near to the question is read instead (never merged: one document answers).
+    for judged in order[1:]:
+        if judged.view.mentions_subject < order[0].view.mentions_subject or \
+                judged.view.score < NEAR_DOCUMENT * order[0].view.score:
+            break
+        bound = bind_document(analysis, judged.view, parses, similarity)
+        if bound.findings:
+            return bound
+    return first
 
 
 def nowhere(names: tuple[str, ...]) -> str:

@@ -61,7 +61,10 @@ def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
     kind = {ask.focus_head, ask.predicate, *context}
     if ask.answer_type in ("cause", "fix"):  # "server-side fix", "confirmed root cause": the whole phrase is the kind
         kind |= {w.casefold() for w in ask.focus.split()}
-    return tuple(t for t in core if t not in KIND_WORDS and t not in kind)
+    # A typed focus's modifiers say which one is asked ("*restore* time", "*retry* limit"), even words that name a
+    # kind elsewhere ("what restored it").
+    which = {w.casefold() for w in ask.focus.split()} - kind if ask.answer_type in TYPED else set()
+    return tuple(t for t in core if t in which or (t not in KIND_WORDS and t not in kind))
 
 
 def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool:
@@ -113,10 +116,21 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
-    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse))):
+    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
+                                 named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def named_list(ask: Ask, parse: Doc, frame: tuple[str, ...], similarity: Similarity,
+               context: tuple[str, ...]) -> bool:
+    """A list whose lead line (the item a line is nested under, or the line itself when it ends in a colon) names
+    the asked thing and one more of the ask's terms: "Required telemetry events:" lists the events for "which
+    telemetry events must X emit", without repeating the verb. The focus noun alone is not enough ("Invoices:")."""
+    lead = [*frame, *([t.lemma_.casefold() for t in parse] if parse.text.rstrip(" *_").endswith(":") else [])]
+    others = tuple(t for t in core_terms(ask, context) if t != ask.focus_head)
+    return bool(lead) and bool(similarity.matches((ask.focus_head,), lead)) and bool(similarity.matches(others, lead))
 
 
 def _verb_asked(ask: Ask) -> bool:
