@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import DocJudgement, judge
-from zehn.agent.focus import KIND_WORDS, reads_sections, roles_for, roles_of
+from zehn.agent.focus import KIND_WORDS, label_roles, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
@@ -101,6 +101,11 @@ def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentenc
             any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
 
 
+def _labelled(passage: DocPassage, roles: frozenset[str]) -> bool:
+    """A line of the passage's body is labelled with one of the roles ("Likely cause: ...")."""
+    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage.text.split("\n")[1:] for r in roles)
+
+
 def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None
             ) -> tuple[Sentence, ...]:
     """The best sentence, then the rest of its list item (``item``), then the sentences after it, then before it,
@@ -127,8 +132,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it.
-    read = scored_all if ask.answer_type in TYPED else [
-        s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (kinds and s.role >= 1.0)]
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    labelled = {s.passage.id for s in scored_all if kinds and _labelled(s.passage, roles)}
+    read = scored_all if ask.answer_type in TYPED else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (
+        kinds and s.role >= 1.0) or s.passage.id in labelled]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
@@ -137,8 +144,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
     for scored in read:
         section = kinds and scored.role >= 1.0
-        if not (section or scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and
-                                                                  scored.names)):
+        if not (section or scored.passage.id in labelled or scored.passage.kind == "metadata" or (
+                scored.coverage >= PASSAGE_COVERAGE and scored.names)):
             continue  # no sentence of a passage without the asked terms can bind: parse none of it
         pool = [s for s in in_passage(scored.passage, view.sentences)
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
@@ -160,13 +167,13 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             doer = float(ask.answer_type == "agent" and (agent_of(docs[sentence.id], ask.predicate) or
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
-            first = doer + float(how == "section")
+            first = doer + float(how in ("section", "label"))
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
-    grade: Grade = "source_backed" if how == "filler" else "inferred"
+    grade: Grade = "source_backed" if how in ("filler", "label") else "inferred"
     if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")
         alike = tuple(sorted((b[1] for b in bound_all if b[3] is scored and b[0] >= rank - ALIKE),
                              key=lambda s_: s_.start))

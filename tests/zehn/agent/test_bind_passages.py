@@ -62,3 +62,34 @@ def test_a_document_well_behind_the_best_is_never_read_for_it(nlp: Language, sim
     doc, cited = _bind(nlp, similarity, _view("a", "Ledger audit export", SILENT, 1.0),
                        _view("b", "Ledger audit retention", STATES, NEAR_DOCUMENT - 0.2))
     assert doc is None and not cited
+
+
+ISSUES = (("1) Tail latency after the region shift", ("- Symptoms: p95 latency rose for twelve minutes.",
+                                          "- Likely cause: the region pool was saturated during the shift.")),
+          ("2) Retries stalled during the flush", ("- Symptoms: retries stalled and never resumed.",
+                                                  "- Likely cause: the lease renewal raced the final flush.")))
+
+
+def _issues_view() -> DocView:
+    passages, sentences, at = [], [], 0
+    for n, (heading, lines) in enumerate(ISSUES):
+        body = "\n".join(lines)
+        path = f"Issues found > {heading}"
+        passages.append(DocPassage(f"g#p{n}", "g", path, "section", at, at + len(body), f"{path}\n{body}",
+                                   (0.3, 0.3)))
+        for m, line in enumerate(lines):
+            sentences.append(Sentence(f"ev_g{n}{m}", line, "g", at, at + len(line), "sentence"))
+            at += len(line) + 1
+        at += 1
+    info = DocumentInfo("g", "Exporter automation game day", "confluence", None, None)
+    return DocView(info, tuple(passages), 1.0, False, lambda: sentences)
+
+
+def test_the_labelled_cause_of_the_asked_issue_answers(nlp: Language, similarity: Similarity) -> None:
+    # The issue's own passage holds few of the asked words (its heading and lines say "retries", not "automation"
+    # or "oscillate"): its labelled line answers for the document, as a "Root cause" section would.
+    analysis = analyse("What caused the exporter automation to oscillate between retries?", nlp)
+    bound = bind_passages(analysis, Retrieved((), (_issues_view(),), ()), Parses(ParseCache(nlp)), similarity)
+    assert bound.findings, bound.reason
+    assert bound.findings[0].bound.text == "- Likely cause: the lease renewal raced the final flush."
+    assert bound.findings[0].grade == "source_backed"

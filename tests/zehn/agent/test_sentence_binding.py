@@ -9,7 +9,7 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.lemmas import words
-from zehn.agent.sentence_binding import core_terms, named_list
+from zehn.agent.sentence_binding import core_terms, labelled_as_asked, named_list
 from zehn.agent.similarity import Similarity
 
 
@@ -55,3 +55,17 @@ def test_a_lead_line_that_only_repeats_the_noun_or_leads_nowhere_does_not(
         nlp: Language, similarity: Similarity, question: str, line: str, frame: tuple[str, ...]) -> None:
     ask = analyse(question, nlp).asks[0]
     assert not named_list(ask, nlp(line), tuple(words(" ".join(frame))), similarity, ())
+
+
+@pytest.mark.parametrize(("question", "line", "expected"), [
+    ("What caused the exporter retries to stall?", "- **Likely cause**: the lease renewal raced the flush.", True),
+    ("Why did the exporter retries stall?", "Root cause: the lease renewal raced the flush.", True),
+    ("What mitigation did on-call apply to the exporter?", "Workaround applied: paused the sweeper.", True),
+    ("What caused the exporter retries to stall?", "- **Symptoms**: retries stalled for ten minutes.", False),
+    ("What caused the exporter retries to stall?", "Note that the cause: still unknown.", False),  # a clause
+    ("What caused the exporter retries to stall?", "The flush (cause: lease race) ended late.", False),  # not its own
+    ("Which team owns the exporter?", "Root cause: the lease renewal raced the flush.", False),  # not a cause ask
+])
+def test_a_line_labelled_with_the_asked_kind_is_a_section_of_one_line(nlp: Language, question: str, line: str,
+                                                                      expected: bool) -> None:
+    assert labelled_as_asked(analyse(question, nlp).asks[0], line) is expected
