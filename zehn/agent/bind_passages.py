@@ -2,7 +2,10 @@
 
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
-   is read. None -> nothing is established, and the reason says what the best document lacks.
+   is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
+   the one that establishes something and whose bound sentences hold most of the question's words answers (one
+   document answers; they are never merged). None -> nothing is established, and the reason says what the best
+   document lacks.
 2. **Passage per ask.** Each passage of the document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
    section role of the ask's type ("Root cause" for a cause, "Mitigation" for a fix; :mod:`zehn.agent.focus`),
@@ -11,15 +14,18 @@
 3. **Sentence.** In the best :data:`TOP_PASSAGES` passages, a sentence answers when it holds a filler of the
    ask's type (:mod:`verify.fillers`) and at least one core term, while its passage holds at least
    :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
-   needs the focus noun itself instead of a filler. A cause or a fix may also be bound by its section (a heading
-   that names that role). A negated sentence does not answer a wh-question. Of the bound sentences the one with
-   the best passage and the most core terms (then of the ask's qualifiers) wins; one already cited for an earlier
-   ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
+   needs the focus noun itself instead of a filler (a list's lead line, "Required events:", may stand in for the
+   verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
+   labelled with it ("Likely cause: ...", which must say which one). A negated sentence does not answer a
+   wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
+   qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
-   it) in the same passage, up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the
-   sentences that state the situation the question describes (:mod:`zehn.agent.situation`).
+   it) in the same passage (a line ending in a colon also takes the next passage: the list it announces), up to
+   the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the
+   question describes (:mod:`zehn.agent.situation`).
 
-An ask bound in its own sentence grades ``source_backed``; one bound by its section heading only, ``inferred``.
+An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
+heading only, ``inferred``.
 """
 
 from __future__ import annotations
@@ -62,9 +68,11 @@ CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its 
 # A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
 # reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
 QUALIFIER_WEIGHT = 0.05
-# A document whose retrieval score is within this share of the best one's is as near to the question: read it when
-# the best establishes nothing (chosen as "retrieval cannot tell them apart", not fitted: 5% of the score).
+# Documents whose retrieval scores are within this share of the best one's are as near to the question: each is
+# bound, and the one that states more of what is asked answers (chosen as "retrieval cannot tell them apart", not
+# fitted: 5% of the score); at most NEAR_READ of them.
 NEAR_DOCUMENT = 0.95
+NEAR_READ = 3
 
 
 def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
@@ -246,26 +254,27 @@ def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, cont
 
 
 def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:
-    """Read the best document only: a second-best document that happens to hold the asked words is how wrong
-    answers are made."""
+    """Read the best document, and only those retrieval cannot tell apart from it: a document well behind it that
+    happens to hold the asked words is how wrong answers are made."""
     if retrieved.unmentioned:
         return Bound(reason=nowhere(retrieved.unmentioned))
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
         return Bound(reason=order)
-    first = bind_document(analysis, order[0].view, parses, similarity)
-    if first.findings:
-        return first
-    # Retrieval cannot tell apart documents whose scores are this close: when the best one establishes nothing,
-    # the next one as near to the question is read instead (never merged: one document answers).
-    for judged in order[1:]:
-        if judged.view.mentions_subject < order[0].view.mentions_subject or \
-                judged.view.score < NEAR_DOCUMENT * order[0].view.score:
-            break
-        bound = bind_document(analysis, judged.view, parses, similarity)
-        if bound.findings:
-            return bound
-    return first
+    best = order[0].view
+    near = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
+            j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]
+    bounds = [bind_document(analysis, view, parses, similarity) for view in near]
+    # Retrieval cannot tell these documents apart: of those that establish something, the one whose bound sentences
+    # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
+    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
+                                                    -n))
+    return bounds[chosen]
+
+
+def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:
+    """How many of the question's terms the sentences the asks were bound to hold."""
+    return len(similarity.matches(analysis.terms, [w for f in bound.findings for w in words(f.bound.text)]))
 
 
 def nowhere(names: tuple[str, ...]) -> str:

@@ -93,3 +93,11 @@ def test_the_labelled_cause_of_the_asked_issue_answers(nlp: Language, similarity
     assert bound.findings, bound.reason
     assert bound.findings[0].bound.text == "- Likely cause: the lease renewal raced the final flush."
     assert bound.findings[0].grade == "source_backed"
+
+
+def test_of_near_tied_documents_the_one_stating_the_asked_case_answers(nlp: Language, similarity: Similarity) -> None:
+    # Both state a retention; only the second states it for the ledger audit events the question asks about.
+    other = ("Billing exports are retained for 30 days in the bucket.", "Billing exports are written hourly.")
+    doc, cited = _bind(nlp, similarity, _view("a", "Export retention", other, 1.0),
+                       _view("b", "Ledger audit retention", STATES, NEAR_DOCUMENT + 0.01))
+    assert doc == "b" and STATES[0] in cited
