@@ -18,7 +18,8 @@
    verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
    labelled with it ("Likely cause: ...", which must say which one). A negated sentence does not answer a
    wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
-   qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
+   qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
+   is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
    it) in the same passage (a line ending in a colon also takes the next passage: the list it announces), up to
    the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the
