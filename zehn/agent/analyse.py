@@ -15,13 +15,12 @@
 
 from __future__ import annotations
 
-import re
-
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from verify.constraints import find_constraints
 from zehn.agent import routing
+from zehn.agent.anchors import TIME_WORD, anchors
 from zehn.agent.focus import type_of
 from zehn.agent.lemmas import WH_WORDS, content_terms
 from zehn.agent.phrases import ASIDE, without_asides
@@ -30,14 +29,6 @@ from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
                             "will", "would", "should", "shall", "may", "must"})
-_STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z][A-Z0-9-]+[a-z]?s?)$")
-_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
-# A hyphenated word with a month, a weekday or a quarter in it is a time ("mid-March", "end-of-Q3"), not a name.
-_TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-                        r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|"
-                        r"thursday|friday|saturday|sunday|q[1-4]|\d{4})(?:-|$)", re.IGNORECASE)
-# A quoted term opens after a space or bracket and closes before one: "it's" and "server's ... `x`" are not quotes.
-_QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))[\"“'‘`]([^\"”'’`\n]{3,80})[\"”'’`](?=[\s,.;:?!)\]]|$)")
 
 
 def analyse(question: str, nlp: Language) -> Analysis:
@@ -58,9 +49,10 @@ def analyse(question: str, nlp: Language) -> Analysis:
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
                     constraints=constraints, terms=content_terms(doc))
 
-
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
+# Joiners of modifiers that share one head: "metric/alert labels", "baseline vs break-glass scopes" ask one thing.
+_SHARED = frozenset({"/", "vs", "vs.", "versus"})
 _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
 
 
@@ -159,7 +151,7 @@ def _nouns(span: Span) -> list[list[Token]]:
     """Coordinated noun groups of a focus span ("follow-up ticket and target ship date" -> two groups)."""
     groups: list[list[Token]] = [[]]
     for t in span:
-        if t.lower_ in _COORD or t.text == ",":
+        if (t.lower_ in _COORD and t.lower_ not in _SHARED) or t.text == ",":
             groups.append([])
         elif not t.is_punct:
             groups[-1].append(t)
@@ -186,29 +178,35 @@ def _asks(doc: Doc) -> list[Ask]:
             answer_type = type_of(head_lemma, _wh(wh), predicate)
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
                 head.lower_.endswith("s") and head.lemma_.casefold() != head.lower_))
-            if plural and answer_type in ("identifier", "system",
-                                                                                      "agent", "description"):
-                answer_type = "items" if answer_type != "agent" else "agent"
+            if plural and answer_type in ("identifier", "system", "description"):
+                answer_type = "items"
             text = " ".join(t.text for t in group) if group else ""
             # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
             core = tuple(t for t in _core(clause, group, verb) if t not in {clause.doc[i].lemma_.casefold()
                                                                              for i in kind})
             out.append(Ask(clause.text, _wh(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
-                           negated, core, _names(clause, core)))
+                           negated, core, _names(clause, core, _doer(clause, focus, verb))))
     return out
 
 
-def _names(clause: Span, core: tuple[str, ...]) -> tuple[str, ...]:
+def _doer(clause: Span, focus: Span | None, verb: Token | None) -> set[int]:
+    """The subject of a do-support question, between the auxiliary and the verb ("what fix *did on-call* apply")."""
+    after, stop = (focus.end if focus is not None else clause.start + 1), (verb.i if verb is not None else -1)
+    aux = next((t for t in clause if after <= t.i < stop and t.pos_ == "AUX"), None)
+    return set(range(aux.i + 1, stop)) if aux is not None else set()
+
+
+def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ...]:
     """Core terms written as identifiers and used as nouns ("zephyr-ledger", "v2_api"), not adjectives
-    ("short-term", "server-side")."""
+    ("short-term", "server-side"), nor the doer of the asked action."""
     out = []
-    for t in clause:
+    for t in (t for t in clause if t.i not in doer):
         lemma = t.lemma_.casefold()
         shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
                                                        any(c.isalpha() for c in t.text))
         if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod") \
-                and not _TIME_WORD.search(t.text):
+                and not TIME_WORD.search(t.text):
             out.append(lemma)
     return tuple(dict.fromkeys(out))
 
@@ -229,10 +227,8 @@ def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ..
             if child.dep_ in _ARGUMENTS and not scene:
                 keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
     focus_head = focus[-1] if focus else None
-    if focus_head is not None:  # "the root cause *of the eviction storm*": what the asked thing is of
-        for child in focus_head.children:
-            if child.dep_ == "prep":
-                keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}
+    for child in (c for c in (focus_head.children if focus_head is not None else ()) if c.dep_ == "prep"):
+        keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}  # "the root cause *of X*"
     # Numbers are dates, versions and counts: constraints check them, they do not name the asked thing.
     terms = tuple(t for t in content_terms(t for t in clause if t.i in keep) if not t.isdigit())
     return terms if len(terms) >= 2 else tuple(t for t in content_terms(clause) if not t.isdigit())
@@ -266,30 +262,3 @@ def _open_ask(doc: Doc) -> Ask:
     terms = content_terms(doc)
     return Ask(doc.text, "what", obj.text if obj is not None else "", head, root.lemma_.casefold(), answer_type,
                terms, False, terms)
-
-
-def _strong(text: str) -> bool:
-    """An identifier by its shape: a digit or an underscore, a slash, or an inner capital ("kv_crc", "X-Req-Id",
-    "PromQL"). A value ("502s", "~1k", "2x") is not a name, and an all-capitals acronym ("HTTP", "SSO") is too often
-    a generic word a source spells out: those only rank sources (see :func:`anchors`)."""
-    return _STRONG.match(text) is not None and text[:1].isalpha() and not _ACRONYM.match(text)
-
-
-def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(anchors, names): identifiers, mixed-case names and quoted terms the question names, which a source must
-    mention; and hyphenated words and acronyms ("identity-proxy", "on-call", "SSO"), which may as well be English
-    compounds or generic words, so a source need not spell them - but some document must mention their words,
-    or the question is about something the documents never speak of. Dates and versions are constraints."""
-    strong: dict[str, None] = {}
-    weak: dict[str, None] = {}
-    for match in _QUOTED.finditer(doc.text):
-        strong.setdefault(match.group(1).strip(), None)
-    for t in doc:
-        text = t.text.strip(".,;:()[]*`'\"")
-        if not text or any(text in c or c in text for c in constraint_texts) or any(text in a for a in strong):
-            continue
-        if _strong(text):
-            strong.setdefault(text, None)
-        elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha() and not _TIME_WORD.search(text)):
-            weak.setdefault(text, None)
-    return tuple(strong), tuple(weak)

@@ -2,7 +2,10 @@
 
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
-   is read. None -> nothing is established, and the reason says what the best document lacks.
+   is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
+   the one that establishes something and whose bound sentences hold most of the question's words answers (one
+   document answers; they are never merged). None -> nothing is established, and the reason says what the best
+   document lacks.
 2. **Passage per ask.** Each passage of the document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
    section role of the ask's type ("Root cause" for a cause, "Mitigation" for a fix; :mod:`zehn.agent.focus`),
@@ -11,24 +14,28 @@
 3. **Sentence.** In the best :data:`TOP_PASSAGES` passages, a sentence answers when it holds a filler of the
    ask's type (:mod:`verify.fillers`) and at least one core term, while its passage holds at least
    :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
-   needs the focus noun itself instead of a filler. A cause or a fix may also be bound by its section (a heading
-   that names that role). A negated sentence does not answer a wh-question. Of the bound sentences the one with
-   the best passage and the most core terms (then of the ask's qualifiers) wins; one already cited for an earlier
-   ask is passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
+   needs the focus noun itself instead of a filler (a list's lead line, "Required events:", may stand in for the
+   verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
+   labelled with it ("Likely cause: ...", which must say which one). A negated sentence does not answer a
+   wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
+   qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
+   is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
-   it) in the same passage, up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the
-   sentences that state the situation the question describes (:func:`_setting`).
+   it) in the same passage (a line ending in a colon also takes the next passage: the list it announces), up to
+   the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the
+   question describes (:mod:`zehn.agent.situation`).
 
-An ask bound in its own sentence grades ``source_backed``; one bound by its section heading only, ``inferred``.
+An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
+heading only, ``inferred``.
 """
 
 from __future__ import annotations
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import DocJudgement, judge
-from zehn.agent.focus import KIND_WORDS, reads_sections, roles_for, roles_of
+from zehn.agent.focus import KIND_WORDS, label_roles, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
-from zehn.agent.list_items import frame, same_item
+from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
@@ -47,13 +54,10 @@ from zehn.agent.sentence_binding import (
     worth_parsing,
 )
 from zehn.agent.similarity import Similarity
+from zehn.agent.situation import MIN_SHARE, in_passage, situation
 from zehn.answers.model import Grade
 
 WORD_BUDGET = 250  # cited words per answer, all asks together
-MIN_SHARE = 40  # an ask's share never falls below this many words
-SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
-SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
-SETTING_TIERS = 2  # ... and the next as many again while words are left
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
@@ -65,6 +69,11 @@ CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its 
 # A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
 # reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
 QUALIFIER_WEIGHT = 0.05
+# Documents whose retrieval scores are within this share of the best one's are as near to the question: each is
+# bound, and the one that states more of what is asked answers (chosen as "retrieval cannot tell them apart", not
+# fitted: 5% of the score); at most NEAR_READ of them.
+NEAR_DOCUMENT = 0.95
+NEAR_READ = 3
 
 
 def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
@@ -94,16 +103,16 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))
 
 
-def _in(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sentence]:
-    """The sentences that overlap the passage (a sentence may begin with the heading above it)."""
-    return [s for s in sentences if s.start < passage.end and s.end > passage.start]
-
-
 def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentence]:
     """The body sentences of every passage under the same heading (a section cut into several passages)."""
     spans = [(p.start, p.end) for p in view.passages if p.heading == passage.heading and p.kind == passage.kind]
     return [s for s in view.sentences if (s.id not in used or s.start == passage.start) and
             any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
+
+
+def _labelled(passage: DocPassage, roles: frozenset[str]) -> bool:
+    """A line of the passage's body is labelled with one of the roles ("Likely cause: ...")."""
+    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage.text.split("\n")[1:] for r in roles)
 
 
 def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None
@@ -132,8 +141,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it.
-    read = scored_all if ask.answer_type in TYPED else [
-        s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (kinds and s.role >= 1.0)]
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    labelled = {s.passage.id for s in scored_all if kinds and _labelled(s.passage, roles)}
+    read = scored_all if ask.answer_type in TYPED else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (
+        kinds and s.role >= 1.0) or s.passage.id in labelled]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
@@ -142,10 +153,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
     for scored in read:
         section = kinds and scored.role >= 1.0
-        if not (section or scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and
-                                                                  scored.names)):
+        if not (section or scored.passage.id in labelled or scored.passage.kind == "metadata" or (
+                scored.coverage >= PASSAGE_COVERAGE and scored.names)):
             continue  # no sentence of a passage without the asked terms can bind: parse none of it
-        pool = [s for s in _in(scored.passage, view.sentences)
+        pool = [s for s in in_passage(scored.passage, view.sentences)
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
@@ -165,18 +176,19 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             doer = float(ask.answer_type == "agent" and (agent_of(docs[sentence.id], ask.predicate) or
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
-            first = doer + float(how == "section")
+            first = doer + float(how in ("section", "label"))
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
-    grade: Grade = "source_backed" if how == "filler" else "inferred"
+    grade: Grade = "source_backed" if how in ("filler", "label") else "inferred"
     if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")
         alike = tuple(sorted((b[1] for b in bound_all if b[3] is scored and b[0] >= rank - ALIKE),
                              key=lambda s_: s_.start))
         taken = {x.id for x in alike}
         near = [x for x in _section(view, scored.passage, used) if x.id not in taken or x.id == sentence.id]
+        near = continued(sentence, near, view.passages, view.sentences, used)
         around = _extent(sentence, near, min(budget, CONTEXT_BUDGET), same_item(scored.passage, sentence, near))
         framing = tuple(x for x in around if x.id not in taken)
         return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
@@ -189,7 +201,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         chosen = _extent(sentence, pool_all, budget)
     else:
         extent = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = _section(view, scored.passage, used)
+        near = continued(sentence, _section(view, scored.passage, used), view.passages, view.sentences, used)
         chosen = _extent(sentence, near, extent, same_item(scored.passage, sentence, near))
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 
@@ -227,40 +239,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=_why_missing(missing, view, similarity, context))
-    setting = _setting(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
+    setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
-
-
-def _setting(analysis: Analysis, view: DocView, used: set[str], budget: int,
-             similarity: Similarity) -> tuple[Sentence, ...]:
-    """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
-    sentences of the passages nearest to the whole question that restate most of the question's terms, in what is
-    left of the budget, in document order: where the document states the situation the answer belongs to (a
-    passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not)."""
-    asked = {t for a in analysis.asks for t in a.core}
-    if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
-        return ()
-    body = sorted((p for p in view.passages if p.kind == "section" and p.distances),
-                  key=lambda p: (p.distances[0], p.start))
-    chosen: list[Sentence] = []
-    left = budget
-    # The nearest passages first; while words are left, the next nearest as many again.
-    for tier in range(SETTING_TIERS):
-        near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
-        pool = list({s.id: s for p in near for s in _in(p, view.sentences) if s.kind == "sentence" and
-                     s.id not in used and s not in chosen}.values())
-        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
-        framed = {s.id: frame(p, s) for p in near for s in _in(p, view.sentences)}
-        held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
-                for s in pool}
-        for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
-            size = len(sentence.text.split())
-            if held[sentence.id] and size <= left:
-                chosen.append(sentence)
-                left -= size
-        if left < MIN_SHARE:
-            break
-    return tuple(sorted(chosen, key=lambda s: s.start))
 
 
 def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
@@ -275,14 +255,27 @@ def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, cont
 
 
 def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:
-    """Read the best document only: a second-best document that happens to hold the asked words is how wrong
-    answers are made."""
+    """Read the best document, and only those retrieval cannot tell apart from it: a document well behind it that
+    happens to hold the asked words is how wrong answers are made."""
     if retrieved.unmentioned:
         return Bound(reason=nowhere(retrieved.unmentioned))
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
         return Bound(reason=order)
-    return bind_document(analysis, order[0].view, parses, similarity)
+    best = order[0].view
+    near = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
+            j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]
+    bounds = [bind_document(analysis, view, parses, similarity) for view in near]
+    # Retrieval cannot tell these documents apart: of those that establish something, the one whose bound sentences
+    # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
+    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
+                                                    -n))
+    return bounds[chosen]
+
+
+def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:
+    """How many of the question's terms the sentences the asks were bound to hold."""
+    return len(similarity.matches(analysis.terms, [w for f in bound.findings for w in words(f.bound.text)]))
 
 
 def nowhere(names: tuple[str, ...]) -> str:

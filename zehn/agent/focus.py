@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from verify.labelled import segments
 from zehn.agent.question import AnswerType
 
 FOCUS_TYPES: dict[str, AnswerType] = {
@@ -108,6 +109,24 @@ def roles_of(heading: str) -> dict[str, float]:
         elif words & secondary:
             out[role] = 0.5
     return out
+
+
+LABEL_WORDS = 3  # a label longer than this is a clause ("note that the cause: ..."), not a line's name
+
+
+def label_roles(line: str) -> dict[str, float]:
+    """The section roles a line's own label names, read as a heading is ("- **Likely cause**: X", "Workaround
+    applied: Y"): a labelled line is a section of one line. Only a label that opens the line counts."""
+    found = segments(line)
+    if not found or found[0].start > len(line) - len(line.lstrip(" \t-*+•>0123456789.)")) or \
+            len(found[0].label.split()) > LABEL_WORDS:
+        return {}
+    return roles_of(found[0].label)
+
+
+def role_words(roles: frozenset[str]) -> frozenset[str]:
+    """Every heading word that names (or often holds) one of the roles."""
+    return frozenset(w for r in roles for w in (*SECTION_ROLES[r][0], *SECTION_ROLES[r][1]))
 
 
 def type_of(focus_head: str, wh: str, predicate: str) -> AnswerType:

@@ -114,3 +114,24 @@ def same_item(passage: DocPassage, sentence: Sentence, pool: list[Sentence]) -> 
     if span is None:
         return []
     return [s for s in pool if s.start < span[1] and s.end > span[0]]
+
+
+def introduces(sentence: Sentence) -> bool:
+    """A line ending in a colon introduces what follows it ("are keyed by the following dimensions:", "Required
+    events:"): what it announces is in the lines after it, often a list the document cut into its own block."""
+    return sentence.text.rstrip(" \t*_").endswith(":")
+
+
+def continued(sentence: Sentence, pool: list[Sentence], passages: tuple[DocPassage, ...],
+              sentences: tuple[Sentence, ...], used: set[str]) -> list[Sentence]:
+    """``pool`` (in document order), and when ``sentence`` introduces what follows and no line of ``pool`` does
+    follow it, the sentences of the next passage of the document (less those in ``used``): the list it announces."""
+    if not introduces(sentence) or any(s.start >= sentence.end for s in pool):
+        return pool
+    after = [p for p in passages if p.start >= sentence.end and p.kind != "metadata"]
+    if not after:
+        return pool
+    following = min(after, key=lambda p: p.start)
+    more = [s for s in sentences if following.start <= s.start < following.end and s.kind == "sentence" and
+            s.id not in used]
+    return sorted({s.id: s for s in [*pool, *more]}.values(), key=lambda s: s.start)

@@ -25,7 +25,15 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
-from zehn.agent.focus import KIND_NOUNS, KIND_WORDS, heading_words, reads_sections
+from zehn.agent.focus import (
+    KIND_NOUNS,
+    KIND_WORDS,
+    heading_words,
+    label_roles,
+    reads_sections,
+    role_words,
+    roles_for,
+)
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
@@ -61,7 +69,10 @@ def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
     kind = {ask.focus_head, ask.predicate, *context}
     if ask.answer_type in ("cause", "fix"):  # "server-side fix", "confirmed root cause": the whole phrase is the kind
         kind |= {w.casefold() for w in ask.focus.split()}
-    return tuple(t for t in core if t not in KIND_WORDS and t not in kind)
+    # A typed focus's modifiers say which one is asked ("*restore* time", "*retry* limit"), even words that name a
+    # kind elsewhere ("what restored it").
+    which = {w.casefold() for w in ask.focus.split()} - kind if ask.answer_type in TYPED else set()
+    return tuple(t for t in core if t in which or (t not in KIND_WORDS and t not in kind))
 
 
 def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool:
@@ -92,6 +103,12 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
         coverage, names = scored.document
         return ("section", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
+    if labelled_as_asked(ask, parse.text):
+        # A line labelled with the asked kind ("Likely cause: X") is a section of one line: it answers when it, its
+        # heading or its item holds one of the ask's own terms (which of the document's causes), not the verb alone.
+        coverage, names = scored.document
+        held = similarity.matches(_which(ask, context), lemmas)
+        return ("label", len(held)) if held and coverage >= PASSAGE_COVERAGE and names else None
     # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.
     enough = scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and scored.names)
     if not enough:
@@ -113,10 +130,37 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
-    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse))):
+    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
+                                 named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def named_list(ask: Ask, parse: Doc, frame: tuple[str, ...], similarity: Similarity,
+               context: tuple[str, ...]) -> bool:
+    """A list whose lead line (the item a line is nested under, or the line itself when it ends in a colon) names
+    the asked thing and one more of the ask's terms: "Required telemetry events:" lists the events for "which
+    telemetry events must X emit", without repeating the verb. The focus noun alone is not enough ("Invoices:")."""
+    lead = [*frame, *([t.lemma_.casefold() for t in parse] if parse.text.rstrip(" *_").endswith(":") else [])]
+    others = tuple(t for t in core_terms(ask, context) if t != ask.focus_head)
+    return bool(lead) and bool(similarity.matches((ask.focus_head,), lead)) and bool(similarity.matches(others, lead))
+
+
+def labelled_as_asked(ask: Ask, line: str) -> bool:
+    """The line's own label names the section role of a cause, fix or impact ask ("Likely cause:", "Workaround:")."""
+    if not reads_sections(ask.answer_type, ask.focus_head, ask.predicate):
+        return False
+    named = label_roles(line)
+    return any(named.get(r, 0.0) >= 1.0 for r in roles_for(ask.answer_type, ask.focus_head, ask.predicate))
+
+
+def _which(ask: Ask, context: tuple[str, ...]) -> tuple[str, ...]:
+    """The ask's terms that say which one of its kind is asked: its core less the focus, the verb and the words that
+    name the asked role itself ("rollback" says which cause; for a fix it would name the kind)."""
+    kind = {ask.focus_head, ask.predicate, *context, *role_words(roles_for(ask.answer_type, ask.focus_head,
+                                                                           ask.predicate))}
+    return tuple(t for t in (ask.core or ask.terms) if t not in kind)
 
 
 def _verb_asked(ask: Ask) -> bool:

@@ -156,3 +156,46 @@ def test_an_aside_keeps_its_anchors(nlp: Language) -> None:
 def test_a_short_parenthesis_still_types_the_subject(nlp: Language) -> None:
     analysis = analyse("Who is the account owner for Bramble (the customer)?", nlp)
     assert analysis.subject is not None and analysis.subject.type_hint
+
+
+@pytest.mark.parametrize(("question", "head"), [
+    ("Which metric/alert labels must be excluded from paging?", "label"),
+    ("Which request/response headers does the proxy drop?", "header"),
+    ("What baseline vs break-glass permission scopes does the bot use?", "scope"),
+])
+def test_a_slash_or_vs_joins_modifiers_of_one_asked_thing(nlp: Language, question: str, head: str) -> None:
+    asks = analyse(question, nlp).asks
+    assert [a.focus_head for a in asks] == [head], [a.focus for a in asks]
+
+
+def test_and_still_joins_two_asked_things(nlp: Language) -> None:
+    asks = analyse("What follow-up ticket and target date did the team set for the exporter fix?", nlp).asks
+    assert [a.focus_head for a in asks] == ["ticket", "date"]
+
+
+@pytest.mark.parametrize("question", [
+    "What immediate mitigation did on-call apply?", "Which workaround did on-call roll out first?",
+    "What restore time did on-call quote to the customer?"])
+def test_the_doer_of_a_do_support_question_is_no_name_a_source_must_hold(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert "on-call" not in ask.names
+
+
+def test_a_name_the_asked_thing_is_built_from_stays_a_name(nlp: Language) -> None:
+    ask = analyse("Which timeout did the team raise in ledger-sync?", nlp).asks[0]
+    assert "ledger-sync" in ask.names
+
+
+@pytest.mark.parametrize("question", [
+    "What caused the stall (the database is managed outside, not the in-cluster StatefulSet)?",
+    "Why does the exporter use the kv_store driver rather than the pg_bouncer pool?",
+    "What failed in the kv_store driver, without the pg_bouncer pool in front?"])
+def test_a_name_the_question_rules_out_is_no_anchor(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert "StatefulSet" not in analysis.anchors and "pg_bouncer" not in analysis.anchors
+    assert "in-cluster" not in analysis.names
+
+
+def test_a_name_the_question_asks_about_is_still_an_anchor(nlp: Language) -> None:
+    assert "kv_store" in analyse("Why does the exporter use the kv_store driver rather than the pool?", nlp).anchors
+    assert "StatefulSet" in analyse("Which StatefulSet holds the ledger database?", nlp).anchors

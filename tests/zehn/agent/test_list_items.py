@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from zehn.agent.bind_passages import _extent
-from zehn.agent.list_items import frame, item_span, same_item
+from zehn.agent.list_items import continued, frame, introduces, item_span, same_item
 from zehn.agent.rows import DocPassage, Sentence
 
 HEADING = "Retro: ledger export stalls > Follow-ups"
@@ -74,3 +76,51 @@ def test_an_answer_inside_an_item_takes_the_whole_item_before_its_neighbours() -
 def test_a_passage_whose_text_is_not_heading_and_body_has_no_structure() -> None:
     odd = DocPassage("p2", "doc", HEADING, "section", OFFSET, OFFSET + 10, "something else entirely", ())
     assert frame(odd, _by_text("LEDG-310")) == ""
+
+
+# A lead-in line in its own passage, and the list it announces cut into the next passage (under a sub-heading).
+LEAD = "Export records are keyed by the following dimensions:"
+LISTED = ("- tenant_id (owning tenant)", "- region (serving region)", "- schema_version")
+
+
+def _split_document() -> tuple[tuple[DocPassage, ...], tuple[Sentence, ...]]:
+    lead = Sentence("lead", LEAD, "doc", 100, 100 + len(LEAD), "sentence")
+    items = tuple(Sentence(f"i{n}", text, "doc", 200 + 40 * n, 200 + 40 * n + len(text), "sentence")
+                  for n, text in enumerate(LISTED))
+    after = Sentence("later", "Keys are never reused.", "doc", 400, 422, "sentence")
+    passages = (DocPassage("p1", "doc", "Keys", "section", 100, 100 + len(LEAD), f"Keys\n{LEAD}", ()),
+                DocPassage("p2", "doc", "Keys > Required key fields", "section", 200, 330, "", ()),
+                DocPassage("p3", "doc", "Reuse", "section", 400, 422, "", ()))
+    return passages, (lead, *items, after)
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (LEAD, True), ("Required telemetry events:", True), ("**Owners:**", True),
+    ("Records are keyed by tenant and region.", False), ("Note: keys are never reused.", False)])
+def test_a_line_ending_in_a_colon_introduces_what_follows(line: str, expected: bool) -> None:
+    assert introduces(Sentence("s", line, "doc", 0, len(line), "sentence")) is expected
+
+
+def test_a_lead_in_takes_the_list_of_the_next_passage() -> None:
+    passages, sentences = _split_document()
+    lead = sentences[0]
+    pool = continued(lead, [lead], passages, sentences, set())
+    assert [s.text for s in pool] == [LEAD, *LISTED]  # the next passage only: not the section after it
+
+
+def test_a_lead_in_whose_list_follows_in_its_own_pool_is_left_alone() -> None:
+    passages, sentences = _split_document()
+    pool = [sentences[0], sentences[1]]
+    assert continued(sentences[0], pool, passages, sentences, set()) == pool
+
+
+def test_a_line_that_introduces_nothing_is_not_continued() -> None:
+    passages, sentences = _split_document()
+    later = sentences[-1]
+    assert continued(later, [later], passages, sentences, set()) == [later]
+
+
+def test_lines_another_ask_already_cited_are_not_taken_again() -> None:
+    passages, sentences = _split_document()
+    pool = continued(sentences[0], [sentences[0]], passages, sentences, {"i0"})
+    assert [s.id for s in pool] == ["lead", "i1", "i2"]

@@ -1,0 +1,71 @@
+"""Sentence binding: which words of an ask a sentence must hold, and when a list's lead line stands in for the verb.
+Every question and line here is our own."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.analyse import analyse
+from zehn.agent.lemmas import words
+from zehn.agent.sentence_binding import core_terms, labelled_as_asked, named_list
+from zehn.agent.similarity import Similarity
+
+
+@pytest.fixture(scope="module")
+def similarity(embedder: LocalEmbedder) -> Similarity:
+    return Similarity(embedder)
+
+
+@pytest.mark.parametrize(("question", "modifier"), [
+    ("What restore time did support quote for a failed upgrade?", "restore"),
+    ("What is the typical restore time after a failed upgrade?", "restore"),
+    ("What retry limit does the exporter apply?", "retry"),
+    ("What recovery window did the vendor promise?", "recovery"),
+])
+def test_a_typed_focus_keeps_the_words_that_say_which_one(nlp: Language, question: str, modifier: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert modifier in core_terms(ask)
+
+
+def test_a_cause_or_fix_focus_still_only_names_the_kind(nlp: Language) -> None:
+    ask = analyse("What short-term mitigation restored the exporter?", nlp).asks[0]
+    assert not {"short-term", "mitigation", "restore"} & set(core_terms(ask))
+
+
+@pytest.mark.parametrize(("question", "line", "frame"), [
+    ("Which telemetry events must the exporter emit?", "- Required telemetry events:", ()),
+    ("Which telemetry events must the exporter emit?", "- job.start (run_id)", ("required", "telemetry", "events")),
+    ("Which audit fields must each record carry?", "Each audit record has these fields:", ()),
+])
+def test_a_list_whose_lead_line_names_the_asked_thing_answers_without_the_verb(
+        nlp: Language, similarity: Similarity, question: str, line: str, frame: tuple[str, ...]) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.answer_type == "items"
+    assert named_list(ask, nlp(line), frame, similarity, ())
+
+
+@pytest.mark.parametrize(("question", "line", "frame"), [
+    ("Which invoices were affected by the outage?", "Invoices:", ()),  # the focus noun alone names no affected ones
+    ("Which telemetry events must the exporter emit?", "- job.start (run_id)", ()),  # no lead line at all
+    ("Which telemetry events must the exporter emit?", "Telemetry events are sampled.", ()),  # leads into nothing
+])
+def test_a_lead_line_that_only_repeats_the_noun_or_leads_nowhere_does_not(
+        nlp: Language, similarity: Similarity, question: str, line: str, frame: tuple[str, ...]) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert not named_list(ask, nlp(line), tuple(words(" ".join(frame))), similarity, ())
+
+
+@pytest.mark.parametrize(("question", "line", "expected"), [
+    ("What caused the exporter retries to stall?", "- **Likely cause**: the lease renewal raced the flush.", True),
+    ("Why did the exporter retries stall?", "Root cause: the lease renewal raced the flush.", True),
+    ("What mitigation did on-call apply to the exporter?", "Workaround applied: paused the sweeper.", True),
+    ("What caused the exporter retries to stall?", "- **Symptoms**: retries stalled for ten minutes.", False),
+    ("What caused the exporter retries to stall?", "Note that the cause: still unknown.", False),  # a clause
+    ("What caused the exporter retries to stall?", "The flush (cause: lease race) ended late.", False),  # not its own
+    ("Which team owns the exporter?", "Root cause: the lease renewal raced the flush.", False),  # not a cause ask
+])
+def test_a_line_labelled_with_the_asked_kind_is_a_section_of_one_line(nlp: Language, question: str, line: str,
+                                                                      expected: bool) -> None:
+    assert labelled_as_asked(analyse(question, nlp).asks[0], line) is expected

@@ -1,0 +1,55 @@
+"""The sentences that state the situation a question describes before it asks ("In the March incident where ...,
+what ..."): cited after the answer, in what is left of the word budget, so the reader sees which case the answer
+belongs to.
+"""
+
+from __future__ import annotations
+
+from zehn.agent.lemmas import words
+from zehn.agent.list_items import frame
+from zehn.agent.question import Analysis
+from zehn.agent.retrieve import DocView
+from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.similarity import Similarity
+
+MIN_SHARE = 40  # an ask's share of the word budget never falls below this many words (nor does the situation's)
+SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
+SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
+SETTING_TIERS = 2  # ... and the next as many again while words are left
+
+
+def in_passage(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sentence]:
+    """The sentences that overlap the passage (a sentence may begin with the heading above it)."""
+    return [s for s in sentences if s.start < passage.end and s.end > passage.start]
+
+
+def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
+             similarity: Similarity) -> tuple[Sentence, ...]:
+    """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
+    sentences of the passages nearest to the whole question that restate most of the question's terms, in what is
+    left of the budget, in document order: where the document states the situation the answer belongs to (a
+    passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not)."""
+    asked = {t for a in analysis.asks for t in a.core}
+    if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
+        return ()
+    body = sorted((p for p in view.passages if p.kind == "section" and p.distances),
+                  key=lambda p: (p.distances[0], p.start))
+    chosen: list[Sentence] = []
+    left = budget
+    # The nearest passages first; while words are left, the next nearest as many again.
+    for tier in range(SETTING_TIERS):
+        near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
+        pool = list({s.id: s for p in near for s in in_passage(p, view.sentences) if s.kind == "sentence" and
+                     s.id not in used and s not in chosen}.values())
+        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
+        framed = {s.id: frame(p, s) for p in near for s in in_passage(p, view.sentences)}
+        held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
+                for s in pool}
+        for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
+            size = len(sentence.text.split())
+            if held[sentence.id] and size <= left:
+                chosen.append(sentence)
+                left -= size
+        if left < MIN_SHARE:
+            break
+    return tuple(sorted(chosen, key=lambda s: s.start))
