@@ -47,13 +47,13 @@ LINK_RULE = LabelRule("LINKED_TO", False, "document")
 # opens with a system names a system the incident AFFECTS ("- checkout-api unavailable for 20 minutes").
 IMPACT_LISTS = frozenset({"impact", "impacts", "customer_impact", "user_impact", "business_impact", "service_impact",
                           "impact_summary", "symptoms", "blast_radius", "what_broke"})
-_IMPACT_RULE = LabelRule("AFFECTS", False, "document")
+IMPACT_RULE = LabelRule("AFFECTS", False, "document")
 
 
 def list_rule(label: str) -> LabelRule | None:
     """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
     key = label_key(label)
-    return LINK_RULE if key in LINK_LISTS else _IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
+    return LINK_RULE if key in LINK_LISTS else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
 # A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
 # Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
 # system runs on or through, not of things it is or shows (dashboards, consoles, endpoints).

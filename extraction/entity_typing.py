@@ -1,8 +1,8 @@
 """Second looks at what a name is, from the words around it: the typing rules that spaCy's labels alone get wrong.
 
-* A named-entity PERSON is not a person when it starts a heading ("# Runbook: ..."), holds a plural common noun
-  ("Login Failures"), ends in a company's legal form or industry word ("Northwind Financial Group" -> an
-  organisation) or is made of department words ("Product Support" -> a team).
+* A named-entity PERSON is not a person when it starts a heading ("# Runbook: ..."), is a kind of page, holds a
+  plural common noun ("Login Failures"), ends in a company's legal form or industry word ("Northwind Financial
+  Group" -> an organisation) or is made of department words ("Product Support" -> a team).
 * A named-entity ORG is not an organisation when it is written like code: one all-capitals word (an acronym or an
   error constant: "EMFILE"), or one word with a run of capitals inside ("SAMLResponse", "IdP").
 * Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
@@ -26,6 +26,9 @@ LEGAL_FORMS = words("""inc ltd llc gmbh corp corporation plc ag bv holdings grou
 FIELD_NOUNS = words("""flag flags metric metrics field fields setting settings parameter parameters param params
     variable variables var env key keys header headers label labels annotation annotations column columns file files
     attribute attributes option options toggle toggles counter gauge histogram""")
+# Words that name a kind of page or note, which the small model often tags PERSON when they open a line.
+_PAGE_KINDS = words("""runbook playbook guide handbook postmortem page document doc readme workaround summary overview
+    notes note writeup proposal""")
 _CUSTOMER_BEFORE = re.compile(r"\b(?:customer|client)s?\s*[(:\-–—]?\s*$", re.I)
 _CUSTOMER_AFTER = re.compile(r"^\s*[(,\-–—]\s*(?:our\s+|a\s+)?(?:customer|client)\b", re.I)
 _CODE_CAPITALS = re.compile(r"[A-Z]{2,}[a-z]|[a-z][A-Z]")
@@ -40,6 +43,8 @@ def person_type(ent: Span) -> str | None:
     line = ent.doc.text[ent.doc.text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
     if line.lstrip().startswith("#") and (ent.end >= len(ent.doc) or ent.doc[ent.end].text == ":"):
         return None  # "# Runbook: ...": a heading's first word is the kind of page, not its author
+    if len(ent) == 1 and first.lower_ in _PAGE_KINDS:
+        return None  # "Playbook maintained by ...": a kind of page
     if len(ent) > 1 and any(t.tag_ == "NNS" for t in ent):
         return None  # "Login Failures": plural common nouns do not name a person
     folded = [w.casefold().strip(".,") for w in ent.text.split()]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from extraction.extraction_types import Mention
 from verify.vocabulary import label_key
 
 LABELLED = re.compile(
@@ -58,3 +59,17 @@ SYSTEM_VALUE_TYPES = frozenset({"Technology", "Component", "Service"})
 def environment_section(label: str) -> bool:
     """A lead-in or heading text names an environment section ("Environment", "## Tech stack")."""
     return label_key(label.strip(" #")) in ENVIRONMENT_SECTIONS
+
+
+# Words after a system's name in an impact list that make the item evidence about it, not damage to it ("- API
+# gateway logs: intermittent 502s"), and verbs that open an item describing the damage rather than naming a system.
+_EVIDENCE_NOUNS = frozenset({"log", "logs", "metric", "metrics", "trace", "traces", "dashboard", "dashboards", "alert",
+                             "alerts", "graph", "graphs", "output", "events"})
+_IMPACT_VERBS = frozenset({"affects", "affected", "impacts", "impacted", "causes", "caused", "blocks", "blocked"})
+
+
+def affected_system(text: str, value: Mention, end: int) -> bool:
+    """An impact-list item names ``value`` as a system the incident hit."""
+    after = {w.strip(".,:;()").casefold() for w in text[value.end : end].split()}
+    return (value.type in SYSTEM_VALUE_TYPES and not after & _EVIDENCE_NOUNS
+            and value.name.split()[0].casefold() not in _IMPACT_VERBS)

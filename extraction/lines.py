@@ -26,7 +26,7 @@ that is not written on the line is the document's or section's subject: the rela
 from __future__ import annotations
 
 from extraction.actions import action_relations
-from extraction.doc_context import LINK_RULE, USES_RULE, DocumentContext, Scope, fallback_rule, list_rule
+from extraction.doc_context import IMPACT_RULE, LINK_RULE, USES_RULE, DocumentContext, Scope, fallback_rule, list_rule
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.line_shapes import (
     ABOUT_HEADINGS,
@@ -42,13 +42,14 @@ from extraction.line_shapes import (
     SPEAKER,
     SYSTEM_VALUE_TYPES,
     TASK_HEADINGS,
+    affected_system,
     environment_section,
     split_lines,
 )
 from extraction.references import references
 from extraction.signatures import signature_relations
 from extraction.values import led_group, value_mentions
-from extraction.vocabulary import normalise
+from extraction.vocabulary import normalise, same_entity
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
 
@@ -64,8 +65,8 @@ class _Reader:
     def emit(self, subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int],
              via: str) -> None:
         rel_type = normalise(rel, subj.type, obj.type)
-        if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
-            return
+        if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
+            return  # one name read with two types ("Acme" the customer and the organisation) is no relation
         self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
         self.out.append(RelationCandidate(
             subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),
@@ -246,6 +247,8 @@ class _Reader:
                 value_end = min(value_end, at)
         values = value_mentions(self.text, value_start, value_end, self.mentions, scope.rule.value_type,
                                 self.ctx.people)
+        if scope.rule is IMPACT_RULE:
+            values = [v for v in values if affected_system(self.text, v, value_end)]
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
 
     def references(self, sentences: list[tuple[int, int]]) -> None:

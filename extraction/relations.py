@@ -48,6 +48,7 @@ from extraction.vocabulary import (
     TYPE_NOUNS,
     VERB_RULES,
     normalise,
+    same_entity,
 )
 
 if TYPE_CHECKING:
@@ -233,7 +234,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
         via: str = "text",
     ) -> None:
         rel_type = normalise(rel, subj.type, obj.type)
-        if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
+        if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
             return
         lo, hi = bounds[0] + offset, bounds[1] + offset
         inside = [lo <= m.start and m.end <= hi for m in (subj, obj)]
@@ -289,7 +290,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                 if inverse:
                     subj, obj = obj, subj
                 emit(subj, obj, rel, pred, _flags(verb, sent), bounds, via)
-        for owner, owned, label in owner_labels(sent, anchors):
+        for owner, owned, label in owner_labels(sent, anchors, offset):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)

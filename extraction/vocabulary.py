@@ -266,3 +266,15 @@ def normalise(rel_type: str, subject_type: str, object_type: str) -> str | None:
     if subject_type in subjects and object_type in objects:
         return rel_type
     return None
+
+
+# Types that name the same kind of thing: one name read as two of them is one entity, not a relation between two
+# ("Acme" the customer and "Acme" the organisation). A team and a service of one name stay two entities.
+_KINDS = ({"Customer", "Organization"}, {"Component", "Service", "Technology"})
+
+
+def same_entity(a_name: str, a_type: str, b_name: str, b_type: str) -> bool:
+    """Whether two mentions are one entity read twice (so no relation links them)."""
+    if a_name.casefold() != b_name.casefold():
+        return False
+    return a_type == b_type or any({a_type, b_type} <= kind for kind in _KINDS)

@@ -100,6 +100,8 @@ Impact
 ## Symptoms
 
 - rate-engine: p99 latency above 4s
+- quote-engine logs: intermittent resets
+- Affects mobile dashboards and batch jobs
 """
 
 
@@ -109,3 +111,28 @@ def test_an_impact_list_names_what_the_incident_affects(nlp: Language, tmp_path:
     assert ("LOG-93", "checkout-api", "document_subject") in affects
     assert ("LOG-93", "rate-engine", "document_subject") in affects
     assert not {a for a in affects if a[1] == "geo-index"}  # an item that does not open with the system
+    assert not {a for a in affects if a[1] == "quote-engine"}  # its logs are evidence, not damage
+    assert not {a for a in affects if "dashboards" in a[1]}
+
+
+PLAYBOOK = """---
+title: "Cache warm-up playbook"
+source_type: "confluence"
+---
+
+# Cache warm-up playbook
+
+Playbook maintained by Sofia Brandt.
+"""
+
+
+def test_a_note_opening_with_a_document_noun_is_about_the_document(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, PLAYBOOK)
+    assert ("Sofia Brandt", "MAINTAINS", "Cache warm-up playbook", "document_subject") in triples(rels)
+
+
+def test_a_bare_document_noun_is_this_page_only_if_the_page_calls_itself_one(nlp: Language, tmp_path: Path) -> None:
+    thread = PLAYBOOK.replace("Cache warm-up playbook", "Cache warm-up thread").replace(
+        "Playbook maintained by Sofia Brandt.", "Postmortem assigned to Sofia Brandt.")
+    _, rels = read(nlp, tmp_path, thread)
+    assert not [r for r in rels if r["object"] == "Sofia Brandt"]

@@ -34,3 +34,8 @@ def test_flow_verbs_and_positions(nlp: Language, text: str, expected: tuple[str,
 
 def test_a_plural_noun_that_is_no_rule_verb_stays_a_noun(nlp: Language) -> None:
     assert read(nlp, "The checkout-api dashboards in Grafana.") == set()
+
+
+def test_an_owner_label_after_the_system_an_item_opens_with_owns_it(nlp: Language) -> None:
+    assert read(nlp, "- ledger-sync (owner: Dana Ruiz)") == {("Dana Ruiz", "OWNS", "ledger-sync")}
+    assert read(nlp, "- Add an alert to ledger-sync (owner: Dana Ruiz)") == set()  # an unnamed task
