@@ -8,7 +8,8 @@
 * Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
   possessive does not ("the customer's IdP" is the customer's thing, not the customer).
 * An identifier followed by a field noun ("the retry-budget flag", "QueueDepthMs metric", "rate_limit setting") or
-  preceded by one ("flag retry-budget", "env var foo-bar") names a file, metric, flag or setting, not a component.
+  preceded by one ("flag retry-budget", "env var foo-bar"), or written with a file suffix ("QuoteCache.java"), names
+  a file, metric, flag or setting, not a component.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ _CUSTOMER_AFTER = re.compile(r"^\s*[(,\-–—]\s*(?:our\s+|a\s+)?(?:customer|cl
 _CODE_CAPITALS = re.compile(r"[A-Z]{2,}[a-z]|[a-z][A-Z]")
 _FIELD_BEFORE = re.compile(r"\b(?:flag|metric|field|setting|parameter|env(?:ironment)? var(?:iable)?|header|label|"
                            r"annotation|column|file|option|toggle)\s*[`'\"]?$", re.I)
+_FILE_SUFFIX = re.compile(r"\.(?:py|java|go|ts|tsx|js|rb|rs|kt|scala|cs|cpp|c|h|yaml|yml|json|toml|ini|cfg|conf|md|"
+                          r"tf|sql|sh|proto|xml|csv|lock)\b")
 APPOSED_TYPES = frozenset({"Organization", "Component", "Project", "Customer"})
 
 
@@ -68,6 +71,8 @@ def apposed_customer(text: str, start: int, end: int) -> bool:
 
 def names_a_field(text: str, start: int, end: int) -> bool:
     """The identifier at ``[start, end)`` is a flag, metric, setting or file by the noun beside it."""
+    if _FILE_SUFFIX.match(text, end):
+        return True  # "QuoteCache.java", "rate_limits.yaml": a file name
     following = text[end : end + 24].split()
     after = following[0].strip(".,;:)`'\"").casefold() if following else ""
     if after == "env" or after in FIELD_NOUNS:

@@ -45,3 +45,9 @@ def test_kinds_of_page_code_words_and_english_compounds_are_not_names(nlp: Langu
 def test_an_identifier_beside_a_field_noun_is_not_a_component(nlp: Language) -> None:
     found = typed(nlp, "Set the retry-budget flag and watch the QueueDepthMs metric on rate-engine.")
     assert found == {"rate-engine": "Component"}
+
+
+def test_an_identifier_with_a_file_suffix_is_a_file(nlp: Language) -> None:
+    found = typed(nlp, "The fix touched QuoteCache.java and rate-limits.yaml in the rate-engine repo.")
+    assert "QuoteCache" not in found and "rate-limits" not in found
+    assert found.get("rate-engine") == "Component"
