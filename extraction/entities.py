@@ -39,6 +39,7 @@ from extraction.entity_typing import (
     code_like_org,
     names_a_field,
     person_type,
+    system_type,
 )
 from extraction.extraction_types import Mention
 from extraction.people import People, find_people
@@ -248,7 +249,7 @@ def _named_entities(doc: Doc) -> list[_Cand]:
                 continue  # an acronym (SLO, KMS) or a code word (EMFILE, SAMLResponse) is no organisation
             if ent.end < len(doc) and doc[ent.end].text in ("'s", "’s"):
                 continue  # "Lena's team": the small model tags many first names ORG
-            found.append(_Cand(ent.start_char, ent.end_char, "Organization", 4))
+            found.append(_Cand(ent.start_char, ent.end_char, system_type(ent) or "Organization", 4))
     return found
 
 

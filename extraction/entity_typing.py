@@ -4,7 +4,8 @@
   plural common noun ("Login Failures"), ends in a company's legal form or industry word ("Northwind Financial
   Group" -> an organisation) or is made of department words ("Product Support" -> a team).
 * A named-entity ORG is not an organisation when it is written like code: one all-capitals word (an acronym or an
-  error constant: "EMFILE"), or one word with a run of capitals inside ("SAMLResponse", "IdP").
+  error constant: "EMFILE"), or one word with a run of capitals inside ("SAMLResponse", "IdP"); one whose last word
+  is a system noun ("Incident Bot", "Policy Engine") names a system.
 * Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
   possessive does not ("the customer's IdP" is the customer's thing, not the customer).
 * An identifier followed by a field noun ("the retry-budget flag", "QueueDepthMs metric", "rate_limit setting") or
@@ -19,7 +20,7 @@ import re
 from spacy.tokens import Span
 
 from extraction import entity_rules as R
-from extraction.vocabulary import words
+from extraction.vocabulary import SYSTEM_NOUNS, words
 
 # Legal forms of companies and the closing words of company names in English ("Acme Holdings", "Initech Bank").
 LEGAL_FORMS = words("""inc ltd llc gmbh corp corporation plc ag bv holdings group bank partners limited""")
@@ -56,6 +57,13 @@ def person_type(ent: Span) -> str | None:
     if len(folded) > 1 and all(w in R.TEAM_WORDS for w in folded):
         return "Team"
     return "Person" if first.text[:1].isupper() else None
+
+
+def system_type(ent: Span) -> str | None:
+    """The type of a multi-word name whose last word is a system noun ("Incident Bot" -> Component), else None."""
+    if len(ent) < 2 or ent[-1].lower_ in R.TEAM_WORDS:
+        return None  # "ML Platform", "Data Infrastructure": department names as often as systems
+    return SYSTEM_NOUNS.get(ent[-1].lower_)
 
 
 def code_like_org(name: str) -> bool:

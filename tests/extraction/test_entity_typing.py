@@ -51,3 +51,8 @@ def test_an_identifier_with_a_file_suffix_is_a_file(nlp: Language) -> None:
     found = typed(nlp, "The fix touched QuoteCache.java and rate-limits.yaml in the rate-engine repo.")
     assert "QuoteCache" not in found and "rate-limits" not in found
     assert found.get("rate-engine") == "Component"
+
+
+def test_an_organisation_whose_last_word_is_a_system_noun_is_a_system(nlp: Language) -> None:
+    found = typed(nlp, "Yesterday the Triage Bot posted the summary to the channel.")
+    assert found.get("Triage Bot") in ("Component", "Service")
