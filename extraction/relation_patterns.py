@@ -158,7 +158,7 @@ def owner_labels(sent: Span, anchors: dict[int, Mention], offset: int) -> list[t
         if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
             continue
         before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
-        opens = bool(before) and before[0].type in _SYSTEM_TYPES and _opens(sent, before[0], offset)
+        opens = bool(before) and before[0].type in _SYSTEM_TYPES and _opens(sent, before[0], offset, tok)
         if not before or not (before[0].type in ("Ticket", "Page") or opens):
             continue  # an item opening with its key or system: "OPS-2311: ... (owner: X)", "- ledger-sync (owner: X)"
         owners = []
@@ -172,7 +172,9 @@ def owner_labels(sent: Span, anchors: dict[int, Mention], offset: int) -> list[t
     return found
 
 
-def _opens(sent: Span, mention: Mention, offset: int) -> bool:
-    """The mention is the first thing the sentence says, after list markers and emphasis."""
+def _opens(sent: Span, mention: Mention, offset: int, label: Token) -> bool:
+    """The item is the system and its owner alone: "- ledger-sync (owner: X)", not "- ledger-sync: add a cache
+    (owner: X)" (a task on the system, owned as a task)."""
     lead = sent.doc.text[sent.start_char : max(sent.start_char, mention.start - offset)]
-    return not lead.strip(" \t-*+•_`#>0123456789.)")
+    between = sent.doc.text[mention.end - offset : label.idx]
+    return not lead.strip(" \t-*+•_`#>0123456789.)") and not between.strip(" \t*_`([—–-")

@@ -39,3 +39,4 @@ def test_a_plural_noun_that_is_no_rule_verb_stays_a_noun(nlp: Language) -> None:
 def test_an_owner_label_after_the_system_an_item_opens_with_owns_it(nlp: Language) -> None:
     assert read(nlp, "- ledger-sync (owner: Dana Ruiz)") == {("Dana Ruiz", "OWNS", "ledger-sync")}
     assert read(nlp, "- Add an alert to ledger-sync (owner: Dana Ruiz)") == set()  # an unnamed task
+    assert read(nlp, "- ledger-sync: add a lag alert (owner: Dana Ruiz)") == set()  # a task on the system
