@@ -292,7 +292,7 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
         if ent_type in APPOSED_TYPES and apposed_customer(text, start, end):
             ent_type = "Customer"  # "customer Acme", "Acme (customer)": apposition, whatever the source said
         elif cand.priority == 2 and ent_type == "Component" and names_a_field(text, start, end):
-            continue  # "the retry-budget flag", "QueueDepthMs metric": a field, not a system
+            continue  # "the spend-cap flag", "QueueDepthMs metric": a field, not a system
         taken.append((start, end))
         mentions.append(Mention(name=name, type=ent_type, start=start + offset, end=end + offset))
     mentions.sort(key=lambda m: (m.start, m.end))

@@ -1,15 +1,15 @@
 """Second looks at what a name is, from the words around it: the typing rules that spaCy's labels alone get wrong.
 
 * A named-entity PERSON is not a person when it starts a heading ("# Runbook: ..."), is a kind of page, holds a
-  plural common noun ("Login Failures"), ends in a company's legal form or industry word ("Northwind Financial
-  Group" -> an organisation) or is made of department words ("Product Support" -> a team).
+  plural common noun ("Checkout Errors"), ends in a company's legal form or industry word ("Harbor Mutual
+  Group" -> an organisation) or is made of department words ("Field Support" -> a team).
 * A named-entity ORG is not an organisation when it is written like code: one all-capitals word (an acronym or an
-  error constant: "EMFILE"), or one word with a run of capitals inside ("SAMLResponse", "IdP"); one whose last word
-  is a system noun ("Incident Bot", "Policy Engine") names a system.
+  error constant: "EMFILE"), or one word with a run of capitals inside ("HTTPRequest", "IoT"); one whose last word
+  is a system noun ("Triage Bot", "Rules Engine") names a system.
 * Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
   possessive does not ("the customer's IdP" is the customer's thing, not the customer).
-* An identifier followed by a field noun ("the retry-budget flag", "QueueDepthMs metric", "rate_limit setting") or
-  preceded by one ("flag retry-budget", "env var foo-bar"), or written with a file suffix ("QuoteCache.java"), names
+* An identifier followed by a field noun ("the spend-cap flag", "QueueDepthMs metric", "rate_limit setting") or
+  preceded by one ("flag spend-cap", "env var foo-bar"), or written with a file suffix ("QuoteCache.java"), names
   a file, metric, flag or setting, not a component.
 """
 
@@ -50,7 +50,7 @@ def person_type(ent: Span) -> str | None:
     if len(ent) == 1 and first.lower_ in _PAGE_KINDS:
         return None  # "Playbook maintained by ...": a kind of page
     if len(ent) > 1 and any(t.tag_ == "NNS" for t in ent):
-        return None  # "Login Failures": plural common nouns do not name a person
+        return None  # "Checkout Errors": plural common nouns do not name a person
     folded = [w.casefold().strip(".,") for w in ent.text.split()]
     if len(folded) > 1 and (folded[-1] in LEGAL_FORMS or ent[-1].text in R.ORG_TAIL):
         return "Organization"
@@ -60,7 +60,7 @@ def person_type(ent: Span) -> str | None:
 
 
 def system_type(ent: Span) -> str | None:
-    """The type of a multi-word name whose last word is a system noun ("Incident Bot" -> Component), else None."""
+    """The type of a multi-word name whose last word is a system noun ("Triage Bot" -> Component), else None."""
     if len(ent) < 2 or ent[-1].lower_ in R.TEAM_WORDS:
         return None  # "ML Platform", "Data Infrastructure": department names as often as systems
     return SYSTEM_NOUNS.get(ent[-1].lower_)

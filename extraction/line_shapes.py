@@ -47,7 +47,7 @@ def split_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
 # list right after it is its list.
 BARE_LEAD_IN = re.compile(r"^[ \t>]*[*_]*(?P<label>[A-Z][A-Za-z/&'\- ]{1,40}?)[*_]*\s*$")
 # Sections that describe where and on what a system runs ("## Environment", "Tech stack:"): a "Role: Technology"
-# line there ("- CI: GitLab", "- DB: Postgres") states what the section's system uses, whatever the role word is.
+# line there ("- CI: Jenkins", "- DB: Postgres") states what the section's system uses, whatever the role word is.
 ENVIRONMENT_SECTIONS = frozenset({"environment", "environments", "stack", "tech_stack", "technology_stack",
                                   "infrastructure", "infra", "setup", "tooling", "runtime_environment",
                                   "deployment_environment", "environment_details", "system_details"})

@@ -164,7 +164,7 @@ class _Reader:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
         values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
-        if environment:  # "- CI: GitLab self-hosted": only a system or technology the value opens with
+        if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
             values = [v for v in values if v.start == opening and v.type in SYSTEM_VALUE_TYPES]
             label_span = (label_span[0], at + m.end("value"))  # the role states no verb: the whole pair says "uses"

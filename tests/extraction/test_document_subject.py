@@ -28,7 +28,7 @@ Environment:
 - Key handling: internal rotation process (see runbook)
 
 Notes
-- Owner: Priya Natarajan
+- Owner: Ines Okafor
 """
 
 BARE_HEADING = """---
@@ -116,11 +116,11 @@ def test_an_impact_list_names_what_the_incident_affects(nlp: Language, tmp_path:
 
 
 PLAYBOOK = """---
-title: "Cache warm-up playbook"
+title: "Cache prefill playbook"
 source_type: "confluence"
 ---
 
-# Cache warm-up playbook
+# Cache prefill playbook
 
 Playbook maintained by Sofia Brandt.
 """
@@ -128,11 +128,11 @@ Playbook maintained by Sofia Brandt.
 
 def test_a_note_opening_with_a_document_noun_is_about_the_document(nlp: Language, tmp_path: Path) -> None:
     _, rels = read(nlp, tmp_path, PLAYBOOK)
-    assert ("Sofia Brandt", "MAINTAINS", "Cache warm-up playbook", "document_subject") in triples(rels)
+    assert ("Sofia Brandt", "MAINTAINS", "Cache prefill playbook", "document_subject") in triples(rels)
 
 
 def test_a_bare_document_noun_is_this_page_only_if_the_page_calls_itself_one(nlp: Language, tmp_path: Path) -> None:
-    thread = PLAYBOOK.replace("Cache warm-up playbook", "Cache warm-up thread").replace(
+    thread = PLAYBOOK.replace("Cache prefill playbook", "Cache prefill thread").replace(
         "Playbook maintained by Sofia Brandt.", "Postmortem assigned to Sofia Brandt.")
     _, rels = read(nlp, tmp_path, thread)
     assert not [r for r in rels if r["object"] == "Sofia Brandt"]

@@ -16,7 +16,7 @@ def typed(nlp: Language, text: str) -> dict[str, str]:
     ("text", "name"),
     [("We met customer Globex about the rollout.", "Globex"),
      ("The GlobexCloud (customer) asked for a fix.", "GlobexCloud"),
-     ("Customer (BrightNorth Network Ops): applied the rule.", "BrightNorth")],
+     ("Customer (KestrelFreight Ops): applied the rule.", "KestrelFreight")],
 )
 def test_apposition_makes_a_customer(nlp: Language, text: str, name: str) -> None:
     assert typed(nlp, text).get(name) == "Customer"
@@ -33,23 +33,23 @@ def test_a_legal_form_makes_an_organisation_not_a_person(nlp: Language) -> None:
 
 @pytest.mark.parametrize(
     ("text", "word"),
-    [("# Runbook: KMS decrypt failures", "Runbook"),
-     ("Error spike with 'EMFILE' in the logs of serving-runtime.", "EMFILE"),
+    [("# Runbook: disk pressure on build hosts", "Runbook"),
+     ("Error spike with 'EMFILE' in the logs of render-farm.", "EMFILE"),
      ("The SAMLResponse was truncated by the proxy.", "SAMLResponse"),
-     ("maya: I see two nearly-identical incidents.", "nearly-identical")],
+     ("The two builds look nearly-equal today.", "nearly-equal")],
 )
 def test_kinds_of_page_code_words_and_english_compounds_are_not_names(nlp: Language, text: str, word: str) -> None:
     assert word not in typed(nlp, text)
 
 
 def test_an_identifier_beside_a_field_noun_is_not_a_component(nlp: Language) -> None:
-    found = typed(nlp, "Set the retry-budget flag and watch the QueueDepthMs metric on rate-engine.")
+    found = typed(nlp, "Set the spend-cap flag and watch the QueueDepthMs metric on rate-engine.")
     assert found == {"rate-engine": "Component"}
 
 
 def test_an_identifier_with_a_file_suffix_is_a_file(nlp: Language) -> None:
-    found = typed(nlp, "The fix touched QuoteCache.java and rate-limits.yaml in the rate-engine repo.")
-    assert "QuoteCache" not in found and "rate-limits" not in found
+    found = typed(nlp, "The fix touched QuoteCache.java and quota-rules.yaml in the rate-engine repo.")
+    assert "QuoteCache" not in found and "quota-rules" not in found
     assert found.get("rate-engine") == "Component"
 
 

@@ -17,8 +17,8 @@ def read(nlp: Language, text: str) -> set[tuple[str, str, str]]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("The checkout-api points to the pricing-gateway in staging.", ("checkout-api", "CALLS", "pricing-gateway")),
-     ("The order-router authenticates against the identity-proxy.", ("order-router", "CALLS", "identity-proxy")),
-     ("The quote-engine sits behind the edge-proxy.", ("edge-proxy", "CALLS", "quote-engine")),
+     ("The order-router authenticates against the auth-broker.", ("order-router", "CALLS", "auth-broker")),
+     ("The quote-engine sits behind the front-proxy.", ("front-proxy", "CALLS", "quote-engine")),
      ("Postgres backs the ledger-sync service.", ("ledger-sync", "USES", "Postgres")),
      ("The rate-engine fails over to the geo-index replica.", ("rate-engine", "USES", "geo-index")),
      ("The billing-export exports to the ledger-store.", ("billing-export", "PRODUCES", "ledger-store")),
