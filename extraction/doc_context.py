@@ -20,6 +20,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from extraction.chunker import Heading, markdown_headings
 from extraction.documents import SourceDocument
@@ -42,13 +43,24 @@ _TOPIC_LINE = re.compile(r"^\W*(?:affected[ _]service|service|system|component)\
 LINK_LISTS = frozenset({"links", "references", "related", "see_also", "artifacts", "links_and_artifacts",
                         "related_links", "related_docs", "related_tickets", "related_prs", "related_pages"})
 LINK_RULE = LabelRule("LINKED_TO", False, "document")
+# Headings and lead-ins of an incident's impact list ("## Impact", "Customer impact:", "Symptoms"): a list item that
+# opens with a system names a system the incident AFFECTS ("- checkout-api unavailable for 20 minutes").
+IMPACT_LISTS = frozenset({"impact", "impacts", "customer_impact", "user_impact", "business_impact", "service_impact",
+                          "impact_summary", "symptoms", "blast_radius", "what_broke"})
+IMPACT_RULE = LabelRule("AFFECTS", False, "document")
+
+
+def list_rule(label: str) -> LabelRule | None:
+    """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
+    key = label_key(label)
+    return LINK_RULE if key in LINK_LISTS else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
 # A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
 # Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
 # system runs on or through, not of things it is or shows (dashboards, consoles, endpoints).
 _INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queue", "broker", "bus", "proxy", "gateway",
                           "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
                           "orchestrator", "scheduler", "runtime", "backend"})
-_USES_RULE = LabelRule("USES", False, "topic")
+USES_RULE = LabelRule("USES", False, "topic")
 # A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
 _ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
 
@@ -57,7 +69,7 @@ def fallback_rule(label: str) -> LabelRule | None:
     """The rule of a label the label table does not list, read from its last word: an artifact links, an
     infrastructure role is used."""
     tail = label_key(label).split("_")[-1]
-    return LINK_RULE if tail in _ARTIFACT_TAILS else _USES_RULE if tail in _INFRA_ROLES else None
+    return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
 
 
 @dataclass(frozen=True)
@@ -119,8 +131,7 @@ def _lines(text: str, start: int) -> list[tuple[int, int]]:
 def _scopes(text: str, headings: list[Heading]) -> list[Scope]:
     scopes: list[Scope] = []
     for i, h in enumerate(headings):
-        key = label_key(h.text)
-        rule = LINK_RULE if key in LINK_LISTS else label_rule(h.text)
+        rule = list_rule(h.text)
         if rule is not None:
             end = next((n.start for n in headings[i + 1 :] if n.level <= h.level), len(text))
             at = text.find(h.text, h.start, h.end)
@@ -160,6 +171,30 @@ def _topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
     return systems[0] if all(w in DOC_KIND_WORDS for w in words) else None
 
 
+# Words that, right after a system's name at the start of a title, state what happened to it ("Session store down
+# after failover", "checkout-api unavailable"): the title is about that system.
+_STATE_WORDS = words("""down unavailable degraded broken flaky slow stuck unhealthy offline unstable unreachable
+    intermittent saturated overloaded""")
+
+
+def title_subject(doc: Doc, mentions: list[Mention], offset: int) -> Mention | None:
+    """The system a title's first clause is about: "Release pipeline failing: ...", "ledger-sync returns 502s
+    after ...", "Incident: session store degraded". The system must open the title (after at most a "Kind:" prefix)
+    and be followed by a verb or a state word; a title that opens with anything else names no subject here."""
+    first = min((m for m in mentions if m.type in TOPIC_TYPES), key=lambda m: m.start, default=None)
+    if first is None:
+        return None
+    before = doc.text[: first.start - offset].strip(" *_`#")
+    if before and not (before.endswith(":") and len(before.split()) <= 2):
+        return None
+    after = [t for t in doc if t.idx >= first.end - offset and not t.is_punct]
+    if not after or after[0].lower_ in ("for", "of", "and", "to", "with", "in", "on"):
+        return None
+    word = after[0]
+    verbish = word.tag_.startswith("VB") or (word.lower_.endswith("ing") and word.is_alpha)
+    return first if verbish or word.lower_ in _STATE_WORDS else None
+
+
 def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
     """Read the document's subject, sections, scopes and tables (parses its title and headings, nothing else)."""
     text = document.text
@@ -171,19 +206,24 @@ def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
     parsed = [title_heading, *headings] if title_heading else list(headings)
     texts = [h.text for h in parsed]
     offsets = [text.find(h.text, h.start, h.end) for h in parsed]
+    titled: Mention | None = None
     for i, doc in enumerate(nlp.pipe(texts)):
         heading = parsed[i]
         if offsets[i] < 0 or heading is None:
             continue
-        topic = _topic(find_mentions(doc, offsets[i], hints, people), texts[i], offsets[i])
+        found = find_mentions(doc, offsets[i], hints, people)
+        topic = _topic(found, texts[i], offsets[i])
         if i == 0 and title_heading is not None:
             ctx.topic = topic
+            titled = title_subject(doc, found, offsets[i])
         elif topic is not None and heading.level > 1 and len(heading.text.split()) <= 6:
             ctx.section_topics[heading.start] = topic
     if ctx.topic is None:
         m = _TOPIC_LINE.search(text, document.body_start)
         if m is not None:
             ctx.topic = Mention(m.group("v"), "Component", m.start("v"), m.end("v"))
+        else:
+            ctx.topic = titled
     ctx.scopes = _scopes(text, headings)
     ctx.tables = _tables(text, document.body_start)
     return ctx

@@ -33,6 +33,14 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from extraction import entity_rules as R
+from extraction.entity_typing import (
+    APPOSED_TYPES,
+    apposed_customer,
+    code_like_org,
+    names_a_field,
+    person_type,
+    system_type,
+)
 from extraction.extraction_types import Mention
 from extraction.people import People, find_people
 from extraction.system_phrases import system_phrases
@@ -233,18 +241,15 @@ def _named_entities(doc: Doc) -> list[_Cand]:
         if name.casefold() in TECHNOLOGIES:
             found.append(_Cand(ent.start_char, ent.end_char, "Technology", 4))
         elif ent.label_ == "PERSON":
-            if _plausible_name(ent) or (len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()):
-                found.append(_Cand(ent.start_char, ent.end_char, "Person", 4))
+            single = len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()
+            if (_plausible_name(ent) or single) and (person := person_type(ent)) is not None:
+                found.append(_Cand(ent.start_char, ent.end_char, person, 4))
         elif ent.label_ == "ORG" and _plausible_name(ent):
-            if (name.isupper() and len(name) <= 5) or not any(c.isalpha() for c in name):
-                continue  # a bare acronym (SLO, KMS, CPU) is too ambiguous on its own
+            if code_like_org(name) or not any(c.isalpha() for c in name):
+                continue  # an acronym (SLO, KMS) or a code word (EMFILE, SAMLResponse) is no organisation
             if ent.end < len(doc) and doc[ent.end].text in ("'s", "’s"):
                 continue  # "Lena's team": the small model tags many first names ORG
-            before = {t.lower_ for t in doc[max(ent.start - 3, 0) : ent.start]}
-            ent_type = "Organization"
-            if before & {"customer", "client", "customers", "clients"}:
-                ent_type = "Customer"
-            found.append(_Cand(ent.start_char, ent.end_char, ent_type, 4))
+            found.append(_Cand(ent.start_char, ent.end_char, system_type(ent) or "Organization", 4))
     return found
 
 
@@ -284,6 +289,10 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
             ent_type = hints.get(name.casefold(), ent_type)
         if not _acceptable(name, ent_type):
             continue
+        if ent_type in APPOSED_TYPES and apposed_customer(text, start, end):
+            ent_type = "Customer"  # "customer Acme", "Acme (customer)": apposition, whatever the source said
+        elif cand.priority == 2 and ent_type == "Component" and names_a_field(text, start, end):
+            continue  # "the spend-cap flag", "QueueDepthMs metric": a field, not a system
         taken.append((start, end))
         mentions.append(Mention(name=name, type=ent_type, start=start + offset, end=end + offset))
     mentions.sort(key=lambda m: (m.start, m.end))

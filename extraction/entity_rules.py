@@ -39,7 +39,7 @@ EN_PREFIX = words(
     sub half first third second high low least near steady self user top worst root side mid fail no anti
     multi auto back built time warm break double free read full well over under out up down co semi inter
     intra single one two three hold near dual mixed tenant small large new old all non real in-place human
-    ad case error hit write just open close start trial"""
+    ad case error hit write just open close start trial nearly fully mostly partly highly newly widely must"""
 )
 # Last parts of English hyphenated compounds ("customer-facing", "region-scoped", "read-only").
 EN_SUFFIX = words(

@@ -25,55 +25,39 @@ that is not written on the line is the document's or section's subject: the rela
 
 from __future__ import annotations
 
-import re
-
 from extraction.actions import action_relations
-from extraction.doc_context import LINK_LISTS, LINK_RULE, DocumentContext, Scope, fallback_rule
+from extraction.doc_context import IMPACT_RULE, LINK_RULE, USES_RULE, DocumentContext, Scope, fallback_rule, list_rule
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.line_shapes import (
+    ABOUT_HEADINGS,
+    BARE_LEAD_IN,
+    ITEM,
+    LABELLED,
+    LEAD_IN,
+    PERSON_NAME,
+    RANK_LABELS,
+    REVIEW_SOURCES,
+    ROLE_RELATIONS,
+    ROW_SUBJECT,
+    SPEAKER,
+    SYSTEM_VALUE_TYPES,
+    TASK_HEADINGS,
+    affected_system,
+    environment_section,
+    split_lines,
+)
 from extraction.references import references
 from extraction.signatures import signature_relations
 from extraction.values import led_group, value_mentions
-from extraction.vocabulary import normalise
+from extraction.vocabulary import normalise, same_entity
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
-
-_LABELLED = re.compile(
-    r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_`]*(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)[*_`]*\s*:"
-    r"[*_`]*[ \t]+(?P<value>\S.*?)\s*$"
-)
-_SPEAKER = re.compile(r"^[ \t]*(?:[-*+•]\s+)?[*_]*(?P<name>[^:()\n]{2,60}?)[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*"
-                      r"[*_`]*(?P<verdict>approv\w*|lgtm)?", re.I)
-_LEAD_IN = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z][\w ()/&'\-]{1,48}?)[*_]*\s*:[*_]*\s*$")
-_PERSON_NAME = re.compile(r"^[A-Z][a-z'’\-]+(?: [A-Z][a-z'’.\-]*){1,2}$")
-_ITEM = re.compile(r"^(?P<lead>[ \t]*(?:[-*+•]|\d{1,3}[.)])\s+)(?P<value>.+?)\s*$")
-_ROW_SUBJECT = frozenset({"service", "services", "system", "systems", "component", "components", "name",
-                          "deliverable", "item", "workstream", "project", "api", "job", "pipeline"})
-_REVIEW_SOURCES = frozenset({"github", "gitlab"})
-# An "Owner:" line with no system to be about is about the document itself only under a heading that describes
-# the document (its owners, contacts, status); under any other heading (action items, timeline) it owns a task.
-_ROLE_RELATIONS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
-_ABOUT_HEADINGS = ("owner", "contact", "role", "team", "people", "metadata", "document", "status", "summary",
-                   "about", "overview", "responsib", "stakeholder", "approv", "raci", "content", "body",
-                   "description", "text")
-# Headings of task lists: an "Owner:" line under them owns a task, whatever the document is about.
-_TASK_HEADINGS = ("action", "follow", "next step", "todo", "to-do", "task", "remediation", "open item")
-# Item labels that only rank the values of the list they sit in ("- Primary: Dana Ruiz" under "## Owners").
-_RANK_LABELS = frozenset({"primary", "secondary", "backup", "co_owners", "co_owner", "main", "alternate", "deputy",
-                          "interim", "tertiary"})
-
-def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Line ranges in ``text[start:end]``; a written-out "\\n" is a line break too."""
-    out, pos = [], start
-    for m in re.finditer(r"\n|\\n", text[start:end]):
-        out.append((pos, start + m.start()))
-        pos = start + m.end()
-    out.append((pos, end))
-    return [(s, e) for s, e in out if text[s:e].strip()]
 
 
 class _Reader:
     def __init__(self, text: str, mentions: list[Mention], ctx: DocumentContext) -> None:
         self.text, self.mentions, self.ctx = text, mentions, ctx
         self.lead_in: Scope | None = None  # a "Label:" line whose list the next items are
+        self.environment = False  # the list after an "Environment:" lead-in: its "Role: X" lines are what is used
         self.parent: Mention | None = None  # the entity the current top-level list item starts with
         self.out: list[RelationCandidate] = []
         self.used: set[tuple[int, int]] = set()
@@ -81,8 +65,8 @@ class _Reader:
     def emit(self, subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int],
              via: str) -> None:
         rel_type = normalise(rel, subj.type, obj.type)
-        if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
-            return
+        if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
+            return  # one name read with two types ("Acme" the customer and the organisation) is no relation
         self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
         self.out.append(RelationCandidate(
             subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),
@@ -121,7 +105,7 @@ class _Reader:
             return
         # The row's subject: the cell under a naming header, else the first cell (a table's first column names
         # its rows) unless that column is itself a label. No entity there: the row is about something unnamed.
-        subject_cell = next((c for h, c in pairs if label_key(h) in _ROW_SUBJECT), None)
+        subject_cell = next((c for h, c in pairs if label_key(h) in ROW_SUBJECT), None)
         if subject_cell is None and label_rule(pairs[0][0]) is None:
             subject_cell = pairs[0][1]
         about: Mention | None = self.ctx.about("topic", line[0])
@@ -134,7 +118,7 @@ class _Reader:
             rule = label_rule(head)
             if rule is None or cell == subject_cell:
                 continue
-            if not named and rule.rel_type in _ROLE_RELATIONS:
+            if not named and rule.rel_type in ROLE_RELATIONS:
                 continue  # an owner column of an unnamed row (a task) owns the task, not the document's topic
             target = about if rule.about == "topic" else self.ctx.own
             self.relate(rule, self.values(*cell, rule, head), target, cell, line)
@@ -143,13 +127,13 @@ class _Reader:
         """A review conversation: "Name (team): comment" reviewed the document; "Name: Approved" approved it."""
         doc, own = self.ctx.document, self.ctx.own
         heading = self.ctx.heading_at(line[0])
-        in_review = doc.source_type in _REVIEW_SOURCES or any(w in heading for w in ("review", "approv", "convers"))
-        m = _SPEAKER.match(self.text[line[0] : line[1]])
+        in_review = doc.source_type in REVIEW_SOURCES or any(w in heading for w in ("review", "approv", "convers"))
+        m = SPEAKER.match(self.text[line[0] : line[1]])
         if own is None or not in_review or m is None:
             return False
         s, e = line[0] + m.start("name"), line[0] + m.end("name")
         person = next((p for p in self.mentions if p.type == "Person" and (p.start, p.end) == (s, e)), None)
-        if person is None and _PERSON_NAME.match(self.text[s:e]):
+        if person is None and PERSON_NAME.match(self.text[s:e]):
             person = Mention(self.text[s:e], "Person", s, e)  # a speaker of a review is a person
         people = self.ctx.people
         known = person is not None and (person.name in people.full_names or person.name in people.handles
@@ -167,17 +151,23 @@ class _Reader:
         return bool(found)
 
     def labelled(self, line: tuple[int, int]) -> bool:
-        m = _LABELLED.match(self.text[line[0] : line[1]])
+        m = LABELLED.match(self.text[line[0] : line[1]])
         if m is None:
             return False
         at = line[0]
         label = m.group("label")
         listed = label_rule(label)
         rule = listed or fallback_rule(label)
+        environment = rule is None and (self.environment or environment_section(self.ctx.heading_at(at)))
+        rule = USES_RULE if environment else rule
         if rule is None:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
         values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
+        if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
+            opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
+            values = [v for v in values if v.start == opening and v.type in SYSTEM_VALUE_TYPES]
+            label_span = (label_span[0], at + m.end("value"))  # the role states no verb: the whole pair says "uses"
         role_suffix = label_key(label) not in LABELS and listed is not None  # "billing-export owner:"
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
         named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
@@ -199,14 +189,14 @@ class _Reader:
             return self.parent
         about = self.ctx.about("topic", line[0])
         heading = self.ctx.heading_at(line[0])
-        if rule.rel_type in _ROLE_RELATIONS and heading and not any(w in heading for w in _ABOUT_HEADINGS) and (
-                about is self.ctx.own or any(w in heading for w in _TASK_HEADINGS)):
+        if rule.rel_type in ROLE_RELATIONS and heading and not any(w in heading for w in ABOUT_HEADINGS) and (
+                about is self.ctx.own or any(w in heading for w in TASK_HEADINGS)):
             return None
         return about
 
     def item_start(self, line: tuple[int, int]) -> None:
         """Remember the entity a top-level list item starts with (its sub-items are about it)."""
-        m = _ITEM.match(self.text[line[0] : line[1]])
+        m = ITEM.match(self.text[line[0] : line[1]])
         if m is None or m.group("lead")[:1] in (" ", "\t"):
             return
         start = line[0] + m.start("value")
@@ -225,18 +215,18 @@ class _Reader:
 
     def lead(self, line: tuple[int, int]) -> bool:
         """A "Label:" line on its own: the list right after it holds the label's values."""
-        m = _LEAD_IN.match(self.text[line[0] : line[1]])
-        if m is None:
+        m = LEAD_IN.match(self.text[line[0] : line[1]]) or BARE_LEAD_IN.match(self.text[line[0] : line[1]])
+        if m is None or len(m.group("label").split()) > 3:
             return False
-        key = label_key(m.group("label"))
-        rule = LINK_RULE if key in LINK_LISTS else label_rule(m.group("label"))
+        self.environment = environment_section(m.group("label"))
+        rule = list_rule(m.group("label"))
         label = (line[0] + m.start("label"), line[0] + m.end("label"))
         self.lead_in = Scope(line[0], line[1], rule, label) if rule is not None else None
         return True
 
     def scoped_item(self, line: tuple[int, int]) -> None:
         scope = self._scope(line[0])
-        m = _ITEM.match(self.text[line[0] : line[1]])
+        m = ITEM.match(self.text[line[0] : line[1]])
         if scope is None or m is None:
             return
         value_start = line[0] + m.start("value")
@@ -248,7 +238,7 @@ class _Reader:
             return
         colon = self.text.find(": ", value_start, line[1])
         if colon > 0 and not any(value_start <= x.start < colon for x in self.mentions):
-            if label_key(self.text[value_start:colon]) not in _RANK_LABELS:
+            if label_key(self.text[value_start:colon]) not in RANK_LABELS:
                 return
             value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
         for stop in (" — ", " – ", " - ", ": ", " (", "; "):
@@ -257,6 +247,8 @@ class _Reader:
                 value_end = min(value_end, at)
         values = value_mentions(self.text, value_start, value_end, self.mentions, scope.rule.value_type,
                                 self.ctx.people)
+        if scope.rule is IMPACT_RULE:
+            values = [v for v in values if affected_system(self.text, v, value_end)]
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
 
     def references(self, sentences: list[tuple[int, int]]) -> None:
@@ -275,10 +267,10 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
                         sentences: list[tuple[int, int]]) -> list[RelationCandidate]:
     """Relations read from the lines of the chunk ``[chunk_start, chunk_end)`` of ``ctx.document``."""
     reader = _Reader(ctx.document.text, mentions, ctx)
-    lines = _lines(ctx.document.text, chunk_start, chunk_end)
+    lines = split_lines(ctx.document.text, chunk_start, chunk_end)
     for line in lines:
         header = ctx.tables.get(line[0])
-        is_item = _ITEM.match(ctx.document.text[line[0] : line[1]]) is not None
+        is_item = ITEM.match(ctx.document.text[line[0] : line[1]]) is not None
         reader.item_start(line)
         if header is not None:
             reader.table_row(line, header)
@@ -289,6 +281,6 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
         elif not reader.review(line) and not reader.labelled(line):
             reader.scoped_item(line)
         if not is_item:
-            reader.lead_in = None
+            reader.lead_in, reader.environment = None, False
     reader.references(sentences)
     return reader.out + signature_relations(ctx.document.text, lines)

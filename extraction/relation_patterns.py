@@ -26,7 +26,7 @@ ROLE_NOUNS: dict[str, str] = {"owner": "OWNS", "owners": "OWNS", "dri": "OWNS", 
                               "maintainers": "MAINTAINS", "lead": "LEADS"}
 # "this page", "this ticket": the document itself. "the service", "this system": the system it is about.
 DOCUMENT_NOUNS = frozenset({"page", "document", "doc", "runbook", "ticket", "issue", "pr", "adr", "rfc", "spec",
-                            "postmortem", "proposal", "report", "writeup", "thread"})
+                            "postmortem", "proposal", "report", "writeup", "thread", "playbook", "guide", "handbook"})
 TOPIC_NOUNS = frozenset({"service", "system", "component", "api", "gateway", "proxy", "pipeline", "worker",
                          "cache", "store", "queue", "job", "controller", "cluster", "tool", "bot"})
 _SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
@@ -117,6 +117,8 @@ def reference(tok: Token) -> str | None:
         return "topic"
     dets = [c.lower_ for c in tok.children if c.dep_ == "det"]
     modifiers = [c for c in tok.children if c.dep_ in ("compound", "amod", "nmod", "poss")]
+    if not dets and not modifiers and tok.lower_ in DOCUMENT_NOUNS and tok.i == tok.sent.start:
+        return "document"  # a note's opening word: "Playbook maintained by X.", "Runbook owned by Y."
     if not dets or modifiers:
         return None
     if tok.lower_ in DOCUMENT_NOUNS and dets[0] == "this":
@@ -128,6 +130,8 @@ def reference(tok: Token) -> str | None:
 
 def names_topic(tok: Token, topic: Mention) -> bool:
     """ "the gateway" stands for the topic only when the topic is a gateway; "the service"/"this system" for any."""
+    if tok.lower_ in DOCUMENT_NOUNS and not any(c.dep_ == "det" for c in tok.children):
+        return tok.lower_ in topic.name.casefold()  # a bare "Playbook ..." is this page only if it calls itself one
     if tok.lower_ == "it" or tok.lower_ in DOCUMENT_NOUNS or tok.lower_ in ("service", "system", "component"):
         return True
     return topic.name.casefold().split()[-1].rstrip("s") == tok.lower_.rstrip("s")
@@ -147,15 +151,16 @@ def it_is_free(previous: Span | None, topic: Mention, anchors: dict[int, Mention
     return not any(anchors.get(t.i) is not None and anchors[t.i].type in _SYSTEM_TYPES for t in previous)
 
 
-def owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token]]:
+def owner_labels(sent: Span, anchors: dict[int, Mention], offset: int) -> list[tuple[Mention, Mention, Token]]:
     """ "- ledger-sync (Owner: Dana Ruiz)": owner mentions after the label, one ownable mention before it."""
     found = []
     for tok in sent:
         if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
             continue
         before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
-        if not before or before[0].type not in ("Ticket", "Page"):
-            continue  # only an action item that starts with its key: "OPS-2311: ... (owner: X)"
+        opens = bool(before) and before[0].type in _SYSTEM_TYPES and _opens(sent, before[0], offset, tok)
+        if not before or not (before[0].type in ("Ticket", "Page") or opens):
+            continue  # an item opening with its key or system: "OPS-2311: ... (owner: X)", "- ledger-sync (owner: X)"
         owners = []
         for i in range(tok.i + 2, sent.end):
             m = anchors.get(i)
@@ -165,3 +170,11 @@ def owner_labels(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention,
                 break
         found += [(o, before[0], tok) for o in owners]
     return found
+
+
+def _opens(sent: Span, mention: Mention, offset: int, label: Token) -> bool:
+    """The item is the system and its owner alone: "- ledger-sync (owner: X)", not "- ledger-sync: add a cache
+    (owner: X)" (a task on the system, owned as a task)."""
+    lead = sent.doc.text[sent.start_char : max(sent.start_char, mention.start - offset)]
+    between = sent.doc.text[mention.end - offset : label.idx]
+    return not lead.strip(" \t-*+•_`#>0123456789.)") and not between.strip(" \t*_`([—–-")

@@ -48,6 +48,7 @@ from extraction.vocabulary import (
     TYPE_NOUNS,
     VERB_RULES,
     normalise,
+    same_entity,
 )
 
 if TYPE_CHECKING:
@@ -88,11 +89,7 @@ def _argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Ment
 
 
 def _with_conjuncts(tokens: list[Token]) -> list[Token]:
-    out: list[Token] = []
-    for t in tokens:
-        out.append(t)
-        out.extend(c for c in t.conjuncts if c.i > t.i)
-    return out
+    return [x for t in tokens for x in (t, *(c for c in t.conjuncts if c.i > t.i))]
 
 
 def _is_passive(verb: Token) -> bool:
@@ -109,7 +106,16 @@ def _subjects(verb: Token) -> list[Token]:
         subs = [c for c in head.children if c.dep_ in _SUBJ]
     if not subs and verb.dep_ in ("relcl", "acl"):
         subs = [verb.head]
+    if not subs and verb.dep_ == "ROOT":  # "The checkout-api points to X": the identifier parsed as a modifier
+        subs = [c for c in verb.lefts if c.dep_ in ("amod", "compound")][-1:]
     return _with_conjuncts(subs)
+
+
+def _misparsed_verb(tok: Token) -> bool:
+    """A root tagged as a plural noun that is a rule's verb ("the checkout-api points to X": after an identifier)."""
+    return (tok.dep_ == "ROOT" and tok.tag_ == "NNS" and verb_lemma(tok, _KNOWN_VERBS) in _KNOWN_VERBS
+            and any(c.dep_ in ("amod", "compound") for c in tok.lefts)
+            and any(c.dep_ in ("prep", "dobj") for c in tok.rights))
 
 
 def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
@@ -228,7 +234,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
         via: str = "text",
     ) -> None:
         rel_type = normalise(rel, subj.type, obj.type)
-        if rel_type is None or (subj.name.casefold(), subj.type) == (obj.name.casefold(), obj.type):
+        if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
             return
         lo, hi = bounds[0] + offset, bounds[1] + offset
         inside = [lo <= m.start and m.end <= hi for m in (subj, obj)]
@@ -265,7 +271,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
     for sent in doc.sents:
         bounds = sentence_range(sent)
         for verb in sent:
-            if verb.pos_ not in ("VERB", "AUX"):
+            if verb.pos_ not in ("VERB", "AUX") and not _misparsed_verb(verb):
                 continue
             for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
                 subj = _argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
@@ -284,7 +290,7 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                 if inverse:
                     subj, obj = obj, subj
                 emit(subj, obj, rel, pred, _flags(verb, sent), bounds, via)
-        for owner, owned, label in owner_labels(sent, anchors):
+        for owner, owned, label in owner_labels(sent, anchors, offset):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)

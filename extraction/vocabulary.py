@@ -122,6 +122,17 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("concern", None): ("CONCERNS", False),
     ("join", None): ("MEMBER_OF", False),
     ("lead", None): ("LEADS", False), ("head", None): ("LEADS", False),
+    # prepositional verbs of traffic and data flow: "points to X", "authenticates against X", "fails over to X",
+    # "exports to X", "X fronts Y" (X takes the calls first), "Y sits behind X", "Postgres backs X" (X uses it)
+    ("point", "to"): ("CALLS", False), ("point", "at"): ("CALLS", False), ("delegate", "to"): ("CALLS", False),
+    ("authenticate", "against"): ("CALLS", False), ("authenticate", "with"): ("CALLS", False),
+    ("validate", "against"): ("CALLS", False), ("pass", "through"): ("CALLS", False),
+    ("call", "into"): ("CALLS", False), ("front", None): ("CALLS", False), ("sit", "behind"): ("CALLS", True),
+    ("fail", "to"): ("USES", False), ("run", "in"): ("USES", False), ("back", None): ("USES", True),
+    ("power", None): ("USES", True), ("listen", "to"): ("CONSUMES", False), ("read", None): ("CONSUMES", False),
+    ("export", "to"): ("PRODUCES", False), ("replicate", "to"): ("PRODUCES", False),
+    ("stream", "to"): ("PRODUCES", False), ("feed", "into"): ("PRODUCES", False),
+    ("write", "into"): ("PRODUCES", False),
 }  # fmt: skip
 
 # Passive voice with a preposition other than "by" keeps the surface order:
@@ -139,6 +150,8 @@ PASSIVE_PREP_RULES: dict[tuple[str, str], tuple[str, bool]] = {
     ("route", "through"): ("CALLS", False), ("route", "to"): ("CALLS", False),
     ("store", "in"): ("PRODUCES", False), ("persist", "in"): ("PRODUCES", False),
     ("persist", "to"): ("PRODUCES", False), ("write", "to"): ("PRODUCES", False),
+    ("call", "from"): ("CALLS", True), ("serve", "from"): ("USES", False), ("deploy", "to"): ("USES", False),
+    ("schedule", "on"): ("USES", False), ("replicate", "to"): ("PRODUCES", False),
 }  # fmt: skip
 
 # Copula + noun/adjective + preposition: "X is part of Y", "X is dependent on Y", "Y is a dependency of X".
@@ -151,6 +164,11 @@ COPULA_RULES: dict[tuple[str, str], tuple[str, bool]] = {
     ("maintainer", "of"): ("MAINTAINS", False), ("component", "of"): ("PART_OF", False),
     ("related", "to"): ("LINKED_TO", False), ("cause", "of"): ("CAUSED", False),
     ("owner", "for"): ("OWNS", False), ("fix", "for"): ("FIXES", False),
+    # position in a call chain: "X is upstream of Y" (Y depends on X), "X is downstream of Y", "X is a client of Y"
+    ("upstream", "of"): ("DEPENDS_ON", True), ("downstream", "of"): ("DEPENDS_ON", False),
+    ("dependent", "upon"): ("DEPENDS_ON", False), ("client", "of"): ("CALLS", False),
+    ("producer", "for"): ("PRODUCES", False), ("wrapper", "around"): ("USES", False),
+    ("wrapper", "for"): ("USES", False),
 }  # fmt: skip
 
 # Well-known technologies (casefolded) whose names spaCy tags as ORG/PRODUCT or not at all.
@@ -159,7 +177,8 @@ TECHNOLOGIES: frozenset[str] = words(
     nginx aws gcp azure s3 ec2 eks gke istio linkerd pagerduty datadog sentry github gitlab jira confluence
     slack cloudwatch cloudtrail bigquery snowflake elasticsearch opensearch rabbitmq zookeeper etcd vault
     kms okta python golang rust java typescript javascript pytorch tensorflow cuda triton vllm onnx grpc
-    graphql websocket falkordb spacy sagemaker airflow spark hubspot salesforce zendesk"""
+    graphql websocket falkordb spacy sagemaker airflow spark hubspot salesforce zendesk jenkins circleci buildkite
+    argocd memcached cassandra dynamodb clickhouse"""
 )
 
 # Words that are never an entity on their own (after the type noun and "the" are removed).
@@ -247,3 +266,15 @@ def normalise(rel_type: str, subject_type: str, object_type: str) -> str | None:
     if subject_type in subjects and object_type in objects:
         return rel_type
     return None
+
+
+# Types that name the same kind of thing: one name read as two of them is one entity, not a relation between two
+# ("Acme" the customer and "Acme" the organisation). A team and a service of one name stay two entities.
+_KINDS = ({"Customer", "Organization"}, {"Component", "Service", "Technology"})
+
+
+def same_entity(a_name: str, a_type: str, b_name: str, b_type: str) -> bool:
+    """Whether two mentions are one entity read twice (so no relation links them)."""
+    if a_name.casefold() != b_name.casefold():
+        return False
+    return a_type == b_type or any({a_type, b_type} <= kind for kind in _KINDS)

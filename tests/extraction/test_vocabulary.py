@@ -64,3 +64,12 @@ def test_labels_map_into_the_vocabulary() -> None:
     assert label_key("Affected service(s)") == "affected_services"
     assert label_key("**Owner team**") == "owner_team" and label_key("Runbook (internal)") == "runbook"
     assert label_rule("Owners") == LABELS["owners"] and label_rule("Notes") is None
+
+
+def test_one_name_read_as_customer_and_organisation_is_one_entity_but_a_team_and_service_are_two() -> None:
+    from extraction.vocabulary import same_entity
+
+    assert same_entity("Acme Group", "Customer", "acme group", "Organization")
+    assert same_entity("ledger-sync", "Component", "ledger-sync", "Service")
+    assert not same_entity("Atlas", "Team", "Atlas", "Service")
+    assert not same_entity("Atlas", "Customer", "Orion", "Customer")

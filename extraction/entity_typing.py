@@ -1,0 +1,88 @@
+"""Second looks at what a name is, from the words around it: the typing rules that spaCy's labels alone get wrong.
+
+* A named-entity PERSON is not a person when it starts a heading ("# Runbook: ..."), is a kind of page, holds a
+  plural common noun ("Checkout Errors"), ends in a company's legal form or industry word ("Harbor Mutual
+  Group" -> an organisation) or is made of department words ("Field Support" -> a team).
+* A named-entity ORG is not an organisation when it is written like code: one all-capitals word (an acronym or an
+  error constant: "EMFILE"), or one word with a run of capitals inside ("HTTPRequest", "IoT"); one whose last word
+  is a system noun ("Triage Bot", "Rules Engine") names a system.
+* Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
+  possessive does not ("the customer's IdP" is the customer's thing, not the customer).
+* An identifier followed by a field noun ("the spend-cap flag", "QueueDepthMs metric", "rate_limit setting") or
+  preceded by one ("flag spend-cap", "env var foo-bar"), or written with a file suffix ("QuoteCache.java"), names
+  a file, metric, flag or setting, not a component.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Span
+
+from extraction import entity_rules as R
+from extraction.vocabulary import SYSTEM_NOUNS, words
+
+# Legal forms of companies and the closing words of company names in English ("Acme Holdings", "Initech Bank").
+LEGAL_FORMS = words("""inc ltd llc gmbh corp corporation plc ag bv holdings group bank partners limited""")
+# Nouns of things that are written like identifiers but are not systems: configuration, telemetry and files.
+FIELD_NOUNS = words("""flag flags metric metrics field fields setting settings parameter parameters param params
+    variable variables var env key keys header headers label labels annotation annotations column columns file files
+    attribute attributes option options toggle toggles counter gauge histogram""")
+# Words that name a kind of page or note, which the small model often tags PERSON when they open a line.
+_PAGE_KINDS = words("""runbook playbook guide handbook postmortem page document doc readme workaround summary overview
+    notes note writeup proposal""")
+_CUSTOMER_BEFORE = re.compile(r"\b(?:customer|client)s?\s*[(:\-–—]?\s*$", re.I)
+_CUSTOMER_AFTER = re.compile(r"^\s*[(,\-–—]\s*(?:our\s+|a\s+)?(?:customer|client)\b", re.I)
+_CODE_CAPITALS = re.compile(r"[A-Z]{2,}[a-z]|[a-z][A-Z]")
+_FIELD_BEFORE = re.compile(r"\b(?:flag|metric|field|setting|parameter|env(?:ironment)? var(?:iable)?|header|label|"
+                           r"annotation|column|file|option|toggle)\s*[`'\"]?$", re.I)
+_FILE_SUFFIX = re.compile(r"\.(?:py|java|go|ts|tsx|js|rb|rs|kt|scala|cs|cpp|c|h|yaml|yml|json|toml|ini|cfg|conf|md|"
+                          r"tf|sql|sh|proto|xml|csv|lock)\b")
+APPOSED_TYPES = frozenset({"Organization", "Component", "Project", "Customer"})
+
+
+def person_type(ent: Span) -> str | None:
+    """The type of a PERSON entity: "Person", "Organization" / "Team" when its words say so, or None (not a name)."""
+    first = ent[0]
+    line = ent.doc.text[ent.doc.text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
+    if line.lstrip().startswith("#") and (ent.end >= len(ent.doc) or ent.doc[ent.end].text == ":"):
+        return None  # "# Runbook: ...": a heading's first word is the kind of page, not its author
+    if len(ent) == 1 and first.lower_ in _PAGE_KINDS:
+        return None  # "Playbook maintained by ...": a kind of page
+    if len(ent) > 1 and any(t.tag_ == "NNS" for t in ent):
+        return None  # "Checkout Errors": plural common nouns do not name a person
+    folded = [w.casefold().strip(".,") for w in ent.text.split()]
+    if len(folded) > 1 and (folded[-1] in LEGAL_FORMS or ent[-1].text in R.ORG_TAIL):
+        return "Organization"
+    if len(folded) > 1 and all(w in R.TEAM_WORDS for w in folded):
+        return "Team"
+    return "Person" if first.text[:1].isupper() else None
+
+
+def system_type(ent: Span) -> str | None:
+    """The type of a multi-word name whose last word is a system noun ("Triage Bot" -> Component), else None."""
+    if len(ent) < 2 or ent[-1].lower_ in R.TEAM_WORDS:
+        return None  # "ML Platform", "Data Infrastructure": department names as often as systems
+    return SYSTEM_NOUNS.get(ent[-1].lower_)
+
+
+def code_like_org(name: str) -> bool:
+    """One word written like code or an acronym: an all-capitals word or capitals inside a word."""
+    return " " not in name and (name.isupper() or bool(_CODE_CAPITALS.search(name)))
+
+
+def apposed_customer(text: str, start: int, end: int) -> bool:
+    """ "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)"; not "the customer's X"."""
+    return bool(_CUSTOMER_BEFORE.search(text[max(0, start - 16) : start])
+                or _CUSTOMER_AFTER.match(text[end : end + 20]))
+
+
+def names_a_field(text: str, start: int, end: int) -> bool:
+    """The identifier at ``[start, end)`` is a flag, metric, setting or file by the noun beside it."""
+    if _FILE_SUFFIX.match(text, end):
+        return True  # "QuoteCache.java", "rate_limits.yaml": a file name
+    following = text[end : end + 24].split()
+    after = following[0].strip(".,;:)`'\"").casefold() if following else ""
+    if after == "env" or after in FIELD_NOUNS:
+        return True
+    return bool(_FIELD_BEFORE.search(text[max(0, start - 24) : start]))

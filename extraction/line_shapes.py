@@ -1,0 +1,75 @@
+"""The shapes of structured lines and the heading words that decide what a line is about (read by `extraction.lines`).
+
+Kept apart so the patterns and word lists can be reviewed alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from extraction.extraction_types import Mention
+from verify.vocabulary import label_key
+
+LABELLED = re.compile(
+    r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_`]*(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)[*_`]*\s*:"
+    r"[*_`]*[ \t]+(?P<value>\S.*?)\s*$"
+)
+SPEAKER = re.compile(r"^[ \t]*(?:[-*+•]\s+)?[*_]*(?P<name>[^:()\n]{2,60}?)[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*"
+                      r"[*_`]*(?P<verdict>approv\w*|lgtm)?", re.I)
+LEAD_IN = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z][\w ()/&'\-]{1,48}?)[*_]*\s*:[*_]*\s*$")
+PERSON_NAME = re.compile(r"^[A-Z][a-z'’\-]+(?: [A-Z][a-z'’.\-]*){1,2}$")
+ITEM = re.compile(r"^(?P<lead>[ \t]*(?:[-*+•]|\d{1,3}[.)])\s+)(?P<value>.+?)\s*$")
+ROW_SUBJECT = frozenset({"service", "services", "system", "systems", "component", "components", "name",
+                          "deliverable", "item", "workstream", "project", "api", "job", "pipeline"})
+REVIEW_SOURCES = frozenset({"github", "gitlab"})
+# An "Owner:" line with no system to be about is about the document itself only under a heading that describes
+# the document (its owners, contacts, status); under any other heading (action items, timeline) it owns a task.
+ROLE_RELATIONS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
+ABOUT_HEADINGS = ("owner", "contact", "role", "team", "people", "metadata", "document", "status", "summary",
+                   "about", "overview", "responsib", "stakeholder", "approv", "raci", "content", "body",
+                   "description", "text")
+# Headings of task lists: an "Owner:" line under them owns a task, whatever the document is about.
+TASK_HEADINGS = ("action", "follow", "next step", "todo", "to-do", "task", "remediation", "open item")
+# Item labels that only rank the values of the list they sit in ("- Primary: Dana Ruiz" under "## Owners").
+RANK_LABELS = frozenset({"primary", "secondary", "backup", "co_owners", "co_owner", "main", "alternate", "deputy",
+                          "interim", "tertiary"})
+
+def split_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Line ranges in ``text[start:end]``; a written-out "\\n" is a line break too."""
+    out, pos = [], start
+    for m in re.finditer(r"\n|\\n", text[start:end]):
+        out.append((pos, start + m.start()))
+        pos = start + m.end()
+    out.append((pos, end))
+    return [(s, e) for s, e in out if text[s:e].strip()]
+
+# A short line on its own that names a section the way a heading does ("Environment", "Impact", "Next steps"): the
+# list right after it is its list.
+BARE_LEAD_IN = re.compile(r"^[ \t>]*[*_]*(?P<label>[A-Z][A-Za-z/&'\- ]{1,40}?)[*_]*\s*$")
+# Sections that describe where and on what a system runs ("## Environment", "Tech stack:"): a "Role: Technology"
+# line there ("- CI: Jenkins", "- DB: Postgres") states what the section's system uses, whatever the role word is.
+ENVIRONMENT_SECTIONS = frozenset({"environment", "environments", "stack", "tech_stack", "technology_stack",
+                                  "infrastructure", "infra", "setup", "tooling", "runtime_environment",
+                                  "deployment_environment", "environment_details", "system_details"})
+
+# What an environment line's value must be to count: a system or a technology, not a region, a size or a version.
+SYSTEM_VALUE_TYPES = frozenset({"Technology", "Component", "Service"})
+
+
+def environment_section(label: str) -> bool:
+    """A lead-in or heading text names an environment section ("Environment", "## Tech stack")."""
+    return label_key(label.strip(" #")) in ENVIRONMENT_SECTIONS
+
+
+# Words after a system's name in an impact list that make the item evidence about it, not damage to it ("- API
+# gateway logs: intermittent 502s"), and verbs that open an item describing the damage rather than naming a system.
+_EVIDENCE_NOUNS = frozenset({"log", "logs", "metric", "metrics", "trace", "traces", "dashboard", "dashboards", "alert",
+                             "alerts", "graph", "graphs", "output", "events"})
+_IMPACT_VERBS = frozenset({"affects", "affected", "impacts", "impacted", "causes", "caused", "blocks", "blocked"})
+
+
+def affected_system(text: str, value: Mention, end: int) -> bool:
+    """An impact-list item names ``value`` as a system the incident hit."""
+    after = {w.strip(".,:;()").casefold() for w in text[value.end : end].split()}
+    return (value.type in SYSTEM_VALUE_TYPES and not after & _EVIDENCE_NOUNS
+            and value.name.split()[0].casefold() not in _IMPACT_VERBS)
