@@ -81,21 +81,38 @@ def test_a_sentence_read_off_its_passage_is_nearest_its_own_vector(embedder: Loc
     assert any(e.slice.kind == "metadata" for e in embedded)
 
 
-def test_a_span_past_the_cut_is_embedded_with_a_pass_of_its_own(embedder: LocalEmbedder, tmp_path: Path) -> None:
+def test_a_long_passage_keeps_its_first_pass_vector_and_what_it_did_not_read_gets_its_own_pass(
+        embedder: LocalEmbedder, tmp_path: Path) -> None:
     document = _document(tmp_path, f"# Replication\n\n{LONG}\n")
     recording = RecordingEmbedder(_fresh(embedder))
-    _, tokens = embed_passages(document, recording)
-    first, last = "Sentence 1 says", "Sentence 6 says"
+    embedded, tokens = embed_passages(document, recording)
+    (passage,) = [e for e in embedded if LONG in e.text]
+    assert recording.embedded == [e.text for e in embedded]  # one pass per passage, nothing else
+    assert np.allclose(passage.vector, embedder.embed_documents([passage.text])[0], atol=1e-5)
     spans = []
-    for opening in (first, last):
+    for opening in ("Sentence 1 says", "Sentence 6 says"):
         start = document.text.index(opening)
         end = document.text.index(".", start) + 1
         spans.append((start, end, document.text[start:end]))
     assert tokens.vector(*spans[0][:2]) is not None and tokens.vector(*spans[1][:2]) is None
     recording.embedded.clear()
     vectors = span_vectors(tokens, spans, recording)
-    assert recording.embedded == [spans[1][2]]  # only the unread sentence reached the model
+    assert recording.embedded == [spans[1][2]]  # only the sentence past the first 128 word pieces
     assert np.allclose(vectors[1], embedder.embed_documents([spans[1][2]])[0], atol=1e-5)
+
+
+def test_a_span_no_passage_read_is_embedded_with_a_pass_of_its_own(embedder: LocalEmbedder, tmp_path: Path) -> None:
+    document = _document(tmp_path, DOC)
+    recording = RecordingEmbedder(_fresh(embedder))
+    _, tokens = embed_passages(document, recording)
+    heading = (document.text.index("# Notes"), document.text.index("# Notes") + len("# Notes"), "# Notes")
+    sentence = "The on-call rota for the team changes every Monday."
+    spans = [heading, (document.text.index(sentence), document.text.index(sentence) + len(sentence), sentence)]
+    recording.embedded.clear()
+    vectors = span_vectors(tokens, spans, recording)
+    assert recording.embedded == ["# Notes"]  # the heading line is in no passage body; the sentence was read
+    assert np.allclose(vectors[0], embedder.embed_documents(["# Notes"])[0], atol=1e-5)
+    assert vectors[1] == tokens.vector(spans[1][0], spans[1][1])
 
 
 def test_known_chunk_texts_skip_the_model_only_while_their_document_is_in_flight(
