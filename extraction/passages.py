@@ -65,8 +65,11 @@ class PassageSlice:
         return f"{self.heading()}\n{document.text[self.start:self.end]}"
 
 
-class PassageEmbedder(Protocol):
-    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
+@dataclass(frozen=True)
+class EmbeddedPassage:
+    slice: PassageSlice
+    text: str  # indexed_text
+    vector: list[float]
 
 
 class PassageGraph(Protocol):
@@ -172,17 +175,15 @@ def passages(document: SourceDocument) -> list[PassageSlice]:
     return out
 
 
-def write_passages(graph: PassageGraph, document: SourceDocument, embedder: PassageEmbedder) -> int:
-    """Replace the document's passages in the graph (embedded in one batch); returns how many were written.
+def write_passages(graph: PassageGraph, document: SourceDocument, embedded: Sequence[EmbeddedPassage]) -> int:
+    """Replace the document's passages in the graph with ``embedded`` (its :func:`passages` with their vectors, from
+    extraction/span_vectors.py); returns how many were written.
 
     The :Document node must exist already (passages hang off it with HAS_PASSAGE)."""
-    found = passages(document)
-    texts = [p.indexed_text(document) for p in found]
-    vectors = embedder.embed_documents(texts) if texts else []
     graph.query(DELETE_PASSAGES, {"doc": document.id})
     rows = [{"id": p.id, "document_id": p.document_id, "index": p.index, "start": p.start, "end": p.end,
-             "heading": p.heading(), "kind": p.kind, "text": t, "embedding": v}
-            for p, t, v in zip(found, texts, vectors, strict=True)]
+             "heading": p.heading(), "kind": p.kind, "text": e.text, "embedding": e.vector}
+            for e in embedded for p in (e.slice,)]
     for batch in _batches(rows, 200):
         graph.query(WRITE_PASSAGES, {"rows": list(batch)})
     return len(rows)

@@ -7,10 +7,11 @@
             last committed version (or purged if it has none) and looked at again; a document read from a new
             path only has its path updated
 5/5 ingest  per document (its steps are DOCUMENT_STEPS): a changed (or deleted) document's current version is
-            archived; status "ingesting"; graphrag-sdk writes chunks, then entities, mentions and chunk embeddings;
-            the document's properties; its Evidence rows; then one commit query writes its RELATES support with
-            intervals, stamps the rows this version opens and closes, and sets it "ready"
-            (extraction/version_commit.py). Nothing is overwritten: closed rows keep their text and ids.
+            archived; status "ingesting"; one model pass per passage (extraction/span_vectors.py); graphrag-sdk
+            writes chunks, entities, mentions and chunk embeddings (read off those passes); the document's properties
+            and passages; its Evidence rows; then one commit query writes its RELATES support with intervals, stamps
+            the rows this version opens and closes, and sets it "ready" (extraction/version_commit.py). Nothing is
+            overwritten: closed rows keep their text and ids.
 
 Readers see only ready documents (and their rows valid at ``as_of``), so a crash at any point shows nothing half
 written, and the next run finishes the job. A document that fails in step 5 is rolled back to its last committed
@@ -49,25 +50,12 @@ from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
-from extraction.sdk_strategies import NoLLM, SpacyExtraction, zehn_ontology
+from extraction.sdk_strategies import NoLLM, SpacyExtraction, quiet_expected_sdk_errors, zehn_ontology
+from extraction.span_vectors import KnownVectors, embed_passages, span_vectors
 from extraction.version_commit import commit_version, delete_document
 from extraction.writer_lease import WriterLease
 
 log = logging.getLogger("zehn.ingest")
-
-
-class _AlreadyIndexed(logging.Filter):
-    """graphrag-sdk re-creates its indexes after every document and logs FalkorDB's "already indexed" answer as an
-    ERROR; we create them first (step 3), so that message is expected noise. Every other message passes."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "already indexed" not in record.getMessage()
-
-
-def _quiet_expected_sdk_errors() -> None:
-    sdk_log = logging.getLogger("graphrag_sdk.core.connection")
-    if not any(isinstance(f, _AlreadyIndexed) for f in sdk_log.filters):
-        sdk_log.addFilter(_AlreadyIndexed())
 
 
 STEPS = 5
@@ -224,11 +212,12 @@ class Ingestor:
 
     async def _ingest_all(self, todo: list[SourceDocument], report: IngestReport, lease: WriterLease,
                           progress: Progress | None) -> None:
-        _quiet_expected_sdk_errors()
+        quiet_expected_sdk_errors()
         connection = FalkorDBConnection(ConnectionConfig(
             host=self.host, port=self.port, password=self.password, graph_name=self.graph_name, retry_count=1,
         ))
-        rag = GraphRAG(connection, llm=NoLLM(), embedder=self.embedder, ontology=zehn_ontology(),
+        known = KnownVectors(self.embedder)  # chunk vectors read off the passage passes (extraction/span_vectors.py)
+        rag = GraphRAG(connection, llm=NoLLM(), embedder=known, ontology=zehn_ontology(),
                        embedding_dimension=EMBEDDING_DIM)
         # Two documents in flight: one document's embeddings (torch, outside the GIL) overlap the next one's
         # parse (spaCy). Evidence writes and commits run without an await in between, so they never interleave.
@@ -238,7 +227,7 @@ class Ingestor:
         async def one(doc: SourceDocument) -> None:
             nonlocal done
             async with gate:
-                await self._ingest_one(rag, doc, report, lease)
+                await self._ingest_one(rag, known, doc, report, lease)
             done += 1
             if progress:
                 progress(doc.path, done, len(todo))
@@ -252,7 +241,7 @@ class Ingestor:
         if self.pause is not None:
             self.pause(step, doc.id)
 
-    async def _ingest_one(self, rag: GraphRAG, doc: SourceDocument, report: IngestReport,
+    async def _ingest_one(self, rag: GraphRAG, known: KnownVectors, doc: SourceDocument, report: IngestReport,
                           lease: WriterLease) -> None:
         extractor = self.extractors(doc, self.nlp)
         try:
@@ -260,24 +249,29 @@ class Ingestor:
                 version_store.archive(self.graph, doc.id)
                 report.versions += 1
             document_state.begin(self.graph, doc)
-            result = await rag.ingest(text=doc.text, document_id=doc.id, chunker=ExactSliceChunking(doc, CHUNK_CHARS),
-                                      extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
-                                      resolver=ExactMatchResolution())
+            embedded, tokens = await asyncio.to_thread(embed_passages, doc, self.embedder)  # the one model pass
+            chunks = chunk_document(doc, CHUNK_CHARS)
+            with known.spans_of(tokens, [(c.start, c.end, c.text) for c in chunks]):
+                result = await rag.ingest(text=doc.text, document_id=doc.id,
+                                          chunker=ExactSliceChunking(doc, CHUNK_CHARS),
+                                          extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
+                                          resolver=ExactMatchResolution())
             self._reached("entities", doc)
             found = extractor.evidence
             if found is None:
                 raise ZehnError(f"{doc.path}: the extractor never ran")
             document_state.write_properties(self.graph, doc)
-            await asyncio.to_thread(write_passages, self.graph, doc, self.embedder)
+            await asyncio.to_thread(write_passages, self.graph, doc, embedded)
             self._reached("document", doc)
             stored = version_store.stored(self.graph, doc.id)  # what earlier versions committed
             related = [ev for ev in found.evidence.values() if ev.relations and ev.id not in stored.embedded]
-            vectors = await asyncio.to_thread(self.embedder.embed_documents, [ev.text for ev in related])
+            vectors = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
+                                              self.embedder)
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version)
             self._reached("evidence", doc)
             lease.ensure()
-            committed = commit_version(self.graph, doc.id, found, chunk_document(doc, CHUNK_CHARS), stored,
+            committed = commit_version(self.graph, doc.id, found, chunks, stored,
                                        doc.content_hash, self.extractor_version, doc.access)
             self._reached("ready", doc)
         except (redis.ConnectionError, redis.TimeoutError, GraphUnavailable):

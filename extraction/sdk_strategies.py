@@ -7,6 +7,7 @@ evidence for the evidence writer, because the SDK's RELATES upsert keeps one edg
 from __future__ import annotations
 
 import asyncio
+import logging
 from bisect import bisect_right
 from typing import Any
 
@@ -38,6 +39,20 @@ from extraction.vocabulary import ENTITY_TYPES
 def zehn_ontology() -> Ontology:
     """Our entity types, so the SDK's ontology pruning keeps every node we extract."""
     return Ontology(entities=[Entity(label=label) for label in sorted(ENTITY_TYPES)])
+
+
+class _AlreadyIndexed(logging.Filter):
+    """graphrag-sdk re-creates its indexes after every document and logs FalkorDB's "already indexed" answer as an
+    ERROR; we create them first (step 3): expected noise. Every other message passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "already indexed" not in record.getMessage()
+
+
+def quiet_expected_sdk_errors() -> None:
+    sdk_log = logging.getLogger("graphrag_sdk.core.connection")
+    if not any(isinstance(f, _AlreadyIndexed) for f in sdk_log.filters):
+        sdk_log.addFilter(_AlreadyIndexed())
 
 
 class NoLLM(LLMInterface):
