@@ -142,17 +142,13 @@ class LocalEmbedder(Embedder):
     def _embed(self, texts: list[str], batch_size: int) -> list[list[float]]:
         if not texts:
             return []
-        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        known = {t: self._cache[t] for t in dict.fromkeys(texts) if t in self._cache}
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
         if missing:
             vectors = self._model.encode(
                 missing, batch_size=batch_size, normalize_embeddings=True, show_progress_bar=False
             )
-            for text, row in zip(missing, vectors, strict=True):
-                self._cache[text] = [float(x) for x in row]
-        out = []
-        for text in texts:
-            self._cache.move_to_end(text)
-            out.append(self._cache[text])
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
-        return out
+            known.update((text, [float(x) for x in row]) for text, row in zip(missing, vectors, strict=True))
+        for text in known:  # most recently used last; a batch larger than the cache keeps its own tail
+            self._remember(text, known[text])
+        return [known[text] for text in texts]

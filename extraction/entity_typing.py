@@ -34,8 +34,9 @@ _PAGE_KINDS = words("""runbook playbook guide handbook postmortem page document 
 _CUSTOMER_BEFORE = re.compile(r"\b(?:customer|client)s?\s*[(:\-–—]?\s*$", re.I)
 _CUSTOMER_AFTER = re.compile(r"^\s*[(,\-–—]\s*(?:our\s+|a\s+)?(?:customer|client)\b", re.I)
 _CODE_CAPITALS = re.compile(r"[A-Z]{2,}[a-z]|[a-z][A-Z]")
-_FIELD_BEFORE = re.compile(r"\b(?:flag|metric|field|setting|parameter|env(?:ironment)? var(?:iable)?|header|label|"
-                           r"annotation|column|file|option|toggle)\s*[`'\"]?$", re.I)
+# The same nouns before the identifier ("flag spend-cap"), plus the spelled-out "env var"; longest first.
+_FIELD_BEFORE = re.compile(r"\b(?:env(?:ironment)? var(?:iable)?|"
+                           + "|".join(sorted(FIELD_NOUNS, key=len, reverse=True)) + r")\s*[`'\"]?$", re.I)
 _FILE_SUFFIX = re.compile(r"\.(?:py|java|go|ts|tsx|js|rb|rs|kt|scala|cs|cpp|c|h|yaml|yml|json|toml|ini|cfg|conf|md|"
                           r"tf|sql|sh|proto|xml|csv|lock)\b")
 APPOSED_TYPES = frozenset({"Organization", "Component", "Project", "Customer"})
@@ -83,6 +84,6 @@ def names_a_field(text: str, start: int, end: int) -> bool:
         return True  # "QuoteCache.java", "rate_limits.yaml": a file name
     following = text[end : end + 24].split()
     after = following[0].strip(".,;:)`'\"").casefold() if following else ""
-    if after == "env" or after in FIELD_NOUNS:
+    if after in FIELD_NOUNS:
         return True
     return bool(_FIELD_BEFORE.search(text[max(0, start - 24) : start]))
