@@ -1,0 +1,27 @@
+"""Documents are ranked from what was read of them (exact distances), not from the indexes' approximate lists."""
+
+from __future__ import annotations
+
+from zehn.agent.retrieve import exact_scores
+from zehn.agent.rows import DocPassage, DocumentInfo
+
+
+def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]]:
+    info = DocumentInfo(doc_id, f"title {doc_id}", "page", None, None)
+    return info, [DocPassage(f"{doc_id}-p{n}", doc_id, "h", "section", n, n + 1, "text", (d, 0.5))
+                  for n, d in enumerate(distances)]
+
+
+def test_a_document_scores_its_nearest_passage_whatever_the_index_returned() -> None:
+    scores = exact_scores([_doc("a", 0.6, 0.2, 0.9), _doc("b", 0.3)])
+    assert scores == {"a": 0.8, "b": 0.7}  # 1 - the nearest passage's distance to the question (the first vector)
+
+
+def test_the_same_documents_score_the_same_in_any_order() -> None:
+    read = [_doc("a", 0.6, 0.25), _doc("b", 0.3), _doc("c", 0.45)]
+    assert exact_scores(read) == exact_scores(list(reversed(read)))
+
+
+def test_a_document_without_distances_scores_nothing() -> None:
+    info, _ = _doc("a")
+    assert exact_scores([(info, [DocPassage("p", "a", "h", "section", 0, 1, "text", ())])]) == {"a": 0.0}
