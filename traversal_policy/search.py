@@ -11,6 +11,10 @@ build of the same data to the next, so each vector list over-fetches :data:`VECT
 keeps, and keeps the nearest by (distance, id): the scores of returned nodes are exact, and the kept head of a
 pool that large is the exact nearest set at this scale. Every list and the fusion break ties by id.
 
+Full-text lists read through a head (:func:`ranked_fulltext`): owners are checked for a bounded pool of the best
+matches by (score, id), with the full text as the exact fallback, so a list's cost stays near flat as the corpus
+grows (only RediSearch's own scoring of every match is left to grow; ``bench/query_plans.py`` shows it).
+
 The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id.
 
 search_evidence: a chunk cannot be cited, only its sentences, so the best :data:`CHUNKS_EXPANDED` chunks are
