@@ -31,9 +31,12 @@ from extraction.schema import document_is_ready, ready_document
 from extraction.validity import parse_as_of
 
 # Only ready documents, their chunks and their evidence are visible (extraction/document_state.py).
+# ``WITH e`` makes FalkorDB look each document up by its id index; two MATCHes in a row join by a scan of every
+# Document instead (a hash join), which grew with the corpus.
 EVIDENCE_BY_IDS = f"""
 UNWIND $ids AS eid
 MATCH (e:Evidence {{id: eid}})
+WITH e
 MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')}
 OPTIONAL MATCH (v:DocumentVersion {{id: e.document_id + '@v' + toString(e.version)}}) WHERE e.version <> d.version
 OPTIONAL MATCH (n:Evidence)-[s:SUPERSEDES]->(e)

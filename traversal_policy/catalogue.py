@@ -75,11 +75,32 @@ _PATH_COLUMNS = (
     "AS evidence_ids, "
     "[r IN relationships(p) | startNode(r).id] AS sources"
 )
+# Full-text heads: RediSearch scores every match (an OR of a question's words matches most of a corpus), and reading
+# each match's owner document costs an index lookup per match, so it grew with the corpus. A head sorts the matches
+# by (score, id) first and checks owners only for the best ``$pool``: when at least ``$limit`` of them survive the
+# owner check, they are exactly the first ``$limit`` rows of the full text (whose order is the same (score, id)),
+# because the visible rows keep the order of all rows. Otherwise the caller runs the full text
+# (traversal_policy/search.py ``ranked_fulltext``): the same rows either way.
+def _head(label: str) -> str:
+    return (f"CALL db.idx.fulltext.queryNodes('{label}', $query) YIELD node, score "
+            "WITH node, score ORDER BY score DESC, node.id LIMIT $pool ")
+
+
+def _variant(mode: str, label: str) -> str:
+    """(``fulltext_head``, ``Evidence``) -> ``fulltext_evidence_head``: a head is named after its list."""
+    base, _, head = mode.partition("_")
+    return f"{base}_{label.lower()}_{head}" if head else f"{base}_{label.lower()}"
+
+
+_EVIDENCE_COLUMNS = ("RETURN node.id AS id, node.text AS text, node.document_id AS document_id, "
+                     "node.start AS start, node.end AS end, score ")
 _ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')})"
 _CANDIDATE_COLUMNS = (
     f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd', 'c')} "
     "WITH n, score, collect(DISTINCT c.document_id) AS docs "
-    f"OPTIONAL MATCH (d:Document) WHERE d.id IN docs[0..3] AND {ready_document('d')} "
+    "UNWIND CASE WHEN size(docs) = 0 THEN [null] ELSE docs[0..3] END AS sample_id "
+    f"OPTIONAL MATCH (d:Document {{id: sample_id}}) WHERE {ready_document('d')} "
+    "WITH n, score, docs, d ORDER BY id(d) "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
     "RETURN n.id AS id, n.name AS name, n.type AS type, size(docs) AS doc_count, "
     f"size([(n)-[r:RELATES]-() WHERE {relation_valid_at('r')} | r]) AS relation_count, titles AS sample_titles, "
@@ -107,11 +128,14 @@ RESOLVE_FUZZY = (
 
 def _walk(pattern: str, extra_where: str = "", order: str = "size(rel_types), entity_name, entity_id",
           ) -> dict[str, str]:
-    """Depth variants 1..3 of one walk; ``pattern`` holds ``{hops}`` where the bound goes."""
+    """Depth variants 1..3 of one walk; ``pattern`` holds ``{hops}`` where the bound goes. The anchor ``x`` is
+    looked up by its id first (``WITH x``): written inside the path, FalkorDB may start from the other end and
+    scan every entity."""
     texts = {}
     for depth in range(1, MAX_HOPS + 1):
         bounded = pattern.replace("{hops}", f"*1..{depth}")
         texts[f"depth{depth}"] = (
+            f"MATCH (x:__Entity__ {{id: $entity_id}}) WITH x "
             f"MATCH p = {bounded} WHERE y.id <> $entity_id AND {_ALLOWED}{extra_where} "
             f"RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, {_PATH_COLUMNS} "
             f"ORDER BY {order} LIMIT {ROW_LIMIT}"
@@ -134,7 +158,10 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                "evidence sentences.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH p = (x:__Entity__ {id: $entity_id})-[r:RELATES]-(y:__Entity__) WHERE " + _ALLOWED + " "
-                   f"OPTIONAL MATCH (ev:Evidence) WHERE ev.id IN {visible_evidence_ids('r')} "
+                   f"WITH p, y, r, {visible_evidence_ids('r')} AS ev_ids "
+                   "UNWIND CASE WHEN size(ev_ids) = 0 THEN [null] ELSE ev_ids END AS ev_id "
+                   "OPTIONAL MATCH (ev:Evidence {id: ev_id}) "
+                   "WITH DISTINCT p, y, r, ev ORDER BY id(ev) "
                    "WITH p, y, r, collect(CASE WHEN ev IS NULL THEN NULL ELSE {id: ev.id, text: ev.text, "
                    "document_id: ev.document_id, start: ev.start, end: ev.end} END) AS evidence "
                    "RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, evidence, "
@@ -146,14 +173,14 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                    f" ORDER BY rel_types, entity_name LIMIT {ROW_LIMIT}")}, 1),
     NamedQuery("depends_on", "What one entity relies on (outgoing dependency predicates), up to depth hops.",
                (ENTITY, DEPTH), {"status": ENTITY_STATUS,
-                                 **_walk("(x:__Entity__ {id: $entity_id})-[:RELATES{hops}]->(y:__Entity__)")}, 3),
+                                 **_walk("(x)-[:RELATES{hops}]->(y:__Entity__)")}, 3),
     NamedQuery("dependents_of", "Who relies on one entity (incoming dependency predicates), up to depth hops.",
                (ENTITY, DEPTH), {"status": ENTITY_STATUS,
-                                 **_walk("(y:__Entity__)-[:RELATES{hops}]->(x:__Entity__ {id: $entity_id})")}, 3),
+                                 **_walk("(y:__Entity__)-[:RELATES{hops}]->(x)")}, 3),
     NamedQuery("impact", "What breaks if the entity changes: its dependents and what it affects/blocks, mixed "
                "per hop, up to depth hops; every row carries its path.", (ENTITY, DEPTH),
                {"status": ENTITY_STATUS,
-                **_walk("(x:__Entity__ {id: $entity_id})-[:RELATES{hops}]-(y:__Entity__)", _IMPACT_HOPS)}, 3),
+                **_walk("(x)-[:RELATES{hops}]-(y:__Entity__)", _IMPACT_HOPS)}, 3),
     NamedQuery("paths_between", "Connections between two entities over walkable predicates, any direction, "
                "≤3 hops, shortest first.",
                (ParamSpec("a", "entity_id", "first entity id"), ParamSpec("b", "entity_id", "second entity id")),
@@ -171,14 +198,14 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                    f"RETURN r.rel_type AS rel_type, {visible_evidence_ids('r')} AS evidence_ids, r.spans AS spans, "
                    "r.raw_verbs AS raw_verbs"),
                 "evidence": (
-                   "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids "
+                   "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids WITH ev "
                    f"MATCH (d:Document {{id: ev.document_id}}) WHERE {ready_document('d')} "
                    "RETURN ev.id AS evidence_id, ev.text AS text, ev.document_id AS document_id, "
                    "d.title AS document_title, ev.chunk_id AS chunk_id, ev.start AS start, ev.end AS end, "
                    f"ev.kind AS kind ORDER BY document_id, start LIMIT {ROW_LIMIT}")}, 1),
     NamedQuery("documents_mentioning", "Documents whose chunks mention one entity, most mentions first.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
-                   "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) "
+                   "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) WITH c "
                    f"MATCH (d:Document)-[:PART_OF]->(c) WHERE {ready_document('d', 'c')} "
                    "WITH coalesce(d.id, c.document_id) AS document_id, d, collect(c.id) AS chunk_ids "
                    "RETURN document_id, d.title AS title, d.source_type AS source_type, d.path AS path, "
@@ -189,17 +216,18 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                (ParamSpec("text", "text", "words to look for"), ParamSpec("k", "k", "results, 1..50", False),
                 ParamSpec("embedding", "embedding", "query vector (384 floats); else the executor's embedder",
                           False)),
-               {f"{mode}_{label.lower()}": text for label in ("Evidence", "Chunk") for mode, text in (
+               {_variant(mode, label): text for label in ("Evidence", "Chunk") for mode, text in (
                    ("fulltext", f"CALL db.idx.fulltext.queryNodes('{label}', $query) YIELD node, score "
-                                + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
-                                "node.document_id AS document_id, node.start AS start, node.end AS end, score "
-                                "ORDER BY score DESC, id LIMIT $limit"),
+                                + _READY_OWNER + _EVIDENCE_COLUMNS + "ORDER BY score DESC, id LIMIT $limit"),
+                   ("fulltext_head", _head(label) + _READY_OWNER + _EVIDENCE_COLUMNS
+                    + "ORDER BY score DESC, id LIMIT $limit"),
                    ("vector", f"CALL db.idx.vector.queryNodes('{label}', 'embedding', $limit, vecf32($vector)) "
                               "YIELD node, score " + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id"))} | {
-                   "sentences_of_chunks": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) WHERE c.id IN $chunk_ids "
-                                          "MATCH (d:Document {id: c.document_id}) "
+                   "sentences_of_chunks": "MATCH (c:Chunk) WHERE c.id IN $chunk_ids WITH c "
+                                          "MATCH (d:Document {id: c.document_id}) WITH c, d "
+                                          "MATCH (e:Evidence)-[:IN_CHUNK]->(c) "
                                           f"WHERE {ready_document('d', 'e')} RETURN e.id AS id, e.text AS text, "
                                           "e.document_id AS document_id, e.start AS start, e.end AS end, "
                                           "c.id AS chunk_id "
@@ -225,6 +253,8 @@ CATALOGUE.update({q.name: q for q in (
                {"fulltext_passage": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score "
                                     + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS + " ORDER BY score DESC, id "
                                     "LIMIT $limit",
+                "fulltext_passage_head": _head("Passage") + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS
+                                         + " ORDER BY score DESC, id LIMIT $limit",
                 "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
                                   "YIELD node, score " + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS +
                                   " ORDER BY score ASC, id"}, 0),
@@ -235,7 +265,7 @@ CATALOGUE.update({q.name: q for q in (
                {"document": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
                             "RETURN d.id AS id, d.title AS title, "
                             "d.source_type AS source_type, d.created AS created, d.updated AS updated ORDER BY id",
-                "main": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
+                "main": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} WITH d "
                         "MATCH (p:Passage {document_id: d.id}) RETURN p.id AS id, p.document_id AS "
                         "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
                         "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
@@ -244,7 +274,10 @@ CATALOGUE.update({q.name: q for q in (
                "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),
                {"main": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score " + _READY_OWNER +
                         "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
-                        f"ORDER BY score DESC, id LIMIT {PATH_LIMIT}"}, 0),
+                        "ORDER BY score DESC, id LIMIT $limit",
+                "main_head": _head("Passage") + _READY_OWNER +
+                             "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
+                             "ORDER BY score DESC, id LIMIT $limit"}, 0),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "

@@ -18,11 +18,19 @@ from typing import Any
 from extraction.errors import QueryRejected
 from extraction.schema import PASSAGE
 
-from .catalogue import DEPENDENCY_TYPES, ENTITY_STATUS, IMPACT_OUTGOING_TYPES, OWNERSHIP_TYPES, NamedQuery
+from .catalogue import (
+    DEPENDENCY_TYPES,
+    ENTITY_STATUS,
+    IMPACT_OUTGOING_TYPES,
+    OWNERSHIP_TYPES,
+    PATH_LIMIT,
+    NamedQuery,
+)
 from .outcomes import Row
 from .params import DEFAULT_DEPTH, fulltext_all
 from .policy import KNOWN_REL_TYPES, Policy
 from .runner import Trace
+from .search import ranked_fulltext
 
 
 @dataclass(frozen=True)
@@ -183,7 +191,8 @@ def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: d
 
 def passages_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
     trace.require_indexes(((PASSAGE, "text", "FULLTEXT"),))
-    rows = trace.rows(query.name, query.cypher["main"], {"query": fulltext_all(clean["text"])})
+    rows = ranked_fulltext(trace, query.name, query.cypher, "main", {"query": fulltext_all(clean["text"])},
+                           PATH_LIMIT)
     if not rows:
         return Miss("no_mentions", f"no passage holds every word of {clean['text'][:200]!r}")
     return Hit(rows)

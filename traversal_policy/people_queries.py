@@ -70,9 +70,12 @@ WORK_STATUS = (
     f"[(t)-[ro:RELATES]->() WHERE ro.rel_type IN $own_outgoing AND {relation_valid_at('ro')} | {_EV('ro')}] + "
     f"[(t)<-[ri:RELATES]-() WHERE ri.rel_type IN $own_incoming AND {relation_valid_at('ri')} | {_EV('ri')}] "
     "| acc + l) AS ev_ids "
-    "OPTIONAL MATCH (m:Evidence) WHERE m.id IN ev_ids AND m.kind = 'metadata' "
+    "UNWIND CASE WHEN size(ev_ids) = 0 THEN [null] ELSE ev_ids END AS ev_id "
+    "OPTIONAL MATCH (m:Evidence {id: ev_id}) WHERE m.kind = 'metadata' "
     "WITH t, collect(DISTINCT m.document_id) AS own_docs "
-    f"OPTIONAL MATCH (d:Document) WHERE d.id IN own_docs AND {ready_document('d')} "
+    "UNWIND CASE WHEN size(own_docs) = 0 THEN [null] ELSE own_docs END AS own_doc "
+    f"OPTIONAL MATCH (d:Document {{id: own_doc}}) WHERE {ready_document('d')} "
+    "WITH DISTINCT t, d "
     f"WITH t, collect(CASE WHEN d IS NULL THEN NULL ELSE {_DOC_MAP} END) AS docs "
     f"OPTIONAL MATCH (t)-[h:HANDED_OFF_TO]->(s:__Entity__) WHERE {visible('s')} "
     "RETURN t.id AS item_id, docs, collect(CASE WHEN h IS NULL THEN NULL ELSE {to_id: s.id, "
@@ -112,9 +115,9 @@ COMPONENT_CLAIMS = (
 )
 
 REVIEWED_COMPONENTS = (
-    "UNWIND $component_ids AS cid "
+    "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid}) WITH cid, c "
     "MATCH p = (s:__Entity__)-[rv:RELATES]->(x:__Entity__)-[:RELATES*0..1]->(t:__Entity__)"
-    "-[hc:RELATES]->(c:__Entity__ {id: cid}) "
+    "-[hc:RELATES]->(c) "
     "WHERE s.type = 'Person' AND s.id <> $person_id AND rv.rel_type = 'REVIEWED' AND hc.rel_type = 'HAS_COMPONENT' "
     f"AND ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')}) "
     "AND ALL(i IN range(1, length(p) - 2) WHERE relationships(p)[i].rel_type = 'LINKED_TO') "
@@ -125,7 +128,7 @@ REVIEWED_COMPONENTS = (
 )
 
 RELATED_COMPONENTS = (
-    "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid})-[r:RELATES]-(k:__Entity__) "
+    "UNWIND $component_ids AS cid MATCH (c:__Entity__ {id: cid}) WITH cid, c MATCH (c)-[r:RELATES]-(k:__Entity__) "
     f"WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND k.type IN ['Component', 'Service', 'Technology'] AND NOT k.id IN $component_ids "
     "RETURN cid AS component_id, k.id AS id, k.name AS name, k.type AS type, r.rel_type AS rel_type, "
@@ -133,7 +136,7 @@ RELATED_COMPONENTS = (
 )
 
 DOCUMENT_DATES = (
-    "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids "
+    "MATCH (ev:Evidence) WHERE ev.id IN $evidence_ids WITH ev "
     f"MATCH (d:Document {{id: ev.document_id}}) WHERE {ready_document('d')} "
     "RETURN ev.id AS evidence_id, ev.document_id AS document_id, coalesce(d.updated, d.created) AS date"
 )

@@ -11,6 +11,10 @@ build of the same data to the next, so each vector list over-fetches :data:`VECT
 keeps, and keeps the nearest by (distance, id): the scores of returned nodes are exact, and the kept head of a
 pool that large is the exact nearest set at this scale. Every list and the fusion break ties by id.
 
+Full-text lists read through a head (:func:`ranked_fulltext`): owners are checked for a bounded pool of the best
+matches by (score, id), with the full text as the exact fallback, so a list's cost stays near flat as the corpus
+grows (only RediSearch's own scoring of every match is left to grow; ``bench/query_plans.py`` shows it).
+
 The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id.
 
 search_evidence: a chunk cannot be cited, only its sentences, so the best :data:`CHUNKS_EXPANDED` chunks are
@@ -20,7 +24,7 @@ expanded into their Evidence sentences (one more fixed query), each placed right
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,6 +39,7 @@ from .runner import Trace
 RRF_K = 60
 CANDIDATES_PER_LIST = 3  # each list keeps k * this many before fusion
 VECTOR_OVERFETCH = 4  # a vector list fetches this many times what it keeps (see the module docstring)
+FULLTEXT_POOL = 2  # a full-text head checks the owners of this many times the rows it keeps (ranked_fulltext)
 CHUNKS_EXPANDED = 6
 # The indexes these searches read, as extraction/schema.py creates them.
 FULLTEXT_INDEXES = tuple((label, prop, "FULLTEXT") for label, prop in schema.FULLTEXT_INDEXES
@@ -92,13 +97,25 @@ def _nearest(rows: list[Row], keep: int) -> list[Row]:
     return sorted(rows, key=lambda r: (float(r.get("score") or 0.0), str(r["id"])))[:keep]
 
 
+def ranked_fulltext(trace: Trace, name: str, texts: Mapping[str, str], key: str, params: Mapping[str, Any],
+                    limit: int) -> list[Row]:
+    """The first ``limit`` rows of full-text text ``key``, read through its head (``key + "_head"``) when that is
+    enough: a head checks owners only for the best :data:`FULLTEXT_POOL` x ``limit`` matches, so its cost does
+    not grow with the number of documents a question's words match; when fewer than ``limit`` of them are
+    readable it may have missed some, and the full text runs (same rows either way: catalogue ``_head``)."""
+    head = trace.rows(name, texts[f"{key}_head"], {**params, "limit": limit, "pool": limit * FULLTEXT_POOL})
+    if len(head) >= limit:
+        return head
+    return trace.rows(name, texts[key], {**params, "limit": limit})
+
+
 def _lists(trace: Trace, name: str, texts: dict[str, str], labels: dict[str, str], query: str,
            vector: list[float] | None, limit: int) -> tuple[dict[str, Sequence[Row]], dict[str, str]]:
     """Full-text and (with a vector) vector list per label; ``labels`` maps a list suffix to its row kind."""
     lists: dict[str, Sequence[Row]] = {}
     kind_of: dict[str, str] = {}
     for suffix, kind in labels.items():
-        lists[f"fulltext_{suffix}"] = trace.rows(name, texts[f"fulltext_{suffix}"], {"query": query, "limit": limit})
+        lists[f"fulltext_{suffix}"] = ranked_fulltext(trace, name, texts, f"fulltext_{suffix}", {"query": query}, limit)
         kind_of[f"fulltext_{suffix}"] = kind
         if vector is not None:
             pool = trace.rows(name, texts[f"vector_{suffix}"], {"vector": vector, "limit": limit * VECTOR_OVERFETCH})

@@ -1,0 +1,51 @@
+"""Every fixed text is planned on index lookups, so its cost follows what it returns, not the size of the graph.
+
+FalkorDB's plan (GRAPH.EXPLAIN) is load-independent: a label or all-node scan, or a hash join (which scans one side
+to join two MATCHes on a property), reads every node of a label and grows with the corpus. The timings that
+follow from these plans are measured by ``bench/query_plans.py`` and ``bench/scale.py``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from extraction.evidence_reads import EVIDENCE_BY_IDS
+from tests.traversal_policy.fixture_graph import FixtureInfo
+from traversal_policy.catalogue import CATALOGUE
+
+SCANNING_OPERATORS = ("All Node Scan", "Label Scan", "Hash Join")
+_LIST_PARAMS = {"ids", "keys", "allowed", "walkable", "scope", "item_ids", "component_ids", "chunk_ids",
+                "evidence_ids", "document_ids", "vectors", "incoming", "outgoing", "own_outgoing", "own_incoming"}
+TEXTS = {f"{q.name}.{key}": text for q in CATALOGUE.values() for key, text in q.cypher.items()}
+TEXTS["evidence_reads.evidence_by_ids"] = EVIDENCE_BY_IDS
+
+
+def _params(text: str) -> dict[str, Any]:
+    """A value of the right shape for every parameter the text reads (a plan does not depend on the values)."""
+    params: dict[str, Any] = {}
+    for name in set(re.findall(r"\$(\w+)", text)):
+        if name in ("limit", "pool", "k"):
+            params[name] = 5
+        elif name == "vector":
+            params[name] = [0.0] * 384
+        else:
+            params[name] = [] if name in _LIST_PARAMS else "x"
+    return params
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_no_fixed_text_scans_a_label_or_hash_joins(name: str, fixture_db: tuple[Any, FixtureInfo]) -> None:
+    graph = fixture_db[0]
+    plan = graph.explain(TEXTS[name], _params(TEXTS[name])).plan
+    scanning = [line.strip() for line in plan if any(op in line for op in SCANNING_OPERATORS)]
+    assert scanning == [], f"{name} scans: {scanning}"
+
+
+def test_the_plan_check_sees_a_scan_when_there_is_one(fixture_db: tuple[Any, FixtureInfo]) -> None:
+    """Two MATCHes joined on a property: the shape the fixed texts avoid with ``WITH``."""
+    text = ("MATCH (e:Evidence) WHERE e.id IN $ids MATCH (d:Document {id: e.document_id}) RETURN d.id")
+    plan = fixture_db[0].explain(text, {"ids": []}).plan
+    assert any(op in line for line in plan for op in SCANNING_OPERATORS)
