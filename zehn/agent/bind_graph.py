@@ -28,11 +28,12 @@ from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.vocabulary import VALUE_IS_SUBJECT
-from zehn.agent.bind_passages import bind_document, bind_passages, nowhere, ranked
+from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
 from zehn.agent.compose import NOT_STATED
 from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.documents import nowhere, ranked
 from zehn.agent.grading import grade_paths, hop, view
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase

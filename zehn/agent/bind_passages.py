@@ -16,7 +16,8 @@
    :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
    needs the focus noun itself instead of a filler (a list's lead line, "Required events:", may stand in for the
    verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
-   labelled with it ("Likely cause: ...", which must say which one). A negated sentence does not answer a
+   labelled with it ("Likely cause: ...", which must say which one); such a section is bound by its first line,
+   or by the line holding the focus's modifier ("*long-term* fix"). A negated sentence does not answer a
    wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
    qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
    is nested under (:mod:`zehn.agent.list_items`).
@@ -25,15 +26,18 @@
    the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the
    question describes (:mod:`zehn.agent.situation`).
 
-An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
-heading only, ``inferred``.
+An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
+missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
+section heading only, ``inferred``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from zehn.agent.bound import Bound, Finding
-from zehn.agent.documents import DocJudgement, judge
-from zehn.agent.focus import KIND_WORDS, label_roles, reads_sections, roles_for, roles_of
+from zehn.agent.documents import nowhere, ranked
+from zehn.agent.focus import KIND_WORDS, heading_words, label_roles, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
@@ -160,7 +164,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
-        plan.append((scored, pool, candidates[:1] if section else candidates))
+        lines = _section_line(ask, candidates, scored.passage.heading, similarity) if section else candidates
+        plan.append((scored, pool, lines))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
     prefetch_synonyms(ask, docs.values(), similarity)  # one embedding call for the whole ask
     for scored, pool, candidates in plan:
@@ -206,16 +211,16 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 
 
-def ranked(analysis: Analysis, retrieved: Retrieved, similarity: Similarity) -> list[DocJudgement] | str:
-    """The documents worth reading, best first, or why there is none."""
-    judged = [judge(analysis, v) for v in retrieved.documents]
-    eligible = [j for j in judged if j.ok]
-    if not eligible:
-        return f"not established: {judged[0].why_not()}" if judged else "no passage matches the question"
-    # Retrieval order, with the documents that mention a resolved subject first (on the tune half this picked the
-    # right document 27 times in 29; reordering by term coverage or by names found picked fewer: 24-26).
-    order = sorted(enumerate(eligible), key=lambda e: (-(e[1].view.mentions_subject), e[0]))
-    return [j for _, j in order]
+def _section_line(ask: Ask, candidates: list[Sentence], heading: str, similarity: Similarity) -> list[Sentence]:
+    """The line a section that names the asked kind is bound by: its first, unless a later one holds a word that
+    says which one of the kind is asked (the focus's modifiers: "*long-term* fix", "*short-term* mitigation") and the
+    heading does not ("Immediate mitigation" heads lines that are all immediate), as a section stating several
+    remedies labels each ("Long-term fix merged: ...")."""
+    which = tuple(w for w in words(ask.focus) if w != ask.focus_head and w not in KIND_WORDS)
+    said = [*words(heading.rsplit(" > ", 1)[-1]), *heading_words(heading)]
+    which = tuple(w for w in which if w not in similarity.matches(which, said))
+    named = [c for c in candidates if which and similarity.matches(which, words(c.text))]
+    return named[:1] or candidates[:1]
 
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
@@ -230,17 +235,32 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     for n, ask in enumerate(asks):
         budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
         found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked)
+        if found is None and used:
+            found = _already_cited(ask, slots.get(ask.text, 0), view, parses, similarity, used, findings, context,
+                                   asked)
         if found is None:
             missing.append(ask)
             continue
         findings.append(found)
+        spent += sum(len(s.text.split()) for s in found.sentences if s.id not in used)
         used |= {s.id for s in found.sentences}
-        spent += sum(len(s.text.split()) for s in found.sentences)
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=_why_missing(missing, view, similarity, context))
     setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
+
+
+def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],
+                   findings: list[Finding], context: tuple[str, ...], asked: frozenset[str]) -> Finding | None:
+    """An ask whose own line an earlier ask's extent already cites ("what mitigation and what long-term fix": one
+    section states both, the first ask's extent takes both): bound again with those lines readable, it is answered
+    by that line, quoted once more, never reported "not established". The line an earlier ask was bound to answers
+    no second ask."""
+    again = find(ask, slot, view, parses, similarity, 0, set(), context, asked)
+    if again is None or again.bound.id not in used or again.bound.id in {f.bound.id for f in findings}:
+        return None
+    return replace(again, answer=(again.bound,), context=())
 
 
 def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
@@ -276,7 +296,3 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
 def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:
     """How many of the question's terms the sentences the asks were bound to hold."""
     return len(similarity.matches(analysis.terms, [w for f in bound.findings for w in words(f.bound.text)]))
-
-
-def nowhere(names: tuple[str, ...]) -> str:
-    return "not established: no document mentions " + ", ".join(repr(n) for n in names)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from verify.constraints import Constraint, check, dates_in
 from zehn.agent.question import Analysis
-from zehn.agent.retrieve import DocView
+from zehn.agent.retrieve import DocView, Retrieved
+from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import comparison
 
 
@@ -72,3 +73,19 @@ def _day_held(constraint: Constraint, text: str, own: tuple[str, ...]) -> bool:
 def _has_day(value: str) -> bool:
     """ "2026-03-18" and "--03-18" (no year) name a day; "2026-03" and "2026" do not."""
     return value.count("-") >= 2
+
+
+def ranked(analysis: Analysis, retrieved: Retrieved, similarity: Similarity) -> list[DocJudgement] | str:
+    """The documents worth reading, best first, or why there is none."""
+    judged = [judge(analysis, v) for v in retrieved.documents]
+    eligible = [j for j in judged if j.ok]
+    if not eligible:
+        return f"not established: {judged[0].why_not()}" if judged else "no passage matches the question"
+    # Retrieval order, with the documents that mention a resolved subject first (on the tune half this picked the
+    # right document 27 times in 29; reordering by term coverage or by names found picked fewer: 24-26).
+    order = sorted(enumerate(eligible), key=lambda e: (-(e[1].view.mentions_subject), e[0]))
+    return [j for _, j in order]
+
+
+def nowhere(names: tuple[str, ...]) -> str:
+    return "not established: no document mentions " + ", ".join(repr(n) for n in names)

@@ -5,6 +5,8 @@ belongs to.
 
 from __future__ import annotations
 
+import re
+
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import frame
 from zehn.agent.question import Analysis
@@ -16,6 +18,18 @@ MIN_SHARE = 40  # an ask's share of the word budget never falls below this many 
 SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
 SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
 SETTING_TIERS = 2  # ... and the next as many again while words are left
+# A machine log record: a timestamp followed by a log level, or several ``key=value`` fields. It repeats the
+# question's words (service names, ids) without stating the situation in words a reader can check against the
+# question, and costs the budget of the prose that does.
+_TIMESTAMP_LEVEL = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}\S*\]?\s+(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|"
+                              r"FATAL|CRITICAL)\b")
+_FIELD = re.compile(r"(?:^|\s)[A-Za-z_][\w.-]*=\S")
+LOG_FIELDS = 3
+
+
+def log_record(text: str) -> bool:
+    """The line is a machine log record (``2026-01-02T03:04:05Z WARN proxy conn=7``, ``user=u1 path=/a status=403``)."""
+    return bool(_TIMESTAMP_LEVEL.search(text)) or len(_FIELD.findall(text)) >= LOG_FIELDS
 
 
 def in_passage(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sentence]:
@@ -28,7 +42,8 @@ def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
     """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
     sentences of the passages nearest to the whole question that restate most of the question's terms, in what is
     left of the budget, in document order: where the document states the situation the answer belongs to (a
-    passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not)."""
+    passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not).
+    Machine log records are passed over (:func:`log_record`)."""
     asked = {t for a in analysis.asks for t in a.core}
     if budget < MIN_SHARE or len(set(analysis.terms) - asked) < SITUATION_TERMS:
         return ()
@@ -40,7 +55,7 @@ def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
     for tier in range(SETTING_TIERS):
         near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
         pool = list({s.id: s for p in near for s in in_passage(p, view.sentences) if s.kind == "sentence" and
-                     s.id not in used and s not in chosen}.values())
+                     s.id not in used and s not in chosen and not log_record(s.text)}.values())
         # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
         framed = {s.id: frame(p, s) for p in near for s in in_passage(p, view.sentences)}
         held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))

@@ -101,3 +101,52 @@ def test_of_near_tied_documents_the_one_stating_the_asked_case_answers(nlp: Lang
     doc, cited = _bind(nlp, similarity, _view("a", "Export retention", other, 1.0),
                        _view("b", "Ledger audit retention", STATES, NEAR_DOCUMENT + 0.01))
     assert doc == "b" and STATES[0] in cited
+
+
+# One section states both remedies; the first ask's extent cites both lines, so the second ask's line is already cited.
+REMEDIES = ("Workaround applied: lowered the badge cache TTL to 5s for the tenant and revoked active sessions.",
+            "Long-term fix merged: evict the badge cache on membership-change webhooks.")
+
+
+def _remedy_view(section: str = "Resolution", lines: tuple[str, ...] = REMEDIES) -> DocView:
+    body = "\n".join(lines)
+    heading = f"Stale badge roles after a directory sync > {section}"
+    passage = DocPassage("r#p0", "r", heading, "section", 0, len(body), f"{heading}\n{body}", (0.3, 0.3, 0.3))
+    sentences, at = [], 0
+    for n, line in enumerate(lines):
+        sentences.append(Sentence(f"ev_r{n}", line, "r", at, at + len(line), "sentence"))
+        at += len(line) + 1
+    info = DocumentInfo("r", "Stale badge roles after a directory sync", "jira", None, None)
+    return DocView(info, (passage,), 1.0, False, lambda: sentences)
+
+
+def test_an_ask_answered_by_a_line_already_cited_for_an_earlier_ask_is_not_reported_missing(
+        nlp: Language, similarity: Similarity) -> None:
+    # General pattern: "what mitigation and what long-term fix": one section states both, and the first ask's
+    # extent already cites the second's line. The second ask is answered by that line, never "not established".
+    analysis = analyse("What mitigation and what long-term fix did we apply for the stale badge roles?", nlp)
+    assert len(analysis.asks) == 2
+    bound = bind_passages(analysis, Retrieved((), (_remedy_view(),), ()), Parses(ParseCache(nlp)), similarity)
+    assert not bound.missing, [a.focus for a in bound.missing]
+    assert [f.bound.text for f in bound.findings] == list(REMEDIES)
+
+
+def test_a_section_naming_the_asked_kind_is_bound_by_the_line_holding_the_asked_modifier(
+        nlp: Language, similarity: Similarity) -> None:
+    # General pattern: a "Resolution" section lists several remedies, each labelled ("Workaround applied:", "Long-term
+    # fix merged:"); a "long-term fix" ask is bound by the line that says long-term, not by the section's first line.
+    analysis = analyse("What long-term fix did we apply for the stale badge roles?", nlp)
+    bound = bind_passages(analysis, Retrieved((), (_remedy_view(),), ()), Parses(ParseCache(nlp)), similarity)
+    assert [f.bound.text for f in bound.findings] == [REMEDIES[1]]
+
+
+def test_a_modifier_the_section_heading_already_says_picks_no_other_line(nlp: Language,
+                                                                       similarity: Similarity) -> None:
+    # Every line under "Immediate mitigation applied" is immediate: a later line using the word in another sense
+    # ("to prevent immediate re-exhaustion") does not displace the section's first line.
+    lines = ("- Raised the badge cache worker limit from 4 to 16.",
+             "- Enabled request shedding for the badge route to prevent immediate re-exhaustion.")
+    analysis = analyse("What immediate mitigation did we apply for the stale badge roles?", nlp)
+    view = _remedy_view("Immediate mitigation applied", lines)
+    bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    assert [f.bound.text for f in bound.findings] == [lines[0]]
