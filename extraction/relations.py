@@ -110,6 +110,8 @@ def _subjects(verb: Token) -> list[Token]:
         not subs and head.dep_ in ("relcl", "acl")
     ):
         subs = [head.head]
+        if subs[0].dep_ == "attr" and subs[0].head.lemma_ == "be":  # "X is the service that writes to Y": X
+            subs = [c for c in subs[0].head.children if c.dep_ == "nsubj"] or subs
     if not subs and verb.dep_ == "ROOT":  # "The checkout-api points to X": the identifier parsed as a modifier
         subs = [c for c in verb.lefts if c.dep_ in ("amod", "compound")][-1:]
     return _with_conjuncts(subs)

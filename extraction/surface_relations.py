@@ -14,7 +14,11 @@ words are read in order:
    * for a (verb, preposition) rule: at most four words of plain object ("sessions", "its audit events"), the
      preposition, then the object mention(s) — "stores sessions in Redis", "reads from Kafka and Postgres";
    * for a (verb, None) rule: the object mention right after the verb (after at most a determiner);
-4. a moving verb with no mention before it ("we'll move X to Y", "migrate X onto Y"): X USES Y.
+4. a past participle after the subject, a comma or a form of "be" ("X, backed by Y,", "X owned by Y"): the
+   passive rules (`PASSIVE_PREP_RULES`, or a verb rule with "by" read backwards);
+5. a moving verb with no mention before it ("we'll move X to Y", "migrate X from W to Y"): X USES Y (Y REPLACES W).
+
+A clause may go on with "and" and another verb of the same subject ("X reads from Y and writes to Z").
 
 Every end must be a mention of the sentence, so the evidence stays the sentence; flags also come from the sentence
 as the parse reader reads them (`extraction.clause_flags`).
@@ -29,7 +33,7 @@ from spacy.tokens import Doc, Span, Token
 from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
-from extraction.vocabulary import HEDGE_WORDS, NEGATION_WORDS, VERB_RULES
+from extraction.vocabulary import HEDGE_WORDS, NEGATION_WORDS, PASSIVE_PREP_RULES, VERB_RULES
 
 _KNOWN = frozenset(v for v, _ in VERB_RULES)
 # What may stand between a clause break and its subject: determiners and possessives of a noun phrase.
@@ -41,6 +45,9 @@ _MAX_ADVERBS = 3
 _MAX_OBJECT_WORDS = 4
 _JOINERS = frozenset({"and", ",", "or", "&"})
 _PLANNING = frozenset({"will", "shall", "'ll"})
+_FLOATING = frozenset({"both", "all", "each", "also"})  # "A and B both call C"
+_BE = frozenset({"is", "are", "was", "were", "be", "been"})
+_PASSIVE_VERBS = frozenset(v for v, _ in PASSIVE_PREP_RULES) | _KNOWN
 
 
 @dataclass(frozen=True)
@@ -88,14 +95,19 @@ def _opens_clause(sent: Span, i: int) -> bool:
 
 
 def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
-    """Relations of ``sent`` read in word order (rules 1-4 of the module docstring)."""
+    """Relations of ``sent`` read in word order (rules 1-5 of the module docstring)."""
     doc, end = sent.doc, sent.end
     found: list[SurfaceTriple] = []
     for i in range(sent.start, end):
         tok = doc[i]
         if i in starts and _opens_clause(sent, i):
             subjects, k = _mention_list(doc, i, end, starts)
-            found += _after_subject(sent, subjects, k, starts)
+            while k < end:  # "X reads from Y and writes to Z": the next verb shares the subject
+                triples, k = _after_subject(sent, subjects, k, starts)
+                found += triples
+                if not triples or k + 1 >= end or doc[k].lower_ not in _JOINERS:
+                    break
+                k += 1 + (doc[k + 1].lower_ == "and")
         elif tok.lower_ in MOVING_VERBS or verb_lemma(tok, MOVING_VERBS) in MOVING_VERBS:
             found += _moved(sent, tok, starts)
     return found
@@ -103,32 +115,43 @@ def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[
 
 def _after_subject(
     sent: Span, subjects: list[Mention], k: int, starts: dict[int, tuple[int, Mention]]
-) -> list[SurfaceTriple]:
+) -> tuple[list[SurfaceTriple], int]:
+    """The triples of the clause whose subject ends before token ``k``, and the token after its last object."""
     doc, end = sent.doc, sent.end
     first = k
-    while k < end and k - first < _MAX_ADVERBS and (doc[k].tag_ in _ADVERB_TAGS or doc[k].lower_ in NEGATION_WORDS):
+    while (
+        k < end
+        and k - first < _MAX_ADVERBS
+        and (doc[k].tag_ in _ADVERB_TAGS or doc[k].lower_ in NEGATION_WORDS or doc[k].lower_ in _FLOATING)
+    ):
         k += 1
+    if k < end and k == first and (doc[k].text == "," or doc[k].lemma_ == "be"):
+        k += 1  # "X, backed by Y," / "X is backed by Y": a participle clause follows
     if k >= end or k in starts or doc[k].is_punct:
-        return []
+        return [], k
     verb = doc[k]
-    lemma = verb_lemma(verb, _KNOWN)
     between = {t.lower_ for t in doc[first:k]}
-    modal = any(t.tag_ == "MD" for t in doc[first:k])
-    inflected = verb.lower_.endswith(("s", "ed")) or ((modal or len(subjects) > 1) and verb.lower_ == lemma)
-    if lemma not in _KNOWN or not inflected:
-        return []  # a bare stem after one name is a noun as often as a verb ("the billing-api export job")
     own = clause_flags(verb, sent, [])
     flags = (
         own[0] or bool(between & NEGATION_WORDS),
         own[1] or bool(between & HEDGE_WORDS),
         own[2] or bool(between & _PLANNING),
     )
-    found: list[SurfaceTriple] = []
+    participle = verb.tag_ == "VBN" or verb.lower_.endswith(("ed", "en"))
+    if participle and k + 1 < end and doc[k + 1].pos_ == "ADP":
+        triples, after = _passive(sent, subjects, verb, starts, flags)
+        if triples or (k > first and doc[k - 1].lower_ in (",", *_BE)):
+            return triples, after
+    lemma = verb_lemma(verb, _KNOWN)
+    modal = any(t.tag_ == "MD" for t in doc[first:k])
+    inflected = verb.lower_.endswith(("s", "ed")) or ((modal or len(subjects) > 1) and verb.lower_ == lemma)
+    if lemma not in _KNOWN or not inflected or doc[first:k].text.startswith(","):
+        return [], k  # a bare stem after one name is a noun as often as a verb ("the billing-api export job")
     direct = VERB_RULES.get((lemma, None))
     j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in _DETERMINERS)
     if direct is not None and j in starts:
-        objects, _ = _mention_list(doc, j, end, starts)
-        found += _triples(subjects, objects, direct, [verb], flags)
+        objects, after = _mention_list(doc, j, end, starts)
+        return _triples(subjects, objects, direct, [verb], flags), after
     for words in range(_MAX_OBJECT_WORDS + 1):
         p = k + 1 + words
         if p >= end or p in starts or (words and _stops_object(doc[p - 1])):
@@ -136,10 +159,33 @@ def _after_subject(
         rule = VERB_RULES.get((lemma, doc[p].lower_))
         if rule is not None and p + 1 < end:
             q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
-            objects, _ = _mention_list(doc, q, end, starts)
-            found += _triples(subjects, objects, rule, [verb, doc[p]], flags)
-            break
-    return found
+            objects, after = _mention_list(doc, q, end, starts)
+            return _triples(subjects, objects, rule, [verb, doc[p]], flags), after
+    return [], k
+
+
+def _passive(
+    sent: Span,
+    subjects: list[Mention],
+    verb: Token,
+    starts: dict[int, tuple[int, Mention]],
+    flags: tuple[bool, bool, bool],
+) -> tuple[list[SurfaceTriple], int]:
+    """ "X, backed by Y": Y's rule read backwards; "X, assigned to Y": the rule of the participle and preposition."""
+    doc, end = sent.doc, sent.end
+    k = verb.i + 1
+    if k + 1 >= end:
+        return [], k
+    lemma = verb_lemma(verb, _PASSIVE_VERBS)
+    prep = doc[k].lower_
+    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
+    objects, after = _mention_list(doc, q, end, starts)
+    if (lemma, prep) in PASSIVE_PREP_RULES:
+        return _triples(subjects, objects, PASSIVE_PREP_RULES[(lemma, prep)], [verb, doc[k]], flags), after
+    if prep == "by" and (lemma, None) in VERB_RULES:
+        rel, inverse = VERB_RULES[(lemma, None)]
+        return _triples(subjects, objects, (rel, not inverse), [verb, doc[k]], flags), after
+    return [], k
 
 
 def _stops_object(tok: Token) -> bool:
@@ -148,13 +194,22 @@ def _stops_object(tok: Token) -> bool:
 
 
 def _moved(sent: Span, verb: Token, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
-    j = verb.i + 1 + (verb.i + 1 < sent.end and sent.doc[verb.i + 1].lower_ in _DETERMINERS)
-    things, k = _mention_list(sent.doc, j, sent.end, starts)
-    if not things or k >= sent.end or sent.doc[k].lower_ not in MOVE_TARGETS:
+    """ "move X to Y": X USES Y; "migrate X from W to Y": also Y REPLACES W (when W is named)."""
+    doc, end = sent.doc, sent.end
+    j = verb.i + 1 + (verb.i + 1 < end and doc[verb.i + 1].lower_ in _DETERMINERS)
+    things, k = _mention_list(doc, j, end, starts)
+    sources: list[Mention] = []
+    if things and k < end and doc[k].lower_ == "from":  # "from Oracle to Postgres", "from the old cluster to Y"
+        sources, after = _mention_list(doc, k + 1, end, starts)
+        k = after if sources else next((x for x in range(k + 1, min(k + 5, end)) if doc[x].lower_ in MOVE_TARGETS), k)
+    if not things or k >= end or doc[k].lower_ not in MOVE_TARGETS:
         return []
-    q = k + 1 + (k + 2 < sent.end and sent.doc[k + 1].lower_ in _DETERMINERS)
-    targets, _ = _mention_list(sent.doc, q, sent.end, starts)
-    return _triples(things, targets, ("USES", False), [verb, sent.doc[k]], clause_flags(verb, sent, []))
+    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
+    targets, _ = _mention_list(doc, q, end, starts)
+    flags = clause_flags(verb, sent, [])
+    return _triples(things, targets, ("USES", False), [verb, doc[k]], flags) + _triples(
+        targets, sources, ("REPLACES", False), [verb, doc[k]], flags
+    )
 
 
 def _triples(

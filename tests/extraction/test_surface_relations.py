@@ -34,6 +34,17 @@ def triples(nlp: Language, text: str) -> set[tuple[str, str, str]]:
          {("billing-api", "CALLS", "ledger-sync"), ("billing-api", "CONSUMES", "Kafka")}),
         ("rate-engine is owned by Dana Ruiz and maintained by Omar Haddad.",
          {("Dana Ruiz", "OWNS", "rate-engine"), ("Omar Haddad", "MAINTAINS", "rate-engine")}),
+        # an identifying copula lends its subject to the relative clause
+        ("ledger-sync is the service that writes to Kafka and reads from Postgres.",
+         {("ledger-sync", "PRODUCES", "Kafka"), ("ledger-sync", "CONSUMES", "Postgres")}),
+        # a floating quantifier, a second verb of the same subject, a participle clause, a move with its source
+        ("rate-engine and billing-api both call ledger-sync.",
+         {("rate-engine", "CALLS", "ledger-sync"), ("billing-api", "CALLS", "ledger-sync")}),
+        ("- billing-api reads from ledger-sync and writes to Kafka",
+         {("billing-api", "CONSUMES", "ledger-sync"), ("billing-api", "PRODUCES", "Kafka")}),
+        ("billing-api, backed by Postgres, handles invoices.", {("billing-api", "USES", "Postgres")}),
+        ("The team migrated billing-api from quote-cache to session-store.",
+         {("billing-api", "USES", "session-store"), ("session-store", "REPLACES", "quote-cache")}),
     ],
 )  # fmt: skip
 def test_relations_the_parse_alone_misses(nlp: Language, text: str, expected: set[tuple[str, str, str]]) -> None:
