@@ -17,7 +17,8 @@ CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
 def clause_flags(verb: Token, sent: Span, subjects: list[Token]) -> tuple[bool, bool, bool]:
     """(negated, hedged, planned) as the words of ``verb``'s clause and its sentence show them."""
     chain = [verb]
-    while chain[-1].dep_ in ("xcomp", "conj", "ccomp", "advcl", "relcl") and chain[-1].head != chain[-1]:
+    # "attr": "X is not the service that writes to Y" - the copula's words are the relative clause's too
+    while chain[-1].dep_ in ("xcomp", "conj", "ccomp", "advcl", "relcl", "attr") and chain[-1].head != chain[-1]:
         chain.append(chain[-1].head)
     # Words of the verb's own clause: a coordinated or subordinate clause ("..., so X never blocks Y") has its own.
     own_clause = [c for c in verb.children if c.dep_ not in CLAUSE_DEPS]

@@ -57,6 +57,7 @@ def test_relations_the_parse_alone_misses(nlp: Language, text: str, expected: se
         ("dana: billing-api no longer reads from ledger-sync.", (True, False, False)),
         ("omar: billing-api might read from ledger-sync?", (False, True, False)),
         ("dana (sre): we'll move billing-api to session-store tomorrow.", (False, False, True)),
+        ("ledger-sync is not the service that writes to Kafka.", (True, False, False)),  # the copula's "not"
     ],
 )
 def test_flags_of_a_clause_read_in_word_order(nlp: Language, text: str, flags: tuple[bool, bool, bool]) -> None:
