@@ -151,6 +151,8 @@ def _after_subject(
     j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in _DETERMINERS)
     if direct is not None and j in starts:
         objects, after = _mention_list(doc, j, end, starts)
+        if after < end and (doc[after].pos_ in ("VERB", "AUX") or doc[after].tag_ in ("VBN", "VBD")):
+            return [], after  # "X needs Y restarted": a complement about Y, not a relation with it
         return _triples(subjects, objects, direct, [verb], flags), after
     for words in range(_MAX_OBJECT_WORDS + 1):
         p = k + 1 + words

@@ -72,6 +72,7 @@ def test_flags_of_a_clause_read_in_word_order(nlp: Language, text: str, flags: t
         "billing-api, ledger-sync and Kafka were all restarted after the deploy.",  # no verb links them
         "Errors on billing-api rose after ledger-sync deploys finished.",  # the system is not the clause's subject
         "dana: billing-api export failed before ledger-sync came up.",  # "export" is a noun, not the verb
+        "rate-engine needs ledger-sync restarted before noon.",  # a complement about the object, not a need of it
     ],
 )
 def test_no_relation_without_a_subject_verb_object_clause(nlp: Language, text: str) -> None:
