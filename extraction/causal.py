@@ -26,8 +26,8 @@ CAUSAL_RELATIONS = frozenset({"AFFECTS", "CAUSED"})
 # Prepositions that place a problem or an effect in a system: "a leak in X", "errors on X", "an outage of X".
 _LOCATING = frozenset({"in", "on", "of", "inside", "within", "at", "across"})
 # Verbs that move a thing onto another one: "migrate X to Y", "move X onto Y", "point X at Y", "switch X to Y".
-_MOVING = frozenset({"migrate", "move", "switch", "point", "repoint", "port", "cut", "shift", "pin"})
-_MOVE_TARGETS = frozenset({"to", "onto", "at"})
+MOVING_VERBS = frozenset({"migrate", "move", "switch", "point", "repoint", "port", "cut", "shift", "pin"})
+MOVE_TARGETS = frozenset({"to", "onto", "at"})
 # Verbs that put an older thing back in place of a newer one: "roll back X to Y", "revert X to Y" (Y replaces X).
 _UNDOING_TO = frozenset({"roll", "revert", "downgrade", "rollback"})
 # Compound prepositions of cause: "due to X", "because of X", "owing to X", "as a result of X".
@@ -73,13 +73,13 @@ def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[T
     """ "migrate X to Y", "point X at Y": X USES Y, whoever did the moving; "migrate from X to Y": Y REPLACES X;
     "roll back / revert X to Y": Y REPLACES X. None when ``verb`` moves nothing (other rules then read it)."""
     undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
-    if lemma not in _MOVING and not undoing:
+    if lemma not in MOVING_VERBS and not undoing:
         return None
     things = [c for c in verb.children if c.dep_ == "dobj"]
     preps = [p for h in (verb, *things) for p in h.children if p.dep_ == "prep"]
     sources = [o for p in preps if p.lower_ == "from" for o in p.children if o.dep_ == "pobj"]
     preps += [p for o in sources for p in o.children if p.dep_ == "prep"]
-    targets = [(o, p) for p in preps if p.lower_ in _MOVE_TARGETS for o in p.children if o.dep_ == "pobj"]
+    targets = [(o, p) for p in preps if p.lower_ in MOVE_TARGETS for o in p.children if o.dep_ == "pobj"]
     targets += [(c, p) for o, p in targets for c in o.conjuncts]
     if not targets or not (things or sources):
         return None

@@ -4,6 +4,8 @@
   "the gateway's rate limiter", "the scheduler in serving-runtime" -> the part PART_OF the whole (both systems);
   "billing-api's owner is Dana" / "the owner of billing-api is Dana" -> Dana OWNS billing-api (also maintainer,
   lead), and the apposition "Dana, the owner of billing-api" -> the same;
+* a technology in parentheses after a system: "the ingress proxy (Envoy)", "our streaming SDK (Python)" -> the
+  system USES the technology (how enterprise prose says what a component is built on);
 * "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
   OPS-2311;
 * membership: "Jordan from Payments", "I'm Jordan from Acme" -> Jordan MEMBER_OF Payments / Acme;
@@ -47,6 +49,9 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
                 found.append((mine, head, "OWNS", [tok]))
             elif mine.type in _SYSTEM_TYPES and head.type in _SYSTEM_TYPES:
                 found.append((head, mine, "PART_OF", [tok]))  # "the gateway's rate limiter"
+        if (tok.dep_ == "appos" and mine is not None and head is not None and mine.type == "Technology"
+                and head.type in ("Service", "Component") and tok.i > 0 and tok.nbor(-1).text == "("):
+            found.append((head, mine, "USES", [tok]))  # "the ingress proxy (Envoy)"
         if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
             inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
             if inner is not None and head.type in _SYSTEM_TYPES and inner.type in _SYSTEM_TYPES:

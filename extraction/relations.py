@@ -8,16 +8,16 @@ A relation needs a subject mention and an object mention attached to one predica
 * copula + noun/adjective + preposition ("is part of", "is responsible for", `COPULA_RULES`), and
   "Lena is on the Payments team" (MEMBER_OF);
 * "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
-  clauses ("the service that calls X"); conjoined subjects and objects ("A and B depend on C and D");
+  clauses ("the service that calls X and reads from Y"); conjoined subjects and objects ("A and B depend on C and
+  D"); a conjoined participle keeps the passive ("owned by X and maintained by Y");
 * "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Dana Ruiz)")
   -> Dana Ruiz OWNS OPS-2311;
 * possessives, role nouns ("the owner of X is Y"), "Y from Team" membership, and "it" / "the service" / "this page"
   read as the document's subject (`extraction.relation_patterns`; ``via="document_subject"``);
-* problems and effects located in a system, "due to", moving and undoing verbs (`extraction.causal`).
+* problems and effects located in a system, "due to", moving and undoing verbs (`extraction.causal`);
+* where the parse lost the verb after an identifier, the clause read in word order (`extraction.surface_relations`).
 
-Types are checked by `vocabulary.normalise`. Flags are what the sentence shows: `negated` (not, n't, never,
-no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question,
-"suspected", a hypothesis) and `planned` (will/shall, going to, plan/intend/aim to, upcoming, next quarter).
+Types are checked by `vocabulary.normalise`; flags (negated, hedged, planned) by `extraction.clause_flags`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Doc, Span, Token
 
 from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, located, moved, verb_lemma
+from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.relation_patterns import (
     it_is_free,
@@ -36,14 +37,10 @@ from extraction.relation_patterns import (
     reference,
     stand_in,
 )
+from extraction.surface_relations import mention_tokens, surface_triples
 from extraction.vocabulary import (
     COPULA_RULES,
-    HEDGE_WORDS,
-    NEGATION_WORDS,
-    NEXT_PERIODS,
     PASSIVE_PREP_RULES,
-    PLAN_VERBS,
-    PLAN_WORDS,
     SYSTEM_NOUNS,
     TYPE_NOUNS,
     VERB_RULES,
@@ -55,7 +52,6 @@ if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
-_CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
 _PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
 _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
@@ -93,19 +89,29 @@ def _with_conjuncts(tokens: list[Token]) -> list[Token]:
 
 
 def _is_passive(verb: Token) -> bool:
-    return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or (verb.dep_ == "acl" and verb.tag_ == "VBN")
+    if any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or (verb.dep_ == "acl" and verb.tag_ == "VBN"):
+        return True  # a bare participle conjoined to a passive is passive too: "owned by X and maintained by Y"
+    return (
+        verb.dep_ == "conj"
+        and verb.tag_ == "VBN"
+        and not any(c.dep_ in _SUBJ for c in verb.children)
+        and verb.head != verb
+        and _is_passive(verb.head)
+    )
 
 
 def _subjects(verb: Token) -> list[Token]:
     subs = [c for c in verb.children if c.dep_ in _SUBJ]
-    if subs and verb.dep_ == "relcl" and subs[0].lower_ in ("that", "which", "who"):
-        subs = [verb.head]
-    head = verb
+    head = verb  # a conjoined verb shares its first verb's subject: "X, which calls Y and reads from Z"
     while not subs and head.dep_ in ("conj", "xcomp") and head.head != head:
         head = head.head
         subs = [c for c in head.children if c.dep_ in _SUBJ]
-    if not subs and verb.dep_ in ("relcl", "acl"):
-        subs = [verb.head]
+    if (subs and head.dep_ == "relcl" and subs[0].lower_ in ("that", "which", "who")) or (
+        not subs and head.dep_ in ("relcl", "acl")
+    ):
+        subs = [head.head]
+        if subs[0].dep_ == "attr" and subs[0].head.lemma_ == "be":  # "X is the service that writes to Y": X
+            subs = [c for c in subs[0].head.children if c.dep_ == "nsubj"] or subs
     if not subs and verb.dep_ == "ROOT":  # "The checkout-api points to X": the identifier parsed as a modifier
         subs = [c for c in verb.lefts if c.dep_ in ("amod", "compound")][-1:]
     return _with_conjuncts(subs)
@@ -113,9 +119,13 @@ def _subjects(verb: Token) -> list[Token]:
 
 def _misparsed_verb(tok: Token) -> bool:
     """A root tagged as a plural noun that is a rule's verb ("the checkout-api points to X": after an identifier)."""
-    return (tok.dep_ == "ROOT" and tok.tag_ == "NNS" and verb_lemma(tok, _KNOWN_VERBS) in _KNOWN_VERBS
-            and any(c.dep_ in ("amod", "compound") for c in tok.lefts)
-            and any(c.dep_ in ("prep", "dobj") for c in tok.rights))
+    return (
+        tok.dep_ == "ROOT"
+        and tok.tag_ == "NNS"
+        and verb_lemma(tok, _KNOWN_VERBS) in _KNOWN_VERBS
+        and any(c.dep_ in ("amod", "compound") for c in tok.lefts)
+        and any(c.dep_ in ("prep", "dobj") for c in tok.rights)
+    )
 
 
 def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
@@ -176,34 +186,6 @@ def _verb_triples(verb: Token) -> list[_Triple]:
     return found
 
 
-def _flags(verb: Token, sent: Span) -> tuple[bool, bool, bool]:
-    chain = [verb]
-    while chain[-1].dep_ in ("xcomp", "conj", "ccomp", "advcl", "relcl") and chain[-1].head != chain[-1]:
-        chain.append(chain[-1].head)
-    # Words of the verb's own clause: a coordinated or subordinate clause ("..., so X never blocks Y") has its own.
-    own_clause = [c for c in verb.children if c.dep_ not in _CLAUSE_DEPS]
-    near = [c for v in chain for c in v.children if c.dep_ not in _CLAUSE_DEPS] + [g for c in own_clause
-                                                                                     for g in c.children]
-    words = {t.lower_ for t in near}
-    subjects_neg = any(c.lower_ == "no" for s in _subjects(verb) for c in s.children)
-    negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
-    sent_words = {t.lower_ for t in sent}
-    hedged = (
-        bool(words & HEDGE_WORDS)
-        or any(v.lemma_ in HEDGE_WORDS for v in chain[1:])
-        or bool(sent_words & {"maybe", "probably", "perhaps", "possibly", "whether", "unclear", "suspected",
-                              "hypothesis", "hypothesize", "hypothesizing", "likely", "possible"})
-        or sent.text.rstrip().endswith("?")
-    )
-    planned = (
-        bool(words & {"will", "shall", "'ll", "wo"})
-        or any(v.lemma_ in PLAN_VERBS for v in chain[1:])
-        or bool(sent_words & PLAN_WORDS)
-        or any(t.lower_ == "next" and t.head.lemma_ in NEXT_PERIODS for t in sent)
-    )
-    return negated, hedged, planned
-
-
 def sentence_range(sent: Span) -> tuple[int, int]:
     """The sentence without surrounding whitespace (or written-out "\\n" line breaks)."""
     text = sent.text
@@ -214,13 +196,15 @@ def sentence_range(sent: Span) -> tuple[int, int]:
     return sent.start_char + start, sent.start_char + max(end, start)
 
 
-def find_relations(doc: Doc, offset: int, mentions: list[Mention],
-                   ctx: DocumentContext | None = None) -> list[RelationCandidate]:
+def find_relations(
+    doc: Doc, offset: int, mentions: list[Mention], ctx: DocumentContext | None = None
+) -> list[RelationCandidate]:
     """Relation candidates in `doc` (a chunk starting at document offset `offset`) between `mentions`.
 
     With the document's context, "it" / "the service" / "this page" stand for the document's subject.
     """
     anchors, arguments = _anchors(doc, offset, mentions)
+    starts = mention_tokens(doc, offset, mentions)
     out: list[RelationCandidate] = []
     seen: set[tuple[int, int, str, int]] = set()
 
@@ -289,10 +273,14 @@ def find_relations(doc: Doc, offset: int, mentions: list[Mention],
                     continue
                 if inverse:
                     subj, obj = obj, subj
-                emit(subj, obj, rel, pred, _flags(verb, sent), bounds, via)
+                emit(subj, obj, rel, pred, clause_flags(verb, sent, _subjects(verb)), bounds, via)
         for owner, owned, label in owner_labels(sent, anchors, offset):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
-            emit(subj, obj, rel, pred, _flags(pred[0].head, sent), bounds)
+            emit(subj, obj, rel, pred, clause_flags(pred[0].head, sent, _subjects(pred[0].head)), bounds)
+        read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
+        for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
+            if frozenset((t.subject.name, t.object.name)) not in read:
+                emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds)
         previous = sent
     return out

@@ -39,6 +39,8 @@ def triples(nlp: Language, text: str) -> set[tuple[str, str, str]]:
         ("The billing-api service calls ledger-sync, which is maintained by Omar Haddad.",
          {("billing-api", "CALLS", "ledger-sync"), ("Omar Haddad", "MAINTAINS", "ledger-sync")}),
         ("- OPS-2311: reindex enterprise partitions (owner: Platform Eng)", {("Platform Eng", "OWNS", "OPS-2311")}),
+        # a technology in parentheses after a system says what the system is built on
+        ("The ingress proxy (Envoy) dropped idle connections.", {("ingress proxy", "USES", "Envoy")}),
     ],
 )  # fmt: skip
 def test_relations_and_directions(nlp: Language, text: str, expected: set[tuple[str, str, str]]) -> None:
@@ -75,6 +77,7 @@ def test_flags(nlp: Language, text: str, flags: tuple[bool, bool, bool]) -> None
         "Dana Ruiz called Li Wei about ledger-sync.",  # people do not CALL each other in this vocabulary
         "ledger-sync depends on ledger-sync.",  # subject == object
         "We use a pool of ephemeral keys.",
+        "The ingress proxy (see PR #412) dropped idle connections.",  # a parenthesised reference is no technology
     ],
 )
 def test_no_relation(nlp: Language, text: str) -> None:

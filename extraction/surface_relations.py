@@ -1,0 +1,229 @@
+"""Clauses the parser misreads around identifiers, read in surface order.
+
+The small English model tags an unknown identifier ("billing-api", "ledger-sync") as an adjective or a modifier
+and then loses the verb after it: "billing-api stores sessions in Redis" parses as one noun phrase, and in a chat
+line ("dana (sre): we'll move billing-api to session-store") the identifier becomes an adverb. Enterprise prose
+states flows in exactly these shapes, so when the parse found no relation between two mentions of a sentence, the
+words are read in order:
+
+1. the subject is a mention (or "A and B", "A, B and C") that opens a clause: the sentence start, a bullet, a
+   speaker's "name:" or "name (team):", or a clause break (, ; : — ( ), with at most a determiner in front;
+2. at most three adverbs or modals may follow ("now", "also", "no longer", "will", "might"): a negation among
+   them negates, "will"/"'ll" plans, a hedge word hedges;
+3. then a verb form the rule table knows ("stores", "reads", "called"; stems as in `causal.verb_lemma`), and
+   * for a (verb, preposition) rule: at most four words of plain object ("sessions", "its audit events"), the
+     preposition, then the object mention(s) — "stores sessions in Redis", "reads from Kafka and Postgres";
+   * for a (verb, None) rule: the object mention right after the verb (after at most a determiner);
+4. a past participle after the subject, a comma or a form of "be" ("X, backed by Y,", "X owned by Y"): the
+   passive rules (`PASSIVE_PREP_RULES`, or a verb rule with "by" read backwards);
+5. a moving verb with no mention before it ("we'll move X to Y", "migrate X from W to Y"): X USES Y (Y REPLACES W).
+
+A clause may go on with "and" and another verb of the same subject ("X reads from Y and writes to Z").
+
+Every end must be a mention of the sentence, so the evidence stays the sentence; flags also come from the sentence
+as the parse reader reads them (`extraction.clause_flags`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
+from extraction.clause_flags import clause_flags
+from extraction.extraction_types import Mention
+from extraction.vocabulary import HEDGE_WORDS, NEGATION_WORDS, PASSIVE_PREP_RULES, VERB_RULES
+
+_KNOWN = frozenset(v for v, _ in VERB_RULES)
+# What may stand between a clause break and its subject: determiners and possessives of a noun phrase.
+_DETERMINERS = frozenset({"the", "our", "their", "this", "that", "its", "a", "an", "both"})
+_CLAUSE_BREAKS = frozenset({",", ";", ":", "—", "–", "(", "-", "*", "•", "+", ">", "):"})
+# Adverbs a writer puts between a subject and its verb ("X now calls Y", "X no longer reads from Y").
+_ADVERB_TAGS = frozenset({"RB", "RBR", "RBS", "MD"})
+_MAX_ADVERBS = 3
+_MAX_OBJECT_WORDS = 4
+_JOINERS = frozenset({"and", ",", "or", "&"})
+_PLANNING = frozenset({"will", "shall", "'ll"})
+_FLOATING = frozenset({"both", "all", "each", "also"})  # "A and B both call C"
+_BE = frozenset({"is", "are", "was", "were", "be", "been"})
+_PASSIVE_VERBS = frozenset(v for v, _ in PASSIVE_PREP_RULES) | _KNOWN
+
+
+@dataclass(frozen=True)
+class SurfaceTriple:
+    """One relation read in word order: ``predicate`` holds the verb (and preposition) tokens."""
+
+    subject: Mention
+    object: Mention
+    rel_type: str
+    predicate: list[Token]
+    flags: tuple[bool, bool, bool]  # negated, hedged, planned
+
+
+def mention_tokens(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, tuple[int, Mention]]:
+    """First token index of each mention -> (end token index, mention)."""
+    found: dict[int, tuple[int, Mention]] = {}
+    for m in mentions:
+        span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
+        if span is not None and len(span):
+            found.setdefault(span.start, (span.end, m))
+    return found
+
+
+def _mention_list(doc: Doc, i: int, end: int, starts: dict[int, tuple[int, Mention]]) -> tuple[list[Mention], int]:
+    """Mentions from token ``i`` joined by "and" / "," / "or": "A, B and C". Returns them and the next token."""
+    found: list[Mention] = []
+    while i < end and i in starts:
+        i, mention = starts[i]
+        found.append(mention)
+        j = i
+        while j < end and j - i < 2 and j not in starts and doc[j].lower_ in _JOINERS:
+            j += 1
+        if j == i or j not in starts:
+            break
+        i = j
+    return found, i
+
+
+def _opens_clause(sent: Span, i: int) -> bool:
+    """Token ``i`` starts a clause: only determiners lie between it and the sentence start or a clause break."""
+    j = i - 1
+    while j >= sent.start and sent.doc[j].lower_ in _DETERMINERS:
+        j -= 1
+    return j < sent.start or sent.doc[j].text in _CLAUSE_BREAKS or sent.doc[j].text.endswith(":")
+
+
+def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
+    """Relations of ``sent`` read in word order (rules 1-5 of the module docstring)."""
+    doc, end = sent.doc, sent.end
+    found: list[SurfaceTriple] = []
+    for i in range(sent.start, end):
+        tok = doc[i]
+        if i in starts and _opens_clause(sent, i):
+            subjects, k = _mention_list(doc, i, end, starts)
+            while k < end:  # "X reads from Y and writes to Z": the next verb shares the subject
+                triples, k = _after_subject(sent, subjects, k, starts)
+                found += triples
+                if not triples or k + 1 >= end or doc[k].lower_ not in _JOINERS:
+                    break
+                k += 1 + (doc[k + 1].lower_ == "and")
+        elif tok.lower_ in MOVING_VERBS or verb_lemma(tok, MOVING_VERBS) in MOVING_VERBS:
+            found += _moved(sent, tok, starts)
+    return found
+
+
+def _after_subject(
+    sent: Span, subjects: list[Mention], k: int, starts: dict[int, tuple[int, Mention]]
+) -> tuple[list[SurfaceTriple], int]:
+    """The triples of the clause whose subject ends before token ``k``, and the token after its last object."""
+    doc, end = sent.doc, sent.end
+    first = k
+    while (
+        k < end
+        and k - first < _MAX_ADVERBS
+        and (doc[k].tag_ in _ADVERB_TAGS or doc[k].lower_ in NEGATION_WORDS or doc[k].lower_ in _FLOATING)
+    ):
+        k += 1
+    if k < end and k == first and (doc[k].text == "," or doc[k].lemma_ == "be"):
+        k += 1  # "X, backed by Y," / "X is backed by Y": a participle clause follows
+    if k >= end or k in starts or doc[k].is_punct:
+        return [], k
+    verb = doc[k]
+    between = {t.lower_ for t in doc[first:k]}
+    own = clause_flags(verb, sent, [])
+    flags = (
+        own[0] or bool(between & NEGATION_WORDS),
+        own[1] or bool(between & HEDGE_WORDS),
+        own[2] or bool(between & _PLANNING),
+    )
+    participle = verb.tag_ == "VBN" or verb.lower_.endswith(("ed", "en"))
+    if participle and k + 1 < end and doc[k + 1].pos_ == "ADP":
+        triples, after = _passive(sent, subjects, verb, starts, flags)
+        if triples or (k > first and doc[k - 1].lower_ in (",", *_BE)):
+            return triples, after
+    lemma = verb_lemma(verb, _KNOWN)
+    modal = any(t.tag_ == "MD" for t in doc[first:k])
+    inflected = verb.lower_.endswith(("s", "ed")) or ((modal or len(subjects) > 1) and verb.lower_ == lemma)
+    if lemma not in _KNOWN or not inflected or doc[first:k].text.startswith(","):
+        return [], k  # a bare stem after one name is a noun as often as a verb ("the billing-api export job")
+    direct = VERB_RULES.get((lemma, None))
+    j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in _DETERMINERS)
+    if direct is not None and j in starts:
+        objects, after = _mention_list(doc, j, end, starts)
+        if after < end and (doc[after].pos_ in ("VERB", "AUX") or doc[after].tag_ in ("VBN", "VBD")):
+            return [], after  # "X needs Y restarted": a complement about Y, not a relation with it
+        return _triples(subjects, objects, direct, [verb], flags), after
+    for words in range(_MAX_OBJECT_WORDS + 1):
+        p = k + 1 + words
+        if p >= end or p in starts or (words and _stops_object(doc[p - 1])):
+            break
+        rule = VERB_RULES.get((lemma, doc[p].lower_))
+        if rule is not None and p + 1 < end:
+            q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
+            objects, after = _mention_list(doc, q, end, starts)
+            return _triples(subjects, objects, rule, [verb, doc[p]], flags), after
+    return [], k
+
+
+def _passive(
+    sent: Span,
+    subjects: list[Mention],
+    verb: Token,
+    starts: dict[int, tuple[int, Mention]],
+    flags: tuple[bool, bool, bool],
+) -> tuple[list[SurfaceTriple], int]:
+    """ "X, backed by Y": Y's rule read backwards; "X, assigned to Y": the rule of the participle and preposition."""
+    doc, end = sent.doc, sent.end
+    k = verb.i + 1
+    if k + 1 >= end:
+        return [], k
+    lemma = verb_lemma(verb, _PASSIVE_VERBS)
+    prep = doc[k].lower_
+    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
+    objects, after = _mention_list(doc, q, end, starts)
+    if (lemma, prep) in PASSIVE_PREP_RULES:
+        return _triples(subjects, objects, PASSIVE_PREP_RULES[(lemma, prep)], [verb, doc[k]], flags), after
+    if prep == "by" and (lemma, None) in VERB_RULES:
+        rel, inverse = VERB_RULES[(lemma, None)]
+        return _triples(subjects, objects, (rel, not inverse), [verb, doc[k]], flags), after
+    return [], k
+
+
+def _stops_object(tok: Token) -> bool:
+    """An object noun phrase ends at punctuation, a verb or a clause word."""
+    return tok.is_punct or tok.pos_ in ("VERB", "AUX", "SCONJ", "CCONJ") or tok.lower_ in ("that", "which", "who")
+
+
+def _moved(sent: Span, verb: Token, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
+    """ "move X to Y": X USES Y; "migrate X from W to Y": also Y REPLACES W (when W is named)."""
+    doc, end = sent.doc, sent.end
+    j = verb.i + 1 + (verb.i + 1 < end and doc[verb.i + 1].lower_ in _DETERMINERS)
+    things, k = _mention_list(doc, j, end, starts)
+    sources: list[Mention] = []
+    if things and k < end and doc[k].lower_ == "from":  # "from Oracle to Postgres", "from the old cluster to Y"
+        sources, after = _mention_list(doc, k + 1, end, starts)
+        k = after if sources else next((x for x in range(k + 1, min(k + 5, end)) if doc[x].lower_ in MOVE_TARGETS), k)
+    if not things or k >= end or doc[k].lower_ not in MOVE_TARGETS:
+        return []
+    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
+    targets, _ = _mention_list(doc, q, end, starts)
+    flags = clause_flags(verb, sent, [])
+    return _triples(things, targets, ("USES", False), [verb, doc[k]], flags) + _triples(
+        targets, sources, ("REPLACES", False), [verb, doc[k]], flags
+    )
+
+
+def _triples(
+    subjects: list[Mention],
+    objects: list[Mention],
+    rule: tuple[str, bool],
+    pred: list[Token],
+    flags: tuple[bool, bool, bool],
+) -> list[SurfaceTriple]:
+    rel, inverse = rule
+    return [
+        SurfaceTriple(o, s, rel, pred, flags) if inverse else SurfaceTriple(s, o, rel, pred, flags)
+        for s in subjects
+        for o in objects
+    ]
