@@ -21,7 +21,7 @@ import json
 import struct
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy
 import redis
@@ -35,7 +35,7 @@ from extraction.errors import GraphUnavailable
 from extraction.schema import ready_document
 
 PARSE_BATCH = 64
-_ATTRS: list[int] = list(DocBin().attrs)  # what spaCy itself keeps of a parse
+_ATTRS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs)]  # what spaCy itself keeps of a parse
 _HEADER = struct.Struct("<II")  # tokens, length of the strings' JSON
 
 
@@ -72,10 +72,11 @@ def decode(data: str, vocab: Vocab) -> Doc:
     for string in json.loads(raw[at : at + size]):
         vocab[string]
     at += size
-    spaces = numpy.frombuffer(raw, dtype=numpy.uint8, count=n, offset=at).astype(bool)
+    spaces = numpy.frombuffer(raw, dtype=numpy.uint8, count=n, offset=at).astype(bool).tolist()
     array = numpy.frombuffer(raw, dtype=numpy.uint64, count=n * len(_ATTRS), offset=at + n).reshape(n, len(_ATTRS))
-    doc = Doc(vocab, words=array[:, _ATTRS.index(ORTH)], spaces=spaces)
-    return doc.from_array(_ATTRS, array.copy())
+    words: Any = array[:, _ATTRS.index(ORTH)]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
+    doc = Doc(vocab, words=words, spaces=spaces)
+    return doc.from_array(_ATTRS, cast(Any, array.copy()))
 
 
 def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:
