@@ -62,12 +62,16 @@ def _step(n: int, what: str) -> None:
 
 
 class Pipeline:
-    def __init__(self, nlp: Language, similarity: Similarity, llm: LLMConfig | None) -> None:
+    def __init__(self, nlp: Language, similarity: Similarity, llm: LLMConfig | None, *,
+                 stored_parses: bool = True) -> None:
+        """``stored_parses=False`` parses every sentence read instead of reading the parse ingest stored (the same
+        parse: for bench/parse_store.py's side-by-side run)."""
         self.nlp = nlp
         self.similarity = similarity
         self.llm = llm
         self.parse_cache = ParseCache(nlp)  # sentence parses outlive the turn: the next question reads them again
         self.parser = extractor_version(nlp)  # which stored parses are this pipeline's (extraction/parse_store.py)
+        self.stored_parses = stored_parses
 
     def run(self, question: str, turn: Turn, dispatcher: Dispatcher, graph: ScopedGraph) -> Run:
         """One turn; ``dispatcher`` and ``graph`` read as the caller's scope (the gate reads cited sentences through
@@ -103,7 +107,8 @@ class Pipeline:
         turn.checkpoint()
         _step(4, "bind and grade")
         bind_started = time.perf_counter()
-        parses = Parses(self.parse_cache, lambda ids: read_parses(graph, ids, self.nlp.vocab, self.parser))
+        parses = Parses(self.parse_cache, (lambda ids: read_parses(graph, ids, self.nlp.vocab, self.parser))
+                        if self.stored_parses else None)
         if analysis.entity_route or analysis.route == "yes_no":
             bound: Bound | Stop = bind_graph(analysis, subjects, retrieved, dispatcher, parses, self.similarity,
                                              self.nlp)
