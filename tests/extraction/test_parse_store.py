@@ -25,7 +25,7 @@ def everything(doc: Doc) -> list[Any]:
 
 TEXTS = [
     "The rate-engine team owns the nightly export job since March 2024.",
-    "- Owner: Priya Natarajan (payments)",
+    "- Owner: Mara Olsen (payments)",
     "Rollback steps:\\nrevert the flag, then page the on-call engineer.",
     "Why did the us-east-1 deploy fail on Tuesday?",
 ]
