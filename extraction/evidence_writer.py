@@ -11,7 +11,7 @@ evidence id that supports it. All Cypher is fixed text with parameters.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties
@@ -32,6 +32,7 @@ UNWIND $rows AS r
 MERGE (e:Evidence {id: r.id})
 SET e.document_id = r.document_id, e.chunk_id = r.chunk_id, e.start = r.start, e.end = r.end, e.text = r.text,
     e.kind = r.kind, e.relations = r.relations, e.extractor = r.extractor, e.extractor_version = r.extractor_version,
+    e.parse = r.parse,
     e.embedding = CASE WHEN r.embedding IS NULL THEN e.embedding ELSE vecf32(r.embedding) END
 WITH e, r
 MATCH (c:Chunk {id: r.chunk_id})
@@ -110,17 +111,20 @@ def write_evidence_rows(
     embeddings: dict[str, list[float]],
     extractor: str,
     extractor_version: str,
+    parses: Mapping[str, str] | None = None,
 ) -> int:
     """Write the document's Evidence rows (invisible to readers until the document is ready); returns how many.
 
     ``embeddings`` may cover only some rows (those carrying relations): the others are found by full-text search
-    and through their chunk's embedding, which keeps ingest from embedding every sentence twice.
+    and through their chunk's embedding, which keeps ingest from embedding every sentence twice. ``parses``: the
+    encoded parse of each row's text, by text (extraction/parse_store.py); a row without one gets none.
     """
     rows = [
         {
             "id": ev.id, "document_id": ev.document_id, "chunk_id": ev.chunk_id, "start": ev.start, "end": ev.end,
             "text": ev.text, "kind": ev.kind, "relations": json.dumps(ev.relations, sort_keys=True),
             "extractor": extractor, "extractor_version": extractor_version, "embedding": embeddings.get(ev.id),
+            "parse": (parses or {}).get(ev.text),
         }
         for ev in found.evidence.values()
     ]

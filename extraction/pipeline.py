@@ -48,6 +48,7 @@ from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
+from extraction.parse_store import parse_texts
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, quiet_expected_sdk_errors, zehn_ontology
@@ -268,7 +269,9 @@ class Ingestor:
             vectors = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
                                               self.embedder)
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
-            evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version)
+            # Each sentence's parse, kept for question time (its text alone, as the reader would parse it).
+            parses = await asyncio.to_thread(parse_texts, self.nlp, (ev.text for ev in found.evidence.values()))
+            evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)
             self._reached("evidence", doc)
             lease.ensure()
             committed = commit_version(self.graph, doc.id, found, chunks, stored,

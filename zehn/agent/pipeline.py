@@ -24,6 +24,8 @@ from spacy.language import Language
 
 from extraction.access import ScopedGraph
 from extraction.errors import ModelUnavailable
+from extraction.nlp import extractor_version
+from extraction.parse_store import ParsesUnavailable, read_parses
 from zehn.agent import compose, gate
 from zehn.agent.analyse import analyse
 from zehn.agent.bind_graph import bind_graph
@@ -60,11 +62,16 @@ def _step(n: int, what: str) -> None:
 
 
 class Pipeline:
-    def __init__(self, nlp: Language, similarity: Similarity, llm: LLMConfig | None) -> None:
+    def __init__(self, nlp: Language, similarity: Similarity, llm: LLMConfig | None, *,
+                 stored_parses: bool = True) -> None:
+        """``stored_parses=False`` parses every sentence read instead of reading the parse ingest stored (the same
+        parse: for bench/parse_store.py's side-by-side run)."""
         self.nlp = nlp
         self.similarity = similarity
         self.llm = llm
         self.parse_cache = ParseCache(nlp)  # sentence parses outlive the turn: the next question reads them again
+        self.parser = extractor_version(nlp)  # which stored parses are this pipeline's (extraction/parse_store.py)
+        self.stored_parses = stored_parses
 
     def run(self, question: str, turn: Turn, dispatcher: Dispatcher, graph: ScopedGraph) -> Run:
         """One turn; ``dispatcher`` and ``graph`` read as the caller's scope (the gate reads cited sentences through
@@ -75,6 +82,8 @@ class Pipeline:
         except GraphFailure as exc:
             return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
         except ModelUnavailable as exc:
+            return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
+        except ParsesUnavailable as exc:
             return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
 
     def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float],
@@ -98,7 +107,8 @@ class Pipeline:
         turn.checkpoint()
         _step(4, "bind and grade")
         bind_started = time.perf_counter()
-        parses = Parses(self.parse_cache)
+        parses = Parses(self.parse_cache, (lambda ids: read_parses(graph, ids, self.nlp.vocab, self.parser))
+                        if self.stored_parses else None)
         if analysis.entity_route or analysis.route == "yes_no":
             bound: Bound | Stop = bind_graph(analysis, subjects, retrieved, dispatcher, parses, self.similarity,
                                              self.nlp)

@@ -4,17 +4,25 @@ request in one batch, and a cached parse is the parse spaCy gives the text."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from extraction.access import EVERYTHING, ScopedGraph
+from extraction.nlp import extractor_version
+from extraction.parse_store import read_parses
 from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.rows import Sentence
 
 
 class CountingNlp:
     """The real pipeline behind the cache's interface, counting what it is asked to parse."""
+
+    @property
+    def vocab(self) -> Any:
+        return self.nlp.vocab
 
     def __init__(self, nlp: Language) -> None:
         self.nlp = nlp
@@ -78,3 +86,25 @@ def test_the_cache_stays_within_its_size_and_keeps_the_recently_used(counting: C
     counting.parsed.clear()
     cache.docs([A, C, B])
     assert counting.parsed == [B]
+
+
+def test_parses_stored_with_the_evidence_are_read_and_only_the_rest_is_parsed(
+        counting: CountingNlp, nlp: Language, sample_graph: tuple[Any, Any]) -> None:
+    graph = ScopedGraph(sample_graph[0], EVERYTHING)
+    rows = graph.ro_query("MATCH (e:Evidence) WHERE e.kind = 'sentence' RETURN e.id, e.text ORDER BY e.id LIMIT 2"
+                          ).result_set
+    stored = [Sentence(id=r[0], text=r[1], document_id="doc", start=0, end=len(r[1]), kind="sentence") for r in rows]
+    reads: list[dict[str, str]] = []
+
+    def read(ids: dict[str, str]) -> dict[str, Doc]:
+        reads.append(ids)
+        return read_parses(graph, ids, nlp.vocab, extractor_version(nlp))
+
+    docs = Parses(ParseCache(counting), read).of([*stored, sentence(9, A)])
+    assert counting.parsed == [A]  # the sentence no row holds; the stored two are rebuilt, not parsed
+    assert reads == [{s.id: s.text for s in stored} | {sentence(9, A).id: A}]  # one read for the turn
+    for s in stored:
+        assert [(t.text, t.lemma_, t.dep_, t.head.i, t.ent_type_) for t in docs[s.id]] == \
+            [(t.text, t.lemma_, t.dep_, t.head.i, t.ent_type_) for t in nlp(s.text)]
+    Parses(ParseCache(counting), read).of([])
+    assert len(reads) == 1  # nothing to parse: no read

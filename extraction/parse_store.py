@@ -1,0 +1,109 @@
+"""The parse store: each Evidence row keeps the spaCy parse of its own text, made at ingest, so answering a question
+rebuilds the sentences it reads instead of running the pipeline over them again.
+
+- What is stored is the parse of the sentence's text *alone*, the same call question time made before
+  (``nlp.pipe`` over the sentence texts): not the slice of its chunk's parse, which differs (tags, heads, entities
+  near the edges) for about half of all sentences and would change answers.
+- Where: a string property ``parse`` on the Evidence node (the token attributes ``DocBin`` keeps, as typed arrays,
+  zlib-compressed, base64 for a FalkorDB string). It lives and dies with its row (re-ingest, archive, purge need
+  nothing new), any server a reader reaches has it (an external ``FALKORDB_URL`` shares no data dir with the
+  ingesting process), and one parameterised read by evidence id fetches a turn's parses. Cost: ~0.8 kB per
+  sentence of graph memory.
+- A stored parse is used only when the reader's pipeline made it (the row's ``extractor_version``) and its text is
+  the row's text; anything else (a row written before the store, another model) is parsed again, as before.
+  ``RULES_VERSION`` changed with the store, so documents of older graphs are re-read on the next ingest.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
+
+import numpy
+import redis
+from spacy.attrs import ORTH, SPACY
+from spacy.language import Language
+from spacy.tokens import Doc, DocBin
+from spacy.vocab import Vocab
+
+from extraction.access import scoped
+from extraction.errors import GraphUnavailable
+from extraction.schema import ready_document
+
+PARSE_BATCH = 64
+_ATTRS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs)]  # what spaCy itself keeps of a parse
+_HEADER = struct.Struct("<II")  # tokens, length of the strings' JSON
+
+
+class ParsesUnavailable(GraphUnavailable):
+    """The graph failed while a reader fetched stored parses."""
+
+
+READ_PARSES = f"""
+UNWIND $ids AS eid
+MATCH (e:Evidence {{id: eid}}) WHERE e.parse IS NOT NULL AND e.extractor_version STARTS WITH $parser
+MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')}
+RETURN e.id, e.text, e.parse
+"""
+
+
+def encode(doc: Doc) -> str:
+    """One parse as a FalkorDB string: the token attributes spaCy's ``DocBin`` keeps (tokens, norms, lemmas, POS,
+    tags, heads and labels, sentence starts, entities, morphology) as one array, the spaces, and the strings those
+    attributes name; zlib-compressed, base64."""
+    array = numpy.ascontiguousarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(len(doc), len(_ATTRS))
+    spaces = numpy.asarray(doc.to_array(SPACY), dtype=numpy.uint8)
+    strings = json.dumps(sorted({s for t in doc for s in (t.text, t.tag_, t.lemma_, t.norm_, str(t.morph), t.dep_,
+                                                          t.ent_type_, t.ent_kb_id_, t.ent_id_)})).encode()
+    raw = _HEADER.pack(len(doc), len(strings)) + strings + spaces.tobytes() + array.tobytes()
+    return base64.b64encode(zlib.compress(raw)).decode("ascii")
+
+
+def decode(data: str, vocab: Vocab) -> Doc:
+    """The parse ``encode`` stored, rebuilt over ``vocab`` (the reader's pipeline's, so strings are shared) the way
+    ``DocBin.get_docs`` rebuilds one (its ``from_bytes`` costs ~4x more: msgpack hooks looked up per call)."""
+    raw = zlib.decompress(base64.b64decode(data))
+    n, size = _HEADER.unpack_from(raw)
+    at = _HEADER.size
+    for string in json.loads(raw[at : at + size]):
+        vocab[string]
+    at += size
+    spaces = numpy.frombuffer(raw, dtype=numpy.uint8, count=n, offset=at).astype(bool).tolist()
+    array = numpy.frombuffer(raw, dtype=numpy.uint64, count=n * len(_ATTRS), offset=at + n).reshape(n, len(_ATTRS))
+    words: Any = array[:, _ATTRS.index(ORTH)]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
+    doc = Doc(vocab, words=words, spaces=spaces)
+    return doc.from_array(_ATTRS, cast(Any, array.copy()))
+
+
+def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:
+    """Encoded parses of ``texts`` by text: each distinct text parsed once, alone, in one batched pass."""
+    distinct = list(dict.fromkeys(texts))
+    return {text: encode(doc) for text, doc in zip(distinct, nlp.pipe(distinct, batch_size=PARSE_BATCH),
+                                                   strict=True)}
+
+
+def read_parses(graph: Any, sentences: Mapping[str, str], vocab: Vocab, parser: str) -> dict[str, Doc]:
+    """Stored parses of the evidence rows ``sentences`` (id -> the text the caller holds), by id, read as the
+    handle's scope and rebuilt over ``vocab`` (the reader pipeline's). Only parses made by ``parser`` (the
+    reader's :func:`~extraction.nlp.extractor_version`: spaCy, model and rules versions, which the row's own
+    ``extractor_version`` starts with) of the caller's text are returned; the caller parses the rest.
+    A graph that fails raises :class:`ParsesUnavailable`, never an empty result."""
+    if not sentences:
+        return {}
+    params = {"ids": list(sentences), "parser": parser}
+    try:
+        rows: Sequence[list[Any]] = scoped(graph).ro_query(READ_PARSES, params).result_set
+    except (redis.RedisError, OSError) as exc:
+        raise ParsesUnavailable(f"graph unavailable while reading stored parses: {exc}") from exc
+    out: dict[str, Doc] = {}
+    for ev_id, text, data in rows:
+        if sentences.get(ev_id) != text:
+            continue
+        doc = decode(data, vocab)
+        if doc.text == text:
+            out[ev_id] = doc
+    return out

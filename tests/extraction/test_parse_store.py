@@ -1,0 +1,93 @@
+"""The parse store: ingest keeps each evidence row's parse of its own text, and a reader rebuilds exactly the parse
+spaCy gives that text, only for rows its pipeline parsed, and says so when the graph is down."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import redis
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from extraction.access import EVERYTHING, ScopedGraph
+from extraction.nlp import extractor_version
+from extraction.parse_store import ParsesUnavailable, decode, encode, parse_texts, read_parses
+
+
+def everything(doc: Doc) -> list[Any]:
+    """Every attribute a reader of a parse may look at: tokens, spaces, tags, morphology, lemmas, norms, heads,
+    sentences, entities."""
+    return [[(t.text, t.whitespace_, t.idx, t.tag_, t.pos_, str(t.morph), t.lemma_, t.norm_, t.lower_, t.dep_,
+              t.head.i, t.is_sent_start, t.ent_iob_, t.ent_type_) for t in doc],
+            [(s.start, s.end) for s in doc.sents], [(e.start, e.end, e.label_) for e in doc.ents]]
+
+
+TEXTS = [
+    "The rate-engine team owns the nightly export job since March 2024.",
+    "- Owner: Mara Olsen (payments)",
+    "Rollback steps:\\nrevert the flag, then page the on-call engineer.",
+    "Why did the us-east-1 deploy fail on Tuesday?",
+]
+
+
+def evidence_rows(graph: Any, n: int) -> list[tuple[str, str]]:
+    rows = graph.ro_query("MATCH (e:Evidence) WHERE e.kind = 'sentence' RETURN e.id, e.text ORDER BY e.id LIMIT $n",
+                          {"n": n}).result_set
+    return [(row[0], row[1]) for row in rows]
+
+
+def test_a_stored_parse_rebuilds_the_parse_spacy_gives_its_text(nlp: Language) -> None:
+    stored = parse_texts(nlp, TEXTS)
+    assert list(stored) == TEXTS
+    for text in TEXTS:
+        assert everything(decode(stored[text], nlp.vocab)) == everything(nlp(text))
+
+
+def test_each_distinct_text_is_parsed_once(nlp: Language) -> None:
+    assert list(parse_texts(nlp, [TEXTS[0], TEXTS[1], TEXTS[0]])) == [TEXTS[0], TEXTS[1]]
+
+
+def test_ingest_keeps_every_evidence_rows_parse_of_its_own_text(sample_graph: tuple[Any, Any], nlp: Language) -> None:
+    graph = sample_graph[0]
+    rows = graph.ro_query("MATCH (e:Evidence) RETURN e.text, e.parse").result_set
+    assert rows and all(parse is not None for _, parse in rows)
+    for text, parse in rows[:25]:
+        assert everything(decode(parse, nlp.vocab)) == everything(nlp(text))
+
+
+def test_a_reader_gets_the_parses_of_the_rows_it_names_by_id(sample_graph: tuple[Any, Any], nlp: Language) -> None:
+    graph = ScopedGraph(sample_graph[0], EVERYTHING)
+    rows = evidence_rows(graph, 3)
+    wanted = dict(rows) | {"ev_0000000000000000": "A sentence no row holds."}
+    found = read_parses(graph, wanted, nlp.vocab, extractor_version(nlp))
+    assert set(found) == {ev_id for ev_id, _ in rows}
+    for ev_id, text in rows:
+        assert everything(found[ev_id]) == everything(nlp(text))
+
+
+def test_a_reader_gets_no_parse_of_another_text_or_another_pipeline(sample_graph: tuple[Any, Any],
+                                                                     nlp: Language) -> None:
+    graph = ScopedGraph(sample_graph[0], EVERYTHING)
+    (first, text), (second, _) = evidence_rows(graph, 2)
+    assert read_parses(graph, {first: text, second: text + " (edited)"}, nlp.vocab, extractor_version(nlp)) \
+        .keys() == {first}
+    assert read_parses(graph, {first: text}, nlp.vocab, "spacy-0.0.0/en_other-0/zehn-rules-0") == {}
+
+
+class Refusing:
+    """The read-only graph interface of a server that went away."""
+
+    name = "gone"
+
+    def ro_query(self, q: str, params: dict[str, object] | None = None, timeout: int | None = None) -> Any:
+        raise redis.ConnectionError("Connection refused (the test took the graph away)")
+
+
+def test_a_reader_of_a_graph_that_is_down_is_told_so(nlp: Language) -> None:
+    with pytest.raises(ParsesUnavailable):
+        read_parses(Refusing(), {"ev_0000000000000001": "Some sentence."}, nlp.vocab, extractor_version(nlp))
+
+
+def test_a_parse_is_a_plain_string_for_the_graph(nlp: Language) -> None:
+    assert encode(nlp(TEXTS[0])).isascii()
