@@ -95,8 +95,7 @@ class LocalEmbedder(Embedder):
     def with_empty_cache(self) -> LocalEmbedder:
         """An embedder over this one's loaded model with a cache of its own (fresh passes, no second load)."""
         other = LocalEmbedder(self.batch_size, self.cache_size, self.threads, self.runtime, self.cache_dir)
-        loaded = ("_tokenizer", "_forward", "_word_table")  # the cached_property slots
-        other.__dict__.update({name: value for name, value in self.__dict__.items() if name in loaded})
+        other.__dict__.update(_tokenizer=self._tokenizer, _forward=self._forward)  # the cached_property slots
         return other
 
     def embed_query(self, text: str, **kwargs: Any) -> list[float]:
