@@ -13,7 +13,6 @@ COPY traversal_policy/ traversal_policy/
 COPY verify/ verify/
 RUN pip install --no-cache-dir --no-deps .
 # The data dir holds the API tokens (hashed, tokens.json) and uploads: mount a volume on it (docker-compose.yml).
-# The embedding model's ONNX graph is exported at first use (extraction/onnx_export.py); kept in the volume.
-ENV HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ZEHN_DATA_DIR=/data ZEHN_MODEL_CACHE_DIR=/data/models
+ENV HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ZEHN_DATA_DIR=/data
 EXPOSE 8000
 CMD ["zehn", "serve", "--ingest-sample"]
