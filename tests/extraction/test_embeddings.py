@@ -1,68 +1,109 @@
-"""The embedder embeds each distinct text once per process and returns what the model returned, in order."""
+"""The embedder embeds each distinct text once per process, returns what the model returned in order, and its ONNX
+Runtime pass gives the vectors (and the neighbours) of the torch pass over the same weights."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
+import pytest
 
 from extraction.embeddings import LocalEmbedder
+from extraction.model_runtime import Forward
+
+TEXTS = [
+    "Which service did the rollback of the nightly export job affect last week?",
+    "which service",
+    "rollback",
+    "Owners: the storage team (primary), the platform team",
+    "The replication worker copies ledger rows to the standby region every few minutes.",
+    "Incident review > Root cause\nA config push removed the retry budget from the payments gateway, so every "
+    "timeout became an error for the checkout page until the push was reverted forty minutes later.",
+    "Decision: we keep Postgres for the billing store and revisit the choice when write volume doubles.",
+    "The on-call rota for the team changes every Monday.",
+]
 
 
-class CountingModel:
-    """Stands in for the SentenceTransformer: a vector per text derived from its length; counts what it encodes."""
+class CountingForward:
+    """The real forward pass, recording the (rows, pieces) shape of every call it gets."""
 
-    def __init__(self) -> None:
-        self.encoded: list[str] = []
+    def __init__(self, real: Forward) -> None:
+        self.real = real
+        self.calls: list[tuple[int, int]] = []
 
-    def encode(self, texts: list[str], **kwargs: Any) -> np.ndarray:
-        self.encoded.extend(texts)
-        return np.array([[float(len(t)), 1.0] for t in texts])
-
-
-def test_repeated_texts_are_encoded_once_and_returned_in_order() -> None:
-    embedder = LocalEmbedder(cache_size=3)
-    model = CountingModel()
-    embedder.__dict__["_model"] = model  # the cached_property's slot: no weights are loaded
-    first = embedder.embed_documents(["a", "bb", "a"])
-    second = embedder.embed_documents(["bb", "ccc"])
-    assert first == [[1.0, 1.0], [2.0, 1.0], [1.0, 1.0]] and second == [[2.0, 1.0], [3.0, 1.0]]
-    assert model.encoded == ["a", "bb", "ccc"]
-    embedder.embed_documents(["dddd", "a"])  # "bb" is now the oldest of four: evicted
-    embedder.embed_documents(["bb"])
-    assert model.encoded == ["a", "bb", "ccc", "dddd", "bb"]
+    def __call__(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        self.calls.append((int(ids.shape[0]), int(ids.shape[1])))
+        return self.real(ids, mask)
 
 
-class BatchRecordingModel(CountingModel):
-    def __init__(self) -> None:
-        super().__init__()
-        self.calls: list[tuple[list[str], int]] = []
-
-    def encode(self, texts: list[str], **kwargs: Any) -> np.ndarray:
-        self.calls.append((list(texts), int(kwargs["batch_size"])))
-        return super().encode(texts, **kwargs)
+def _counting(embedder: LocalEmbedder, cache_size: int = 8192) -> tuple[LocalEmbedder, CountingForward]:
+    other = LocalEmbedder(cache_size=cache_size)
+    counting = CountingForward(embedder._forward)
+    other.__dict__.update(_tokenizer=embedder._tokenizer, _forward=counting)
+    return other, counting
 
 
-def test_embed_each_runs_one_call_of_unpadded_texts_and_shares_the_cache() -> None:
-    embedder = LocalEmbedder()
-    model = BatchRecordingModel()
-    embedder.__dict__["_model"] = model
-    embedder.embed_documents(["a question"])
-    assert embedder.embed_each(["a question", "an ask", "an ask"]) == [[10.0, 1.0], [6.0, 1.0], [6.0, 1.0]]
-    assert model.calls == [(["a question"], embedder.batch_size), (["an ask"], 1)]
+def test_repeated_texts_are_encoded_once_and_returned_in_order(embedder: LocalEmbedder) -> None:
+    small, counting = _counting(embedder, cache_size=3)
+    first = small.embed_documents(["a", "bb", "a"])
+    second = small.embed_documents(["bb", "ccc"])
+    assert first[0] == first[2] and first[1] == second[0] and first[0] != first[1]
+    assert sum(rows for rows, _ in counting.calls) == 3  # "a", "bb", "ccc"
+    small.embed_documents(["dddd", "a"])  # "bb" is now the oldest of four: evicted
+    small.embed_documents(["bb"])
+    assert sum(rows for rows, _ in counting.calls) == 5
 
 
-def _sharing_weights(embedder: LocalEmbedder) -> LocalEmbedder:
-    """A new embedder (empty cache) over the already loaded model."""
-    other = LocalEmbedder()
-    other.__dict__["_model"] = embedder._model
-    return other
+def test_embed_each_runs_every_text_unpadded_and_shares_the_cache(embedder: LocalEmbedder) -> None:
+    each, counting = _counting(embedder)
+    each.embed_documents(["a question"])
+    counting.calls.clear()
+    assert each.embed_each(["a question", "an ask", "an ask", "a longer ask than that"])
+    assert [rows for rows, _ in counting.calls] == [1, 1]  # the known text is not run again
 
 
 def test_unpadded_vectors_agree_with_batched_ones(embedder: LocalEmbedder) -> None:
-    texts = ["Which service did the rollback of the nightly export job affect last week?", "which service",
-             "rollback"]
-    batched = np.array(_sharing_weights(embedder).embed_documents(texts))
-    each = np.array(_sharing_weights(embedder).embed_each(texts))
+    batched = np.array(embedder.with_empty_cache().embed_documents(TEXTS))
+    each = np.array(embedder.with_empty_cache().embed_each(TEXTS))
     assert np.allclose(batched, each, atol=1e-6)
     assert float(batched[1] @ batched[2]) < 0.99  # different texts: the comparison is not trivially true
+
+
+def test_texts_of_very_different_lengths_are_not_padded_to_one_batch(embedder: LocalEmbedder) -> None:
+    grouped, counting = _counting(embedder)
+    grouped.embed_documents([TEXTS[5], "rollback", "which service", "an ask"])
+    assert len(counting.calls) == 2 and counting.calls[1][1] < counting.calls[0][1] // 4
+
+
+def test_pieces_carry_the_sentence_vector_and_slice_the_text(embedder: LocalEmbedder) -> None:
+    passes = embedder.with_empty_cache().embed_with_tokens(TEXTS[3:6])
+    for text, found in zip(TEXTS[3:6], passes, strict=True):
+        pooled = found.tokens.mean(axis=0)  # [CLS] and [SEP] are pooled too, so close, not equal
+        assert float(pooled @ np.array(found.vector)) / float(np.linalg.norm(pooled)) > 0.95
+        assert all(text[a:b].strip() for a, b in found.spans)
+
+
+@pytest.fixture(scope="module")
+def torch_embedder() -> LocalEmbedder:
+    return LocalEmbedder(runtime="torch")
+
+
+def test_onnx_vectors_are_the_torch_vectors_with_the_same_neighbours(
+        embedder: LocalEmbedder, torch_embedder: LocalEmbedder) -> None:
+    onnx = np.array(embedder.with_empty_cache().embed_documents(TEXTS))
+    reference = np.array(torch_embedder.embed_documents(TEXTS))
+    assert float((onnx * reference).sum(axis=1).min()) >= 0.9999
+    for row in range(len(TEXTS)):
+        assert list(np.argsort(-(onnx @ onnx[row]))[:5]) == list(np.argsort(-(reference @ reference[row]))[:5])
+
+
+def test_onnx_piece_vectors_are_the_torch_ones(embedder: LocalEmbedder, torch_embedder: LocalEmbedder) -> None:
+    onnx = embedder.with_empty_cache().embed_with_tokens(TEXTS[4:6])
+    reference = torch_embedder.embed_with_tokens(TEXTS[4:6])
+    for ours, theirs in zip(onnx, reference, strict=True):
+        assert ours.spans.tolist() == theirs.spans.tolist()
+        assert np.allclose(ours.tokens, theirs.tokens, atol=1e-4)
+
+
+def test_word_vectors_come_from_the_models_own_input_table(embedder: LocalEmbedder) -> None:
+    retention, retain, invoice = (np.array(v) for v in embedder.word_vectors(["retention", "retain", "invoice"]))
+    assert float(retention @ retain) > float(retention @ invoice)
+    assert np.isclose(float(np.linalg.norm(invoice)), 1.0)

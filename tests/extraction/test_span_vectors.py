@@ -26,9 +26,7 @@ LONG = " ".join(f"Sentence {n} says the replication worker copies ledger rows to
 
 
 def _fresh(embedder: LocalEmbedder) -> LocalEmbedder:
-    other = LocalEmbedder()
-    other.__dict__["_model"] = embedder._model
-    return other
+    return embedder.with_empty_cache()
 
 
 class RecordingEmbedder:
