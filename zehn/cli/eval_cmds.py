@@ -32,6 +32,7 @@ from zehn.evaluation.report import build_report, markdown
 from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval, run_zehn
 from zehn.evaluation.split import HalfChoice, select
 from zehn.graph_server.readiness import wait_for_indexes
+from zehn.models import local_embedder
 
 Mode = Literal["deterministic", "model"]
 Systems = Literal["both", "zehn", "baseline"]
@@ -89,7 +90,7 @@ def eval_command(
             print(f"zehn eval: {label}: {index}/{total}", file=sys.stderr)
 
     with graph_session(settings, as_json) as (endpoint, _graph):
-        nlp, embedder = load_nlp(), LocalEmbedder()
+        nlp, embedder = load_nlp(), local_embedder(settings)
         ingestor = Ingestor(endpoint.host, endpoint.port, name, endpoint.password, nlp=nlp, embedder=embedder,
                             max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s)
         ingest = ingestor.ingest([corpus])

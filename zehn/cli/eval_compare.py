@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
 from extraction.evidence_reads import graph_exists, graph_stats
 from extraction.nlp import load_nlp
@@ -18,6 +17,7 @@ from zehn.cli.common import EXIT_REJECTED, fail, graph_session
 from zehn.evaluation.compare import ReadOnly, Side, compare
 from zehn.evaluation.questions import Question
 from zehn.evaluation.runner import CitationChecker, make_zehn
+from zehn.models import local_embedder
 from zehn.settings import Settings
 
 
@@ -38,7 +38,7 @@ def run_compare(settings: Settings, questions: list[Question], graph_a: str, gra
             if not graph_exists(graph):
                 raise fail(f"graph {graph.name!r} does not exist on {endpoint.url}: ingest into it first "
                            f"(zehn ingest DIR --graph {graph.name})", EXIT_REJECTED, as_json, "rejected")
-        nlp, embedder = load_nlp(), LocalEmbedder()
+        nlp, embedder = load_nlp(), local_embedder(settings)
         sides = []
         for graph in graphs:
             executor = TraversalExecutor(graph, policy, embedder=embedder, timeout_ms=settings.query_timeout_ms)

@@ -29,6 +29,7 @@ from zehn.cli.common import (
     graph_session,
     settings_from,
 )
+from zehn.models import local_embedder
 from zehn.observability.metrics import METRICS
 from zehn.people.projection import rebuild as rebuild_projection
 from zehn.settings import Settings
@@ -81,7 +82,8 @@ def ingest(
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     with graph_session(settings, as_json) as (endpoint, writable):
         ingestor = Ingestor(endpoint.host, endpoint.port, settings.graph_name, endpoint.password,
-                            max_bytes=settings.max_document_bytes, wait_s=settings.ingest_wait_s,
+                            embedder=local_embedder(settings), max_bytes=settings.max_document_bytes,
+                            wait_s=settings.ingest_wait_s,
                             pause=pause_hook(settings), extractors=extractors_for(settings, as_json))
         if sys.stderr.isatty() and not as_json:
             from rich.progress import Progress

@@ -39,9 +39,9 @@ def _executor(settings: Settings, as_json: bool, vectors: bool = False) -> Itera
                            timeout_ms=settings.query_timeout_ms)
         embedder = None
         if vectors:
-            from extraction.embeddings import LocalEmbedder
+            from zehn.models import local_embedder
 
-            embedder = LocalEmbedder()
+            embedder = local_embedder(settings)
         yield TraversalExecutor(graph, load_policy(settings.policy_file), embedder=embedder,
                                 timeout_ms=settings.query_timeout_ms, scope=EVERYTHING)  # the operator reads all
 
