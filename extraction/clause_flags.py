@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from extraction.vocabulary import HEDGE_WORDS, NEGATION_WORDS, NEXT_PERIODS, PLAN_VERBS, PLAN_WORDS
+from extraction.vocabulary import (
+    FUTURE_AUXILIARIES,
+    HEDGE_WORDS,
+    NEGATION_WORDS,
+    NEXT_PERIODS,
+    PLAN_VERBS,
+    PLAN_WORDS,
+    SENTENCE_HEDGES,
+)
 
 CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "relcl", "parataxis", "acl"})
 
@@ -32,27 +40,11 @@ def clause_flags(verb: Token, sent: Span, subjects: list[Token]) -> tuple[bool, 
     hedged = (
         bool(words & HEDGE_WORDS)
         or any(v.lemma_ in HEDGE_WORDS for v in chain[1:])
-        or bool(
-            sent_words
-            & {
-                "maybe",
-                "probably",
-                "perhaps",
-                "possibly",
-                "whether",
-                "unclear",
-                "suspected",
-                "hypothesis",
-                "hypothesize",
-                "hypothesizing",
-                "likely",
-                "possible",
-            }
-        )
+        or bool(sent_words & SENTENCE_HEDGES)
         or sent.text.rstrip().endswith("?")
     )
     planned = (
-        bool(words & {"will", "shall", "'ll", "wo"})
+        bool(words & FUTURE_AUXILIARIES)
         or any(v.lemma_ in PLAN_VERBS for v in chain[1:])
         or bool(sent_words & PLAN_WORDS)
         or any(t.lower_ == "next" and t.head.lemma_ in NEXT_PERIODS for t in sent)

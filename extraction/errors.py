@@ -37,7 +37,7 @@ class ServerStartFailed(Unavailable):
 
 
 class ModelUnavailable(Unavailable):
-    """The configured model endpoint did not answer in time."""
+    """A model did not answer: the configured LLM endpoint (in time), or the packaged embedder (see below)."""
 
 
 class GraphNotIngested(ZehnError):
@@ -93,7 +93,7 @@ class DocumentRejected(Rejected):
         self.reason = reason
 
 
-class EmbedderUnavailable(Unavailable):
+class EmbedderUnavailable(ModelUnavailable):
     """The packaged embedding model could not be read, exported or loaded; the message says why. Retrying the same
     call does not help (a missing file or a corrupt export stays so): never an empty vector."""
 

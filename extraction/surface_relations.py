@@ -33,7 +33,7 @@ from spacy.tokens import Doc, Span, Token
 from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
-from extraction.vocabulary import HEDGE_WORDS, NEGATION_WORDS, PASSIVE_PREP_RULES, VERB_RULES
+from extraction.vocabulary import FUTURE_AUXILIARIES, HEDGE_WORDS, NEGATION_WORDS, PASSIVE_PREP_RULES, VERB_RULES
 
 _KNOWN = frozenset(v for v, _ in VERB_RULES)
 # What may stand between a clause break and its subject: determiners and possessives of a noun phrase.
@@ -44,7 +44,6 @@ _ADVERB_TAGS = frozenset({"RB", "RBR", "RBS", "MD"})
 _MAX_ADVERBS = 3
 _MAX_OBJECT_WORDS = 4
 _JOINERS = frozenset({"and", ",", "or", "&"})
-_PLANNING = frozenset({"will", "shall", "'ll"})
 _FLOATING = frozenset({"both", "all", "each", "also"})  # "A and B both call C"
 _BE = frozenset({"is", "are", "was", "were", "be", "been"})
 _PASSIVE_VERBS = frozenset(v for v, _ in PASSIVE_PREP_RULES) | _KNOWN
@@ -135,7 +134,7 @@ def _after_subject(
     flags = (
         own[0] or bool(between & NEGATION_WORDS),
         own[1] or bool(between & HEDGE_WORDS),
-        own[2] or bool(between & _PLANNING),
+        own[2] or bool(between & FUTURE_AUXILIARIES),
     )
     participle = verb.tag_ == "VBN" or verb.lower_.endswith(("ed", "en"))
     if participle and k + 1 < end and doc[k + 1].pos_ == "ADP":

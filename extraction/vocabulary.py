@@ -206,6 +206,13 @@ HEDGE_WORDS: frozenset[str] = words(
 PLAN_WORDS: frozenset[str] = frozenset(
     {"plan", "planned", "planning", "intend", "aim", "upcoming", "future", "todo", "roadmap", "eventually"}
 )
+# Words anywhere in a sentence that make each of its statements hedged ("the suspected cause", "maybe X calls Y").
+SENTENCE_HEDGES: frozenset[str] = words(
+    """maybe probably perhaps possibly whether unclear suspected hypothesis hypothesize hypothesizing likely
+    possible"""
+)
+# Auxiliaries of the future ("will", "'ll", "shall"; "wo" is spaCy's token of "won't"): a planned statement.
+FUTURE_AUXILIARIES: frozenset[str] = frozenset({"will", "shall", "'ll", "wo"})
 PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "hope", "propose", "expect", "go"})
 NEXT_PERIODS: frozenset[str] = frozenset(
     {"week", "month", "quarter", "sprint", "release", "cycle", "year", "milestone", "iteration", "phase"}

@@ -8,8 +8,10 @@ Each search runs up to two ranked lists per label, each one fixed Cypher text wi
 
 Deterministic candidate sets: the approximate (HNSW) vector index can return different neighbours from one
 build of the same data to the next, so each vector list over-fetches :data:`VECTOR_OVERFETCH` times what it
-keeps, and keeps the nearest by (distance, id): the scores of returned nodes are exact, and the kept head of a
-pool that large is the exact nearest set at this scale. Every list and the fusion break ties by id.
+keeps, and keeps the nearest by (distance, id): the scores of returned nodes are exact, but which nodes come
+back can still differ between builds (the index is rebuilt on every server start), and so can full-text scores
+(measured on one stored graph across starts). A caller that must rank the same way every time re-ranks on exact
+distances of what it reads (zehn/agent/retrieve.py). Every list and the fusion break ties by id.
 
 Full-text lists read through a head (:func:`ranked_fulltext`): owners are checked for a bounded pool of the best
 matches by (score, id), with the full text as the exact fallback, so a list's cost stays near flat as the corpus

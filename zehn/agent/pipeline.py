@@ -79,11 +79,7 @@ class Pipeline:
         timings: dict[str, float] = {"model_ms": 0.0, "verify_ms": 0.0}
         try:
             return self._run(question, turn, dispatcher, timings, graph)
-        except GraphFailure as exc:
-            return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
-        except ModelUnavailable as exc:
-            return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
-        except ParsesUnavailable as exc:
+        except (GraphFailure, ModelUnavailable, ParsesUnavailable) as exc:
             return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
 
     def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float],

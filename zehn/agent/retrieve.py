@@ -4,14 +4,13 @@
   ``dependents_of`` / ``impact``, each path enriched with its edges' sentences (``evidence_for``).
 - **Documents** (every question whose walk returned nothing, and every passage question): the question is
   embedded once, with each ask, in one batch; ``search_passages`` ranks passages (full-text + vector); a
-  document scores the similarity of its nearest passage to the question plus the full-text reciprocal ranks of
-  its passages (on the tune half the nearest passage found the right document more often than the fused passage
-  ranks: 17 of 19 first against 16), and the documents that mention a resolved subject (``documents_mentioning``)
-  come first. The best :data:`POOL` are read whole (``document_passages``, with each passage's exact distance to
-  the question and to every ask) and re-ranked from what was read (:func:`exact_scores`): the indexes' rankings
-  differ from one server start to the next. The best :data:`DOCUMENTS` of them are
-  kept, with their sentences (``document_sentences``) read on first use. Ties are broken by document id, so the
-  same graph gives the same candidates.
+  document's first score is the similarity of its nearest hit to the question plus the full-text reciprocal
+  ranks of its hits, and the documents that mention a resolved subject (``documents_mentioning``) come first.
+  The best :data:`POOL` are read whole (``document_passages``, with each passage's exact distance to the question
+  and to every ask) and re-ranked from what was read (:func:`exact_scores`): the indexes' rankings differ from one
+  server start to the next. The best :data:`DOCUMENTS` of them are kept, their sentences
+  (``document_sentences``) read on first use. Ties are broken by document id, so the same graph gives the same
+  candidates.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
 from zehn.agent.model_loop import LLMConfig
 from zehn.agent.pipeline import Pipeline
-from zehn.agent.similarity import Similarity, single_threaded_inference
+from zehn.agent.similarity import Similarity
 from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut, question_problem
 from zehn.answers.provenance import label_sources
 
@@ -39,7 +39,6 @@ class AnswerService:
         self.graph = graph
         self.llm = llm
         embedder: Any = executor.embedder
-        single_threaded_inference()
         self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None)
         self.pipeline = Pipeline(nlp, self.similarity, llm)
 

@@ -24,20 +24,12 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import numpy as np
-import torch
 
 WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
 CACHE_SIZE = 50_000
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
-
-
-def single_threaded_inference() -> None:
-    """Run the embedding model on one thread. A question embeds a handful of short texts: intra-op threads gain
-    nothing there, and on a busy machine they oversubscribe the cores (measured: 13-40 ms on one thread against
-    1.4-1.7 s on two, for one question, with other processes busy)."""
-    torch.set_num_threads(1)
 
 
 class WordEmbedder(Protocol):

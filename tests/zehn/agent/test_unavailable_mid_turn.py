@@ -9,6 +9,7 @@ import redis
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from extraction.errors import EmbedderUnavailable
 from traversal_policy import TraversalExecutor, load_policy
 from zehn.agent import AnswerService
 
@@ -47,3 +48,18 @@ def test_every_query_of_a_turn_failing_makes_it_unavailable(sample_graph: tuple[
         answer = _service(GoesAwayAfter(sample_graph[0], allowed), nlp, embedder).answer(question)
         assert answer.status == "unavailable", (allowed, answer.status, answer.reason)
         assert not answer.citations
+
+
+class ModelGoneEmbedder(LocalEmbedder):
+    """The real embedder whose model cannot be loaded (a corrupt export, a missing package file)."""
+
+    @property
+    def _forward(self) -> Any:
+        raise EmbedderUnavailable("the exported model cannot be read (the test broke it)")
+
+
+def test_an_embedding_model_that_cannot_load_makes_the_answer_unavailable(sample_graph: tuple[Any, Any],
+                                                                         nlp: Language) -> None:
+    answer = _service(sample_graph[0], nlp, ModelGoneEmbedder()).answer(QUESTIONS[1])
+    assert answer.status == "unavailable", (answer.status, answer.reason)
+    assert not answer.citations
