@@ -28,7 +28,7 @@
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
 missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
-section heading only, ``inferred``.
+section heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ from zehn.agent.sentence_binding import (
     worth_parsing,
 )
 from zehn.agent.similarity import Similarity
-from zehn.agent.situation import MIN_SHARE, in_passage, situation
+from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, in_passage, situation
+from zehn.agent.supporting import supported
 from zehn.answers.model import Grade
 
-WORD_BUDGET = 250  # cited words per answer, all asks together
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
@@ -275,8 +275,8 @@ def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, cont
 
 
 def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:
-    """Read the best document, and only those retrieval cannot tell apart from it: a document well behind it that
-    happens to hold the asked words is how wrong answers are made."""
+    """Read the best document and those retrieval cannot tell apart from it (a document well behind it that holds
+    the asked words is how wrong answers are made); an ask it does not state may come from another near one."""
     if retrieved.unmentioned:
         return Bound(reason=nowhere(retrieved.unmentioned))
     order = ranked(analysis, retrieved, similarity)
@@ -290,7 +290,9 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
     chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
                                                     -n))
-    return bounds[chosen]
+    slots = {t: n + 1 for n, t in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
+    return supported(bounds[chosen], near[chosen], [j.view for j in order], lambda ask, view, budget: find(
+        ask, slots.get(ask.text, 0), view, parses, similarity, budget, set(), (), frozenset(words(analysis.question))))
 
 
 def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:

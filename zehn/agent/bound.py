@@ -26,6 +26,7 @@ class Finding:
     heading: str  # the section the sentences come from
     bound: Sentence  # the sentence the ask was bound to
     context: tuple[Sentence, ...] = ()  # neighbours in the same section that frame a named answer
+    document: DocumentInfo | None = None  # set when another document than the answer's own states this ask
 
     @property
     def sentences(self) -> tuple[Sentence, ...]:

@@ -138,7 +138,8 @@ def draft(analysis: Analysis, bound: Bound) -> str | None:
         lines += [LEADS.get(analysis.route, "What the documents state ({x}):").format(x=subject), *shown]
     title = bound.document.title if bound.document else ""
     for finding in bound.findings:
-        lines += _finding(finding, title or finding.sentences[0].document_id)
+        own = finding.document.title or finding.document.id if finding.document else title
+        lines += _finding(finding, own or finding.sentences[0].document_id)
     if bound.findings and shown:
         lines += ["", "Graded at question time:", *shown]
     if bound.setting:

@@ -14,6 +14,7 @@ from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.similarity import Similarity
 
+WORD_BUDGET = 250  # cited words per answer: every ask's answer and the situation together
 MIN_SHARE = 40  # an ask's share of the word budget never falls below this many words (nor does the situation's)
 SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
 SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation

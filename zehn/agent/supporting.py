@@ -1,0 +1,77 @@
+"""A second document for the asks the answering document does not state.
+
+Enterprise writing spreads one case over several documents: the postmortem states the cause and the fix, the
+runbook or spec it follows states the fields to collect or the events to emit. When the document chosen to answer
+(:mod:`zehn.agent.bind_passages`) establishes some asks and not others, each missing ask is bound, by the same
+rules, in the other documents retrieval read for the question, best first, and answered from the first that
+states it, provided that document
+
+1. passed every check the answering document passed (:mod:`zehn.agent.documents`: anchors, constraints) and
+   mentions a resolved subject whenever the answering document does;
+2. is near the question: its retrieval score is at least :data:`SUPPORT_NEAR` of the answering document's;
+3. states the ask in its own sentence or labelled line (graded ``source_backed``). A section heading alone
+   ("Root cause", "Mitigation") is not enough here: every incident document has one, and another incident's
+   remedy is how wrong answers are made.
+
+The answering document still decides whether there is an answer at all: a second document never answers a
+question on its own. Its words come out of the budget the situation sentences would have used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from zehn.agent.bound import Bound, Finding
+from zehn.agent.question import Ask
+from zehn.agent.retrieve import DocView
+from zehn.agent.rows import Sentence
+from zehn.agent.situation import WORD_BUDGET
+
+# A second document must be at least this near to the question, as a share of the answering document's score.
+# Chosen, not fitted: retrieval's scores for the documents of one case sit together, another topic's well below;
+# no tune question changes between 0.8 and 0.9.
+SUPPORT_NEAR = 0.85
+
+BindAsk = Callable[[Ask, DocView, int], Finding | None]  # (ask, document, word budget) -> finding
+
+
+def _words(sentences: tuple[Sentence, ...]) -> int:
+    return sum(len(s.text.split()) for s in sentences)
+
+
+def supported(bound: Bound, answering: DocView, others: list[DocView], bind: BindAsk) -> Bound:
+    """``bound`` with each missing ask answered from the first other document that states it."""
+    if not bound.findings or not bound.missing or bound.document is None:
+        return bound
+    candidates = [v for v in others if v.info.id != answering.info.id and
+                  v.mentions_subject >= answering.mentions_subject and v.score >= SUPPORT_NEAR * answering.score]
+    if not candidates:
+        return bound
+    cited = sum(_words(f.sentences) for f in bound.findings)
+    added: list[Finding] = []
+    missing: list[Ask] = []
+    for n, ask in enumerate(bound.missing):
+        share = max(0, (WORD_BUDGET - cited) // (len(bound.missing) - n))
+        found = None
+        for view in candidates if share else []:
+            found = bind(ask, view, share)
+            if found is not None and found.grade == "source_backed":
+                break
+            found = None
+        if found is None:
+            missing.append(ask)
+            continue
+        added.append(replace(found, document=view.info))
+        cited += _words(found.sentences)
+    if not added:
+        return bound
+    # The situation sentences take what is left of the budget after every ask's answer.
+    setting: list[Sentence] = []
+    left = WORD_BUDGET - cited
+    for sentence in bound.setting:
+        size = len(sentence.text.split())
+        if size <= left:
+            setting.append(sentence)
+            left -= size
+    return replace(bound, findings=(*bound.findings, *added), missing=tuple(missing), setting=tuple(setting))
