@@ -23,6 +23,7 @@ import numpy as np
 
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.lemmas import words
+from zehn.agent.links import linked_ids
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
 from zehn.agent.routing import DEPENDENCY_RELS
@@ -42,12 +43,18 @@ class DocView:
     only the documents that are bound pay for them."""
 
     def __init__(self, info: DocumentInfo, passages: tuple[DocPassage, ...], score: float, mentions_subject: bool,
-                 load: Callable[[], list[Sentence]]) -> None:
+                 load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None) -> None:
         self.info = info
         self.passages = passages
         self.score = score  # nearest passage's similarity plus its passages' full-text reciprocal ranks
         self.mentions_subject = mentions_subject
         self._load = load
+        self._links = links
+
+    @cached_property
+    def linked(self) -> tuple[DocView, ...]:
+        """The documents that share this one's case (:mod:`zehn.agent.links`), read on first use."""
+        return tuple(self._links(self)) if self._links is not None else ()
 
     @cached_property
     def sentences(self) -> tuple[Sentence, ...]:
@@ -121,9 +128,21 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     if vectors:
         scores = exact_scores(read)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
+    links = partial(_linked, dispatcher, wanted)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(dispatcher.sentences, info.id)) for info, passages in read[:DOCUMENTS]]
+                     partial(dispatcher.sentences, info.id), links) for info, passages in read[:DOCUMENTS]]
     return tuple(views), vectors
+
+
+def _linked(dispatcher: Dispatcher, vectors: list[list[float]], view: DocView) -> list[DocView]:
+    """The documents linked to ``view`` by shared tracker keys, read as retrieved ones are (one level, no links)."""
+    def mentions(key: str) -> list[tuple[str, str]]:
+        found = dispatcher.found("passages_mentioning", {"text": key})
+        return [(str(r["document_id"]), str(r.get("text") or "")) for r in found.rows] if found else []
+    ids = linked_ids(view.info.id, view.joined, mentions)
+    read = dispatcher.documents(ids, vectors) if ids else []
+    return [DocView(info, tuple(passages), _exact_nearest(passages), False, partial(dispatcher.sentences, info.id))
+            for info, passages in read]
 
 
 def hit_words(hits: list[PassageHit]) -> dict[str, float]:

@@ -26,7 +26,7 @@ from zehn.agent.bound import Bound, Finding
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
-from zehn.agent.situation import WORD_BUDGET
+from zehn.agent.situation import MIN_SHARE, WORD_BUDGET
 
 # A second document must be at least this near to the question, as a share of the answering document's score.
 # Chosen, not fitted: retrieval's scores for the documents of one case sit together, another topic's well below;
@@ -41,20 +41,29 @@ def _words(sentences: tuple[Sentence, ...]) -> int:
 
 
 def supported(bound: Bound, answering: DocView, others: list[DocView], bind: BindAsk) -> Bound:
-    """``bound`` with each missing ask answered from the first other document that states it."""
-    if not bound.findings or not bound.missing or bound.document is None:
-        return bound
-    candidates = [v for v in others if v.info.id != answering.info.id and
-                  v.mentions_subject >= answering.mentions_subject and v.score >= SUPPORT_NEAR * answering.score]
-    if not candidates:
+    """``bound`` with each ask also answered from a document of the same case (:attr:`DocView.linked`), and each
+    missing ask answered from the first near document that states it."""
+    if not bound.findings or bound.document is None:
         return bound
     cited = sum(_words(f.sentences) for f in bound.findings)
     added: list[Finding] = []
+    linked = list(answering.linked)
+    asks = list(dict.fromkeys((*(f.ask for f in bound.findings), *bound.missing)))
+    for n, ask in enumerate(asks if linked else []):
+        share = max(MIN_SHARE, (WORD_BUDGET - cited) // (len(asks) - n))
+        found = next((f for view in linked if (f := bind(ask, view, share)) is not None), None)
+        if found is not None:
+            added.append(replace(found, document=next(v.info for v in linked if v.info.id == found.bound.document_id)))
+            cited += _words(found.sentences)
+    answered = {f.ask for f in added}
+    near = [v for v in others if v.info.id != answering.info.id and v.mentions_subject >= answering.mentions_subject
+            and v.score >= SUPPORT_NEAR * answering.score]
     missing: list[Ask] = []
-    for n, ask in enumerate(bound.missing):
-        share = max(0, (WORD_BUDGET - cited) // (len(bound.missing) - n))
+    left = [a for a in bound.missing if a not in answered]
+    for n, ask in enumerate(left):
+        share = max(0, (WORD_BUDGET - cited) // (len(left) - n))
         found = None
-        for view in candidates if share else []:
+        for view in near if share else []:
             found = bind(ask, view, share)
             if found is not None and found.grade == "source_backed":
                 break
@@ -66,12 +75,16 @@ def supported(bound: Bound, answering: DocView, others: list[DocView], bind: Bin
         cited += _words(found.sentences)
     if not added:
         return bound
-    # The situation sentences take what is left of the budget after every ask's answer.
-    setting: list[Sentence] = []
-    left = WORD_BUDGET - cited
-    for sentence in bound.setting:
+    return replace(bound, findings=(*bound.findings, *added), missing=tuple(missing),
+                   setting=_within(bound.setting, WORD_BUDGET - cited))
+
+
+def _within(setting: tuple[Sentence, ...], left: int) -> tuple[Sentence, ...]:
+    """The situation sentences that fit what is left of the budget after every ask's answer, in order."""
+    out: list[Sentence] = []
+    for sentence in setting:
         size = len(sentence.text.split())
         if size <= left:
-            setting.append(sentence)
+            out.append(sentence)
             left -= size
-    return replace(bound, findings=(*bound.findings, *added), missing=tuple(missing), setting=tuple(setting))
+    return tuple(out)

@@ -33,7 +33,8 @@ OTHER_FIX = ("Ledger import runbook", (
     ("Mitigation", ("Pause the import scheduler and page the data platform team.",)),))
 
 
-def _view(doc_id: str, spec: tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], score: float) -> DocView:
+def _view(doc_id: str, spec: tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], score: float,
+          linked: tuple[DocView, ...] = ()) -> DocView:
     title, sections = spec
     passages, sentences, at = [], [], 0
     for n, (heading, lines) in enumerate(sections):
@@ -46,7 +47,7 @@ def _view(doc_id: str, spec: tuple[str, tuple[tuple[str, tuple[str, ...]], ...]]
             at += len(line) + 1
         at += 1
     return DocView(DocumentInfo(doc_id, title, "confluence", None, None), tuple(passages), score, False,
-                   lambda: sentences)
+                   lambda: sentences, lambda _view: list(linked))
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +104,25 @@ def test_a_remedy_stated_only_by_another_documents_heading_is_not_borrowed(nlp: 
                   question=question)
     assert set(_cited(bound)) == {"pm"}
     assert [a.answer_type for a in bound.missing] == ["fix"]
+
+
+TICKET = ("Export stalled on partition 7", (
+    ("description", ("The nightly ledger export stalled on partition 7.",)),
+    ("resolution", ("Released the stale lease on partition 7 and the ledger export resumed within minutes.",))))
+
+
+def test_a_linked_ticket_adds_its_own_statement_of_an_ask(nlp: Language, similarity: Similarity) -> None:
+    # The postmortem answers both asks; the ticket it is written about (linked: it names the ticket's key) states
+    # the fix in its own words: both are quoted, each under its own document.
+    question = "What caused the ledger export stall and what fixed it?"
+    ticket = _view("tk", TICKET, 0.1)
+    bound = _bind(nlp, similarity, _view("pm", POSTMORTEM, 1.0, linked=(ticket,)), question=question)
+    cited = _cited(bound)
+    assert TICKET[1][1][1][0] in cited["tk"] and "pm" in cited
+    assert [f.document.id for f in bound.findings if f.document is not None] == ["tk"]
+
+
+def test_without_a_link_the_far_ticket_adds_nothing(nlp: Language, similarity: Similarity) -> None:
+    question = "What caused the ledger export stall and what fixed it?"
+    bound = _bind(nlp, similarity, _view("pm", POSTMORTEM, 1.0), _view("tk", TICKET, 0.1), question=question)
+    assert set(_cited(bound)) == {"pm"}

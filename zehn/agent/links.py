@@ -1,0 +1,50 @@
+"""Documents linked to a document by tracker keys: the ticket a page is written about.
+
+Enterprise writing refers to a case by its keys: a support ticket, the engineering ticket it escalated to, the
+knowledge-base page and the postmortem all name ``SUP-…`` / ``ENG-…``. A document is linked to the answering one
+when it is a ticket the answering document names (its own ``key:`` line, as tracker exports write it, holds a key
+the answering document names) and the two share at least :data:`LINK_KEYS` keys (the ticket and the further work
+both cite). A key named in passing ("see ENG-12", a spec both cite) links nothing, nor does a key more than
+:data:`HUB` documents name (an epic, a standard everyone cites).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from verify.constraints import find_constraints
+
+LINK_KEYS = 2  # shared keys that make two documents one case
+HUB = 5  # a key named by more documents than this links nothing
+MAX_LINKED = 2  # linked documents read per answering document
+_OWN_KEY = re.compile(r'^[ \t]*"?key"?[ \t]*[:=][ \t]*"?([A-Z][A-Z0-9]{1,9}-\d{1,7})"?[ \t]*,?[ \t]*$', re.M | re.I)
+
+
+def own_keys(text: str) -> set[str]:
+    """The keys a document's own ``key:`` lines name (``"key": "SUP-12"`` in a tracker export's front matter)."""
+    return set(_OWN_KEY.findall(text))
+
+
+def keys_in(text: str) -> list[str]:
+    """The tracker keys the text names (``verify.constraints``' ticket shape), sorted."""
+    return sorted({c.value for c in find_constraints(text) if c.kind == "ticket"})
+
+
+Mentions = Callable[[str], list[tuple[str, str]]]  # key -> (document id, passage text) of passages naming it
+
+
+def linked_ids(document_id: str, text: str, mentions: Mentions) -> list[str]:
+    """The tickets this document names that share at least :data:`LINK_KEYS` keys with it, most shared first."""
+    shared: Counter[str] = Counter()
+    tickets: set[str] = set()
+    mine = own_keys(text)
+    for key in keys_in(text):
+        rows = mentions(key)
+        docs = {d for d, passage in rows if key in passage}
+        if len(docs) <= HUB:
+            shared.update(docs - {document_id})
+            tickets |= {d for d, passage in rows if key not in mine and key in own_keys(passage)}
+    ranked = sorted(shared.items(), key=lambda e: (-e[1], e[0]))
+    return [d for d, n in ranked if n >= LINK_KEYS and d in tickets][:MAX_LINKED]
