@@ -19,6 +19,10 @@ MIN_SHARE = 40  # an ask's share of the word budget never falls below this many 
 SITUATION_TERMS = 3  # a question with this many terms outside its asks describes a situation
 SETTING_PASSAGES = 3  # passages nearest to such a question that may state its situation
 SETTING_TIERS = 2  # ... and the next as many again while words are left
+# A sentence states the situation when it holds at least this many of the question's terms: one word in common (a
+# name, a date, "session") is chance, and such lines ("Requesting packet captures.") spend the words of those that
+# restate the case.
+MIN_HELD = 2
 # A machine log record: a timestamp followed by a log level, or several ``key=value`` fields. It repeats the
 # question's words (service names, ids) without stating the situation in words a reader can check against the
 # question, and costs the budget of the prose that does.
@@ -41,7 +45,8 @@ def in_passage(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sen
 def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
              similarity: Similarity) -> tuple[Sentence, ...]:
     """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
-    sentences of the passages nearest to the whole question that restate most of the question's terms, in what is
+    sentences of the passages nearest to the whole question that restate most of the question's terms (at least
+    :data:`MIN_HELD`), in what is
     left of the budget, in document order: where the document states the situation the answer belongs to (a
     passage's opening sentence is often a date line or a log entry; the sentence that names the situation is not).
     Machine log records are passed over (:func:`log_record`)."""
@@ -63,7 +68,7 @@ def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
                 for s in pool}
         for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
             size = len(sentence.text.split())
-            if held[sentence.id] and size <= left:
+            if held[sentence.id] >= MIN_HELD and size <= left:
                 chosen.append(sentence)
                 left -= size
         if left < MIN_SHARE:

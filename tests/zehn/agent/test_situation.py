@@ -25,8 +25,7 @@ def test_timestamped_records_with_a_level_and_field_runs_are_log_records() -> No
     assert not log_record('Call the endpoint with "mode=strict" and keep the retry budget at 3.')
 
 
-def test_the_situation_is_cited_from_prose_not_from_log_records(nlp: Language, embedder: LocalEmbedder) -> None:
-    lines = (LOG, PROSE)
+def _view(lines: tuple[str, ...]) -> DocView:
     body = "\n".join(lines)
     heading = "Badge gateway replay > Timeline"
     passage = DocPassage("d#p0", "d", heading, "section", 0, len(body), f"{heading}\n{body}", (0.2, 0.2))
@@ -34,9 +33,24 @@ def test_the_situation_is_cited_from_prose_not_from_log_records(nlp: Language, e
     for n, line in enumerate(lines):
         sentences.append(Sentence(f"ev_d{n}", line, "d", at, at + len(line), "sentence"))
         at += len(line) + 1
-    view = DocView(DocumentInfo("d", "Badge gateway replay", "jira", None, None), (passage,), 1.0, False,
+    return DocView(DocumentInfo("d", "Badge gateway replay", "jira", None, None), (passage,), 1.0, False,
                    lambda: sentences)
-    analysis = analyse("In the incident where the badge gateway replayed stale heartbeats after a relay restart, "
-                       "what was the root cause?", nlp)
+
+
+QUESTION = ("In the incident where the badge gateway replayed stale heartbeats after a relay restart, what was the "
+            "root cause?")
+
+
+def test_the_situation_is_cited_from_prose_not_from_log_records(nlp: Language, embedder: LocalEmbedder) -> None:
+    view = _view((LOG, PROSE))
+    analysis = analyse(QUESTION, nlp)
     chosen = situation(analysis, view, set(), 200, Similarity(embedder))
+    assert [s.text for s in chosen] == [PROSE]
+
+
+def test_a_line_sharing_one_word_with_the_question_does_not_state_its_situation(nlp: Language,
+                                                                               embedder: LocalEmbedder) -> None:
+    chatter = "Dana asked the customer for the badge session list."
+    one_word = "Closing the incident from the customer side."
+    chosen = situation(analyse(QUESTION, nlp), _view((chatter, PROSE, one_word)), set(), 200, Similarity(embedder))
     assert [s.text for s in chosen] == [PROSE]
