@@ -89,12 +89,21 @@ FOCUS_ROLES: dict[str, str] = {
     **dict.fromkeys(("decision", "choice", "option"), "decision"),
 }
 _SPLIT = re.compile(r"[\W_]+")
+# Headings of the part that tells the whole document in brief ("Summary", "TL;DR"), and the names a document's
+# untitled text gets ("body", "content"): what such a passage says, it says of everything in the document at once.
+OVERVIEW_WORDS = frozenset({"summary", "overview", "abstract", "tldr", "tl", "dr", "introduction", "body", "content"})
 
 
 def heading_words(heading: str) -> frozenset[str]:
     """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary)."""
     last = heading.rsplit(" > ", 1)[-1]
     return frozenset(w for w in _SPLIT.split(last.casefold()) if w)
+
+
+def overview(heading: str, title: str) -> bool:
+    """The passage is the document's overview: its own heading says so, or it is the text under the title."""
+    last = heading.rsplit(" > ", 1)[-1].strip().casefold()
+    return last == title.strip().casefold() or bool(heading_words(heading) & OVERVIEW_WORDS)
 
 
 def roles_of(heading: str) -> dict[str, float]:

@@ -13,6 +13,11 @@ states it, provided that document
    ("Root cause", "Mitigation") is not enough here: every incident document has one, and another incident's
    remedy is how wrong answers are made.
 
+An ask the answering document states only in its overview ("Summary", its untitled body: :func:`overview`) is
+stated there in passing; it is looked for in the near documents as well, and their statement is added when it sits
+in a section of its own (not in their overview). A document of the same case (:mod:`zehn.agent.links`) adds its
+own statement of every ask.
+
 The answering document still decides whether there is an answer at all: a second document never answers a
 question on its own. Its words come out of the budget the situation sentences would have used.
 """
@@ -23,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
+from zehn.agent.focus import overview
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
@@ -59,17 +65,23 @@ def supported(bound: Bound, answering: DocView, others: list[DocView], bind: Bin
     near = [v for v in others if v.info.id != answering.info.id and v.mentions_subject >= answering.mentions_subject
             and v.score >= SUPPORT_NEAR * answering.score]
     missing: list[Ask] = []
-    left = [a for a in bound.missing if a not in answered]
+    # An ask the answering document states only in its overview is stated there in passing: a near document's
+    # own section may say it in full.
+    passing = {f.ask for f in bound.findings if f.reasons == ("bound_by:filler",) and
+               overview(f.heading, answering.info.title)}
+    left = [a for a in (*bound.missing, *passing) if a not in answered]
     for n, ask in enumerate(left):
         share = max(0, (WORD_BUDGET - cited) // (len(left) - n))
         found = None
         for view in near if share else []:
             found = bind(ask, view, share)
-            if found is not None and found.grade == "source_backed":
+            if found is not None and found.grade == "source_backed" and not (
+                    ask in passing and overview(found.heading, view.info.title)):
                 break
             found = None
         if found is None:
-            missing.append(ask)
+            if ask not in passing:
+                missing.append(ask)
             continue
         added.append(replace(found, document=view.info))
         cited += _words(found.sentences)

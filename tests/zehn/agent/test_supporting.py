@@ -126,3 +126,27 @@ def test_without_a_link_the_far_ticket_adds_nothing(nlp: Language, similarity: S
     question = "What caused the ledger export stall and what fixed it?"
     bound = _bind(nlp, similarity, _view("pm", POSTMORTEM, 1.0), _view("tk", TICKET, 0.1), question=question)
     assert set(_cited(bound)) == {"pm"}
+
+
+ADR = ("Export alerting ADR", (
+    ("Summary", ("This ADR defines export alert thresholds and which alert labels are excluded from the dedupe key.",)),
+    ("Thresholds", ("Page when the ledger export lags more than 30 minutes.",))))
+STORM = ("Postmortem: export alert storm", (
+    ("Label contract", ("Alert labels excluded from the dedupe key: run_id and partition_path, because per-run "
+                        "labels split one alert into hundreds.",)),))
+LABELS = "Which alert labels are excluded from the export dedupe key?"
+
+
+def test_an_ask_stated_only_in_the_answering_documents_summary_is_also_read_in_a_near_documents_section(
+        nlp: Language, similarity: Similarity) -> None:
+    bound = _bind(nlp, similarity, _view("adr", ADR, 1.0), _view("pm", STORM, SUPPORT_NEAR + 0.05), question=LABELS)
+    cited = _cited(bound)
+    assert ADR[1][0][1][0] in cited["adr"]
+    assert STORM[1][0][1][0] in cited["pm"]
+
+
+def test_a_near_documents_own_summary_adds_nothing_to_a_summary(nlp: Language, similarity: Similarity) -> None:
+    in_brief = (STORM[0], (("Summary", STORM[1][0][1]),))
+    bound = _bind(nlp, similarity, _view("adr", ADR, 1.0), _view("pm", in_brief, SUPPORT_NEAR + 0.05),
+                  question=LABELS)
+    assert set(_cited(bound)) == {"adr"}
