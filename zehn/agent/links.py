@@ -19,6 +19,7 @@ from verify.constraints import find_constraints
 LINK_KEYS = 2  # shared keys that make two documents one case
 HUB = 5  # a key named by more documents than this links nothing
 MAX_LINKED = 2  # linked documents read per answering document
+MAX_KEYS = 8  # keys looked up per answering document, in the order it names them (one query each: a cost bound)
 _OWN_KEY = re.compile(r'^[ \t]*"?key"?[ \t]*[:=][ \t]*"?([A-Z][A-Z0-9]{1,9}-\d{1,7})"?[ \t]*,?[ \t]*$', re.M | re.I)
 
 
@@ -28,8 +29,8 @@ def own_keys(text: str) -> set[str]:
 
 
 def keys_in(text: str) -> list[str]:
-    """The tracker keys the text names (``verify.constraints``' ticket shape), sorted."""
-    return sorted({c.value for c in find_constraints(text) if c.kind == "ticket"})
+    """The tracker keys the text names (``verify.constraints``' ticket shape), in the order it first names them."""
+    return list(dict.fromkeys(c.value for c in find_constraints(text) if c.kind == "ticket"))
 
 
 Mentions = Callable[[str], list[tuple[str, str]]]  # key -> (document id, passage text) of passages naming it
@@ -40,7 +41,7 @@ def linked_ids(document_id: str, text: str, mentions: Mentions) -> list[str]:
     shared: Counter[str] = Counter()
     tickets: set[str] = set()
     mine = own_keys(text)
-    for key in keys_in(text):
+    for key in keys_in(text)[:MAX_KEYS]:
         rows = mentions(key)
         docs = {d for d, passage in rows if key in passage}
         if len(docs) <= HUB:
