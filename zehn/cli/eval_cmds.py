@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 import redis
 import typer
 
+from extraction.access import EVERYTHING, PUBLIC, Scope, ScopedGraph
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
 from extraction.nlp import load_nlp
@@ -36,6 +37,10 @@ from zehn.models import local_embedder
 
 Mode = Literal["deterministic", "model"]
 Systems = Literal["both", "zehn", "baseline"]
+Reader = Literal["public", "all"]
+# Who asks: a caller without a token (documents marked restricted or private stay unread, as for any such caller),
+# or one that may read every document (an admin), e.g. for answer keys written by people who could read them all.
+READERS: dict[str, Scope] = {"public": PUBLIC, "all": EVERYTHING}
 
 
 def eval_command(
@@ -57,6 +62,9 @@ def eval_command(
     graph_a: Annotated[str | None, typer.Option("--graph-a", help="Compare: an ingested graph (read only).")] = None,
     graph_b: Annotated[str | None, typer.Option("--graph-b", help="Compare: another ingested graph (read only).")
                        ] = None,
+    reader: Annotated[Reader, typer.Option(
+        "--reader", help="Ask as a caller without a token (public: restricted documents unread) or as one that "
+                         "may read every document (all). Both systems read as the same reader.")] = "public",
     data_dir: DataDirOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Evaluate ZEHN against plain-retrieval baselines (sentences, paragraphs) on a corpus and question file,
@@ -70,9 +78,11 @@ def eval_command(
         raise fail(f"no questions in the {half} half of {questions}", EXIT_REJECTED, as_json, "rejected")
     settings = settings_from(data_dir, None)
     if graph_a is not None or graph_b is not None:
-        if graph_a is None or graph_b is None or corpus is not None or graph is not None or repeat_ingest > 1:
-            raise fail("comparing needs both --graph-a and --graph-b, and no --corpus, --graph or --repeat-ingest "
-                       "(nothing is ingested)", EXIT_REJECTED, as_json, "rejected")
+        if graph_a is None or graph_b is None or corpus is not None or graph is not None or repeat_ingest > 1 \
+                or reader != "public":
+            raise fail("comparing needs both --graph-a and --graph-b, and no --corpus, --graph, --repeat-ingest or "
+                       "--reader (nothing is ingested; graphs are read as public)", EXIT_REJECTED, as_json,
+                       "rejected")
         logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
         compared = run_compare(settings, asked, graph_a, graph_b, mode, as_json)
         compared["meta"] |= {"questions_file": str(questions), "half": half}
@@ -98,24 +108,26 @@ def eval_command(
                                 timeout_ms=settings.query_timeout_ms)
         wait_for_indexes(read_graph, settings.ready_wait_s,
                          lambda state: print(f"zehn eval: waiting for indexes: {state.detail}", file=sys.stderr))
+        scope = READERS[reader]
         executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
                                      timeout_ms=settings.query_timeout_ms)
         zehn: Answerer | None = None
         if systems != "baseline":
             try:
-                zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings)
+                zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings, scope)
             except InputRejected as exc:
                 raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
-        baseline = BaselineAnswerer(read_graph, embedder, timeout_ms=settings.query_timeout_ms) \
+        baseline = BaselineAnswerer(ScopedGraph(read_graph, scope), embedder, timeout_ms=settings.query_timeout_ms) \
             if systems != "zehn" else None
-        paragraph = ParagraphBaseline(read_graph) if systems != "zehn" else None
-        run = run_eval(asked, zehn, baseline, CitationChecker(ingestor.graph), trials=trials, progress=progress,
-                       paragraph=paragraph)
+        paragraph = ParagraphBaseline(ScopedGraph(read_graph, scope)) if systems != "zehn" else None
+        run = run_eval(asked, zehn, baseline, CitationChecker(ScopedGraph(ingestor.graph, scope)), trials=trials,
+                       progress=progress, paragraph=paragraph)
         if zehn is not None and repeat_ingest > 1:
             run.repeats = [run.zehn_trials[0], *_repeats(endpoint, settings, corpus, name, repeat_ingest - 1, asked,
-                                                           mode, nlp, embedder, progress)]
+                                                           mode, nlp, embedder, progress, scope)]
     run.meta = {"corpus": str(corpus), "questions_file": str(questions), "half": half, "questions": len(asked),
-                "mode": mode, "trials": trials, "graph": name, "ingest": ingest.to_dict() | {"error_details": None}}
+                "mode": mode, "trials": trials, "graph": name, "reader": reader,
+                "ingest": ingest.to_dict() | {"error_details": None}}
     report = build_report(run)
     _print(report, markdown(report), out, as_json)
 
@@ -130,7 +142,7 @@ def _print(report: dict[str, Any], text: str, out: Path | None, as_json: bool) -
 
 
 def _repeats(endpoint: Any, settings: Any, corpus: Path, name: str, count: int, asked: list[Question], mode: Mode,
-             nlp: Any, embedder: LocalEmbedder, progress: Any) -> list[list[AnswerRecord]]:
+             nlp: Any, embedder: LocalEmbedder, progress: Any, scope: Scope) -> list[list[AnswerRecord]]:
     """ZEHN's answers over ``count`` fresh ingests of the corpus (graphs ``<name>_r2`` ...), each dropped after."""
     out = []
     for n in range(2, count + 2):
@@ -146,8 +158,9 @@ def _repeats(endpoint: Any, settings: Any, corpus: Path, name: str, count: int, 
             wait_for_indexes(read_graph, settings.ready_wait_s)
             executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
                                          timeout_ms=settings.query_timeout_ms)
-            zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings)
-            out.append(run_zehn(asked, zehn, CitationChecker(ingestor.graph), f"zehn on ingest {n}", progress))
+            zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings, scope)
+            checker = CitationChecker(ScopedGraph(ingestor.graph, scope))
+            out.append(run_zehn(asked, zehn, checker, f"zehn on ingest {n}", progress))
         finally:
             with contextlib.suppress(redis.ResponseError):
                 ingestor.graph.delete()

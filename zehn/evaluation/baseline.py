@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from extraction.access import ScopedGraph
 from extraction.errors import InputRejected, ZehnError
 from traversal_policy.catalogue import CATALOGUE
 from traversal_policy.params import fulltext_query
@@ -64,8 +65,8 @@ def _cosine(a: list[float], b: list[float]) -> float:
 
 
 class BaselineAnswerer:
-    def __init__(self, graph: ReadOnlyGraph, embedder: SentenceEmbedder, *, chunks: int = 4, sentences: int = 3,
-                 timeout_ms: int = 10_000) -> None:
+    def __init__(self, graph: ReadOnlyGraph | ScopedGraph, embedder: SentenceEmbedder, *, chunks: int = 4,
+                 sentences: int = 3, timeout_ms: int = 10_000) -> None:
         self.graph = graph
         self.embedder = embedder
         self.chunks = chunks

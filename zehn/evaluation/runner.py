@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from extraction.access import PUBLIC, Scope
 from extraction.errors import InputRejected
 from extraction.evidence_reads import IntegrityError, get_document, get_evidence
 from zehn.agent import AnswerService, LLMConfig
@@ -46,10 +47,21 @@ def eval_graph_name(corpus_dir: Path) -> str:
     return f"eval_{digest}"
 
 
-def make_zehn(mode: str, executor: Any, nlp: Any, graph: Any, settings: Any) -> Answerer:
-    """``AnswerService(executor, nlp, graph, llm=None)``; model mode passes an ``LLMConfig`` from the settings
-    (``ZEHN_LLM_BASE_URL`` / ``ZEHN_LLM_API_KEY`` / ``ZEHN_LLM_MODEL``). The agent keeps no response cache, so
-    every trial asks the model afresh."""
+@dataclass(frozen=True)
+class AsReader:
+    """An answer service asked as one reader (extraction/access.py), as a caller with that token would be."""
+
+    service: AnswerService
+    scope: Scope
+
+    def answer(self, question: str) -> Answer:
+        return self.service.answer(question, scope=self.scope)
+
+
+def make_zehn(mode: str, executor: Any, nlp: Any, graph: Any, settings: Any, scope: Scope = PUBLIC) -> Answerer:
+    """``AnswerService(executor, nlp, graph, llm=None)`` asked as ``scope``; model mode passes an ``LLMConfig``
+    from the settings (``ZEHN_LLM_BASE_URL`` / ``ZEHN_LLM_API_KEY`` / ``ZEHN_LLM_MODEL``). The agent keeps no
+    response cache, so every trial asks the model afresh."""
     llm = None
     if mode == "model":
         if not (settings.llm_base_url and settings.llm_model):
@@ -58,7 +70,7 @@ def make_zehn(mode: str, executor: Any, nlp: Any, graph: Any, settings: Any) -> 
         llm = LLMConfig(base_url=settings.llm_base_url, api_key=settings.llm_api_key or "none",
                         model=settings.llm_model, timeout_s=settings.llm_timeout_s,
                         max_steps=settings.llm_max_steps)
-    return AnswerService(executor, nlp, graph, llm=llm)
+    return AsReader(AnswerService(executor, nlp, graph, llm=llm), scope)
 
 
 def ask(answerer: Answerer, question_id: str, question: str) -> AnswerRecord:

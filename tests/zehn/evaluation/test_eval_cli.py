@@ -88,3 +88,62 @@ def test_zehn_eval_rejects_a_bad_question_file(tmp_path: Path, sample_corpus_dir
                                       "--json"])
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"] == "rejected"
+
+
+RESTRICTED_DOC = """---
+title: Vault rotation runbook
+confidentiality: restricted
+---
+# Vault rotation runbook
+
+The Security team owns vault-keeper, the job that rotates the signing keys every Sunday.
+"""
+OPEN_DOC = """---
+title: Lunch menu
+---
+# Lunch menu
+
+The canteen serves soup on Mondays and pasta on Thursdays for everyone in the building.
+"""
+
+
+@pytest.mark.slow
+def test_zehn_eval_reads_restricted_documents_only_as_the_all_reader(
+        tmp_path: Path, falkordb_server: EmbeddedFalkorDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ZEHN_POLICY_FILE", raising=False)
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "vault.md").write_text(RESTRICTED_DOC, encoding="utf-8")
+    (corpus / "lunch.md").write_text(OPEN_DOC, encoding="utf-8")
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({
+        "id": "r1", "category": "Basic", "question": "Who owns vault-keeper?",
+        "answer": "The Security team owns vault-keeper.", "gold_doc_ids": []}) + "\n", encoding="utf-8")
+    env = {"FALKORDB_URL": f"redis://127.0.0.1:{falkordb_server.port}"}
+    try:
+        runs = {reader: CliRunner().invoke(app, ["eval", "--corpus", str(corpus), "--questions", str(questions),
+                                                 "--reader", reader, "--json"], env=env)
+                for reader in ("public", "all")}
+    finally:
+        with contextlib.suppress(redis.RedisError):
+            connect("127.0.0.1", falkordb_server.port or 0).select_graph(eval_graph_name(corpus)).delete()
+    reports = {}
+    for reader, run in runs.items():
+        assert run.exit_code == 0, run.output
+        reports[reader] = json.loads(run.stdout)
+        assert reports[reader]["meta"]["reader"] == reader
+    # The paragraph baseline reads as the same reader: the restricted runbook's facts only for "all".
+    assert reports["public"]["paragraph_baseline"]["details"][0]["facts_covered"] == 0.0
+    assert reports["all"]["paragraph_baseline"]["details"][0]["facts_covered"] == 1.0
+    assert reports["all"]["paragraph_baseline"]["details"][0]["unresolved"] == []
+    assert reports["public"]["details"][0]["status"] != "answered"
+    assert reports["all"]["details"][0]["status"] == "answered"
+
+
+def test_zehn_eval_compare_rejects_a_reader(tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps(QUESTIONS[0]) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["eval", "--graph-a", "a", "--graph-b", "b", "--questions", str(questions),
+                                      "--reader", "all", "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"] == "rejected"
