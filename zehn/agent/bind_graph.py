@@ -28,8 +28,10 @@ from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.vocabulary import VALUE_IS_SUBJECT
+from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
+from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.compose import NOT_STATED
 from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
@@ -165,6 +167,16 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
+    if task_question(analysis):  # "who owns the follow-up to X": the item is chosen by what it does
+        views = retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0]
+        acted = bind_action(analysis, views, similarity, nlp)
+        if acted is not None:
+            return acted
+    if analysis.route == "participation":  # "who rolled back X": the author of the comment that says so
+        views = retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0]
+        commented = bind_comment(analysis, views, similarity)
+        if commented is not None:
+            return commented
     if retrieved.paths:
         walked = _paths(analysis, subjects, retrieved, dispatcher, nlp)
         if analysis.route == "yes_no" or (analysis.rel_type is not None and any(_stated(v) for v in walked.paths)):

@@ -48,9 +48,21 @@ DEPENDENCY_RELS = DEPENDENCY_TYPES  # the catalogue walks exactly these as depen
 IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
 
 
+def _copula_in_order(clause: Span) -> tuple[str, Token] | None:
+    """A copula word and its preposition side by side when the parse did not attach one to the other ("who is
+    responsible for the follow-up to rotate X" read as a for-to clause): the relation and the first noun after."""
+    for t in clause[:-1]:
+        rule = COPULA_RULES.get((t.lemma_.casefold(), t.nbor().lower_))
+        if rule is not None:
+            obj = next((n for n in clause.doc[t.i + 2: clause.end] if n.pos_ in ("NOUN", "PROPN")), None)
+            if obj is not None:
+                return rule[0], obj
+    return None
+
+
 def _agent_route(clause: Span, ask: Ask) -> Routed:
     verb = main_verb(clause)
-    copula = copula_rel(clause)
+    copula = copula_rel(clause) or _copula_in_order(clause)
     if copula is not None:
         rel, target = copula
         return Routed("ownership" if rel in OWNERSHIP_RELS else "participation", phrase(target), None, rel)

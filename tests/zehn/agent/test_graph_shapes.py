@@ -1,0 +1,85 @@
+"""Graph questions answered from the shapes enterprise documents state who / what in: action items with owners,
+ticket comment blocks, front-matter list fields, enumerated component lists, and a labelled cause continued in the
+next sentence (documents written for these tests: tests/zehn/agent/fixtures_shapes)."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from extraction.pipeline import Ingestor
+from traversal_policy import TraversalExecutor, load_policy, open_graph
+from zehn.agent import AnswerService
+from zehn.answers.model import Answer
+from zehn.graph_server import EmbeddedFalkorDB
+
+FIXTURES = Path(__file__).parent / "fixtures_shapes"
+POSTMORTEM = "fx_pm_archive_purge"
+TICKET = "fx_ticket_pay_512"
+PRD = "fx_prd_ledger_payout"
+DECLINED = ("abstained", "not_in_graph", "unknown_entity")
+
+
+@pytest.fixture(scope="module")
+def shapes(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder) -> Iterator[AnswerService]:
+    assert falkordb_server.port is not None
+    name = f"shapes_{uuid.uuid4().hex[:8]}"
+    ingestor = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder)
+    report = ingestor.ingest([FIXTURES])
+    assert report.documents == len(list(FIXTURES.glob("*.md"))), report.errors
+    graph = open_graph("127.0.0.1", falkordb_server.port, name)
+    yield AnswerService(TraversalExecutor(graph, load_policy(), embedder=embedder), nlp, ingestor.graph)
+    with contextlib.suppress(redis.RedisError):
+        ingestor.graph.delete()
+
+
+def _answered(answer: Answer, document: str, name: str, line: str) -> None:
+    assert answer.status == "answered", answer.text
+    assert name in answer.text, answer.text
+    assert {c.document_id for c in answer.citations} == {document}, answer.text
+    assert any(line in c.text for c in answer.citations), answer.text
+
+
+@pytest.mark.parametrize(("question", "owner", "line", "others"), [
+    ("Who owns the action item to enforce request signing on the upload-proxy?", "Keiko Arai", "ACTION 2",
+     ("Tomasz Wojcik", "Felipe Duarte")),
+    ("Who owns the action item to alert on the snapshot restore queue?", "Felipe Duarte", "ACTION 3",
+     ("Keiko Arai", "Tomasz Wojcik")),
+    ("Who is responsible for the follow-up to rotate the cold archive bucket credentials?", "hana.sato",
+     "Rotate the credentials", ("Keiko Arai",)),
+])
+def test_an_action_item_is_chosen_by_what_it_does_not_by_its_place(shapes: AnswerService, question: str, owner: str,
+                                                                    line: str, others: tuple[str, ...]) -> None:
+    answer = shapes.answer(question)
+    _answered(answer, POSTMORTEM, owner, line)
+    assert not any(o in answer.text for o in others), answer.text
+
+
+def test_an_action_item_nobody_wrote_is_not_given_the_nearest_owner(shapes: AnswerService) -> None:
+    answer = shapes.answer("Who owns the action item to decommission the upload-proxy?")
+    assert answer.status in DECLINED, answer.text
+    assert not answer.citations
+
+
+@pytest.mark.parametrize(("question", "author", "line"), [
+    ("Who applied the mitigation that throttled the export-worker?", "Oksana Petrenko", "Mitigation applied"),
+    ("Who rolled back the thumbnail-renderer?", "Rahul Verma", "Rolled back the thumbnail-renderer"),
+    ("Who approved the schema change for the invoice-store?", "Ines Moreau", "Approved the schema change"),
+])
+def test_a_comment_body_is_its_header_authors_act(shapes: AnswerService, question: str, author: str,
+                                                   line: str) -> None:
+    answer = shapes.answer(question)
+    _answered(answer, TICKET, author, line)
+    assert {"Oksana Petrenko", "Rahul Verma", "Ines Moreau"} - {author} & set(answer.text.split(" - ")) == set()
+
+
+def test_an_act_no_comment_states_is_not_answered(shapes: AnswerService) -> None:
+    answer = shapes.answer("Who rejected the schema change for the invoice-store?")
+    assert answer.status in DECLINED, answer.text
