@@ -22,16 +22,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.language import Language
 
 from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.vocabulary import VALUE_IS_SUBJECT
-from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bind_passages import bind_document, bind_passages
+from zehn.agent.bind_shapes import after_decline, before_walk
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
-from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.compose import NOT_STATED
 from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
@@ -127,6 +128,10 @@ def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatc
     views = grade_paths(retrieved.paths, dispatcher.edges, nlp)
     if analysis.route == "participation" and analysis.rel_type is not None:
         views = [v for v in views if v.hops and v.hops[0].rel_type == analysis.rel_type]
+        named = subjects.subject.entity.name.casefold() if subjects.subject and subjects.subject.entity else None
+        if named is not None:  # the subject at its own end of the hop: "what is X blocked by" is not what X blocks
+            at_subject = "target" if _filler_end(analysis) == "source" else "source"
+            views = [v for v in views if getattr(v.hops[0], at_subject).casefold() == named]
     if analysis.route == "yes_no":
         other = subjects.other.entity if subjects.other else None
         views = [v for v in views if other is not None and v.entity_id == other.id]
@@ -167,16 +172,29 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
-    if task_question(analysis):  # "who owns the follow-up to X": the item is chosen by what it does
-        views = retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0]
-        acted = bind_action(analysis, views, similarity, nlp)
-        if acted is not None:
-            return acted
-    if analysis.route == "participation":  # "who rolled back X": the author of the comment that says so
-        views = retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0]
-        commented = bind_comment(analysis, views, similarity)
-        if commented is not None:
-            return commented
+    views = _views(analysis, subjects, retrieved, dispatcher, similarity)
+    shaped = before_walk(analysis, views, similarity, nlp)
+    if shaped is not None:
+        return shaped
+    return after_decline(analysis, views, similarity, _walk_or_bind(analysis, subjects, retrieved, dispatcher,
+                                                                      parses, similarity, nlp))
+
+
+def _views(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
+           similarity: Similarity) -> Callable[[], tuple[DocView, ...]]:
+    """The retrieved documents, or (after a walk, which retrieves none) the documents about the question, read
+    once on first use."""
+    read: list[tuple[DocView, ...]] = []
+
+    def views() -> tuple[DocView, ...]:
+        if not read:
+            read.append(retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0])
+        return read[0]
+    return views
+
+
+def _walk_or_bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
+                  parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
     if retrieved.paths:
         walked = _paths(analysis, subjects, retrieved, dispatcher, nlp)
         if analysis.route == "yes_no" or (analysis.rel_type is not None and any(_stated(v) for v in walked.paths)):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from verify import HopGrade
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.grading import hop, view
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
@@ -106,7 +106,7 @@ def _negated(text: str) -> bool:
 def bind_comment(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity) -> Bound | None:
     """The author of the comment block whose body states the asked act, or None when no body does."""
     ask = analysis.asks[0]
-    if ask.answer_type != "agent" or not ask.predicate or analysis.subject is None:
+    if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS or analysis.subject is None:
         return None
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
     found: list[tuple[int, int, Block, Sentence]] = []

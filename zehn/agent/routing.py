@@ -10,7 +10,9 @@ assignee, reporter, components ...), so questions and documents are read with th
 - An ``agent`` ask ("who ...", "which team ...") about OWNS / MAINTAINS / LEADS is ``ownership``; about any
   other verb or role noun ("who approved X", "who is the assignee on X", "who disabled X") ``participation``
   (``rel_type`` None when the verb is not a relation of the vocabulary: it is bound at question time).
-- A plural focus that is a labelled-line role ("which components are tagged on X") is ``participation``.
+- A plural focus that is a labelled-line role ("which components are tagged on X") is ``participation``; one
+  that names parts of a whole ("what are the main pieces of X", "which modules make up X") asks for X's
+  HAS_COMPONENT.
 - A dependency verb: the wh-word as its object asks for ``dependency``, as its subject for ``dependents``.
   "Where does X get Y from" asks for X's source (``dependency``, CONSUMES); "what has to happen before Y" for what
   Y waits on (``dependency`` of Y, DEPENDS_ON).
@@ -26,6 +28,7 @@ from spacy.tokens import Doc, Span, Token
 from extraction.vocabulary import COPULA_RULES
 from traversal_policy.catalogue import DEPENDENCY_TYPES
 from verify.lexicon import METADATA_FIELDS
+from verify.vocabulary import label_key
 from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.phrases import (
     NP_DEPS,
@@ -46,6 +49,9 @@ from zehn.agent.question import Ask, Route
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
 DEPENDENCY_RELS = DEPENDENCY_TYPES  # the catalogue walks exactly these as dependencies
 IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
+# Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
+PART_NOUNS = frozenset({"component", "part", "piece", "module", "subsystem", "element", "block", "layer", "stage",
+                        "subcomponent", "submodule"})
 
 
 def _copula_in_order(clause: Span) -> tuple[str, Token] | None:
@@ -112,6 +118,9 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
     doer = _passive_agent(verb) if wh_subject else None
     if doer is not None:  # "what was affected by X", "which services are used by X": X does the relating
         return Routed("dependency" if rel in DEPENDENCY_RELS else "impact", phrase(doer), None, rel)
+    done_to = _asked_doer(verb) if not wh_subject else None
+    if done_to is not None:  # "what is X blocked by", "by whom is X used": X is the relation's target
+        return Routed("dependents" if rel in DEPENDENCY_RELS else "participation", phrase(done_to), None, rel)
     if rel in DEPENDENCY_RELS:
         if wh_subject:
             obj = child(verb, ("dobj", "pobj"))
@@ -143,6 +152,21 @@ def _passive_agent(verb: Token) -> Token | None:
     by = next((c for c in verb.children if c.dep_ == "agent"), None)
     doer = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
     return doer if entity_like(doer) else None
+
+
+def _asked_doer(verb: Token) -> Token | None:
+    """The passive subject when the asked thing is the doer: "by" left stranded at the end ("what is X blocked
+    by") or holding the wh-word ("by what is X blocked")."""
+    passive = child(verb, ("nsubjpass",)) or (child(verb, ("nsubj",)) if child(verb, ("auxpass",)) else None)
+    if passive is None and verb.tag_ == "VBN" and verb.dep_ == "acl":  # "what is X blocked by" read as "X (blocked)"
+        passive = verb.head
+    if passive is None or not entity_like(passive):
+        return None
+    by = next((c for c in verb.children if c.lower_ == "by" and c.dep_ in ("agent", "prep")), None)
+    if by is None:
+        return None
+    objects = [c for c in by.children if c.dep_ == "pobj"]
+    return passive if not objects or objects[0].tag_ in ("WP", "WDT") else None
 
 
 # Subordinators of a clause that must wait for the main one: "X has to be merged *before* Y can run".
@@ -261,7 +285,17 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
         related = _relation_route(clause, first)
         if related is not None:
             return related
-        role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s")
+        if first.answer_type == "items" and first.focus_head in PART_NOUNS:
+            whole = next((t for t in clause if t.dep_ == "pobj"), None) or next(
+                (t for t in clause if t.dep_ == "dobj" and t.pos_ != "PRON" and t.lemma_.casefold() not in PART_NOUNS),
+                None)
+            if whole is not None:
+                return Routed("participation", phrase(whole), None, "HAS_COMPONENT")
+        role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s") or \
+            METADATA_FIELDS.get(label_key(first.focus))  # "the linked issues of X": the whole focus is the label
+        verb = main_verb(clause)
+        if first.answer_type == "items" and role is None and verb is not None and verb_rel(verb) is not None:
+            role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
         if first.answer_type == "items" and role is not None:
             obj = next((t for t in clause if t.dep_ == "pobj"), None)
             if obj is not None:

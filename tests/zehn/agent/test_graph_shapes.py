@@ -83,3 +83,54 @@ def test_a_comment_body_is_its_header_authors_act(shapes: AnswerService, questio
 def test_an_act_no_comment_states_is_not_answered(shapes: AnswerService) -> None:
     answer = shapes.answer("Who rejected the schema change for the invoice-store?")
     assert answer.status in DECLINED, answer.text
+
+
+@pytest.mark.parametrize(("question", "document", "parts", "section"), [
+    ("What are the major components of the Ledger & Payout Reconciliation (LPR) product?", PRD,
+     ("Statement Ingestor", "Match Engine", "Exception Queue", "Close Report"), "Components"),
+    ("Which modules make up LPR?", PRD, ("Statement Ingestor", "Close Report"), "Components"),
+    ("What are the main pieces of the Ledger & Payout Reconciliation product?", PRD, ("Match Engine",), "Components"),
+    ("What are the parts of SEH?", "fx_design_event_hub", ("Carrier Collector", "Normaliser", "Fan-out Router"),
+     "three parts"),
+])
+def test_the_parts_of_a_product_are_its_documents_listed_items(shapes: AnswerService, question: str, document: str,
+                                                               parts: tuple[str, ...], section: str) -> None:
+    answer = shapes.answer(question)
+    assert answer.status == "answered", answer.text
+    assert {c.document_id for c in answer.citations} == {document}, answer.text
+    assert all(any(p in c.text for c in answer.citations) for p in parts), answer.text
+    assert section in answer.text, answer.text
+
+
+def test_the_parts_of_a_product_no_document_names_are_not_answered(shapes: AnswerService) -> None:
+    answer = shapes.answer("What are the components of the Vendor Onboarding Portal?")
+    assert answer.status in DECLINED, answer.text
+    assert not answer.citations
+
+
+@pytest.mark.parametrize(("question", "names", "not_names", "field"), [
+    ("What does PAY-512 depend on according to its metadata?", ("PAY-498", "PAY-503"), ("PAY-470",), "dependencies"),
+    ("What does PAY-498 depend on?", ("PAY-470",), ("PAY-503",), "dependencies"),
+    ("What is PAY-512 blocked by?", ("PAY-490",), ("PAY-530",), "blocked_by"),
+    ("Which issues are linked to PAY-512?", ("PAY-477", "OPS-88"), ("PAY-490",), "linked_issues"),
+])
+def test_a_ticket_keys_own_front_matter_field_answers(shapes: AnswerService, question: str, names: tuple[str, ...],
+                                                      not_names: tuple[str, ...], field: str) -> None:
+    answer = shapes.answer(question)
+    assert answer.status == "answered", answer.text
+    assert all(n in answer.text for n in names), answer.text
+    assert not any(n in answer.text for n in not_names), answer.text
+    assert all(field in c.text for c in answer.citations), answer.text
+
+
+@pytest.mark.parametrize(("question", "cause_line", "effect"), [
+    ("What did the compaction-job retention change cause?", "Trigger: PR #2207", "deleted 11% of cold segments"),
+    ("What did switching the nightly file import to the new parser cause?", "Trigger: the nightly file import",
+     "doubled the import time"),
+])
+def test_what_a_change_caused_cites_the_sentence_that_continues_its_line(shapes: AnswerService, question: str,
+                                                                         cause_line: str, effect: str) -> None:
+    answer = shapes.answer(question)
+    assert answer.status == "answered", answer.text
+    assert any(cause_line in c.text for c in answer.citations), answer.text
+    assert any(effect in c.text for c in answer.citations), answer.text
