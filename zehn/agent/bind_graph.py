@@ -43,6 +43,7 @@ from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.relation_scan import scan
 from zehn.agent.resolve import End, Subjects
 from zehn.agent.retrieve import DocView, Retrieved, documents, unmentioned
+from zehn.agent.routing import IMPACT_RELS
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.stops import Stop
@@ -129,9 +130,11 @@ def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatc
     if analysis.route == "participation" and analysis.rel_type is not None:
         views = [v for v in views if v.hops and v.hops[0].rel_type == analysis.rel_type]
         named = subjects.subject.entity.name.casefold() if subjects.subject and subjects.subject.entity else None
-        if named is not None:  # the subject at its own end of the hop: "what is X blocked by" is not what X blocks
+        if named is not None and analysis.rel_type in IMPACT_RELS:  # "what is X blocked by" is not what X blocks
             at_subject = "target" if _filler_end(analysis) == "source" else "source"
             views = [v for v in views if getattr(v.hops[0], at_subject).casefold() == named]
+        if any(_stated(v) for v in views):  # a name that only co-occurs is no answer beside ones stated
+            views = [v for v in views if _stated(v)]
     if analysis.route == "yes_no":
         other = subjects.other.entity if subjects.other else None
         views = [v for v in views if other is not None and v.entity_id == other.id]

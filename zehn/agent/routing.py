@@ -26,9 +26,8 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from extraction.vocabulary import COPULA_RULES
-from traversal_policy.catalogue import DEPENDENCY_TYPES
 from verify.lexicon import METADATA_FIELDS
-from verify.vocabulary import label_key
+from verify.vocabulary import LABELS, label_key
 from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.phrases import (
     NP_DEPS,
@@ -45,30 +44,19 @@ from zehn.agent.phrases import (
     wh_is_subject,
 )
 from zehn.agent.question import Ask, Route
+from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
+from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
+from zehn.agent.routing_order import asked_doer, copula_in_order, stranded
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
-DEPENDENCY_RELS = DEPENDENCY_TYPES  # the catalogue walks exactly these as dependencies
-IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
 # Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
 PART_NOUNS = frozenset({"component", "part", "piece", "module", "subsystem", "element", "block", "layer", "stage",
                         "subcomponent", "submodule"})
 
 
-def _copula_in_order(clause: Span) -> tuple[str, Token] | None:
-    """A copula word and its preposition side by side when the parse did not attach one to the other ("who is
-    responsible for the follow-up to rotate X" read as a for-to clause): the relation and the first noun after."""
-    for t in clause[:-1]:
-        rule = COPULA_RULES.get((t.lemma_.casefold(), t.nbor().lower_))
-        if rule is not None:
-            obj = next((n for n in clause.doc[t.i + 2: clause.end] if n.pos_ in ("NOUN", "PROPN")), None)
-            if obj is not None:
-                return rule[0], obj
-    return None
-
-
 def _agent_route(clause: Span, ask: Ask) -> Routed:
     verb = main_verb(clause)
-    copula = copula_rel(clause) or _copula_in_order(clause)
+    copula = copula_rel(clause) or copula_in_order(clause)
     if copula is not None:
         rel, target = copula
         return Routed("ownership" if rel in OWNERSHIP_RELS else "participation", phrase(target), None, rel)
@@ -100,6 +88,10 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
         if t.i == clause.start or t.dep_ in ("amod", "compound"):
             continue
         rel = verb_rel(t)
+        if rel is None and t.pos_ == "ADJ":  # "which tickets is X dependent on": the adjective and its preposition
+            after = t.nbor().lower_ if t.i + 1 < len(t.doc) else ""
+            rule = COPULA_RULES.get((t.lemma_.casefold(), after))
+            rel = rule[0] if rule is not None and not rule[1] else None
         if rel in DEPENDENCY_RELS | IMPACT_RELS:
             return t, rel
     return None
@@ -108,17 +100,17 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
 def _relation_route(clause: Span, ask: Ask) -> Routed | None:
     """Dependency / dependents / impact, only for an ask whose focus is a system or nothing typed."""
     if ask.answer_type not in ("system", "items", "description") or (
-            ask.answer_type == "items" and FOCUS_TYPES.get(ask.focus_head) not in (None, "system")):
+            ask.answer_type == "items" and FOCUS_TYPES.get(ask.focus_head) not in (None, "system", "identifier")):
         return None
     found = _relation_verb(clause)
     if found is None:
-        return _source(clause) or _prerequisite(clause)
+        return _source(clause) or _prerequisite(clause) or stranded(clause)
     verb, rel = found
     wh_subject = wh_is_subject(clause)
     doer = _passive_agent(verb) if wh_subject else None
     if doer is not None:  # "what was affected by X", "which services are used by X": X does the relating
         return Routed("dependency" if rel in DEPENDENCY_RELS else "impact", phrase(doer), None, rel)
-    done_to = _asked_doer(verb) if not wh_subject else None
+    done_to = asked_doer(verb) if not wh_subject else None
     if done_to is not None:  # "what is X blocked by", "by whom is X used": X is the relation's target
         return Routed("dependents" if rel in DEPENDENCY_RELS else "participation", phrase(done_to), None, rel)
     if rel in DEPENDENCY_RELS:
@@ -152,21 +144,6 @@ def _passive_agent(verb: Token) -> Token | None:
     by = next((c for c in verb.children if c.dep_ == "agent"), None)
     doer = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
     return doer if entity_like(doer) else None
-
-
-def _asked_doer(verb: Token) -> Token | None:
-    """The passive subject when the asked thing is the doer: "by" left stranded at the end ("what is X blocked
-    by") or holding the wh-word ("by what is X blocked")."""
-    passive = child(verb, ("nsubjpass",)) or (child(verb, ("nsubj",)) if child(verb, ("auxpass",)) else None)
-    if passive is None and verb.tag_ == "VBN" and verb.dep_ == "acl":  # "what is X blocked by" read as "X (blocked)"
-        passive = verb.head
-    if passive is None or not entity_like(passive):
-        return None
-    by = next((c for c in verb.children if c.lower_ == "by" and c.dep_ in ("agent", "prep")), None)
-    if by is None:
-        return None
-    objects = [c for c in by.children if c.dep_ == "pobj"]
-    return passive if not objects or objects[0].tag_ in ("WP", "WDT") else None
 
 
 # Subordinators of a clause that must wait for the main one: "X has to be merged *before* Y can run".
@@ -297,7 +274,11 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
         if first.answer_type == "items" and role is None and verb is not None and verb_rel(verb) is not None:
             role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
         if first.answer_type == "items" and role is not None:
-            obj = next((t for t in clause if t.dep_ == "pobj"), None)
+            obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t)), None)
+            if obj is not None and role in DEPENDENCY_RELS:  # "the dependencies of X", "X's downstream services"
+                rule = LABELS.get(label_key(first.focus_head + "s")) or LABELS.get(label_key(first.focus_head))
+                return Routed("dependents" if rule is not None and rule.value_is_subject else "dependency",
+                              phrase(obj), None, role)
             if obj is not None:
                 return Routed("participation", phrase(obj), None, role)
     if any(a.answer_type == "cause" for a in asks):

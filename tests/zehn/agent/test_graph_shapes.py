@@ -111,6 +111,9 @@ def test_the_parts_of_a_product_no_document_names_are_not_answered(shapes: Answe
 @pytest.mark.parametrize(("question", "names", "not_names", "field"), [
     ("What does PAY-512 depend on according to its metadata?", ("PAY-498", "PAY-503"), ("PAY-470",), "dependencies"),
     ("What does PAY-498 depend on?", ("PAY-470",), ("PAY-503",), "dependencies"),
+    ("Which tickets is PAY-512 dependent on according to its metadata?", ("PAY-498", "PAY-503"), ("PAY-470",),
+     "dependencies"),
+    ("What are PAY-512's dependencies?", ("PAY-498", "PAY-503"), ("PAY-470",), "dependencies"),
     ("What is PAY-512 blocked by?", ("PAY-490",), ("PAY-530",), "blocked_by"),
     ("Which issues are linked to PAY-512?", ("PAY-477", "OPS-88"), ("PAY-490",), "linked_issues"),
 ])

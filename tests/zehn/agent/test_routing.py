@@ -17,6 +17,11 @@ ROUTES: dict[tuple[str, str | None, str], list[str]] = {
     ("impact", "BLOCKS", "OPS-12"): ["What does OPS-12 block?"],
     ("participation", "LINKED_TO", "OPS-12"): ["Which issues are linked to OPS-12?",
                                               "What are the linked issues of OPS-12?"],
+    ("dependency", "DEPENDS_ON", "OPS-12"): [
+        "What does OPS-12 depend on?", "According to its metadata, what are the dependencies of OPS-12?",
+        "Which tickets is OPS-12 dependent on according to its metadata?",
+        "Per its ticket metadata, which issues does OPS-12, the retry budget ticket, depend on?",
+        "What are OPS-12's dependencies?"],
     ("ownership", "OWNS", "follow-up"): ["Who is responsible for the follow-up to rotate the bucket keys?",
                                          "Who owns the follow-up to rotate the bucket keys?"],
 }
