@@ -5,7 +5,8 @@ the key an adjective); these readings rely on what the words are and where they 
 
 - :func:`copula_in_order`: a copula word and its preposition side by side ("responsible for");
 - :func:`asked_doer`: a passive whose "by" is stranded or holds the wh-word ("what is X blocked by");
-- :func:`stranded`: a relation word and its preposition at the end ("which issues does X depend on").
+- :func:`stranded`: a relation word and its preposition at the end ("which issues does X depend on");
+- :func:`change_effect`: "what did PR #12 do / cause?" (the effect verb last, after the reference).
 """
 
 from __future__ import annotations
@@ -71,3 +72,21 @@ def stranded(clause: Span) -> Routed | None:
     key = clause.doc[named[0].i: named[0].i + 1]
     subject = SubjectPhrase(key.text, key.text, named[0].lower_, (), (named[0].lower_,), (), references(key))
     return Routed("dependency" if rule[0] in DEPENDENCY_RELS else "impact", subject, None, rule[0])
+
+
+# Verbs of "what did X <verb>?" that ask for the effect of X.
+EFFECT_VERBS = frozenset({"do", "cause", "trigger", "break"})
+
+
+def change_effect(clause: Span) -> Routed | None:
+    """"What did PR #12 do / cause?": the effect of a change named by its tracker key or pull request (impact of
+    it), read by word order (do-support, the reference, the effect verb last), since parses of "cause" vary."""
+    words_ = [t for t in clause if not t.is_punct]
+    if len(words_) < 4 or words_[-1].lemma_.casefold() not in EFFECT_VERBS or words_[1].lemma_ != "do" or \
+            words_[0].lower_ != "what":
+        return None
+    named = references(clause.doc[words_[2].i: words_[-1].i])
+    if not named:
+        return None
+    return Routed("impact", SubjectPhrase(named[0], named[0], named[0].casefold(), (), (named[0].casefold(),), (),
+                                          named[:1]), None, "AFFECTS")

@@ -137,3 +137,20 @@ def test_what_a_change_caused_cites_the_sentence_that_continues_its_line(shapes:
     assert answer.status == "answered", answer.text
     assert any(cause_line in c.text for c in answer.citations), answer.text
     assert any(effect in c.text for c in answer.citations), answer.text
+
+
+@pytest.mark.parametrize("question", ["What did PR #2207 do?", "What did PR #2207 cause?"])
+def test_what_a_pull_request_did_is_the_sentence_that_continues_the_line_naming_it(shapes: AnswerService,
+                                                                                   question: str) -> None:
+    answer = shapes.answer(question)
+    assert answer.status == "answered", answer.text
+    assert {c.document_id for c in answer.citations} == {POSTMORTEM}, answer.text
+    assert any("Trigger: PR #2207" in c.text for c in answer.citations), answer.text
+    assert any(c.text.startswith("This deleted") for c in answer.citations), answer.text
+    assert "inferred" in answer.text, answer.text
+
+
+def test_what_an_unknown_pull_request_did_is_not_answered(shapes: AnswerService) -> None:
+    answer = shapes.answer("What did PR #7311 do?")
+    assert answer.status in DECLINED, answer.text
+    assert not answer.citations
