@@ -176,7 +176,7 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
     views = _views(analysis, subjects, retrieved, dispatcher, similarity)
-    shaped = before_walk(analysis, views, similarity, nlp)
+    shaped = before_walk(analysis, views, similarity, parses, nlp)
     if shaped is not None:
         return shaped
     return after_decline(analysis, views, similarity, _walk_or_bind(analysis, subjects, retrieved, dispatcher,

@@ -18,6 +18,7 @@ from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import asks_parts, bind_components
+from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
 from zehn.agent.similarity import Similarity
@@ -27,13 +28,14 @@ Views = Callable[[], tuple[DocView, ...]]
 DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 
-def before_walk(analysis: Analysis, views: Views, similarity: Similarity, nlp: Language) -> Bound | None:
+def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
+                nlp: Language) -> Bound | None:
     if task_question(analysis):
         acted = bind_action(analysis, views(), similarity, nlp)
         if acted is not None:
             return acted
     if analysis.route == "participation":
-        return bind_comment(analysis, views(), similarity)
+        return bind_comment(analysis, views(), similarity, parses)
     return None
 
 

@@ -11,7 +11,8 @@ applied: throttled the export worker", "Approved."). Header shapes read here (ge
 
 A block runs from its header to the next header, or to a section heading that is not a header. A question "who
 <verb> <object>" binds to the body sentence that holds the asked verb (or a synonym) and at least half of the
-asked terms, with no negation; the block's author is the answer, the body sentence (and the header, when the
+asked terms, with no negation and no doer of its own ("disabled by Ana", "Ben rolled back X": the author only
+reports those); the block's author is the answer, the body sentence (and the header, when the
 exporter kept it in the same citable line) is the evidence. The author is given by the block's structure, not by
 the sentence's words, so the hop grades ``inferred`` (``comment_author``) unless the cited text names the author
 (the header line is cited beside the body when it is a citable line).
@@ -23,10 +24,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from spacy.tokens import Doc
+
 from verify import HopGrade
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
@@ -43,6 +47,7 @@ HEADERS = (
     re.compile(rf"^{_NAME}\s+(?:commented|wrote|replied|responded|said|added a comment)\b[^:\n]{{0,40}}:?$"),
     re.compile(rf"^\*\*{_NAME}\*\*\s*(?:\([^)\n]{{1,40}}\))?\s*:\s*(?P<rest>.*)$"),
 )
+_PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafor", "Maria P." (a label word is one)
 _NEGATIONS = frozenset({"not", "never", "no", "n't", "didn't", "don't", "wasn't", "haven't", "hasn't", "won't",
                         "cannot", "can't"})
 
@@ -103,7 +108,22 @@ def _negated(text: str) -> bool:
     return any(w in _NEGATIONS or w.endswith("n't") for w in words(text))
 
 
-def bind_comment(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity) -> Bound | None:
+def _someone_else(parse: Doc, predicate: str, author: str) -> bool:
+    """The act has a doer of its own in the sentence ("policy disabled by Ana", "Ben rolled back X"): the author
+    reports it, the author did not do it."""
+    for verb in (t for t in parse if t.lemma_.casefold() == predicate):
+        for c in verb.children:
+            if c.dep_ == "agent" and any(g.dep_ == "pobj" for g in c.children):
+                return True
+            name = " ".join(t.text for t in c.subtree)
+            if c.dep_ == "nsubj" and (c.ent_type_ == "PERSON" or _PERSON.match(name)) and \
+                    name.casefold() not in author.casefold():
+                return True
+    return False
+
+
+def bind_comment(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity,
+                 parses: Parses) -> Bound | None:
     """The author of the comment block whose body states the asked act, or None when no body does."""
     ask = analysis.asks[0]
     if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS or analysis.subject is None:
@@ -121,7 +141,8 @@ def bind_comment(analysis: Analysis, documents: tuple[DocView, ...], similarity:
                 if ask.predicate not in said and not similarity.synonym(ask.predicate, own):
                     continue
                 said.add(ask.predicate)
-                if len(said) >= MIN_SHARE * len(terms):
+                if len(said) >= MIN_SHARE * len(terms) and not _someone_else(parses.of([sentence])[sentence.id],
+                                                                             ask.predicate, block.author):
                     found.append((len(said), -rank, block, sentence))
     if not found:
         return None

@@ -154,3 +154,9 @@ def test_what_an_unknown_pull_request_did_is_not_answered(shapes: AnswerService)
     answer = shapes.answer("What did PR #7311 do?")
     assert answer.status in DECLINED, answer.text
     assert not answer.citations
+
+
+def test_a_comment_that_reports_someone_elses_act_answers_with_the_doer(shapes: AnswerService) -> None:
+    answer = shapes.answer("Who disabled the refund-flag?")
+    assert answer.status in DECLINED or "Ines Moreau" in answer.text, answer.text
+    assert all("Oksana Petrenko" not in line.split("“")[0] for line in answer.text.splitlines()), answer.text
