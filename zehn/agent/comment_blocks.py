@@ -4,7 +4,8 @@ Trackers and review tools export a conversation as blocks: a header line that na
 author wrote, in which the author is the unwritten subject ("Rolled back the renderer to v3.2", "Mitigation
 applied: throttled the export worker", "Approved."). Header shapes read here (general conventions, no names):
 
-- a date or timestamp, a dash, the name: ``2026-02-20 20:41Z — Ana Ruiz`` (or the name first, then the date);
+- a date or timestamp, a dash, the name (and a role): ``2026-02-20 20:41Z — Ana Ruiz``, or with the body on
+  the same line, ``2026-02-20 20:41 — Ana Ruiz (SRE): Restarted the pods`` (or the name first, then the date);
 - the name and a reporting verb: ``Ana Ruiz commented:`` / ``wrote:`` / ``replied:``;
 - the name in bold, an optional bracketed date, a colon, and maybe the body on the same line:
   ``**Ana Ruiz** (2026-02-21): Approved the schema change``.
@@ -41,13 +42,15 @@ MIN_SHARE = 0.5  # a body sentence must hold at least half of the asked terms (t
 _NAME = r"(?P<name>[A-Z][\w'’.\-]*(?: [A-Z][\w'’.\-]*){0,3}|[a-z][a-z0-9._\-]{1,30})"
 _STAMP = r"\[?\d{4}-\d{2}-\d{2}(?:[ T][\d:]{4,8}(?:\s?(?:Z|UTC|[+-]\d{2}:?\d{2}))?)?\]?"
 _DASH = r"\s+[—–-]{1,2}\s+"
+_ROLE = r"(?:\s*\([^)\n]{1,40}\))?"  # "(SRE)", "(Support)": the author's team or role
 HEADERS = (
-    re.compile(rf"^{_STAMP}{_DASH}{_NAME}\s*:?$"),
+    re.compile(rf"^{_STAMP}{_DASH}{_NAME}{_ROLE}\s*:?$"),
+    re.compile(rf"^{_STAMP}{_DASH}{_NAME}{_ROLE}\s*:\s+(?P<rest>\S.*)$"),  # the body on the header's line
     re.compile(rf"^{_NAME}{_DASH}{_STAMP}\s*:?$"),
     re.compile(rf"^{_NAME}\s+(?:commented|wrote|replied|responded|said|added a comment)\b[^:\n]{{0,40}}:?$"),
     re.compile(rf"^\*\*{_NAME}\*\*\s*(?:\([^)\n]{{1,40}}\))?\s*:\s*(?P<rest>.*)$"),
 )
-_PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafor", "Maria P." (a label word is one)
+_PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafor", "Ana R." (a label word is one)
 _NEGATIONS = frozenset({"not", "never", "no", "n't", "didn't", "don't", "wasn't", "haven't", "hasn't", "won't",
                         "cannot", "can't"})
 
