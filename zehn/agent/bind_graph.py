@@ -1,5 +1,8 @@
 """Stage 4 for entity questions and yes/no questions: grade the walked paths, or bind the relation at question time.
 
+0. **Shapes** (:mod:`zehn.agent.bind_shapes`): before the walk, an action item's owner chosen by what the item
+   does and a comment block's author; after the walk and the question-time binding decline, a product's parts
+   from its own document's component list.
 1. **Paths** (the walk found some): every hop is graded against its sentences (:mod:`zehn.agent.grading`). A
    participation question keeps the paths whose first hop is the asked relation; a yes/no relation check keeps
    those that reach the other end. When no kept path states the asked relation (none left, every one only
