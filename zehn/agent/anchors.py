@@ -10,6 +10,8 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from zehn.agent.phrases import references
+
 _STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z][A-Z0-9-]+[a-z]?s?)$")
 _ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 # A hyphenated word with a month, a weekday or a quarter in it is a time ("mid-March", "end-of-Q3"), not a name.
@@ -50,9 +52,13 @@ def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tupl
     weak: dict[str, None] = {}
     for match in _QUOTED.finditer(doc.text):
         strong.setdefault(match.group(1).strip(), None)
+    for reference in references(doc[:]):  # "PR #2207": a pull request is named by its number, not by "PR"
+        if not any(reference in c or c in reference for c in constraint_texts):
+            strong.setdefault(reference, None)
     for t in doc:
         text = t.text.strip(".,;:()[]*`'\"")
-        if not text or any(text in c or c in text for c in constraint_texts) or any(text in a for a in strong) or \
+        if not text or any(text in c or c in text for c in constraint_texts) or \
+                any(text in a.split() or text in a for a in strong) or \
                 ruled_out(t):
             continue
         if _strong(text):

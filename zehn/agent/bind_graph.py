@@ -1,5 +1,8 @@
 """Stage 4 for entity questions and yes/no questions: grade the walked paths, or bind the relation at question time.
 
+0. **Shapes** (:mod:`zehn.agent.bind_shapes`): before the walk, an action item's owner chosen by what the item
+   does and a comment block's author; after the walk and the question-time binding decline, a product's parts
+   from its own document's component list.
 1. **Paths** (the walk found some): every hop is graded against its sentences (:mod:`zehn.agent.grading`). A
    participation question keeps the paths whose first hop is the asked relation; a yes/no relation check keeps
    those that reach the other end. When no kept path states the asked relation (none left, every one only
@@ -22,6 +25,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.language import Language
 
 from verify import HopGrade, HopInput, grade_hop
@@ -29,6 +34,7 @@ from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.vocabulary import VALUE_IS_SUBJECT
 from zehn.agent.bind_passages import bind_document, bind_passages
+from zehn.agent.bind_shapes import after_decline, before_walk
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
 from zehn.agent.compose import NOT_STATED
 from zehn.agent.compose import verb as verb_of
@@ -40,6 +46,7 @@ from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.relation_scan import scan
 from zehn.agent.resolve import End, Subjects
 from zehn.agent.retrieve import DocView, Retrieved, documents, unmentioned
+from zehn.agent.routing import IMPACT_RELS
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.stops import Stop
@@ -125,6 +132,12 @@ def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatc
     views = grade_paths(retrieved.paths, dispatcher.edges, nlp)
     if analysis.route == "participation" and analysis.rel_type is not None:
         views = [v for v in views if v.hops and v.hops[0].rel_type == analysis.rel_type]
+        named = subjects.subject.entity.name.casefold() if subjects.subject and subjects.subject.entity else None
+        if named is not None and analysis.rel_type in IMPACT_RELS:  # "what is X blocked by" is not what X blocks
+            at_subject = "target" if _filler_end(analysis) == "source" else "source"
+            views = [v for v in views if getattr(v.hops[0], at_subject).casefold() == named]
+        if any(_stated(v) for v in views):  # a name that only co-occurs is no answer beside ones stated
+            views = [v for v in views if _stated(v)]
     if analysis.route == "yes_no":
         other = subjects.other.entity if subjects.other else None
         views = [v for v in views if other is not None and v.entity_id == other.id]
@@ -165,6 +178,29 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
+    views = _views(analysis, subjects, retrieved, dispatcher, similarity)
+    shaped = before_walk(analysis, views, similarity, parses, nlp)
+    if shaped is not None:
+        return shaped
+    return after_decline(analysis, views, similarity, _walk_or_bind(analysis, subjects, retrieved, dispatcher,
+                                                                      parses, similarity, nlp))
+
+
+def _views(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
+           similarity: Similarity) -> Callable[[], tuple[DocView, ...]]:
+    """The retrieved documents, or (after a walk, which retrieves none) the documents about the question, read
+    once on first use."""
+    read: list[tuple[DocView, ...]] = []
+
+    def views() -> tuple[DocView, ...]:
+        if not read:
+            read.append(retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0])
+        return read[0]
+    return views
+
+
+def _walk_or_bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
+                  parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
     if retrieved.paths:
         walked = _paths(analysis, subjects, retrieved, dispatcher, nlp)
         if analysis.route == "yes_no" or (analysis.rel_type is not None and any(_stated(v) for v in walked.paths)):

@@ -16,6 +16,9 @@ in a sentence that shares few words with the question. So, in the best documents
    than ``inferred``). A hop answers when source-backed, or inferred with the cue on the path between its ends;
    a negated or hedged one never does (the grader says ``insufficient``).
 
+4. for an impact, when no cue states it in a document that names the subject: the sentence right after one that
+   names the subject, when it continues it ("This deleted ..."; :mod:`zehn.agent.continuation`).
+
 The hops are shown as read at question time, with their grades.
 """
 
@@ -29,6 +32,7 @@ from spacy.tokens import Doc, Token
 from verify import HopGrade, HopInput, grade_hop
 from verify.lexicon import CUES
 from zehn.agent.bound import PathView
+from zehn.agent.continuation import continued
 from zehn.agent.documents import DocJudgement
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
@@ -145,6 +149,10 @@ def scan(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudgement], 
             naming = next((s for s in doc_view.sentences if s.kind != "metadata" and
                            any(TextIndex(s.text).mentions(n) for n in names)), None) if inferred else None
             return Scanned(tuple(paths), naming)
+        if analysis.route == "impact":  # "Trigger: X lowered Y. This deleted Z": the effect in the next sentence
+            effects = continued(subject.name, names, doc_view, parses)
+            if effects:
+                return Scanned(effects[:MAX_HOPS])
     return Scanned()
 
 

@@ -10,7 +10,9 @@ assignee, reporter, components ...), so questions and documents are read with th
 - An ``agent`` ask ("who ...", "which team ...") about OWNS / MAINTAINS / LEADS is ``ownership``; about any
   other verb or role noun ("who approved X", "who is the assignee on X", "who disabled X") ``participation``
   (``rel_type`` None when the verb is not a relation of the vocabulary: it is bound at question time).
-- A plural focus that is a labelled-line role ("which components are tagged on X") is ``participation``.
+- A plural focus that is a labelled-line role ("which components are tagged on X") is ``participation``; one
+  that names parts of a whole ("what are the main pieces of X", "which modules make up X") asks for X's
+  HAS_COMPONENT.
 - A dependency verb: the wh-word as its object asks for ``dependency``, as its subject for ``dependents``.
   "Where does X get Y from" asks for X's source (``dependency``, CONSUMES); "what has to happen before Y" for what
   Y waits on (``dependency`` of Y, DEPENDS_ON).
@@ -24,8 +26,8 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from extraction.vocabulary import COPULA_RULES
-from traversal_policy.catalogue import DEPENDENCY_TYPES
 from verify.lexicon import METADATA_FIELDS
+from verify.vocabulary import LABELS, label_key
 from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.phrases import (
     NP_DEPS,
@@ -42,15 +44,19 @@ from zehn.agent.phrases import (
     wh_is_subject,
 )
 from zehn.agent.question import Ask, Route
+from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
+from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
+from zehn.agent.routing_order import asked_doer, change_effect, copula_in_order, stranded
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
-DEPENDENCY_RELS = DEPENDENCY_TYPES  # the catalogue walks exactly these as dependencies
-IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
+# Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
+PART_NOUNS = frozenset({"component", "part", "piece", "module", "subsystem", "element", "block", "layer", "stage",
+                        "subcomponent", "submodule"})
 
 
 def _agent_route(clause: Span, ask: Ask) -> Routed:
     verb = main_verb(clause)
-    copula = copula_rel(clause)
+    copula = copula_rel(clause) or copula_in_order(clause)
     if copula is not None:
         rel, target = copula
         return Routed("ownership" if rel in OWNERSHIP_RELS else "participation", phrase(target), None, rel)
@@ -82,6 +88,10 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
         if t.i == clause.start or t.dep_ in ("amod", "compound"):
             continue
         rel = verb_rel(t)
+        if rel is None and t.pos_ == "ADJ":  # "which tickets is X dependent on": the adjective and its preposition
+            after = t.nbor().lower_ if t.i + 1 < len(t.doc) else ""
+            rule = COPULA_RULES.get((t.lemma_.casefold(), after))
+            rel = rule[0] if rule is not None and not rule[1] else None
         if rel in DEPENDENCY_RELS | IMPACT_RELS:
             return t, rel
     return None
@@ -90,16 +100,19 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
 def _relation_route(clause: Span, ask: Ask) -> Routed | None:
     """Dependency / dependents / impact, only for an ask whose focus is a system or nothing typed."""
     if ask.answer_type not in ("system", "items", "description") or (
-            ask.answer_type == "items" and FOCUS_TYPES.get(ask.focus_head) not in (None, "system")):
+            ask.answer_type == "items" and FOCUS_TYPES.get(ask.focus_head) not in (None, "system", "identifier")):
         return None
     found = _relation_verb(clause)
     if found is None:
-        return _source(clause) or _prerequisite(clause)
+        return _source(clause) or _prerequisite(clause) or stranded(clause)
     verb, rel = found
     wh_subject = wh_is_subject(clause)
     doer = _passive_agent(verb) if wh_subject else None
     if doer is not None:  # "what was affected by X", "which services are used by X": X does the relating
         return Routed("dependency" if rel in DEPENDENCY_RELS else "impact", phrase(doer), None, rel)
+    done_to = asked_doer(verb) if not wh_subject else None
+    if done_to is not None:  # "what is X blocked by", "by whom is X used": X is the relation's target
+        return Routed("dependents" if rel in DEPENDENCY_RELS else "participation", phrase(done_to), None, rel)
     if rel in DEPENDENCY_RELS:
         if wh_subject:
             obj = child(verb, ("dobj", "pobj"))
@@ -249,11 +262,28 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
         related = _relation_route(clause, first)
         if related is not None:
             return related
-        role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s")
+        if first.answer_type == "items" and first.focus_head in PART_NOUNS:
+            whole = next((t for t in clause if t.dep_ == "pobj"), None) or next(
+                (t for t in clause if t.dep_ == "dobj" and t.pos_ != "PRON" and t.lemma_.casefold() not in PART_NOUNS),
+                None)
+            if whole is not None:
+                return Routed("participation", phrase(whole), None, "HAS_COMPONENT")
+        role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s") or \
+            METADATA_FIELDS.get(label_key(first.focus))  # "the linked issues of X": the whole focus is the label
+        verb = main_verb(clause)
+        if first.answer_type == "items" and role is None and verb is not None and verb_rel(verb) is not None:
+            role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
         if first.answer_type == "items" and role is not None:
-            obj = next((t for t in clause if t.dep_ == "pobj"), None)
+            obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t)), None)
+            if obj is not None and role in DEPENDENCY_RELS:  # "the dependencies of X", "X's downstream services"
+                rule = LABELS.get(label_key(first.focus_head + "s")) or LABELS.get(label_key(first.focus_head))
+                return Routed("dependents" if rule is not None and rule.value_is_subject else "dependency",
+                              phrase(obj), None, role)
             if obj is not None:
                 return Routed("participation", phrase(obj), None, role)
+        change = change_effect(clause)
+        if change is not None:
+            return change
     if any(a.answer_type == "cause" for a in asks):
         return Routed("why")
     if any(a.answer_type == "items" for a in asks):

@@ -1,0 +1,35 @@
+"""Routing of the shapes graph questions take: paraphrases of one ask route alike (our own questions)."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from zehn.agent.analyse import analyse
+
+ROUTES: dict[tuple[str, str | None, str], list[str]] = {
+    ("participation", "HAS_COMPONENT", "LPR"): [
+        "What are the components of LPR?", "What are the main pieces of LPR?", "Which modules make up LPR?",
+        "What are the parts of LPR?"],
+    ("participation", "BLOCKS", "OPS-12"): [
+        "What is OPS-12 blocked by?"],
+    ("participation", "BLOCKS", "PAY-7"): ["What is PAY-7 blocked by?"],
+    ("impact", "BLOCKS", "OPS-12"): ["What does OPS-12 block?"],
+    ("participation", "LINKED_TO", "OPS-12"): ["Which issues are linked to OPS-12?",
+                                              "What are the linked issues of OPS-12?"],
+    ("dependency", "DEPENDS_ON", "OPS-12"): [
+        "What does OPS-12 depend on?", "According to its metadata, what are the dependencies of OPS-12?",
+        "Which tickets is OPS-12 dependent on according to its metadata?",
+        "Per its ticket metadata, which issues does OPS-12, the retry budget ticket, depend on?",
+        "What are OPS-12's dependencies?"],
+    ("impact", "AFFECTS", "PR #77"): ["What did PR #77 do?", "What did PR #77 cause?", "What did PR #77 break?"],
+    ("ownership", "OWNS", "follow-up"): ["Who is responsible for the follow-up to rotate the bucket keys?",
+                                         "Who owns the follow-up to rotate the bucket keys?"],
+}
+
+
+@pytest.mark.parametrize(("expected", "question"), [(k, q) for k, qs in ROUTES.items() for q in qs])
+def test_shapes_route_alike(nlp: Language, expected: tuple[str, str | None, str], question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert analysis.subject is not None, question
+    assert (analysis.route, analysis.rel_type, analysis.subject.names()[0]) == expected, question

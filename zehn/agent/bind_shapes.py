@@ -1,0 +1,48 @@
+"""Graph questions answered from the shapes documents state who / what in, before or after the graph is walked.
+
+- **Before** the walk (the walk would answer with the wrong item of a list): "who owns the action item to X" picks
+  the item by what it does (:mod:`zehn.agent.action_items`); "who <did> X" reads the author of the comment block
+  whose body states the act (:mod:`zehn.agent.comment_blocks`).
+- **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
+  parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
+  ``components`` field, which the walk answers, is never replaced by a list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spacy.language import Language
+
+from zehn.agent.action_items import bind_action, task_question
+from zehn.agent.bound import Bound
+from zehn.agent.comment_blocks import bind_comment
+from zehn.agent.components import asks_parts, bind_components
+from zehn.agent.parses import Parses
+from zehn.agent.question import Analysis
+from zehn.agent.retrieve import DocView
+from zehn.agent.similarity import Similarity
+from zehn.agent.stops import Stop
+
+Views = Callable[[], tuple[DocView, ...]]
+DECLINES = ("not_in_graph", "unknown_entity", "abstained")
+
+
+def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
+                nlp: Language) -> Bound | None:
+    if task_question(analysis):
+        acted = bind_action(analysis, views(), similarity, nlp)
+        if acted is not None:
+            return acted
+    if analysis.route == "participation":
+        return bind_comment(analysis, views(), similarity, parses)
+    return None
+
+
+def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out: Bound | Stop) -> Bound | Stop:
+    declined = out.status in DECLINES if isinstance(out, Stop) else out.empty
+    if declined and asks_parts(analysis):
+        listed = bind_components(analysis, views(), similarity)
+        if listed is not None:
+            return listed
+    return out

@@ -1,0 +1,119 @@
+"""What a product or system is made of, read from the component list of its own document (part of stage 4, bind).
+
+Specs, PRDs and design docs enumerate their parts as a list under a heading or a lead-in line: a "Components" /
+"Architecture" / "Modules" section, or "The service has three parts:", with one item per part written
+``1) Name: what it does``, ``- **Name**: what it does``, ``- Name — what it does`` or just ``- Name``.
+
+1. **The document**: the subject phrase names a document by its title ("the Foo & Bar Reconciliation (FBR)
+   product" -> "PRD: Foo & Bar Reconciliation (FBR) product"): an acronym of the phrase in the title (or the
+   title's initials spelling it), or most of the phrase's words in the title. The best retrieved document that
+   does is read; none -> nothing is bound here.
+2. **The list**: the first list under a heading or lead-in whose words name parts (:data:`PART_WORDS`, or the
+   question's own focus word); each item's name is its label (before ``:`` / ``—``) or the whole item when short.
+3. The answer cites every item line. The subject is named by the document, not by each line, so the finding is
+   ``inferred`` (``document_subject``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from zehn.agent.bound import Bound, Finding
+from zehn.agent.lemmas import words
+from zehn.agent.question import Analysis
+from zehn.agent.retrieve import DocView
+from zehn.agent.routing import PART_NOUNS
+from zehn.agent.rows import Sentence
+from zehn.agent.similarity import Similarity
+
+# Words a heading or lead-in uses for the parts of a whole (general English; the question's focus is added).
+PART_WORDS = frozenset({"component", "components", "part", "parts", "piece", "pieces", "module", "modules",
+                        "building", "blocks", "subsystem", "subsystems", "element", "elements", "architecture",
+                        "services", "layers", "stages", "capabilities", "features"})
+TITLE_SHARE = 0.6  # most of the subject phrase's words must be in a document's title
+MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
+_NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
+_ACRONYM = re.compile(r"\(([A-Z][A-Za-z0-9&]{1,9})\)|\b([A-Z]{2,8})\b")
+
+
+@dataclass(frozen=True)
+class Part:
+    name: str
+    line: Sentence
+
+
+def asks_parts(analysis: Analysis) -> bool:
+    ask = analysis.asks[0]
+    return analysis.rel_type == "HAS_COMPONENT" or (
+        ask.answer_type == "items" and ask.focus_head in PART_NOUNS)
+
+
+def _acronyms(text: str) -> set[str]:
+    return {a or b for a, b in _ACRONYM.findall(text)}
+
+
+def _initials(title: str) -> str:
+    return "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", title) if w[0].isupper())
+
+
+def names_document(phrase: str, title: str, similarity: Similarity) -> bool:
+    """The subject phrase names the document with this title (by acronym or by most of its words)."""
+    acronyms = _acronyms(phrase)
+    if acronyms & _acronyms(title) or any(a in _initials(title) for a in acronyms if len(a) >= 3):
+        return True
+    asked = [w for w in words(phrase) if len(w) > 2 and w not in ("the", "and", "product", "system", "service")]
+    return bool(asked) and len(similarity.matches(asked, words(title))) >= TITLE_SHARE * len(asked)
+
+
+def _part_heading(text: str, focus: str) -> bool:
+    said = set(words(text))
+    return bool(said & (PART_WORDS | ({focus, focus + "s"} if focus else set())))
+
+
+def parts(doc_view: DocView, focus: str) -> list[Part]:
+    """The first list of parts in the document: items under a heading (or a lead-in line) that names parts."""
+    lines = [s for s in doc_view.sentences if s.kind != "metadata"]
+    for passage in sorted(doc_view.passages, key=lambda p: p.start):
+        heading = passage.heading.rsplit(" > ", 1)[-1]
+        inside = [s for s in lines if passage.start <= s.start < passage.end]
+        under = _part_heading(heading, focus)
+        found: list[Part] = []
+        for line in inside:
+            item = _ITEM.match(line.text)
+            if item is None:
+                if found:
+                    break  # the list ended
+                under = under or (line.text.rstrip().endswith(":") and _part_heading(line.text, focus))
+                continue
+            if under:
+                named = _NAMED.match(item.group("body"))
+                body = item.group("body").strip(" *_`")
+                name = named.group("name").strip() if named else body if len(body.split()) <= MAX_NAME_WORDS else ""
+                if name:
+                    found.append(Part(name, line))
+        if len(found) >= 2:
+            return found
+    return []
+
+
+def bind_components(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity) -> Bound | None:
+    """The listed parts of the document the subject names, or None when no such document lists any."""
+    if analysis.subject is None or not asks_parts(analysis):
+        return None
+    ask = analysis.asks[0]
+    for doc_view in documents:
+        if not names_document(analysis.subject.text, doc_view.info.title, similarity):
+            continue
+        found = parts(doc_view, ask.focus_head)
+        if found:
+            lines = tuple(p.line for p in found)
+            finding = Finding(ask=ask, answer=lines, grade="inferred", reasons=("document_subject",),
+                              heading=_heading(doc_view, lines[0]), bound=lines[0])
+            return Bound(findings=(finding,), document=doc_view.info)
+    return None
+
+
+def _heading(doc_view: DocView, line: Sentence) -> str:
+    return next((p.heading for p in doc_view.passages if p.start <= line.start < p.end), "")
