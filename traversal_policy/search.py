@@ -2,7 +2,9 @@
 
 Each search runs up to two ranked lists per label, each one fixed Cypher text with its own record of shown work:
 
-- full-text (the sanitised words OR-ed; higher score is better);
+- full-text (the sanitised words OR-ed; higher score is better); search_passages ORs only the rarest words within a
+  budget of passage matches (traversal_policy/search_words.py), so the passages FalkorDB scores stay about as many
+  at 16x the corpus as at 1x;
 - vector (cosine *distance*: ascending), only with a query vector (the ``embedding`` parameter, or the
   executor's :class:`Embedder`). Without one the answer says "full-text only" in its notes.
 
@@ -15,7 +17,8 @@ distances of what it reads (zehn/agent/retrieve.py). Every list and the fusion b
 
 Full-text lists read through a head (:func:`ranked_fulltext`): owners are checked for a bounded pool of the best
 matches by (score, id), with the full text as the exact fallback, so a list's cost stays near flat as the corpus
-grows (only RediSearch's own scoring of every match is left to grow; ``bench/query_plans.py`` shows it).
+grows (RediSearch's own scoring of every match still grows for search_evidence; ``bench/query_plans.py``
+shows it).
 
 The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id.
 
