@@ -17,6 +17,7 @@ from traversal_policy import connect, search_words
 from traversal_policy.runner import Trace
 from traversal_policy.search_words import COUNT_TEXTS, passage_words, word_matches
 from zehn.graph_server import EmbeddedFalkorDB
+from zehn.graph_server.readiness import wait_for_indexes
 
 PASSAGES = [
     "The cache service restarts the worker pool.",
@@ -33,9 +34,10 @@ QUESTION = "How does the scheduler flush the cache and the worker pool?"
 def passages(falkordb_server: EmbeddedFalkorDB) -> Iterator[Any]:
     assert falkordb_server.port is not None
     graph = connect("127.0.0.1", falkordb_server.port).select_graph(f"tp_words_{uuid.uuid4().hex[:8]}")
-    graph.query("CREATE FULLTEXT INDEX FOR (n:Passage) ON (n.text)")
     graph.query("UNWIND range(0, size($texts) - 1) AS i CREATE (:Passage {id: 'p' + toString(i), text: $texts[i]})",
                 {"texts": PASSAGES})
+    graph.query("CREATE FULLTEXT INDEX FOR (n:Passage) ON (n.text)")
+    wait_for_indexes(graph, deadline_s=60.0)  # the index is built in the background: count only once it is whole
     yield graph
     with contextlib.suppress(redis.RedisError):
         graph.delete()
