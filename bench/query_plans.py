@@ -28,9 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from extraction.embeddings import LocalEmbedder
 from extraction.evidence_reads import EVIDENCE_BY_IDS
 from extraction.nlp import load_nlp
+from extraction.parse_store import READ_PARSES
 from traversal_policy import TraversalExecutor, load_policy, open_graph
 from traversal_policy.catalogue import CATALOGUE
 from traversal_policy.runner import INDEX_CHECK
+from traversal_policy.search_words import COUNT_TEXTS
 from zehn.evaluation.questions import load_questions
 from zehn.evaluation.runner import ask, make_zehn
 from zehn.graph_server import EmbeddedFalkorDB
@@ -42,7 +44,9 @@ _SCANS = ("Scan", "Index", "ProcedureCall")  # operators that read the graph rat
 
 def text_names() -> dict[str, str]:
     """Every fixed text ZEHN runs, by ``query.variant``."""
-    names = {INDEX_CHECK: "index_check", EVIDENCE_BY_IDS: "evidence_reads.evidence_by_ids"}
+    names = {INDEX_CHECK: "index_check", EVIDENCE_BY_IDS: "evidence_reads.evidence_by_ids",
+             READ_PARSES: "parse_store.read_parses"}
+    names |= dict.fromkeys(COUNT_TEXTS, "search_passages.word_counts")
     for query in CATALOGUE.values():
         for key, text in query.cypher.items():
             names.setdefault(text, "entity_status" if key == "status" else f"{query.name}.{key}")

@@ -1,6 +1,6 @@
 """How ingest and answer cost grow with the corpus: 1x, 4x, 16x a corpus, measured in one run.
 
-    .venv/bin/python bench/scale.py --corpus DIR --questions FILE [--sizes 1,4,16] [--json]
+    .venv/bin/python bench/scale.py --corpus DIR --questions FILE [--sizes 1,4,16] [--data-dir DIR [--reuse]] [--json]
 
 Copy 0 is the corpus itself. Copy i >= 1 is every document again under a new id (``<id>_r<i>``) with its
 entities renamed so the graph really grows instead of merging: every capitalised word (``Haddad``), every
@@ -12,7 +12,8 @@ the question set (asked about copy 0's names) is put to every size in turn, ques
 load falls on all sizes alike: p50 wall time and p50 CPU time of the deterministic ZEHN answerer, and the
 baseline's p50, each with its ratio to the first size. Goal: ZEHN p50 at 16x within 1.2x of 1x.
 Time: ingest runs at about 1-1.5 s per Redwood document on 2 cores, so 16x (2400 documents) takes about an hour;
-``--sizes 1,4`` takes about 20 minutes.
+``--sizes 1,4`` takes about 20 minutes. To compare two versions of the query side on the same graphs, ingest once
+with ``--data-dir``, then run each version with ``--data-dir DIR --reuse`` (answers only, graphs read as stored).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from extraction.embeddings import LocalEmbedder
 from extraction.nlp import load_nlp
-from extraction.pipeline import Ingestor
+from extraction.pipeline import Ingestor, IngestReport
 from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.evaluation.baseline import BaselineAnswerer
 from zehn.evaluation.metrics import percentile
@@ -97,19 +98,27 @@ class Size:
     errors: int = 0
 
 
-def ingest_size(corpus: Path, times: int, root: Path, port: int, nlp: Any, embedder: LocalEmbedder) -> Size:
+def ingest_size(corpus: Path, times: int, root: Path, port: int, nlp: Any, embedder: LocalEmbedder,
+                reuse: bool = False) -> Size:
+    """Ingest one size (documents already ingested under the same rules are skipped); with ``reuse``, nothing is
+    ingested and the graph is read as stored (the report then holds only its document count)."""
     docs_dir = root / f"docs{times}"
     docs_dir.mkdir(exist_ok=True)
-    files = build(corpus, times, docs_dir)
+    files = len(list(docs_dir.iterdir())) if reuse else build(corpus, times, docs_dir)
     name = f"scale{times}"
     ingestor = Ingestor("127.0.0.1", port, name, nlp=nlp, embedder=embedder)
-    report = ingestor.ingest([docs_dir])
     graph = open_graph("127.0.0.1", port, name)
+    if reuse:
+        stored = graph.ro_query("MATCH (d:Document) RETURN count(d)").result_set[0][0]
+        report = IngestReport(documents=int(stored))
+    else:
+        report = ingestor.ingest([docs_dir])
     wait_for_indexes(graph)  # never time answers from half-built indexes
     settings = load_settings(data_dir=root / "data")
     zehn = make_zehn("deterministic", TraversalExecutor(graph, load_policy(), embedder=embedder), nlp,
                      ingestor.graph, settings)
-    print(f"size {times}x ingested: {report.documents} documents in {report.seconds:.0f} s", file=sys.stderr)
+    print(f"size {times}x {'as stored' if reuse else 'ingested'}: {report.documents} documents in "
+          f"{report.seconds:.0f} s", file=sys.stderr)
     return Size(times, files, report, zehn, BaselineAnswerer(graph, embedder))
 
 
@@ -152,8 +161,13 @@ def main() -> None:
     parser.add_argument("--sizes", default="1,4,16", help="Comma-separated multiples of the corpus.")
     parser.add_argument("--data-dir", type=Path, help="Keep the copies and the graphs here (default: a temp dir); "
                         "a second run over the same dir skips the documents already ingested and only times answers.")
+    parser.add_argument("--reuse", action="store_true", help="Time answers on the graphs of --data-dir as stored, "
+                        "ingesting nothing (even graphs ingested under older extraction rules: only the query side "
+                        "is then compared, e.g. main against a branch).")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.reuse and not args.data_dir:
+        parser.error("--reuse needs --data-dir")
     multiples = [int(s) for s in args.sizes.split(",") if s.strip()]
     questions = [q.question for q in load_questions(args.questions)]
     nlp, embedder = load_nlp(), LocalEmbedder()
@@ -163,7 +177,8 @@ def main() -> None:
         root.mkdir(parents=True, exist_ok=True)
         with EmbeddedFalkorDB(root / "data", requirepass=False) as server:
             assert server.port is not None
-            sizes = [ingest_size(args.corpus, times, root, server.port, nlp, embedder) for times in multiples]
+            sizes = [ingest_size(args.corpus, times, root, server.port, nlp, embedder, args.reuse)
+                     for times in multiples]
             for size in sizes:  # one warm-up answer each: first parses and caches are not what is measured
                 ask(size.zehn, "warm", questions[0])
             time_answers(sizes, questions)

@@ -43,9 +43,12 @@ class ParsesUnavailable(GraphUnavailable):
     """The graph failed while a reader fetched stored parses."""
 
 
+# ``WITH e`` keeps the document lookup on its id index per row: two MATCHes joined on a property plan as a label
+# scan of every Document and a hash join (tests/traversal_policy/test_query_plans.py).
 READ_PARSES = f"""
 UNWIND $ids AS eid
 MATCH (e:Evidence {{id: eid}}) WHERE e.parse IS NOT NULL AND e.extractor_version STARTS WITH $parser
+WITH e
 MATCH (d:Document {{id: e.document_id}}) WHERE {ready_document('d')}
 RETURN e.id, e.text, e.parse
 """

@@ -2,7 +2,9 @@
 
 Each search runs up to two ranked lists per label, each one fixed Cypher text with its own record of shown work:
 
-- full-text (the sanitised words OR-ed; higher score is better);
+- full-text (the sanitised words OR-ed; higher score is better); search_passages ORs only the rarest words within a
+  budget of passage matches (traversal_policy/search_words.py), so the passages FalkorDB scores stay about as many
+  at 16x the corpus as at 1x;
 - vector (cosine *distance*: ascending), only with a query vector (the ``embedding`` parameter, or the
   executor's :class:`Embedder`). Without one the answer says "full-text only" in its notes.
 
@@ -15,7 +17,8 @@ distances of what it reads (zehn/agent/retrieve.py). Every list and the fusion b
 
 Full-text lists read through a head (:func:`ranked_fulltext`): owners are checked for a bounded pool of the best
 matches by (score, id), with the full text as the exact fallback, so a list's cost stays near flat as the corpus
-grows (only RediSearch's own scoring of every match is left to grow; ``bench/query_plans.py`` shows it).
+grows (RediSearch's own scoring of every match still grows for search_evidence; ``bench/query_plans.py``
+shows it).
 
 The lists are fused with reciprocal-rank fusion (score = sum of 1 / (60 + rank)); items are keyed by kind and id.
 
@@ -37,6 +40,7 @@ from .catalogue import CATALOGUE
 from .outcomes import Row
 from .params import DEFAULT_K, embedding_vector, fulltext_query
 from .runner import Trace
+from .search_words import passage_words
 
 RRF_K = 60
 CANDIDATES_PER_LIST = 3  # each list keeps k * this many before fusion
@@ -126,9 +130,13 @@ def _lists(trace: Trace, name: str, texts: dict[str, str], labels: dict[str, str
     return lists, kind_of
 
 
-def _notes(text: str, query: str, vector: list[float] | None) -> list[str]:
-    notes = ["mode: fulltext_only (no query vector and no embedder: vector search was not run)"] if vector is None \
+def _mode_note(vector: list[float] | None) -> list[str]:
+    return ["mode: fulltext_only (no query vector and no embedder: vector search was not run)"] if vector is None \
         else ["mode: hybrid (full-text + vector, reciprocal-rank fusion, exact re-rank of the vector pool)"]
+
+
+def _notes(text: str, query: str, vector: list[float] | None) -> list[str]:
+    notes = _mode_note(vector)
     searched = query.split("|")
     if len(searched) < len(text.split()):
         notes.append(f"searched words: {', '.join(searched)}")
@@ -149,14 +157,17 @@ def search(trace: Trace, clean: dict[str, Any], embedder: Embedder | None) -> Se
 
 
 def search_passages(trace: Trace, clean: dict[str, Any], embedder: Embedder | None) -> SearchHits:
+    """Passages by full-text and vector lists; the full-text list searches the rarest words of the text within a
+    budget of matches (traversal_policy/search_words.py), so its cost stays near flat as the corpus grows."""
     text: str = clean["text"]
-    query = fulltext_query(text)
+    fulltext_query(text)  # InputRejected when no word is left, before anything runs
     k: int = clean.get("k", DEFAULT_K)
     vector = query_vector(text, clean.get("embedding"), embedder)
     trace.require_indexes(PASSAGE_FULLTEXT + (PASSAGE_VECTOR if vector is not None else ()))
+    chosen = passage_words(trace, "search_passages", text)
     lists, kind_of = _lists(trace, "search_passages", dict(CATALOGUE["search_passages"].cypher),
-                            {"passage": "passage"}, query, vector, k * CANDIDATES_PER_LIST)
-    return SearchHits(rrf(lists, kind_of, k), _notes(text, query, vector))
+                            {"passage": "passage"}, chosen.query, vector, k * CANDIDATES_PER_LIST)
+    return SearchHits(rrf(lists, kind_of, k), _mode_note(vector) + chosen.notes())
 
 
 def _expand_chunks(trace: Trace, fused: list[Row], cypher: str) -> list[Row]:

@@ -13,21 +13,26 @@ from typing import Any
 import pytest
 
 from extraction.evidence_reads import EVIDENCE_BY_IDS
+from extraction.parse_store import READ_PARSES
 from tests.traversal_policy.fixture_graph import FixtureInfo
 from traversal_policy.catalogue import CATALOGUE
+from traversal_policy.search_words import COUNT_TEXTS
 
 SCANNING_OPERATORS = ("All Node Scan", "Label Scan", "Hash Join")
 _LIST_PARAMS = {"ids", "keys", "allowed", "walkable", "scope", "item_ids", "component_ids", "chunk_ids",
-                "evidence_ids", "document_ids", "vectors", "incoming", "outgoing", "own_outgoing", "own_incoming"}
+                "evidence_ids", "document_ids", "vectors", "incoming", "outgoing", "own_outgoing", "own_incoming",
+                "words"}
 TEXTS = {f"{q.name}.{key}": text for q in CATALOGUE.values() for key, text in q.cypher.items()}
 TEXTS["evidence_reads.evidence_by_ids"] = EVIDENCE_BY_IDS
+TEXTS["parse_store.read_parses"] = READ_PARSES
+TEXTS |= {f"search_words.count_{n}": COUNT_TEXTS[n - 1] for n in (1, len(COUNT_TEXTS))}
 
 
 def _params(text: str) -> dict[str, Any]:
     """A value of the right shape for every parameter the text reads (a plan does not depend on the values)."""
     params: dict[str, Any] = {}
     for name in set(re.findall(r"\$(\w+)", text)):
-        if name in ("limit", "pool", "k"):
+        if name in ("limit", "pool", "k", "cap"):
             params[name] = 5
         elif name == "vector":
             params[name] = [0.0] * 384
