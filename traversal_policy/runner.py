@@ -40,8 +40,14 @@ class ReadOnlyGraph(Protocol):
     def ro_query(self, q: str, params: dict[str, object] | None = None, timeout: int | None = None) -> Any: ...
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
-    """Result values as plain JSON-able Python (maps arrive as OrderedDict)."""
+    """Result values as plain JSON-able Python (maps arrive as OrderedDict). Scalars, most of every result, are
+    returned at once: an exact type check is much cheaper than the ``Mapping`` ABC check."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -105,7 +111,7 @@ class Trace:
             self._record(name, cypher, params, 0, None, started, str(error))
             raise error from exc
         columns = [h[1].decode() if isinstance(h[1], bytes) else str(h[1]) for h in result.header]
-        rows = [dict(zip(columns, (_plain(v) for v in row), strict=True)) for row in result.result_set]
+        rows = [dict(zip(columns, [_plain(v) for v in row], strict=True)) for row in result.result_set]
         self._record(name, cypher, params, len(rows), float(result.run_time_ms), started, None)
         return rows
 

@@ -29,6 +29,7 @@ WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
 CACHE_SIZE = 50_000
+PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 
 
@@ -64,6 +65,7 @@ class Similarity:
         self._words = _Cache(CACHE_SIZE)
         self._texts = _Cache(CACHE_SIZE // 10)
         self._terms = _Cache(term_cache_size)
+        self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
 
     @property
     def available(self) -> bool:
@@ -88,24 +90,38 @@ class Similarity:
     def matches(self, terms: Sequence[str], words: Iterable[str]) -> set[str]:
         """The ``terms`` that some word of ``words`` matches: the same lemma, or a word that shares its first
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
-        ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention")."""
-        pool = set(w for w in words if w)
+        ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
+        (a few words recur in every sentence a question reads)."""
+        pool = set(words)
+        pool.discard("")
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
-        rest = [t for t in terms if t not in direct]
+        rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
         if not rest or not pool or self.embedder is None:
             return direct
+        prefixes = {t[:STEM_PREFIX] for t in rest}
         by_prefix: dict[str, list[str]] = {}
         for word in pool:
-            by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
+            if word[:STEM_PREFIX] in prefixes:
+                by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
         for term in rest:
-            near = by_prefix.get(term[:STEM_PREFIX], [])
-            if len(term) < STEM_PREFIX or not near:
-                continue
-            vectors = self._word_vectors([term, *near])
-            if max(float(vectors[term] @ vectors[w]) for w in near) >= WORD_MATCH:
+            near = by_prefix.get(term[:STEM_PREFIX])
+            if near and self._near(term, near):
                 direct.add(term)
         return direct
+
+    def _near(self, term: str, near: list[str]) -> bool:
+        """Some word of ``near`` is within :data:`WORD_MATCH` of ``term`` (each pair's verdict kept)."""
+        pairs = self._pairs
+        known = {w: pairs.get((term, w)) for w in near}
+        unknown = [w for w, verdict in known.items() if verdict is None]
+        if unknown:
+            if len(pairs) > PAIR_CACHE_SIZE:
+                pairs.clear()
+            vectors = self._word_vectors([term, *unknown])
+            for word in unknown:
+                known[word] = pairs[(term, word)] = float(vectors[term] @ vectors[word]) >= WORD_MATCH
+        return any(known.values())
 
     def synonym(self, word: str, words: Iterable[str]) -> bool:
         """Some word of ``words`` means nearly the same as ``word`` by the full model (each word embedded alone,

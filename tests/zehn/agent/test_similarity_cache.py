@@ -79,3 +79,25 @@ def test_without_an_embedder_prefetch_embeds_nothing() -> None:
     bare = Similarity(None)
     bare.prefetch(["affect", "impact"])
     assert not bare.synonym("affect", ["impact"])
+
+
+class CountingWords(CountingEmbedder):
+    """Counts the words whose context-free vectors are looked up."""
+
+    def __init__(self, real: LocalEmbedder) -> None:
+        super().__init__(real)
+        self.looked_up: list[str] = []
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        self.looked_up += words
+        return self.real.word_vectors(words)
+
+
+def test_a_word_pairs_verdict_is_kept_and_gives_the_same_matches(embedder: LocalEmbedder) -> None:
+    counting = CountingWords(embedder)
+    similarity = Similarity(counting)
+    first = similarity.matches(["retention", "owner", "return"], ["retained", "owned", "rate"])
+    looked = len(counting.looked_up)
+    again = similarity.matches(["retention", "owner", "return"], ["owned", "retained", "rate", ""])
+    assert first == again == {"retention", "owner"}
+    assert len(counting.looked_up) == looked  # no vector is read again for a pair already judged
