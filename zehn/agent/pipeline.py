@@ -86,6 +86,8 @@ class Pipeline:
     def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float],
              graph: ScopedGraph) -> Run:
         started = time.perf_counter()
+        if self.llm is None:
+            self.similarity.start([question])  # stage 3 searches with the question's vector: embed it meanwhile
         _step(1, "analyse")
         analysis = analyse(question, self.nlp)
         timings["analyse_ms"] = (time.perf_counter() - started) * 1000.0

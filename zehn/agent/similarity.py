@@ -19,8 +19,10 @@ letters; tests/zehn/agent/test_similarity.py), not from any question set: relate
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
 
 import numpy as np
@@ -42,20 +44,25 @@ class WordEmbedder(Protocol):
 
 
 class _Cache:
+    """A bounded LRU that answers from several threads (the API's workers and the background embedder)."""
+
     def __init__(self, size: int) -> None:
         self.size = size
         self.items: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: str) -> np.ndarray | None:
-        found = self.items.get(key)
-        if found is not None:
-            self.items.move_to_end(key)
-        return found
+        with self._lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
 
     def put(self, key: str, value: np.ndarray) -> None:
-        self.items[key] = value
-        if len(self.items) > self.size:
-            self.items.popitem(last=False)
+        with self._lock:
+            self.items[key] = value
+            if len(self.items) > self.size:
+                self.items.popitem(last=False)
 
 
 class Similarity:
@@ -66,6 +73,9 @@ class Similarity:
         self._texts = _Cache(CACHE_SIZE // 10)
         self._terms = _Cache(term_cache_size)
         self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
+        self._pending: dict[str, Future[None]] = {}  # texts being embedded in the background (:meth:`start`)
+        self._lock = threading.Lock()
+        self._worker: ThreadPoolExecutor | None = None
 
     @property
     def available(self) -> bool:
@@ -151,10 +161,41 @@ class Similarity:
                 found[term] = vector
         return [found[w] for w in words]
 
+    def start(self, texts: Sequence[str]) -> None:
+        """Begin embedding ``texts`` in the background and return at once; :meth:`texts` waits for them. The
+        model runs outside the interpreter lock, so the question is embedded while it is parsed and its asks
+        while the first searches run: the same vectors, sooner. An embedder failure is raised by the
+        :meth:`texts` call that needs the vectors, in the caller's thread."""
+        if self.embedder is None:
+            return
+        with self._lock:
+            missing = [t for t in dict.fromkeys(texts) if t not in self._pending and self._texts.get(t) is None]
+            if not missing:
+                return
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zehn-embed")
+            future = self._worker.submit(self._embed_texts, missing)
+            for text in missing:
+                self._pending[text] = future
+
+    def _embed_texts(self, texts: list[str]) -> None:
+        assert self.embedder is not None
+        try:
+            for text, raw in zip(texts, self.embedder.embed_each(texts), strict=True):
+                self._texts.put(text, np.asarray(raw, dtype=np.float32))
+        finally:
+            with self._lock:
+                for text in texts:
+                    self._pending.pop(text, None)
+
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
         if self.embedder is None:
             return []
+        with self._lock:
+            waiting = {id(f): f for t in texts if (f := self._pending.get(t)) is not None}
+        for future in waiting.values():
+            future.result()  # re-raises the embedder's error here
         missing = list(dict.fromkeys(t for t in texts if self._texts.get(t) is None))
         if missing:
             for text, raw in zip(missing, self.embedder.embed_each(missing), strict=True):
