@@ -25,7 +25,7 @@ from .outcomes import Found, NoEvidence, QueryFailed, QueryOutcome, Resolution, 
 from .params import clean_text, validate
 from .policy import Policy
 from .resolution import resolution_rows, resolve_with
-from .runner import ReadOnlyGraph, Trace
+from .runner import IndexMemo, ReadOnlyGraph, Trace
 from .search import Embedder, search, search_passages
 
 Handler = Callable[[NamedQuery, Trace, Policy, dict[str, Any]], Hit | Miss]
@@ -38,12 +38,14 @@ class TraversalExecutor:
     brings its own, a plain one reads as PUBLIC."""
 
     def __init__(self, graph: ReadOnlyGraph | ScopedGraph, policy: Policy, *, embedder: Embedder | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None, as_of: str | None = None) -> None:
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None, as_of: str | None = None,
+                 indexes: IndexMemo | None = None) -> None:
         self.graph: ScopedGraph = scoped(graph, scope)
         self.policy = policy
         self.embedder = embedder
         self.timeout_ms = timeout_ms
         self.as_of = as_of
+        self.indexes = indexes  # None: every search checks its indexes (see :meth:`scoped`)
 
     def at(self, as_of: str | None) -> TraversalExecutor:
         """The same executor reading the graph as of ``as_of`` (``None``: now)."""
@@ -54,13 +56,15 @@ class TraversalExecutor:
     def scope(self) -> Scope:
         return self.graph.scope
 
-    def scoped(self, scope: Scope) -> TraversalExecutor:
-        """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``)."""
+    def scoped(self, scope: Scope, *, one_turn: bool = False) -> TraversalExecutor:
+        """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``). ``one_turn``:
+        the copy serves one answer, so it checks each index once (its first search records the check) instead of
+        before every search: one graph round trip where there were several."""
         return TraversalExecutor(self.graph.base, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 scope=scope, as_of=self.as_of)
+                                 scope=scope, as_of=self.as_of, indexes=IndexMemo() if one_turn else None)
 
     def _trace(self) -> Trace:
-        return Trace(self.graph, self.timeout_ms, self.as_of)
+        return Trace(self.graph, self.timeout_ms, self.as_of, self.indexes)
 
     def run(self, name: str, params: Mapping[str, object] | None = None) -> QueryOutcome:
         query = get(name)

@@ -21,6 +21,7 @@ Rules (deterministic, no model):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from verify.evidence_ids import strip_ids
 from verify.lexicon import HEDGE_PHRASES, HEDGE_WORDS, STOPWORDS
@@ -81,6 +82,7 @@ def sentences(draft: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text: the gate asks again for each id a sentence cites
 def content_words(text: str) -> frozenset[str]:
     """Lowercased word tokens that are not stopwords (ids removed; a plural ``s`` is dropped)."""
     words: set[str] = set()

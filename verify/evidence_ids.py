@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 CANONICAL = re.compile(r"ev_[0-9a-f]{16}")
 ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
@@ -27,6 +28,9 @@ _DASHES = frozenset("-\u2010\u2011\u2012\u2013\u2014")
 _HEX = frozenset("0123456789abcdefABCDEF")
 _START = re.compile(r"(?<![0-9A-Za-z_])[eE][\u200b\u200c\u200d\u2060\ufeff\u00ad]*[vV]")
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\n]*)\)")
+_EMPTY_BRACKETS = re.compile(r"\[\s*(?:[,;]\s*)*\]|\(\s*(?:[,;]\s*)*\)")
+# Texts whose scan is kept: the gate reads the same draft lines and evidence sentences several times per answer.
+SCAN_CACHE = 4096
 
 
 @dataclass(frozen=True)
@@ -71,8 +75,10 @@ def _link_ranges(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _LINK.finditer(text)]
 
 
+@lru_cache(maxsize=SCAN_CACHE)
 def scan_ids(text: str) -> tuple[IdMention, ...]:
-    """Every canonical id and every look-alike in ``text``, in order of appearance."""
+    """Every canonical id and every look-alike in ``text``, in order of appearance (a pure function of the text,
+    so its result is kept for the last :data:`SCAN_CACHE` texts)."""
     links = _link_ranges(text)
     found: list[IdMention] = []
     for match in _START.finditer(text):
@@ -115,6 +121,7 @@ def lookalikes(text: str) -> tuple[str, ...]:
     return tuple(m.raw for m in scan_ids(text) if not m.canonical)
 
 
+@lru_cache(maxsize=SCAN_CACHE)
 def strip_ids(text: str) -> str:
     """``text`` with every id-like string and empty citation brackets removed (for word comparisons)."""
     pieces: list[str] = []
@@ -124,7 +131,7 @@ def strip_ids(text: str) -> str:
         last = mention.end
     pieces.append(text[last:])
     out = "".join(pieces)
-    out = re.sub(r"\[\s*(?:[,;]\s*)*\]|\(\s*(?:[,;]\s*)*\)", " ", out)
+    out = _EMPTY_BRACKETS.sub(" ", out)
     return out
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from verify import lexicon as lx
@@ -40,6 +39,7 @@ from verify.binding import bind
 from verify.dep_paths import crosses_clause, governing_scope, mention_span, path_between, role_towards
 from verify.grades import HopGrade, HopInput, PathGrade, path_grade, rank
 from verify.metadata_hops import grade_labelled_hop, grade_metadata_hop, parse_line
+from verify.parsing import Parse
 from verify.subject_hops import grade_subject_hop
 from verify.vocabulary import label_rule
 
@@ -106,29 +106,29 @@ def _masked(sentence: str, spans: tuple[tuple[int, int], ...]) -> str:
     return "".join(chars)
 
 
-def grade_hop(hop: HopInput, nlp: Language) -> HopGrade:
+def grade_hop(hop: HopInput, parse: Parse) -> HopGrade:
     """Grade one hop. Deterministic for a given model; never raises on odd input."""
     if hop.kind == "metadata":
         return grade_metadata_hop(hop)
     if hop.rel_type not in lx.CUES:
         return HopGrade("insufficient", (f"unknown_rel_type:{hop.rel_type}",), hop.evidence_id)
     if hop.via == "document_subject":
-        return grade_subject_hop(hop, nlp)
+        return grade_subject_hop(hop, parse)
     parsed = parse_line(hop.sentence)
     labelled = grade_labelled_hop(hop, front_matter=False) if parsed and label_rule(parsed[0]) else None
-    parsed_grade = _grade_sentence(hop, nlp)
+    parsed_grade = _grade_sentence(hop, parse)
     if labelled is not None and rank(labelled.grade) > rank(parsed_grade.grade):
         return labelled
     return parsed_grade
 
 
-def _grade_sentence(hop: HopInput, nlp: Language) -> HopGrade:
+def _grade_sentence(hop: HopInput, parse: Parse) -> HopGrade:
     subject = bind(hop.subject, hop.subject_span, hop.sentence, "subject")
     obj = bind(hop.object, hop.object_span, hop.sentence, "object")
     failures = tuple(f for f in (subject.failure, obj.failure) if f is not None)
     if failures:
         return HopGrade("insufficient", failures, hop.evidence_id)
-    doc = nlp(_masked(hop.sentence, subject.spans + obj.spans))
+    doc = parse(_masked(hop.sentence, subject.spans + obj.spans))
     best: HopGrade | None = None
     for s_start, s_end in subject.spans:
         for o_start, o_end in obj.spans:
@@ -145,6 +145,6 @@ def _grade_sentence(hop: HopInput, nlp: Language) -> HopGrade:
     return best
 
 
-def grade_path(hops: Iterable[HopInput], nlp: Language) -> PathGrade:
+def grade_path(hops: Iterable[HopInput], parse: Parse) -> PathGrade:
     """Grade every hop; the path takes the weakest grade and carries the evidence ids judged on."""
-    return path_grade(grade_hop(h, nlp) for h in hops)
+    return path_grade(grade_hop(h, parse) for h in hops)

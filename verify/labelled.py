@@ -22,11 +22,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spacy.language import Language
-
 from verify import lexicon as lx
 from verify.binding import normalize_name
 from verify.grades import HopGrade
+from verify.parsing import Parse
 from verify.vocabulary import label_rule
 
 _START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>[A-Za-z][\w /&'-]{0,40}?)(?:\*\*|__)?"
@@ -85,7 +84,7 @@ def label_relation(label: str) -> str | None:
 
 
 def grade_labelled(line: str, rel_type: str, filler: str, topic_in_line: bool, evidence_id: str,
-                   nlp: Language) -> HopGrade:
+                   parse: Parse) -> HopGrade:
     wanted = normalize_name(filler)
     for segment in segments(line):
         if wanted not in {normalize_name(v) for v in segment.values}:
@@ -97,17 +96,17 @@ def grade_labelled(line: str, rel_type: str, filler: str, topic_in_line: bool, e
         if topic_in_line:
             return HopGrade("source_backed", (code,), evidence_id)
         return HopGrade("inferred", (code, "subject_from_context"), evidence_id)
-    speaker = _speaker(line, rel_type, wanted, evidence_id, nlp)
+    speaker = _speaker(line, rel_type, wanted, evidence_id, parse)
     if speaker is not None:
         return speaker
     return HopGrade("insufficient", ("binding_failed:no_label_states_it",), evidence_id)
 
 
-def _speaker(line: str, rel_type: str, wanted: str, evidence_id: str, nlp: Language) -> HopGrade | None:
+def _speaker(line: str, rel_type: str, wanted: str, evidence_id: str, parse: Parse) -> HopGrade | None:
     head = _START.match(line)
     if head is None or normalize_name(head["label"]) != wanted:
         return None
-    first = nlp(re.split(r"(?<=[.!?;])\s", head["value"], maxsplit=1)[0])
+    first = parse(re.split(r"(?<=[.!?;])\s", head["value"], maxsplit=1)[0])
     opening = [t for t in first if not t.is_punct][:2]
     cues = lx.CUES.get(rel_type, frozenset())
     if not any(t.lemma_.casefold() in cues for t in opening) or any(t.dep_ == "neg" for t in first) or any(

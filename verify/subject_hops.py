@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import re
 
-from spacy.language import Language
-
 from verify import lexicon as lx
 from verify import signals
 from verify.binding import bind, normalize_name
 from verify.dep_paths import MentionPath, ancestors_inclusive, governing_scope, mention_span
 from verify.grades import HopGrade, HopInput
 from verify.metadata_hops import grade_labelled_hop, parse_line
+from verify.parsing import Parse
 from verify.vocabulary import label_rule
 
 APPROVAL_WORDS: tuple[str, ...] = ("approved", "approve", "lgtm", "ship it", "signed off", "sign-off")
@@ -45,7 +44,7 @@ def _review_line(hop: HopInput) -> HopGrade | None:
     return None
 
 
-def grade_subject_hop(hop: HopInput, nlp: Language) -> HopGrade:
+def grade_subject_hop(hop: HopInput, parse: Parse) -> HopGrade:
     """Grade a ``via="document_subject"`` hop (see the module rules); never better than ``inferred``."""
     subject = bind(hop.subject, hop.subject_span, hop.sentence, "subject")
     obj = bind(hop.object, hop.object_span, hop.sentence, "object")
@@ -58,7 +57,7 @@ def grade_subject_hop(hop: HopInput, nlp: Language) -> HopGrade:
     parsed = parse_line(hop.sentence)
     if parsed is not None and label_rule(parsed[0]) is not None:
         return grade_labelled_hop(hop, front_matter=False)
-    doc = nlp(hop.sentence)
+    doc = parse(hop.sentence)
     start, end = bound.spans[0]
     span = mention_span(doc, start, end)
     if span is None:

@@ -23,10 +23,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spacy.language import Language
-
 from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
+from verify.parsing import Parse
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
@@ -115,7 +114,7 @@ def items(doc_view: DocView) -> list[ActionItem]:
     return out
 
 
-def _asked(analysis: Analysis, nlp: Language) -> tuple[list[str], list[str]]:
+def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     """(asked terms, asked acts): the question's terms besides the task nouns, and its content verbs."""
     # The whole question's terms: a parse often leaves "to rotate X" off the subject phrase ("the follow-up").
     terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS]
@@ -127,14 +126,14 @@ def _asked(analysis: Analysis, nlp: Language) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(terms)), list(dict.fromkeys(acts))
 
 
-def _grade(item: ActionItem, owner: str, nlp: Language) -> HopGrade:
+def _grade(item: ActionItem, owner: str, nlp: Parse) -> HopGrade:
     if item.labelled:
         return grade_labelled(item.line.text, "OWNS", owner, True, item.line.id, nlp)
     return HopGrade("inferred", ("checklist_handle",), item.line.id)
 
 
 def bind_action(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity,
-                nlp: Language) -> Bound | None:
+                nlp: Parse) -> Bound | None:
     """The owners of the action item whose WHAT best matches the asked one, or None when no item matches."""
     terms, acts = _asked(analysis, nlp)
     if not terms:

@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spacy.language import Language
-
 from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
+from verify.parsing import Parse
 from verify.vocabulary import VALUE_IS_SUBJECT
 from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bind_shapes import after_decline, before_walk
@@ -66,7 +65,7 @@ def _filler_end(analysis: Analysis) -> str:
 
 
 def _grade_sentence(sentence: Sentence, rel_type: str, subject: str, filler: str, filler_end: str,
-                    topic_in_line: bool, nlp: Language) -> HopGrade:
+                    topic_in_line: bool, nlp: Parse) -> HopGrade:
     source, target = (filler, subject) if filler_end == "source" else (subject, filler)
     if sentence.kind == "metadata":
         return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text, kind="metadata"), nlp)
@@ -86,7 +85,7 @@ def _fillers(sentence: Sentence, rel_type: str, route: str, parses: Parses) -> l
 
 
 def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase, view_: DocView, parses: Parses,
-                   similarity: Similarity, nlp: Language) -> list[PathView]:
+                   similarity: Similarity, nlp: Parse) -> list[PathView]:
     """Grade the asked relation in the finding's bound sentence, once per filler of the asked type. A front-matter
     line speaks for its document, so it counts only in a document whose title names the subject."""
     assert analysis.rel_type is not None
@@ -128,7 +127,7 @@ def _mentioned(name: str, retrieved: Retrieved) -> bool:
 
 
 def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
-           nlp: Language) -> Bound:
+           nlp: Parse) -> Bound:
     views = grade_paths(retrieved.paths, dispatcher.edges, nlp)
     if analysis.route == "participation" and analysis.rel_type is not None:
         views = [v for v in views if v.hops and v.hops[0].rel_type == analysis.rel_type]
@@ -153,7 +152,7 @@ def _verdict(views: list[PathView]) -> Verdict:
     return "not_established"
 
 
-def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Parses, nlp: Language) -> Bound:
+def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Parses, nlp: Parse) -> Bound:
     """A yes/no question answered from sentences: graded as a relation when it names one, else as a statement."""
     subject, other = subjects.subject, subjects.other
     views: list[PathView] = []
@@ -177,7 +176,7 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 
 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
-               parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
+               parses: Parses, similarity: Similarity, nlp: Parse) -> Bound | Stop:
     views = _views(analysis, subjects, retrieved, dispatcher, similarity)
     shaped = before_walk(analysis, views, similarity, parses, nlp)
     if shaped is not None:
@@ -200,7 +199,7 @@ def _views(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatc
 
 
 def _walk_or_bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
-                  parses: Parses, similarity: Similarity, nlp: Language) -> Bound | Stop:
+                  parses: Parses, similarity: Similarity, nlp: Parse) -> Bound | Stop:
     if retrieved.paths:
         walked = _paths(analysis, subjects, retrieved, dispatcher, nlp)
         if analysis.route == "yes_no" or (analysis.rel_type is not None and any(_stated(v) for v in walked.paths)):
@@ -223,7 +222,7 @@ def _stated(view_: PathView) -> bool:
 
 
 def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: Parses, similarity: Similarity,
-          nlp: Language) -> Bound | Stop:
+          nlp: Parse) -> Bound | Stop:
     end = subjects.subject
     if end is not None and end.entity is None and _names_a_thing(end.phrase.name) and \
             not _mentioned(end.phrase.name, retrieved):
@@ -237,7 +236,7 @@ def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: 
 
 
 def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: Parses, similarity: Similarity,
-                    nlp: Language) -> Bound | Stop:
+                    nlp: Parse) -> Bound | Stop:
     """The asked relation bound in the best documents, one at a time (at most :data:`DOCUMENTS_TRIED`): the hop
     grader decides, so a document that only mentions a name beside the subject does not answer."""
     if retrieved.unmentioned:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spacy.language import Language
-
+from verify.parsing import Parse
 from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
@@ -29,7 +28,7 @@ DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 
 def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
-                nlp: Language) -> Bound | None:
+                nlp: Parse) -> Bound | None:
     if task_question(analysis):
         acted = bind_action(analysis, views(), similarity, nlp)
         if acted is not None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from spacy.language import Language
-
 from verify import HopGrade, HopInput, grade_hop
 from verify.grades import HopKind, rank, weakest
+from verify.parsing import Parse
 from zehn.agent.bound import PathView
 from zehn.agent.rows import PathRow, Sentence, Span
 from zehn.answers.model import GradedPath, Hop, ReadAt
@@ -42,10 +41,10 @@ def hop_input(item: Sentence, subject: str, rel_type: str, obj: str) -> HopInput
 
 
 def grade_edge(items: Sequence[Sentence], subject: str, rel_type: str, obj: str,
-               nlp: Language) -> tuple[HopGrade, Sentence | None]:
+               parse: Parse) -> tuple[HopGrade, Sentence | None]:
     best: tuple[HopGrade, Sentence | None] = (HopGrade("insufficient", ("no_evidence",), ""), None)
     for item in items:
-        graded = grade_hop(hop_input(item, subject, rel_type, obj), nlp)
+        graded = grade_hop(hop_input(item, subject, rel_type, obj), parse)
         if best[1] is None or rank(graded.grade) > rank(best[0].grade):
             best = (graded, item)
     return best
@@ -64,7 +63,7 @@ def hop(subject: str, rel_type: str, obj: str, graded: HopGrade, item: Sentence 
 
 
 def grade_paths(paths: Sequence[PathRow], edges: Mapping[EdgeKey, Sequence[Sentence]],
-                nlp: Language) -> list[PathView]:
+                parse: Parse) -> list[PathView]:
     views: list[PathView] = []
     seen: set[tuple[EdgeKey, ...]] = set()
     for row in paths:
@@ -75,7 +74,7 @@ def grade_paths(paths: Sequence[PathRow], edges: Mapping[EdgeKey, Sequence[Sente
         items: list[Sentence | None] = []
         for edge in row.edges:
             subject, obj = row.names.get(edge.source, edge.source), row.names.get(edge.target, edge.target)
-            graded, item = grade_edge(edges.get(edge.key(), []), subject, edge.rel_type, obj, nlp)
+            graded, item = grade_edge(edges.get(edge.key(), []), subject, edge.rel_type, obj, parse)
             hops.append(hop(subject, edge.rel_type, obj, graded, item))
             items.append(item)
         views.append(view(row.entity.id, row.entity.name, row.order, hops, items))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from spacy.tokens import Token
 
@@ -23,6 +24,14 @@ def content_terms(tokens: Iterable[Token]) -> tuple[str, ...]:
     return tuple(out)
 
 
+WORDS_CACHE = 8192  # texts whose words are kept: a turn reads its sentences' words in several stages
+
+
 def words(text: str) -> list[str]:
     """Lowercase words of raw text, edge punctuation stripped (for look-ups where no parse is at hand)."""
-    return [w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w]
+    return list(_words(text))
+
+
+@lru_cache(maxsize=WORDS_CACHE)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w)

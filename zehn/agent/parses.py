@@ -67,6 +67,18 @@ class ParseCache:
         return {t: out[t] for t in wanted}
 
 
+class CachedParse:
+    """:data:`verify.parsing.Parse` over a :class:`ParseCache`, for the hop grader: a sentence a turn already read
+    is not parsed again, and the grader's masked copy of a sentence is parsed once per process (the same
+    sentence is graded again by the next question that walks its edge)."""
+
+    def __init__(self, cache: ParseCache) -> None:
+        self.cache = cache
+
+    def __call__(self, text: str) -> Doc:
+        return self.cache.docs((text,))[text]
+
+
 # Stored parses of evidence rows (id -> text), by id: extraction.parse_store.read_parses bound to a turn's graph.
 StoredReader = Callable[[dict[str, str]], Mapping[str, Doc]]
 

@@ -35,7 +35,7 @@ from zehn.agent.dispatch import Dispatcher, GraphFailure
 from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
 from zehn.agent.model_loop import LLMConfig, run_model
-from zehn.agent.parses import ParseCache, Parses
+from zehn.agent.parses import CachedParse, ParseCache, Parses
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import resolve
 from zehn.agent.retrieve import retrieve
@@ -70,6 +70,7 @@ class Pipeline:
         self.similarity = similarity
         self.llm = llm
         self.parse_cache = ParseCache(nlp)  # sentence parses outlive the turn: the next question reads them again
+        self.parse = CachedParse(self.parse_cache)  # the hop grader's parser (each masked sentence parsed once)
         self.parser = extractor_version(nlp)  # which stored parses are this pipeline's (extraction/parse_store.py)
         self.stored_parses = stored_parses
 
@@ -85,6 +86,8 @@ class Pipeline:
     def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float],
              graph: ScopedGraph) -> Run:
         started = time.perf_counter()
+        if self.llm is None:
+            self.similarity.start([question])  # stage 3 searches with the question's vector: embed it meanwhile
         _step(1, "analyse")
         analysis = analyse(question, self.nlp)
         timings["analyse_ms"] = (time.perf_counter() - started) * 1000.0
@@ -107,7 +110,7 @@ class Pipeline:
                         if self.stored_parses else None)
         if analysis.entity_route or analysis.route == "yes_no":
             bound: Bound | Stop = bind_graph(analysis, subjects, retrieved, dispatcher, parses, self.similarity,
-                                             self.nlp)
+                                             self.parse)
         else:
             bound = bind_passages(analysis, retrieved, parses, self.similarity)
         timings["bind_ms"] = (time.perf_counter() - bind_started) * 1000.0
@@ -132,7 +135,7 @@ class Pipeline:
         if result.draft is None:
             return self._stop(Stop("refused", f"step limit: the model did not finish within {self.llm.max_steps} "
                                               "steps"), question, turn, dispatcher, timings)
-        views = grade_paths(dispatcher.paths, dispatcher.edges, self.nlp)
+        views = grade_paths(dispatcher.paths, dispatcher.edges, self.parse)
         turn.emit("hop_grades", {"paths": [v.graded.model_dump() for v in views]})
         return self._gate(result.draft, "the model's draft cites nothing", question, turn, dispatcher, views,
                           timings, graph)

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacy.language import Language
 from spacy.tokens import Doc, Token
 
 from verify import HopGrade, HopInput, grade_hop
 from verify.lexicon import CUES
+from verify.parsing import Parse
 from zehn.agent.bound import PathView
 from zehn.agent.continuation import continued
 from zehn.agent.documents import DocJudgement
@@ -120,7 +120,7 @@ class Scanned:
 
 
 def scan(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudgement], parses: Parses,
-         similarity: Similarity, nlp: Language) -> Scanned:
+         similarity: Similarity, nlp: Parse) -> Scanned:
     """The answering hops of the asked relation family, read at question time in the documents about the subject.
     Of those, the ones whose sentences hold the most of what the question asks besides its subject (the ask's core
     terms: "its trigger *signals*", "has to be *merged*") are kept; with no such term, the first in the document."""
@@ -164,7 +164,7 @@ def _has_cue_word(sentence: Sentence, rels: tuple[str, ...]) -> bool:
 
 
 def _hops(analysis: Analysis, subject: SubjectPhrase, names: list[str], sentence: Sentence, parse: Doc,
-          rels: tuple[str, ...], nlp: Language) -> list[PathView]:
+          rels: tuple[str, ...], nlp: Parse) -> list[PathView]:
     index = TextIndex(sentence.text)
     said = next((n for n in names if index.mentions(n)), None)
     out: list[PathView] = []

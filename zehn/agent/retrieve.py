@@ -3,9 +3,10 @@
 - **Walk** (entity routes with a resolved subject): ``who_owns`` / ``entity_profile`` / ``depends_on`` /
   ``dependents_of`` / ``impact``, each path enriched with its edges' sentences (``evidence_for``).
 - **Documents** (every question whose walk returned nothing, and every passage question): the question is
-  embedded once, with each ask, in one batch; ``search_passages`` ranks passages (full-text + vector); a
-  document's first score is the similarity of its nearest hit to the question plus the full-text reciprocal
-  ranks of its hits, and the documents that mention a resolved subject (``documents_mentioning``) come first.
+  embedded while it is analysed and each ask while the passages are searched (:meth:`Similarity.start`);
+  ``search_passages`` ranks passages (full-text + vector); a document's first score is the similarity of its
+  nearest hit to the question plus the full-text reciprocal ranks of its hits, and the documents that mention a
+  resolved subject (``documents_mentioning``) come first.
   The best :data:`POOL` are read whole (``document_passages``, with each passage's exact distance to the question
   and to every ask) and re-ranked from what was read (:func:`exact_scores`): the indexes' rankings differ from one
   server start to the next. The best :data:`DOCUMENTS` of them are kept, their sentences
@@ -111,8 +112,9 @@ def _mentioning(subjects: Subjects, dispatcher: Dispatcher) -> list[str]:
 def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
               similarity: Similarity) -> tuple[tuple[DocView, ...], tuple[np.ndarray, ...]]:
     asks = list(dict.fromkeys(a.text for a in analysis.asks))[:7]
-    vectors = tuple(similarity.texts([analysis.question, *asks]))
-    hits = dispatcher.passages(analysis.question, SEARCH_K, [float(x) for x in vectors[0]] if vectors else None)
+    similarity.start(asks)  # the asks' vectors are needed only to read the documents: embedded while searching
+    found = similarity.texts([analysis.question])
+    hits = dispatcher.passages(analysis.question, SEARCH_K, [float(x) for x in found[0]] if found else None)
     nearest: dict[str, float] = {}
     for hit in hits:
         nearest[hit.document_id] = max(nearest.get(hit.document_id, 0.0), hit.similarity or 0.0)
@@ -122,6 +124,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
         ranked = [mentioning[0], *ranked]
+    vectors = tuple(similarity.texts([analysis.question, *asks]))
     wanted = [[float(x) for x in v] for v in vectors]
     pool = ranked[:POOL]
     read = dispatcher.documents(pool, wanted) if pool else []

@@ -57,7 +57,7 @@ class AnswerService:
         started = time.perf_counter()
         turn = Turn(on_event, cancelled)
         turn.checkpoint()
-        dispatcher = Dispatcher(self.executor.scoped(scope), turn)
+        dispatcher = Dispatcher(self.executor.scoped(scope, one_turn=True), turn)
         run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome
         timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,

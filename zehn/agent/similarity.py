@@ -19,8 +19,10 @@ letters; tests/zehn/agent/test_similarity.py), not from any question set: relate
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
 
 import numpy as np
@@ -29,6 +31,7 @@ WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
 CACHE_SIZE = 50_000
+PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 
 
@@ -41,20 +44,25 @@ class WordEmbedder(Protocol):
 
 
 class _Cache:
+    """A bounded LRU that answers from several threads (the API's workers and the background embedder)."""
+
     def __init__(self, size: int) -> None:
         self.size = size
         self.items: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: str) -> np.ndarray | None:
-        found = self.items.get(key)
-        if found is not None:
-            self.items.move_to_end(key)
-        return found
+        with self._lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
 
     def put(self, key: str, value: np.ndarray) -> None:
-        self.items[key] = value
-        if len(self.items) > self.size:
-            self.items.popitem(last=False)
+        with self._lock:
+            self.items[key] = value
+            if len(self.items) > self.size:
+                self.items.popitem(last=False)
 
 
 class Similarity:
@@ -64,6 +72,10 @@ class Similarity:
         self._words = _Cache(CACHE_SIZE)
         self._texts = _Cache(CACHE_SIZE // 10)
         self._terms = _Cache(term_cache_size)
+        self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
+        self._pending: dict[str, Future[None]] = {}  # texts being embedded in the background (:meth:`start`)
+        self._lock = threading.Lock()
+        self._worker: ThreadPoolExecutor | None = None
 
     @property
     def available(self) -> bool:
@@ -88,24 +100,38 @@ class Similarity:
     def matches(self, terms: Sequence[str], words: Iterable[str]) -> set[str]:
         """The ``terms`` that some word of ``words`` matches: the same lemma, or a word that shares its first
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
-        ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention")."""
-        pool = set(w for w in words if w)
+        ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
+        (a few words recur in every sentence a question reads)."""
+        pool = set(words)
+        pool.discard("")
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
-        rest = [t for t in terms if t not in direct]
+        rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
         if not rest or not pool or self.embedder is None:
             return direct
+        prefixes = {t[:STEM_PREFIX] for t in rest}
         by_prefix: dict[str, list[str]] = {}
         for word in pool:
-            by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
+            if word[:STEM_PREFIX] in prefixes:
+                by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
         for term in rest:
-            near = by_prefix.get(term[:STEM_PREFIX], [])
-            if len(term) < STEM_PREFIX or not near:
-                continue
-            vectors = self._word_vectors([term, *near])
-            if max(float(vectors[term] @ vectors[w]) for w in near) >= WORD_MATCH:
+            near = by_prefix.get(term[:STEM_PREFIX])
+            if near and self._near(term, near):
                 direct.add(term)
         return direct
+
+    def _near(self, term: str, near: list[str]) -> bool:
+        """Some word of ``near`` is within :data:`WORD_MATCH` of ``term`` (each pair's verdict kept)."""
+        pairs = self._pairs
+        known = {w: pairs.get((term, w)) for w in near}
+        unknown = [w for w, verdict in known.items() if verdict is None]
+        if unknown:
+            if len(pairs) > PAIR_CACHE_SIZE:
+                pairs.clear()
+            vectors = self._word_vectors([term, *unknown])
+            for word in unknown:
+                known[word] = pairs[(term, word)] = float(vectors[term] @ vectors[word]) >= WORD_MATCH
+        return any(known.values())
 
     def synonym(self, word: str, words: Iterable[str]) -> bool:
         """Some word of ``words`` means nearly the same as ``word`` by the full model (each word embedded alone,
@@ -135,10 +161,41 @@ class Similarity:
                 found[term] = vector
         return [found[w] for w in words]
 
+    def start(self, texts: Sequence[str]) -> None:
+        """Begin embedding ``texts`` in the background and return at once; :meth:`texts` waits for them. The
+        model runs outside the interpreter lock, so the question is embedded while it is parsed and its asks
+        while the first searches run: the same vectors, sooner. An embedder failure is raised by the
+        :meth:`texts` call that needs the vectors, in the caller's thread."""
+        if self.embedder is None:
+            return
+        with self._lock:
+            missing = [t for t in dict.fromkeys(texts) if t not in self._pending and self._texts.get(t) is None]
+            if not missing:
+                return
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zehn-embed")
+            future = self._worker.submit(self._embed_texts, missing)
+            for text in missing:
+                self._pending[text] = future
+
+    def _embed_texts(self, texts: list[str]) -> None:
+        assert self.embedder is not None
+        try:
+            for text, raw in zip(texts, self.embedder.embed_each(texts), strict=True):
+                self._texts.put(text, np.asarray(raw, dtype=np.float32))
+        finally:
+            with self._lock:
+                for text in texts:
+                    self._pending.pop(text, None)
+
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
         if self.embedder is None:
             return []
+        with self._lock:
+            waiting = {id(f): f for t in texts if (f := self._pending.get(t)) is not None}
+        for future in waiting.values():
+            future.result()  # re-raises the embedder's error here
         missing = list(dict.fromkeys(t for t in texts if self._texts.get(t) is None))
         if missing:
             for text, raw in zip(missing, self.embedder.embed_each(missing), strict=True):

@@ -13,7 +13,7 @@ from spacy.tokens import Doc
 from extraction.access import EVERYTHING, ScopedGraph
 from extraction.nlp import extractor_version
 from extraction.parse_store import read_parses
-from zehn.agent.parses import ParseCache, Parses
+from zehn.agent.parses import CachedParse, ParseCache, Parses
 from zehn.agent.rows import Sentence
 
 
@@ -108,3 +108,16 @@ def test_parses_stored_with_the_evidence_are_read_and_only_the_rest_is_parsed(
             [(t.text, t.lemma_, t.dep_, t.head.i, t.ent_type_) for t in nlp(s.text)]
     Parses(ParseCache(counting), read).of([])
     assert len(reads) == 1  # nothing to parse: no read
+
+
+def test_the_graders_parser_parses_each_text_once_and_reuses_a_turns_parse(counting: CountingNlp,
+                                                                           nlp: Language) -> None:
+    cache = ParseCache(counting)
+    read = Parses(cache).of([sentence(1, A)])[sentence(1, A).id]  # the bind stage read A this turn
+    parse = CachedParse(cache)
+    masked = "The Xxxxxxx team owns the export job."
+    assert parse(A) is read
+    first = parse(masked)
+    assert parse(masked) is first
+    assert counting.parsed == [A, masked]
+    assert [(t.text, t.dep_, t.head.i) for t in first] == [(t.text, t.dep_, t.head.i) for t in nlp(masked)]

@@ -3,9 +3,11 @@ of one ask in one model call, and a cached vector gives the answer a fresh one w
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from extraction.embeddings import LocalEmbedder
+from extraction.errors import ModelUnavailable
 from zehn.agent.similarity import Similarity
 
 
@@ -79,3 +81,62 @@ def test_without_an_embedder_prefetch_embeds_nothing() -> None:
     bare = Similarity(None)
     bare.prefetch(["affect", "impact"])
     assert not bare.synonym("affect", ["impact"])
+
+
+class CountingWords(CountingEmbedder):
+    """Counts the words whose context-free vectors are looked up."""
+
+    def __init__(self, real: LocalEmbedder) -> None:
+        super().__init__(real)
+        self.looked_up: list[str] = []
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        self.looked_up += words
+        return self.real.word_vectors(words)
+
+
+def test_a_word_pairs_verdict_is_kept_and_gives_the_same_matches(embedder: LocalEmbedder) -> None:
+    counting = CountingWords(embedder)
+    similarity = Similarity(counting)
+    first = similarity.matches(["retention", "owner", "return"], ["retained", "owned", "rate"])
+    looked = len(counting.looked_up)
+    again = similarity.matches(["retention", "owner", "return"], ["owned", "retained", "rate", ""])
+    assert first == again == {"retention", "owner"}
+    assert len(counting.looked_up) == looked  # no vector is read again for a pair already judged
+
+
+class CountingTexts(CountingEmbedder):
+    """Counts the texts embedded one forward pass each (questions and asks)."""
+
+    def __init__(self, real: LocalEmbedder) -> None:
+        super().__init__(real)
+        self.each: list[str] = []
+
+    def embed_each(self, texts: list[str]) -> list[list[float]]:
+        self.each += texts
+        return self.real.embed_each(texts)
+
+
+class BrokenModel(CountingEmbedder):
+    def embed_each(self, texts: list[str]) -> list[list[float]]:
+        raise ModelUnavailable("the embedding model is gone")
+
+
+def test_a_text_started_in_the_background_is_embedded_once_and_gives_the_same_vector(
+        embedder: LocalEmbedder) -> None:
+    counting = CountingTexts(embedder)
+    similarity = Similarity(counting)
+    question, ask = "Who approved the rollback of the export job?", "who approved"
+    similarity.start([question])
+    similarity.start([question, ask])
+    got = similarity.texts([question, ask])
+    assert sorted(counting.each) == sorted([question, ask])
+    fresh = Similarity(CountingTexts(embedder.with_empty_cache())).texts([question, ask])
+    assert all(np.array_equal(a, b) for a, b in zip(got, fresh, strict=True))
+
+
+def test_a_background_embedding_failure_is_raised_where_the_vector_is_needed(embedder: LocalEmbedder) -> None:
+    similarity = Similarity(BrokenModel(embedder))
+    similarity.start(["Which team owns billing?"])  # returns at once, whatever the model does
+    with pytest.raises(ModelUnavailable):
+        similarity.texts(["Which team owns billing?"])

@@ -1,0 +1,36 @@
+"""A one-turn executor checks the search indexes once per answer; a plain one before every search; a missing index
+is never remembered as present."""
+
+from __future__ import annotations
+
+import falkordb
+
+from extraction.access import PUBLIC
+from traversal_policy import TraversalExecutor
+from traversal_policy.outcomes import Found, MissingIndex, QueryFailed
+from traversal_policy.policy import Policy
+
+
+def _checks(executor: TraversalExecutor) -> int:
+    checks = 0
+    for text in ("Who owns the ledger?", "ledger service owner"):
+        out = executor.run("search_evidence", {"text": text, "k": 5})
+        assert isinstance(out, Found)
+        checks += sum(1 for q in out.queries if q.name == "index_check")
+    return checks
+
+
+def test_one_turn_checks_the_indexes_once_and_a_plain_executor_every_search(executor: TraversalExecutor) -> None:
+    assert _checks(executor.scoped(PUBLIC, one_turn=True)) == 1
+    assert _checks(executor.scoped(PUBLIC)) == 2
+    assert _checks(executor) == 2
+
+
+def test_a_missing_index_is_reported_on_every_search_of_a_turn(falkordb_client: falkordb.FalkorDB, graph_name: str,
+                                                               default_policy: Policy) -> None:
+    graph = falkordb_client.select_graph(graph_name)
+    graph.query("CREATE (:Evidence {id: 'ev_1', text: 'ledger'})")  # no indexes were created
+    turn = TraversalExecutor(graph, default_policy).scoped(PUBLIC, one_turn=True)
+    for _ in range(2):
+        out = turn.run("search_evidence", {"text": "ledger"})
+        assert isinstance(out, QueryFailed) and isinstance(out.error, MissingIndex)
