@@ -8,7 +8,8 @@
   system USES the technology (how enterprise prose says what a component is built on);
 * "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
   OPS-2311;
-* membership: "Jordan from Payments", "I'm Jordan from Acme" -> Jordan MEMBER_OF Payments / Acme;
+* membership: "Jordan from Payments", "I'm Jordan from Acme", "Dana Ruiz at Initech" -> MEMBER_OF, read from the
+  parse and, where the parse hangs "from" elsewhere, from the words in order (person, "from" / "at", group);
 * stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
 * references to what the document is about: "it", "the service", "this system" stand for the document's topic
   (the system its title names), "this page", "this ticket", "this PR" for the document itself. A relation read
@@ -183,3 +184,16 @@ def _opens(sent: Span, mention: Mention, offset: int, label: Token) -> bool:
     lead = sent.doc.text[sent.start_char : max(sent.start_char, mention.start - offset)]
     between = sent.doc.text[mention.end - offset : label.idx]
     return not lead.strip(" \t-*+•_`#>0123456789.)") and not between.strip(" \t*_`([—–-")
+
+
+def affiliation_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[Triple]:
+    """ "I'm Jordan from Initech", "Dana Ruiz at Acme": a person, then "from" / "at", then a team or organisation."""
+    ends = {end: m for _, (end, m) in starts.items() if m.type == "Person"}
+    found: list[Triple] = []
+    for tok in sent:
+        if tok.lower_ not in ("from", "at") or tok.i not in ends or tok.i + 1 not in starts:
+            continue
+        group = starts[tok.i + 1][1]
+        if group.type in ("Team", "Organization"):
+            found.append((ends[tok.i], group, "MEMBER_OF", [tok]))
+    return found

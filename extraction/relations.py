@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
-from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, located, moved, verb_lemma
+from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, after_change, because_triples, located, moved, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.relation_patterns import (
+    affiliation_triples,
     it_is_free,
     names_topic,
     owner_labels,
@@ -276,6 +277,14 @@ def find_relations(
                 emit(subj, obj, rel, pred, clause_flags(verb, sent, _subjects(verb)), bounds, via)
         for owner, owned, label in owner_labels(sent, anchors, offset):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
+        for subj, obj, rel, pred in affiliation_triples(sent, starts):
+            emit(subj, obj, rel, pred, (False, False, False), bounds)
+        for cause, hit, prep in after_change(sent, anchors, starts):  # "X failing after the Y deployment"
+            effect = hit or (ctx.own if ctx is not None else None)
+            if effect is not None:
+                negated, _, planned = clause_flags(prep.head, sent, _subjects(prep.head))  # "after" is a sequence:
+                emit(cause, effect, "AFFECTS" if hit else "CAUSED", [prep], (negated, True, planned),  # hedged
+                     bounds, "text" if hit else "document_subject")
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, clause_flags(pred[0].head, sent, _subjects(pred[0].head)), bounds)
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
