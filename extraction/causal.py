@@ -118,6 +118,8 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
 PROBLEM_WORDS = words("""regression regressions regress error errors failure failures fail outage outages spike spikes
     incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break 5xx 500s
     502s 503s 504s drop drops slowdown backlog errored stalled""")
+# Nouns of a change beyond the general change nouns: what is done to keys, certificates and traffic.
+_CHANGES = CHANGE_NOUNS | words("rotation rollover cutover renewal revocation")
 # Prepositions of time that tie a problem to an earlier change ("after", "since", "following").
 _AFTER = frozenset({"after", "since", "following"})
 
@@ -149,7 +151,7 @@ def _change(obj: Token, anchors: dict[int, Mention]) -> Mention | None:
     named = anchors.get(obj.i)
     if named is not None and _is_change(named):
         return named
-    if obj.lemma_.lower() not in CHANGE_NOUNS:
+    if obj.lemma_.lower() not in _CHANGES:
         return None
     for prep in obj.children:  # "the rollout of X"
         if prep.dep_ == "prep" and prep.lower_ in ("of", "to"):
@@ -183,3 +185,38 @@ def after_change(sent: Span, anchors: dict[int, Mention],
         hit = next((h for h in hits if h is not None and h.type in SYSTEM_TYPES and h is not cause), None)
         found.append((cause, hit, tok))
     return found
+
+
+_MAX_OPENING = 24  # words of an opening "Since the X rotation on <date>," clause
+
+
+def opening_after(sent: Span, starts: dict[int, tuple[int, Mention]]) -> tuple[Mention, Mention, Token] | None:
+    """ "Since the X key rotation on <date>, the Y pipeline is failing": an opening clause that names a change, then
+    a main clause whose subject is a system and that states a problem. Read in word order (the parser rarely gets
+    such an opening right). Returns (change, system hit, the opening word)."""
+    first = next((t for t in sent if not (t.is_punct or t.like_num or t.is_space)), None)
+    if first is None or first.lower_ not in _AFTER:
+        return None
+    comma = next((t.i for t in sent.doc[first.i : min(first.i + _MAX_OPENING, sent.end)] if t.text == ","), None)
+    if comma is None:
+        return None
+    opening = sent.doc[first.i + 1 : comma]
+    named = [starts[t.i][1] for t in opening if t.i in starts]
+    changes = [m for m in named if _is_change(m)]
+    if not changes and any(t.lemma_.lower() in _CHANGES for t in opening):
+        changes = [m for m in named if m.type in ("Service", "Component")]
+    j = comma + 1
+    while j < sent.end and sent.doc[j].lower_ in ("the", "our", "their", "its", "a", "an"):
+        j += 1
+    hit = starts[j][1] if j in starts else None
+    rest = sent.doc[j : sent.end]
+    if not changes or hit is None or hit.type not in SYSTEM_TYPES or not any(_problem(t) for t in rest):
+        return None
+    return changes[0], hit, first
+
+
+def change_effects(sent: Span, anchors: dict[int, Mention],
+                   starts: dict[int, tuple[int, Mention]]) -> list[tuple[Mention, Mention | None, Token]]:
+    """Every (change, system hit or None, word) of ``sent``: problems after a change, and an opening "Since X, ..."."""
+    opening = opening_after(sent, starts)
+    return after_change(sent, anchors, starts) + ([opening] if opening is not None else [])

@@ -12,7 +12,8 @@ Sources, strongest first (an overlapping weaker candidate is dropped):
    "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
    re-type it;
 2. technical identifiers spaCy misses: lowercase hyphenated names (`rate-engine`) -> Component (`-service` ->
-   Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or Organization.
+   Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or Organization,
+   cryptographic keys by kind ("the org signing key") -> Component.
    snake_case words and UPPER_SNAKE words are how fields, metrics, config keys and environment variables are
    written, so they are not entities (unless a system noun follows: "the kv_cache service");
 3. systems named by a noun phrase with a system-noun head ("the shared retry wrapper" -> Component
@@ -47,7 +48,7 @@ from extraction.entity_typing import (
 )
 from extraction.extraction_types import Mention
 from extraction.people import People, find_people
-from extraction.system_phrases import system_phrases
+from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases
 from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
 from verify.vocabulary import LOOSE_TYPE_NOUNS
 
@@ -176,6 +177,10 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
             found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
     found.extend(_Cand(m.start(), m.end(), "Component", 0) for m in R.BUILD.finditer(text))
+    for m in R.CRYPTO_KEY.finditer(text):  # "the org signing key": the owner word only when it is no function word
+        owner = m.group("owner")
+        start = m.start() if owner and owner.casefold() not in GENERIC_WORDS | NOT_NAMING_MODIFIERS else m.end("owner")
+        found.append(_Cand(start if owner else m.start(), m.end(), "Component", 2))
     for m in R.CAMEL.finditer(text):
         camel_type = R.camel_type(m.group(0))
         if camel_type is not None:

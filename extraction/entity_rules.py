@@ -22,9 +22,15 @@ DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
 # Identifiers as engineers write them: lowercase-hyphenated or snake_case words, CamelCase words.
 LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
 # Builds, releases and versions named by their id, as change logs and incident timelines write them ("build
-# 2026.03.18.0", "release 4.2.1", "version v1.14.3", "image tag 3.2"): a dotted number after its kind word.
-BUILD = re.compile(r"(?<![\w./:@-])(?:build|release|version|image|tag)[ \t]+v?\d+(?:\.\d+){1,3}(?:-[a-z0-9]+)?"
+# 2026.03.18.0", "release 4.2.1", "version v1.14"): a dotted number after its kind word, of three parts or more
+# or with a "v" ("Release 1.2" in a heading is as often a product generation as a build).
+BUILD = re.compile(r"(?<![\w./:@-])(?:build|release|version|image|tag)[ \t]+(?:v\d+(?:\.\d+){1,3}|\d+(?:\.\d+){2,3})"
+                   r"(?:-[a-z0-9]+)?"
                    r"(?![\w/@-]|\.\d)", re.I)
+# Cryptographic keys named by their kind ("the org signing key", "the tenant encryption key", "the GPG key"): managed
+# assets that are rotated, revoked and break what uses them. One lowercase word in front may say whose key it is.
+CRYPTO_KEY = re.compile(r"(?:\b(?P<owner>[a-z][a-z0-9-]*)[ \t]+)?(?:signing|encryption|decryption|wrapping|master|"
+                        r"root|gpg|pgp|ssh|tls|kms)[ \t]+key\b(?![ \t]*(?:id|ids|arn|file|path)\b)", re.I)
 CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
 # People and teams after a role label inside a line: "(Owner: Dana Ruiz / Li Wei)", "Reviewers: A, B".
 LABEL = re.compile(

@@ -99,6 +99,12 @@ def _role_filler(role: Token, anchors: dict[int, Mention]) -> Mention | None:
     return None
 
 
+def argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:
+    """ "rolled back [the ONNX export]": an object stands for the system named in front of it; a subject does not
+    ("[the PagerDuty incident] triggered X" is no relation of PagerDuty)."""
+    return anchors.get(tok.i) or (arguments.get(tok.i) if tok.dep_ in ("dobj", "pobj") else None)
+
+
 def stand_in(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     """The entity an unnamed argument stands for: the change named after a change noun ("the rollout of PR #5",
     "the hotfix in PR #7") or the object of a gerund subject ("Reverting PR #5 resolved ...")."""

@@ -27,6 +27,11 @@ def sentence_triples(nlp: Language, text: str) -> set[tuple[str, str, str]]:
         ("Errors on the quote-engine started since release 5.2.0.", {("release 5.2.0", "AFFECTS", "quote-engine")}),
         ("We restarted the quote-engine after the fare-cache deployment.", set()),
         ("The quote-engine was slow after fare-cache restarted.", set()),
+        ("Since the tenant signing key rotation on 2031-04-01, the fare export pipeline is failing at upload.",
+         {("tenant signing key", "AFFECTS", "fare export pipeline")}),
+        ("After the fare-cache deployment, the quote-engine returned 502s.",
+         {("fare-cache", "AFFECTS", "quote-engine")}),
+        ("After the fare-cache deployment, the quote-engine team met.", set()),
     ],
 )  # fmt: skip
 def test_a_problem_after_a_named_change(nlp: Language, text: str, expected: set[tuple[str, str, str]]) -> None:

@@ -76,3 +76,16 @@ def test_builds_and_releases_by_id_are_named(nlp: Language, text: str, name: str
 
 def test_a_bare_number_after_build_words_in_prose_is_not_a_build(nlp: Language) -> None:
     assert not any(n.startswith("build") for n in typed(nlp, "The build took 12.5 minutes on release day."))
+    assert "Release 3.1" not in typed(nlp, "Release 3.1 introduces the fare-cache component.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("We rotated the tenant signing key last night.", "tenant signing key"),
+        ("The GPG key expired on Friday.", "GPG key"),
+        ("The new encryption key is stored in the vault.", "encryption key"),
+    ],
+)  # fmt: skip
+def test_cryptographic_keys_are_named_by_their_kind(nlp: Language, text: str, name: str) -> None:
+    assert typed(nlp, text).get(name) == "Component"
