@@ -14,7 +14,8 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
   document is about (the incident or ticket itself; read through the document, so only ever `inferred`). The cause
   must be named as a change: a ticket or pull request, a build or release by id, or a system through a change noun
   ("the X deployment", "the rollout of X"); a bare system after "after" is only a time ("after auth-proxy
-  restarted ..."). "After" states a sequence, not a cause, so such a relation is always hedged.
+  restarted ..."). "After" / "following" state a sequence, not a cause, so such a relation is hedged; "since" is causal
+  as well as temporal in English ("since the rotation, X fails"), so it is not.
 * verb forms: the small English model lemmatises some third-person forms wrongly ("routes" -> "rout"); the
   written form's regular stems are tried against the rule table before giving up.
 """
@@ -220,3 +221,8 @@ def change_effects(sent: Span, anchors: dict[int, Mention],
     """Every (change, system hit or None, word) of ``sent``: problems after a change, and an opening "Since X, ..."."""
     opening = opening_after(sent, starts)
     return after_change(sent, anchors, starts) + ([opening] if opening is not None else [])
+
+
+def sequence_only(word: Token) -> bool:
+    """ "after" / "following" only order two events (a hedge on the cause); "since" also gives a reason."""
+    return word.lower_ != "since"

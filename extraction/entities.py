@@ -204,7 +204,7 @@ def _prev_text(token: Token) -> str:
     return token.doc[token.i - 1].text.strip() or "\n" if token.i > 0 else ""
 
 
-def _named_entities(doc: Doc) -> list[_Cand]:
+def _named_entities(doc: Doc, hints: Mapping[str, str]) -> list[_Cand]:
     found: list[_Cand] = []
     for ent in doc.ents:
         name = ent.text.strip()
@@ -212,7 +212,8 @@ def _named_entities(doc: Doc) -> list[_Cand]:
             found.append(_Cand(ent.start_char, ent.end_char, "Technology", 4))
         elif ent.label_ == "PERSON":
             single = len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()
-            if (_plausible_name(ent) or single) and (person := person_type(ent)) is not None:
+            person = person_type(ent) or hints.get(name.casefold())  # the metadata may still name it
+            if (_plausible_name(ent) or single) and person is not None:
                 found.append(_Cand(ent.start_char, ent.end_char, person, 4))
         elif ent.label_ == "ORG" and _plausible_name(ent):
             if code_like_org(name) or not any(c.isalpha() for c in name):
@@ -240,7 +241,7 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
                   people: People | None = None) -> list[Mention]:
     """Mentions in `doc` (the parse of a chunk starting at document offset `offset`), in text order."""
     text = doc.text
-    cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc)
+    cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc, hints or {})
     cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(text)]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]

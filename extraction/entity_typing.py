@@ -8,10 +8,10 @@
   is a system noun ("Triage Bot", "Rules Engine") names a system.
 * Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
   possessive does not ("the customer's IdP" is the customer's thing, not the customer).
-* A single capitalised word is no name when the same text writes it as a plain lowercase word ("Decrypt" beside
-  "runtime decrypt", "Config" beside "the config"): names keep their capital. Nor is it one when it opens a line or
-  sentence and runs on into the clause ("Trigger a job", "Node 10.0.0.4 cordoned"): a name opening a line stands
-  alone or before ":" / "," / ")" (a speaker, an address, a signature).
+* A single capitalised word is no name when it is glued to a namespace ("kms:Decrypt", "iam:PassRole": an API
+  action), or when it opens a line or sentence and runs on into the clause ("Trigger a job", "Node 10.0.0.4
+  cordoned"): a name opening a line stands alone or before ":" / "," / ")" (a speaker, an address, a signature).
+  (A lowercase spelling elsewhere proves nothing: chat writes people's names in lowercase.)
 * A name whose letters spell a domain of an e-mail address or a URL in the same text ("Initech" beside
   "dana@initech.com") names the organisation that owns the domain.
 * Affiliation: a capitalised name right after a person and "from" / "at" ("I'm Jordan from Initech", "Dana Ruiz at
@@ -55,8 +55,8 @@ _HOST = re.compile(r"(?:@|://|\bwww\.)([a-z0-9][a-z0-9.-]*\.[a-z]{2,})|\b((?:[a-
 _HOST_WORDS = words("""www mail email smtp app apps api docs doc git status internal intranet corp example test local
     localhost hooks cdn static auth login sso wiki jira confluence github gitlab slack""")
 # What may follow a capitalised word that opens a line when that word is a name: a speaker's colon, an address's
-# comma, a closing bracket, or the end of the line.
-_AFTER_OPENING_NAME = frozenset({":", ",", ")", "—", "-", "–"})
+# comma, a bracket ("Dana (SRE): ..."), or the end of the line.
+_AFTER_OPENING_NAME = frozenset({":", ",", "(", ")", "—", "-", "–"})
 
 
 def domain_labels(text: str) -> frozenset[str]:
@@ -88,22 +88,14 @@ def domain_names(text: str) -> list[tuple[int, int]]:
     return found
 
 
-def _lowercase_elsewhere(doc_text: str, word: str) -> bool:
-    """``word`` written as a plain lowercase word (not inside an identifier, address or path) in the text."""
-    low = word.casefold()
-    for m in re.finditer(rf"(?<![\w@./:-]){re.escape(low)}(?![\w@/-]|\.\w)", doc_text):
-        if doc_text[m.start() : m.end()] == low:
-            return True
-    return False
-
-
 def common_word(ent: Span) -> bool:
     """One capitalised word that the text shows is an ordinary word, not a name (module docstring)."""
     if len(ent) != 1:
         return False
     tok = ent[0]
-    if _lowercase_elsewhere(ent.doc.text, tok.text):
-        return True
+    glued = ent.doc.text[max(0, ent.start_char - 1) : ent.start_char]
+    if glued == ":" and ent.start_char > 1 and ent.doc.text[ent.start_char - 2].isalnum():
+        return True  # "kms:Decrypt"
     line = ent.doc.text[ent.doc.text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
     opens = tok.is_sent_start or not line.strip(" \t-*+•>#0123456789.)(") or line.rstrip().endswith(":")
     if not opens or tok.i + 1 >= len(ent.doc):
@@ -123,7 +115,7 @@ def person_type(ent: Span) -> str | None:
     if spells_domain(ent.text, domain_labels(ent.doc.text)):
         return "Organization"  # "Initech" beside "dana@initech.com"
     if common_word(ent):
-        return None  # "Trigger a job", "Decrypt" beside "decrypt"
+        return None  # "Trigger a job", "kms:Decrypt"
     if len(ent) > 1 and any(t.tag_ == "NNS" for t in ent):
         return None  # "Checkout Errors": plural common nouns do not name a person
     folded = [w.casefold().strip(".,") for w in ent.text.split()]

@@ -31,6 +31,7 @@ from extraction.causal import (
     change_effects,
     located,
     moved,
+    sequence_only,
     verb_lemma,
 )
 from extraction.clause_flags import clause_flags
@@ -283,9 +284,9 @@ def find_relations(
         for cause, hit, prep in change_effects(sent, anchors, starts):  # "X failing after the Y deployment"
             effect = hit or (ctx.own if ctx is not None else None)
             if effect is not None:
-                negated, _, planned = clause_flags(prep.head, sent, _subjects(prep.head))  # "after" is a sequence:
-                emit(cause, effect, "AFFECTS" if hit else "CAUSED", [prep], (negated, True, planned),  # hedged
-                     bounds, "text" if hit else "document_subject")
+                negated, hedged, planned = clause_flags(prep.head, sent, _subjects(prep.head))
+                emit(cause, effect, "AFFECTS" if hit else "CAUSED", [prep], (negated, hedged or sequence_only(prep),
+                     planned), bounds, "text" if hit else "document_subject")
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, clause_flags(pred[0].head, sent, _subjects(pred[0].head)), bounds)
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}

@@ -24,16 +24,21 @@ def triples(nlp: Language, text: str) -> set[tuple[str, str, str]]:
     [
         ("1) Trigger a scheduled export job that uses the signing token.", "Trigger"),
         ("Node 10.1.2.3 cordoned by the on-call engineer.", "Node"),
-        ("We suggest scoping the grant rather than removing Decrypt; runtime decrypt must stay allowed.", "Decrypt"),
+        ("The role lacks kms:Decrypt and kms:Encrypt.", "Decrypt"),
     ],
 )  # fmt: skip
 def test_a_capitalised_common_word_is_no_person(nlp: Language, text: str, word: str) -> None:
     assert typed(nlp, text).get(word) != "Person"
 
 
+def test_a_name_also_written_in_lowercase_stays_a_person(nlp: Language) -> None:
+    assert typed(nlp, "Thanks, I asked Marguerite to check it; marguerite owns the rota.").get("Marguerite") == "Person"
+
+
 def test_names_opening_an_address_line_stay_people(nlp: Language) -> None:
     found = typed(nlp, "Ingrid, Tomas — please review.")
     assert found.get("Ingrid") == "Person" and found.get("Tomas") == "Person"
+    assert typed(nlp, "Tomas (oncall): grabbing the logs now.").get("Tomas") == "Person"
 
 
 def test_a_name_spelling_an_address_domain_is_an_organisation(nlp: Language) -> None:
