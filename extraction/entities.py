@@ -17,7 +17,7 @@ Sources, strongest first (an overlapping weaker candidate is dropped):
    snake_case words and UPPER_SNAKE words are how fields, metrics, config keys and environment variables are
    written, so they are not entities (unless a system noun follows: "the kv_cache service");
 3. systems named by a noun phrase with a system-noun head ("the shared retry wrapper" -> Component
-   "shared retry wrapper"; `extraction.system_phrases`);
+   "shared retry wrapper"; `extraction.system_phrases`), and title-case names ending in one ("Triage Bot v2");
 4. spaCy NER: PERSON -> Person, ORG -> Organization (Customer after "customer"/"client"), PRODUCT -> Technology;
    and a capitalised name that spells the domain of an address in the text ("Quillfeather" beside
    "help@quillfeather.io") -> Organization.
@@ -48,7 +48,7 @@ from extraction.entity_typing import (
 )
 from extraction.extraction_types import Mention
 from extraction.people import People, find_people
-from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases
+from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases, title_case_systems
 from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
 from verify.vocabulary import LOOSE_TYPE_NOUNS
 
@@ -234,7 +234,8 @@ def _acceptable(name: str, ent_type: str) -> bool:
 
 
 def _phrases(doc: Doc) -> list[_Cand]:
-    return [_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in system_phrases(doc)]
+    return ([_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in system_phrases(doc)]
+            + [_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in title_case_systems(doc)])
 
 
 def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,

@@ -55,8 +55,9 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             found.append((head, mine, "USES", [tok]))  # "the ingress proxy (Envoy)"
         if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
             inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
-            if inner is not None and head.type in _SYSTEM_TYPES and inner.type in _SYSTEM_TYPES:
-                found.append((head, inner, "PART_OF", [tok]))  # "the scheduler in serving-runtime"
+            # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)
+            if inner is not None and head.type in _SYSTEM_TYPES and inner.type in ("Service", "Component"):
+                found.append((head, inner, "PART_OF", [tok]))
         rel = ROLE_NOUNS.get(tok.lower_)
         if rel is not None:
             owned = _owned_by_role(tok, anchors)

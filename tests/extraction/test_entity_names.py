@@ -94,3 +94,27 @@ def test_a_bare_number_after_build_words_in_prose_is_not_a_build(nlp: Language) 
 )  # fmt: skip
 def test_cryptographic_keys_are_named_by_their_kind(nlp: Language, text: str, name: str) -> None:
     assert typed(nlp, text).get(name) == "Component"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The Triage Bot v2 reads from the Fare Cache API.", "Triage Bot v2"),
+        ("The Triage Bot v2 reads from the Fare Cache API.", "Fare Cache API"),
+        ("We moved Quote Engine v3 to the new cluster.", "Quote Engine v3"),
+    ],
+)  # fmt: skip
+def test_title_case_names_ending_in_a_system_noun_are_systems(nlp: Language, text: str, name: str) -> None:
+    assert typed(nlp, text).get(name) == "Component"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Confirm Fare Cache API is healthy before the cutover.", "The upstream answered 502 Bad Gateway twice."],
+)
+def test_a_line_opening_verb_or_a_status_phrase_is_no_system_name(nlp: Language, text: str) -> None:
+    assert not {"Confirm Fare Cache API", "Bad Gateway"} & set(typed(nlp, text))
+
+
+def test_a_platform_a_system_runs_in_is_not_its_whole(nlp: Language) -> None:
+    assert not any(rel == "PART_OF" for _, rel, _ in triples(nlp, "A responder invokes the fare-bot in Slack."))
