@@ -9,6 +9,13 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
 * "due to" / "because of": "checkout-api timed out because of pricing-db" -> pricing-db AFFECTS checkout-api;
 * moving verbs with an object: "we migrated cart-service to session-store" -> cart-service USES session-store
   (the thing moved is the user, not whoever moved it); "from X to Y" and "rolled back X to Y" -> Y REPLACES X;
+* a problem after a change: "checkout-api began failing after the ledger-sync deployment" -> ledger-sync AFFECTS
+  checkout-api; "saw a regression after build 4.2.1" with no system hit named -> the change CAUSED what the
+  document is about (the incident or ticket itself; read through the document, so only ever `inferred`). The cause
+  must be named as a change: a ticket or pull request, a build or release by id, or a system through a change noun
+  ("the X deployment", "the rollout of X"); a bare system after "after" is only a time ("after auth-proxy
+  restarted ..."). "After" / "following" state a sequence, not a cause, so such a relation is hedged; "since" is causal
+  as well as temporal in English ("since the rotation, X fails"), so it is not.
 * verb forms: the small English model lemmatises some third-person forms wrongly ("routes" -> "rout"); the
   written form's regular stems are tried against the rule table before giving up.
 """
@@ -20,6 +27,7 @@ from collections.abc import Collection
 from spacy.tokens import Span, Token
 
 from extraction.extraction_types import Mention
+from extraction.vocabulary import CHANGE_NOUNS, words
 
 # Relations whose ends may be named through a problem or an effect located in a system (general causal English).
 CAUSAL_RELATIONS = frozenset({"AFFECTS", "CAUSED"})
@@ -104,3 +112,117 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
         if cause is not None and effect is not None and verb.pos_ in ("VERB", "AUX"):
             found.append((cause, effect, "AFFECTS", [tok, tok.nbor(1)]))
     return found
+
+
+# Words of a problem or a worsening, as incident prose states an effect ("saw a regression", "began failing",
+# "latency spiked", "5xx errors"): general English of failure, not of any one system.
+PROBLEM_WORDS = words("""regression regressions regress error errors failure failures fail outage outages spike spikes
+    incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break 5xx 500s
+    502s 503s 504s drop drops slowdown backlog errored stalled""")
+# Nouns of a change beyond the general change nouns: what is done to keys, certificates and traffic.
+_CHANGES = CHANGE_NOUNS | words("rotation rollover cutover renewal revocation")
+# Prepositions of time that tie a problem to an earlier change ("after", "since", "following").
+_AFTER = frozenset({"after", "since", "following"})
+
+
+_WINDOW = 8  # words before "after" in which the problem must be stated
+
+
+def _problem(word: Token) -> bool:
+    return word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
+
+
+def _is_change(mention: Mention) -> bool:
+    return mention.type == "Ticket" or mention.name.split()[0].casefold() in ("build", "release", "version")
+
+
+def _named_after(tok: Token, starts: dict[int, tuple[int, Mention]]) -> Mention | None:
+    """ "after [the runtime] build 4.2.1", "since PR #42": a change named within the next words, read in order (the
+    parser often takes "build" for a verb)."""
+    for j in range(tok.i + 1, min(tok.i + 4, tok.sent.end)):
+        if j in starts:
+            return starts[j][1] if _is_change(starts[j][1]) else None
+        if tok.doc[j].pos_ not in ("DET", "ADJ", "NOUN", "PROPN"):
+            return None
+    return None
+
+
+def _change(obj: Token, anchors: dict[int, Mention]) -> Mention | None:
+    """The change named by the object of "after": a ticket, a build by id, or a system through a change noun."""
+    named = anchors.get(obj.i)
+    if named is not None and _is_change(named):
+        return named
+    if obj.lemma_.lower() not in _CHANGES:
+        return None
+    for prep in obj.children:  # "the rollout of X"
+        if prep.dep_ == "prep" and prep.lower_ in ("of", "to"):
+            inner = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
+            if inner is not None:
+                return anchors[inner.i]
+    if obj.i in anchors:
+        return None
+    named_by = [anchors[c.i] for c in obj.children if c.dep_ in ("compound", "amod", "nmod") and c.i in anchors]
+    # "the X deployment"; not a tool the change was made with ("the Helm upgrade")
+    return next((m for m in named_by if m.type in ("Service", "Component")), None)
+
+
+def after_change(sent: Span, anchors: dict[int, Mention],
+                 starts: dict[int, tuple[int, Mention]]) -> list[tuple[Mention, Mention | None, Token]]:
+    """(change, system hit or None, the preposition) for each problem stated (in the words just before) after a
+    change."""
+    found: list[tuple[Mention, Mention | None, Token]] = []
+    for tok in sent:
+        if tok.lower_ not in _AFTER or not any(_problem(t) for t in sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]):
+            continue
+        obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+        cause = _named_after(tok, starts) or (_change(obj, anchors) if obj is not None else None)
+        if cause is None:
+            continue
+        verb = tok.head
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if not subjects and verb.dep_ == "xcomp":  # "X began failing after Y"
+            subjects = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+        hits = [anchors.get(s.i) or located(s, anchors) for s in subjects]
+        hit = next((h for h in hits if h is not None and h.type in SYSTEM_TYPES and h is not cause), None)
+        found.append((cause, hit, tok))
+    return found
+
+
+_MAX_OPENING = 24  # words of an opening "Since the X rotation on <date>," clause
+
+
+def opening_after(sent: Span, starts: dict[int, tuple[int, Mention]]) -> tuple[Mention, Mention, Token] | None:
+    """ "Since the X key rotation on <date>, the Y pipeline is failing": an opening clause that names a change, then
+    a main clause whose subject is a system and that states a problem. Read in word order (the parser rarely gets
+    such an opening right). Returns (change, system hit, the opening word)."""
+    first = next((t for t in sent if not (t.is_punct or t.like_num or t.is_space)), None)
+    if first is None or first.lower_ not in _AFTER:
+        return None
+    comma = next((t.i for t in sent.doc[first.i : min(first.i + _MAX_OPENING, sent.end)] if t.text == ","), None)
+    if comma is None:
+        return None
+    opening = sent.doc[first.i + 1 : comma]
+    named = [starts[t.i][1] for t in opening if t.i in starts]
+    changes = [m for m in named if _is_change(m)]
+    if not changes and any(t.lemma_.lower() in _CHANGES for t in opening):
+        changes = [m for m in named if m.type in ("Service", "Component")]
+    j = comma + 1
+    while j < sent.end and sent.doc[j].lower_ in ("the", "our", "their", "its", "a", "an"):
+        j += 1
+    hit = starts[j][1] if j in starts else None
+    rest = sent.doc[j : sent.end]
+    if not changes or hit is None or hit.type not in SYSTEM_TYPES or not any(_problem(t) for t in rest):
+        return None
+    return changes[0], hit, first
+
+
+def change_effects(sent: Span, anchors: dict[int, Mention],
+                   starts: dict[int, tuple[int, Mention]]) -> list[tuple[Mention, Mention | None, Token]]:
+    """Every (change, system hit or None, word) of ``sent``: problems after a change, and an opening "Since X, ..."."""
+    opening = opening_after(sent, starts)
+    return after_change(sent, anchors, starts) + ([opening] if opening is not None else [])
+
+
+def sequence_only(word: Token) -> bool:
+    """ "after" / "following" only order two events (a hedge on the cause); "since" also gives a reason."""
+    return word.lower_ != "since"

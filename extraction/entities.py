@@ -2,7 +2,8 @@
 
 Sources, strongest first (an overlapping weaker candidate is dropped):
 
-0. ticket keys (`OPS-412`, `SUP-231` -> Ticket; `ADR-021`, `RFC-7` -> Page) and `PR #428` (Ticket);
+0. ticket keys (`OPS-412`, `SUP-231` -> Ticket; `ADR-021`, `RFC-7` -> Page), `PR #428` (Ticket), and builds and
+   releases by id ("build 2026.03.18.0", "release 4.2.1" -> Component: a change that can cause or fix);
 1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
    "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), names
    after an "Owner:"-style label ("Owner: Dana Ruiz / Li Wei" -> Person), and the people the document's own
@@ -11,12 +12,15 @@ Sources, strongest first (an overlapping weaker candidate is dropped):
    "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
    re-type it;
 2. technical identifiers spaCy misses: lowercase hyphenated names (`rate-engine`) -> Component (`-service` ->
-   Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or Organization.
+   Service, `eng-*`/`*-team` -> Team), CamelCase (`QuoteCache`) -> Component, Technology or Organization,
+   cryptographic keys by kind ("the org signing key") -> Component.
    snake_case words and UPPER_SNAKE words are how fields, metrics, config keys and environment variables are
    written, so they are not entities (unless a system noun follows: "the kv_cache service");
 3. systems named by a noun phrase with a system-noun head ("the shared retry wrapper" -> Component
-   "shared retry wrapper"; `extraction.system_phrases`);
-4. spaCy NER: PERSON -> Person, ORG -> Organization (Customer after "customer"/"client"), PRODUCT -> Technology.
+   "shared retry wrapper"; `extraction.system_phrases`), and title-case names ending in one ("Triage Bot v2");
+4. spaCy NER: PERSON -> Person, ORG -> Organization (Customer after "customer"/"client"), PRODUCT -> Technology;
+   and a capitalised name that spells the domain of an address in the text ("Quillfeather" beside
+   "help@quillfeather.io") -> Organization.
 
 `hints` (casefolded name -> type, e.g. from the document's metadata) re-types candidates of sources 2 and 3.
 Junk is filtered: pronouns, generic words, numbers/dates, bare acronyms, English hyphenated compounds
@@ -26,7 +30,6 @@ The span of every mention is trimmed so that `name == " ".join(text[start:end].s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -35,16 +38,18 @@ from spacy.tokens import Doc, Span, Token
 from extraction import entity_rules as R
 from extraction.entity_typing import (
     APPOSED_TYPES,
+    affiliation,
     apposed_customer,
     code_like_org,
+    domain_names,
     names_a_field,
     person_type,
     system_type,
 )
 from extraction.extraction_types import Mention
 from extraction.people import People, find_people
-from extraction.system_phrases import system_phrases
-from extraction.vocabulary import GENERIC_WORDS, SYSTEM_NOUNS, TECHNOLOGIES, TYPE_NOUNS
+from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases, title_case_systems
+from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
 from verify.vocabulary import LOOSE_TYPE_NOUNS
 
 
@@ -54,46 +59,6 @@ class _Cand:
     end: int
     type: str
     priority: int
-
-
-def _identifier_type(word: str) -> str | None:
-    """Type of a lowercase hyphen/snake identifier, or None when it is English, a region, a header or an id."""
-    parts = re.split(r"[-_]", word)
-    if "-" in word and "_" not in word:
-        if parts[0] in R.EN_PREFIX or parts[-1] in R.EN_SUFFIX or R.REGION.match(word):
-            return None
-        if (
-            parts[0] == "x"
-            or parts[-1] in ("bot", "bots")
-            or {"to", "of", "by", "and", "the", "a", "at", "least"} & set(parts)
-        ):
-            return None
-        if parts[-1].endswith(("ed", "ing", "ive", "able", "ible", "ful", "less")):
-            return None
-    if parts[-1].isdigit() or len(word) < 5 or word in GENERIC_WORDS:
-        return None
-    if parts[0] in ("eng", "team") or parts[-1] == "team":
-        return "Team"
-    if parts[-1] in ("service", "svc"):
-        return "Service"
-    return "Component"
-
-
-def _names_a_system(text: str, end: int) -> bool:
-    """ "the kv_cache service": a snake_case word followed by a system noun names a system after all."""
-    following = text[end : end + 24].split()
-    return bool(following) and following[0].strip(".,;:)").casefold() in SYSTEM_NOUNS
-
-
-def _camel_type(word: str) -> str | None:
-    humps = re.findall(r"[A-Z][a-z0-9]*", word)
-    if word.casefold() in TECHNOLOGIES:
-        return "Technology"
-    if humps[0] in R.CAMEL_SKIP_HEAD or humps[-1] in R.CAMEL_SKIP_TAIL:
-        return None
-    if humps[-1] in R.ORG_TAIL:
-        return "Organization"
-    return "Component"
 
 
 def _identifier_like(word: str) -> bool:
@@ -203,16 +168,21 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         line_start = text.rfind("\n", 0, m.start()) + 1
         if text[line_start : m.start()].lstrip().startswith("#"):
             continue  # a Markdown heading such as "## steps_to_reproduce" is a section name
-        if "_" in m.group(0) and "-" not in m.group(0) and not _names_a_system(text, m.end()):
+        if "_" in m.group(0) and "-" not in m.group(0) and not R.names_a_system(text, m.end()):
             continue  # snake_case is how fields, metrics and config keys are written, not systems
-        id_type = _identifier_type(m.group(0))
+        id_type = R.identifier_type(m.group(0))
         if id_type is not None:
             found.append(_Cand(m.start(), m.end(), id_type, 2))
     for tok in doc:  # known technologies, capitalised as names are ("Kubernetes", "AWS"), not "helm chart"
         if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
             found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
+    found.extend(_Cand(m.start(), m.end(), "Component", 0) for m in R.BUILD.finditer(text))
+    for m in R.CRYPTO_KEY.finditer(text):  # "the org signing key": the owner word only when it is no function word
+        owner = m.group("owner")
+        start = m.start() if owner and owner.casefold() not in GENERIC_WORDS | NOT_NAMING_MODIFIERS else m.end("owner")
+        found.append(_Cand(start if owner else m.start(), m.end(), "Component", 2))
     for m in R.CAMEL.finditer(text):
-        camel_type = _camel_type(m.group(0))
+        camel_type = R.camel_type(m.group(0))
         if camel_type is not None:
             found.append(_Cand(m.start(), m.end(), camel_type, 2))
     return found
@@ -234,7 +204,7 @@ def _prev_text(token: Token) -> str:
     return token.doc[token.i - 1].text.strip() or "\n" if token.i > 0 else ""
 
 
-def _named_entities(doc: Doc) -> list[_Cand]:
+def _named_entities(doc: Doc, hints: Mapping[str, str]) -> list[_Cand]:
     found: list[_Cand] = []
     for ent in doc.ents:
         name = ent.text.strip()
@@ -242,7 +212,8 @@ def _named_entities(doc: Doc) -> list[_Cand]:
             found.append(_Cand(ent.start_char, ent.end_char, "Technology", 4))
         elif ent.label_ == "PERSON":
             single = len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()
-            if (_plausible_name(ent) or single) and (person := person_type(ent)) is not None:
+            person = person_type(ent) or hints.get(name.casefold())  # the metadata may still name it
+            if (_plausible_name(ent) or single) and person is not None:
                 found.append(_Cand(ent.start_char, ent.end_char, person, 4))
         elif ent.label_ == "ORG" and _plausible_name(ent):
             if code_like_org(name) or not any(c.isalpha() for c in name):
@@ -263,15 +234,16 @@ def _acceptable(name: str, ent_type: str) -> bool:
 
 
 def _phrases(doc: Doc) -> list[_Cand]:
-    return [_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in system_phrases(doc)]
+    return ([_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in system_phrases(doc)]
+            + [_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in title_case_systems(doc)])
 
 
 def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
                   people: People | None = None) -> list[Mention]:
     """Mentions in `doc` (the parse of a chunk starting at document offset `offset`), in text order."""
     text = doc.text
-    cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc)
-    cands += _phrases(doc)
+    cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc, hints or {})
+    cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(text)]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
     cands.sort(key=lambda c: (c.priority, -(c.end - c.start), c.start))
@@ -295,5 +267,23 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
             continue  # "the spend-cap flag", "QueueDepthMs metric": a field, not a system
         taken.append((start, end))
         mentions.append(Mention(name=name, type=ent_type, start=start + offset, end=end + offset))
+    mentions = _affiliations(text, offset, mentions, taken)
     mentions.sort(key=lambda m: (m.start, m.end))
     return mentions
+
+
+def _affiliations(text: str, offset: int, mentions: list[Mention], taken: list[tuple[int, int]]) -> list[Mention]:
+    """ "Jordan from Initech": the name after a person is an organisation (or team), whatever NER made of it."""
+    out = list(mentions)
+    for person in [m for m in mentions if m.type == "Person"]:
+        found = affiliation(text, person.end - offset)
+        if found is None:
+            continue
+        start, end, ent_type = found
+        name = " ".join(text[start:end].split())
+        same = [i for i, m in enumerate(out) if m.start == start + offset and m.end == end + offset]
+        if same and out[same[0]].type == "Person":
+            out[same[0]] = Mention(name=name, type=ent_type, start=start + offset, end=end + offset)
+        elif not same and not any(start < e and s < end for s, e in taken) and _acceptable(name, ent_type):
+            out.append(Mention(name=name, type=ent_type, start=start + offset, end=end + offset))
+    return out

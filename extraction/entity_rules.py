@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from extraction.vocabulary import words
+from extraction.vocabulary import GENERIC_WORDS, SYSTEM_NOUNS, TECHNOLOGIES, words
 
 # Tracker keys (PROJECT-123) and pull requests (PR #428, PR#428).
 TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
@@ -21,6 +21,16 @@ NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVI
 DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
 # Identifiers as engineers write them: lowercase-hyphenated or snake_case words, CamelCase words.
 LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
+# Builds, releases and versions named by their id, as change logs and incident timelines write them ("build
+# 2026.03.18.0", "release 4.2.1", "version v1.14"): a dotted number after its kind word, of three parts or more
+# or with a "v" ("Release 1.2" in a heading is as often a product generation as a build).
+BUILD = re.compile(r"(?<![\w./:@-])(?:build|release|version|image|tag)[ \t]+(?:v\d+(?:\.\d+){1,3}|\d+(?:\.\d+){2,3})"
+                   r"(?:-[a-z0-9]+)?"
+                   r"(?![\w/@-]|\.\d)", re.I)
+# Cryptographic keys named by their kind ("the org signing key", "the tenant encryption key", "the GPG key"): managed
+# assets that are rotated, revoked and break what uses them. One lowercase word in front may say whose key it is.
+CRYPTO_KEY = re.compile(r"(?:\b(?P<owner>[a-z][a-z0-9-]*)[ \t]+)?(?:signing|encryption|decryption|wrapping|master|"
+                        r"root|gpg|pgp|ssh|tls|kms)[ \t]+key\b(?![ \t]*(?:id|ids|arn|file|path)\b)", re.I)
 CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
 # People and teams after a role label inside a line: "(Owner: Dana Ruiz / Li Wei)", "Reviewers: A, B".
 LABEL = re.compile(
@@ -80,6 +90,46 @@ TEAM_WORDS = words(
 )
 # Characters trimmed off the edges of a mention (quotes, brackets, Markdown emphasis, punctuation).
 STRIP = "\"'`“”‘’*()[]{}<>.,;:!?|#~=+/\\-–—"
+
+
+def identifier_type(word: str) -> str | None:
+    """Type of a lowercase hyphen/snake identifier, or None when it is English, a region, a header or an id."""
+    parts = re.split(r"[-_]", word)
+    if "-" in word and "_" not in word:
+        if parts[0] in EN_PREFIX or parts[-1] in EN_SUFFIX or REGION.match(word):
+            return None
+        if (
+            parts[0] == "x"
+            or parts[-1] in ("bot", "bots")
+            or {"to", "of", "by", "and", "the", "a", "at", "least"} & set(parts)
+        ):
+            return None
+        if parts[-1].endswith(("ed", "ing", "ive", "able", "ible", "ful", "less")):
+            return None
+    if parts[-1].isdigit() or len(word) < 5 or word in GENERIC_WORDS:
+        return None
+    if parts[0] in ("eng", "team") or parts[-1] == "team":
+        return "Team"
+    if parts[-1] in ("service", "svc"):
+        return "Service"
+    return "Component"
+
+
+def names_a_system(text: str, end: int) -> bool:
+    """ "the kv_cache service": a snake_case word followed by a system noun names a system after all."""
+    following = text[end : end + 24].split()
+    return bool(following) and following[0].strip(".,;:)").casefold() in SYSTEM_NOUNS
+
+
+def camel_type(word: str) -> str | None:
+    humps = re.findall(r"[A-Z][a-z0-9]*", word)
+    if word.casefold() in TECHNOLOGIES:
+        return "Technology"
+    if humps[0] in CAMEL_SKIP_HEAD or humps[-1] in CAMEL_SKIP_TAIL:
+        return None
+    if humps[-1] in ORG_TAIL:
+        return "Organization"
+    return "Component"
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:

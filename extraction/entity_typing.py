@@ -8,6 +8,14 @@
   is a system noun ("Triage Bot", "Rules Engine") names a system.
 * Apposition makes a customer: "customer Acme", "customer (Acme Ops)", "client: Acme", "Acme (customer)". A
   possessive does not ("the customer's IdP" is the customer's thing, not the customer).
+* A single capitalised word is no name when it is glued to a namespace ("kms:Decrypt", "iam:PassRole": an API
+  action), or when it opens a line or sentence and runs on into the clause ("Trigger a job", "Node 10.0.0.4
+  cordoned"): a name opening a line stands alone or before ":" / "," / ")" (a speaker, an address, a signature).
+  (A lowercase spelling elsewhere proves nothing: chat writes people's names in lowercase.)
+* A name whose letters spell a domain of an e-mail address or a URL in the same text ("Initech" beside
+  "dana@initech.com") names the organisation that owns the domain.
+* Affiliation: a capitalised name right after a person and "from" / "at" ("I'm Jordan from Initech", "Dana Ruiz at
+  Acme Corp") names the organisation (or, in department words, the team) the person belongs to.
 * An identifier followed by a field noun ("the spend-cap flag", "QueueDepthMs metric", "rate_limit setting") or
   preceded by one ("flag spend-cap", "env var foo-bar"), or written with a file suffix ("QuoteCache.java"), names
   a file, metric, flag or setting, not a component.
@@ -20,7 +28,7 @@ import re
 from spacy.tokens import Span
 
 from extraction import entity_rules as R
-from extraction.vocabulary import SYSTEM_NOUNS, words
+from extraction.vocabulary import SYSTEM_NOUNS, TECHNOLOGIES, words
 
 # Legal forms of companies and the closing words of company names in English ("Acme Holdings", "Initech Bank").
 LEGAL_FORMS = words("""inc ltd llc gmbh corp corporation plc ag bv holdings group bank partners limited""")
@@ -40,6 +48,60 @@ _FIELD_BEFORE = re.compile(r"\b(?:env(?:ironment)? var(?:iable)?|"
 _FILE_SUFFIX = re.compile(r"\.(?:py|java|go|ts|tsx|js|rb|rs|kt|scala|cs|cpp|c|h|yaml|yml|json|toml|ini|cfg|conf|md|"
                           r"tf|sql|sh|proto|xml|csv|lock)\b")
 APPOSED_TYPES = frozenset({"Organization", "Component", "Project", "Customer"})
+# Host names in addresses: the domain of an e-mail address or the host of a URL or bare host name.
+_HOST = re.compile(r"(?:@|://|\bwww\.)([a-z0-9][a-z0-9.-]*\.[a-z]{2,})|\b((?:[a-z0-9-]+\.)+(?:com|ai|io|net|org|dev|co))\b",
+                   re.I)
+# Host labels that name a role of a server or a placeholder, not the organisation ("www", "mail", "example.com").
+_HOST_WORDS = words("""www mail email smtp app apps api docs doc git status internal intranet corp example test local
+    localhost hooks cdn static auth login sso wiki jira confluence github gitlab slack""")
+# What may follow a capitalised word that opens a line when that word is a name: a speaker's colon, an address's
+# comma, a bracket ("Dana (SRE): ..."), or the end of the line.
+_AFTER_OPENING_NAME = frozenset({":", ",", "(", ")", "—", "-", "–"})
+
+
+def domain_labels(text: str) -> frozenset[str]:
+    """The labels of every e-mail domain and URL host in ``text`` that could spell an organisation's name."""
+    found: set[str] = set()
+    for m in _HOST.finditer(text):
+        host = (m.group(1) or m.group(2) or "").casefold()
+        found.update(label for label in host.split(".")[:-1] if len(label) >= 4 and label not in _HOST_WORDS)
+    return frozenset(found)
+
+
+def spells_domain(name: str, labels: frozenset[str]) -> bool:
+    """ "Initech" / "Init Tech" and the label "initech": the name's letters and digits are the label's."""
+    return bool(labels) and "".join(c for c in name.casefold() if c.isalnum()) in labels
+
+
+_CAPITALISED_RUN = re.compile(r"(?<![\w@./-])[A-Z][\w&-]*(?:[ \t]+[A-Z][\w&-]*){0,2}")
+
+
+def domain_names(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every capitalised name (up to three words, longest first) that spells an address domain."""
+    labels = domain_labels(text)
+    found: list[tuple[int, int]] = []
+    for m in _CAPITALISED_RUN.finditer(text) if labels else ():
+        ends = [m.start() + w.end() for w in re.finditer(r"\S+", m.group(0))]
+        end = next((e for e in reversed(ends) if spells_domain(text[m.start() : e], labels)), None)
+        if end is not None:
+            found.append((m.start(), end))
+    return found
+
+
+def common_word(ent: Span) -> bool:
+    """One capitalised word that the text shows is an ordinary word, not a name (module docstring)."""
+    if len(ent) != 1:
+        return False
+    tok = ent[0]
+    glued = ent.doc.text[max(0, ent.start_char - 1) : ent.start_char]
+    if glued == ":" and ent.start_char > 1 and ent.doc.text[ent.start_char - 2].isalnum():
+        return True  # "kms:Decrypt"
+    line = ent.doc.text[ent.doc.text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
+    opens = tok.is_sent_start or not line.strip(" \t-*+•>#0123456789.)(") or line.rstrip().endswith(":")
+    if not opens or tok.i + 1 >= len(ent.doc):
+        return False
+    after = ent.doc[tok.i + 1]
+    return not ("\n" in after.text or after.text in _AFTER_OPENING_NAME)
 
 
 def person_type(ent: Span) -> str | None:
@@ -50,6 +112,10 @@ def person_type(ent: Span) -> str | None:
         return None  # "# Runbook: ...": a heading's first word is the kind of page, not its author
     if len(ent) == 1 and first.lower_ in _PAGE_KINDS:
         return None  # "Playbook maintained by ...": a kind of page
+    if spells_domain(ent.text, domain_labels(ent.doc.text)):
+        return "Organization"  # "Initech" beside "dana@initech.com"
+    if common_word(ent):
+        return None  # "Trigger a job", "kms:Decrypt"
     if len(ent) > 1 and any(t.tag_ == "NNS" for t in ent):
         return None  # "Checkout Errors": plural common nouns do not name a person
     folded = [w.casefold().strip(".,") for w in ent.text.split()]
@@ -87,3 +153,24 @@ def names_a_field(text: str, start: int, end: int) -> bool:
     if after in FIELD_NOUNS:
         return True
     return bool(_FIELD_BEFORE.search(text[max(0, start - 24) : start]))
+
+
+# "Jordan from Initech", "Dana Ruiz at Acme Corp": the name after a person's "from" / "at".
+_AFFILIATION = re.compile(r"[ \t]+(?:from|at)[ \t]+(?P<org>[A-Z][\w&'’-]*(?:[ \t]+[A-Z][\w&'’-]*){0,2})")
+# Capitalised words after "from" / "at" that are times, not organisations: days, months, time zones, deadlines.
+_CALENDAR = words("""monday tuesday wednesday thursday friday saturday sunday january february march april may june
+    july august september october november december utc gmt pt pst pdt et est edt ct cst cet eod eow noon midnight
+    today tomorrow""")
+
+
+def affiliation(text: str, person_end: int) -> tuple[int, int, str] | None:
+    """(start, end, type) of the organisation or team named right after a person ending at ``person_end``."""
+    m = _AFFILIATION.match(text, person_end)
+    if m is None:
+        return None
+    names = m.group("org").split()
+    folded = [w.casefold() for w in names]
+    if folded[0] in _CALENDAR or folded[0] in TECHNOLOGIES or any(c.isdigit() for c in m.group("org")):
+        return None
+    ent_type = "Team" if all(w in R.TEAM_WORDS for w in folded) else "Organization"
+    return m.start("org"), m.end("org"), ent_type

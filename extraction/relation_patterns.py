@@ -8,7 +8,8 @@
   system USES the technology (how enterprise prose says what a component is built on);
 * "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
   OPS-2311;
-* membership: "Jordan from Payments", "I'm Jordan from Acme" -> Jordan MEMBER_OF Payments / Acme;
+* membership: "Jordan from Payments", "I'm Jordan from Acme", "Dana Ruiz at Initech" -> MEMBER_OF, read from the
+  parse and, where the parse hangs "from" elsewhere, from the words in order (person, "from" / "at", group);
 * stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
 * references to what the document is about: "it", "the service", "this system" stand for the document's topic
   (the system its title names), "this page", "this ticket", "this PR" for the document itself. A relation read
@@ -54,8 +55,9 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             found.append((head, mine, "USES", [tok]))  # "the ingress proxy (Envoy)"
         if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
             inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
-            if inner is not None and head.type in _SYSTEM_TYPES and inner.type in _SYSTEM_TYPES:
-                found.append((head, inner, "PART_OF", [tok]))  # "the scheduler in serving-runtime"
+            # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)
+            if inner is not None and head.type in _SYSTEM_TYPES and inner.type in ("Service", "Component"):
+                found.append((head, inner, "PART_OF", [tok]))
         rel = ROLE_NOUNS.get(tok.lower_)
         if rel is not None:
             owned = _owned_by_role(tok, anchors)
@@ -96,6 +98,12 @@ def _role_filler(role: Token, anchors: dict[int, Mention]) -> Mention | None:
         if subj is not None and subj.i in anchors and anchors[subj.i].type in ("Person", "Team", "Organization"):
             return anchors[subj.i]
     return None
+
+
+def argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:
+    """ "rolled back [the ONNX export]": an object stands for the system named in front of it; a subject does not
+    ("[the PagerDuty incident] triggered X" is no relation of PagerDuty)."""
+    return anchors.get(tok.i) or (arguments.get(tok.i) if tok.dep_ in ("dobj", "pobj") else None)
 
 
 def stand_in(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
@@ -183,3 +191,16 @@ def _opens(sent: Span, mention: Mention, offset: int, label: Token) -> bool:
     lead = sent.doc.text[sent.start_char : max(sent.start_char, mention.start - offset)]
     between = sent.doc.text[mention.end - offset : label.idx]
     return not lead.strip(" \t-*+•_`#>0123456789.)") and not between.strip(" \t*_`([—–-")
+
+
+def affiliation_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[Triple]:
+    """ "I'm Jordan from Initech", "Dana Ruiz at Acme": a person, then "from" / "at", then a team or organisation."""
+    ends = {end: m for _, (end, m) in starts.items() if m.type == "Person"}
+    found: list[Triple] = []
+    for tok in sent:
+        if tok.lower_ not in ("from", "at") or tok.i not in ends or tok.i + 1 not in starts:
+            continue
+        group = starts[tok.i + 1][1]
+        if group.type in ("Team", "Organization"):
+            found.append((ends[tok.i], group, "MEMBER_OF", [tok]))
+    return found

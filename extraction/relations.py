@@ -10,11 +10,9 @@ A relation needs a subject mention and an object mention attached to one predica
 * "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
   clauses ("the service that calls X and reads from Y"); conjoined subjects and objects ("A and B depend on C and
   D"); a conjoined participle keeps the passive ("owned by X and maintained by Y");
-* "owner: X" labels in an action item that starts with its key ("OPS-2311: reindex ... (owner: Dana Ruiz)")
-  -> Dana Ruiz OWNS OPS-2311;
-* possessives, role nouns ("the owner of X is Y"), "Y from Team" membership, and "it" / "the service" / "this page"
-  read as the document's subject (`extraction.relation_patterns`; ``via="document_subject"``);
-* problems and effects located in a system, "due to", moving and undoing verbs (`extraction.causal`);
+* "(owner: X)" after an item opening with its key, possessives, role nouns ("the owner of X is Y"), "Y from Team"
+  membership; "it" / "the service" / "this page" as the document's subject (`extraction.relation_patterns`);
+* problems located in a system, "due to", problems after a change, moving and undoing verbs (`extraction.causal`);
 * where the parse lost the verb after an identifier, the clause read in word order (`extraction.surface_relations`).
 
 Types are checked by `vocabulary.normalise`; flags (negated, hedged, planned) by `extraction.clause_flags`.
@@ -26,10 +24,21 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
-from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, located, moved, verb_lemma
+from extraction.causal import (
+    CAUSAL_RELATIONS,
+    SYSTEM_TYPES,
+    because_triples,
+    change_effects,
+    located,
+    moved,
+    sequence_only,
+    verb_lemma,
+)
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.relation_patterns import (
+    affiliation_triples,
+    argument,
     it_is_free,
     names_topic,
     owner_labels,
@@ -76,12 +85,6 @@ def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dict[int, 
         elif root.dep_ == "compound" and m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
             heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
     return found, heads | found
-
-
-def _argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:
-    """ "rolled back [the ONNX export]": an object stands for the system named in front of it; a subject does not
-    ("[the PagerDuty incident] triggered X" is no relation of PagerDuty)."""
-    return anchors.get(tok.i) or (arguments.get(tok.i) if tok.dep_ in ("dobj", "pobj") else None)
 
 
 def _with_conjuncts(tokens: list[Token]) -> list[Token]:
@@ -258,8 +261,8 @@ def find_relations(
             if verb.pos_ not in ("VERB", "AUX") and not _misparsed_verb(verb):
                 continue
             for s_tok, o_tok, rel, inverse, pred in _verb_triples(verb):
-                subj = _argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
-                obj = _argument(o_tok, anchors, arguments)
+                subj = argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
+                obj = argument(o_tok, anchors, arguments)
                 if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
                     subj = subj or located(s_tok, anchors)
                     if obj is None and (obj := located(o_tok, anchors)) is not None:
@@ -276,6 +279,14 @@ def find_relations(
                 emit(subj, obj, rel, pred, clause_flags(verb, sent, _subjects(verb)), bounds, via)
         for owner, owned, label in owner_labels(sent, anchors, offset):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
+        for subj, obj, rel, pred in affiliation_triples(sent, starts):
+            emit(subj, obj, rel, pred, (False, False, False), bounds)
+        for cause, hit, prep in change_effects(sent, anchors, starts):  # "X failing after the Y deployment"
+            effect = hit or (ctx.own if ctx is not None else None)
+            if effect is not None:
+                negated, hedged, planned = clause_flags(prep.head, sent, _subjects(prep.head))
+                emit(cause, effect, "AFFECTS" if hit else "CAUSED", [prep], (negated, hedged or sequence_only(prep),
+                     planned), bounds, "text" if hit else "document_subject")
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, clause_flags(pred[0].head, sent, _subjects(pred[0].head)), bounds)
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}

@@ -8,9 +8,15 @@ the latter is the document's subject, bound elsewhere), a phrase whose modifiers
 how it is ("the new cache", "the affected service", "the same queue"), a plural of plain words ("scheduled jobs":
 a kind, not one system), numbers and dates, and anything in a URL or path. The name is the phrase without its
 determiner; its type is the head noun's (Component for most heads).
+
+A name written in title case is a name whatever the parser made of it ("Triage Bot v2", "Fare Cache API", "the
+Pricing Gateway"): capitalised words (no function words) ending in a capitalised system noun, and the version that
+follows it ("v2", "v3.1"), are read in word order (`title_case_systems`).
 """
 
 from __future__ import annotations
+
+import re
 
 from spacy.tokens import Doc, Span, Token
 
@@ -84,9 +90,46 @@ def system_phrases(doc: Doc) -> list[tuple[Span, str]]:
         words = _modifiers(head)
         if not words or not _naming(words):
             continue
-        while words and (words[0].lower_ in NOT_NAMING_MODIFIERS or words[0].is_punct):
-            words = words[1:]  # "the new billing queue" names "billing queue"
+        while words and (words[0].lower_ in NOT_NAMING_MODIFIERS or words[0].is_punct or words[0].tag_ == "VB"):
+            words = words[1:]  # "the new billing queue" names "billing queue"; "Confirm [billing queue] ..."
         if not words or (head.tag_ == "NNS" and not any(_marked(w) for w in words)):
             continue  # "scheduled jobs", "the inference workers": a kind of system, not one named system
         found.append((doc[words[0].i : head.i + 1], ent_type))
+    return found
+
+
+_VERSION = re.compile(r"^v\d+(?:\.\d+)*$")
+# Verbs that open a runbook step, a checklist item or a field line ("Update SDK to 2.3", "Confirm Triage Bot v2 is
+# up", "Affects Hosted API"): capitalised only because they open the line, so never the first word of a name.
+_LINE_VERBS = words("""use update upgrade confirm check verify add remove enable disable restart run set open create
+    ensure ask contact escalate review affects affected impacts impacted install deploy rollback roll restore pin
+    monitor see ping call""")
+_MAX_NAME_WORDS = 4
+
+
+def _title_word(tok: Token) -> bool:
+    """A capitalised word of a name: not a function word, a number or a verb ("Update SDK" is an instruction)."""
+    return (tok.text[:1].isupper() and not tok.is_stop and tok.text.replace("-", "").isalpha()
+            and not tok.tag_.startswith("VB"))
+
+
+def title_case_systems(doc: Doc) -> list[tuple[Span, str]]:
+    """(span, entity type) of every title-case name ending in a capitalised system noun, with its version."""
+    found: list[tuple[Span, str]] = []
+    for head in doc:
+        ent_type = SYSTEM_NOUNS.get(head.lower_)
+        if ent_type is None or not _title_word(head):
+            continue
+        i = head.i
+        while i > 0 and head.i - i < _MAX_NAME_WORDS - 1 and _title_word(doc[i - 1]) and "\n" not in doc[i - 1].text:
+            i -= 1
+        opens_line = i == 0 or doc[i].is_sent_start or "\n" in doc[i - 1].text or doc[i - 1].is_punct
+        if opens_line and doc[i].lower_ in _LINE_VERBS:
+            i += 1
+        if i == head.i or (i > 0 and doc[i - 1].like_num):
+            continue  # a lone capitalised noun ("Gateway"), a status phrase ("502 Bad Gateway")
+        end = head.i + 1
+        if end < len(doc) and _VERSION.match(doc[end].text):
+            end += 1  # "Triage Bot v2"
+        found.append((doc[i:end], ent_type))
     return found
