@@ -48,7 +48,7 @@ from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
-from extraction.parse_store import parse_texts
+from extraction.parse_store import ParseCache
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, quiet_expected_sdk_errors, zehn_ontology
@@ -131,6 +131,11 @@ class Ingestor:
         if self._nlp is None:
             self._nlp = load_nlp()
         return self._nlp
+
+    @cached_property
+    def parse_cache(self) -> ParseCache:
+        """The evidence texts' parses (extraction/parse_store.py), each distinct text parsed once per ingestor."""
+        return ParseCache(self.nlp)
 
     @cached_property
     def extractor_version(self) -> str:
@@ -270,7 +275,7 @@ class Ingestor:
                                               self.embedder)
             embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
             # Each sentence's parse, kept for question time (its text alone, as the reader would parse it).
-            parses = await asyncio.to_thread(parse_texts, self.nlp, (ev.text for ev in found.evidence.values()))
+            parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()])
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)
             self._reached("evidence", doc)
             lease.ensure()
