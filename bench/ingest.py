@@ -6,13 +6,15 @@ Both sides run warm (models loaded before timing). "spaCy only" parses exactly t
 parses, with the same pipeline; the ratio says what everything else (SDK, graph writes, embeddings, evidence)
 costs on top of the parse. Target: ratio <= 1.5. On a shared machine wall time follows the load; "cpu_ratio" compares
 this process's CPU seconds (every thread, torch's included; the FalkorDB server is a process of its own and not
-counted) and moves far less with the load.
+counted) and moves far less with the load; the machine's load averages (1 minute) at the start and the end of the run
+are printed with them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -39,6 +41,7 @@ def main() -> None:
     embedder.embed_query("warm up")
     list(nlp.pipe(["Warm up the parser before timing."]))
 
+    load_before = os.getloadavg()[0]  # 6 engineers share 2 cores: say how busy the machine was
     documents = [o.document for o in iter_documents([args.corpus]) if isinstance(o, Loaded)]
     texts = [c.text for d in documents for c in chunk_document(d) if c.kind == "body"]
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -54,6 +57,7 @@ def main() -> None:
         report = ingestor.ingest([args.corpus])
         ingest_cpu = time.process_time() - cpu_started
 
+    load_after = os.getloadavg()[0]
     result = {
         "documents": report.documents,
         "chunks": report.chunks,
@@ -66,15 +70,17 @@ def main() -> None:
         "spacy_cpu_seconds": round(spacy_cpu, 2),
         "cpu_ratio": round(ingest_cpu / spacy_cpu, 2) if spacy_cpu else None,
         "errors": len(report.errors),
+        "load_avg": [round(load_before, 2), round(load_after, 2)],
     }
     if args.json:
         print(json.dumps(result))
         return
     print(f"{'documents':>12} {'chunks':>8} {'evidence':>9} {'seconds':>8} {'docs/s':>7} {'spaCy s':>8} {'ratio':>6} "
-          f"{'cpu s':>7} {'spaCy cpu':>9} {'cpu ratio':>9}")
+          f"{'cpu s':>7} {'spaCy cpu':>9} {'cpu ratio':>9} {'load':>11}")
     print(f"{result['documents']:>12} {result['chunks']:>8} {result['evidence']:>9} {result['seconds']:>8} "
           f"{result['docs_per_s']:>7} {result['spacy_seconds']:>8} {result['ratio']:>6} "
-          f"{result['cpu_seconds']:>7} {result['spacy_cpu_seconds']:>9} {result['cpu_ratio']:>9}")
+          f"{result['cpu_seconds']:>7} {result['spacy_cpu_seconds']:>9} {result['cpu_ratio']:>9} "
+          f"{f'{load_before:.1f}-{load_after:.1f}':>11}")
 
 
 if __name__ == "__main__":

@@ -33,11 +33,12 @@ T = TypeVar("T")
 # Where ingest time goes, by the functions that do each part (cumulative seconds; a part's callees are inside it).
 SPLIT = (
     ("embeddings: passage passes", "span_vectors.py", "embed_passages"),
-    ("embeddings: chunks the passes did not read", "span_vectors.py", "embed_documents"),
+    ("embeddings: chunks the passage passes did not read", "span_vectors.py", "chunk_vectors"),
+    ("embeddings: chunks no pass read (SDK's own call)", "span_vectors.py", "embed_documents"),
     ("embeddings: sentences the passes did not read", "span_vectors.py", "span_vectors"),
     ("extraction (spaCy parse + rules)", "sdk_strategies.py", "_extract_sync"),
     ("spaCy parses (extraction's and the parse store's)", "spacy/language.py", "pipe"),
-    ("sentence parses kept for answers (parse store)", "parse_store.py", "parse_texts"),
+    ("sentence parses kept for answers (parse store)", "parse_store.py", "parses"),
     ("passage writes", "passages.py", "write_passages"),
     ("evidence writes", "evidence_writer.py", "write_evidence_rows"),
     ("version commit", "version_commit.py", "commit_version"),
@@ -97,6 +98,7 @@ def main() -> None:
             args.snapshot.write_text(json.dumps(snapshot(ingestor.graph), indent=1))
     print(f"documents {report.documents} chunks {report.chunks} evidence {report.evidence} "
           f"seconds {report.seconds:.2f} errors {len(report.errors)}")
+    print(f"parse store: {ingestor.parse_cache.parsed} texts parsed, {ingestor.parse_cache.reused} repeats reused")
     if not args.no_profile:
         stats = pstats.Stats(str(args.out))
         stats.sort_stats("cumulative").print_stats(args.top)

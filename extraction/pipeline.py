@@ -7,8 +7,9 @@
             last committed version (or purged if it has none) and looked at again; a document read from a new
             path only has its path updated
 5/5 ingest  per document (its steps are DOCUMENT_STEPS): a changed (or deleted) document's current version is
-            archived; status "ingesting"; one model pass per passage (extraction/span_vectors.py); graphrag-sdk
-            writes chunks, entities, mentions and chunk embeddings (read off those passes); the document's properties
+            archived; status "ingesting"; one model pass per passage, and per chunk those left unread
+            (extraction/span_vectors.py); graphrag-sdk writes chunks, entities, mentions and chunk embeddings (read
+            off those passes); the evidence texts' parses (extraction/parse_store.py); the document's properties
             and passages; its Evidence rows; then one commit query writes its RELATES support with intervals, stamps
             the rows this version opens and closes, and sets it "ready" (extraction/version_commit.py). Nothing is
             overwritten: closed rows keep their text and ids.
@@ -48,11 +49,11 @@ from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
-from extraction.parse_store import parse_texts
+from extraction.parse_store import ParseCache
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, quiet_expected_sdk_errors, zehn_ontology
-from extraction.span_vectors import KnownVectors, embed_passages, span_vectors
+from extraction.span_vectors import KnownVectors, chunk_vectors, embed_passages, span_vectors
 from extraction.version_commit import commit_version, delete_document
 from extraction.writer_lease import WriterLease
 
@@ -131,6 +132,10 @@ class Ingestor:
         if self._nlp is None:
             self._nlp = load_nlp()
         return self._nlp
+
+    @cached_property
+    def parse_cache(self) -> ParseCache:  # the evidence texts' parses (extraction/parse_store.py)
+        return ParseCache(self.nlp)
 
     @cached_property
     def extractor_version(self) -> str:
@@ -217,10 +222,10 @@ class Ingestor:
         connection = FalkorDBConnection(ConnectionConfig(
             host=self.host, port=self.port, password=self.password, graph_name=self.graph_name, retry_count=1,
         ))
-        known = KnownVectors(self.embedder)  # chunk vectors read off the passage passes (extraction/span_vectors.py)
+        known = KnownVectors(self.embedder)  # each document's chunk vectors, from chunk_vectors below
         rag = GraphRAG(connection, llm=NoLLM(), embedder=known, ontology=zehn_ontology(),
                        embedding_dimension=EMBEDDING_DIM)
-        # Two documents in flight: one document's embeddings (torch, outside the GIL) overlap the next one's
+        # Two documents in flight: one document's embeddings (ONNX Runtime, outside the GIL) overlap the next one's
         # parse (spaCy). Evidence writes and commits run without an await in between, so they never interleave.
         gate = asyncio.Semaphore(CONCURRENT_DOCUMENTS)
         done = 0
@@ -252,7 +257,9 @@ class Ingestor:
             document_state.begin(self.graph, doc)
             embedded, tokens = await asyncio.to_thread(embed_passages, doc, self.embedder)  # the one model pass
             chunks = chunk_document(doc, CHUNK_CHARS)
-            with known.spans_of(tokens, [(c.start, c.end, c.text) for c in chunks]):
+            vectors, tokens = await asyncio.to_thread(chunk_vectors, tokens, [(c.start, c.end, c.text) for c in chunks],
+                                                      self.embedder)  # and a pass per chunk the passages left unread
+            with known.known(vectors):
                 result = await rag.ingest(text=doc.text, document_id=doc.id,
                                           chunker=ExactSliceChunking(doc, CHUNK_CHARS),
                                           extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
@@ -266,11 +273,11 @@ class Ingestor:
             self._reached("document", doc)
             stored = version_store.stored(self.graph, doc.id)  # what earlier versions committed
             related = [ev for ev in found.evidence.values() if ev.relations and ev.id not in stored.embedded]
-            vectors = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
+            derived = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
                                               self.embedder)
-            embeddings = {ev.id: vector for ev, vector in zip(related, vectors, strict=True)}
-            # Each sentence's parse, kept for question time (its text alone, as the reader would parse it).
-            parses = await asyncio.to_thread(parse_texts, self.nlp, (ev.text for ev in found.evidence.values()))
+            embeddings = {ev.id: vector for ev, vector in zip(related, derived, strict=True)}
+            # Each sentence's parse, kept for question time (its text alone, as the reader would parse it; once a text).
+            parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()])
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)
             self._reached("evidence", doc)
             lease.ensure()

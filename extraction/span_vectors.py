@@ -11,14 +11,16 @@ Measured on the Redwood corpus against a forward pass of their own (tune-half qu
 found in the top 10 / mean reciprocal rank): chunks 0.76 / 0.70 (own pass 0.76 / 0.72, cosine between the two vectors
 0.86 on average); sentences 0.76 / 0.74 (own pass 0.72 / 0.61: a sentence's context helps find its document).
 
-A span the passes did not read enough of (past a passage's first 128 word pieces, or outside every passage body:
-heading lines) has no vector here; its caller embeds it with a pass of its own (:data:`CHUNK_MIN_READ`,
-:data:`SENTENCE_MIN_READ`).
+A chunk the passage passes read too little of (past a passage's first 128 word pieces) gets a pass of its own, made
+with its pieces (:func:`chunk_vectors`): the evidence sentences inside it that the passage passes missed are read off
+that pass (in the context of their chunk) instead of a third pass each. Only a span neither pass read enough of (a
+heading line outside every passage body, the tail of a chunk past its own 128 word pieces) is embedded alone
+(:data:`CHUNK_MIN_READ`, :data:`SENTENCE_MIN_READ`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -30,9 +32,10 @@ from extraction.embeddings import TokenVectors
 from extraction.passages import EmbeddedPassage, passages
 
 # A span gets a derived vector when the passes read at least this share of its passage text. A chunk's own pass
-# reads only its first 128 word pieces too (~75% of a Redwood chunk): half of it read is a comparable summary.
-# A sentence must be read (near) whole.
-CHUNK_MIN_READ = 0.5
+# reads only its first 128 word pieces too (~75% of a Redwood chunk): a fifth of it (~25 pieces, its first sentence or
+# two, read in its passage's context) ranks it about as well (bench: tune-half answers unchanged), and 0.5 ran a
+# pass of its own for ~200 more of Redwood's 2,197 chunks. A sentence must be read (near) whole.
+CHUNK_MIN_READ = 0.2
 SENTENCE_MIN_READ = 0.8
 
 
@@ -71,10 +74,23 @@ class DocumentTokens:
             return cls(np.zeros((0, 2), np.int64), np.zeros((0, 0), np.float32), [])
         return cls(np.concatenate(spans), np.concatenate(tokens), read)
 
+    def plus(self, other: DocumentTokens) -> DocumentTokens:
+        """These pieces and those of ``other`` (more passes over the same document) outside the ranges these read:
+        a span's vector never averages two passes' reading of one word."""
+        fresh = np.ones(len(other.spans), dtype=bool)
+        for start, end in self.read:
+            fresh &= ~((other.spans[:, 0] >= start) & (other.spans[:, 1] <= end))
+        if not fresh.any():
+            return self
+        if not len(self.spans):
+            return DocumentTokens(other.spans, other.tokens, other.read, self.text)
+        return DocumentTokens(np.concatenate([self.spans, other.spans[fresh]]),
+                              np.concatenate([self.tokens, other.tokens[fresh]]), [*self.read, *other.read], self.text)
+
     def read_share(self, start: int, end: int) -> float:
         """The share of the passage text inside ``[start, end)`` that the passes read."""
         total = _overlap(self.text, start, end)
-        return _overlap(self.read, start, end) / total if total else 0.0
+        return min(1.0, _overlap(self.read, start, end) / total) if total else 0.0  # read ranges may overlap
 
     def vector(self, start: int, end: int, min_read: float = SENTENCE_MIN_READ) -> list[float] | None:
         """The span's vector from the pieces inside ``[start, end)``; None when the passes read too little of it."""
@@ -109,6 +125,26 @@ def embed_passages(document: SourceDocument, embedder: TokenEmbedder) -> tuple[l
     return embedded, DocumentTokens(whole.spans, whole.tokens, whole.read, [(p.start, p.end) for p in found])
 
 
+def chunk_vectors(tokens: DocumentTokens, chunks: Sequence[tuple[int, int, str]], embedder: TokenEmbedder,
+                  ) -> tuple[dict[str, list[float]], DocumentTokens]:
+    """Each chunk's vector by its text, and ``tokens`` with the pieces of the chunk passes added: a chunk the passage
+    passes read enough of (:data:`CHUNK_MIN_READ`) gets the mean of its pieces they read; the others get one pass
+    each (their first 128 word pieces, the vector ``embed_documents`` gives), whose pieces then serve the sentences
+    inside them (:func:`span_vectors`)."""
+    vectors: dict[str, list[float]] = {}
+    unread: list[tuple[int, int, str]] = []
+    for start, end, text in chunks:
+        derived = tokens.vector(start, end, CHUNK_MIN_READ)
+        if derived is None:
+            unread.append((start, end, text))
+        else:
+            vectors[text] = derived
+    passes = embedder.embed_with_tokens([text for _, _, text in unread]) if unread else []
+    vectors.update((text, found.vector) for (_, _, text), found in zip(unread, passes, strict=True))
+    own = DocumentTokens.of([(start, start, found) for (start, _, _), found in zip(unread, passes, strict=True)])
+    return vectors, tokens.plus(own)
+
+
 def span_vectors(tokens: DocumentTokens, spans: Sequence[tuple[int, int, str]],
                  embedder: TokenEmbedder) -> list[list[float]]:
     """A vector for each (start, end, text): read off the passage passes where they read it, else a pass of its own
@@ -136,9 +172,9 @@ class KnownVectors(Embedder):
         return int(self.model.dimension)
 
     @contextmanager
-    def spans_of(self, tokens: DocumentTokens, spans: Sequence[tuple[int, int, str]]) -> Iterator[None]:
-        """While inside, each chunk (start, end, text) the passage passes read has its text's vector known."""
-        known = {text: v for start, end, text in spans if (v := tokens.vector(start, end, CHUNK_MIN_READ)) is not None}
+    def known(self, vectors: Mapping[str, list[float]]) -> Iterator[None]:
+        """While inside, the chunk texts of ``vectors`` (:func:`chunk_vectors`) have their vectors known."""
+        known = dict(vectors)
         self._known.update(known)
         try:
             yield

@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 
 from extraction.access import EVERYTHING, ScopedGraph
 from extraction.nlp import extractor_version
-from extraction.parse_store import ParsesUnavailable, decode, encode, parse_texts, read_parses
+from extraction.parse_store import ParseCache, ParsesUnavailable, decode, encode, parse_texts, read_parses
 
 
 def everything(doc: Doc) -> list[Any]:
@@ -46,6 +46,30 @@ def test_a_stored_parse_rebuilds_the_parse_spacy_gives_its_text(nlp: Language) -
 
 def test_each_distinct_text_is_parsed_once(nlp: Language) -> None:
     assert list(parse_texts(nlp, [TEXTS[0], TEXTS[1], TEXTS[0]])) == [TEXTS[0], TEXTS[1]]
+
+
+def test_the_cache_parses_a_text_once_across_calls_and_gives_the_parse_a_fresh_pass_gives(nlp: Language) -> None:
+    cache = ParseCache(nlp)
+    first = cache.parses([TEXTS[0], TEXTS[1]])
+    again = cache.parses([TEXTS[1], TEXTS[2], TEXTS[1]])
+    assert list(again) == [TEXTS[1], TEXTS[2]]
+    assert (cache.parsed, cache.reused) == (3, 1)
+    assert again[TEXTS[1]] == first[TEXTS[1]] == parse_texts(nlp, [TEXTS[1]])[TEXTS[1]]
+    assert again[TEXTS[2]] == parse_texts(nlp, [TEXTS[2]])[TEXTS[2]]
+
+
+def test_the_cache_forgets_the_least_recently_used_text_beyond_its_size(nlp: Language) -> None:
+    cache = ParseCache(nlp, size=2)
+    cache.parses([TEXTS[0], TEXTS[1]])
+    cache.parses([TEXTS[0]])  # TEXTS[0] is now the most recently used
+    cache.parses([TEXTS[2]])  # TEXTS[1] goes
+    cache.parses([TEXTS[0], TEXTS[1]])
+    assert (cache.parsed, cache.reused) == (4, 2)
+
+
+def test_a_texts_parse_does_not_depend_on_the_batch_it_is_parsed_in(nlp: Language) -> None:
+    together = parse_texts(nlp, TEXTS)
+    assert all(parse_texts(nlp, [text])[text] == together[text] for text in TEXTS)
 
 
 def test_ingest_keeps_every_evidence_rows_parse_of_its_own_text(sample_graph: tuple[Any, Any], nlp: Language) -> None:

@@ -7,10 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from extraction.chunker import chunk_document
 from extraction.embeddings import LocalEmbedder
 from extraction.loaders import load_file
-from extraction.pipeline import IngestReport
-from extraction.span_vectors import KnownVectors, embed_passages, span_vectors
+from extraction.pipeline import CHUNK_CHARS, IngestReport
+from extraction.span_vectors import KnownVectors, chunk_vectors, embed_passages, span_vectors
 
 DOC = """---
 title: Cache notes
@@ -99,6 +100,33 @@ def test_a_long_passage_keeps_its_first_pass_vector_and_what_it_did_not_read_get
     assert np.allclose(vectors[1], embedder.embed_documents([spans[1][2]])[0], atol=1e-5)
 
 
+def test_a_chunk_past_its_passages_cut_gets_one_pass_that_also_gives_the_sentences_in_it_their_vectors(
+        embedder: LocalEmbedder, tmp_path: Path) -> None:
+    longer = LONG + " " + LONG.replace("Sentence ", "Part ")  # two prose chunks past the first 128 word pieces
+    document = _document(tmp_path, f"# Replication\n\n{longer}\n")
+    recording = RecordingEmbedder(_fresh(embedder))
+    _, tokens = embed_passages(document, recording)
+    chunks = [(c.start, c.end, c.text) for c in chunk_document(document, CHUNK_CHARS) if c.kind == "body"]
+    unread = [c for c in chunks if tokens.vector(c[0], c[1], 0.2) is None]
+    assert unread and len(unread) < len(chunks)
+    recording.embedded.clear()
+    vectors, more = chunk_vectors(tokens, chunks, recording)
+    assert recording.embedded == [text for _, _, text in unread]  # one pass per unread chunk, nothing else
+    for start, end, text in chunks:
+        if (start, end, text) in unread:
+            assert np.allclose(vectors[text], embedder.embed_documents([text])[0], atol=1e-5)
+        else:
+            assert vectors[text] == tokens.vector(start, end, 0.2)
+    start = document.text.index("Part 5 says")
+    sentence = (start, document.text.index(".", start) + 1, document.text[start:document.text.index(".", start) + 1])
+    assert tokens.vector(sentence[0], sentence[1]) is None  # past the passage's first 128 word pieces
+    recording.embedded.clear()
+    (vector,) = span_vectors(more, [sentence], recording)
+    assert recording.embedded == []  # read off its chunk's pass
+    assert float(np.dot(vector, embedder.embed_documents([sentence[2]])[0])) > 0.8
+    assert len(more.spans) == len(np.unique(more.spans, axis=0))  # no word piece read twice
+
+
 def test_a_span_no_passage_read_is_embedded_with_a_pass_of_its_own(embedder: LocalEmbedder, tmp_path: Path) -> None:
     document = _document(tmp_path, DOC)
     recording = RecordingEmbedder(_fresh(embedder))
@@ -123,7 +151,9 @@ def test_known_chunk_texts_skip_the_model_only_while_their_document_is_in_flight
     known = KnownVectors(recording)
     assert known.model_name == embedder.model_name and known.dimension == embedder.dimension
     recording.embedded.clear()
-    with known.spans_of(tokens, [chunk]):
+    vectors, _ = chunk_vectors(tokens, [chunk], recording)
+    assert recording.embedded == []  # the passage pass read the chunk
+    with known.known(vectors):
         inside = known.embed_documents([chunk[2], "a text no passage read"])
     assert recording.embedded == ["a text no passage read"]
     assert inside[0] == tokens.vector(chunk[0], chunk[1])
