@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Span
+from spacy.tokens import Doc, Span
 
 from extraction import entity_rules as R
 from extraction.vocabulary import SYSTEM_NOUNS, TECHNOLOGIES, words
@@ -57,6 +57,26 @@ _HOST_WORDS = words("""www mail email smtp app apps api docs doc git status inte
 # What may follow a capitalised word that opens a line when that word is a name: a speaker's colon, an address's
 # comma, a bracket ("Dana (SRE): ..."), or the end of the line.
 _AFTER_OPENING_NAME = frozenset({":", ",", "(", ")", "—", "-", "–"})
+
+
+# Keys of what the typing rules remember on a Doc: its text (``doc.text`` joins every token on each access, and the
+# rules below read it several times per entity) and the domain labels found in it.
+_TEXT_KEY = "zehn.entity_typing.text"
+_LABELS_KEY = "zehn.entity_typing.domain_labels"
+
+
+def _text(doc: Doc) -> str:
+    text = doc.user_data.get(_TEXT_KEY)
+    if not isinstance(text, str):
+        text = doc.user_data[_TEXT_KEY] = doc.text
+    return text
+
+
+def _doc_labels(doc: Doc) -> frozenset[str]:
+    labels = doc.user_data.get(_LABELS_KEY)
+    if not isinstance(labels, frozenset):
+        labels = doc.user_data[_LABELS_KEY] = domain_labels(_text(doc))
+    return labels
 
 
 def domain_labels(text: str) -> frozenset[str]:
@@ -93,10 +113,11 @@ def common_word(ent: Span) -> bool:
     if len(ent) != 1:
         return False
     tok = ent[0]
-    glued = ent.doc.text[max(0, ent.start_char - 1) : ent.start_char]
-    if glued == ":" and ent.start_char > 1 and ent.doc.text[ent.start_char - 2].isalnum():
+    text = _text(ent.doc)
+    glued = text[max(0, ent.start_char - 1) : ent.start_char]
+    if glued == ":" and ent.start_char > 1 and text[ent.start_char - 2].isalnum():
         return True  # "kms:Decrypt"
-    line = ent.doc.text[ent.doc.text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
+    line = text[text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
     opens = tok.is_sent_start or not line.strip(" \t-*+•>#0123456789.)(") or line.rstrip().endswith(":")
     if not opens or tok.i + 1 >= len(ent.doc):
         return False
@@ -107,12 +128,13 @@ def common_word(ent: Span) -> bool:
 def person_type(ent: Span) -> str | None:
     """The type of a PERSON entity: "Person", "Organization" / "Team" when its words say so, or None (not a name)."""
     first = ent[0]
-    line = ent.doc.text[ent.doc.text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
+    text = _text(ent.doc)
+    line = text[text.rfind("\n", 0, ent.start_char) + 1 : ent.start_char]
     if line.lstrip().startswith("#") and (ent.end >= len(ent.doc) or ent.doc[ent.end].text == ":"):
         return None  # "# Runbook: ...": a heading's first word is the kind of page, not its author
     if len(ent) == 1 and first.lower_ in _PAGE_KINDS:
         return None  # "Playbook maintained by ...": a kind of page
-    if spells_domain(ent.text, domain_labels(ent.doc.text)):
+    if spells_domain(ent.text, _doc_labels(ent.doc)):
         return "Organization"  # "Initech" beside "dana@initech.com"
     if common_word(ent):
         return None  # "Trigger a job", "kms:Decrypt"
