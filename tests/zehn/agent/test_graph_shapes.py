@@ -4,18 +4,14 @@ next sentence (documents written for these tests: tests/zehn/agent/fixtures_shap
 
 from __future__ import annotations
 
-import contextlib
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
-from extraction.pipeline import Ingestor
-from traversal_policy import TraversalExecutor, load_policy, open_graph
+from tests.zehn.agent.fixture_service import service_over
 from zehn.agent import AnswerService
 from zehn.answers.model import Answer
 from zehn.graph_server import EmbeddedFalkorDB
@@ -29,15 +25,8 @@ DECLINED = ("abstained", "not_in_graph", "unknown_entity")
 
 @pytest.fixture(scope="module")
 def shapes(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder) -> Iterator[AnswerService]:
-    assert falkordb_server.port is not None
-    name = f"shapes_{uuid.uuid4().hex[:8]}"
-    ingestor = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder)
-    report = ingestor.ingest([FIXTURES])
-    assert report.documents == len(list(FIXTURES.glob("*.md"))), report.errors
-    graph = open_graph("127.0.0.1", falkordb_server.port, name)
-    yield AnswerService(TraversalExecutor(graph, load_policy(), embedder=embedder), nlp, ingestor.graph)
-    with contextlib.suppress(redis.RedisError):
-        ingestor.graph.delete()
+    with service_over(FIXTURES, falkordb_server, nlp, embedder, "shapes") as service:
+        yield service
 
 
 def _answered(answer: Answer, document: str, name: str, line: str) -> None:

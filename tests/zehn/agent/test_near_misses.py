@@ -4,18 +4,14 @@ a ticket with front matter; tests/zehn/agent/fixtures)."""
 
 from __future__ import annotations
 
-import contextlib
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
-from extraction.pipeline import Ingestor
-from traversal_policy import TraversalExecutor, load_policy, open_graph
+from tests.zehn.agent.fixture_service import service_over
 from zehn.agent import AnswerService
 from zehn.graph_server import EmbeddedFalkorDB
 
@@ -27,15 +23,8 @@ TICKET = "fx_ticket_dsp_77"
 
 @pytest.fixture(scope="module")
 def near(falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder) -> Iterator[AnswerService]:
-    assert falkordb_server.port is not None
-    name = f"near_{uuid.uuid4().hex[:8]}"
-    ingestor = Ingestor("127.0.0.1", falkordb_server.port, name, nlp=nlp, embedder=embedder)
-    report = ingestor.ingest([FIXTURES])
-    assert report.documents == 3, report.errors
-    graph = open_graph("127.0.0.1", falkordb_server.port, name)
-    yield AnswerService(TraversalExecutor(graph, load_policy(), embedder=embedder), nlp, ingestor.graph)
-    with contextlib.suppress(redis.RedisError):
-        ingestor.graph.delete()
+    with service_over(FIXTURES, falkordb_server, nlp, embedder, "near") as service:
+        yield service
 
 
 def _cited(answer: object) -> set[str]:
