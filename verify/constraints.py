@@ -35,7 +35,7 @@ _NAMED = re.compile(rf"\b{_MONTH}(?:\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?)?(?:,?\
                     re.IGNORECASE)
 _DAY_FIRST = re.compile(rf"\b(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+(?P<year>20\d\d))?\b", re.IGNORECASE)
 _VERSION = re.compile(r"(?<![\w.])v?(?P<v>\d+\.\d+(?:\.(?:\d+|x))*)(?![\w.]*\d)", re.IGNORECASE)
-_TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b")
+TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b")  # a tracker key: SUP-12, ENG-4080
 _ENVIRONMENT = re.compile(r"(?<![\w-])(?:prod(?:uction)?|staging|stage|dev|canary|(?:us|eu|ap|sa|ca|me|af)-"
                           r"(?:east|west|north|south|central|northeast|southeast|northwest|southwest)(?:-?\d)?)"
                           r"(?![\w]|-[a-z])", re.IGNORECASE)
@@ -85,7 +85,7 @@ def find_constraints(question: str) -> tuple[Constraint, ...]:
     for match in _VERSION.finditer(question):
         if match.group(0) not in dates:
             out.append(Constraint("version", match.group(0), match["v"].casefold()))
-    out += [Constraint("ticket", m.group(0), m.group(0)) for m in _TICKET.finditer(question)]
+    out += [Constraint("ticket", m.group(0), m.group(0)) for m in TICKET.finditer(question)]
     out += [Constraint("environment", m.group(0), _env_value(m.group(0))) for m in _ENVIRONMENT.finditer(question)]
     return tuple(dict.fromkeys(out))
 

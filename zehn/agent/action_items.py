@@ -30,7 +30,7 @@ from zehn.agent.bound import Bound, PathView
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Analysis
-from zehn.agent.retrieve import DocView
+from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 
@@ -132,12 +132,13 @@ def _grade(item: ActionItem, owner: str, nlp: Parse) -> HopGrade:
     return HopGrade("inferred", ("checklist_handle",), item.line.id)
 
 
-def bind_action(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity,
+def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
                 nlp: Parse) -> Bound | None:
     """The owners of the action item whose WHAT best matches the asked one, or None when no item matches."""
     terms, acts = _asked(analysis, nlp)
     if not terms:
         return None
+    documents = views()
     scored: list[tuple[int, int, ActionItem, DocView]] = []
     listed = 0
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):

@@ -25,8 +25,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
@@ -44,7 +42,7 @@ from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.relation_scan import scan
 from zehn.agent.resolve import End, Subjects
-from zehn.agent.retrieve import DocView, Retrieved, documents, unmentioned
+from zehn.agent.retrieve import DocView, Retrieved, Views, documents, unmentioned
 from zehn.agent.routing import IMPACT_RELS
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
@@ -186,14 +184,16 @@ def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dis
 
 
 def _views(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
-           similarity: Similarity) -> Callable[[], tuple[DocView, ...]]:
+           similarity: Similarity) -> Views:
     """The retrieved documents, or (after a walk, which retrieves none) the documents about the question, read
     once on first use."""
+    if not retrieved.paths:
+        return lambda: retrieved.documents
     read: list[tuple[DocView, ...]] = []
 
     def views() -> tuple[DocView, ...]:
         if not read:
-            read.append(retrieved.documents or documents(analysis, subjects, dispatcher, similarity)[0])
+            read.append(documents(analysis, subjects, dispatcher, similarity)[0])
         return read[0]
     return views
 

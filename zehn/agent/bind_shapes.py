@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from verify.parsing import Parse
 from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
@@ -19,22 +17,21 @@ from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import asks_parts, bind_components
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
-from zehn.agent.retrieve import DocView
+from zehn.agent.retrieve import Views
 from zehn.agent.similarity import Similarity
 from zehn.agent.stops import Stop
 
-Views = Callable[[], tuple[DocView, ...]]
 DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 
 def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
                 nlp: Parse) -> Bound | None:
     if task_question(analysis):
-        acted = bind_action(analysis, views(), similarity, nlp)
+        acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
             return acted
     if analysis.route == "participation":
-        return bind_comment(analysis, views(), similarity, parses)
+        return bind_comment(analysis, views, similarity, parses)
     return None
 
 

@@ -28,12 +28,13 @@ from dataclasses import dataclass
 from spacy.tokens import Doc
 
 from verify import HopGrade
+from verify.lexicon import NEGATION_WORDS
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
-from zehn.agent.retrieve import DocView
+from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 
@@ -51,8 +52,9 @@ HEADERS = (
     re.compile(rf"^\*\*{_NAME}\*\*\s*(?:\([^)\n]{{1,40}}\))?\s*:\s*(?P<rest>.*)$"),
 )
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafor", "Ana R." (a label word is one)
-_NEGATIONS = frozenset({"not", "never", "no", "n't", "didn't", "don't", "wasn't", "haven't", "hasn't", "won't",
-                        "cannot", "can't"})
+# The shared negation words, less "without", which qualifies an act ("rolled back without downtime") rather than
+# denying it, plus "cannot", which whitespace splitting keeps whole.
+_NEGATIONS = (NEGATION_WORDS - {"without"}) | {"cannot"}
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ def blocks(doc_view: DocView) -> list[Block]:
 
 
 def _negated(text: str) -> bool:
+    # Whitespace-split words keep contractions whole ("didn't"), hence the suffix test beside the shared list.
     return any(w in _NEGATIONS or w.endswith("n't") for w in words(text))
 
 
@@ -125,13 +128,14 @@ def _someone_else(parse: Doc, predicate: str, author: str) -> bool:
     return False
 
 
-def bind_comment(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity,
+def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
                  parses: Parses) -> Bound | None:
     """The author of the comment block whose body states the asked act, or None when no body does."""
     ask = analysis.asks[0]
     if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS or analysis.subject is None:
         return None
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
+    documents = views()
     found: list[tuple[int, int, Block, Sentence]] = []
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
         for block in blocks(doc_view):

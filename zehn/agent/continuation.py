@@ -19,7 +19,7 @@ from zehn.agent.grading import hop, view
 from zehn.agent.parses import Parses
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
-from zehn.agent.text_index import TextIndex
+from zehn.agent.text_index import text_index
 
 # Openings that continue the previous sentence's subject (general English reference words).
 ANAPHORS = frozenset({"this", "that", "it", "these", "those", "which"})
@@ -48,8 +48,9 @@ def continued(subject: str, names: list[str], doc_view: DocView, parses: Parses)
     lines = [s for s in doc_view.sentences if s.kind != "metadata"]
     out: list[PathView] = []
     for naming, after in pairwise(lines):
-        if not any(TextIndex(naming.text).mentions(n) for n in names) or after.start - naming.end > MAX_GAP or \
-                not _continues(after.text) or not _same_passage(doc_view, naming, after):
+        if after.start - naming.end > MAX_GAP or not _continues(after.text) or \
+                not _same_passage(doc_view, naming, after) or \
+                not any(text_index(naming.text).mentions(n) for n in names):
             continue
         parse = parses.of([after])[after.id]
         verbs = [t for t in parse if t.pos_ == "VERB" and (t.dep_ == "ROOT" or (t.dep_ == "conj" and

@@ -14,13 +14,13 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from verify.constraints import find_constraints
+from verify.constraints import TICKET, find_constraints
 
 LINK_KEYS = 2  # shared keys that make two documents one case
 HUB = 5  # a key named by more documents than this links nothing
 MAX_LINKED = 2  # linked documents read per answering document
 MAX_KEYS = 8  # keys looked up per answering document, in the order it names them (one query each: a cost bound)
-_OWN_KEY = re.compile(r'^[ \t]*"?key"?[ \t]*[:=][ \t]*"?([A-Z][A-Z0-9]{1,9}-\d{1,7})"?[ \t]*,?[ \t]*$', re.M | re.I)
+_OWN_KEY = re.compile(r'^[ \t]*"?key"?[ \t]*[:=][ \t]*"?(' + TICKET.pattern + r')"?[ \t]*,?[ \t]*$', re.M | re.I)
 
 
 def own_keys(text: str) -> set[str]:
@@ -42,10 +42,13 @@ def linked_ids(document_id: str, text: str, mentions: Mentions) -> list[str]:
     tickets: set[str] = set()
     mine = own_keys(text)
     for key in keys_in(text)[:MAX_KEYS]:
-        rows = mentions(key)
-        docs = {d for d, passage in rows if key in passage}
+        # The passages search matches words, so "ENG-1" also finds "ENG-12": the key must stand whole.
+        whole = re.compile(rf"\b{re.escape(key)}\b")
+        rows = [(d, passage) for d, passage in mentions(key) if whole.search(passage)]
+        docs = {d for d, _ in rows}
         if len(docs) <= HUB:
             shared.update(docs - {document_id})
-            tickets |= {d for d, passage in rows if key not in mine and key in own_keys(passage)}
+            if key not in mine:
+                tickets |= {d for d, passage in rows if key in own_keys(passage)}
     ranked = sorted(shared.items(), key=lambda e: (-e[1], e[0]))
     return [d for d, n in ranked if n >= LINK_KEYS and d in tickets][:MAX_LINKED]

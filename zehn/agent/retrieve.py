@@ -79,6 +79,10 @@ class DocView:
         return text_index(f"{self.info.title}\n{self.joined}")
 
 
+# The documents about a question, read on first call (only a reader that gets past its own checks pays for them).
+Views = Callable[[], tuple[DocView, ...]]
+
+
 @dataclass(frozen=True)
 class Retrieved:
     paths: tuple[PathRow, ...]

@@ -122,15 +122,17 @@ class Similarity:
 
     def _near(self, term: str, near: list[str]) -> bool:
         """Some word of ``near`` is within :data:`WORD_MATCH` of ``term`` (each pair's verdict kept)."""
-        pairs = self._pairs
-        known = {w: pairs.get((term, w)) for w in near}
+        with self._lock:  # the background embedder's thread shares this instance (:meth:`start`)
+            known = {w: self._pairs.get((term, w)) for w in near}
         unknown = [w for w, verdict in known.items() if verdict is None]
         if unknown:
-            if len(pairs) > PAIR_CACHE_SIZE:
-                pairs.clear()
             vectors = self._word_vectors([term, *unknown])
-            for word in unknown:
-                known[word] = pairs[(term, word)] = float(vectors[term] @ vectors[word]) >= WORD_MATCH
+            fresh = {w: float(vectors[term] @ vectors[w]) >= WORD_MATCH for w in unknown}
+            known.update(fresh)
+            with self._lock:
+                if len(self._pairs) > PAIR_CACHE_SIZE:
+                    self._pairs.clear()
+                self._pairs.update({(term, w): v for w, v in fresh.items()})
         return any(known.values())
 
     def synonym(self, word: str, words: Iterable[str]) -> bool:

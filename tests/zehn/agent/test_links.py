@@ -44,3 +44,9 @@ def test_a_ticket_sharing_only_its_own_key_is_not_linked() -> None:
 def test_a_key_named_by_many_documents_links_nothing() -> None:
     crowd = [(f"c{n}", f"Weekly digest {n}: OPS-4410 and PLAT-77 are open.") for n in range(HUB)]
     assert linked_ids("kb", KB[1], _mentions(KB, TICKET, *crowd)) == []
+
+
+def test_a_key_inside_a_longer_key_links_nothing() -> None:
+    page = ("kb", "Customers saw timeouts; see ENG-12 and SUP-2.")
+    longer = ("t", 'Timeout work\n  "key": "ENG-12"\nSee SUP-22 for the escalation.')  # SUP-22 is not SUP-2
+    assert linked_ids("kb", page[1], _mentions(page, longer)) == []
