@@ -9,8 +9,9 @@ rebuilds the sentences it reads instead of running the pipeline over them again.
   nothing new), any server a reader reaches has it (an external ``FALKORDB_URL`` shares no data dir with the
   ingesting process), and one parameterised read by evidence id fetches a turn's parses. Cost: ~0.8 kB per
   sentence of graph memory.
-- Ingest cost (one more spaCy pass over the evidence texts): each distinct text is parsed once per ingest, whatever
-  the number of documents that hold it (:class:`ParseCache`), in batches of :data:`PARSE_BATCH`. Both leave the
+- Ingest cost (one more spaCy pass over the evidence texts): each distinct text is parsed once, whatever the number
+  of documents that hold it (:class:`ParseCache`: one per ``Ingestor``, so across its ingests, the last
+  :data:`CACHE_SIZE` texts), in batches of :data:`PARSE_BATCH`. Both leave the
   stored parses as they were: spaCy's parse of a text does not depend on the batch it is parsed in.
 - A stored parse is used only when the reader's pipeline made it (the row's ``extractor_version``) and its text is
   the row's text; anything else (a row written before the store, another model) is parsed again, as before.
@@ -41,7 +42,8 @@ from extraction.schema import ready_document
 
 # spaCy's batch: 256 short texts cost ~8% less CPU than 64 (measured on Redwood evidence sentences), same parses.
 PARSE_BATCH = 256
-# Texts whose parses one ingest keeps (~1 kB each): labelled lines and template sentences recur across documents.
+# Texts whose parses one Ingestor keeps (~1 kB each, ~32 MB when full): labelled lines and template sentences
+# recur across documents.
 CACHE_SIZE = 32768
 _ATTRS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs)]  # what spaCy itself keeps of a parse
 _HEADER = struct.Struct("<II")  # tokens, length of the strings' JSON

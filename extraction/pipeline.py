@@ -134,7 +134,7 @@ class Ingestor:
         return self._nlp
 
     @cached_property
-    def parse_cache(self) -> ParseCache:  # the evidence texts' parses (extraction/parse_store.py)
+    def parse_cache(self) -> ParseCache:  # evidence texts' parses, kept across this ingestor's ingests (bounded)
         return ParseCache(self.nlp)
 
     @cached_property

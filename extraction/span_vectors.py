@@ -85,12 +85,13 @@ class DocumentTokens:
         if not len(self.spans):
             return DocumentTokens(other.spans, other.tokens, other.read, self.text)
         return DocumentTokens(np.concatenate([self.spans, other.spans[fresh]]),
-                              np.concatenate([self.tokens, other.tokens[fresh]]), [*self.read, *other.read], self.text)
+                              np.concatenate([self.tokens, other.tokens[fresh]]), _union([*self.read, *other.read]),
+                              self.text)
 
     def read_share(self, start: int, end: int) -> float:
         """The share of the passage text inside ``[start, end)`` that the passes read."""
         total = _overlap(self.text, start, end)
-        return min(1.0, _overlap(self.read, start, end) / total) if total else 0.0  # read ranges may overlap
+        return _overlap(self.read, start, end) / total if total else 0.0
 
     def vector(self, start: int, end: int, min_read: float = SENTENCE_MIN_READ) -> list[float] | None:
         """The span's vector from the pieces inside ``[start, end)``; None when the passes read too little of it."""
@@ -102,6 +103,17 @@ class DocumentTokens:
         mean = self.tokens[inside].mean(axis=0)
         norm = float(np.linalg.norm(mean)) or 1.0
         return [float(x) / norm for x in mean]
+
+
+def _union(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ranges merged where they overlap or touch: text two passes read counts once in :func:`_overlap`."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(ranges):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 def _overlap(ranges: Sequence[tuple[int, int]], start: int, end: int) -> int:

@@ -50,7 +50,7 @@ class TraversalExecutor:
     def at(self, as_of: str | None) -> TraversalExecutor:
         """The same executor reading the graph as of ``as_of`` (``None``: now)."""
         return TraversalExecutor(self.graph, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 as_of=as_of)  # self.graph is scoped: the scope goes along
+                                 as_of=as_of, indexes=self.indexes)  # self.graph is scoped: the scope goes along
 
     @property
     def scope(self) -> Scope:

@@ -89,8 +89,8 @@ def passage_words(trace: Trace, name: str, text: str) -> SearchWords:
             break
         chosen.append(word)
         total += counts[word]
-    if not chosen:  # even the rarest word matches more than the budget: search them all (step 4)
-        return SearchWords("|".join(content), function_words)
+    if not chosen:  # no word matches, or even the rarest matches more than the budget: search them all (step 4)
+        return SearchWords("|".join(content), function_words, (), unmatched)
     kept = set(chosen)
     common = tuple(w for w in ranked if w not in kept)
     return SearchWords("|".join(w for w in content if w in kept), function_words, common, unmatched)

@@ -11,7 +11,7 @@ from extraction.chunker import chunk_document
 from extraction.embeddings import LocalEmbedder
 from extraction.loaders import load_file
 from extraction.pipeline import CHUNK_CHARS, IngestReport
-from extraction.span_vectors import KnownVectors, chunk_vectors, embed_passages, span_vectors
+from extraction.span_vectors import DocumentTokens, KnownVectors, chunk_vectors, embed_passages, span_vectors
 
 DOC = """---
 title: Cache notes
@@ -169,3 +169,11 @@ def test_every_chunk_passage_and_related_sentence_of_the_sample_corpus_has_a_vec
                                      "RETURN count(n), sum(CASE WHEN n.embedding IS NULL THEN 1 ELSE 0 END)"
                                      ).result_set[0]
         assert total > 0 and missing == 0, label
+
+
+def test_text_two_passes_both_read_counts_once_in_a_spans_read_share() -> None:
+    first = DocumentTokens(np.array([[0, 50]]), np.ones((1, 4), np.float32), [(0, 50)], [(0, 100)])
+    again = DocumentTokens(np.array([[10, 40], [60, 70]]), np.ones((2, 4), np.float32), [(0, 50), (60, 70)])
+    both = first.plus(again)
+    assert both.read == ((0, 50), (60, 70))
+    assert both.read_share(0, 100) == 0.6  # not 1.1 (or a clamped 1.0) from counting 0-50 twice

@@ -81,6 +81,12 @@ def test_when_even_the_rarest_word_is_over_the_budget_every_content_word_is_sear
     assert passage_words(Trace(passages, 5000), "t", QUESTION).query == "scheduler|flush|cache|worker|pool"
 
 
+def test_when_no_word_matches_the_notes_say_which_words_no_passage_holds(passages: Any) -> None:
+    chosen = passage_words(Trace(passages, 5000), "t", "zeppelin calendar")
+    assert set(chosen.unmatched) == {"zeppelin", "calendar"}
+    assert any("no passage holds" in note for note in chosen.notes())
+
+
 def test_a_text_of_function_words_only_searches_those(passages: Any) -> None:
     chosen = passage_words(Trace(passages, 5000), "t", "what is it for")
     assert chosen.function_words == ()

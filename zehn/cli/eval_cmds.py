@@ -109,6 +109,7 @@ def eval_command(
         wait_for_indexes(read_graph, settings.ready_wait_s,
                          lambda state: print(f"zehn eval: waiting for indexes: {state.detail}", file=sys.stderr))
         scope = READERS[reader]
+        as_reader = ScopedGraph(read_graph, scope)
         executor = TraversalExecutor(read_graph, load_policy(settings.policy_file), embedder=embedder,
                                      timeout_ms=settings.query_timeout_ms)
         zehn: Answerer | None = None
@@ -117,9 +118,9 @@ def eval_command(
                 zehn = make_zehn(mode, executor, nlp, ingestor.graph, settings, scope)
             except InputRejected as exc:
                 raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
-        baseline = BaselineAnswerer(ScopedGraph(read_graph, scope), embedder, timeout_ms=settings.query_timeout_ms) \
+        baseline = BaselineAnswerer(as_reader, embedder, timeout_ms=settings.query_timeout_ms) \
             if systems != "zehn" else None
-        paragraph = ParagraphBaseline(ScopedGraph(read_graph, scope)) if systems != "zehn" else None
+        paragraph = ParagraphBaseline(as_reader) if systems != "zehn" else None
         run = run_eval(asked, zehn, baseline, CitationChecker(ScopedGraph(ingestor.graph, scope)), trials=trials,
                        progress=progress, paragraph=paragraph)
         if zehn is not None and repeat_ingest > 1:
