@@ -212,9 +212,10 @@ def _named_entities(doc: Doc, hints: Mapping[str, str]) -> list[_Cand]:
             found.append(_Cand(ent.start_char, ent.end_char, "Technology", 4))
         elif ent.label_ == "PERSON":
             single = len(ent) == 1 and ent.text.istitle() and ent.text.isalpha()
-            person = person_type(ent) or hints.get(name.casefold())  # the metadata may still name it
-            if (_plausible_name(ent) or single) and person is not None:
-                found.append(_Cand(ent.start_char, ent.end_char, person, 4))
+            if _plausible_name(ent) or single:
+                person = person_type(ent) or hints.get(name.casefold())  # the metadata may still name it
+                if person is not None:
+                    found.append(_Cand(ent.start_char, ent.end_char, person, 4))
         elif ent.label_ == "ORG" and _plausible_name(ent):
             if code_like_org(name) or not any(c.isalpha() for c in name):
                 continue  # an acronym (SLO, KMS) or a code word (EMFILE, SAMLResponse) is no organisation
@@ -234,8 +235,8 @@ def _acceptable(name: str, ent_type: str) -> bool:
 
 
 def _phrases(doc: Doc) -> list[_Cand]:
-    return ([_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in system_phrases(doc)]
-            + [_Cand(span.start_char, span.end_char, ent_type, 3) for span, ent_type in title_case_systems(doc)])
+    return [_Cand(span.start_char, span.end_char, ent_type, 3)
+            for span, ent_type in [*system_phrases(doc), *title_case_systems(doc)]]
 
 
 def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
@@ -243,7 +244,7 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
     """Mentions in `doc` (the parse of a chunk starting at document offset `offset`), in text order."""
     text = doc.text
     cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc, hints or {})
-    cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(text)]
+    cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(doc)]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
     cands.sort(key=lambda c: (c.priority, -(c.end - c.start), c.start))

@@ -96,9 +96,9 @@ def spells_domain(name: str, labels: frozenset[str]) -> bool:
 _CAPITALISED_RUN = re.compile(r"(?<![\w@./-])[A-Z][\w&-]*(?:[ \t]+[A-Z][\w&-]*){0,2}")
 
 
-def domain_names(text: str) -> list[tuple[int, int]]:
+def domain_names(doc: Doc) -> list[tuple[int, int]]:
     """(start, end) of every capitalised name (up to three words, longest first) that spells an address domain."""
-    labels = domain_labels(text)
+    text, labels = _text(doc), _doc_labels(doc)
     found: list[tuple[int, int]] = []
     for m in _CAPITALISED_RUN.finditer(text) if labels else ():
         ends = [m.start() + w.end() for w in re.finditer(r"\S+", m.group(0))]

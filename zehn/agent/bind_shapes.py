@@ -14,7 +14,7 @@ from verify.parsing import Parse
 from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
-from zehn.agent.components import asks_parts, bind_components
+from zehn.agent.components import bind_components
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
@@ -37,8 +37,8 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
 
 def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out: Bound | Stop) -> Bound | Stop:
     declined = out.status in DECLINES if isinstance(out, Stop) else out.empty
-    if declined and asks_parts(analysis):
-        listed = bind_components(analysis, views(), similarity)
+    if declined:
+        listed = bind_components(analysis, views, similarity)
         if listed is not None:
             return listed
     return out

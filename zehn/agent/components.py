@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
-from zehn.agent.retrieve import DocView
+from zehn.agent.retrieve import DocView, Views
 from zehn.agent.routing import PART_NOUNS
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
@@ -98,12 +98,12 @@ def parts(doc_view: DocView, focus: str) -> list[Part]:
     return []
 
 
-def bind_components(analysis: Analysis, documents: tuple[DocView, ...], similarity: Similarity) -> Bound | None:
+def bind_components(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
     """The listed parts of the document the subject names, or None when no such document lists any."""
     if analysis.subject is None or not asks_parts(analysis):
         return None
     ask = analysis.asks[0]
-    for doc_view in documents:
+    for doc_view in views():
         if not names_document(analysis.subject.text, doc_view.info.title, similarity):
             continue
         found = parts(doc_view, ask.focus_head)
