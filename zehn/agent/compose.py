@@ -11,9 +11,9 @@ Wording rules:
 - **Findings** (passage answers): one block per ask, headed by what was asked and the section it was read from,
   then the quoted sentences. Asks nothing established are named under a "Not established" heading.
 - **Paths**: ``source_backed`` paths are listed as what the documents state; ``inferred`` ones as
-  "connected, not caused (inferred: ...)" when a hop's sentence does not state its relation (co-occurrence, another
-  predicate ...), else, for a dependency or impact relation, as that relation stated as a hypothesis ("hypothesis:
-  A depends on B (inferred: ...)"); a hop bound at question time says so with its grade;
+  "connected, relation not stated (inferred: ...)" when a hop's sentence does not state its relation (co-occurrence,
+  another predicate ...) or the relation has no verb to word it by, else as that relation stated as a hypothesis
+  ("hypothesis: A depends on B (inferred: ...)", "hypothesis: A owns B"); a hop bound at question time says so;
   ``insufficient`` paths are never listed as facts.
 """
 
@@ -34,8 +34,9 @@ _VERBS = {"OWNS": "owns", "MAINTAINS": "maintains", "DEPENDS_ON": "depends on", 
           "MEMBER_OF": "is a member of", "PART_OF": "is part of"}
 # Reasons for an inferred grade that say the sentence does not state the asked relation at all.
 NOT_STATED = ("cooccurrence_only", "clause_boundary", "different_predicate", "direction_reversed")
-# Relations an inferred hop may be worded as (a hypothesis), when its sentence does state them.
-_HYPOTHESES = DEPENDENCY_RELS | IMPACT_RELS
+# Relations an inferred hop may be worded as (a hypothesis), when its sentence does state them: those with a verb.
+_HYPOTHESES = frozenset(_VERBS) | DEPENDENCY_RELS | IMPACT_RELS
+CONNECTED = "connected, relation not stated"
 LEADS = {"ownership": "Who owns or maintains {x}, as the documents state it:",
          "participation": "Who did it, as the documents state it ({x}):",
          "dependency": "What {x} relies on, as the documents state it:",
@@ -96,11 +97,12 @@ def path_line(view: PathView, *, show_hops: bool) -> str | None:
 
 def _reading(view: PathView) -> str:
     """How an inferred path is worded: the relation each hop states, as a hypothesis, when every inferred hop's
-    sentence states a dependency or impact relation; else only that its ends are connected."""
+    sentence states its relation and every relation has a verb; else only that its ends are connected ("caused" is
+    not the word: most of these relations are not causal)."""
     inferred = [h for h in view.hops if h.grade == "inferred"]
     if any(r.startswith(NOT_STATED) for h in inferred for r in h.reasons) or any(
             h.rel_type not in _HYPOTHESES for h in view.hops):
-        return "connected, not caused"
+        return CONNECTED
     return "hypothesis: " + "; ".join(f"{h.source} {verb(h.rel_type)} {h.target}" for h in view.hops)
 
 

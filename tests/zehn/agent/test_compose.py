@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from verify import Answered, check_draft
-from zehn.agent.compose import path_line, quotable, quote
+from zehn.agent.compose import CONNECTED, path_line, quotable, quote
 from zehn.agent.grading import view
 from zehn.agent.rows import Sentence
 from zehn.answers.model import Hop
@@ -51,11 +51,17 @@ def test_an_inferred_dependency_read_at_question_time_is_worded_as_a_hypothesis_
     assert line is not None
     assert "hypothesis: ledger worker depends on quota store" in line
     assert "(read at question time)" in line and "(inferred: document_subject)" in line
-    assert "connected, not caused" not in line and f"[{_SENTENCE.id}]" in line
+    assert CONNECTED not in line and f"[{_SENTENCE.id}]" in line
 
 
-def test_an_inferred_hop_whose_sentence_does_not_state_the_relation_stays_connected_not_caused() -> None:
+def test_an_inferred_ownership_bound_through_the_document_subject_is_a_hypothesis_never_a_cause() -> None:
+    line = _line("OWNS", ["document_subject"])
+    assert line is not None and "hypothesis: ledger worker owns quota store" in line, line
+    assert "caused" not in line and CONNECTED not in line
+
+
+def test_an_inferred_hop_whose_sentence_does_not_state_the_relation_stays_only_connected() -> None:
     for rel_type, reasons in (("DEPENDS_ON", ["document_subject", "cooccurrence_only"]),
-                              ("AFFECTS", ["different_predicate"]), ("OWNS", ["document_subject"])):
+                              ("AFFECTS", ["different_predicate"]), ("MENTIONS_WITH", ["document_subject"])):
         line = _line(rel_type, reasons)
-        assert line is not None and "connected, not caused" in line and "hypothesis" not in line, line
+        assert line is not None and CONNECTED in line and "hypothesis" not in line, line

@@ -38,7 +38,7 @@ describe("AnswerView statuses", () => {
 
   it("never shows internal tokens in the readable part, whatever the server's text holds", () => {
     expectNoInternalTokens(makeAnswer({
-      text: `- rate-engine (2 hops): connected, not caused (inferred: cooccurrence_only): “x” [${citation.evidence_id}].\n` +
+      text: `- rate-engine (2 hops): connected, relation not stated (inferred: cooccurrence_only): “x” [${citation.evidence_id}].\n` +
         "In lark_confluence_platform-architecture: it says DEPENDS_ON with predicate_on_path:depend, negated; signal:not.\n" +
         "[answered] citing 1 of 1 retrieved evidence ids",
       paths: [{ grade: "insufficient", hops: [{ source: "rate-engine", rel_type: "DEPENDS_ON", target: "geo-index",
