@@ -2,7 +2,8 @@
 
 Specs, PRDs and design docs enumerate their parts as a list under a heading or a lead-in line: a "Components" /
 "Architecture" / "Modules" section, or "The service has three parts:", with one item per part written
-``1) Name: what it does``, ``- **Name**: what it does``, ``- Name — what it does`` or just ``- Name``.
+``1) Name: what it does``, ``- **Name**: what it does``, ``- Name — what it does`` or just ``- Name``, or as
+the rows of a table whose part column is named by its header ("| Component | Responsibility |").
 
 1. **The document**: the subject phrase names a document by its title ("the Foo & Bar Reconciliation (FBR)
    product" -> "PRD: Foo & Bar Reconciliation (FBR) product"): an acronym of the phrase in the title (or the
@@ -20,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from zehn.agent.bound import Bound, Finding
+from zehn.agent.doc_lines import lines
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
@@ -35,6 +37,7 @@ TITLE_SHARE = 0.6  # most of the subject phrase's words must be in a document's 
 MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
 _NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _ACRONYM = re.compile(r"\(([A-Z][A-Za-z0-9&]{1,9})\)|\b([A-Z]{2,8})\b")
 
 
@@ -72,15 +75,57 @@ def _part_heading(text: str, focus: str) -> bool:
     return bool(said & (PART_WORDS | ({focus, focus + "s"} if focus else set())))
 
 
+def table_headers(doc_view: DocView) -> dict[int, str]:
+    """Each table data row's start -> its table's header row (read from the document's lines: the header row is
+    not always a citable sentence)."""
+    out: dict[int, str] = {}
+    header: str | None = None
+    for line in lines(doc_view):
+        if line.is_heading or not line.text.lstrip().startswith("|"):
+            header = None
+        elif header is None:
+            header = line.text
+        elif not _TABLE_RULE.match(line.text):
+            out[line.start] = header
+    return out
+
+
+def _cells(text: str) -> list[str]:
+    return [c.strip(" *_`") for c in text.strip().strip("|").split("|")]
+
+
+def _table_part(line: Sentence, column: int | None) -> str:
+    """The part a table row names: the cell under the header's part column (else its first worded cell)."""
+    cells = _cells(line.text)
+    if column is not None and column < len(cells):
+        return cells[column] if len(cells[column].split()) <= MAX_NAME_WORDS else ""
+    return next((c for c in cells if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
+
+
 def parts(doc_view: DocView, focus: str) -> list[Part]:
-    """The first list of parts in the document: items under a heading (or a lead-in line) that names parts."""
-    lines = [s for s in doc_view.sentences if s.kind != "metadata"]
+    """The first list of parts in the document: items (or table rows) under a heading (or a lead-in line) that
+    names parts; a table's part column is the header cell that names parts ("Component", "Module")."""
+    longest: dict[int, Sentence] = {}
+    for s in doc_view.sentences:  # one citable line per start (a row may also be kept cut short)
+        if s.kind != "metadata" and (s.start not in longest or s.end > longest[s.start].end):
+            longest[s.start] = s
+    citable = sorted(longest.values(), key=lambda s: s.start)
+    headers = table_headers(doc_view)
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
         heading = passage.heading.rsplit(" > ", 1)[-1]
-        inside = [s for s in lines if passage.start <= s.start < passage.end]
+        inside = [s for s in citable if passage.start <= s.start < passage.end]
         under = _part_heading(heading, focus)
         found: list[Part] = []
         for line in inside:
+            if line.start in headers:  # a data row of a table
+                column = next((i for i, c in enumerate(_cells(headers[line.start])) if _part_heading(c, focus)),
+                              None)
+                name = _table_part(line, column) if under or column is not None else ""
+                if name:
+                    found.append(Part(name, line))
+                continue
+            if line.text.lstrip().startswith("|"):
+                continue  # a table's header or rule
             item = _ITEM.match(line.text)
             if item is None:
                 if found:
@@ -108,9 +153,9 @@ def bind_components(analysis: Analysis, views: Views, similarity: Similarity) ->
             continue
         found = parts(doc_view, ask.focus_head)
         if found:
-            lines = tuple(p.line for p in found)
-            finding = Finding(ask=ask, answer=lines, grade="inferred", reasons=("document_subject",),
-                              heading=_heading(doc_view, lines[0]), bound=lines[0])
+            cited = tuple(p.line for p in found)
+            finding = Finding(ask=ask, answer=cited, grade="inferred", reasons=("document_subject",),
+                              heading=_heading(doc_view, cited[0]), bound=cited[0])
             return Bound(findings=(finding,), document=doc_view.info)
     return None
 
