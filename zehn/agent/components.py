@@ -13,6 +13,9 @@ the rows of a table whose part column is named by its header ("| Component | Res
    question's own focus word); each item's name is its label (before ``:`` / ``—``) or the whole item when short.
 3. The answer cites every item line. The subject is named by the document, not by each line, so the finding is
    ``inferred`` (``document_subject``).
+
+The same reading answers "what does X depend on" from the list under a dependencies heading of X's own document
+("## Upstream dependencies", "Requires:"; never a "Downstream" / "Consumers" list, which is the other direction).
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ from zehn.agent.similarity import Similarity
 PART_WORDS = frozenset({"component", "components", "part", "parts", "piece", "pieces", "module", "modules",
                         "building", "blocks", "subsystem", "subsystems", "element", "elements", "architecture",
                         "services", "layers", "stages", "capabilities", "features"})
+# Words a heading or lead-in uses for what a whole relies on ("## Upstream dependencies", "Requires:").
+DEPENDENCY_WORDS = frozenset({"dependencies", "dependency", "depends", "upstream", "prerequisites", "prerequisite",
+                              "requires", "relies"})
+# Words of the other direction: what relies on the whole ("Downstream consumers"), never its dependencies.
+OTHER_DIRECTION = frozenset({"downstream", "dependents", "consumers", "callers", "clients"})
 TITLE_SHARE = 0.6  # most of the subject phrase's words must be in a document's title
 MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
@@ -70,9 +78,9 @@ def names_document(phrase: str, title: str, similarity: Similarity) -> bool:
     return bool(asked) and len(similarity.matches(asked, words(title))) >= TITLE_SHARE * len(asked)
 
 
-def _part_heading(text: str, focus: str) -> bool:
+def _part_heading(text: str, focus: str, names: frozenset[str] = PART_WORDS) -> bool:
     said = set(words(text))
-    return bool(said & (PART_WORDS | ({focus, focus + "s"} if focus else set())))
+    return bool(said & (names | ({focus, focus + "s"} if focus else set()))) and not said & OTHER_DIRECTION
 
 
 def table_headers(doc_view: DocView) -> dict[int, str]:
@@ -102,7 +110,7 @@ def _table_part(line: Sentence, column: int | None) -> str:
     return next((c for c in cells if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
 
 
-def parts(doc_view: DocView, focus: str) -> list[Part]:
+def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS) -> list[Part]:
     """The first list of parts in the document: items (or table rows) under a heading (or a lead-in line) that
     names parts; a table's part column is the header cell that names parts ("Component", "Module")."""
     longest: dict[int, Sentence] = {}
@@ -114,11 +122,11 @@ def parts(doc_view: DocView, focus: str) -> list[Part]:
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
         heading = passage.heading.rsplit(" > ", 1)[-1]
         inside = [s for s in citable if passage.start <= s.start < passage.end]
-        under = _part_heading(heading, focus)
+        under = _part_heading(heading, focus, names)
         found: list[Part] = []
         for line in inside:
             if line.start in headers:  # a data row of a table
-                column = next((i for i, c in enumerate(_cells(headers[line.start])) if _part_heading(c, focus)),
+                column = next((i for i, c in enumerate(_cells(headers[line.start])) if _part_heading(c, focus, names)),
                               None)
                 name = _table_part(line, column) if under or column is not None else ""
                 if name:
@@ -130,7 +138,7 @@ def parts(doc_view: DocView, focus: str) -> list[Part]:
             if item is None:
                 if found:
                     break  # the list ended
-                under = under or (line.text.rstrip().endswith(":") and _part_heading(line.text, focus))
+                under = under or (line.text.rstrip().endswith(":") and _part_heading(line.text, focus, names))
                 continue
             if under:
                 named = _NAMED.match(item.group("body"))
@@ -152,6 +160,25 @@ def bind_components(analysis: Analysis, views: Views, similarity: Similarity) ->
         if not names_document(analysis.subject.text, doc_view.info.title, similarity):
             continue
         found = parts(doc_view, ask.focus_head)
+        if found:
+            cited = tuple(p.line for p in found)
+            finding = Finding(ask=ask, answer=cited, grade="inferred", reasons=("document_subject",),
+                              heading=_heading(doc_view, cited[0]), bound=cited[0])
+            return Bound(findings=(finding,), document=doc_view.info)
+    return None
+
+
+def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
+    """What the subject depends on, listed under a dependencies heading of the subject's own document (its title
+    names the subject): "## Upstream dependencies" + one item per dependency. None when no such document lists
+    any (the walk goes on)."""
+    if analysis.subject is None or analysis.route != "dependency":
+        return None
+    ask = analysis.asks[0]
+    for doc_view in views():
+        if not names_document(analysis.subject.text, doc_view.info.title, similarity):
+            continue
+        found = parts(doc_view, "", DEPENDENCY_WORDS)
         if found:
             cited = tuple(p.line for p in found)
             finding = Finding(ask=ask, answer=cited, grade="inferred", reasons=("document_subject",),

@@ -11,8 +11,12 @@ Change logs and incident notes state an act in two common ways that leave its do
   sentence's words, so the hop is ``inferred`` (``continues_subject``) and both sentences are cited.
 
 A question "who <verb> <object>" binds to the sentence that holds the asked verb (the same lemma, or a synonym)
-and at least half of the asked terms, with no negation and not asked as a question; the best such sentence of the
-best retrieved documents answers.
+and at least half of the asked terms, every identifier the question names (a word with a hyphen, underscore, dot,
+slash or digit: "edge-router", "updated_at"; in the sentence or, for a continuation, in the one it continues),
+with no negation and not asked as a question; the best such sentence of the best retrieved documents answers.
+When the read documents state the act with its doer only of another named thing ("Who rolled back the X job?"
+where only "the Y indexer was rolled back by Ana"), and no sentence states the act of the named thing in any
+voice, the answer is "not established" (the doer of the other act is never given).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from zehn.agent.similarity import Similarity
 DOCUMENTS_READ = 3
 MIN_SHARE = 0.5
 MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
+_IDENTIFIER = re.compile(r"[-_./#\d]")
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
 
 
@@ -88,36 +93,55 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
     if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS:
         return None
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
+    named = [t for t in terms if _IDENTIFIER.search(t)]
+
+    def names_all(*said: Sentence) -> bool:
+        return len(similarity.matches(named, [w for s in said for w in words(s.text)])) == len(named)
+
     target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
+    plain = [t for t in terms if t not in named]
+    rel = analysis.rel_type or ask.predicate.upper()
     documents = views()
     found: list[tuple[int, int, PathView]] = []
+    near_miss = stated = False
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
         candidates = [s for s in doc_view.sentences if s.kind != "metadata" and not s.text.rstrip().endswith("?")
-                      and len(similarity.matches(terms, words(s.text)) | {ask.predicate}) >= MIN_SHARE * len(terms)]
+                      and len(similarity.matches(plain, words(s.text)) | {ask.predicate}) >= MIN_SHARE * len(plain)]
         parsed = parses.of(candidates)
         for sentence in candidates:
             parse = parsed[sentence.id]
             verb = _act(parse, ask.predicate, similarity)
             if verb is None or _negated(parse):
                 continue
-            score = len(similarity.matches(terms, words(sentence.text)) | {ask.predicate})
-            rel = analysis.rel_type or ask.predicate.upper()
-            doer = _agent(verb)
-            if doer is not None:
-                graded = HopGrade("source_backed", ("passive_agent",), sentence.id)
-                found.append((score, -rank, view(doer, doer, (doer, target),
-                                                 [hop(doer, rel, target, graded, sentence, "question")], [sentence])))
+            stated = stated or names_all(sentence)  # the act and what it was done to, in some voice
+            read = _doer_of(doc_view, sentence, verb, parses)
+            if read is None:
                 continue
-            if not continues(sentence.text):
+            doer, cited, graded = read
+            if not names_all(*cited):
+                near_miss = True  # the act, with its doer, done to another named thing
                 continue
-            prior = _before(doc_view, sentence)
-            doer = _subject_doer(parses.of([prior])[prior.id]) if prior is not None else None
-            if prior is not None and doer is not None:
-                graded = HopGrade("inferred", ("continues_subject",), sentence.id)
+            score = len(similarity.matches(terms, [w for c in cited for w in words(c.text)]) | {ask.predicate})
+            if score >= MIN_SHARE * len(terms):
                 found.append((score, -rank, view(doer, doer, (doer, target),
-                                                 [hop(doer, rel, target, graded, sentence, "question")],
-                                                 [prior, sentence])))
+                                                 [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
     if not found:
-        return None
+        return Bound(reason="not established: the documents state who did that only to something else") \
+            if near_miss and not stated else None
     best = max((f[0], f[1]) for f in found)
     return Bound(paths=tuple(f[2] for f in found if (f[0], f[1]) == best), document=documents[-best[1]].info)
+
+
+def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,
+             parses: Parses) -> tuple[str, tuple[Sentence, ...], HopGrade] | None:
+    """(doer, cited sentences, grade): the passive's by-agent, or the subject of the sentence the act continues."""
+    doer = _agent(verb)
+    if doer is not None:
+        return doer, (sentence,), HopGrade("source_backed", ("passive_agent",), sentence.id)
+    if not continues(sentence.text):
+        return None
+    prior = _before(doc_view, sentence)
+    doer = _subject_doer(parses.of([prior])[prior.id]) if prior is not None else None
+    if prior is None or doer is None:
+        return None
+    return doer, (prior, sentence), HopGrade("inferred", ("continues_subject",), sentence.id)
