@@ -35,7 +35,7 @@ def test_a_name_alone_is_a_header_only_in_a_thread_and_for_a_person_of_the_docum
     assert header("Dana Kerr", "Comments", PEOPLE) is not None
     assert header("Dana Kerr", "Summary", PEOPLE) is None  # not a conversation
     assert header("Next Steps", "Comments", PEOPLE) is None  # not a person of the document
-    assert header("Olga Petrov", "Comments", PEOPLE) is None
+    assert header("Wendell Quist", "Comments", PEOPLE) is None
 
 
 @pytest.mark.parametrize("line", [
