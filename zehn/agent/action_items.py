@@ -91,13 +91,13 @@ def items(doc_view: DocView, person: Callable[[str], bool]) -> list[ActionItem]:
         cited = tuple(covering(doc_view, line.start, line.end))
         if not cited:
             continue
-        if OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
+        item = read_line(line.text, line.heading, person)
+        if item is None and OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
             owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS"
                            for v in seg.values)
             if owners and line.heading:
                 out.append(ActionItem(cited, line.heading, owners, "heading"))
             continue
-        item = read_line(line.text, line.heading, person)
         if item is not None:
             out.append(ActionItem(cited, item.what, item.owners, item.how))
     return out

@@ -6,7 +6,8 @@
   checklist", "- [ ] A: move the backups", "A to publish the numbers by Friday";
 - a row of a table whose header has an owner column ("| Action | Owner | Due |");
 - a handle on a checklist or action line: "- [ ] rotate the keys - @a.person";
-- an "Owner: A" line right under a heading that names the task ("### Migrate the scheduler off cron").
+- an "Owner: A" line right under a heading that names the task ("### Migrate the scheduler off cron"), or with the
+  task after a dash ("- **Owner:** A - add dashboards for the backlog").
 
 An action context is a line with an action key or a checkbox, or any list line or plain line under a heading that
 names follow-ups (:data:`ACTION_HEADINGS`). A line of an action context that names no owner is an item too, with no
@@ -39,6 +40,9 @@ OWNER_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*
 _INLINE_OWNER = re.compile(r"(?:^|[\s;,(\[—–-])(?:owners?|dri|assignee|assigned to)\s*[:=—–]\s*"
                            r"(?P<value>[^;()\[\]\n]+?)\s*(?=[;)\]]|,?\s*due\b|$)", re.I)
 _NAME = r"(?:[A-Z][a-z'’\-]+(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)\s)?[A-Z][a-z'’\-]+){0,3}|@[\w.\-]+)"
+# An owner label first, then the task after a dash: "- **Owner:** A - add dashboards for the backlog".
+_OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]\s*[*_]*\s*"
+                          rf"(?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s+[-—–]\s+(?P<what>\w.+)$", re.I)
 _SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+(?:to|will|shall|is to|needs to|"
                       r"is going to|agreed to|offered to|owns|takes)\s+(?P<what>\w.*)$")
 _NAMED = re.compile(rf"^(?P<name>{_NAME})\s*[:—–]\s+(?P<what>\w.*)$")
@@ -92,7 +96,8 @@ def read_line(text: str, heading: str, person: Callable[[str], bool]) -> LineIte
     """The action item a line states, or None when the line is not one. ``person`` says whether a single word
     before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb)."""
     if OWNER_ONLY.match(text):
-        return None  # read with its heading by the caller
+        first = _OWNER_FIRST.match(text)  # else read with its heading by the caller
+        return LineItem(_clean(first.group("what")), _people(first.group("owner")), "label") if first else None
     bare, keyed = _strip(text)
     context = keyed or action_heading(heading)
     labelled = _labelled(bare)

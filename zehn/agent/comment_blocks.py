@@ -65,13 +65,15 @@ def blocks(doc_view: DocView) -> list[Block]:
     author: str | None = None
     start = last = 0
     quoted: list[tuple[int, int]] = []
+    own_quotes = False  # "On <date>, X wrote:": the quoted lines under it are X's words
     for line in lines(doc_view):
         found = header(line.text, line.heading, people)
         if found is not None or line.is_heading:
             if author is not None:
                 out.append(Block(author, start, last, tuple(quoted)))
             author, start, quoted = (found.author if found else None), line.start, []
-        elif line.text.lstrip().startswith(">"):
+            own_quotes = found is not None and found.quotes
+        elif line.text.lstrip().startswith(">") and not own_quotes:
             quoted.append((line.start, line.end + 1))
         last = max(last, line.end)
     if author is not None:

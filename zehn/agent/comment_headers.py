@@ -8,6 +8,8 @@ conventions, no names), with the name bold or plain, a handle with or without "@
 - the name and a reporting verb: ``Ana Ruiz commented:``, ``**Ana Ruiz** wrote:``, ``@ana.ruiz replied on 2026-02-21:``;
 - a lead-in and the name: ``Reply from Ana Ruiz (2026-02-21):``, ``Comment by Ana Ruiz``, ``Posted by @ana.ruiz``;
 - the name in bold with a colon: ``**Ana Ruiz**: Approved``;
+- mail: ``From: Ana Ruiz <ana@example.com>``, and ``On 2026-02-21 10:12, Ana Ruiz wrote:``, whose quoted lines
+  (``> ...``) are that person's words (:attr:`Header.quotes`);
 - in a section whose heading names a conversation (:data:`THREAD_HEADINGS`), a person's name alone on its line,
   when the document's own metadata (authors, participants, assignee ...) names that person.
 
@@ -39,6 +41,10 @@ HEADERS = (
     re.compile(rf"^(?:reply|comment|response|answer|update|note|message|posted) (?:from|by) {NAME}{ROLE}"
                rf"(?:\s*\(?(?:on\s+)?{STAMP}\)?)?\s*(?::\s*(?P<rest>\S.*)|:)?$", re.I),
 )
+# Mail: "From: Ana Ruiz <ana@x>" opens a message; "On 2026-03-02 10:12, Ana Ruiz wrote:" attributes the quoted
+# lines ("> ...") under it to that person.
+_FROM = re.compile(rf"^From:\s*{NAME}(?:\s*<[^>\n]+>)?$")
+_ON_WROTE = re.compile(rf"^On\s+[^\n]{{3,60}}?,\s*{NAME}(?:\s*<[^>\n]+>)?\s+wrote:?$")
 _BOLD = re.compile(rf"^\*\*{NAME}\*\*{ROLE}\s*(?:\({STAMP}\))?\s*:\s*(?P<rest>.*)$")
 _PERSON = re.compile(rf"^[A-Z][a-z'’-]+(?: {_PARTICLES}[A-Z][a-z'’.-]*){{1,3}}$")
 # Heading words of a section that holds a conversation.
@@ -50,6 +56,7 @@ THREAD_HEADINGS = frozenset({"comment", "comments", "thread", "discussion", "rep
 class Header:
     author: str
     body_at: int  # where the body starts in the line (the line's length when the body is on the next line)
+    quotes: bool = False  # the quoted lines under it are the author's ("On <date>, Ana Ruiz wrote:")
 
 
 def _thread(heading: str) -> bool:
@@ -64,6 +71,9 @@ def header(line: str, heading: str = "", people: str = "") -> Header | None:
     if bold is not None:
         return Header(bold.group("name").lstrip("@"), _body_at(line, bold.group("rest")))
     plain = text.replace("**", "").replace("__", "")
+    mail = _ON_WROTE.match(plain) or _FROM.match(plain)
+    if mail is not None:
+        return Header(mail.group("name").lstrip("@"), len(line), quotes=mail.re is _ON_WROTE)
     for pattern in HEADERS:
         m = pattern.match(plain)
         if m is not None:

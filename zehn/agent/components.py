@@ -8,7 +8,8 @@ the rows of a table whose part column is named by its header ("| Component | Res
 1. **The document**: the subject phrase names a document by its title ("the Foo & Bar Reconciliation (FBR)
    product" -> "PRD: Foo & Bar Reconciliation (FBR) product"): an acronym of the phrase in the title (or the
    title's initials spelling it), or most of the phrase's words in the title. The best retrieved document that
-   does is read; none -> nothing is bound here.
+   does is read; else a section of the best retrieved documents whose heading names the subject the same way
+   ("## How the query path is built"), where any list is the parts; none -> nothing is bound here.
 2. **The list**: the first list under a heading or lead-in whose words name parts (:data:`PART_WORDS`, or the
    question's own focus word); each item's name is its label (before ``:`` / ``—``) or the whole item when short.
 3. The answer cites every item line. The subject is named by the document, not by each line, so the finding is
@@ -21,6 +22,7 @@ The same reading answers "what does X depend on" from the list under a dependenc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from zehn.agent.bound import Bound, Finding
@@ -43,6 +45,7 @@ DEPENDENCY_WORDS = frozenset({"dependencies", "dependency", "depends", "upstream
 OTHER_DIRECTION = frozenset({"downstream", "dependents", "consumers", "callers", "clients"})
 TITLE_SHARE = 0.6  # most of the subject phrase's words must be in a document's title
 MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
+DOCUMENTS_READ = 3  # the best retrieved documents whose section headings may name the subject
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
 _NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -110,9 +113,11 @@ def _table_part(line: Sentence, column: int | None) -> str:
     return next((c for c in cells if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
 
 
-def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS) -> list[Part]:
+def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
+          section: Callable[[str], bool] | None = None) -> list[Part]:
     """The first list of parts in the document: items (or table rows) under a heading (or a lead-in line) that
-    names parts; a table's part column is the header cell that names parts ("Component", "Module")."""
+    names parts; a table's part column is the header cell that names parts ("Component", "Module"). With
+    ``section``, only the sections whose heading it accepts are read, and any list there is the parts."""
     longest: dict[int, Sentence] = {}
     for s in doc_view.sentences:  # one citable line per start (a row may also be kept cut short)
         if s.kind != "metadata" and (s.start not in longest or s.end > longest[s.start].end):
@@ -121,8 +126,10 @@ def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS) -> 
     headers = table_headers(doc_view)
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
         heading = passage.heading.rsplit(" > ", 1)[-1]
+        if section is not None and not section(heading):
+            continue
         inside = [s for s in citable if passage.start <= s.start < passage.end]
-        under = _part_heading(heading, focus, names)
+        under = section is not None or _part_heading(heading, focus, names)
         found: list[Part] = []
         for line in inside:
             if line.start in headers:  # a data row of a table
@@ -156,10 +163,13 @@ def bind_components(analysis: Analysis, views: Views, similarity: Similarity) ->
     if analysis.subject is None or not asks_parts(analysis):
         return None
     ask = analysis.asks[0]
-    for doc_view in views():
-        if not names_document(analysis.subject.text, doc_view.info.title, similarity):
-            continue
-        found = parts(doc_view, ask.focus_head)
+    subject = analysis.subject.text
+    documents = views()
+    titled = [(d, parts(d, ask.focus_head)) for d in documents if names_document(subject, d.info.title, similarity)]
+    # Else a section whose heading names the subject ("## How the query path is built") and lists its parts.
+    headed = [(d, parts(d, ask.focus_head, section=lambda h: names_document(subject, h, similarity)))
+              for d in documents[:DOCUMENTS_READ]] if not any(f for _, f in titled) else []
+    for doc_view, found in (*titled, *headed):
         if found:
             cited = tuple(p.line for p in found)
             finding = Finding(ask=ask, answer=cited, grade="inferred", reasons=("document_subject",),

@@ -99,32 +99,41 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
         return len(similarity.matches(named, [w for s in said for w in words(s.text)])) == len(named)
 
     target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
-    plain = [t for t in terms if t not in named]
+    done_to = [t for t in terms if t != ask.predicate]  # what the act was done to
     rel = analysis.rel_type or ask.predicate.upper()
+
+    def done_to_asked(*said: Sentence) -> bool:
+        """Every named identifier and at least half (and one) of the asked object's words."""
+        pool = [w for s in said for w in words(s.text)]
+        share = len(similarity.matches(done_to, pool))
+        return names_all(*said) and share >= max(1.0, MIN_SHARE * len(done_to)) if done_to else True
+
     documents = views()
     found: list[tuple[int, int, PathView]] = []
     near_miss = stated = False
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
+        # A cheap look before parsing: the asked verb's lemma, or half of what it was done to (a synonym of the
+        # verb is then looked for among the parsed verbs only).
         candidates = [s for s in doc_view.sentences if s.kind != "metadata" and not s.text.rstrip().endswith("?")
-                      and len(similarity.matches(plain, words(s.text)) | {ask.predicate}) >= MIN_SHARE * len(plain)]
+                      and (ask.predicate in similarity.matches([ask.predicate], words(s.text)) or
+                           len(similarity.matches(done_to, words(s.text))) >= max(1.0, MIN_SHARE * len(done_to)))]
         parsed = parses.of(candidates)
         for sentence in candidates:
             parse = parsed[sentence.id]
             verb = _act(parse, ask.predicate, similarity)
             if verb is None or _negated(parse):
                 continue
-            stated = stated or names_all(sentence)  # the act and what it was done to, in some voice
+            stated = stated or done_to_asked(sentence)  # the act and what it was done to, in some voice
             read = _doer_of(doc_view, sentence, verb, parses)
             if read is None:
                 continue
             doer, cited, graded = read
-            if not names_all(*cited):
-                near_miss = True  # the act, with its doer, done to another named thing
+            if not done_to_asked(*cited):
+                near_miss = True  # the act, with its doer, done to something else
                 continue
             score = len(similarity.matches(terms, [w for c in cited for w in words(c.text)]) | {ask.predicate})
-            if score >= MIN_SHARE * len(terms):
-                found.append((score, -rank, view(doer, doer, (doer, target),
-                                                 [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
+            found.append((score, -rank, view(doer, doer, (doer, target),
+                                             [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
     if not found:
         return Bound(reason="not established: the documents state who did that only to something else") \
             if near_miss and not stated else None

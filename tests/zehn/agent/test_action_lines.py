@@ -26,6 +26,8 @@ def _single_word_names(word: str) -> bool:
      "Turn on compaction for the events topic", ("Lars Moe",), "label"),
     ("- ACTION 2 (Edge): enforce signing on uploads (owner: Lars Moe, due: 2026-01-10)", "Notes",
      "enforce signing on uploads", ("Lars Moe",), "label"),
+    ("- **Owner:** Dana Kerr - add alerts for the queue backlog", "Next steps", "add alerts for the queue backlog",
+     ("Dana Kerr",), "label"),
     ("- [ ] Rotate the vault tokens - @dana.kerr", "Notes", "Rotate the vault tokens", ("dana.kerr",), "handle"),
     ("- [ ] Decide whether the old relay can be retired", "Notes", "Decide whether the old relay can be retired", (),
      "none"),

@@ -23,6 +23,8 @@ PEOPLE = 'participants: ["Dana Kerr", "Lars Moe"]'
     ("Comment by @lars.moe", "lars.moe", ""),
     ("@lars.moe commented:", "lars.moe", ""),
     ("lars replied:", "lars", ""),
+    ("From: Dana Kerr <dana@example.com>", "Dana Kerr", ""),
+    ("On 2026-03-02 08:15, Lars Moe wrote:", "Lars Moe", ""),
 ])
 def test_a_header_names_its_author_and_where_its_body_starts(line: str, author: str, body: str) -> None:
     found = header(line)
@@ -47,3 +49,10 @@ def test_a_name_alone_is_a_header_only_in_a_thread_and_for_a_person_of_the_docum
 ])
 def test_labels_and_timeline_lines_are_not_headers(line: str) -> None:
     assert header(line, "Comments", PEOPLE) is None
+
+
+def test_a_mail_quote_header_owns_its_quoted_lines_and_a_tracker_reply_does_not() -> None:
+    mail = header("On Tue, 3 Mar 2026 at 10:02, Lars Moe <lars@example.com> wrote:")
+    reply = header("**Lars Moe** wrote:")
+    assert mail is not None and mail.quotes
+    assert reply is not None and not reply.quotes
