@@ -146,6 +146,8 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             listed += bool(item.owners)
             own = words(item.what)
             said = similarity.matches(terms, own)
+            if len(said | set(acts)) < MIN_SHARE * len(terms):
+                continue  # short of the share even if every asked act had a synonym here: no embedding needed
             said |= {a for a in acts if a not in said and similarity.synonym(a, own)}
             if len(said) < MIN_SHARE * len(terms) or (acts and not said & set(acts)):
                 continue
