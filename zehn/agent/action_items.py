@@ -1,11 +1,8 @@
 """Who owns an action item, chosen by WHAT the item asks to do (part of stage 4, bind).
 
-Postmortems, ADRs and meeting notes list their follow-ups in a few shapes:
-
-- a numbered or labelled line with the owner in it: "ACTION 2 (Edge): enforce request signing (owner: A, due: D)",
-  "- Routing: enforce the default (Owner: A / B)";
-- a checklist line with a handle: "- [ ] rotate the bucket credentials — @a.person";
-- an "Owner: A" line right under a heading that names the task ("### Migrate the scheduler off cron").
+Postmortems, ADRs and meeting notes list their follow-ups in many shapes (owner labels, the owner as the task's
+subject, action tables with an owner column, checklist handles, "Owner: A" under a heading); they are read line by
+line in :mod:`zehn.agent.action_lines`, and each item cites the sentences that cover its line.
 
 A question "who owns the action item / follow-up / work to <do something>" names the item by what it does, so the
 item is chosen by the content similarity of the asked words (the question's core terms besides the task nouns and
@@ -14,19 +11,23 @@ when it holds at least half of the asked terms and, when the question names an a
 synonym of it); two items that tie both answer. Documents that list items, none of which meets this -> "not
 established" (the asked item is not there); documents that list none -> nothing is bound here (the caller goes on).
 
-The hop is graded by the labelled-line grader (the line holds the owner label and, by the match, what was asked);
-a handle on a checklist line has no label, so its hop is ``inferred`` (``checklist_handle``).
+When the best item names no owner (a checklist line nobody took, a "TBD" owner cell), the answer is "not
+established": the neighbouring items' owners are never given. The hop is graded by the labelled-line grader when
+an owner label states it; an owner given by the line's shape has no label, so its hop is ``inferred``
+(``action_subject``, ``table_owner_column``, ``checklist_handle``).
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.parsing import Parse
+from zehn.agent.action_lines import OWNER_ONLY, read_line, table_items
 from zehn.agent.bound import Bound, PathView
+from zehn.agent.doc_lines import covering, lines
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Analysis
@@ -44,18 +45,14 @@ TASK_NOUNS = frozenset({"action", "item", "follow-up", "followup", "follow", "ta
 _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have"})
 # Words by which a "who" question asks for an owner when the parse found no ownership verb.
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
-_HANDLE = re.compile(r"(?:^|\s)@(?P<handle>[A-Za-z][\w.\-]*[A-Za-z0-9])")
-_CHECKBOX = re.compile(r"^\s*(?:[-*+]\s+)?\[[ xX]\]\s+")
-_ACTION_KEY = re.compile(r"^\s*(?:[-*+]\s+)?[*_]*ACTION\s+\d{1,3}[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*", re.I)
-_OWNER_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]", re.I)
 
 
 @dataclass(frozen=True)
 class ActionItem:
-    line: Sentence
-    what: str  # the item's own words: the line without its owner parts, or the heading above an "Owner:" line
+    cited: tuple[Sentence, ...]  # the citable sentences of the item's line (and of its owner line)
+    what: str  # the item's own words: the line without its key and owner parts, or the heading above "Owner: A"
     owners: tuple[str, ...]
-    labelled: bool  # the owners are the values of an owner label (else a checklist handle)
+    how: str  # how the owner is given (action_lines.LineItem.how)
 
 
 def task_question(analysis: Analysis) -> bool:
@@ -70,47 +67,39 @@ def task_question(analysis: Analysis) -> bool:
         t in TASK_NOUNS - {"owner", "own", "ownership"} for a in analysis.asks for t in a.core)
 
 
-def _owner_values(text: str) -> tuple[str, ...]:
-    found = [v for seg in segments(text) if label_relation(seg.label) == "OWNS" for v in seg.values]
-    return tuple(v.strip(" *_`") for v in found if ":" not in v and v[:1].isalpha())
-
-
-def _what(text: str) -> str:
-    """The line without its owner segments, handles, checkbox or action key."""
-    for seg in segments(text):
-        if label_relation(seg.label) == "OWNS":
-            cut = text.rfind("(", 0, seg.start + 1)
-            text = text[: cut if cut >= 0 and seg.start - cut <= 2 else seg.start]
-            break
-    text = _HANDLE.sub(" ", _ACTION_KEY.sub("", _CHECKBOX.sub("", text)))
-    return text.strip(" -—–:*")
-
-
-def _heading_of(doc_view: DocView, line: Sentence) -> str:
-    for passage in doc_view.passages:
-        if passage.start <= line.start < passage.end:
-            return passage.heading.rsplit(" > ", 1)[-1]
-    return ""
-
-
-def items(doc_view: DocView) -> list[ActionItem]:
-    """The action items of a document, in document order."""
+def items(doc_view: DocView, person: Callable[[str], bool]) -> list[ActionItem]:
+    """The action items of a document, in document order (lines of a table are read with the table's header)."""
     out: list[ActionItem] = []
-    for line in doc_view.sentences:
-        if line.kind == "metadata":
+    read = lines(doc_view)
+    n = 0
+    while n < len(read):
+        line = read[n]
+        if line.is_heading:
+            n += 1
             continue
-        owners = _owner_values(line.text)
-        if owners and _OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
-            heading = _heading_of(doc_view, line)
-            if heading:
-                out.append(ActionItem(line, heading, owners, True))
+        if line.text.lstrip().startswith("|"):
+            table = [line]
+            while n + len(table) < len(read) and read[n + len(table)].text.lstrip().startswith("|"):
+                table.append(read[n + len(table)])
+            for row, cell in table_items([t.text for t in table]):
+                covered = covering(doc_view, table[row].start, table[row].end)
+                if covered:
+                    out.append(ActionItem(tuple(covered), cell.what, cell.owners, cell.how))
+            n += len(table)
             continue
-        if owners:
-            out.append(ActionItem(line, _what(line.text), owners, True))
+        n += 1
+        cited = tuple(covering(doc_view, line.start, line.end))
+        if not cited:
             continue
-        handles = tuple(m.group("handle") for m in _HANDLE.finditer(line.text))
-        if handles and (_CHECKBOX.match(line.text) or _ACTION_KEY.match(line.text)):
-            out.append(ActionItem(line, _what(line.text), handles, False))
+        item = read_line(line.text, line.heading, person)
+        if item is None and OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
+            owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS"
+                           for v in seg.values)
+            if owners and line.heading:
+                out.append(ActionItem(cited, line.heading, owners, "heading"))
+            continue
+        if item is not None:
+            out.append(ActionItem(cited, item.what, item.owners, item.how))
     return out
 
 
@@ -126,10 +115,17 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(terms)), list(dict.fromkeys(acts))
 
 
-def _grade(item: ActionItem, owner: str, nlp: Parse) -> HopGrade:
-    if item.labelled:
-        return grade_labelled(item.line.text, "OWNS", owner, True, item.line.id, nlp)
-    return HopGrade("inferred", ("checklist_handle",), item.line.id)
+def _grade(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sentence]:
+    """An owner label in a cited sentence that names the owner grades as the labelled-line grader says; an owner
+    given by the line's shape (the task's subject, a table column, a handle) is ``inferred``."""
+    said = next((s for s in item.cited if owner.casefold() in s.text.casefold()), item.cited[0])
+    if item.how in ("label", "heading"):
+        graded = grade_labelled(said.text, "OWNS", owner, True, said.id, nlp)
+        if graded.grade != "insufficient":
+            return graded, said
+    reason = {"subject": "action_subject", "table": "table_owner_column", "handle": "checklist_handle"}.get(
+        item.how, "owner_label_split")
+    return HopGrade("inferred", (reason,), said.id), said
 
 
 def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
@@ -141,11 +137,17 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
     documents = views()
     scored: list[tuple[int, int, ActionItem, DocView]] = []
     listed = 0
+
+    def person(word: str) -> bool:
+        return any(t.pos_ == "PROPN" or t.ent_type_ == "PERSON" for t in nlp(f"{word} will do it.")[:1])
+
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
-        for item in items(doc_view):
-            listed += 1
+        for item in items(doc_view, person):
+            listed += bool(item.owners)
             own = words(item.what)
             said = similarity.matches(terms, own)
+            if len(said | set(acts)) < MIN_SHARE * len(terms):
+                continue  # short of the share even if every asked act had a synonym here: no embedding needed
             said |= {a for a in acts if a not in said and similarity.synonym(a, own)}
             if len(said) < MIN_SHARE * len(terms) or (acts and not said & set(acts)):
                 continue
@@ -156,14 +158,16 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             else None
     best = max((s[0], s[1]) for s in scored)
     chosen = [s for s in scored if (s[0], s[1]) == best]
+    if not any(item.owners for _, _, item, _ in chosen):
+        return Bound(reason="not established: the action item that does what was asked names no owner")
     paths: list[PathView] = []
     for _, _, item, _ in chosen:
         for owner in item.owners:
-            graded = _grade(item, owner, nlp)
+            graded, line = _grade(item, owner, nlp)
             if graded.grade == "insufficient":
                 continue
             paths.append(view(owner, owner, (owner, item.what),
-                              [hop(owner, "OWNS", item.what, graded, item.line, "question")], [item.line]))
+                              [hop(owner, "OWNS", item.what, graded, line, "question")], list(item.cited)))
     if not paths:
         return None
     return Bound(paths=tuple(paths), document=chosen[0][3].info)

@@ -2,7 +2,9 @@
 
 - **Before** the walk (the walk would answer with the wrong item of a list): "who owns the action item to X" picks
   the item by what it does (:mod:`zehn.agent.action_items`); "who <did> X" reads the author of the comment block
-  whose body states the act (:mod:`zehn.agent.comment_blocks`).
+  whose body states the act (:mod:`zehn.agent.comment_blocks`), or else the doer a passive names or the person
+  whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
+  reads the list under a dependencies heading of X's own document (:mod:`zehn.agent.components`).
 - **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
   parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
   ``components`` field, which the walk answers, is never replaced by a list.
@@ -14,7 +16,8 @@ from verify.parsing import Parse
 from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
-from zehn.agent.components import bind_components
+from zehn.agent.components import bind_components, bind_dependency_list
+from zehn.agent.doers import bind_doer
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
@@ -30,8 +33,10 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
         acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
             return acted
-    if analysis.route == "participation":
-        return bind_comment(analysis, views, similarity, parses)
+    if analysis.route == "dependency":
+        return bind_dependency_list(analysis, views, similarity)
+    if analysis.route == "participation" or (analysis.route == "attribute" and analysis.asks[0].answer_type == "agent"):
+        return bind_comment(analysis, views, similarity, parses) or bind_doer(analysis, views, similarity, parses)
     return None
 
 

@@ -1,28 +1,24 @@
 """Who did something, read from the comment blocks of a ticket or review thread (part of stage 4, bind).
 
-Trackers and review tools export a conversation as blocks: a header line that names the author, then the body the
-author wrote, in which the author is the unwritten subject ("Rolled back the renderer to v3.2", "Mitigation
-applied: throttled the export worker", "Approved."). Header shapes read here (general conventions, no names):
-
-- a date or timestamp, a dash, the name (and a role): ``2026-02-20 20:41Z — Ana Ruiz``, or with the body on
-  the same line, ``2026-02-20 20:41 — Ana Ruiz (SRE): Restarted the pods`` (or the name first, then the date);
-- the name and a reporting verb: ``Ana Ruiz commented:`` / ``wrote:`` / ``replied:``;
-- the name in bold, an optional bracketed date, a colon, and maybe the body on the same line:
-  ``**Ana Ruiz** (2026-02-21): Approved the schema change``.
+Trackers, review tools, mail and chat exports write a conversation as blocks: a header line that names the author
+(the shapes of :mod:`zehn.agent.comment_headers`), then the body the author wrote, in which the author is the
+unwritten subject ("Rolled back the renderer to v3.2", "Mitigation applied: throttled the export worker",
+"Approved."). Lines quoted from another comment (``> ...``) are not the author's own words and are skipped; so are
+questions and requests ("Did anyone flush the cache?", "Can someone update the runbook?"): the author only asked.
 
 A block runs from its header to the next header, or to a section heading that is not a header. A question "who
 <verb> <object>" binds to the body sentence that holds the asked verb (or a synonym) and at least half of the
-asked terms, with no negation and no doer of its own ("disabled by Ana", "Ben rolled back X": the author only
-reports those); the block's author is the answer, the body sentence (and the header, when the
-exporter kept it in the same citable line) is the evidence. The author is given by the block's structure, not by
-the sentence's words, so the hop grades ``inferred`` (``comment_author``) unless the cited text names the author
-(the header line is cited beside the body when it is a citable line).
+asked terms (a comment on a ticket or pull request is about it, so the asked terms its document's title holds
+count too: "Approved." under a review of the asked change), with no negation and no doer of its own ("disabled
+by Ana", "Ben rolled back X": the author only reports those); the block's author is the answer, the body sentence
+(and the header, when the exporter kept it in the same citable line) is the evidence. The author is given by the
+block's structure, not by the sentence's words, so the hop grades ``inferred`` (``comment_author``) unless the
+cited text names the author (the header line is cited beside the body when it is a citable line).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spacy.tokens import Doc
@@ -30,6 +26,8 @@ from spacy.tokens import Doc
 from verify import HopGrade
 from verify.lexicon import NEGATION_WORDS
 from zehn.agent.bound import Bound, PathView
+from zehn.agent.comment_headers import header
+from zehn.agent.doc_lines import lines
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
@@ -40,21 +38,12 @@ from zehn.agent.similarity import Similarity
 
 DOCUMENTS_READ = 3
 MIN_SHARE = 0.5  # a body sentence must hold at least half of the asked terms (the asked verb among them)
-_NAME = r"(?P<name>[A-Z][\w'’.\-]*(?: [A-Z][\w'’.\-]*){0,3}|[a-z][a-z0-9._\-]{1,30})"
-_STAMP = r"\[?\d{4}-\d{2}-\d{2}(?:[ T][\d:]{4,8}(?:\s?(?:Z|UTC|[+-]\d{2}:?\d{2}))?)?\]?"
-_DASH = r"\s+[—–-]{1,2}\s+"
-_ROLE = r"(?:\s*\([^)\n]{1,40}\))?"  # "(SRE)", "(Support)": the author's team or role
-HEADERS = (
-    re.compile(rf"^{_STAMP}{_DASH}{_NAME}{_ROLE}\s*:?$"),
-    re.compile(rf"^{_STAMP}{_DASH}{_NAME}{_ROLE}\s*:\s+(?P<rest>\S.*)$"),  # the body on the header's line
-    re.compile(rf"^{_NAME}{_DASH}{_STAMP}\s*:?$"),
-    re.compile(rf"^{_NAME}\s+(?:commented|wrote|replied|responded|said|added a comment)\b[^:\n]{{0,40}}:?$"),
-    re.compile(rf"^\*\*{_NAME}\*\*\s*(?:\([^)\n]{{1,40}}\))?\s*:\s*(?P<rest>.*)$"),
-)
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafor", "Ana R." (a label word is one)
 # The shared negation words, less "without", which qualifies an act ("rolled back without downtime") rather than
 # denying it, plus "cannot", which whitespace splitting keeps whole.
 _NEGATIONS = (NEGATION_WORDS - {"without"}) | {"cannot"}
+# Openings of a request rather than a report ("Can we get someone to ...", "Please update ...").
+_ASKING = frozenset({"can", "could", "would", "should", "shall", "please", "let's", "lets", "may", "might"})
 
 
 @dataclass(frozen=True)
@@ -62,51 +51,39 @@ class Block:
     author: str
     start: int  # the header line's start (document offset; the passage start when the header is a heading)
     end: int  # the body's end
+    quoted: tuple[tuple[int, int], ...] = ()  # lines quoted from another comment ("> ...")
 
-
-def header(line: str) -> tuple[str, int] | None:
-    """(author, offset of the body in the line) when the line is a comment header."""
-    text = line.strip().strip("#").strip()
-    for pattern in HEADERS:
-        m = pattern.match(text)
-        if m is not None:
-            rest = m.groupdict().get("rest")
-            at = line.find(rest) if rest else len(line)
-            return m.group("name").strip(), at
-    return None
-
-
-def _lines(doc_view: DocView) -> Iterator[tuple[str, int, int, bool]]:
-    """(text, start, end, is_heading) for each passage's heading and body line, in document order."""
-    for passage in sorted(doc_view.passages, key=lambda p: p.start):
-        yield passage.heading.rsplit(" > ", 1)[-1], passage.start, passage.start, True
-        body = passage.text[len(passage.text) - (passage.end - passage.start):]
-        at = passage.start
-        for raw in body.split("\n"):
-            if raw.strip():
-                yield raw, at, at + len(raw), False
-            at += len(raw) + 1
+    def own(self, sentence: Sentence) -> bool:
+        """The sentence is in the block and is the author's own words (not a quote)."""
+        return self.start <= sentence.start < self.end and not any(a <= sentence.start < b for a, b in self.quoted)
 
 
 def blocks(doc_view: DocView) -> list[Block]:
     """The comment blocks of a document, in order."""
+    people = " ".join(s.text for s in doc_view.sentences if s.kind == "metadata")
     out: list[Block] = []
     author: str | None = None
     start = last = 0
-    heading = ""
-    for text, begin, end, is_heading in _lines(doc_view):
-        found = header(text)
-        if is_heading and found is None and text == heading:
-            continue  # the same section, split into several passages
-        if found is not None or is_heading:
+    quoted: list[tuple[int, int]] = []
+    own_quotes = False  # "On <date>, X wrote:": the quoted lines under it are X's words
+    for line in lines(doc_view):
+        found = header(line.text, line.heading, people)
+        if found is not None or line.is_heading:
             if author is not None:
-                out.append(Block(author, start, last))
-            author, start = (found[0], begin) if found is not None else (None, begin)
-            heading = text if is_heading else heading
-        last = max(last, end)
+                out.append(Block(author, start, last, tuple(quoted)))
+            author, start, quoted = (found.author if found else None), line.start, []
+            own_quotes = found is not None and found.quotes
+        elif line.text.lstrip().startswith(">") and not own_quotes:
+            quoted.append((line.start, line.end + 1))
+        last = max(last, line.end)
     if author is not None:
-        out.append(Block(author, start, last))
+        out.append(Block(author, start, last, tuple(quoted)))
     return out
+
+
+def _asking(text: str) -> bool:
+    first = text.split(maxsplit=1)
+    return text.rstrip().endswith("?") or bool(first and first[0].casefold().strip(",") in _ASKING)
 
 
 def _negated(text: str) -> bool:
@@ -132,22 +109,24 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
                  parses: Parses) -> Bound | None:
     """The author of the comment block whose body states the asked act, or None when no body does."""
     ask = analysis.asks[0]
-    if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS or analysis.subject is None:
+    if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS:
         return None
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
+    target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
     documents = views()
     found: list[tuple[int, int, Block, Sentence]] = []
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
+        titled = similarity.matches([t for t in terms if t != ask.predicate], words(doc_view.info.title))
         for block in blocks(doc_view):
             for sentence in doc_view.sentences:
-                if sentence.kind == "metadata" or not block.start <= sentence.start < block.end or \
-                        _negated(sentence.text):
+                if sentence.kind == "metadata" or not block.own(sentence) or _negated(sentence.text) or \
+                        _asking(sentence.text):
                     continue
                 own = words(sentence.text)
                 said = similarity.matches(terms, own)
                 if ask.predicate not in said and not similarity.synonym(ask.predicate, own):
                     continue
-                said.add(ask.predicate)
+                said |= titled | {ask.predicate}
                 if len(said) >= MIN_SHARE * len(terms) and not _someone_else(parses.of([sentence])[sentence.id],
                                                                              ask.predicate, block.author):
                     found.append((len(said), -rank, block, sentence))
@@ -161,8 +140,8 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
         named = any(block.author.casefold() in s.text.casefold() for s in cited)
         graded = HopGrade("source_backed" if named else "inferred", ("comment_author",), sentence.id)
         rel = analysis.rel_type or ask.predicate.upper()
-        paths.append(view(block.author, block.author, (block.author, analysis.subject.name),
-                          [hop(block.author, rel, analysis.subject.name, graded, sentence, "question")], [*cited]))
+        paths.append(view(block.author, block.author, (block.author, target),
+                          [hop(block.author, rel, target, graded, sentence, "question")], [*cited]))
     return Bound(paths=tuple(paths), document=documents[-best[1]].info)
 
 

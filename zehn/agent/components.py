@@ -2,24 +2,31 @@
 
 Specs, PRDs and design docs enumerate their parts as a list under a heading or a lead-in line: a "Components" /
 "Architecture" / "Modules" section, or "The service has three parts:", with one item per part written
-``1) Name: what it does``, ``- **Name**: what it does``, ``- Name — what it does`` or just ``- Name``.
+``1) Name: what it does``, ``- **Name**: what it does``, ``- Name — what it does`` or just ``- Name``, or as
+the rows of a table whose part column is named by its header ("| Component | Responsibility |").
 
 1. **The document**: the subject phrase names a document by its title ("the Foo & Bar Reconciliation (FBR)
    product" -> "PRD: Foo & Bar Reconciliation (FBR) product"): an acronym of the phrase in the title (or the
    title's initials spelling it), or most of the phrase's words in the title. The best retrieved document that
-   does is read; none -> nothing is bound here.
+   does is read; else a section of the best retrieved documents whose heading names the subject the same way
+   ("## How the query path is built"), where any list is the parts; none -> nothing is bound here.
 2. **The list**: the first list under a heading or lead-in whose words name parts (:data:`PART_WORDS`, or the
    question's own focus word); each item's name is its label (before ``:`` / ``—``) or the whole item when short.
 3. The answer cites every item line. The subject is named by the document, not by each line, so the finding is
    ``inferred`` (``document_subject``).
+
+The same reading answers "what does X depend on" from the list under a dependencies heading of X's own document
+("## Upstream dependencies", "Requires:"; never a "Downstream" / "Consumers" list, which is the other direction).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from zehn.agent.bound import Bound, Finding
+from zehn.agent.doc_lines import lines
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
@@ -31,10 +38,17 @@ from zehn.agent.similarity import Similarity
 PART_WORDS = frozenset({"component", "components", "part", "parts", "piece", "pieces", "module", "modules",
                         "building", "blocks", "subsystem", "subsystems", "element", "elements", "architecture",
                         "services", "layers", "stages", "capabilities", "features"})
+# Words a heading or lead-in uses for what a whole relies on ("## Upstream dependencies", "Requires:").
+DEPENDENCY_WORDS = frozenset({"dependencies", "dependency", "depends", "upstream", "prerequisites", "prerequisite",
+                              "requires", "relies"})
+# Words of the other direction: what relies on the whole ("Downstream consumers"), never its dependencies.
+OTHER_DIRECTION = frozenset({"downstream", "dependents", "consumers", "callers", "clients"})
 TITLE_SHARE = 0.6  # most of the subject phrase's words must be in a document's title
 MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
+DOCUMENTS_READ = 3  # the best retrieved documents whose section headings may name the subject
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
 _NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _ACRONYM = re.compile(r"\(([A-Z][A-Za-z0-9&]{1,9})\)|\b([A-Z]{2,8})\b")
 
 
@@ -67,25 +81,71 @@ def names_document(phrase: str, title: str, similarity: Similarity) -> bool:
     return bool(asked) and len(similarity.matches(asked, words(title))) >= TITLE_SHARE * len(asked)
 
 
-def _part_heading(text: str, focus: str) -> bool:
+def _part_heading(text: str, focus: str, names: frozenset[str] = PART_WORDS) -> bool:
     said = set(words(text))
-    return bool(said & (PART_WORDS | ({focus, focus + "s"} if focus else set())))
+    return bool(said & (names | ({focus, focus + "s"} if focus else set()))) and not said & OTHER_DIRECTION
 
 
-def parts(doc_view: DocView, focus: str) -> list[Part]:
-    """The first list of parts in the document: items under a heading (or a lead-in line) that names parts."""
-    lines = [s for s in doc_view.sentences if s.kind != "metadata"]
+def table_headers(doc_view: DocView) -> dict[int, str]:
+    """Each table data row's start -> its table's header row (read from the document's lines: the header row is
+    not always a citable sentence)."""
+    out: dict[int, str] = {}
+    header: str | None = None
+    for line in lines(doc_view):
+        if line.is_heading or not line.text.lstrip().startswith("|"):
+            header = None
+        elif header is None:
+            header = line.text
+        elif not _TABLE_RULE.match(line.text):
+            out[line.start] = header
+    return out
+
+
+def _cells(text: str) -> list[str]:
+    return [c.strip(" *_`") for c in text.strip().strip("|").split("|")]
+
+
+def _table_part(line: Sentence, column: int | None) -> str:
+    """The part a table row names: the cell under the header's part column (else its first worded cell)."""
+    cells = _cells(line.text)
+    if column is not None and column < len(cells):
+        return cells[column] if len(cells[column].split()) <= MAX_NAME_WORDS else ""
+    return next((c for c in cells if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
+
+
+def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
+          section: Callable[[str], bool] | None = None) -> list[Part]:
+    """The first list of parts in the document: items (or table rows) under a heading (or a lead-in line) that
+    names parts; a table's part column is the header cell that names parts ("Component", "Module"). With
+    ``section``, only the sections whose heading it accepts are read, and any list there is the parts."""
+    longest: dict[int, Sentence] = {}
+    for s in doc_view.sentences:  # one citable line per start (a row may also be kept cut short)
+        if s.kind != "metadata" and (s.start not in longest or s.end > longest[s.start].end):
+            longest[s.start] = s
+    citable = sorted(longest.values(), key=lambda s: s.start)
+    headers = table_headers(doc_view)
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
         heading = passage.heading.rsplit(" > ", 1)[-1]
-        inside = [s for s in lines if passage.start <= s.start < passage.end]
-        under = _part_heading(heading, focus)
+        if section is not None and not section(heading):
+            continue
+        inside = [s for s in citable if passage.start <= s.start < passage.end]
+        under = section is not None or _part_heading(heading, focus, names)
         found: list[Part] = []
         for line in inside:
+            if line.start in headers:  # a data row of a table
+                column = next((i for i, c in enumerate(_cells(headers[line.start])) if _part_heading(c, focus, names)),
+                              None)
+                name = _table_part(line, column) if under or column is not None else ""
+                if name:
+                    found.append(Part(name, line))
+                continue
+            if line.text.lstrip().startswith("|"):
+                continue  # a table's header or rule
             item = _ITEM.match(line.text)
             if item is None:
                 if found:
                     break  # the list ended
-                under = under or (line.text.rstrip().endswith(":") and _part_heading(line.text, focus))
+                under = under or (line.text.rstrip().endswith(":") and _part_heading(line.text, focus, names))
                 continue
             if under:
                 named = _NAMED.match(item.group("body"))
@@ -103,14 +163,36 @@ def bind_components(analysis: Analysis, views: Views, similarity: Similarity) ->
     if analysis.subject is None or not asks_parts(analysis):
         return None
     ask = analysis.asks[0]
+    subject = analysis.subject.text
+    documents = views()
+    titled = [(d, parts(d, ask.focus_head)) for d in documents if names_document(subject, d.info.title, similarity)]
+    # Else a section whose heading names the subject ("## How the query path is built") and lists its parts.
+    headed = [(d, parts(d, ask.focus_head, section=lambda h: names_document(subject, h, similarity)))
+              for d in documents[:DOCUMENTS_READ]] if not any(f for _, f in titled) else []
+    for doc_view, found in (*titled, *headed):
+        if found:
+            cited = tuple(p.line for p in found)
+            finding = Finding(ask=ask, answer=cited, grade="inferred", reasons=("document_subject",),
+                              heading=_heading(doc_view, cited[0]), bound=cited[0])
+            return Bound(findings=(finding,), document=doc_view.info)
+    return None
+
+
+def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
+    """What the subject depends on, listed under a dependencies heading of the subject's own document (its title
+    names the subject): "## Upstream dependencies" + one item per dependency. None when no such document lists
+    any (the walk goes on)."""
+    if analysis.subject is None or analysis.route != "dependency":
+        return None
+    ask = analysis.asks[0]
     for doc_view in views():
         if not names_document(analysis.subject.text, doc_view.info.title, similarity):
             continue
-        found = parts(doc_view, ask.focus_head)
+        found = parts(doc_view, "", DEPENDENCY_WORDS)
         if found:
-            lines = tuple(p.line for p in found)
-            finding = Finding(ask=ask, answer=lines, grade="inferred", reasons=("document_subject",),
-                              heading=_heading(doc_view, lines[0]), bound=lines[0])
+            cited = tuple(p.line for p in found)
+            finding = Finding(ask=ask, answer=cited, grade="inferred", reasons=("document_subject",),
+                              heading=_heading(doc_view, cited[0]), bound=cited[0])
             return Bound(findings=(finding,), document=doc_view.info)
     return None
 

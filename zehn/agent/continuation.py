@@ -24,12 +24,14 @@ from zehn.agent.text_index import text_index
 # Openings that continue the previous sentence's subject (general English reference words).
 ANAPHORS = frozenset({"this", "that", "it", "these", "those", "which"})
 ANAPHOR_NOUNS = frozenset({"change", "deploy", "deployment", "release", "rollout", "migration", "pr", "patch",
-                           "update", "config", "fix", "refactor", "upgrade", "commit", "switch", "trigger"})
+                           "update", "config", "fix", "refactor", "upgrade", "commit", "switch", "trigger",
+                           "revert", "rollback", "hotfix", "workaround", "mitigation", "restart", "failover"})
 MAX_GAP = 3  # characters between the two sentences (a space or a line break): adjacent in the same passage
 MAX_NAME_WORDS = 8
 
 
-def _continues(text: str) -> bool:
+def continues(text: str) -> bool:
+    """The sentence opens with a word that continues the previous sentence's subject ("It ...", "The fix ...")."""
     first = text.split(maxsplit=2)
     if not first:
         return False
@@ -48,7 +50,7 @@ def continued(subject: str, names: list[str], doc_view: DocView, parses: Parses)
     lines = [s for s in doc_view.sentences if s.kind != "metadata"]
     out: list[PathView] = []
     for naming, after in pairwise(lines):
-        if after.start - naming.end > MAX_GAP or not _continues(after.text) or \
+        if after.start - naming.end > MAX_GAP or not continues(after.text) or \
                 not _same_passage(doc_view, naming, after) or \
                 not any(text_index(naming.text).mentions(n) for n in names):
             continue

@@ -152,3 +152,38 @@ def test_a_comment_that_reports_someone_elses_act_answers_with_the_doer(shapes: 
     answer = shapes.answer("Who disabled the refund-flag?")
     assert answer.status in DECLINED or "Ines Moreau" in answer.text, answer.text
     assert all("Oksana Petrenko" not in line.split("“")[0] for line in answer.text.splitlines()), answer.text
+
+
+OPS_LOG = "fx_ops_log_ingest_gateway"
+
+
+@pytest.mark.parametrize(("question", "doer", "lines", "inferred"), [
+    ("Who shortened the batch window of the frame-decoder?", "Jonah Reyes",
+     ("shortened to 2 seconds by Jonah Reyes",), False),  # the passive names the doer: source-backed
+    ("Who flushed the stale dedupe keys?", "Mette Olsen", ("Mette Olsen rotated", "It also flushed"), True),
+])
+def test_a_doer_is_read_from_a_passive_or_from_the_sentence_an_act_continues(
+        shapes: AnswerService, question: str, doer: str, lines: tuple[str, ...], inferred: bool) -> None:
+    answer = shapes.answer(question)
+    assert answer.status == "answered", answer.text
+    assert doer in answer.text and ("continues_subject" in answer.text) == inferred, answer.text
+    assert {c.document_id for c in answer.citations} == {OPS_LOG}, answer.text
+    assert all(any(line in c.text for c in answer.citations) for line in lines), answer.text
+
+
+def test_a_doer_of_the_act_on_another_named_thing_is_not_given(shapes: AnswerService) -> None:
+    answer = shapes.answer("Who shortened the batch window of the dedupe-filter?")
+    assert "Jonah Reyes" not in answer.text or answer.status in DECLINED, answer.text
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("What are the components of the Ingest Gateway (IGW)?", ("frame-decoder", "dedupe-filter")),
+    ("What does the Ingest Gateway depend on?", ("token-issuer", "schema-registry")),
+])
+def test_a_table_of_parts_and_a_dependencies_list_of_the_subjects_document_answer(
+        shapes: AnswerService, question: str, names: tuple[str, ...]) -> None:
+    answer = shapes.answer(question)
+    assert answer.status == "answered", answer.text
+    assert {c.document_id for c in answer.citations} == {OPS_LOG}, answer.text
+    assert all(any(n in c.text for c in answer.citations) for n in names), answer.text
+    assert "Mette Olsen" not in answer.text, answer.text

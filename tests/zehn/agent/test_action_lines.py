@@ -1,0 +1,66 @@
+"""Action-item lines in the shapes meeting notes and postmortems write them (pure: no parse, no graph)."""
+
+from __future__ import annotations
+
+import pytest
+
+from zehn.agent.action_lines import read_line, table_items
+
+
+def _single_word_names(word: str) -> bool:
+    return word in {"Ines"}
+
+
+@pytest.mark.parametrize(("line", "heading", "what", "owners", "how"), [
+    ("ACTION: Pavel Ortiz to add retries to the export fetch.", "Notes", "add retries to the export fetch",
+     ("Pavel Ortiz",), "subject"),
+    ("ACTION: Pavel Ortiz will write the cutover plan.", "Notes", "write the cutover plan", ("Pavel Ortiz",),
+     "subject"),
+    ("- [ ] Dana Kerr: move the nightly dumps to cold storage", "Notes", "move the nightly dumps to cold storage",
+     ("Dana Kerr",), "subject"),
+    ("Ines to check the alert thresholds by Friday.", "Action items", "check the alert thresholds", ("Ines",),
+     "subject"),
+    ("AI-7 (Network) Swap the core switch pair - owner: Lars Moe", "Carried over", "Swap the core switch pair",
+     ("Lars Moe",), "label"),
+    ("AI-8 (Data) Turn on compaction for the events topic; owner: Lars Moe", "Misc",
+     "Turn on compaction for the events topic", ("Lars Moe",), "label"),
+    ("- ACTION 2 (Edge): enforce signing on uploads (owner: Lars Moe, due: 2026-01-10)", "Notes",
+     "enforce signing on uploads", ("Lars Moe",), "label"),
+    ("- **Owner:** Dana Kerr - add alerts for the queue backlog", "Next steps", "add alerts for the queue backlog",
+     ("Dana Kerr",), "label"),
+    ("- [ ] Rotate the vault tokens - @dana.kerr", "Notes", "Rotate the vault tokens", ("dana.kerr",), "handle"),
+    ("- [ ] Decide whether the old relay can be retired", "Notes", "Decide whether the old relay can be retired", (),
+     "none"),
+])
+def test_an_action_line_gives_its_task_and_its_owner(line: str, heading: str, what: str,
+                                                      owners: tuple[str, ...], how: str) -> None:
+    item = read_line(line, heading, _single_word_names)
+    assert item is not None
+    assert (item.what, item.owners, item.how) == (what, owners, how)
+
+
+@pytest.mark.parametrize(("line", "heading"), [
+    ("- Migrate to the new bucket next quarter.", "Discussion"),  # no action context: a plain note
+    ("Dana Kerr mentioned that the contract renews in May.", "Discussion"),
+    ("The owner of this is unclear.", "Summary"),
+])
+def test_a_line_outside_an_action_context_is_no_item(line: str, heading: str) -> None:
+    assert read_line(line, heading, _single_word_names) is None
+
+
+def test_a_verb_before_to_is_not_taken_for_a_name() -> None:
+    item = read_line("- Move to the new bucket", "Action items", _single_word_names)
+    assert item is not None and item.owners == ()
+
+
+def test_a_table_row_takes_its_owner_from_the_owner_column_and_a_placeholder_owner_is_none() -> None:
+    rows = ["| # | Action | Owner | Due |", "|---|---|---|---|",
+            "| 1 | Split the metrics cluster | Dana Kerr / Lars Moe | 2026-02-01 |",
+            "| 2 | Price the archive tier | TBD | TBD |"]
+    found = table_items(rows)
+    assert [(n, i.what, i.owners) for n, i in found] == [
+        (2, "Split the metrics cluster", ("Dana Kerr", "Lars Moe")), (3, "Price the archive tier", ())]
+
+
+def test_a_table_without_an_owner_column_lists_no_items() -> None:
+    assert table_items(["| Service | Port |", "|---|---|", "| relay | 8080 |"]) == []

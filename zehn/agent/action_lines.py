@@ -1,0 +1,146 @@
+"""The action items of a document, read from its lines (the shapes meeting notes, postmortems and ADRs use).
+
+- an owner label anywhere in the line: "ACTION 2 (Edge): enforce signing (owner: A, due: D)", "- Routing: enforce the
+  default (Owner: A / B)", "AI-3 (Networking) Replace the pair - owner: A", "Enable compression; owner: A";
+- the owner as the subject of the task, in an action context: "ACTION: A to add a timeout", "A will draft the
+  checklist", "- [ ] A: move the backups", "A to publish the numbers by Friday";
+- a row of a table whose header has an owner column ("| Action | Owner | Due |");
+- a handle on a checklist or action line: "- [ ] rotate the keys - @a.person";
+- an "Owner: A" line right under a heading that names the task ("### Migrate the scheduler off cron"), or with the
+  task after a dash ("- **Owner:** A - add dashboards for the backlog").
+
+An action context is a line with an action key or a checkbox, or any list line or plain line under a heading that
+names follow-ups (:data:`ACTION_HEADINGS`). A line of an action context that names no owner is an item too, with no
+owner: a question about it must not be given its neighbour's owner.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from verify.labelled import label_relation, segments
+
+# Heading words of a section that lists follow-ups (general English of meeting notes and postmortems).
+ACTION_HEADINGS = frozenset({"action", "actions", "follow-up", "follow-ups", "followup", "followups", "todo",
+                             "todos", "to-do", "to-dos", "tasks", "next", "remediation", "remediations", "owners"})
+# Values that say an owner is still to be found.
+NO_OWNER = frozenset({"tbd", "tbc", "tba", "-", "—", "–", "?", "n/a", "na", "none", "unassigned", "unowned", "nobody",
+                      "open", "todo", "pending", ""})
+_HANDLE = re.compile(r"(?:^|\s|\()@(?P<handle>[A-Za-z][\w.\-]*[A-Za-z0-9])")
+_CHECKBOX = re.compile(r"^\s*(?:[-*+]\s+)?\[[ xX]?\]\s+")
+# An action key: numbered ("ACTION 2 (Edge):", "AI-3 (Networking)", "Follow-up 1.") or with a colon ("ACTION:").
+_KEYS = (re.compile(r"^[*_]*(?:action(?: item)?|ai|todo|follow[- ]?up)[\s#-]*\d{1,3}[*_]*\s*(?:\([^)\n]{1,40}\))?"
+                    r"\s*(?:[:.—–]|\s-)?\s*", re.I),
+         re.compile(r"^[*_]*(?:action(?: item)?|todo|to-do|follow[- ]?up)[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*", re.I))
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+OWNER_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]", re.I)
+# An owner label inside the line, after a separator: "- owner: A", "; owner: A", "(owner: A, due: D)".
+_INLINE_OWNER = re.compile(r"(?:^|[\s;,(\[—–-])(?:owners?|dri|assignee|assigned to)\s*[:=—–]\s*"
+                           r"(?P<value>[^;()\[\]\n]+?)\s*(?=[;)\]]|,?\s*due\b|$)", re.I)
+_NAME = r"(?:[A-Z][a-z'’\-]+(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)\s)?[A-Z][a-z'’\-]+){0,3}|@[\w.\-]+)"
+# An owner label first, then the task after a dash: "- **Owner:** A - add dashboards for the backlog".
+_OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]\s*[*_]*\s*"
+                          rf"(?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s+[-—–]\s+(?P<what>\w.+)$", re.I)
+_SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+(?:to|will|shall|is to|needs to|"
+                      r"is going to|agreed to|offered to|owns|takes)\s+(?P<what>\w.*)$")
+_NAMED = re.compile(rf"^(?P<name>{_NAME})\s*[:—–]\s+(?P<what>\w.*)$")
+_VALUE_SPLIT = re.compile(r"\s*(?:,|/|&|\band\b)\s*")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
+
+
+@dataclass(frozen=True)
+class LineItem:
+    what: str  # the item's own words: the line without its key, checkbox and owner parts
+    owners: tuple[str, ...]
+    how: str  # "label" | "subject" | "table" | "handle" | "heading" | "none"
+
+
+def action_heading(heading: str) -> bool:
+    return bool({w.strip(".:()").casefold() for w in heading.split()} & ACTION_HEADINGS)
+
+
+def _people(value: str) -> tuple[str, ...]:
+    found = [v.strip(" *_`.\"'").lstrip("@") for v in _VALUE_SPLIT.split(re.sub(r"\s*\([^)]*\)", "", value))]
+    return tuple(v for v in found if v.casefold() not in NO_OWNER and v[:1].isalpha() and ":" not in v and
+                 len(v.split()) <= 5)
+
+
+def _strip(text: str) -> tuple[str, bool]:
+    """The line without its checkbox, bullet and action key, and whether it had a checkbox or a key."""
+    bare = _CHECKBOX.sub("", text)
+    keyed = bare != text
+    bare = _BULLET.sub("", bare.strip())
+    for key in _KEYS:
+        m = key.match(bare)
+        if m is not None:
+            bare, keyed = bare[m.end():], True
+            break
+    return bare.strip(" *_"), keyed
+
+
+def _labelled(text: str) -> tuple[str, tuple[str, ...]] | None:
+    for seg in segments(text):
+        if label_relation(seg.label) == "OWNS":
+            owners = _people(", ".join(seg.values))
+            cut = text.rfind("(", 0, seg.start + 1)
+            return text[: cut if cut >= 0 and seg.start - cut <= 2 else seg.start], owners
+    inline = next(reversed(list(_INLINE_OWNER.finditer(text))), None)  # the last: the owner follows the task
+    if inline is not None:
+        return text[: inline.start()], _people(inline.group("value"))
+    return None
+
+
+def read_line(text: str, heading: str, person: Callable[[str], bool]) -> LineItem | None:
+    """The action item a line states, or None when the line is not one. ``person`` says whether a single word
+    before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb)."""
+    if OWNER_ONLY.match(text):
+        first = _OWNER_FIRST.match(text)  # else read with its heading by the caller
+        return LineItem(_clean(first.group("what")), _people(first.group("owner")), "label") if first else None
+    bare, keyed = _strip(text)
+    context = keyed or action_heading(heading)
+    labelled = _labelled(bare)
+    if labelled is not None:
+        what, owners = labelled
+        return LineItem(_clean(what), owners, "label" if owners else "none")
+    if not context:
+        return None
+    for pattern in (_SUBJECT, _NAMED):
+        m = pattern.match(bare)
+        if m is not None and _is_name(m.group("name"), person) and label_relation(m.group("name")) is None:
+            return LineItem(_clean(m.group("what")), (m.group("name").lstrip("@"),), "subject")
+    handles = tuple(m.group("handle") for m in _HANDLE.finditer(bare))
+    if handles:
+        return LineItem(_clean(_HANDLE.sub(" ", bare)), handles, "handle")
+    if keyed or _BULLET.match(text) or _CHECKBOX.match(text):
+        return LineItem(_clean(bare), (), "none")
+    return None
+
+
+def _is_name(name: str, person: Callable[[str], bool]) -> bool:
+    return name.startswith("@") or len(name.split()) >= 2 or person(name)
+
+
+def _clean(what: str) -> str:
+    return re.sub(r"\s+(?:by|before|until|due)\s+\w+\s*\.?$", "", what.strip(" -—–:;,*_.")).strip()
+
+
+def table_items(rows: list[str]) -> list[tuple[int, LineItem]]:
+    """(row index, item) for each data row of a table (``rows[0]`` its header) whose header has an owner column."""
+    cells = [[c.strip(" *_`") for c in row.strip().strip("|").split("|")] for row in rows]
+    head = [c.casefold() for c in cells[0]]
+    owner_cols = [i for i, c in enumerate(head) if label_relation(c) == "OWNS" or c in ("owner", "owners", "dri")]
+    if not owner_cols:
+        return []
+    task_cols = [i for i, c in enumerate(head) if i not in owner_cols and
+                 set(c.split()) & {"action", "task", "item", "what", "description", "follow-up", "todo", "step"}]
+    out: list[tuple[int, LineItem]] = []
+    for n, row in enumerate(cells[1:], start=1):
+        if _TABLE_SEP.match(rows[n]) or len(row) < len(head):
+            continue
+        owners = tuple(o for i in owner_cols for o in _people(row[i]))
+        cols = task_cols or [i for i in range(len(row)) if i not in owner_cols and re.search(r"[A-Za-z]{3}", row[i])]
+        what = " ".join(row[i] for i in cols)
+        out.append((n, LineItem(what, owners, "table" if owners else "none")))
+    return out

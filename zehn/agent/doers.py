@@ -1,0 +1,156 @@
+"""Who did something, when the sentence that states the act does not name the doer as its subject (stage 4, bind).
+
+Change logs and incident notes state an act in two common ways that leave its doer out of the subject:
+
+- **a passive with a by-agent**: "The connection limit was raised to 800 by Ana Ruiz." The doer is named in the
+  sentence, so the hop is ``source_backed`` (``passive_agent``);
+- **a continuation**: "Ana Ruiz upgraded the router to 4.2. It also removed the old health endpoint." /
+  "Ben reverted the purge worker. The revert stopped the duplicate requests." The act's subject is a reference word
+  (:data:`zehn.agent.continuation.ANAPHORS`, or "the" / "this" and a change noun); the doer is the person who is
+  the subject of the sentence right before it, in the same passage. The doer is bound by adjacency, not by the
+  sentence's words, so the hop is ``inferred`` (``continues_subject``) and both sentences are cited.
+
+A question "who <verb> <object>" binds to the sentence that holds the asked verb (the same lemma, or a synonym)
+and at least half of the asked terms, every identifier the question names (a word with a hyphen, underscore, dot,
+slash or digit: "edge-router", "updated_at"; in the sentence or, for a continuation, in the one it continues),
+with no negation and not asked as a question; the best such sentence of the best retrieved documents answers.
+When the read documents state the act with its doer only of another named thing ("Who rolled back the X job?"
+where only "the Y indexer was rolled back by Ana"), and no sentence states the act of the named thing in any
+voice, the answer is "not established" (the doer of the other act is never given).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Token
+
+from verify import HopGrade
+from verify.lexicon import NEGATION_WORDS
+from zehn.agent.bound import Bound, PathView
+from zehn.agent.continuation import continues
+from zehn.agent.grading import hop, view
+from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.parses import Parses
+from zehn.agent.question import Analysis
+from zehn.agent.retrieve import DocView, Views
+from zehn.agent.rows import Sentence
+from zehn.agent.similarity import Similarity
+
+DOCUMENTS_READ = 3
+MIN_SHARE = 0.5
+MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
+_IDENTIFIER = re.compile(r"[-_./#\d]")
+_PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
+
+
+def _name(token: Token) -> str | None:
+    """The person a noun phrase names ("Ana Ruiz", "@ana.ruiz"), or None."""
+    parts = [t for t in token.subtree if t.dep_ in ("compound", "flat") or t.i == token.i]
+    text = " ".join(t.text for t in parts).lstrip("@")
+    if token.ent_type_ == "PERSON" or _PERSON.match(text):
+        return text
+    return None
+
+
+def _act(parse: Doc, predicate: str, similarity: Similarity) -> Token | None:
+    verbs = [t for t in parse if t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() not in LIGHT_VERBS]
+    return next((t for t in verbs if t.lemma_.casefold() == predicate), None) or next(
+        (t for t in verbs if similarity.synonym(predicate, [t.lemma_.casefold()])), None)
+
+
+def _agent(verb: Token) -> str | None:
+    for by in (c for c in verb.children if c.dep_ == "agent"):
+        for obj in (c for c in by.children if c.dep_ == "pobj"):
+            return _name(obj)
+    return None
+
+
+def _subject_doer(parse: Doc) -> str | None:
+    root = next((t for t in parse if t.dep_ == "ROOT"), None)
+    if root is None:
+        return None
+    subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    return _name(subject) if subject is not None else None
+
+
+def _before(doc_view: DocView, sentence: Sentence) -> Sentence | None:
+    lines = [s for s in doc_view.sentences if s.kind != "metadata" and s.end <= sentence.start]
+    prior = max(lines, key=lambda s: s.end, default=None)
+    if prior is None or sentence.start - prior.end > MAX_GAP:
+        return None
+    same = any(p.start <= prior.start and sentence.end <= p.end for p in doc_view.passages)
+    return prior if same else None
+
+
+def _negated(parse: Doc) -> bool:
+    return any(t.dep_ == "neg" or t.lower_ in NEGATION_WORDS - {"without"} for t in parse)
+
+
+def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses) -> Bound | None:
+    """The doer of the asked act, read from a passive's by-agent or from the sentence the act continues."""
+    ask = analysis.asks[0]
+    if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS:
+        return None
+    terms = list(dict.fromkeys((ask.predicate, *ask.core)))
+    named = [t for t in terms if _IDENTIFIER.search(t)]
+
+    def names_all(*said: Sentence) -> bool:
+        return len(similarity.matches(named, [w for s in said for w in words(s.text)])) == len(named)
+
+    target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
+    done_to = [t for t in terms if t != ask.predicate]  # what the act was done to
+    rel = analysis.rel_type or ask.predicate.upper()
+
+    def done_to_asked(*said: Sentence) -> bool:
+        """Every named identifier and at least half (and one) of the asked object's words."""
+        pool = [w for s in said for w in words(s.text)]
+        share = len(similarity.matches(done_to, pool))
+        return names_all(*said) and share >= max(1.0, MIN_SHARE * len(done_to)) if done_to else True
+
+    documents = views()
+    found: list[tuple[int, int, PathView]] = []
+    near_miss = stated = False
+    for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
+        # A cheap look before parsing: the asked verb's lemma, or half of what it was done to (a synonym of the
+        # verb is then looked for among the parsed verbs only).
+        candidates = [s for s in doc_view.sentences if s.kind != "metadata" and not s.text.rstrip().endswith("?")
+                      and (ask.predicate in similarity.matches([ask.predicate], words(s.text)) or
+                           len(similarity.matches(done_to, words(s.text))) >= max(1.0, MIN_SHARE * len(done_to)))]
+        parsed = parses.of(candidates)
+        for sentence in candidates:
+            parse = parsed[sentence.id]
+            verb = _act(parse, ask.predicate, similarity)
+            if verb is None or _negated(parse):
+                continue
+            stated = stated or done_to_asked(sentence)  # the act and what it was done to, in some voice
+            read = _doer_of(doc_view, sentence, verb, parses)
+            if read is None:
+                continue
+            doer, cited, graded = read
+            if not done_to_asked(*cited):
+                near_miss = True  # the act, with its doer, done to something else
+                continue
+            score = len(similarity.matches(terms, [w for c in cited for w in words(c.text)]) | {ask.predicate})
+            found.append((score, -rank, view(doer, doer, (doer, target),
+                                             [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
+    if not found:
+        return Bound(reason="not established: the documents state who did that only to something else") \
+            if near_miss and not stated else None
+    best = max((f[0], f[1]) for f in found)
+    return Bound(paths=tuple(f[2] for f in found if (f[0], f[1]) == best), document=documents[-best[1]].info)
+
+
+def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,
+             parses: Parses) -> tuple[str, tuple[Sentence, ...], HopGrade] | None:
+    """(doer, cited sentences, grade): the passive's by-agent, or the subject of the sentence the act continues."""
+    doer = _agent(verb)
+    if doer is not None:
+        return doer, (sentence,), HopGrade("source_backed", ("passive_agent",), sentence.id)
+    if not continues(sentence.text):
+        return None
+    prior = _before(doc_view, sentence)
+    doer = _subject_doer(parses.of([prior])[prior.id]) if prior is not None else None
+    if prior is None or doer is None:
+        return None
+    return doer, (prior, sentence), HopGrade("inferred", ("continues_subject",), sentence.id)
