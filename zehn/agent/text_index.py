@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 _ALNUM = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+[a-z0-9]*[A-Z]*[a-z0-9]*|[a-z0-9]+")
@@ -22,37 +22,20 @@ def comparison(phrase: str) -> bool:
 
 
 class TextIndex:
-    """Words of a text for separator-blind matching, split on first need: a phrase some word of which is not even
-    a substring of the casefolded text cannot match (each word of the index is a casefolded slice of the text, and
-    casefolding maps character by character), so most look-ups of absent names never split the text."""
+    """Words of a text for separator-blind matching."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
-
-    @cached_property
-    def folded(self) -> str:
-        return self.text.casefold()
-
-    @cached_property
-    def _raw(self) -> list[str]:
-        return _ALNUM.findall(self.text)
-
-    @cached_property
-    def joined(self) -> str:
-        return f" {' '.join(w.casefold() for w in self._raw)} "
-
-    @cached_property
-    def words(self) -> frozenset[str]:
+        raw = _ALNUM.findall(text)
+        words = [w.casefold() for w in raw]
+        self.joined = f" {' '.join(words)} "
         # CamelCase parts count as words too: "autoscalerPromQL" mentions "PromQL".
-        return frozenset(w.casefold() for w in self._raw) | frozenset(
-            p.casefold() for w in self._raw for p in _CAMEL.findall(w))
+        parts = [p.casefold() for w in raw for p in _CAMEL.findall(w)]
+        self.words = frozenset(words) | frozenset(parts)
 
     def mentions(self, phrase: str, quoted: bool = False) -> bool:
         parts = [w.casefold() for w in _ALNUM.findall(phrase)]
         if not parts:
             return True
-        if not all(p in self.folded for p in parts):
-            return False
         if quoted:
             return all(p in self.words for p in parts)
         return f" {' '.join(parts)} " in self.joined or "".join(parts) in self.words
