@@ -131,6 +131,8 @@ def name_keys(name: str) -> list[str]:
 def embedding_vector(value: object) -> list[float]:
     if not isinstance(value, list | tuple) or len(value) != EMBEDDING_DIM:
         raise QueryRejected(f"parameter 'embedding' must be a list of {EMBEDDING_DIM} numbers")
+    if {float} == set(map(type, value)) and all(map(math.isfinite, value)):
+        return list(value)  # the usual case (an embedder's floats), checked in C: the same list the loop builds
     vector: list[float] = []
     for item in value:
         if isinstance(item, bool) or not isinstance(item, int | float) or not math.isfinite(item):

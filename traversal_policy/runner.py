@@ -48,6 +48,8 @@ def _plain(value: Any) -> Any:
     returned at once: an exact type check is much cheaper than the ``Mapping`` ABC check."""
     if type(value) in _SCALARS:
         return value
+    if type(value) is list and _SCALARS.issuperset(map(type, value)):
+        return list(value)  # a list of scalars (a row's distances, its ids): one C-level pass, not a call per item
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -105,12 +105,16 @@ def is_factual(sentence: str) -> bool:
     return bool(content_words(bare))
 
 
+_HEDGE_WORDS = tuple(sorted(HEDGE_WORDS))  # sorted once, not per sentence
+_HEDGE_PHRASES = tuple((p, re.compile(rf"(?<![a-z]){re.escape(p)}(?![a-z])")) for p in HEDGE_PHRASES)
+
+
 def hedges_in(sentence: str) -> tuple[str, ...]:
     """The hedge words and phrases a sentence carries, in lexicon order."""
     lowered = " ".join(strip_ids(sentence).lower().replace("’", "'").split())
     words = set(_WORD.findall(lowered))
-    found = [w for w in sorted(HEDGE_WORDS) if w in words]
-    found += [p for p in HEDGE_PHRASES if re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered)]
+    found = [w for w in _HEDGE_WORDS if w in words]
+    found += [p for p, pattern in _HEDGE_PHRASES if p in lowered and pattern.search(lowered)]
     return tuple(found)
 
 

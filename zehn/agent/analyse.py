@@ -29,17 +29,21 @@ from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
                             "will", "would", "should", "shall", "may", "must"})
+# Components whose output no step of the analysis reads: the entity recognizer (its own tok2vec, about half of a
+# question's parse time; routing, anchors and asks read tags, dependencies and lemmas only). Skipped per call,
+# so the shared pipeline is left whole for the threads parsing sentences meanwhile.
+UNREAD = ("ner",)
 
 
 def analyse(question: str, nlp: Language) -> Analysis:
-    doc = nlp(question)
+    doc = _parse(nlp, question)
     constraints = find_constraints(question)
     asks = _asks(doc)
     route = routing.route(doc, asks)
     if route.route not in ENTITY_ROUTES and ASIDE.search(question):
         # Read without its asides, the clause may name an entity relation its words hid; an aside that is part of
         # what is asked ("what mitigations (including the config changes) ...") stays when it does not.
-        bare = nlp(without_asides(question))
+        bare = _parse(nlp, without_asides(question))
         bare_asks = _asks(bare)
         bare_route = routing.route(bare, bare_asks)
         if bare_route.route in ENTITY_ROUTES:
@@ -48,6 +52,11 @@ def analyse(question: str, nlp: Language) -> Analysis:
     return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
                     constraints=constraints, terms=content_terms(doc))
+
+
+def _parse(nlp: Language, text: str) -> Doc:
+    return nlp(text, disable=[name for name in UNREAD if name in nlp.pipe_names])
+
 
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})

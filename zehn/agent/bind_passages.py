@@ -153,7 +153,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     frames: dict[str, tuple[str, ...]] = {}
 
     def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items the sentence is nested under
-        return frames.setdefault(s.id, tuple(words(frame(scored.passage, s))))
+        return frames.setdefault(s.id, view.framed(scored.passage, s, lambda: tuple(words(frame(scored.passage, s)))))
     qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
     for scored in read:
         section = kinds and scored.role >= 1.0

@@ -51,6 +51,16 @@ class DocView:
         self.mentions_subject = mentions_subject
         self._load = load
         self._links = links
+        self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def framed(self, passage: DocPassage, sentence: Sentence, read: Callable[[], tuple[str, ...]]
+               ) -> tuple[str, ...]:
+        """The words of the list items ``sentence`` is nested under in ``passage``, read once per turn (every ask,
+        and every document an ask is bound in, reads the same passages again)."""
+        key = (passage.id, sentence.id)
+        if key not in self._frames:
+            self._frames[key] = read()
+        return self._frames[key]
 
     @cached_property
     def linked(self) -> tuple[DocView, ...]:

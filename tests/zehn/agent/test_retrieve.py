@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from zehn.agent.retrieve import exact_scores
-from zehn.agent.rows import DocPassage, DocumentInfo
+from zehn.agent.retrieve import DocView, exact_scores
+from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 
 
 def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]]:
@@ -25,3 +25,19 @@ def test_the_same_documents_score_the_same_in_any_order() -> None:
 def test_a_document_without_distances_scores_nothing() -> None:
     info, _ = _doc("a")
     assert exact_scores([(info, [DocPassage("p", "a", "h", "section", 0, 1, "text", ())])]) == {"a": 0.0}
+
+
+def test_a_sentence_s_list_frame_is_read_once_per_turn() -> None:
+    """Every ask, and every document an ask is bound in, reads the same passages again: the frame of a sentence
+    (the list items it is nested under) is read once per document view and passage."""
+    body = "- Owners:\n  - the storage team"
+    passage = DocPassage("d#p0", "d", "Plan", "section", 0, len(body), f"Plan\n{body}", (0.2,))
+    line = Sentence("ev_d1", "the storage team", "d", body.index("the"), len(body), "sentence")
+    view = DocView(DocumentInfo("d", "Plan", "confluence", None, None), (passage,), 0.8, False, lambda: [line])
+    reads: list[str] = []
+
+    def read() -> tuple[str, ...]:
+        reads.append(line.id)
+        return ("owners",)
+    assert view.framed(passage, line, read) == ("owners",) and view.framed(passage, line, read) == ("owners",)
+    assert reads == ["ev_d1"]

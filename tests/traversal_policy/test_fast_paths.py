@@ -1,0 +1,40 @@
+"""The fast paths of parameter checks and result conversion give what the item-by-item paths gave, and refuse
+what they refused."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from extraction.errors import QueryRejected
+from traversal_policy.params import EMBEDDING_DIM, embedding_vector
+from traversal_policy.runner import _plain
+
+
+def test_a_vector_of_floats_is_taken_as_it_is() -> None:
+    raw = [math.sin(n) for n in range(EMBEDDING_DIM)]
+    assert embedding_vector(raw) == raw and embedding_vector(tuple(raw)) == raw
+    assert embedding_vector(raw) is not raw  # a copy: the caller's list stays the caller's
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, True, "0.5", None])
+def test_a_vector_with_one_bad_item_is_refused(bad: object) -> None:
+    raw: list[object] = [0.1] * EMBEDDING_DIM
+    raw[7] = bad
+    with pytest.raises(QueryRejected):
+        embedding_vector(raw)
+
+
+def test_a_vector_of_ints_and_floats_is_converted_to_floats() -> None:
+    raw: list[object] = [1] + [0.5] * (EMBEDDING_DIM - 1)
+    out = embedding_vector(raw)
+    assert out[0] == 1.0 and type(out[0]) is float
+
+
+def test_a_list_of_scalars_converts_as_item_by_item() -> None:
+    assert _plain([0.25, 1, "a", None, True]) == [0.25, 1, "a", None, True]
+    assert _plain([b"x", 0.5]) == ["x", 0.5]  # bytes still decoded
+    assert _plain([[0.1, 0.2], {"k": b"v"}]) == [[0.1, 0.2], {"k": "v"}]
+    row = [0.1, 0.2]
+    assert _plain(row) is not row
