@@ -5,6 +5,7 @@
   whose body states the act (:mod:`zehn.agent.comment_blocks`), or else the doer a passive names or the person
   whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
   reads the list under a dependencies heading of X's own document (:mod:`zehn.agent.components`).
+- A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
 - **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
   parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
   ``components`` field, which the walk answers, is never replaced by a list.
@@ -47,3 +48,13 @@ def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out:
         if listed is not None:
             return listed
     return out
+
+
+def before_passages(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
+                    nlp: Parse) -> Bound | None:
+    """A question that names no graph entity but asks who did something ("who ran the canary?") is put to the same
+    readers first: the author of a comment block or the doer a sentence names is the asked filler, where the best
+    passage's topic sentence is not. Other passage questions go straight to passage binding."""
+    if analysis.asks and analysis.asks[0].answer_type == "agent" and analysis.route in ("attribute", "participation"):
+        return before_walk(analysis, views, similarity, parses, nlp)
+    return None

@@ -91,6 +91,18 @@ def _negated(text: str) -> bool:
     return any(w in _NEGATIONS or w.endswith("n't") for w in words(text))
 
 
+def act_negated(parse: Doc) -> bool:
+    """A negation word negates the act unless it only qualifies the object of a preposition: "did not run the
+    canary", "ran no canary" are negated; "ran the canary with no errors" reports the run."""
+    for t in parse:
+        if t.lower_ not in _NEGATIONS and not t.lower_.endswith("n't"):
+            continue
+        qualified = t.head if t.dep_ == "det" else t
+        if qualified.dep_ not in ("pobj", "pcomp"):
+            return True
+    return False
+
+
 def _someone_else(parse: Doc, predicate: str, author: str) -> bool:
     """The act has a doer of its own in the sentence ("policy disabled by Ana", "Ben rolled back X"): the author
     reports it, the author did not do it."""
@@ -119,16 +131,19 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
         titled = similarity.matches([t for t in terms if t != ask.predicate], words(doc_view.info.title))
         for block in blocks(doc_view):
             for sentence in doc_view.sentences:
-                if sentence.kind == "metadata" or not block.own(sentence) or _negated(sentence.text) or \
-                        _asking(sentence.text):
+                if sentence.kind == "metadata" or not block.own(sentence) or _asking(sentence.text):
                     continue
                 own = words(sentence.text)
                 said = similarity.matches(terms, own)
                 if ask.predicate not in said and not similarity.synonym(ask.predicate, own):
                     continue
                 said |= titled | {ask.predicate}
-                if len(said) >= MIN_SHARE * len(terms) and not _someone_else(parses.of([sentence])[sentence.id],
-                                                                             ask.predicate, block.author):
+                if len(said) < MIN_SHARE * len(terms):
+                    continue
+                # The parse is read only for a sentence that states the act: negation words are checked there.
+                parse = parses.of([sentence])[sentence.id]
+                if not (_negated(sentence.text) and act_negated(parse)) and \
+                        not _someone_else(parse, ask.predicate, block.author):
                     found.append((len(said), -rank, block, sentence))
     if not found:
         return None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from spacy.language import Language
 from spacy.tokens import Token
 
 WH_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
@@ -35,3 +36,22 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=WORDS_CACHE)
 def _words(text: str) -> tuple[str, ...]:
     return tuple(w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w)
+
+
+def irregular_forms(nlp: Language) -> Mapping[str, str]:
+    """Irregular inflections and their lemmas ("ran" -> "run", "broke" -> "break", "children" -> "child") from the
+    spaCy model's own lemmatizer exception tables: raw-text matching cannot reach these by a shared prefix, and a
+    question's lemma meets a sentence's past tense in every "who ran / what broke" question. Empty when the model
+    has no rule lemmatizer."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return {}
+    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    if lookups is None or not lookups.has_table("lemma_exc"):
+        return {}
+    table = lookups.get_table("lemma_exc")
+    forms: dict[str, str] = {}
+    for pos in ("verb", "noun", "adj"):
+        for form, lemmas in (table.get(pos) or {}).items():
+            if lemmas and form != lemmas[0]:
+                forms.setdefault(str(form).casefold(), str(lemmas[0]).casefold())
+    return forms

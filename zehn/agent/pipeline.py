@@ -30,6 +30,7 @@ from zehn.agent import compose, gate
 from zehn.agent.analyse import analyse
 from zehn.agent.bind_graph import bind_graph
 from zehn.agent.bind_passages import bind_passages
+from zehn.agent.bind_shapes import before_passages
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.dispatch import Dispatcher, GraphFailure
 from zehn.agent.events import Turn
@@ -112,7 +113,8 @@ class Pipeline:
             bound: Bound | Stop = bind_graph(analysis, subjects, retrieved, dispatcher, parses, self.similarity,
                                              self.parse)
         else:
-            bound = bind_passages(analysis, retrieved, parses, self.similarity)
+            shaped = before_passages(analysis, lambda: retrieved.documents, self.similarity, parses, self.parse)
+            bound = shaped if shaped is not None else bind_passages(analysis, retrieved, parses, self.similarity)
         timings["bind_ms"] = (time.perf_counter() - bind_started) * 1000.0
         if isinstance(bound, Stop):
             return self._stop(bound, question, turn, dispatcher, timings)

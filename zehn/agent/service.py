@@ -23,6 +23,7 @@ from extraction.errors import InputRejected
 from traversal_policy import TraversalExecutor
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
+from zehn.agent.lemmas import irregular_forms
 from zehn.agent.model_loop import LLMConfig
 from zehn.agent.pipeline import Pipeline
 from zehn.agent.similarity import Similarity
@@ -39,7 +40,8 @@ class AnswerService:
         self.graph = graph
         self.llm = llm
         embedder: Any = executor.embedder
-        self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None)
+        self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None,
+                                     irregular=irregular_forms(nlp))
         self.pipeline = Pipeline(nlp, self.similarity, llm)
 
     @property

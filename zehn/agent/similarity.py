@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
 
@@ -66,9 +66,12 @@ class _Cache:
 
 
 class Similarity:
-    def __init__(self, embedder: WordEmbedder | None, term_cache_size: int = TERM_CACHE_SIZE) -> None:
-        """Without an embedder only equal lemmas match and no text is embedded (search runs full-text only)."""
+    def __init__(self, embedder: WordEmbedder | None, term_cache_size: int = TERM_CACHE_SIZE,
+                 irregular: Mapping[str, str] | None = None) -> None:
+        """Without an embedder only equal lemmas match and no text is embedded (search runs full-text only).
+        ``irregular`` maps irregular word forms to their lemmas (:func:`zehn.agent.lemmas.irregular_forms`)."""
         self.embedder = embedder
+        self.irregular: Mapping[str, str] = irregular or {}
         self._words = _Cache(CACHE_SIZE)
         self._texts = _Cache(CACHE_SIZE // 10)
         self._terms = _Cache(term_cache_size)
@@ -98,12 +101,14 @@ class Similarity:
         return float(vectors[a] @ vectors[b]) if len(vectors) == 2 else 0.0
 
     def matches(self, terms: Sequence[str], words: Iterable[str]) -> set[str]:
-        """The ``terms`` that some word of ``words`` matches: the same lemma, or a word that shares its first
+        """The ``terms`` that some word of ``words`` matches: the same lemma (an irregular form counts as its lemma:
+        "ran" matches "run"), or a word that shares its first
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
         (a few words recur in every sentence a question reads)."""
         pool = set(words)
         pool.discard("")
+        pool |= {lemma for w in pool if (lemma := self.irregular.get(w)) is not None}
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
         rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]

@@ -4,8 +4,10 @@ are general English, chosen before WORD_MATCH and SYNONYM_MATCH were set (zehn/a
 from __future__ import annotations
 
 import pytest
+from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from zehn.agent.lemmas import irregular_forms
 from zehn.agent.similarity import Similarity
 
 RELATED = [("retention", "retained"), ("retain", "retention"), ("mitigation", "mitigated"), ("assignee", "assign"),
@@ -38,3 +40,11 @@ def test_without_an_embedder_only_equal_words_match() -> None:
     bare = Similarity(None)
     assert bare.matches(["retain", "log"], ["retained", "log"]) == {"log"}
     assert bare.texts(["anything"]) == []
+
+
+def test_an_irregular_form_matches_its_lemma_without_an_embedder(nlp: Language) -> None:
+    forms = irregular_forms(nlp)
+    assert forms["ran"] == "run" and forms["broke"] == "break" and forms["children"] == "child"
+    bare = Similarity(None, irregular=forms)
+    assert bare.matches(["run", "break", "canary"], ["ran", "the", "canary"]) == {"run", "canary"}
+    assert bare.matches(["write"], ["wrote"]) == {"write"} and bare.matches(["write"], ["ran"]) == set()
