@@ -48,6 +48,7 @@ from extraction.line_shapes import (
 )
 from extraction.references import references
 from extraction.signatures import signature_relations
+from extraction.value_clauses import leading_systems, nested_labels
 from extraction.values import led_group, value_mentions
 from extraction.vocabulary import normalise, same_entity
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
@@ -163,7 +164,8 @@ class _Reader:
         if rule is None:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
-        values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
+        value = (at + m.start("value"), at + m.end("value"))
+        values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
             values = [v for v in values if v.start == opening and v.type in SYSTEM_VALUE_TYPES]
@@ -174,6 +176,9 @@ class _Reader:
                           else [])  # "Billing infra lead: Dana" leads the group the label names
         about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
         self.relate(rule, values, about, label_span, line)
+        for inner, inner_label, inner_value in nested_labels(self.text, *value):  # "(runner group: X)"
+            self.relate(inner, self.values(*inner_value, inner, self.text[slice(*inner_label)]),
+                        self._line_subject(inner, line, m.group("lead")), inner_label, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):
             self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,
                         line)

@@ -203,4 +203,27 @@ def affiliation_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> l
         group = starts[tok.i + 1][1]
         if group.type in ("Team", "Organization"):
             found.append((ends[tok.i], group, "MEMBER_OF", [tok]))
+    return found + _bracketed_members(sent, starts)
+
+
+def _bracketed_members(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[Triple]:
+    """ "Co-owners: SRE Automation (Dana Ruiz), Platform (Li Wei)", "maintained by Data Science (Ana Lima)": a team
+    or organisation, then the people who stand for it in brackets -> each person MEMBER_OF it. Not a speaker tag
+    ("SRE (Dana Ruiz): restarted the pods", where the bracket only says who spoke) and not "Person (team)", whose
+    bracket is often a role or an area rather than a group."""
+    doc, found = sent.doc, []
+    for i, (end, group) in starts.items():
+        end += end < sent.end and doc[end].lower_ in ("team", "group", "org", "squad")  # "Billing team (Dana)"
+        if not sent.start <= i < end < sent.end or group.type not in ("Team", "Organization") or doc[end].text != "(":
+            continue
+        people, j = [], end + 1
+        while j in starts and starts[j][1].type == "Person":
+            people.append(starts[j][1])
+            j = starts[j][0]
+            if j >= sent.end or doc[j].lower_ not in (",", "and", "&"):
+                break
+            j += 1
+        speaker = j + 1 < sent.end and doc[j + 1].text == ":"
+        if people and j < sent.end and doc[j].text == ")" and not speaker:
+            found += [(person, group, "MEMBER_OF", [doc[end]]) for person in people]
     return found
