@@ -50,9 +50,11 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
                 found.append((mine, head, "OWNS", [tok]))
             elif mine.type in _SYSTEM_TYPES and head.type in _SYSTEM_TYPES:
                 found.append((head, mine, "PART_OF", [tok]))  # "the gateway's rate limiter"
-        if (tok.dep_ == "appos" and mine is not None and head is not None and mine.type == "Technology"
-                and head.type in ("Service", "Component") and tok.i > 0 and tok.nbor(-1).text == "("):
-            found.append((head, mine, "USES", [tok]))  # "the ingress proxy (Envoy)"
+        # "the ingress proxy (Envoy)": read from the brackets, not the parse (which hangs the name anywhere)
+        host = anchors.get(tok.i - 2) if sent.start + 2 <= tok.i < sent.end - 1 else None
+        if (mine is not None and host is not None and mine.type == "Technology"
+                and host.type in ("Service", "Component") and tok.nbor(-1).text == "(" and tok.nbor(1).text == ")"):
+            found.append((host, mine, "USES", [tok]))
         if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
             inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
             # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)

@@ -86,3 +86,24 @@ def test_people_in_brackets_after_a_team_are_its_members(nlp: Language, tmp_path
     assert {("Dana Ruiz", "Billing Platform"), ("Li Wei", "Data Infrastructure"),
             ("Ola Nordmann", "Data Infrastructure")} <= members  # fmt: skip
     assert not any(s == "Tobias Reyes" for s, _ in members)  # a speaker tag and "Person (team)" are not read
+
+
+EDGE = """---
+title: "Edge notes"
+source_type: "confluence"
+---
+
+# Edge notes
+
+The media-edge proxies (Fastly) have a shorter idle timeout than the origin.
+
+The ingress proxy (HAProxy) strips the header before the gateway sees it.
+
+The rollout (Fastly first) went well.
+"""
+
+
+def test_a_well_known_product_in_brackets_after_a_system_is_what_it_runs_on(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, EDGE)
+    uses = {(s, o) for s, rel, o, _ in triples(found) if rel == "USES"}
+    assert uses == {("media-edge", "Fastly"), ("ingress proxy", "HAProxy")}
