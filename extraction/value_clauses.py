@@ -8,6 +8,9 @@
   ledger pods saw elevated latency" names search-proxy and ledger as hit, the way "Secondary impact: search-proxy,
   ledger" would. Only systems that open the value, joined by list separators (and an optional plural type noun
   such as "pods"), count; a system named later in the sentence is not the label's value.
+* A list item that is only a bold title names a deliverable ("1) **Retry budget for the gateway**"): its indented
+  "Owner: X" / "Depends on: Y" sub-items are about it, as they are about a ticket key an item opens with. It is a
+  work item, so what its sub-items state is planned.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from verify.vocabulary import LabelRule, label_rule
 
 # "(runner group: build-runners)": a short label, a colon, a value without brackets.
 _NESTED = re.compile(r"\((?P<label>[A-Za-z][\w \-/]{0,30}?)\s*:\s*(?P<value>[^()\[\]:]{1,80}?)\s*\)")
+# A list item's whole value is one bold title: "**Retry budget**", "**Retry budget**:".
+_BOLD_TITLE = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*:?\s*$")
 # What may stand between two opening systems: list separators, emphasis, a plural noun of running things.
 _JOIN = re.compile(r"[\s*_`]*(?:,|\band\b|&|\+|/)[\s*_`]*")
 _FILLER = re.compile(r"[\s*_`]*(?:pods?|services?|instances?|nodes?|workers?|replicas?|clusters?|fleets?)\b", re.I)
@@ -56,3 +61,11 @@ def leading_systems(text: str, start: int, end: int, mentions: list[Mention], ru
             break
         pos = join.end()
     return [m for m in found if affected_system(text, m, end)]  # not "gateway logs show 502s"
+
+
+def deliverable(text: str, start: int, end: int) -> Mention | None:
+    """The deliverable a list item names when its whole value is a bold title, else None."""
+    m = _BOLD_TITLE.match(text, start, end)
+    if m is None:
+        return None
+    return Mention(m.group("name").strip(), "Project", m.start("name"), m.start("name") + len(m.group("name").strip()))

@@ -107,3 +107,31 @@ def test_a_well_known_product_in_brackets_after_a_system_is_what_it_runs_on(nlp:
     _, found = read(nlp, tmp_path, EDGE)
     uses = {(s, o) for s, rel, o, _ in triples(found) if rel == "USES"}
     assert uses == {("media-edge", "Fastly"), ("ingress proxy", "HAProxy")}
+
+
+PLAN = """---
+title: "Follow-up plan: export reliability"
+source_type: "confluence"
+---
+
+# Follow-up plan: export reliability
+
+## Workstreams
+
+1) **Retry budget for the export worker**
+   - Cap retries during failover.
+   - Owner: **Dana Ruiz** (Payments) + **Li Wei**
+2) **Alerting on queue lag**
+   - Owner: **Ola Nordmann**, review with **Tobias Reyes**
+3) Add a lag alert on the export queue and page the on-call.
+   - Owner: **Tobias Reyes**
+"""
+
+
+def test_a_bold_titled_work_item_is_a_deliverable_its_owners_own_as_planned(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, PLAN)
+    owns = {(r["subject"], r["object"], r["planned"]) for r in found if r["rel_type"] == "OWNS"}
+    assert {("Dana Ruiz", "Retry budget for the export worker", True),
+            ("Li Wei", "Retry budget for the export worker", True),
+            ("Ola Nordmann", "Alerting on queue lag", True)} <= owns  # fmt: skip
+    assert not any(s == "Tobias Reyes" for s, _, _ in owns)  # a reviewer named after "with"; an untitled task
