@@ -25,6 +25,8 @@ that is not written on the line is the document's or section's subject: the rela
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from extraction.actions import action_relations
 from extraction.doc_context import IMPACT_RULE, LINK_RULE, USES_RULE, DocumentContext, Scope, fallback_rule, list_rule
 from extraction.extraction_types import Mention, RelationCandidate
@@ -48,6 +50,7 @@ from extraction.line_shapes import (
 )
 from extraction.references import references
 from extraction.signatures import signature_relations
+from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, value_mentions
 from extraction.vocabulary import normalise, same_entity
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
@@ -163,7 +166,8 @@ class _Reader:
         if rule is None:
             return False
         label_span = (at + m.start("label"), at + m.end("label"))
-        values = self.values(at + m.start("value"), at + m.end("value"), rule, label)
+        value = (at + m.start("value"), at + m.end("value"))
+        values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
             values = [v for v in values if v.start == opening and v.type in SYSTEM_VALUE_TYPES]
@@ -173,7 +177,13 @@ class _Reader:
         named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
                           else [])  # "Billing infra lead: Dana" leads the group the label names
         about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
+        done = len(self.out)
         self.relate(rule, values, about, label_span, line)
+        if about is not None and about is self.parent and about.type == "Project":  # a work item: not done yet
+            self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]
+        for inner, inner_label, inner_value in nested_labels(self.text, *value):  # "(runner group: X)"
+            self.relate(inner, self.values(*inner_value, inner, self.text[slice(*inner_label)]),
+                        self._line_subject(inner, line, m.group("lead")), inner_label, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):
             self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,
                         line)
@@ -202,7 +212,7 @@ class _Reader:
         start = line[0] + m.start("value")
         first = min((x for x in self.mentions if start <= x.start < line[1]), key=lambda x: x.start, default=None)
         if first is None or first.type not in ("Ticket", "Page"):  # "- OPS-12: ..." names its task
-            self.parent = None
+            self.parent = deliverable(self.text, start, line[1])  # "1) **Retry budget**" names one too
             return
         self.parent = first if self.text[start : first.start].strip(" *_`[") == "" else None
 

@@ -50,9 +50,11 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
                 found.append((mine, head, "OWNS", [tok]))
             elif mine.type in _SYSTEM_TYPES and head.type in _SYSTEM_TYPES:
                 found.append((head, mine, "PART_OF", [tok]))  # "the gateway's rate limiter"
-        if (tok.dep_ == "appos" and mine is not None and head is not None and mine.type == "Technology"
-                and head.type in ("Service", "Component") and tok.i > 0 and tok.nbor(-1).text == "("):
-            found.append((head, mine, "USES", [tok]))  # "the ingress proxy (Envoy)"
+        # "the ingress proxy (Envoy)": read from the brackets, not the parse (which hangs the name anywhere)
+        host = anchors.get(tok.i - 2) if sent.start + 2 <= tok.i < sent.end - 1 else None
+        if (mine is not None and host is not None and mine.type == "Technology"
+                and host.type in ("Service", "Component") and tok.nbor(-1).text == "(" and tok.nbor(1).text == ")"):
+            found.append((host, mine, "USES", [tok]))
         if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
             inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
             # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)
@@ -203,4 +205,27 @@ def affiliation_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> l
         group = starts[tok.i + 1][1]
         if group.type in ("Team", "Organization"):
             found.append((ends[tok.i], group, "MEMBER_OF", [tok]))
+    return found + _bracketed_members(sent, starts)
+
+
+def _bracketed_members(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[Triple]:
+    """ "Co-owners: SRE Automation (Dana Ruiz), Platform (Li Wei)", "maintained by Data Science (Ana Lima)": a team
+    or organisation, then the people who stand for it in brackets -> each person MEMBER_OF it. Not a speaker tag
+    ("SRE (Dana Ruiz): restarted the pods", where the bracket only says who spoke) and not "Person (team)", whose
+    bracket is often a role or an area rather than a group."""
+    doc, found = sent.doc, []
+    for i, (end, group) in starts.items():
+        end += end < sent.end and doc[end].lower_ in ("team", "group", "org", "squad")  # "Billing team (Dana)"
+        if not sent.start <= i < end < sent.end or group.type not in ("Team", "Organization") or doc[end].text != "(":
+            continue
+        people, j = [], end + 1
+        while j in starts and starts[j][1].type == "Person":
+            people.append(starts[j][1])
+            j = starts[j][0]
+            if j >= sent.end or doc[j].lower_ not in (",", "and", "&"):
+                break
+            j += 1
+        speaker = j + 1 < sent.end and doc[j + 1].text == ":"
+        if people and j < sent.end and doc[j].text == ")" and not speaker:
+            found += [(person, group, "MEMBER_OF", [doc[end]]) for person in people]
     return found

@@ -29,6 +29,7 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|should|mu
                       r"added|removed|changed|fixed|updated|failed|caused|using|uses|use|to|the|a|an|when|if)\b",
                       re.I)
 MAX_EXTRA_WORDS = 2
+_LEADS = frozenset({"with", "by", "from", "to", "for", "via", "cc", "ping", "ask", "and", "or", "than"})
 MAX_ITEM_WORDS = 6
 
 
@@ -110,7 +111,9 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
         if inside and not (shaped and value_type != "Person" and len(item.split()) <= 4):
             best = next((m for m in inside if m.start == s), max(inside, key=lambda m: m.end - m.start))
             extra = len(item.split()) - len(best.name.split())
-            if extra <= MAX_EXTRA_WORDS and not _VERBISH.search(item):
+            # a preposition right before the name says it is not the label's value: "review with Dana Ruiz"
+            led = text[s : best.start].replace("*", " ").replace("_", " ").split()[-1:]
+            if extra <= MAX_EXTRA_WORDS and not _VERBISH.search(item) and not (led and led[0].casefold() in _LEADS):
                 found.append(best)
             continue
         if shaped is not None and not _VERBISH.search(item):

@@ -178,7 +178,9 @@ TECHNOLOGIES: frozenset[str] = words(
     slack cloudwatch cloudtrail bigquery snowflake elasticsearch opensearch rabbitmq zookeeper etcd vault
     kms okta python golang rust java typescript javascript pytorch tensorflow cuda triton vllm onnx grpc
     graphql websocket falkordb spacy sagemaker airflow spark hubspot salesforce zendesk jenkins circleci buildkite
-    argocd memcached cassandra dynamodb clickhouse"""
+    argocd memcached cassandra dynamodb clickhouse
+    cloudflare fastly akamai haproxy traefik consul nats pulsar minio ceph cloudfront kinesis sqs sns pubsub gcs
+    fargate splunk jaeger opentelemetry loki thanos opsgenie artifactory bazel keycloak auth0"""
 )
 
 # Words that are never an entity on their own (after the type noun and "the" are removed).

@@ -1,0 +1,71 @@
+"""Two shapes of a labelled line's value that are not a plain list (read by `extraction.lines`).
+
+* A label nested in a parenthesis inside the value: "CI: GitLab (runner group: build-runners)",
+  "Queue: Kafka (consumer group: billing-events)". Writers put a second key/value pair in brackets rather than on a
+  line of its own; the inner label states its own relation about what the line is about. Role labels
+  ("(owner: X)") are left to the task readers: after a task they own the task, not the line's subject.
+* A value that reads as a sentence but opens with the systems it is about: "Secondary impact: search-proxy and
+  ledger pods saw elevated latency" names search-proxy and ledger as hit, the way "Secondary impact: search-proxy,
+  ledger" would. Only systems that open the value, joined by list separators (and an optional plural type noun
+  such as "pods"), count; a system named later in the sentence is not the label's value.
+* A list item that is only a bold title names a deliverable ("1) **Retry budget for the gateway**"): its indented
+  "Owner: X" / "Depends on: Y" sub-items are about it, as they are about a ticket key an item opens with. It is a
+  work item, so what its sub-items state is planned.
+"""
+
+from __future__ import annotations
+
+import re
+
+from extraction.extraction_types import Mention
+from extraction.line_shapes import ROLE_RELATIONS, SYSTEM_VALUE_TYPES, affected_system
+from verify.vocabulary import LabelRule, label_rule
+
+# "(runner group: build-runners)": a short label, a colon, a value without brackets.
+_NESTED = re.compile(r"\((?P<label>[A-Za-z][\w \-/]{0,30}?)\s*:\s*(?P<value>[^()\[\]:]{1,80}?)\s*\)")
+# A list item's whole value is one bold title: "**Retry budget**", "**Retry budget**:".
+_BOLD_TITLE = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*:?\s*$")
+# What may stand between two opening systems: list separators, emphasis, a plural noun of running things.
+_JOIN = re.compile(r"[\s*_`]*(?:,|\band\b|&|\+|/)[\s*_`]*")
+_FILLER = re.compile(r"[\s*_`]*(?:pods?|services?|instances?|nodes?|workers?|replicas?|clusters?|fleets?)\b", re.I)
+# Relations whose labelled value is a system another system or the document stands in.
+_SYSTEM_RELATIONS = frozenset({"AFFECTS", "USES", "DEPENDS_ON", "CALLS", "CONSUMES", "PRODUCES"})
+
+
+def nested_labels(text: str, start: int, end: int) -> list[tuple[LabelRule, tuple[int, int], tuple[int, int]]]:
+    """(rule, label span, value span) for each "(Label: value)" inside ``text[start:end]`` whose label states a
+    relation of the vocabulary other than a role."""
+    found = []
+    for m in _NESTED.finditer(text, start, end):
+        rule = label_rule(m.group("label"))
+        if rule is not None and rule.rel_type not in ROLE_RELATIONS:
+            found.append((rule, (m.start("label"), m.end("label")), (m.start("value"), m.end("value"))))
+    return found
+
+
+def leading_systems(text: str, start: int, end: int, mentions: list[Mention], rule: LabelRule) -> list[Mention]:
+    """The systems a prose value opens with ("kernel-manager and grpc-proxy pods observed ..."), for a label whose
+    values are systems; empty when the value opens with anything else."""
+    if rule.rel_type not in _SYSTEM_RELATIONS:
+        return []
+    by_start = {m.start: m for m in mentions if start <= m.start and m.end <= end and m.type in SYSTEM_VALUE_TYPES}
+    pos = start + len(text[start:end]) - len(text[start:end].lstrip(" *_`"))
+    found: list[Mention] = []
+    while pos in by_start:
+        found.append(by_start[pos])
+        pos = by_start[pos].end
+        filler = _FILLER.match(text, pos, end)
+        pos = filler.end() if filler else pos
+        join = _JOIN.match(text, pos, end)
+        if join is None:
+            break
+        pos = join.end()
+    return [m for m in found if affected_system(text, m, end)]  # not "gateway logs show 502s"
+
+
+def deliverable(text: str, start: int, end: int) -> Mention | None:
+    """The deliverable a list item names when its whole value is a bold title, else None."""
+    m = _BOLD_TITLE.match(text, start, end)
+    if m is None:
+        return None
+    return Mention(m.group("name").strip(), "Project", m.start("name"), m.start("name") + len(m.group("name").strip()))
