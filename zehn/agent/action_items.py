@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.parsing import Parse
-from zehn.agent.action_lines import OWNER_ONLY, read_line, table_items
+from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, read_line, table_items
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import covering, lines
 from zehn.agent.grading import hop, view
@@ -52,7 +52,7 @@ class ActionItem:
     cited: tuple[Sentence, ...]  # the citable sentences of the item's line (and of its owner line)
     what: str  # the item's own words: the line without its key and owner parts, or the heading above "Owner: A"
     owners: tuple[str, ...]
-    how: str  # how the owner is given (action_lines.LineItem.how)
+    how: OwnerShape  # how the owner is given
 
 
 def task_question(analysis: Analysis) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from verify.labelled import label_relation, segments
 
@@ -50,11 +51,15 @@ _VALUE_SPLIT = re.compile(r"\s*(?:,|/|&|\band\b)\s*")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
+# How a line gives its item's owner.
+OwnerShape = Literal["label", "subject", "table", "handle", "heading", "none"]
+
+
 @dataclass(frozen=True)
 class LineItem:
     what: str  # the item's own words: the line without its key, checkbox and owner parts
     owners: tuple[str, ...]
-    how: str  # "label" | "subject" | "table" | "handle" | "heading" | "none"
+    how: OwnerShape
 
 
 def action_heading(heading: str) -> bool:
