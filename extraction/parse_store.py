@@ -31,7 +31,7 @@ from typing import Any, cast
 
 import numpy
 import redis
-from spacy.attrs import ORTH, SPACY
+from spacy.attrs import ENT_IOB, HEAD, ORTH, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
 from spacy.vocab import Vocab
@@ -46,7 +46,13 @@ PARSE_BATCH = 256
 # recur across documents.
 CACHE_SIZE = 32768
 _ATTRS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs)]  # what spaCy itself keeps of a parse
-_HEADER = struct.Struct("<II")  # tokens, length of the strings' JSON
+_HEADER = struct.Struct("<IIBB")  # tokens, length of the strings' JSON, bytes per index and per small value
+# Columns of _ATTRS holding small integers (a head's offset, the entity IOB code, the sentence-start flag); every
+# other column holds a string's id (a hash, or a symbol's number: POS, common tags and labels).
+_SMALL_COLUMNS = [_ATTRS.index(a) for a in (HEAD, ENT_IOB, SENT_START)]
+_STRING_COLUMNS = [i for i in range(len(_ATTRS)) if i not in _SMALL_COLUMNS]
+_UNSIGNED = {2: numpy.uint16, 4: numpy.uint32}
+_SIGNED = {2: numpy.int16, 4: numpy.int32}
 
 
 class ParsesUnavailable(GraphUnavailable):
@@ -66,13 +72,24 @@ RETURN e.id, e.text, e.parse
 
 def encode(doc: Doc) -> str:
     """One parse as a FalkorDB string: the token attributes spaCy's ``DocBin`` keeps (tokens, norms, lemmas, POS,
-    tags, heads and labels, sentence starts, entities, morphology) as one array, the spaces, and the strings those
-    attributes name; zlib-compressed, base64."""
-    array = numpy.ascontiguousarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(len(doc), len(_ATTRS))
-    spaces = numpy.asarray(doc.to_array(SPACY), dtype=numpy.uint8)
-    strings = json.dumps(sorted({s for t in doc for s in (t.text, t.tag_, t.lemma_, t.norm_, str(t.morph), t.dep_,
-                                                          t.ent_type_, t.ent_kb_id_, t.ent_id_)})).encode()
-    raw = _HEADER.pack(len(doc), len(strings)) + strings + spaces.tobytes() + array.tobytes()
+    tags, heads and labels, sentence starts, entities, morphology) and the spaces, zlib-compressed, base64.
+
+    Compact: every string-valued attribute is an index into the parse's own table of distinct strings (not
+    spaCy's 8-byte hashes, which do not compress), the head a signed offset, with the entity and sentence flags,
+    two bytes each (four for a text too long for two), column by column."""
+    n = len(doc)
+    array = numpy.asarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(n, len(_ATTRS))
+    values = array[:, _STRING_COLUMNS]
+    distinct, index = numpy.unique(values, return_inverse=True)
+    strings = json.dumps([doc.vocab.strings[int(v)] for v in distinct]).encode()
+    small = array[:, _SMALL_COLUMNS].astype(numpy.int64)  # HEAD, ENT_IOB, SENT_START: small signed values
+    # Two bytes a value unless a (very long) text needs four.
+    index_type = numpy.uint32 if len(distinct) > 0xFFFF else numpy.uint16
+    small_type = numpy.int32 if n >= 0x7FFF else numpy.int16
+    columns = (index.reshape(n, len(_STRING_COLUMNS)).T.astype(index_type), small.T.astype(small_type))
+    header = _HEADER.pack(n, len(strings), *(column.itemsize for column in columns))
+    raw = b"".join((header, strings, numpy.asarray(doc.to_array(SPACY), numpy.uint8).tobytes(),
+                    *(column.tobytes() for column in columns)))
     return base64.b64encode(zlib.compress(raw)).decode("ascii")
 
 
@@ -80,16 +97,21 @@ def decode(data: str, vocab: Vocab) -> Doc:
     """The parse ``encode`` stored, rebuilt over ``vocab`` (the reader's pipeline's, so strings are shared) the way
     ``DocBin.get_docs`` rebuilds one (its ``from_bytes`` costs ~4x more: msgpack hooks looked up per call)."""
     raw = zlib.decompress(base64.b64decode(data))
-    n, size = _HEADER.unpack_from(raw)
+    n, size, index_bytes, small_bytes = _HEADER.unpack_from(raw)
     at = _HEADER.size
-    for string in json.loads(raw[at : at + size]):
-        vocab[string]
+    ids = numpy.array([vocab.strings.add(s) for s in json.loads(raw[at : at + size])], dtype=numpy.uint64)
     at += size
     spaces = numpy.frombuffer(raw, dtype=numpy.uint8, count=n, offset=at).astype(bool).tolist()
-    array = numpy.frombuffer(raw, dtype=numpy.uint64, count=n * len(_ATTRS), offset=at + n).reshape(n, len(_ATTRS))
+    at += n
+    index = numpy.frombuffer(raw, dtype=_UNSIGNED[index_bytes], count=n * len(_STRING_COLUMNS), offset=at)
+    at += index.nbytes
+    small = numpy.frombuffer(raw, dtype=_SIGNED[small_bytes], count=n * len(_SMALL_COLUMNS), offset=at)
+    array = numpy.empty((n, len(_ATTRS)), dtype=numpy.uint64)
+    array[:, _STRING_COLUMNS] = ids[index.reshape(len(_STRING_COLUMNS), n).T] if n else 0
+    array[:, _SMALL_COLUMNS] = small.reshape(len(_SMALL_COLUMNS), n).T.astype(numpy.int64).astype(numpy.uint64)
     words: Any = array[:, _ATTRS.index(ORTH)]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
     doc = Doc(vocab, words=words, spaces=spaces)
-    return doc.from_array(_ATTRS, cast(Any, array.copy()))
+    return doc.from_array(_ATTRS, cast(Any, array))
 
 
 def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:
