@@ -45,12 +45,14 @@ PARSE_BATCH = 256
 # Texts whose parses one Ingestor keeps (~1 kB each, ~32 MB when full): labelled lines and template sentences
 # recur across documents.
 CACHE_SIZE = 32768
-_ATTRS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs)]  # what spaCy itself keeps of a parse
+# What spaCy itself keeps of a parse (DocBin's attributes), string-valued ones first (each a string's id: a hash,
+# or a symbol's number for POS, common tags and labels), then the small integers (a head's offset, the entity IOB
+# code, the sentence-start flag).
+_SMALL: list[int | str] = [int(a) for a in (HEAD, ENT_IOB, SENT_START)]
+_STRINGS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs) if int(a) not in _SMALL]
+_ATTRS = _STRINGS + _SMALL
+_ORTH = _ATTRS.index(ORTH)
 _HEADER = struct.Struct("<IIBB")  # tokens, length of the strings' JSON, bytes per index and per small value
-# Columns of _ATTRS holding small integers (a head's offset, the entity IOB code, the sentence-start flag); every
-# other column holds a string's id (a hash, or a symbol's number: POS, common tags and labels).
-_SMALL_COLUMNS = [_ATTRS.index(a) for a in (HEAD, ENT_IOB, SENT_START)]
-_STRING_COLUMNS = [i for i in range(len(_ATTRS)) if i not in _SMALL_COLUMNS]
 _UNSIGNED = {2: numpy.uint16, 4: numpy.uint32}
 _SIGNED = {2: numpy.int16, 4: numpy.int32}
 
@@ -77,16 +79,14 @@ def encode(doc: Doc) -> str:
     Compact: every string-valued attribute is an index into the parse's own table of distinct strings (not
     spaCy's 8-byte hashes, which do not compress), the head a signed offset, with the entity and sentence flags,
     two bytes each (four for a text too long for two), column by column."""
-    n = len(doc)
-    array = numpy.asarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(n, len(_ATTRS))
-    values = array[:, _STRING_COLUMNS]
-    distinct, index = numpy.unique(values, return_inverse=True)
+    n, k = len(doc), len(_STRINGS)
+    array = numpy.asarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(n, len(_ATTRS)).T
+    distinct, index = numpy.unique(array[:k], return_inverse=True)
     strings = json.dumps([doc.vocab.strings[int(v)] for v in distinct]).encode()
-    small = array[:, _SMALL_COLUMNS].astype(numpy.int64)  # HEAD, ENT_IOB, SENT_START: small signed values
     # Two bytes a value unless a (very long) text needs four.
     index_type = numpy.uint32 if len(distinct) > 0xFFFF else numpy.uint16
     small_type = numpy.int32 if n >= 0x7FFF else numpy.int16
-    columns = (index.reshape(n, len(_STRING_COLUMNS)).T.astype(index_type), small.T.astype(small_type))
+    columns = (index.reshape(k, n).astype(index_type), array[k:].astype(numpy.int64).astype(small_type))
     header = _HEADER.pack(n, len(strings), *(column.itemsize for column in columns))
     raw = b"".join((header, strings, numpy.asarray(doc.to_array(SPACY), numpy.uint8).tobytes(),
                     *(column.tobytes() for column in columns)))
@@ -98,20 +98,23 @@ def decode(data: str, vocab: Vocab) -> Doc:
     ``DocBin.get_docs`` rebuilds one (its ``from_bytes`` costs ~4x more: msgpack hooks looked up per call)."""
     raw = zlib.decompress(base64.b64decode(data))
     n, size, index_bytes, small_bytes = _HEADER.unpack_from(raw)
+    k = len(_STRINGS)
     at = _HEADER.size
-    ids = numpy.array([vocab.strings.add(s) for s in json.loads(raw[at : at + size])], dtype=numpy.uint64)
+    add = vocab.strings.add
+    ids = numpy.array([add(s) for s in json.loads(raw[at : at + size])], dtype=numpy.uint64)
     at += size
     spaces = numpy.frombuffer(raw, dtype=numpy.uint8, count=n, offset=at).astype(bool).tolist()
     at += n
-    index = numpy.frombuffer(raw, dtype=_UNSIGNED[index_bytes], count=n * len(_STRING_COLUMNS), offset=at)
-    at += index.nbytes
-    small = numpy.frombuffer(raw, dtype=_SIGNED[small_bytes], count=n * len(_SMALL_COLUMNS), offset=at)
-    array = numpy.empty((n, len(_ATTRS)), dtype=numpy.uint64)
-    array[:, _STRING_COLUMNS] = ids[index.reshape(len(_STRING_COLUMNS), n).T] if n else 0
-    array[:, _SMALL_COLUMNS] = small.reshape(len(_SMALL_COLUMNS), n).T.astype(numpy.int64).astype(numpy.uint64)
-    words: Any = array[:, _ATTRS.index(ORTH)]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
+    index = numpy.frombuffer(raw, dtype=_UNSIGNED[index_bytes], count=n * k, offset=at).reshape(k, n)
+    small = numpy.frombuffer(raw, dtype=_SIGNED[small_bytes], count=n * len(_SMALL), offset=at + index.nbytes)
+    array = numpy.empty((len(_ATTRS), n), dtype=numpy.uint64)
+    if n:
+        array[:k] = ids[index]
+    array[k:] = small.reshape(len(_SMALL), n).astype(numpy.int64).view(numpy.uint64)  # two's complement, as spaCy
+    rows = numpy.ascontiguousarray(array.T)
+    words: Any = rows[:, _ORTH]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
     doc = Doc(vocab, words=words, spaces=spaces)
-    return doc.from_array(_ATTRS, cast(Any, array))
+    return doc.from_array(_ATTRS, cast(Any, rows))
 
 
 def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:
