@@ -4,11 +4,12 @@ rebuilds the sentences it reads instead of running the pipeline over them again.
 - What is stored is the parse of the sentence's text *alone*, the same call question time made before
   (``nlp.pipe`` over the sentence texts): not the slice of its chunk's parse, which differs (tags, heads, entities
   near the edges) for about half of all sentences and would change answers.
-- Where: a string property ``parse`` on the Evidence node (the token attributes ``DocBin`` keeps, as typed arrays,
-  zlib-compressed, base64 for a FalkorDB string). It lives and dies with its row (re-ingest, archive, purge need
-  nothing new), any server a reader reaches has it (an external ``FALKORDB_URL`` shares no data dir with the
-  ingesting process), and one parameterised read by evidence id fetches a turn's parses. Cost: ~0.8 kB per
-  sentence of graph memory.
+- Where: a string property ``parse`` on the Evidence node (the token attributes ``DocBin`` keeps, strings as
+  indexes into the parse's own string table, :func:`encode`; zlib-compressed, base64 for a FalkorDB string). It
+  lives and dies with its row (re-ingest, archive, purge need nothing new), any server a reader reaches has it (an
+  external ``FALKORDB_URL`` shares no data dir with the ingesting process), and one parameterised read by evidence
+  id fetches a turn's parses. Cost: ~0.6 kB per sentence of graph memory (Redwood sentences: 594 characters on
+  average; 983 with spaCy's 8-byte hashes stored as they are).
 - Ingest cost (one more spaCy pass over the evidence texts): each distinct text is parsed once, whatever the number
   of documents that hold it (:class:`ParseCache`: one per ``Ingestor``, so across its ingests, the last
   :data:`CACHE_SIZE` texts), in batches of :data:`PARSE_BATCH`. Both leave the
@@ -42,7 +43,7 @@ from extraction.schema import ready_document
 
 # spaCy's batch: 256 short texts cost ~8% less CPU than 64 (measured on Redwood evidence sentences), same parses.
 PARSE_BATCH = 256
-# Texts whose parses one Ingestor keeps (~1 kB each, ~32 MB when full): labelled lines and template sentences
+# Texts whose parses one Ingestor keeps (~0.6 kB each, ~20 MB when full): labelled lines and template sentences
 # recur across documents.
 CACHE_SIZE = 32768
 # What spaCy itself keeps of a parse (DocBin's attributes), string-valued ones first (each a string's id: a hash,
