@@ -4,11 +4,12 @@ rebuilds the sentences it reads instead of running the pipeline over them again.
 - What is stored is the parse of the sentence's text *alone*, the same call question time made before
   (``nlp.pipe`` over the sentence texts): not the slice of its chunk's parse, which differs (tags, heads, entities
   near the edges) for about half of all sentences and would change answers.
-- Where: a string property ``parse`` on the Evidence node (the token attributes ``DocBin`` keeps, as typed arrays,
-  zlib-compressed, base64 for a FalkorDB string). It lives and dies with its row (re-ingest, archive, purge need
-  nothing new), any server a reader reaches has it (an external ``FALKORDB_URL`` shares no data dir with the
-  ingesting process), and one parameterised read by evidence id fetches a turn's parses. Cost: ~0.8 kB per
-  sentence of graph memory.
+- Where: a string property ``parse`` on the Evidence node (the token attributes ``DocBin`` keeps, strings as
+  indexes into the parse's own string table, :func:`encode`; zlib-compressed, base64 for a FalkorDB string). It
+  lives and dies with its row (re-ingest, archive, purge need nothing new), any server a reader reaches has it (an
+  external ``FALKORDB_URL`` shares no data dir with the ingesting process), and one parameterised read by evidence
+  id fetches a turn's parses. Cost: ~0.6 kB per sentence of graph memory (Redwood sentences: 594 characters on
+  average; 983 with spaCy's 8-byte hashes stored as they are).
 - Ingest cost (one more spaCy pass over the evidence texts): each distinct text is parsed once, whatever the number
   of documents that hold it (:class:`ParseCache`: one per ``Ingestor``, so across its ingests, the last
   :data:`CACHE_SIZE` texts), in batches of :data:`PARSE_BATCH`. Both leave the
@@ -31,7 +32,7 @@ from typing import Any, cast
 
 import numpy
 import redis
-from spacy.attrs import ORTH, SPACY
+from spacy.attrs import ENT_IOB, HEAD, ORTH, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
 from spacy.vocab import Vocab
@@ -42,11 +43,19 @@ from extraction.schema import ready_document
 
 # spaCy's batch: 256 short texts cost ~8% less CPU than 64 (measured on Redwood evidence sentences), same parses.
 PARSE_BATCH = 256
-# Texts whose parses one Ingestor keeps (~1 kB each, ~32 MB when full): labelled lines and template sentences
+# Texts whose parses one Ingestor keeps (~0.6 kB each, ~20 MB when full): labelled lines and template sentences
 # recur across documents.
 CACHE_SIZE = 32768
-_ATTRS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs)]  # what spaCy itself keeps of a parse
-_HEADER = struct.Struct("<II")  # tokens, length of the strings' JSON
+# What spaCy itself keeps of a parse (DocBin's attributes), string-valued ones first (each a string's id: a hash,
+# or a symbol's number for POS, common tags and labels), then the small integers (a head's offset, the entity IOB
+# code, the sentence-start flag).
+_SMALL: list[int | str] = [int(a) for a in (HEAD, ENT_IOB, SENT_START)]
+_STRINGS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs) if int(a) not in _SMALL]
+_ATTRS = _STRINGS + _SMALL
+_ORTH = _ATTRS.index(ORTH)
+_HEADER = struct.Struct("<IIBB")  # tokens, length of the strings' JSON, bytes per index and per small value
+_UNSIGNED = {2: numpy.uint16, 4: numpy.uint32}
+_SIGNED = {2: numpy.int16, 4: numpy.int32}
 
 
 class ParsesUnavailable(GraphUnavailable):
@@ -66,13 +75,22 @@ RETURN e.id, e.text, e.parse
 
 def encode(doc: Doc) -> str:
     """One parse as a FalkorDB string: the token attributes spaCy's ``DocBin`` keeps (tokens, norms, lemmas, POS,
-    tags, heads and labels, sentence starts, entities, morphology) as one array, the spaces, and the strings those
-    attributes name; zlib-compressed, base64."""
-    array = numpy.ascontiguousarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(len(doc), len(_ATTRS))
-    spaces = numpy.asarray(doc.to_array(SPACY), dtype=numpy.uint8)
-    strings = json.dumps(sorted({s for t in doc for s in (t.text, t.tag_, t.lemma_, t.norm_, str(t.morph), t.dep_,
-                                                          t.ent_type_, t.ent_kb_id_, t.ent_id_)})).encode()
-    raw = _HEADER.pack(len(doc), len(strings)) + strings + spaces.tobytes() + array.tobytes()
+    tags, heads and labels, sentence starts, entities, morphology) and the spaces, zlib-compressed, base64.
+
+    Compact: every string-valued attribute is an index into the parse's own table of distinct strings (not
+    spaCy's 8-byte hashes, which do not compress), the head a signed offset, with the entity and sentence flags,
+    two bytes each (four for a text too long for two), column by column."""
+    n, k = len(doc), len(_STRINGS)
+    array = numpy.asarray(doc.to_array(_ATTRS), dtype=numpy.uint64).reshape(n, len(_ATTRS)).T
+    distinct, index = numpy.unique(array[:k], return_inverse=True)
+    strings = json.dumps([doc.vocab.strings[int(v)] for v in distinct]).encode()
+    # Two bytes a value unless a (very long) text needs four.
+    index_type = numpy.uint32 if len(distinct) > 0xFFFF else numpy.uint16
+    small_type = numpy.int32 if n >= 0x7FFF else numpy.int16
+    columns = (index.reshape(k, n).astype(index_type), array[k:].astype(numpy.int64).astype(small_type))
+    header = _HEADER.pack(n, len(strings), *(column.itemsize for column in columns))
+    raw = b"".join((header, strings, numpy.asarray(doc.to_array(SPACY), numpy.uint8).tobytes(),
+                    *(column.tobytes() for column in columns)))
     return base64.b64encode(zlib.compress(raw)).decode("ascii")
 
 
@@ -80,16 +98,24 @@ def decode(data: str, vocab: Vocab) -> Doc:
     """The parse ``encode`` stored, rebuilt over ``vocab`` (the reader's pipeline's, so strings are shared) the way
     ``DocBin.get_docs`` rebuilds one (its ``from_bytes`` costs ~4x more: msgpack hooks looked up per call)."""
     raw = zlib.decompress(base64.b64decode(data))
-    n, size = _HEADER.unpack_from(raw)
+    n, size, index_bytes, small_bytes = _HEADER.unpack_from(raw)
+    k = len(_STRINGS)
     at = _HEADER.size
-    for string in json.loads(raw[at : at + size]):
-        vocab[string]
+    add = vocab.strings.add
+    ids = numpy.array([add(s) for s in json.loads(raw[at : at + size])], dtype=numpy.uint64)
     at += size
     spaces = numpy.frombuffer(raw, dtype=numpy.uint8, count=n, offset=at).astype(bool).tolist()
-    array = numpy.frombuffer(raw, dtype=numpy.uint64, count=n * len(_ATTRS), offset=at + n).reshape(n, len(_ATTRS))
-    words: Any = array[:, _ATTRS.index(ORTH)]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
+    at += n
+    index = numpy.frombuffer(raw, dtype=_UNSIGNED[index_bytes], count=n * k, offset=at).reshape(k, n)
+    small = numpy.frombuffer(raw, dtype=_SIGNED[small_bytes], count=n * len(_SMALL), offset=at + index.nbytes)
+    array = numpy.empty((len(_ATTRS), n), dtype=numpy.uint64)
+    if n:
+        array[:k] = ids[index]
+    array[k:] = small.reshape(len(_SMALL), n).astype(numpy.int64).view(numpy.uint64)  # two's complement, as spaCy
+    rows = numpy.ascontiguousarray(array.T)
+    words: Any = rows[:, _ORTH]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
     doc = Doc(vocab, words=words, spaces=spaces)
-    return doc.from_array(_ATTRS, cast(Any, array.copy()))
+    return doc.from_array(_ATTRS, cast(Any, rows))
 
 
 def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:

@@ -44,6 +44,16 @@ def test_a_stored_parse_rebuilds_the_parse_spacy_gives_its_text(nlp: Language) -
         assert everything(decode(stored[text], nlp.vocab)) == everything(nlp(text))
 
 
+def test_a_parse_too_long_for_two_byte_fields_is_stored_whole(nlp: Language) -> None:
+    words = [f"w{i}" for i in range(70_000)]  # more distinct strings than a 2-byte index, heads past 2 bytes
+    doc = Doc(nlp.vocab, words=words, heads=[0] * len(words), deps=["dep"] * len(words))
+    assert everything(decode(encode(doc), nlp.vocab)) == everything(doc)
+
+
+def test_an_empty_parse_is_stored(nlp: Language) -> None:
+    assert everything(decode(encode(nlp("")), nlp.vocab)) == everything(nlp(""))
+
+
 def test_each_distinct_text_is_parsed_once(nlp: Language) -> None:
     assert list(parse_texts(nlp, [TEXTS[0], TEXTS[1], TEXTS[0]])) == [TEXTS[0], TEXTS[1]]
 
