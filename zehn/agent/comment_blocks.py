@@ -92,10 +92,11 @@ def _negated(text: str) -> bool:
 
 
 def act_negated(parse: Doc) -> bool:
-    """A negation word negates the act unless it only qualifies the object of a preposition: "did not run the
-    canary", "ran no canary" are negated; "ran the canary with no errors" reports the run."""
+    """A negation (a word of the shared list or the parser's ``neg``) negates the act unless it only qualifies the
+    object of a preposition: "did not run the canary", "ran no canary" are negated; "ran the canary with no errors"
+    reports the run. Shared by the comment-block and doer readers."""
     for t in parse:
-        if t.lower_ not in _NEGATIONS and not t.lower_.endswith("n't"):
+        if t.dep_ != "neg" and t.lower_ not in _NEGATIONS and not t.lower_.endswith("n't"):
             continue
         qualified = t.head if t.dep_ == "det" else t
         if qualified.dep_ not in ("pobj", "pcomp"):

@@ -41,7 +41,7 @@ def continues(text: str) -> bool:
     return word in ("the", "this", "that") and len(first) > 1 and first[1].casefold().strip(",:") in ANAPHOR_NOUNS
 
 
-def _same_passage(doc_view: DocView, a: Sentence, b: Sentence) -> bool:
+def same_passage(doc_view: DocView, a: Sentence, b: Sentence) -> bool:
     return any(p.start <= a.start and b.end <= p.end for p in doc_view.passages)
 
 
@@ -51,7 +51,7 @@ def continued(subject: str, names: list[str], doc_view: DocView, parses: Parses)
     out: list[PathView] = []
     for naming, after in pairwise(lines):
         if after.start - naming.end > MAX_GAP or not continues(after.text) or \
-                not _same_passage(doc_view, naming, after) or \
+                not same_passage(doc_view, naming, after) or \
                 not any(text_index(naming.text).mentions(n) for n in names):
             continue
         parse = parses.of([after])[after.id]

@@ -26,9 +26,9 @@ import re
 from spacy.tokens import Doc, Token
 
 from verify import HopGrade
-from verify.lexicon import NEGATION_WORDS
 from zehn.agent.bound import Bound, PathView
-from zehn.agent.continuation import continues
+from zehn.agent.comment_blocks import act_negated
+from zehn.agent.continuation import continues, same_passage
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
@@ -79,12 +79,7 @@ def _before(doc_view: DocView, sentence: Sentence) -> Sentence | None:
     prior = max(lines, key=lambda s: s.end, default=None)
     if prior is None or sentence.start - prior.end > MAX_GAP:
         return None
-    same = any(p.start <= prior.start and sentence.end <= p.end for p in doc_view.passages)
-    return prior if same else None
-
-
-def _negated(parse: Doc) -> bool:
-    return any(t.dep_ == "neg" or t.lower_ in NEGATION_WORDS - {"without"} for t in parse)
+    return prior if same_passage(doc_view, prior, sentence) else None
 
 
 def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses) -> Bound | None:
@@ -121,7 +116,7 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
         for sentence in candidates:
             parse = parsed[sentence.id]
             verb = _act(parse, ask.predicate, similarity)
-            if verb is None or _negated(parse):
+            if verb is None or act_negated(parse):
                 continue
             stated = stated or done_to_asked(sentence)  # the act and what it was done to, in some voice
             read = _doer_of(doc_view, sentence, verb, parses)
