@@ -12,6 +12,11 @@ api/baseline and api/db are medians of per-question ratios' numerators and denom
 line prints the overhead (p50 of wall - db per question) beside its goal and as a multiple of the FalkorDB p50.
 "API CPU time" is this process's CPU time per answer: on a shared, busy machine wall time also counts waiting for
 a core, CPU time does not. Where the overhead goes: ``bench/profile_answers.py``.
+
+``--base DIR`` (a worktree of another commit, with its own ``.venv``) times this checkout against it instead, on the
+same graph, question by question alternately, and lists every question whose answer differs
+(bench/answers_ab.py); ``--graph`` reads a graph another command built (``zehn eval``'s ``eval_<hash>``) and
+``--half`` picks the questions (default: all).
 """
 
 from __future__ import annotations
@@ -32,12 +37,16 @@ from fastapi.testclient import TestClient
 from extraction.embeddings import LocalEmbedder
 from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor
+from traversal_policy import open_graph
 from zehn.api.app import create_app
 from zehn.api.runtime import open_services
 from zehn.evaluation.baseline import BaselineAnswerer
 from zehn.evaluation.metrics import percentile
 from zehn.evaluation.questions import load_questions
+from zehn.evaluation.runner import eval_graph_name
+from zehn.evaluation.split import select
 from zehn.graph_server import EmbeddedFalkorDB
+from zehn.graph_server.readiness import wait_for_indexes
 from zehn.settings import load_settings
 
 OVERHEAD_GOAL_MS = 20.0  # issue 11: at most this much of our own time per answer over FalkorDB's (p50)
@@ -48,9 +57,13 @@ def _p(values: list[float], q: float) -> float | None:
     return None if value is None else round(value, 1)
 
 
+def _graph_name(corpus: Path) -> str:
+    return "bench_" + hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
+
+
 def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any]:
     questions = [q.question for q in load_questions(questions_file)]
-    graph_name = "bench_" + hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
+    graph_name = _graph_name(corpus)
     nlp, embedder = load_nlp(), LocalEmbedder()
     api_ms: list[float] = []
     cpu_ms: list[float] = []  # this process's CPU time per answer (FalkorDB runs in its own process)
@@ -101,13 +114,48 @@ def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any
     }
 
 
+def against_base(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
+    """bench/answers_ab.py's run on one embedded FalkorDB over ``data_dir`` (the corpus ingested first)."""
+    from bench import answers_ab
+
+    asked = [(q.id, q.question) for q in select(load_questions(args.questions), args.half)]
+    graph_name = args.graph or _graph_name(args.corpus)
+    with EmbeddedFalkorDB(data_dir, requirepass=False) as server:
+        assert server.port is not None
+        url = f"redis://:{server.password}@127.0.0.1:{server.port}" if server.password else server.url
+        if args.graph is None:  # a graph another command built (--graph) is read as it is
+            Ingestor("127.0.0.1", server.port, graph_name, server.password, nlp=load_nlp(),
+                     embedder=LocalEmbedder()).ingest([args.corpus])
+        wait_for_indexes(open_graph("127.0.0.1", server.port, graph_name, password=server.password),
+                         load_settings(data_dir=data_dir).ready_wait_s)  # never time half-built indexes
+        with tempfile.TemporaryDirectory() as work:
+            return answers_ab.run(args.base.resolve(), url, graph_name, Path(work), asked, args.rounds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", type=Path, required=True)
     parser.add_argument("--questions", type=Path, required=True)
     parser.add_argument("--data-dir", type=Path, default=None, help="Keep the graph here (default: a temp dir).")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--base", type=Path, default=None, help="Time this checkout against this worktree.")
+    parser.add_argument("--graph", default=None, help="With --base: the graph to read (default bench_<hash>; "
+                        "'eval' for zehn eval's).")
+    parser.add_argument("--half", choices=("tune", "check", "all"), default="all", help="With --base.")
+    parser.add_argument("--rounds", type=int, default=1, help="With --base: times each question is asked.")
     args = parser.parse_args()
+    if args.graph == "eval":
+        args.graph = eval_graph_name(args.corpus)
+    if args.base is not None:
+        from bench import answers_ab
+
+        if args.data_dir is None:
+            with tempfile.TemporaryDirectory() as tmp:
+                compared = against_base(args, Path(tmp))
+        else:
+            compared = against_base(args, args.data_dir)
+        print(json.dumps(compared)) if args.json else answers_ab.show(compared, args.base)
+        return
     if args.data_dir is None:
         with tempfile.TemporaryDirectory() as tmp:
             result = measure(args.corpus, args.questions, Path(tmp))

@@ -1,7 +1,7 @@
 """Where the answering time goes: cProfile over deterministic answers, as bench/answers.py asks them.
 
     .venv/bin/python bench/profile_answers.py --corpus DIR --questions FILE --data-dir DIR [--top 40] [--out FILE]
-        [--cpu]
+        [--cpu] [--graph NAME|eval] [--half tune|check|all]
 
 Ingests the corpus into the graph bench/answers.py uses (``bench_<hash of the corpus dir>``; documents already
 there are skipped), loads the models, asks the first question once to warm up, then asks every question once
@@ -32,6 +32,8 @@ from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor
 from zehn.api.runtime import open_services
 from zehn.evaluation.questions import load_questions
+from zehn.evaluation.runner import eval_graph_name
+from zehn.evaluation.split import select
 from zehn.graph_server import EmbeddedFalkorDB
 from zehn.settings import load_settings
 
@@ -44,9 +46,14 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--out", type=Path, default=None, help="Also write the raw profile here.")
     parser.add_argument("--cpu", action="store_true", help="Profile by the answering thread's CPU time, not wall time.")
+    parser.add_argument("--graph", default=None, help="The graph to read (default bench_<hash of the corpus dir>; "
+                        "'eval' for the one `zehn eval` builds).")
+    parser.add_argument("--half", choices=("tune", "check", "all"), default="all")
     args = parser.parse_args()
-    questions = [q.question for q in load_questions(args.questions)]
-    graph_name = "bench_" + hashlib.sha256(str(args.corpus.resolve()).encode()).hexdigest()[:12]
+    questions = [q.question for q in select(load_questions(args.questions), args.half)]
+    graph_name = args.graph or "bench_" + hashlib.sha256(str(args.corpus.resolve()).encode()).hexdigest()[:12]
+    if graph_name == "eval":
+        graph_name = eval_graph_name(args.corpus)
     nlp, embedder = load_nlp(), LocalEmbedder()
     with EmbeddedFalkorDB(args.data_dir, requirepass=False) as server:
         assert server.port is not None

@@ -43,9 +43,8 @@ class DocJudgement:
 
 def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     text = f"{view.info.title}\n{view.text()}"
-    index = view.index
-    quoted = {a for a in analysis.anchors if " " in a}
-    missing = tuple(a for a in analysis.anchors if not comparison(a) and not index.mentions(a, quoted=a in quoted))
+    quoted = {a for a in analysis.anchors if " " in a}  # (the view's index is built only when a name is looked up)
+    missing = tuple(a for a in analysis.anchors if not comparison(a) and not view.index.mentions(a, quoted=a in quoted))
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     failed = []
     for constraint in analysis.constraints:
@@ -54,7 +53,7 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
             result = "missing"
         if result != "holds":
             failed.append((constraint, result))
-    names = sum(index.mentions(n) for n in analysis.names)
+    names = sum(view.index.mentions(n) for n in analysis.names)
     return DocJudgement(view, missing, tuple(failed), names)
 
 

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from zehn.agent.rows import DocPassage, Sentence
 
+LINES_CACHE = 2048  # passages whose lines are kept (a turn reads a few documents' passages for every ask)
 _ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]")
 
 
@@ -44,15 +46,21 @@ def _indent(raw: str) -> int:
 
 def lines(passage: DocPassage) -> list[Line]:
     """The passage body's lines; none when the stored text is not heading + body (nothing to read structure from)."""
-    body = passage.text[len(passage.heading) + 1:] if passage.text.startswith(passage.heading) else ""
-    if len(body) != passage.end - passage.start:
-        return []
+    return list(_lines(passage.text, passage.heading, passage.start, passage.end))
+
+
+@lru_cache(maxsize=LINES_CACHE)
+def _lines(text: str, heading: str, start: int, end: int) -> tuple[Line, ...]:
+    """Built once per passage: every sentence of a passage, for every ask, reads its frame from the same lines."""
+    body = text[len(heading) + 1:] if text.startswith(heading) else ""
+    if len(body) != end - start:
+        return ()
     out = []
-    at = passage.start
+    at = start
     for raw in body.split("\n"):
         out.append(Line(at, at + len(raw), _indent(raw), bool(_ITEM.match(raw)), not raw.strip()))
         at += len(raw) + 1
-    return out
+    return tuple(out)
 
 
 def _at(found: list[Line], offset: int) -> int | None:

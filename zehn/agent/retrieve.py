@@ -192,11 +192,10 @@ def unmentioned(analysis: Analysis, views: tuple[DocView, ...], dispatcher: Disp
     thing the documents cannot speak about ("a system that exists nowhere")."""
     asked = [*analysis.names, *analysis.anchors, *(n for a in analysis.asks for n in a.names)]
     names = [n for n in dict.fromkeys(asked) if not comparison(n)]
-    indexes = [v.index for v in views]
     out = []
     for name in names:
         quoted = " " in name
-        if any(index.mentions(name, quoted) for index in indexes):
+        if any(v.index.mentions(name, quoted) for v in views):  # a view's index is built on first look-up
             continue
         found = dispatcher.found("passages_mentioning", {"text": name})
         # An identifier must be there as written; a hyphenated name's words need only meet in one passage (a

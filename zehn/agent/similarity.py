@@ -32,6 +32,7 @@ SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, rest
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
 CACHE_SIZE = 50_000
 PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
+POOL_CACHE_SIZE = 4096  # word sequences (sentences, passages, documents) kept as look-up sets (:meth:`_pool`)
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 
 
@@ -72,6 +73,8 @@ class Similarity:
         ``irregular`` maps irregular word forms to their lemmas (:func:`zehn.agent.lemmas.irregular_forms`)."""
         self.embedder = embedder
         self.irregular: Mapping[str, str] = irregular or {}
+        self._irregular_forms = frozenset(self.irregular)  # intersected with a pool (in C), not looped over
+        self._pools: dict[tuple[str, ...], tuple[frozenset[str], dict[str, list[str]]]] = {}  # :meth:`_pool`
         self._words = _Cache(CACHE_SIZE)
         self._texts = _Cache(CACHE_SIZE // 10)
         self._terms = _Cache(term_cache_size)
@@ -106,24 +109,37 @@ class Similarity:
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
         (a few words recur in every sentence a question reads)."""
-        pool = set(words)
-        pool.discard("")
-        pool |= {lemma for w in pool if (lemma := self.irregular.get(w)) is not None}
+        pool, by_prefix = self._pool(words)
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
         rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
         if not rest or not pool or self.embedder is None:
             return direct
-        prefixes = {t[:STEM_PREFIX] for t in rest}
-        by_prefix: dict[str, list[str]] = {}
-        for word in pool:
-            if word[:STEM_PREFIX] in prefixes:
-                by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
         for term in rest:
             near = by_prefix.get(term[:STEM_PREFIX])
             if near and self._near(term, near):
                 direct.add(term)
         return direct
+
+    def _pool(self, words: Iterable[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
+        """The words as a set (with the lemmas of irregular forms) and grouped by their first letters, built once
+        per distinct word sequence: a document's or a passage's words are matched again for every ask and every
+        document view of a turn, and by the next question that reads them."""
+        key = words if isinstance(words, tuple) else tuple(words)
+        found = self._pools.get(key)
+        if found is not None:
+            return found
+        pool = set(key)
+        pool.discard("")
+        pool |= {self.irregular[w] for w in pool & self._irregular_forms}
+        by_prefix: dict[str, list[str]] = {}
+        for word in pool:
+            by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
+        found = (frozenset(pool), by_prefix)
+        if len(self._pools) >= POOL_CACHE_SIZE:
+            self._pools.clear()
+        self._pools[key] = found
+        return found
 
     def _near(self, term: str, near: list[str]) -> bool:
         """Some word of ``near`` is within :data:`WORD_MATCH` of ``term`` (each pair's verdict kept)."""

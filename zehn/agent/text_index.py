@@ -29,7 +29,8 @@ class TextIndex:
         words = [w.casefold() for w in raw]
         self.joined = f" {' '.join(words)} "
         # CamelCase parts count as words too: "autoscalerPromQL" mentions "PromQL".
-        parts = [p.casefold() for w in raw for p in _CAMEL.findall(w)]
+        # An ASCII word without capitals is its own only part: the pattern runs on the others alone.
+        parts = [p.casefold() for w in raw if not (w.isascii() and w.islower()) for p in _CAMEL.findall(w)]
         self.words = frozenset(words) | frozenset(parts)
 
     def mentions(self, phrase: str, quoted: bool = False) -> bool:
