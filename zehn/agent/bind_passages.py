@@ -58,7 +58,7 @@ from zehn.agent.sentence_binding import (
     worth_parsing,
 )
 from zehn.agent.similarity import Similarity
-from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, in_passage, situation
+from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
 from zehn.answers.model import Grade
 
@@ -160,7 +160,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         if not (section or scored.passage.id in labelled or scored.passage.kind == "metadata" or (
                 scored.coverage >= PASSAGE_COVERAGE and scored.names)):
             continue  # no sentence of a passage without the asked terms can bind: parse none of it
-        pool = [s for s in in_passage(scored.passage, view.sentences)
+        pool = [s for s in view.in_passage(scored.passage)
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]

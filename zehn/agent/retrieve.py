@@ -52,6 +52,7 @@ class DocView:
         self._load = load
         self._links = links
         self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._in_passage: dict[str, tuple[Sentence, ...]] = {}
 
     def framed(self, passage: DocPassage, sentence: Sentence, read: Callable[[], tuple[str, ...]]
                ) -> tuple[str, ...]:
@@ -61,6 +62,15 @@ class DocView:
         if key not in self._frames:
             self._frames[key] = read()
         return self._frames[key]
+
+    def in_passage(self, passage: DocPassage) -> tuple[Sentence, ...]:
+        """The sentences that overlap ``passage`` (as :func:`zehn.agent.situation.in_passage` reads them), found once
+        per turn: every ask reads the same passages again."""
+        found = self._in_passage.get(passage.id)
+        if found is None:
+            found = self._in_passage[passage.id] = tuple(
+                s for s in self.sentences if s.start < passage.end and s.end > passage.start)
+        return found
 
     @cached_property
     def linked(self) -> tuple[DocView, ...]:

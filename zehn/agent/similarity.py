@@ -32,7 +32,8 @@ SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, rest
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
 CACHE_SIZE = 50_000
 PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
-POOL_CACHE_SIZE = 4096  # word sequences (sentences, passages, documents) kept as look-up sets (:meth:`_pool`)
+POOL_CACHE_SIZE = 2048  # long word sequences (passages, documents) kept as look-up sets (:meth:`_pool`)
+POOL_CACHED = 64  # a sequence this long is looked up in that cache; a shorter one (a sentence) is cheaper to rebuild
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 
 
@@ -109,7 +110,8 @@ class Similarity:
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
         (a few words recur in every sentence a question reads)."""
-        pool, by_prefix = self._pool(words)
+        listed = words if isinstance(words, list | tuple) else list(words)
+        pool, by_prefix = self._pool(listed) if len(listed) >= POOL_CACHED else self._grouped(listed)
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
         rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
@@ -121,21 +123,24 @@ class Similarity:
                 direct.add(term)
         return direct
 
-    def _pool(self, words: Iterable[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
-        """The words as a set (with the lemmas of irregular forms) and grouped by their first letters, built once
-        per distinct word sequence: a document's or a passage's words are matched again for every ask and every
-        document view of a turn, and by the next question that reads them."""
-        key = words if isinstance(words, tuple) else tuple(words)
-        found = self._pools.get(key)
-        if found is not None:
-            return found
-        pool = set(key)
+    def _grouped(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
+        """The words as a set (with the lemmas of irregular forms) and grouped by their first letters."""
+        pool = set(words)
         pool.discard("")
         pool |= {self.irregular[w] for w in pool & self._irregular_forms}
         by_prefix: dict[str, list[str]] = {}
         for word in pool:
             by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
-        found = (frozenset(pool), by_prefix)
+        return frozenset(pool), by_prefix
+
+    def _pool(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
+        """:meth:`_grouped`, built once per distinct long word sequence: a document's or a passage's words are
+        matched again for every ask and every document view of a turn, and by the next question that reads them."""
+        key = words if isinstance(words, tuple) else tuple(words)
+        found = self._pools.get(key)
+        if found is not None:
+            return found
+        found = self._grouped(key)
         if len(self._pools) >= POOL_CACHE_SIZE:
             self._pools.clear()
         self._pools[key] = found

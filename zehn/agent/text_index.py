@@ -25,13 +25,12 @@ class TextIndex:
     """Words of a text for separator-blind matching."""
 
     def __init__(self, text: str) -> None:
-        raw = _ALNUM.findall(text)
-        words = [w.casefold() for w in raw]
+        words = list(map(str.casefold, _ALNUM.findall(text)))
         self.joined = f" {' '.join(words)} "
-        # CamelCase parts count as words too: "autoscalerPromQL" mentions "PromQL".
-        # An ASCII word without capitals is its own only part: the pattern runs on the others alone.
-        parts = [p.casefold() for w in raw if not (w.isascii() and w.islower()) for p in _CAMEL.findall(w)]
-        self.words = frozenset(words) | frozenset(parts)
+        # CamelCase parts count as words too: "autoscalerPromQL" mentions "PromQL". The part pattern takes ASCII
+        # letters and digits only, so no part crosses a word's edge: run over the whole text, it finds the parts
+        # of every word in one pass.
+        self.words = frozenset(words) | frozenset(map(str.casefold, _CAMEL.findall(text)))
 
     def mentions(self, phrase: str, quoted: bool = False) -> bool:
         parts = [w.casefold() for w in _ALNUM.findall(phrase)]
