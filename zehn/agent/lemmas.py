@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import repeat
 
 from spacy.language import Language
 from spacy.tokens import Token
@@ -33,9 +34,12 @@ def words(text: str) -> list[str]:
     return list(_words(text))
 
 
+_EDGE = ".,;:()[]{}\"'`*|"  # punctuation stripped from a word's ends
+
+
 @lru_cache(maxsize=WORDS_CACHE)
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in (t.strip(".,;:()[]{}\"'`*|") for t in text.casefold().split()) if w)
+    return tuple(filter(None, map(str.strip, text.casefold().split(), repeat(_EDGE))))  # C-level: long texts too
 
 
 def irregular_forms(nlp: Language) -> Mapping[str, str]:
