@@ -41,6 +41,7 @@ from zehn.agent.similarity import Similarity
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
 TYPED = frozenset({"agent", "date", "duration", "quantity", "version", "system", "identifier"})
+_LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,15 @@ def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool
         (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
 
 
+def lemmas_of(parse: Doc) -> tuple[str, ...]:
+    """The parse's lemmas, casefolded, read once per parse (kept in its ``user_data``): a cached parse is bound
+    again for every ask, every document view and the next question that reads its sentence."""
+    found: tuple[str, ...] | None = parse.user_data.get(_LEMMAS)
+    if found is None:
+        found = parse.user_data[_LEMMAS] = tuple(t.lemma_.casefold() for t in parse)
+    return found
+
+
 def negated(parse: Doc, hits: set[str]) -> bool:
     """A negation on the verb (or a matched word) of the sentence: "invoices were not impacted"."""
     return any(t.dep_ == "neg" and (t.head.dep_ == "ROOT" or t.head.lemma_.casefold() in hits) for t in parse)
@@ -95,7 +105,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None.
     ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
     like its heading."""
-    lemmas = [t.lemma_.casefold() for t in parse] + list(heading_words(scored.passage.heading)) + list(frame)
+    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame]
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit):
         return None
@@ -142,7 +152,7 @@ def named_list(ask: Ask, parse: Doc, frame: tuple[str, ...], similarity: Similar
     """A list whose lead line (the item a line is nested under, or the line itself when it ends in a colon) names
     the asked thing and one more of the ask's terms: "Required telemetry events:" lists the events for "which
     telemetry events must X emit", without repeating the verb. The focus noun alone is not enough ("Invoices:")."""
-    lead = [*frame, *([t.lemma_.casefold() for t in parse] if parse.text.rstrip(" *_").endswith(":") else [])]
+    lead = [*frame, *(lemmas_of(parse) if parse.text.rstrip(" *_").endswith(":") else ())]
     others = tuple(t for t in core_terms(ask, context) if t != ask.focus_head)
     return bool(lead) and bool(similarity.matches((ask.focus_head,), lead)) and bool(similarity.matches(others, lead))
 
@@ -174,9 +184,11 @@ def _verbs(parse: Doc) -> list[str]:
 
 def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -> None:
     """Embed, in one model call, the words :func:`bind_sentence` may compare with the ask's verb in ``parses``
-    (those not embedded before), instead of one call per sentence."""
+    (those not embedded before), instead of one call per sentence. A parse that holds the verb itself is never
+    compared (the verb is among its hits): its words are not embedded."""
     if _verb_asked(ask):
-        similarity.prefetch([ask.predicate, *(w for parse in parses for w in _verbs(parse))])
+        similarity.prefetch([ask.predicate, *(w for parse in parses if ask.predicate not in lemmas_of(parse)
+                                              for w in _verbs(parse))])
 
 
 def answering_fillers(parse: Doc, ask: Ask, asked: frozenset[str]) -> bool:
