@@ -149,27 +149,50 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
         ranked = [mentioning[0], *ranked]
     vectors = tuple(similarity.texts([analysis.question, *asks]))
-    wanted = [[float(x) for x in v] for v in vectors]
-    pool = ranked[:POOL]
-    read = dispatcher.documents(pool, wanted) if pool else []
+    reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
+    read = reads.documents(ranked[:POOL])
     if vectors:
         scores = exact_scores(read)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
-    links = partial(_linked, dispatcher, wanted)
+    links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(dispatcher.sentences, info.id), links) for info, passages in read[:DOCUMENTS]]
+                     partial(reads.sentences, info.id), links) for info, passages in read[:DOCUMENTS]]
     return tuple(views), vectors
 
 
-def _linked(dispatcher: Dispatcher, vectors: list[list[float]], view: DocView) -> list[DocView]:
+class _Reads:
+    """One turn's whole-document reads, by document id: a document read for the question and again as one linked
+    to another (its passages with the same vectors, its sentences) is read from the graph once."""
+
+    def __init__(self, dispatcher: Dispatcher, vectors: list[list[float]]) -> None:
+        self.dispatcher = dispatcher
+        self.vectors = vectors
+        self._documents: dict[str, tuple[DocumentInfo, list[DocPassage]]] = {}
+        self._sentences: dict[str, list[Sentence]] = {}
+
+    def documents(self, ids: list[str]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        """As :meth:`Dispatcher.documents` reads them (the ready ones, in ``ids`` order); those read before are not
+        read again."""
+        missing = [d for d in ids if d not in self._documents]
+        if missing:
+            self._documents.update((info.id, (info, passages))
+                                   for info, passages in self.dispatcher.documents(missing, self.vectors))
+        return [self._documents[d] for d in ids if d in self._documents]
+
+    def sentences(self, document_id: str) -> list[Sentence]:
+        if document_id not in self._sentences:
+            self._sentences[document_id] = self.dispatcher.sentences(document_id)
+        return self._sentences[document_id]
+
+
+def _linked(reads: _Reads, view: DocView) -> list[DocView]:
     """The documents linked to ``view`` by shared tracker keys, read as retrieved ones are (one level, no links)."""
     def mentions(key: str) -> list[tuple[str, str]]:
-        found = dispatcher.found("passages_mentioning", {"text": key})
+        found = reads.dispatcher.found("passages_mentioning", {"text": key})
         return [(str(r["document_id"]), str(r.get("text") or "")) for r in found.rows] if found else []
     ids = linked_ids(view.info.id, view.joined, mentions)
-    read = dispatcher.documents(ids, vectors) if ids else []
-    return [DocView(info, tuple(passages), _exact_nearest(passages), False, partial(dispatcher.sentences, info.id))
-            for info, passages in read]
+    return [DocView(info, tuple(passages), _exact_nearest(passages), False, partial(reads.sentences, info.id))
+            for info, passages in reads.documents(ids)]
 
 
 def hit_words(hits: list[PassageHit]) -> dict[str, float]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zehn.agent.retrieve import DocView, exact_scores
+from zehn.agent.retrieve import DocView, _Reads, exact_scores
 from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 
 
@@ -41,3 +41,43 @@ def test_a_sentence_s_list_frame_is_read_once_per_turn() -> None:
         return ("owners",)
     assert view.framed(passage, line, read) == ("owners",) and view.framed(passage, line, read) == ("owners",)
     assert reads == ["ev_d1"]
+
+
+class _CountingDispatcher:
+    """The two reads _Reads makes, counted (the rows are fixed: what a graph returns within one turn)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[str, ...]]] = []
+
+    def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        self.calls.append(("documents", tuple(ids)))
+        return [_doc(d, 0.4) for d in ids if d != "gone"]  # "gone" is not ready: never returned
+
+    def sentences(self, document_id: str) -> list[Sentence]:
+        self.calls.append(("sentences", (document_id,)))
+        return [Sentence(f"ev_{document_id}", "text", document_id, 0, 4, "sentence")]
+
+
+def test_a_document_read_for_the_question_is_not_read_again_as_a_linked_one() -> None:
+    graph = _CountingDispatcher()
+    reads = _Reads(graph, [[0.1]])  # type: ignore[arg-type]
+    first = reads.documents(["a", "b", "gone"])
+    again = reads.documents(["c", "a", "gone"])
+    assert [i.id for i, _ in first] == ["a", "b"] and [i.id for i, _ in again] == ["c", "a"]  # the ids' order
+    assert graph.calls == [("documents", ("a", "b", "gone")), ("documents", ("c", "gone"))]
+    assert reads.sentences("a") == reads.sentences("a") and graph.calls[-1] == ("sentences", ("a",))
+    assert sum(1 for name, _ in graph.calls if name == "sentences") == 1
+
+
+def test_a_passage_s_sentences_are_those_that_overlap_it_found_once() -> None:
+    loads: list[int] = []
+    rows = [Sentence("ev_1", "Intro.", "d", 0, 6, "sentence"), Sentence("ev_2", "Body line.", "d", 7, 17, "sentence"),
+            Sentence("ev_3", "Later.", "d", 18, 24, "sentence")]
+
+    def load() -> list[Sentence]:
+        loads.append(1)
+        return rows
+    view = DocView(DocumentInfo("d", "T", "page", None, None), (), 0.5, False, load)
+    passage = DocPassage("d#p1", "d", "h", "section", 5, 18, "h\nx", (0.1,))
+    assert [s.id for s in view.in_passage(passage)] == ["ev_1", "ev_2"]
+    assert view.in_passage(passage) is view.in_passage(passage) and loads == [1]

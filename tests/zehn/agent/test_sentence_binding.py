@@ -9,7 +9,7 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.lemmas import words
-from zehn.agent.sentence_binding import core_terms, labelled_as_asked, named_list
+from zehn.agent.sentence_binding import core_terms, labelled_as_asked, lemmas_of, named_list, prefetch_synonyms
 from zehn.agent.similarity import Similarity
 
 
@@ -69,3 +69,29 @@ def test_a_lead_line_that_only_repeats_the_noun_or_leads_nowhere_does_not(
 def test_a_line_labelled_with_the_asked_kind_is_a_section_of_one_line(nlp: Language, question: str, line: str,
                                                                       expected: bool) -> None:
     assert labelled_as_asked(analyse(question, nlp).asks[0], line) is expected
+
+
+def test_a_parse_s_lemmas_are_read_once_and_kept_with_it(nlp: Language) -> None:
+    parse = nlp("The exporters were retried twice.")
+    first = lemmas_of(parse)
+    assert first == ("the", "exporter", "be", "retry", "twice", ".")
+    assert lemmas_of(parse) is first  # kept in the parse's user_data, not read again
+
+
+class _Words:
+    """A Similarity stand-in that records what prefetch was asked to embed."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def prefetch(self, words: list[str]) -> None:
+        self.asked.extend(words)
+
+
+def test_no_synonym_is_embedded_for_a_sentence_that_holds_the_asked_verb(nlp: Language) -> None:
+    ask = analyse("Which invoices were affected by the outage?", nlp).asks[0]
+    holds, lacks = nlp("Invoices were affected for two days."), nlp("Three invoices failed and were reissued.")
+    seen = _Words()
+    prefetch_synonyms(ask, [holds, lacks], seen)  # type: ignore[arg-type]
+    assert ask.predicate == "affect" and seen.asked[0] == "affect"
+    assert "fail" in seen.asked and "reissue" in seen.asked and seen.asked.count("affect") == 1

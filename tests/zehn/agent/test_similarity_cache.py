@@ -8,7 +8,7 @@ import pytest
 
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import ModelUnavailable
-from zehn.agent.similarity import Similarity
+from zehn.agent.similarity import POOL_CACHED, Similarity
 
 
 class CountingEmbedder:
@@ -140,3 +140,16 @@ def test_a_background_embedding_failure_is_raised_where_the_vector_is_needed(emb
     similarity.start(["Which team owns billing?"])  # returns at once, whatever the model does
     with pytest.raises(ModelUnavailable):
         similarity.texts(["Which team owns billing?"])
+
+
+def test_a_long_word_list_read_again_matches_as_it_did_the_first_time(embedder: LocalEmbedder) -> None:
+    """A passage's or a document's words are kept as a look-up pool (every ask reads them again): the pooled
+    verdicts are a fresh instance's, irregular forms and prefix-near words included."""
+    text = ("the retention of audit events ran for ninety days while owners retained the keys " * 5).split()
+    assert len(text) >= POOL_CACHED
+    pooled = Similarity(embedder, irregular={"ran": "run"})
+    terms = ("retain", "run", "owner", "audit", "ratio", "return")
+    first = pooled.matches(terms, text)
+    assert pooled.matches(terms, list(text)) == first == Similarity(embedder, irregular={"ran": "run"}).matches(
+        terms, iter(text))
+    assert {"retain", "run", "owner", "audit"} <= first and "return" not in first

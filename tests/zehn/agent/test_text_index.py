@@ -18,3 +18,12 @@ def test_a_cached_index_matches_names_as_a_fresh_one_does() -> None:
                          ("back retries", False), ("timer settings", True)]:
         assert text_index(text).mentions(name, quoted) == fresh.mentions(name, quoted)
     assert text_index(text).words == fresh.words
+
+
+def test_camel_case_parts_of_every_word_are_found_in_one_pass_over_the_text() -> None:
+    """The parts are read from the whole text at once: each word's parts, none that crosses a word's edge."""
+    index = TextIndex("the autoscalerPromQL, HTTPServer_v2 and caféLatte (naïveCamel) sit-stand")
+    for part in ("promql", "autoscaler", "httpserver", "v2", "latte", "camel", "sit", "stand"):
+        assert part in index.words
+    assert "l" not in index.words and "ls" not in index.words  # "PromQL, HTTP...": no part spans the comma
+    assert index.mentions("PromQL") and index.mentions("sit stand") and not index.mentions("QLHTTP")
