@@ -9,10 +9,10 @@ tree, each with that tree on PYTHONPATH and its own models, answer through the H
 question to one then the other (the order flips every question, so neither side always runs first on a warm
 server) and takes each side's wall, CPU and FalkorDB ms. Only one side runs at a time.
 
-Printed per side: p50/p95 wall, FalkorDB run time, overhead (wall - db per question) and CPU per answer, and the
-ratios this/base. It also compares the answers: status, cited evidence ids and their text, and the answer text,
-question by question; every difference is listed by question id (first round only; later rounds time the same
-questions again).
+Printed per side: p50/p95 wall, FalkorDB run time, overhead (wall - db per question) and CPU per answer, the
+summed CPU of all answers (steadier than a median on a busy machine), and the ratios this/base. It also compares
+the answers: status, cited evidence ids and their text, and the answer text, question by question; every
+difference is listed by question id (first round only; later rounds time the same questions again).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Side:
         over = [w - d for w, d in zip(self.wall, self.db, strict=True)]
         return {"wall_p50": _p(self.wall, 50), "wall_p95": _p(self.wall, 95), "db_p50": _p(self.db, 50),
                 "overhead_p50": _p(over, 50), "overhead_p95": _p(over, 95), "cpu_p50": _p(self.cpu, 50),
-                "cpu_p95": _p(self.cpu, 95)}
+                "cpu_p95": _p(self.cpu, 95), "cpu_total": round(sum(self.cpu), 1)}
 
 
 def _p(values: list[float], q: float) -> float | None:
