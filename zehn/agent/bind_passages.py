@@ -63,7 +63,7 @@ from zehn.agent.supporting import supported
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
-TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
+TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask, and for one sections answer)
 ROLE_WEIGHT = 0.3
 LEXICAL_WEIGHT = 0.3
 QUESTION_WEIGHT = 0.5
@@ -143,12 +143,12 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     scored_all = _score(view, ask, slot, similarity, context)
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
-    # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
-    # a cause or a fix is read in the best passages and in every section that names it.
+    # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many); so
+    # may a cause or a fix (a ticket states it in a reply well down its comments), whose sections answer for it.
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     labelled = {s.passage.id for s in scored_all if kinds and _labelled(s.passage, roles)}
-    read = scored_all if ask.answer_type in TYPED else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (
-        kinds and s.role >= 1.0) or s.passage.id in labelled]
+    read = scored_all if ask.answer_type in TYPED or kinds else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES
+                                                                 or s.passage.id in labelled]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 

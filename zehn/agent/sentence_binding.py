@@ -33,6 +33,7 @@ from zehn.agent.focus import (
     reads_sections,
     role_words,
     roles_for,
+    states_threshold,
 )
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
@@ -127,7 +128,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # a duration in a sentence about something else is not the asked duration.
         own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
                                                                else []))
-        if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
+        if not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
+                states_threshold(ask.focus_head, parse.text)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
