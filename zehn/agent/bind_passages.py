@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import nowhere, ranked
-from zehn.agent.focus import KIND_WORDS, heading_words, label_roles, reads_sections, roles_for, roles_of
+from zehn.agent.focus import KIND_WORDS, heading_words, labelled_with, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
@@ -63,7 +63,7 @@ from zehn.agent.supporting import supported
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
-TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask, and for one sections answer)
+TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
 ROLE_WEIGHT = 0.3
 LEXICAL_WEIGHT = 0.3
 QUESTION_WEIGHT = 0.5
@@ -114,11 +114,6 @@ def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentenc
             any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
 
 
-def _labelled(passage: DocPassage, roles: frozenset[str]) -> bool:
-    """A line of the passage's body is labelled with one of the roles ("Likely cause: ...")."""
-    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage.text.split("\n")[1:] for r in roles)
-
-
 def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None
             ) -> tuple[Sentence, ...]:
     """The best sentence, then the rest of its list item (``item``), then the sentences after it, then before it,
@@ -139,16 +134,18 @@ def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Senten
 
 
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
-         used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset()) -> Finding | None:
+         used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
+         whole: bool = False) -> Finding | None:
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     scored_all = _score(view, ask, slot, similarity, context)
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
-    # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many); so
-    # may a cause or a fix (a ticket states it in a reply well down its comments), whose sections answer for it.
+    # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
+    # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
-    labelled = {s.passage.id for s in scored_all if kinds and _labelled(s.passage, roles)}
-    read = scored_all if ask.answer_type in TYPED or kinds else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES
-                                                                 or s.passage.id in labelled]
+    labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
+    read = scored_all if ask.answer_type in TYPED or whole else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES
+                                                                 or (kinds and s.role >= 1.0) or s.passage.id in
+                                                                 labelled]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
@@ -184,8 +181,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             first = doer + float(how in ("section", "label"))
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
-    if not bound_all:
-        return None
+    if not bound_all:  # none of those states it: a ticket may state its cause in a reply well down its comments
+        return None if whole or not kinds else find(ask, slot, view, parses, similarity, budget, used, context,
+                                                     asked, True)
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
     grade: Grade = "source_backed" if how in ("filler", "label") else "inferred"
     if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")

@@ -147,6 +147,11 @@ def label_roles(line: str) -> dict[str, float]:
     return roles_of(found[0].label)
 
 
+def labelled_with(passage_text: str, roles: frozenset[str]) -> bool:
+    """A line of a passage's body (below its heading line) is labelled with one of the roles ("Likely cause: ...")."""
+    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage_text.split("\n")[1:] for r in roles)
+
+
 def role_words(roles: frozenset[str]) -> frozenset[str]:
     """Every heading word that names (or often holds) one of the roles."""
     return frozenset(w for r in roles for w in (*SECTION_ROLES[r][0], *SECTION_ROLES[r][1]))
@@ -198,5 +203,7 @@ def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str) -> 
 # that point at a section ("effect", "consequence", "outcome").
 KIND_NOUNS: frozenset[str] = frozenset(FOCUS_TYPES) | frozenset(FOCUS_ROLES) | frozenset(
     w for primary, secondary in SECTION_ROLES.values() for w in primary | secondary)
-# ... and the verbs that ask for a kind ("what caused", "what fixed").
-KIND_WORDS: frozenset[str] = KIND_NOUNS | frozenset(VERB_TYPES)
+# Verbs that only carry a duration ("how long does X *take* / *last*"): the duration of X is asked, not the verb.
+DURATION_VERBS = frozenset({"take", "last"})
+# ... and the verbs that ask for a kind ("what caused", "what fixed", "how long did it take").
+KIND_WORDS: frozenset[str] = KIND_NOUNS | frozenset(VERB_TYPES) | DURATION_VERBS
