@@ -279,7 +279,8 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
         if first.answer_type == "items" and role is None and verb is not None and verb_rel(verb) is not None:
             role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
         if first.answer_type == "items" and role is not None:
-            obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t) and not incident(t)), None)
+            obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t)), None)
+            obj = None if incident(obj) else obj  # "which invoices were affected by the bug": its Impact section
             if obj is not None and role in DEPENDENCY_RELS:  # "the dependencies of X", "X's downstream services"
                 rule = LABELS.get(label_key(first.focus_head + "s")) or LABELS.get(label_key(first.focus_head))
                 return Routed("dependents" if rule is not None and rule.value_is_subject else "dependency",
