@@ -181,9 +181,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             first = doer + float(how in ("section", "label"))
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
-    if not bound_all:  # none of those states it: a ticket may state its cause in a reply well down its comments
-        return None if whole or not kinds else find(ask, slot, view, parses, similarity, budget, used, context,
-                                                     asked, True)
+    if not bound_all:
+        return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
     grade: Grade = "source_backed" if how in ("filler", "label") else "inferred"
     if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")
@@ -236,6 +235,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         if found is None and used:
             found = _already_cited(ask, slots.get(ask.text, 0), view, parses, similarity, used, findings, context,
                                    asked)
+        if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # then every passage:
+            found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True)
         if found is None:
             missing.append(ask)
             continue

@@ -42,8 +42,8 @@ def test_the_held_out_graph_questions_stay_at_their_measured_floor(
     assert overall["declined_right"] >= declined_floor, wrong
 
 
-SET3_FLOORS = {"facts_covered": 0.87, "answered_right": 0.89, "abstention_recall": 1.0}  # measured: see README
-SET3_FALSE_ABSTENTION_CEILING = 0.08
+SET3_FLOORS = {"facts_covered": 0.91, "answered_right": 0.92, "abstention_recall": 1.0}  # measured 0.9107, 0.9286, 1.0
+SET3_FALSE_ABSTENTION_CEILING = 0.08  # measured 0.0714 (2 of 28)
 
 
 def test_the_held_out_passage_questions_stay_at_their_measured_floor(
