@@ -7,7 +7,8 @@ character spans (relative to the parsed text) of the fillers it sees, in order; 
 type           a filler is
 =============  ==========================================================================================
 agent          a PERSON or ORG entity, a "... team" noun phrase, or a lowercase ``@handle``
-date           a DATE entity that names a day, month or year, or an ISO date
+date           a DATE entity that names a day, month or year, an ISO date, or the time that opens a timeline or
+               chat line
 duration       a number (or "a few", "tens of") followed by a unit of time ("400 days", "90 seconds")
 quantity       a number, a percentage, an amount of money, a number with any unit
 version        a dotted version ("v2.1.8", "4.3.x")
@@ -15,7 +16,8 @@ system         an identifier-shaped name (``billing-api``, ``QuoteCache``) or a 
                noun ("the session store")
 identifier     an identifier-shaped token (``decision_reason_code``, ``X-Request-Id``, ``#ops-alerts``, a ticket key,
                a dotted name, a backticked term)
-cause          a causal statement: a cue lemma (cause, because, due, trigger, root, stem ...)
+cause          a causal statement: a cue lemma (cause, because, due, trigger, root, stem ...) or a consequence
+               connective (", so", therefore, hence ...)
 fix            a remedial statement: a cue lemma (fix, resolve, mitigate, revert, roll back, patch ...)
 =============  ==========================================================================================
 
@@ -48,6 +50,9 @@ _NUMBER = re.compile(r"(?<![\w.])(?:\d+(?:[.,]\d+)*|a few|tens of|several|one|tw
                      r"nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)\s*[-–]?\s*(?:to\s+\d+\s*)?"
                      r"(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
 _ISO_DATE = re.compile(r"\b20\d\d-[01]\d(?:-[0-3]\d)?\b")
+# The time that opens a timeline entry or a chat line ("- 14:05 The alert fired", "[09:12] Name: ..."): when the
+# line's event happened, on the day the document is about.
+_STAMP = re.compile(r"^\s*(?:[-*•]\s+)?\[?(?P<time>[0-2]?\d:[0-5]\d(?::[0-5]\d)?)\]?(?=\s)")
 _VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.(?:\d+|x))*\b", re.IGNORECASE)
 _PLAIN_NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[kKmMgG][bB]?|x)?(?![\w-])")
 _IDENT = re.compile(r"`[^`\n]{2,60}`|(?<![\w@#/-])(?:[#@][\w-]{2,}|[A-Za-z][\w]*(?:[_.][\w]+)+|"
@@ -82,6 +87,7 @@ def dates(doc: Doc | Span) -> Spans:
                                                              r"q[1-4]|monday|tuesday|wednesday|thursday|friday",
                                                              doc.text[s[0]:s[1]], re.IGNORECASE)]
     found += [(m.start(), m.end()) for m in _ISO_DATE.finditer(doc.text)]
+    found += [m.span("time") for m in _STAMP.finditer(doc.text)]
     return tuple(sorted(set(found)))
 
 
@@ -120,8 +126,20 @@ def _cued(doc: Doc | Span, cues: frozenset[str]) -> Spans:
                  if t.lemma_.casefold() in cues or t.lower_ in cues)
 
 
+# Connectives that put the cause before the effect ("X changed the default, so every node reconnects"): the
+# sentence states a cause as much as one with "because". "so" counts only between two clauses (after a comma),
+# not in "so that" (a purpose) or "so far".
+CONSEQUENCE_CUES = frozenset({"therefore", "hence", "thus", "consequently"})
+_NOT_CONSEQUENCE = frozenset({"that", "far", "much", "many", "long", "as"})
+
+
 def causes(doc: Doc | Span) -> Spans:
-    return _cued(doc, CAUSE_CUES)
+    tokens = list(doc)
+    joined = [t for n, t in enumerate(tokens) if t.lower_ == "so" and 0 < n < len(tokens) - 1 and
+              tokens[n - 1].text == "," and tokens[n + 1].lower_ not in _NOT_CONSEQUENCE]
+    spans = {*_cued(doc, CAUSE_CUES | CONSEQUENCE_CUES),
+             *((t.idx - _base(doc), t.idx - _base(doc) + len(t)) for t in joined)}
+    return tuple(sorted(spans))
 
 
 def fixes(doc: Doc | Span) -> Spans:

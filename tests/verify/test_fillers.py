@@ -34,3 +34,17 @@ def test_versions_and_dates(nlp: Language) -> None:
 
 def test_types_without_a_filler_of_their_own_find_none(nlp: Language) -> None:
     assert fillers(nlp("Anything at all."), "description") == ()
+
+
+def test_a_consequence_connective_between_clauses_states_a_cause(nlp: Language) -> None:
+    assert _texts(nlp, "The release lowered the pool size, so every request waited for a connection.", "cause") \
+        == ["so"]
+    assert _texts(nlp, "The cache was cold; therefore the first page load was slow.", "cause") == ["therefore"]
+    assert _texts(nlp, "We batch the writes so that the disk is not saturated.", "cause") == []
+    assert _texts(nlp, "So far, the queue has kept up.", "cause") == []
+
+
+def test_the_time_that_opens_a_timeline_line_is_when_its_event_happened(nlp: Language) -> None:
+    assert "14:05" in _texts(nlp, "- 14:05 The lag alert fired at 300 seconds of lag.", "date")
+    assert "09:12" in _texts(nlp, "[09:12] Ana: the deploy finished", "date")
+    assert _texts(nlp, "The ratio was 3:1 for reads.", "date") == []

@@ -106,8 +106,11 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
 def _predicate(clause: Span, skip: set[int]) -> Token | None:
     """The clause's main verb: the highest verb of the clause (auxiliaries skipped), else its root."""
     verbs = [t for t in clause if t.pos_ == "VERB" and t.i not in skip and t.dep_ not in ("aux", "auxpass", "amod")]
-    if verbs:
-        return min(verbs, key=lambda t: len(list(t.ancestors)))
+    if verbs:  # "what did the team do *to mitigate* X" asks how X was mitigated: the purpose verb is the predicate
+        top = min(verbs, key=lambda t: len(list(t.ancestors)))
+        purpose = [c for c in top.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB" and
+                   any(a.lower_ == "to" for a in c.children)] if top.lemma_ == "do" else []
+        return purpose[0] if purpose else top
     roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
     return roots[0] if roots else None
 

@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import nowhere, ranked
-from zehn.agent.focus import KIND_WORDS, heading_words, label_roles, reads_sections, roles_for, roles_of
+from zehn.agent.focus import KIND_WORDS, heading_words, labelled_with, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
@@ -114,11 +114,6 @@ def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentenc
             any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
 
 
-def _labelled(passage: DocPassage, roles: frozenset[str]) -> bool:
-    """A line of the passage's body is labelled with one of the roles ("Likely cause: ...")."""
-    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage.text.split("\n")[1:] for r in roles)
-
-
 def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None
             ) -> tuple[Sentence, ...]:
     """The best sentence, then the rest of its list item (``item``), then the sentences after it, then before it,
@@ -139,16 +134,18 @@ def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Senten
 
 
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
-         used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset()) -> Finding | None:
+         used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
+         whole: bool = False) -> Finding | None:
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     scored_all = _score(view, ask, slot, similarity, context)
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
-    # a cause or a fix is read in the best passages and in every section that names it.
+    # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
-    labelled = {s.passage.id for s in scored_all if kinds and _labelled(s.passage, roles)}
-    read = scored_all if ask.answer_type in TYPED else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES or (
-        kinds and s.role >= 1.0) or s.passage.id in labelled]
+    labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
+    read = scored_all if ask.answer_type in TYPED or whole else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES
+                                                                 or (kinds and s.role >= 1.0) or s.passage.id in
+                                                                 labelled]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
@@ -238,6 +235,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         if found is None and used:
             found = _already_cited(ask, slots.get(ask.text, 0), view, parses, similarity, used, findings, context,
                                    asked)
+        if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # then every passage:
+            found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True)
         if found is None:
             missing.append(ask)
             continue

@@ -31,7 +31,8 @@ FOCUS_TYPES: dict[str, AnswerType] = {
     # how many / how much / what threshold
     **dict.fromkeys(("number", "count", "threshold", "limit", "size", "percentage", "percent", "rate", "ratio",
                      "amount", "budget", "cost", "price", "capacity", "quota", "minimum", "maximum", "many",
-                     "much", "value", "target", "cap", "ceiling", "floor"), "quantity"),
+                     "much", "value", "target", "cap", "ceiling", "floor", "usage", "utilization", "utilisation",
+                     "latency"), "quantity"),
     **dict.fromkeys(("version", "release"), "version"),
     # which system
     **dict.fromkeys(("service", "system", "component", "dependency", "gateway", "proxy", "database", "store",
@@ -94,6 +95,19 @@ _SPLIT = re.compile(r"[\W_]+")
 OVERVIEW_WORDS = frozenset({"summary", "overview", "abstract", "tldr", "tl", "dr", "introduction", "body", "content"})
 
 
+# Focus nouns that ask for the value at which something happens; a sentence states one as a comparison with a number
+# ("fires when usage is *above 85%*", "pages *after more than 120 seconds*") without the noun itself.
+THRESHOLD_NOUNS = frozenset({"threshold", "limit", "cap", "ceiling", "floor", "minimum", "maximum", "cutoff"})
+_COMPARISON = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower|longer|shorter) than|above|below|over|under|"
+                         r"exceed(?:s|ed|ing)?|at (?:least|most)|up to|reach(?:es|ed)?)\s+(?:about\s+|roughly\s+)?\d",
+                         re.IGNORECASE)
+
+
+def states_threshold(focus_head: str, text: str) -> bool:
+    """The sentence states the asked threshold as a comparison with a number."""
+    return focus_head in THRESHOLD_NOUNS and bool(_COMPARISON.search(text))
+
+
 def heading_words(heading: str) -> frozenset[str]:
     """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary)."""
     last = heading.rsplit(" > ", 1)[-1]
@@ -133,6 +147,11 @@ def label_roles(line: str) -> dict[str, float]:
     return roles_of(found[0].label)
 
 
+def labelled_with(passage_text: str, roles: frozenset[str]) -> bool:
+    """A line of a passage's body (below its heading line) is labelled with one of the roles ("Likely cause: ...")."""
+    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage_text.split("\n")[1:] for r in roles)
+
+
 def role_words(roles: frozenset[str]) -> frozenset[str]:
     """Every heading word that names (or often holds) one of the roles."""
     return frozenset(w for r in roles for w in (*SECTION_ROLES[r][0], *SECTION_ROLES[r][1]))
@@ -166,21 +185,25 @@ def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> froze
         roles.add(FOCUS_ROLES[focus_head])
     if predicate in VERB_TYPES:
         roles.add(TYPE_ROLES.get(VERB_TYPES[predicate], ""))
-    if predicate in CONSEQUENCE_VERBS and answer_type == "description":
+    if predicate in CONSEQUENCE_VERBS and answer_type in ("description", "items"):
         roles.add("impact")
     return frozenset(r for r in roles if r)
 
 
 def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str) -> bool:
     """Whether a section whose heading names the asked role answers for its document's topic: a cause ("Root
-    cause"), a fix ("Mitigation"), or what followed a change ("Customer impact") need not repeat the question's
-    words, the document's other sections say what it is about."""
-    return answer_type in ("cause", "fix") or (
-        answer_type == "description" and "impact" in roles_for(answer_type, focus_head, predicate))
+    cause"), a fix ("Mitigation"), what followed a change ("Customer impact"), or what a focus noun names a section
+    for ("what are the *consequences* of X": "Consequences"; "what was the *decision*": "Decision") need not repeat
+    the question's words, the document's other sections say what it is about."""
+    return answer_type in ("cause", "fix") or (answer_type in ("description", "items") and (
+        focus_head in FOCUS_ROLES or "impact" in roles_for(answer_type, focus_head, predicate)))
 
 
-# Nouns that name a kind of answer, not which one: the focus nouns above and the section-role words.
-KIND_NOUNS: frozenset[str] = frozenset(FOCUS_TYPES) | frozenset(
+# Nouns that name a kind of answer, not which one: the focus nouns above, the section-role words and the focus nouns
+# that point at a section ("effect", "consequence", "outcome").
+KIND_NOUNS: frozenset[str] = frozenset(FOCUS_TYPES) | frozenset(FOCUS_ROLES) | frozenset(
     w for primary, secondary in SECTION_ROLES.values() for w in primary | secondary)
-# ... and the verbs that ask for a kind ("what caused", "what fixed").
-KIND_WORDS: frozenset[str] = KIND_NOUNS | frozenset(VERB_TYPES)
+# Verbs that only carry a duration ("how long does X *take* / *last*"): the duration of X is asked, not the verb.
+DURATION_VERBS = frozenset({"take", "last"})
+# ... and the verbs that ask for a kind ("what caused", "what fixed", "how long did it take").
+KIND_WORDS: frozenset[str] = KIND_NOUNS | frozenset(VERB_TYPES) | DURATION_VERBS

@@ -46,7 +46,7 @@ from zehn.agent.phrases import (
 from zehn.agent.question import Ask, Route
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
-from zehn.agent.routing_order import asked_doer, change_effect, copula_in_order, stranded
+from zehn.agent.routing_order import NECESSITY, asked_doer, change_effect, copula_in_order, incident, stranded
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
 # Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
@@ -108,6 +108,8 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
     verb, rel = found
     wh_subject = wh_is_subject(clause)
     doer = _passive_agent(verb) if wh_subject else None
+    if incident(doer):
+        return None  # "which systems were affected by the outage": the incident's own "Impact" section says
     if doer is not None:  # "what was affected by X", "which services are used by X": X does the relating
         return Routed("dependency" if rel in DEPENDENCY_RELS else "impact", phrase(doer), None, rel)
     done_to = asked_doer(verb) if not wh_subject else None
@@ -152,8 +154,11 @@ WAITS_FOR = frozenset({"before", "until"})
 
 def _prerequisite(clause: Span) -> Routed | None:
     """"What has to happen before Y": the wh-phrase is the main clause's subject and the clause it must precede
-    names the dependent (Y depends on what is asked)."""
-    if not wh_is_subject(clause):
+    names the dependent (Y depends on what is asked). A past-tense main verb tells what happened before Y ("which
+    nodes got the release before the rollout was paused"), not what Y waits on."""
+    verb = main_verb(clause)
+    needed = any(t.tag_ == "MD" or t.lemma_ in NECESSITY for t in clause)
+    if not wh_is_subject(clause) or (verb is not None and verb.tag_ == "VBD" and not needed):
         return None
     for t in clause:
         waiting = None
@@ -275,6 +280,7 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
             role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
         if first.answer_type == "items" and role is not None:
             obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t)), None)
+            obj = None if incident(obj) else obj  # "which invoices were affected by the bug": its Impact section
             if obj is not None and role in DEPENDENCY_RELS:  # "the dependencies of X", "X's downstream services"
                 rule = LABELS.get(label_key(first.focus_head + "s")) or LABELS.get(label_key(first.focus_head))
                 return Routed("dependents" if rule is not None and rule.value_is_subject else "dependency",

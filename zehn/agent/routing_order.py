@@ -21,6 +21,16 @@ from zehn.agent.question import SubjectPhrase
 DEPENDENCY_RELS = DEPENDENCY_TYPES
 IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
 TAIL_WORDS = 5  # the relation word's preposition stands among the question's last words
+NECESSITY = frozenset({"have", "need", "require", "must"})  # "had to land before", "needed to ship before"
+# Nouns that name an incident, not a thing: what such an event affected is what the document about it states (its
+# "Impact" section), not a relation of an entity the graph records.
+INCIDENT_NOUNS = frozenset({"outage", "incident", "lag", "failure", "degradation", "downtime", "disruption",
+                            "slowdown", "regression", "breach", "interruption", "spike", "delay", "bug"})
+
+
+def incident(token: Token | None) -> bool:
+    """The phrase names an incident ("the replication lag", "the March outage"), not a thing."""
+    return token is not None and token.lemma_.casefold() in INCIDENT_NOUNS
 
 
 def copula_in_order(clause: Span) -> tuple[str, Token] | None:

@@ -26,6 +26,7 @@ from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
 from zehn.agent.focus import (
+    DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
     heading_words,
@@ -33,6 +34,7 @@ from zehn.agent.focus import (
     reads_sections,
     role_words,
     roles_for,
+    states_threshold,
 )
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
@@ -135,9 +137,11 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if ask.answer_type in TYPED:
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
         # a duration in a sentence about something else is not the asked duration.
+        # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
-                                                               else []))
-        if not (similarity.matches(own, lemmas) or label_states(parse.text, ask)):
+                                                               | DURATION_VERBS else []))
+        if any(own) and not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
+                             states_threshold(ask.focus_head, parse.text)):
             return None
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or

@@ -40,6 +40,7 @@ from zehn.agent.situation import MIN_SHARE, WORD_BUDGET
 SUPPORT_NEAR = 0.85
 
 BindAsk = Callable[[Ask, DocView, int], Finding | None]  # (ask, document, word budget) -> finding
+Accept = Callable[[Finding, DocView], bool]  # whether a document's finding may answer the ask
 
 
 def _words(sentences: tuple[Sentence, ...]) -> int:
@@ -52,43 +53,43 @@ def supported(bound: Bound, answering: DocView, others: list[DocView], bind: Bin
     if not bound.findings or bound.document is None:
         return bound
     cited = sum(_words(f.sentences) for f in bound.findings)
-    added: list[Finding] = []
     linked = list(answering.linked)
-    asks = list(dict.fromkeys((*(f.ask for f in bound.findings), *bound.missing)))
-    for n, ask in enumerate(asks if linked else []):
-        share = max(MIN_SHARE, (WORD_BUDGET - cited) // (len(asks) - n))
-        found = next((f for view in linked if (f := bind(ask, view, share)) is not None), None)
-        if found is not None:
-            added.append(replace(found, document=next(v.info for v in linked if v.info.id == found.bound.document_id)))
-            cited += _words(found.sentences)
+    asks = list(dict.fromkeys((*(f.ask for f in bound.findings), *bound.missing))) if linked else []
+    added, cited, _ = _answer_each(asks, linked, cited, MIN_SHARE, bind, lambda found, view: True)
     answered = {f.ask for f in added}
     near = [v for v in others if v.info.id != answering.info.id and v.mentions_subject >= answering.mentions_subject
             and v.score >= SUPPORT_NEAR * answering.score]
-    missing: list[Ask] = []
     # An ask the answering document states only in its overview is stated there in passing: a near document's
     # own section may say it in full.
     passing = {f.ask for f in bound.findings if f.reasons == ("bound_by:filler",) and
                overview(f.heading, answering.info.title)}
     left = [a for a in (*bound.missing, *passing) if a not in answered]
-    for n, ask in enumerate(left):
-        share = max(0, (WORD_BUDGET - cited) // (len(left) - n))
-        found = None
-        for view in near if share else []:
-            found = bind(ask, view, share)
-            if found is not None and found.grade == "source_backed" and not (
-                    ask in passing and overview(found.heading, view.info.title)):
-                break
-            found = None
-        if found is None:
-            if ask not in passing:
-                missing.append(ask)
-            continue
-        added.append(replace(found, document=view.info))
-        cited += _words(found.sentences)
+    more, cited, unstated = _answer_each(left, near, cited, 0, bind, lambda found, view: (
+        found.grade == "source_backed" and not (found.ask in passing and overview(found.heading, view.info.title))))
+    added += more
     if not added:
         return bound
-    return replace(bound, findings=(*bound.findings, *added), missing=tuple(missing),
+    return replace(bound, findings=(*bound.findings, *added), missing=tuple(a for a in unstated if a not in passing),
                    setting=_within(bound.setting, WORD_BUDGET - cited))
+
+
+def _answer_each(asks: list[Ask], views: list[DocView], cited: int, floor: int, bind: BindAsk,
+                 accept: Accept) -> tuple[list[Finding], int, list[Ask]]:
+    """Each ask answered from the first of ``views`` that states it as ``accept`` requires, in what is left of the
+    word budget shared among the asks still to answer (at least ``floor`` words each; none left: not looked for).
+    Returns the findings (each naming its document), the words cited in all, and the asks no view states."""
+    found_all: list[Finding] = []
+    unstated: list[Ask] = []
+    for n, ask in enumerate(asks):
+        share = max(floor, (WORD_BUDGET - cited) // (len(asks) - n))
+        found = next((replace(f, document=view.info) for view in (views if share else [])
+                      if (f := bind(ask, view, share)) is not None and accept(f, view)), None)
+        if found is None:
+            unstated.append(ask)
+            continue
+        found_all.append(found)
+        cited += _words(found.sentences)
+    return found_all, cited, unstated
 
 
 def _within(setting: tuple[Sentence, ...], left: int) -> tuple[Sentence, ...]:

@@ -33,3 +33,26 @@ def test_shapes_route_alike(nlp: Language, expected: tuple[str, str | None, str]
     analysis = analyse(question, nlp)
     assert analysis.subject is not None, question
     assert (analysis.route, analysis.rel_type, analysis.subject.names()[0]) == expected, question
+
+
+@pytest.mark.parametrize("question", [
+    "Which systems were affected by the search outage?", "Which services were affected by the replication lag?",
+    "What was affected by the billing incident?"])
+def test_what_an_incident_affected_is_read_from_passages_not_walked(nlp: Language, question: str) -> None:
+    """An incident is no entity: its document's impact section says what it affected."""
+    analysis = analyse(question, nlp)
+    assert not analysis.entity_route, (question, analysis.route)
+
+
+def test_a_past_event_before_another_is_no_prerequisite(nlp: Language) -> None:
+    assert analyse("Which nodes got the release before the rollout was paused?", nlp).route == "list"
+    needed = analyse("Which fix needs to land before the canary?", nlp)
+    assert needed.route in ("dependency", "dependents"), needed.route
+
+
+@pytest.mark.parametrize("question", [
+    "How was the replication lag mitigated?", "What did the team do to mitigate the replication lag?",
+    "What was done to mitigate the replication lag?"])
+def test_how_a_thing_was_mitigated_asks_for_a_fix_however_phrased(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert [a.answer_type for a in analysis.asks] == ["fix"], (question, analysis.summary())
