@@ -8,9 +8,12 @@ its own::
     title: "<title>"
     ---
 
+    # <title>
+
     <before><text>
 
-so the title gives the document its own entity (and its topic when it names one system), ``before`` gives the
+so the title gives the document its own entity (and, as its first heading, its topic when it names one system),
+``before`` gives the
 context a line needs (a "## Dependencies" heading, the list it continues), and ``text`` is the unit scored.
 Relations name their ends by surface text; each name is located in the unit first, then anywhere in the document
 (the title, for a relation read through the document's subject). The unit's half is fixed by its id's hash, so
@@ -41,7 +44,7 @@ def half_of(unit_id: str) -> str:
 
 
 def document_text(title: str, before: str, text: str) -> str:
-    return f"---\ntitle: {json.dumps(title)}\n---\n\n{before}{text}\n"
+    return f"---\ntitle: {json.dumps(title)}\n---\n\n# {title}\n\n{before}{text}\n"
 
 
 def _locate(name: str, doc: str, start: int, end: int, where: str) -> list[int]:
