@@ -93,3 +93,15 @@ def test_an_impact_item_that_opens_with_a_system_in_a_sentence_names_it(nlp: Lan
 def test_phrasal_verbs_compound_prepositions_and_joined_subjects(nlp: Language, tmp_path: Path, body: str,
                                                                  expected: tuple[str, str, str, str]) -> None:
     assert expected in read(nlp, tmp_path, NOTES, body)
+
+
+def test_a_short_list_item_under_a_label_heading_is_the_evidence_of_its_relation(nlp: Language, tmp_path: Path) -> None:
+    """ "- ledger-db" under "## Dependencies" is too short to cite as a passage on its own, but it is a labelled
+    fact: the relation read from it keeps the item line as its exact evidence."""
+    text = document_text("Runbook: relay-hub", "## Dependencies\n\n", "- ledger-db")
+    (tmp_path / "doc.md").write_text(text, encoding="utf-8")
+    found = run_corpus(tmp_path, nlp).evidence["doc.md"]
+    rows = [row for row in found.evidence.values() if row.relations]
+    assert [(row.text, [(r["subject"], r["rel_type"], r["object"]) for r in row.relations]) for row in rows] == [
+        ("- ledger-db", [("relay-hub", "DEPENDS_ON", "ledger-db")])]
+    assert text[rows[0].start : rows[0].end] == "- ledger-db"
