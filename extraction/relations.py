@@ -136,9 +136,13 @@ def _verb_triples(verb: Token) -> list[_Triple]:
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
-            elif prep.lower_ == "by" and (lemma, None) in VERB_RULES:
-                rel, _ = VERB_RULES[(lemma, None)]
-                found += [(o, s, rel, False, [verb, prep]) for s in subs for o in objs]
+            elif prep.lower_ == "by":  # "X is called by Y"; a stranded preposition: "X is relied on by Y"
+                stranded = [c for c in verb.children if c.dep_ in ("prep", "prt") and c.i < prep.i
+                            and (lemma, c.lower_) in VERB_RULES and not any(g.dep_ == "pobj" for g in c.children)]
+                key = (lemma, stranded[0].lower_) if stranded else (lemma, None)
+                if key in VERB_RULES:
+                    rel, inv = VERB_RULES[key]
+                    found += [(o, s, rel, inv, [verb, *stranded, prep]) for s in subs for o in objs]  # as active
         return found
     if lemma == "assign":
         for prep, objs in _preps(verb):

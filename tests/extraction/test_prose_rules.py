@@ -88,9 +88,11 @@ def test_an_impact_item_that_opens_with_a_system_in_a_sentence_names_it(nlp: Lan
     ("body", "expected"),
     [("A full disk on ledger-db could take down the relay-hub.", ("ledger-db", "AFFECTS", "relay-hub", "h")),
      ("The report-job is built on top of the ledger-db.", ("report-job", "DEPENDS_ON", "ledger-db", "")),
-     ("Both relay-hub and the report-job call ledger-db.", ("report-job", "CALLS", "ledger-db", ""))],
+     ("Both relay-hub and the report-job call ledger-db.", ("report-job", "CALLS", "ledger-db", "")),
+     ("The ledger-db is relied on by the report-job.", ("report-job", "DEPENDS_ON", "ledger-db", "")),
+     ("The relay-hub is looked after by the Orbit team.", ("Orbit", "MAINTAINS", "relay-hub", ""))],
 )
-def test_phrasal_verbs_compound_prepositions_and_joined_subjects(nlp: Language, tmp_path: Path, body: str,
+def test_phrasal_verbs_prepositional_passives_and_joined_subjects(nlp: Language, tmp_path: Path, body: str,
                                                                  expected: tuple[str, str, str, str]) -> None:
     assert expected in read(nlp, tmp_path, NOTES, body)
 
