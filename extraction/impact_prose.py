@@ -12,11 +12,15 @@ A postmortem states its impact about the systems hit, rarely with a cause in the
   (`incident_reference`; the relation reader binds it to the document).
 
 Only in a document about an incident (its title or own name says so: "Postmortem: ...", "Incident ...",
-"Outage ..."); elsewhere "X was unavailable" says nothing about which incident. Read through the document, so
-such a hop is an inference (``via="document_subject"``); flags come from the clause as everywhere else.
+"Outage ..."; not "Incident Console redesign" or "outage drills", where the word modifies another noun); elsewhere
+"X was unavailable" says nothing about which incident. Not in a question or a condition ("If X is unavailable, ...").
+Read through the document, so such a hop is an inference (``via="document_subject"``); flags come from the clause
+as everywhere else.
 """
 
 from __future__ import annotations
+
+import re
 
 from spacy.tokens import Span, Token
 
@@ -24,9 +28,14 @@ from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES
 from extraction.extraction_types import Mention
 from extraction.vocabulary import words
 
-# Words of a document title that make it an incident write-up.
-INCIDENT_TITLE_WORDS = words("""incident incidents outage outages postmortem post-mortem postmortems retrospective
-    rca sev0 sev1 sev2 sev3 sev-1 sev-2 disruption degradation downtime""")
+# Words of a document title that make it an incident write-up: one incident, so singular ("#incidents" is a channel,
+# "Outages" a list of many).
+INCIDENT_TITLE_WORDS = words("""incident outage postmortem post-mortem retrospective rca sev0 sev1 sev2 sev3 sev-1
+    sev-2 disruption degradation downtime""")
+# What may follow such a word when it names the document's kind ("Incident: ...", "P1 incident postmortem", "Outage
+# of X", "Outage in EU"); any other word means it only modifies a noun ("Incident Console redesign", "outage drills").
+_KIND_FOLLOWERS = words("""report review postmortem post-mortem summary retro retrospective writeup write-up rca
+    analysis timeline notes of on in at for affecting during with and""")
 # Nouns by which an incident write-up names its own incident: "the outage", "this incident".
 INCIDENT_NOUNS = words("outage incident disruption degradation downtime")
 # States that say a system was hit ("X was unavailable", "X was down", "X was degraded").
@@ -43,12 +52,18 @@ SHOWING_VERBS = words("return throw serve see hit get experience log raise produ
 CLIENT_NOUNS = words("""customer customers user users client clients request requests caller callers traffic tenant
     tenants merchant merchants consumer consumers""")
 _RECOVERY = frozenset({"over", "back"})  # "failed over to Y", "fell back to Y": a recovery, not a hit
+_CONDITIONS = frozenset({"if", "unless", "when", "whenever", "once", "until"})  # a behaviour, not a happening
 
 
 def incident_document(title: str, own: Mention | None) -> bool:
-    """The document is an incident write-up: its title (or own name) has an incident word."""
-    named = f"{title} {own.name if own is not None else ''}".casefold().replace(":", " ")
-    return any(w.strip(".,()[]") in INCIDENT_TITLE_WORDS for w in named.split())
+    """The document is an incident write-up: its title (or own name) has an incident word that names its kind."""
+    for named in (title, own.name if own is not None else ""):
+        tokens = re.findall(r"[\w\-]+|[^\w\s]", named.casefold())
+        for i, word in enumerate(tokens):
+            after = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if word in INCIDENT_TITLE_WORDS and (not after[:1].isalpha() or after in _KIND_FOLLOWERS):
+                return True
+    return False
 
 
 def incident_reference(tok: Token) -> bool:
@@ -93,11 +108,23 @@ def _states_hit(verb: Token) -> bool:
     return False
 
 
+def _supposed(verb: Token, sent: Span) -> bool:
+    """A question or a condition states no impact: "Did X fail?", "If X is unavailable, ...", "when X is down"."""
+    if sent.text.rstrip().endswith("?"):
+        return True
+    clause: Token | None = verb
+    while clause is not None:
+        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in clause.children):
+            return True
+        clause = clause.head if clause.dep_ in ("advcl", "conj", "ccomp", "xcomp") and clause.head != clause else None
+    return False
+
+
 def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
     """(system hit, the verb saying so) for each hit stated in ``sent`` (the caller checks the document kind)."""
     found: list[tuple[Mention, Token]] = []
     for verb in sent:
-        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb):
+        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb) or _supposed(verb, sent):
             continue
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         subjects += [c for s in subjects for c in s.conjuncts]

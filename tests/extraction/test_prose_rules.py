@@ -75,8 +75,19 @@ def test_recoveries_named_causes_and_good_news_are_no_hit_of_the_incident(nlp: L
     assert not any(s == POSTMORTEM and rel == "AFFECTS" for s, rel, _, _ in read(nlp, tmp_path, POSTMORTEM, body))
 
 
-def test_a_system_state_outside_a_postmortem_names_no_incident(nlp: Language, tmp_path: Path) -> None:
-    assert not any(rel == "AFFECTS" for _, rel, _, _ in read(nlp, tmp_path, NOTES, "The relay-hub was unavailable."))
+@pytest.mark.parametrize("title", [NOTES, "Incident Console redesign", "Outage drills for the SDK", "incidents"])
+def test_a_system_state_outside_an_incident_write_up_names_no_incident(nlp: Language, tmp_path: Path,
+                                                                         title: str) -> None:
+    found = read(nlp, tmp_path, title, "The relay-hub was unavailable for an hour.")
+    assert not any(rel == "AFFECTS" for _, rel, _, _ in found)
+
+
+@pytest.mark.parametrize("body", ["If the relay-hub is unavailable, requests fail fast.",
+                                  "Did the relay-hub fail or just slow down?",
+                                  "## Impact\n\n- relay-hub was not impacted."])
+def test_conditions_questions_and_spared_systems_state_no_hit(nlp: Language, tmp_path: Path, body: str) -> None:
+    found = read(nlp, tmp_path, POSTMORTEM, body)
+    assert not any(rel == "AFFECTS" and "n" not in flags for _, rel, _, flags in found)
 
 
 def test_an_impact_item_that_opens_with_a_system_in_a_sentence_names_it(nlp: Language, tmp_path: Path) -> None:
