@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/extraction.py CORPUS_DIR [--labels bench/data/extraction_labels.jsonl]
                                          [--half tune|check|all] [--json] [--errors] [--sample-corpus DIR]
+    .venv/bin/python bench/extraction.py --written tests/extraction/data/prose_units.jsonl [--half ...] [--errors]
 
 Runs ZEHN's deterministic extractor in-process, on the same code path as ingest (the exact-slice chunker, then
 ``SpacyExtraction`` and its evidence collection; no graph server), over CORPUS_DIR and the bundled sample corpus.
@@ -14,6 +15,8 @@ Then:
   document, and relations by rel_type, for both corpora side by side;
 * checks that every relation's evidence is an exact slice of its document and its mentions lie inside it.
 
+``--written FILE`` scores a hand-written labelled set instead (bench/extraction_written.py: one small document per
+unit, written to a temporary directory that stands in for CORPUS_DIR).
 ``--errors`` lists false positives and misses of the tune half only (the check half is never shown).
 ``--json`` prints one document: precision, recall, prose_relations_per_doc, metadata_relations_per_doc,
 by_family, by_source (body vs front-matter units), by_half, flags, corpus, sample_corpus, exact_slices.
@@ -26,6 +29,7 @@ import argparse
 import asyncio
 import json
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +46,7 @@ from spacy.language import Language  # noqa: E402
 from bench.extraction_match import (  # noqa: E402
     HALVES,
     Evaluation,
+    LabelledUnit,
     LabelsMismatch,
     Predicted,
     Tally,
@@ -51,6 +56,7 @@ from bench.extraction_match import (  # noqa: E402
     relation_line,
     unit_text,
 )
+from bench.extraction_written import load_written, write_documents  # noqa: E402
 from extraction.chunker import ExactSliceChunking  # noqa: E402
 from extraction.documents import SourceDocument  # noqa: E402
 from extraction.errors import ZehnError  # noqa: E402
@@ -227,16 +233,27 @@ def render_errors(result: Evaluation, texts: dict[str, str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", type=Path)
+    parser.add_argument("corpus", type=Path, nargs="?")
+    parser.add_argument("--written", type=Path, help="a hand-written labelled set (bench/extraction_written.py)")
     parser.add_argument("--labels", type=Path, default=DEFAULT_LABELS)
     parser.add_argument("--half", choices=(*HALVES, "all"), default="all")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--errors", action="store_true", help="list tune-half false positives and misses")
     parser.add_argument("--sample-corpus", type=Path, default=SAMPLE_CORPUS)
     args = parser.parse_args(argv)
-    units = load_labels(args.labels)
+    if (args.corpus is None) == (args.written is None):
+        parser.error("give CORPUS_DIR or --written FILE")
+    if args.written is not None:
+        written = load_written(args.written)
+        with tempfile.TemporaryDirectory() as tmp:
+            write_documents(written, Path(tmp))
+            return _score(args, written.units, Path(tmp))
+    return _score(args, load_labels(args.labels), args.corpus)
+
+
+def _score(args: argparse.Namespace, units: list[LabelledUnit], corpus: Path) -> int:
     nlp = load_nlp()
-    run = run_corpus(args.corpus, nlp)
+    run = run_corpus(corpus, nlp)
     texts = {name: doc.text for name, doc in run.documents.items()}
     try:
         check_units(units, texts)
@@ -249,7 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = evaluate([u for u in units if args.half in ("all", u.half)], predicted, texts)
     out = report(result, every_unit, args.half, corpus_counts(run), corpus_counts(sample),
                  {"corpus": exact_slices(run), "sample_corpus": exact_slices(sample)})
-    print(json.dumps(out, indent=2) if args.json else render(out, "/".join(args.corpus.resolve().parts[-2:])))
+    name = "/".join((args.written or corpus).resolve().parts[-2:])
+    print(json.dumps(out, indent=2) if args.json else render(out, name))
     if args.errors and not args.json:
         print(render_errors(every_unit, texts))
     return 0

@@ -73,3 +73,11 @@ def affected_system(text: str, value: Mention, end: int) -> bool:
     after = {w.strip(".,:;()").casefold() for w in text[value.end : end].split()}
     return (value.type in SYSTEM_VALUE_TYPES and not after & _EVIDENCE_NOUNS
             and value.name.split()[0].casefold() not in _IMPACT_VERBS)
+
+
+_NOT = re.compile(r"\b(?:not|n't|never|no|unaffected|unimpacted)\b", re.I)
+
+
+def stated_unhit(value: str) -> bool:
+    """An impact item that says the system was spared ("- Hosted API was not impacted"): no hit to read."""
+    return _NOT.search(value) is not None

@@ -47,6 +47,7 @@ from extraction.line_shapes import (
     affected_system,
     environment_section,
     split_lines,
+    stated_unhit,
 )
 from extraction.references import references
 from extraction.signatures import signature_relations
@@ -257,8 +258,10 @@ class _Reader:
                 value_end = min(value_end, at)
         values = value_mentions(self.text, value_start, value_end, self.mentions, scope.rule.value_type,
                                 self.ctx.people)
-        if scope.rule is IMPACT_RULE:
-            values = [v for v in values if affected_system(self.text, v, value_end)]
+        if scope.rule is IMPACT_RULE:  # "- checkout-api returned 502s for 12 minutes": the systems it opens with
+            values = [v for v in values if affected_system(self.text, v, value_end)] or ([] if stated_unhit(
+                self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
+                                                                         self.mentions, scope.rule))
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
 
     def references(self, sentences: list[tuple[int, int]]) -> None:

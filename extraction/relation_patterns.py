@@ -8,8 +8,8 @@
   system USES the technology (how enterprise prose says what a component is built on);
 * "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
   OPS-2311;
-* membership: "Jordan from Payments", "I'm Jordan from Acme", "Dana Ruiz at Initech" -> MEMBER_OF, read from the
-  parse and, where the parse hangs "from" elsewhere, from the words in order (person, "from" / "at", group);
+* membership: "Jordan from Payments", "I'm Jordan from Acme", "Dana Ruiz at the Initech team" -> MEMBER_OF, read
+  from the words in order (person, "from" / "at", at most a determiner, group): one reader for both prepositions;
 * stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
 * references to what the document is about: "it", "the service", "this system" stand for the document's topic
   (the system its title names), "this page", "this ticket", "this PR" for the document itself. A relation read
@@ -19,14 +19,21 @@
 
 from __future__ import annotations
 
-from spacy.tokens import Span, Token
+from typing import TYPE_CHECKING
+
+from spacy.tokens import Doc, Span, Token
 
 from extraction.extraction_types import Mention
-from extraction.vocabulary import CHANGE_NOUNS
+from extraction.impact_prose import incident_reference
+from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TYPE_NOUNS
+
+if TYPE_CHECKING:
+    from extraction.doc_context import DocumentContext
 
 # Role nouns of ownership: "the owner of X is Y", "X's maintainer is Y".
+# "Dana, a member of the Payments team" and "a member of X is Y" state membership the same way.
 ROLE_NOUNS: dict[str, str] = {"owner": "OWNS", "owners": "OWNS", "dri": "OWNS", "maintainer": "MAINTAINS",
-                              "maintainers": "MAINTAINS", "lead": "LEADS"}
+                              "maintainers": "MAINTAINS", "lead": "LEADS", "member": "MEMBER_OF"}
 # "this page", "this ticket": the document itself. "the service", "this system": the system it is about.
 DOCUMENT_NOUNS = frozenset({"page", "document", "doc", "runbook", "ticket", "issue", "pr", "adr", "rfc", "spec",
                             "postmortem", "proposal", "report", "writeup", "thread", "playbook", "guide", "handbook"})
@@ -36,11 +43,31 @@ _SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
 _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"})
 
 Triple = tuple[Mention, Mention, str, list[Token]]
+_ATTACH = ("compound", "amod", "nmod", "appos", "flat")
 _OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 
 
+def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dict[int, Mention], dict[int, Mention]]:
+    """Token index -> mention, for the syntactic head of each mention (and its type or system noun: "Atlas [team]",
+    "the batch-runners [pool]")."""
+    found: dict[int, Mention] = {}
+    heads: dict[int, Mention] = {}  # weaker: a plain noun stands for the system named in front of it
+    for m in mentions:
+        span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        root = span.root
+        found.setdefault(root.i, m)
+        noun = root.head.lower_
+        if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
+            found[root.head.i] = m
+        elif root.dep_ == "compound" and m.type in _SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
+            heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
+    return found, heads | found
+
+
 def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
-    """Possessive ownership, role nouns and "from" membership in one sentence."""
+    """Possessive ownership, parts, a technology in brackets and role nouns in one sentence."""
     found: list[Triple] = []
     for tok in sent:
         head = anchors.get(tok.head.i)
@@ -66,12 +93,6 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             owner = _role_filler(tok, anchors)
             if owned is not None and owner is not None:
                 found.append((owner, owned, rel, [tok]))
-        if tok.lower_ == "from" and tok.dep_ == "prep" and mine is None:
-            person = anchors.get(tok.head.i)
-            group = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
-            if (person is not None and person.type == "Person" and group is not None
-                    and group.type in ("Team", "Organization", "Customer")):
-                found.append((person, group, "MEMBER_OF", [tok]))
     return found
 
 
@@ -143,6 +164,21 @@ def reference(tok: Token) -> str | None:
     return None
 
 
+def bind(tok: Token, ctx: DocumentContext, sent_start: int, previous: Span | None, anchors: dict[int, Mention],
+         incident: bool) -> Mention | None:
+    """The document's subject when ``tok`` refers to it ("it", "the service", "this page"), or the document itself
+    when it is an incident write-up and ``tok`` names its incident ("the outage degraded X")."""
+    if incident and incident_reference(tok):
+        return ctx.own
+    which = reference(tok)
+    subject = None if which is None else ctx.about(which, sent_start)
+    if subject is None or not names_topic(tok, subject):
+        return None
+    if tok.lower_ == "it" and not it_is_free(previous, subject, anchors):
+        return None
+    return subject
+
+
 def names_topic(tok: Token, topic: Mention) -> bool:
     """ "the gateway" stands for the topic only when the topic is a gateway; "the service"/"this system" for any."""
     if tok.lower_ in DOCUMENT_NOUNS and not any(c.dep_ == "det" for c in tok.children):
@@ -200,9 +236,12 @@ def affiliation_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> l
     ends = {end: m for _, (end, m) in starts.items() if m.type == "Person"}
     found: list[Triple] = []
     for tok in sent:
-        if tok.lower_ not in ("from", "at") or tok.i not in ends or tok.i + 1 not in starts:
+        j = tok.i + 1
+        while j < sent.end and sent.doc[j].lower_ in ("the", "our", "their"):
+            j += 1  # "Mira Olsen from the Identity team"
+        if tok.lower_ not in ("from", "at") or tok.i not in ends or j not in starts:
             continue
-        group = starts[tok.i + 1][1]
+        group = starts[j][1]
         if group.type in ("Team", "Organization"):
             found.append((ends[tok.i], group, "MEMBER_OF", [tok]))
     return found + _bracketed_members(sent, starts)

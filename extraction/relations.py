@@ -13,7 +13,9 @@ A relation needs a subject mention and an object mention attached to one predica
 * "(owner: X)" after an item opening with its key, possessives, role nouns ("the owner of X is Y"), "Y from Team"
   membership; "it" / "the service" / "this page" as the document's subject (`extraction.relation_patterns`);
 * problems located in a system, "due to", problems after a change, moving and undoing verbs (`extraction.causal`);
-* where the parse lost the verb after an identifier, the clause read in word order (`extraction.surface_relations`).
+  a postmortem's systems hit ("X was unavailable"; `extraction.impact_prose`); ownership moved, taken or handed
+  over (`extraction.ownership_prose`); where the parse lost the verb after an identifier, the clause read in word
+  order (`extraction.surface_relations`).
 
 Types are checked by `vocabulary.normalise`; flags (negated, hedged, planned) by `extraction.clause_flags`.
 """
@@ -26,7 +28,6 @@ from spacy.tokens import Doc, Span, Token
 
 from extraction.causal import (
     CAUSAL_RELATIONS,
-    SYSTEM_TYPES,
     because_triples,
     change_effects,
     located,
@@ -36,22 +37,21 @@ from extraction.causal import (
 )
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.impact_prose import hits, incident_document
+from extraction.ownership_prose import belonging, ownership_changes
 from extraction.relation_patterns import (
     affiliation_triples,
     argument,
-    it_is_free,
-    names_topic,
+    bind,
+    mention_anchors,
     owner_labels,
     possessive_triples,
-    reference,
     stand_in,
 )
 from extraction.surface_relations import mention_tokens, surface_triples
 from extraction.vocabulary import (
     COPULA_RULES,
     PASSIVE_PREP_RULES,
-    SYSTEM_NOUNS,
-    TYPE_NOUNS,
     VERB_RULES,
     normalise,
     same_entity,
@@ -62,33 +62,17 @@ if TYPE_CHECKING:
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
-_ATTACH = ("compound", "amod", "nmod", "appos", "flat")
 _Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
 # Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
 
 
-def _anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dict[int, Mention], dict[int, Mention]]:
-    """Token index -> mention, for the syntactic head of each mention (and its type or system noun: "Atlas [team]",
-    "the batch-runners [pool]")."""
-    found: dict[int, Mention] = {}
-    heads: dict[int, Mention] = {}  # weaker: a plain noun stands for the system named in front of it
-    for m in mentions:
-        span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        root = span.root
-        found.setdefault(root.i, m)
-        noun = root.head.lower_
-        if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
-            found[root.head.i] = m
-        elif root.dep_ == "compound" and m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
-            heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
-    return found, heads | found
-
-
 def _with_conjuncts(tokens: list[Token]) -> list[Token]:
     return [x for t in tokens for x in (t, *(c for c in t.conjuncts if c.i > t.i))]
+
+
+def _pobjs_of(noun: Token) -> list[Token]:
+    return [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
 
 
 def _is_passive(verb: Token) -> bool:
@@ -136,8 +120,8 @@ def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
     # A particle the parser hangs as an adverb keeps its preposition: "falls back to X", "fails over to X".
     adverbs = [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLES]
     for p in [*verb.children, *(p for a in adverbs for p in a.children)]:
-        if p.dep_ in ("prep", "agent"):
-            objs = [c for c in p.children if c.dep_ == "pobj"]
+        if p.dep_ in ("prep", "agent"):  # "built on top of X": the object of "top of" is the preposition's
+            objs = [o for c in p.children if c.dep_ == "pobj" for o in (_pobjs_of(c) if c.lower_ == "top" else [c])]
             out.append((p, _with_conjuncts(objs)))
     return out
 
@@ -152,9 +136,13 @@ def _verb_triples(verb: Token) -> list[_Triple]:
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
-            elif prep.lower_ == "by" and (lemma, None) in VERB_RULES:
-                rel, _ = VERB_RULES[(lemma, None)]
-                found += [(o, s, rel, False, [verb, prep]) for s in subs for o in objs]
+            elif prep.lower_ == "by":  # "X is called by Y"; a stranded preposition: "X is relied on by Y"
+                stranded = [c for c in verb.children if c.dep_ in ("prep", "prt") and c.i < prep.i
+                            and (lemma, c.lower_) in VERB_RULES and not any(g.dep_ == "pobj" for g in c.children)]
+                key = (lemma, stranded[0].lower_) if stranded else (lemma, None)
+                if key in VERB_RULES:
+                    rel, inv = VERB_RULES[key]
+                    found += [(o, s, rel, inv, [verb, *stranded, prep]) for s in subs for o in objs]  # as active
         return found
     if lemma == "assign":
         for prep, objs in _preps(verb):
@@ -170,6 +158,9 @@ def _verb_triples(verb: Token) -> list[_Triple]:
     particles = [c for c in verb.children if c.dep_ == "prt"]
     # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
     object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in ("from", "to", "into", "in")]
+    # a phrasal verb's particle stands where a preposition would: "could take down X" (VERB_RULES' (verb, particle))
+    found += [(s, d, *VERB_RULES[(lemma, p.lower_)], [verb, p]) for p in particles if (lemma, p.lower_) in VERB_RULES
+              for s in subs for d in dobjs]
     for prep, objs in _preps(verb) + object_preps:
         key = (lemma, prep.lower_)
         if key in VERB_RULES:
@@ -206,7 +197,7 @@ def find_relations(
 
     With the document's context, "it" / "the service" / "this page" stand for the document's subject.
     """
-    anchors, arguments = _anchors(doc, offset, mentions)
+    anchors, arguments = mention_anchors(doc, offset, mentions)
     starts = mention_tokens(doc, offset, mentions)
     out: list[RelationCandidate] = []
     seen: set[tuple[int, int, str, int]] = set()
@@ -220,6 +211,7 @@ def find_relations(
         bounds: tuple[int, int],
         via: str = "text",
     ) -> None:
+        subj, obj, rel = belonging(subj, obj, rel)  # "X belongs to the Payments team": owned, not a part
         rel_type = normalise(rel, subj.type, obj.type)
         if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
             return
@@ -242,17 +234,10 @@ def find_relations(
             negated=flags[0], hedged=flags[1], planned=flags[2], via=via,
         ))  # fmt: skip
 
+    incident_own = ctx.own if ctx is not None and incident_document(ctx.document.title, ctx.own) else None
+
     def bound(tok: Token, sent_start: int, previous: Span | None) -> Mention | None:
-        """The document's subject when ``tok`` refers to it ("it", "the service", "this page")."""
-        which = reference(tok) if ctx is not None else None
-        if ctx is None or which is None:
-            return None
-        subject = ctx.about(which, sent_start)
-        if subject is None or not names_topic(tok, subject):
-            return None
-        if tok.lower_ == "it" and not it_is_free(previous, subject, anchors):
-            return None
-        return subject
+        return None if ctx is None else bind(tok, ctx, sent_start, previous, anchors, incident_own is not None)
 
     previous: Span | None = None
     for sent in doc.sents:
@@ -289,6 +274,12 @@ def find_relations(
                      planned), bounds, "text" if hit else "document_subject")
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, clause_flags(pred[0].head, sent, _subjects(pred[0].head)), bounds)
+        for owner, owned, word, verb in ownership_changes(sent, anchors):  # "Ownership of X moved to Y"
+            emit(owner, owned, "OWNS", [word], clause_flags(verb, sent, _subjects(verb)), bounds)
+        if incident_own is not None:  # "checkout-api was unavailable for 20 minutes" in a postmortem
+            for hit, verb in hits(sent, anchors):
+                emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, _subjects(verb)), bounds,
+                     "document_subject")
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
         for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
             if frozenset((t.subject.name, t.object.name)) not in read:

@@ -79,6 +79,8 @@ def _mention_list(doc: Doc, i: int, end: int, starts: dict[int, tuple[int, Menti
         j = i
         while j < end and j - i < 2 and j not in starts and doc[j].lower_ in _JOINERS:
             j += 1
+        if j > i and j < end and j not in starts and doc[j].lower_ in _DETERMINERS:
+            j += 1  # "A and the B"
         if j == i or j not in starts:
             break
         i = j

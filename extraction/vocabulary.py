@@ -133,6 +133,11 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("export", "to"): ("PRODUCES", False), ("replicate", "to"): ("PRODUCES", False),
     ("stream", "to"): ("PRODUCES", False), ("feed", "into"): ("PRODUCES", False),
     ("write", "into"): ("PRODUCES", False),
+    # phrasal verbs of damage (particle or preposition): "a full disk could take down X", "it knocked out Y"
+    ("take", "down"): ("AFFECTS", False), ("bring", "down"): ("AFFECTS", False),
+    ("knock", "out"): ("AFFECTS", False), ("knock", "over"): ("AFFECTS", False),
+    # looking after a system is maintaining it: "the Growth team looks after X", "X is looked after by Y"
+    ("look", "after"): ("MAINTAINS", False),
 }  # fmt: skip
 
 # Passive voice with a preposition other than "by" keeps the surface order:

@@ -1,0 +1,82 @@
+"""How enterprise prose states a change or a place of ownership without the verb "own" (read per sentence).
+
+* an ownership noun and where it goes or sits: "Ownership of X moved to the Payments team", "Responsibility for X
+  now sits with Y", "Ownership of X is with Y" -> Y OWNS X;
+* someone taking it: "The Payments team took (over) ownership of X", "Y assumed responsibility for X" -> Y OWNS X;
+* a handover: "We handed X over to Y", "X was transferred to Y", "hand off ownership of X to Y" -> Y OWNS X (Y a
+  team, a person or an organisation; X something owned, never a person);
+* "X belongs to the Payments team": a system belonging to a team or person is owned by it (not a part of it);
+  see `belonging`.
+
+Flags come from the clause of the verb, as for every sentence relation ("we might hand X over to Y next quarter"
+is hedged and planned).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from extraction.extraction_types import Mention
+from extraction.vocabulary import words
+
+# Nouns that name ownership itself.
+OWNERSHIP_NOUNS = words("ownership responsibility stewardship custody")
+# Verbs by which ownership goes or sits somewhere: "moved to Y", "passed to Y", "sits with Y", "is with Y".
+_PLACING = words("move pass transfer go shift fall sit lie rest stay remain be land transition")
+# Verbs by which an owner takes ownership: "took (over) ownership of X", "assumed responsibility for X".
+_TAKING = words("take assume have hold keep retain accept inherit gain")
+# Verbs that hand a thing (or its ownership) to a new owner: "hand X over to Y", "transfer X to Y".
+_HANDING = words("hand transfer give pass reassign move")
+_OWNERS = frozenset({"Team", "Person", "Organization"})
+_OWNED = frozenset({"Service", "Component", "Technology", "Project", "Ticket", "Page"})
+
+Found = tuple[Mention, Mention, Token, Token]  # owner, owned, predicate word, the verb whose clause gives flags
+
+
+def _pobjs(head: Token, preps: tuple[str, ...]) -> list[Token]:
+    objs = [o for p in head.children if p.dep_ in ("prep", "dative") and p.lower_ in preps
+            for o in p.children if o.dep_ == "pobj"]
+    return [x for o in objs for x in (o, *o.conjuncts)]
+
+
+def _named(toks: list[Token], anchors: dict[int, Mention], types: frozenset[str]) -> list[Mention]:
+    return [anchors[t.i] for t in toks if t.i in anchors and anchors[t.i].type in types]
+
+
+def _subjects(verb: Token) -> list[Token]:
+    subs = [c for c in verb.children if c.dep_ == "nsubj"]
+    return [x for s in subs for x in (s, *s.conjuncts)]
+
+
+def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
+    found: list[Found] = []
+    for tok in sent:
+        verb = tok.head
+        if tok.lower_ in OWNERSHIP_NOUNS:
+            owned = _named(_pobjs(tok, ("of", "for", "over")), anchors, _OWNED)
+            lemma = verb.lemma_.lower()
+            owners: list[Mention] = []
+            if tok.dep_ in ("nsubj", "nsubjpass") and lemma in _PLACING:
+                owners = _named(_pobjs(verb, ("to", "with")), anchors, _OWNERS)
+            elif tok.dep_ == "dobj" and lemma in _TAKING:
+                owners = _named(_subjects(verb), anchors, _OWNERS)
+            elif tok.dep_ == "dobj" and lemma in _HANDING:
+                owners = _named(_pobjs(verb, ("to",)), anchors, _OWNERS)
+            found += [(o, x, tok, verb) for o in owners for x in owned]
+        elif tok.pos_ == "VERB" and tok.lemma_.lower() in _HANDING:
+            passive = any(c.dep_ == "nsubjpass" for c in tok.children)
+            things = [c for c in tok.children if c.dep_ == ("nsubjpass" if passive else "dobj")]
+            owned = _named([x for t in things for x in (t, *t.conjuncts)], anchors, _OWNED)
+            owners = _named(_pobjs(tok, ("to",)), anchors, _OWNERS)
+            if tok.lemma_.lower() in ("move", "pass") and not any(c.lower_ in ("over", "off") for c in tok.children):
+                owners = [o for o in owners if o.type == "Team"]  # "moved X to Postgres" is a move, not a handover
+            found += [(o, x, tok, tok) for o in owners for x in owned]
+    return found
+
+
+def belonging(subj: Mention, obj: Mention, rel: str) -> tuple[Mention, Mention, str]:
+    """ "X belongs to the Payments team" / "X is part of Y's portfolio": a thing that belongs to a team, person or
+    organisation is owned by it; a part of another thing stays PART_OF."""
+    if rel == "PART_OF" and obj.type in _OWNERS and subj.type in _OWNED - {"Page"}:
+        return obj, subj, "OWNS"
+    return subj, obj, rel
