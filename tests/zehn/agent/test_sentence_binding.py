@@ -9,7 +9,7 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.lemmas import words
-from zehn.agent.sentence_binding import core_terms, labelled_as_asked, named_list
+from zehn.agent.sentence_binding import core_terms, labelled_as_asked, named_list, negated
 from zehn.agent.similarity import Similarity
 
 
@@ -69,3 +69,15 @@ def test_a_lead_line_that_only_repeats_the_noun_or_leads_nowhere_does_not(
 def test_a_line_labelled_with_the_asked_kind_is_a_section_of_one_line(nlp: Language, question: str, line: str,
                                                                       expected: bool) -> None:
     assert labelled_as_asked(analyse(question, nlp).asks[0], line) is expected
+
+
+@pytest.mark.parametrize(("line", "hits", "expected"), [
+    ("- Ivo Brandt reviewed the deploy notes but made no changes to them.", {"change"}, True),
+    ("No changes were made to the retry policy.", {"change"}, True),
+    ("The alerts were not raised by the scheduler.", {"raise"}, True),
+    ("Ivo Brandt changed the deploy notes after the review.", {"change"}, False),
+    ("Ivo Brandt changed the notes with no review.", {"change"}, False),  # "no" on another word: the act stands
+])
+def test_a_negation_of_the_verb_or_of_the_asked_acts_noun_negates_the_sentence(
+        nlp: Language, line: str, hits: set[str], expected: bool) -> None:
+    assert negated(nlp(line), hits) is expected
