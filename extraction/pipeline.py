@@ -59,7 +59,6 @@ from extraction.writer_lease import WriterLease
 
 log = logging.getLogger("zehn.ingest")
 
-
 STEPS = 5
 CONCURRENT_DOCUMENTS = 2
 CHUNK_CHARS = 600  # about 128 word pieces of technical English: what the embedding model reads in full
@@ -276,8 +275,9 @@ class Ingestor:
             derived = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
                                               self.embedder)
             embeddings = {ev.id: vector for ev, vector in zip(related, derived, strict=True)}
-            # Each sentence's parse, kept for question time (its text alone, as the reader would parse it; once a text).
-            parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()])
+            # Each sentence's parse for question time (its text alone, as a reader parses it; entities: extraction's).
+            parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()],
+                                             extractor.evidence_entities(found))
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)
             self._reached("evidence", doc)
             lease.ensure()

@@ -32,6 +32,7 @@ from extraction.evidence import DocumentEvidence, collect
 from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
 from extraction.lines import find_line_relations
 from extraction.metadata import relations_from_metadata
+from extraction.parse_store import ChunkEntities, Entities
 from extraction.relations import find_relations, sentence_range
 from extraction.vocabulary import ENTITY_TYPES
 
@@ -72,6 +73,8 @@ class SpacyExtraction(ExtractionStrategy):
         self.document = document
         self.nlp = nlp
         self.evidence: DocumentEvidence | None = None
+        # The entities of the chunk parses: the parse store keeps them instead of running the recogniser again.
+        self.entities = ChunkEntities()
 
     def _extract_sync(self, chunks: TextChunks) -> DocumentEvidence:
         return collect(self.document, self.extractions(chunks))
@@ -82,8 +85,10 @@ class SpacyExtraction(ExtractionStrategy):
         # The document's subject, sections, label scopes, tables and people, read once (title and headings parsed).
         ctx = build_context(self.document, self.nlp)
         per_chunk: list[tuple[str, int, list[Mention], list[RelationCandidate], tuple[tuple[int, int], ...]]] = []
+        self.entities = ChunkEntities()
         for chunk, doc in zip(body, self.nlp.pipe([c.text for c in body]), strict=True):
             offset = int(chunk.metadata["start"])
+            self.entities.add(offset, doc)
             mentions = find_mentions(doc, offset, ctx.hints, ctx.people)
             ranges = [sentence_range(sent) for sent in doc.sents]
             passages = tuple((offset + s, offset + e) for s, e in ranges if e > s)
@@ -104,6 +109,15 @@ class SpacyExtraction(ExtractionStrategy):
             lines = tuple((line.start, line.end) for line in self.document.metadata_lines if line.values)
             extractions.append(ChunkExtraction(meta_chunk.uid, tuple(mentions), tuple(relations), lines, "metadata"))
         return extractions
+
+    def evidence_entities(self, found: DocumentEvidence) -> dict[str, Entities]:
+        """Each evidence text's entities as the chunk parses found them (the first row of a text that has them),
+        for the parse store (extraction/parse_store.py: ChunkEntities)."""
+        out: dict[str, Entities] = {}
+        for ev in found.evidence.values():
+            if ev.text not in out and (entities := self.entities.within(ev.start, ev.end)) is not None:
+                out[ev.text] = entities
+        return out
 
     async def extract(self, chunks: TextChunks, ontology: Ontology, ctx: Context) -> GraphData:
         found = await asyncio.to_thread(self._extract_sync, chunks)

@@ -98,8 +98,10 @@ def lemmas_of(parse: Doc) -> tuple[str, ...]:
 
 
 def negated(parse: Doc, hits: set[str]) -> bool:
-    """A negation on the verb (or a matched word) of the sentence: "invoices were not impacted"."""
-    return any(t.dep_ == "neg" and (t.head.dep_ == "ROOT" or t.head.lemma_.casefold() in hits) for t in parse)
+    """A negation on the verb (or a matched word) of the sentence: "invoices were not impacted", "made no changes"
+    (the determiner "no" on the asked act's noun)."""
+    return any((t.dep_ == "neg" or (t.dep_ == "det" and t.lower_ == "no")) and
+               (t.head.dep_ == "ROOT" or t.head.lemma_.casefold() in hits) for t in parse)
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],

@@ -9,7 +9,14 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.lemmas import words
-from zehn.agent.sentence_binding import core_terms, labelled_as_asked, lemmas_of, named_list, prefetch_synonyms
+from zehn.agent.sentence_binding import (
+    core_terms,
+    labelled_as_asked,
+    lemmas_of,
+    named_list,
+    negated,
+    prefetch_synonyms,
+)
 from zehn.agent.similarity import Similarity
 
 
@@ -95,3 +102,15 @@ def test_no_synonym_is_embedded_for_a_sentence_that_holds_the_asked_verb(nlp: La
     prefetch_synonyms(ask, [holds, lacks], seen)  # type: ignore[arg-type]
     assert ask.predicate == "affect" and seen.asked[0] == "affect"
     assert "fail" in seen.asked and "reissue" in seen.asked and seen.asked.count("affect") == 1
+
+
+@pytest.mark.parametrize(("line", "hits", "expected"), [
+    ("- Ivo Brandt reviewed the deploy notes but made no changes to them.", {"change"}, True),
+    ("No changes were made to the retry policy.", {"change"}, True),
+    ("The alerts were not raised by the scheduler.", {"raise"}, True),
+    ("Ivo Brandt changed the deploy notes after the review.", {"change"}, False),
+    ("Ivo Brandt changed the notes with no review.", {"change"}, False),  # "no" on another word: the act stands
+])
+def test_a_negation_of_the_verb_or_of_the_asked_acts_noun_negates_the_sentence(
+        nlp: Language, line: str, hits: set[str], expected: bool) -> None:
+    assert negated(nlp(line), hits) is expected
