@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,7 +103,7 @@ def _spans(raw: object, where: str) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def _relation(raw: dict[str, object], where: str) -> GoldRelation:
+def gold_relation(raw: dict[str, object], where: str) -> GoldRelation:
     predicate = raw.get("predicate")
     if predicate not in LABEL_PREDICATES:
         raise LabelsError(f"{where}: unknown predicate {predicate!r}")
@@ -114,17 +114,21 @@ def _relation(raw: dict[str, object], where: str) -> GoldRelation:
                         bool(flags[0]), bool(flags[1]), bool(flags[2]), str(raw["via"]))
 
 
+def jsonl_lines(path: Path) -> Iterator[tuple[str, str]]:
+    """Each non-blank line of a JSONL file with its place ("file:line") for the error a bad line raises."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            yield f"{path}:{number}", line
+
+
 def load_labels(path: Path) -> list[LabelledUnit]:
     units = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
+    for where, line in jsonl_lines(path):
         try:
             row = json.loads(line)
             if row["kind"] not in _KINDS or row["half"] not in HALVES or not 0 <= row["start"] < row["end"]:
                 raise LabelsError(f"{where}: bad kind, half or range")
-            rels = tuple(_relation(r, f"{where} relation {i}") for i, r in enumerate(row["relations"]))
+            rels = tuple(gold_relation(r, f"{where} relation {i}") for i, r in enumerate(row["relations"]))
             units.append(LabelledUnit(row["unit"], row["doc"], row["start"], row["end"], row["sha"], row["kind"],
                                       row["half"], rels))
         except (KeyError, TypeError, json.JSONDecodeError) as exc:

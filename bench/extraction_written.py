@@ -27,7 +27,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.extraction_match import LabelledUnit, LabelsError, _relation
+from bench.extraction_match import LabelledUnit, LabelsError, gold_relation, jsonl_lines
 from bench.extraction_units import UnitKind, text_sha
 
 
@@ -59,10 +59,7 @@ def _locate(name: str, doc: str, start: int, end: int, where: str) -> list[int]:
 def load_written(path: Path) -> WrittenSet:
     documents: dict[str, str] = {}
     units: list[LabelledUnit] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
+    for where, line in jsonl_lines(path):
         try:
             row = json.loads(line)
             uid, text = str(row["unit"]), str(row["text"])
@@ -72,7 +69,7 @@ def load_written(path: Path) -> WrittenSet:
             rels = []
             for i, raw in enumerate(row["relations"]):
                 spans = {k: [_locate(str(raw[k]), doc, start, end, where)] for k in ("subject", "object")}
-                rels.append(_relation({**raw, **spans}, f"{where} relation {i}"))
+                rels.append(gold_relation({**raw, **spans}, f"{where} relation {i}"))
             kind: UnitKind = row["kind"]
         except (KeyError, TypeError, ValueError) as exc:
             raise LabelsError(f"{where}: {exc!r}") from exc
