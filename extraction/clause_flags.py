@@ -33,10 +33,11 @@ def clause_flags(verb: Token, sent: Span, subjects: list[Token]) -> tuple[bool, 
     near = [c for v in chain for c in v.children if c.dep_ not in CLAUSE_DEPS] + [
         g for c in own_clause for g in c.children
     ]
-    words = {t.lower_ for t in near}
+    # A word inside a date is never a flag: the month "May" is not the modal "may".
+    words = {t.lower_ for t in near if t.ent_type_ != "DATE"}
     subjects_neg = any(c.lower_ == "no" for s in subjects for c in s.children)
     negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
-    sent_words = {t.lower_ for t in sent}
+    sent_words = {t.lower_ for t in sent if t.ent_type_ != "DATE"}
     hedged = (
         bool(words & HEDGE_WORDS)
         or any(v.lemma_ in HEDGE_WORDS for v in chain[1:])

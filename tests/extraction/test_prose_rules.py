@@ -118,3 +118,11 @@ def test_a_short_list_item_under_a_label_heading_is_the_evidence_of_its_relation
     assert [(row.text, [(r["subject"], r["rel_type"], r["object"]) for r in row.relations]) for row in rows] == [
         ("- ledger-db", [("relay-hub", "DEPENDS_ON", "ledger-db")])]
     assert text[rows[0].start : rows[0].end] == "- ledger-db"
+
+
+@pytest.mark.parametrize(("body", "flags"), [
+    ("The Orbit team took over ownership of relay-hub in May 2026.", ""),  # a month, not the modal
+    ("The Orbit team may take over ownership of relay-hub.", "h"),
+])
+def test_a_month_named_may_does_not_hedge_a_relation(nlp: Language, tmp_path: Path, body: str, flags: str) -> None:
+    assert ("Orbit", "OWNS", "relay-hub", flags) in read(nlp, tmp_path, NOTES, body)
