@@ -143,9 +143,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
-    read = scored_all if ask.answer_type in TYPED or whole else [s for n, s in enumerate(scored_all) if n < TOP_PASSAGES
-                                                                 or (kinds and s.role >= 1.0) or s.passage.id in
-                                                                 labelled]
+    every = whole or ask.answer_type in TYPED
+    read = [s for n, s in enumerate(scored_all)
+            if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
