@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
@@ -72,8 +74,9 @@ def _relative(token: Token) -> bool | None:
     if token.lower_ not in _RELATIVE_WH or token.i == 0:
         return False
     before = token.nbor(-1)
-    if token.lower_ in ("when", "where", "why") and before.pos_ in ("VERB", "AUX", "ADV", "ADJ"):
-        return True  # "what happened when ...", "fails where ...": a subordinate clause, not a question
+    if token.lower_ in ("when", "where", "why") and (before.pos_ in ("VERB", "AUX", "ADV", "ADJ") or
+                                                   before.dep_ == "prt" or token.head.dep_ == "advcl"):
+        return True  # "what happened when ...", "signed out when ...": a subordinate clause, not a question
     if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
         return True
     if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
@@ -223,6 +226,9 @@ def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ..
     return tuple(dict.fromkeys(out))
 
 
+# A count or a year ("3", "2026") or a dotted version ("3.6.0", "v2.2.x", as :mod:`verify.constraints` reads one):
+# checked as a constraint. A bare "v2" is part of a name ("notification hub v2"), not a version constraint.
+_NUMERIC = re.compile(r"\d+|v?\d+(?:\.(?:\d+|x))+", re.IGNORECASE)
 # Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
 _SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
 _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt"})
@@ -242,8 +248,8 @@ def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ..
     for child in (c for c in (focus_head.children if focus_head is not None else ()) if c.dep_ == "prep"):
         keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}  # "the root cause *of X*"
     # Numbers are dates, versions and counts: constraints check them, they do not name the asked thing.
-    terms = tuple(t for t in content_terms(t for t in clause if t.i in keep) if not t.isdigit())
-    return terms if len(terms) >= 2 else tuple(t for t in content_terms(clause) if not t.isdigit())
+    terms = tuple(t for t in content_terms(t for t in clause if t.i in keep) if not _NUMERIC.fullmatch(t))
+    return terms if len(terms) >= 2 else tuple(t for t in content_terms(clause) if not _NUMERIC.fullmatch(t))
 
 
 def _opens_yes_no(doc: Doc) -> bool:

@@ -14,6 +14,9 @@ from zehn.agent.phrases import references
 
 _STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z][A-Z0-9-]+[a-z]?s?)$")
 _ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+# A weekday the question names ("on Friday", "last Tuesday") sets when: a source that never names that day tells
+# of another day ("Fridays", a habit, sets none).
+_WEEKDAY = re.compile(r"^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$")
 # A hyphenated word with a month, a weekday or a quarter in it is a time ("mid-March", "end-of-Q3"), not a name.
 TIME_WORD = re.compile(r"(?:^|-)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                         r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|"
@@ -47,7 +50,8 @@ def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tupl
     """(anchors, names): identifiers, mixed-case names and quoted terms the question names, which a source must
     mention; and hyphenated words and acronyms ("identity-proxy", "on-call", "SSO"), which may as well be English
     compounds or generic words, so a source need not spell them - but some document must mention their words,
-    or the question is about something the documents never speak of. Dates and versions are constraints."""
+    or the question is about something the documents never speak of. Dates and versions are constraints; a
+    weekday is an anchor (the constraints know dates, not days of the week)."""
     strong: dict[str, None] = {}
     weak: dict[str, None] = {}
     for match in _QUOTED.finditer(doc.text):
@@ -61,7 +65,7 @@ def anchors(doc: Doc, constraint_texts: set[str]) -> tuple[tuple[str, ...], tupl
                 any(text in a.split() or text in a for a in strong) or \
                 ruled_out(t):
             continue
-        if _strong(text):
+        if _strong(text) or _WEEKDAY.match(text):
             strong.setdefault(text, None)
         elif _ACRONYM.match(text) or ("-" in text.strip("-") and text[:1].isalpha() and not TIME_WORD.search(text)):
             weak.setdefault(text, None)

@@ -17,14 +17,17 @@
    needs the focus noun itself instead of a filler (a list's lead line, "Required events:", may stand in for the
    verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
    labelled with it ("Likely cause: ...", which must say which one); such a section is bound by its first line,
-   or by the line holding the focus's modifier ("*long-term* fix"). A negated sentence does not answer a
+   or by the line holding the focus's modifier ("*long-term* fix"). A table row is read with its header row
+   (:mod:`zehn.agent.table_rows`). A question the document asks answers nothing: the first statement of the
+   block after it (the reply) is bound in its place. A negated sentence does not answer a
    wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
    qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
    is nested under (:mod:`zehn.agent.list_items`).
-4. **Extent.** The answer is that sentence, the rest of its list item, then the sentences after it (then before
-   it) in the same passage (a line ending in a colon also takes the next passage: the list it announces), up to
-   the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the
-   question describes (:mod:`zehn.agent.situation`).
+4. **Extent** (:mod:`zehn.agent.extent`). The answer is that sentence, the rest of its list item and of its
+   block (paragraph, list, speaker turn), then the sentences of the section's other blocks that hold one of the
+   ask's terms, after it (then before it) (a line ending in a colon also takes the next passage: the list it
+   announces), up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state
+   the situation the question describes (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
 missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
@@ -37,7 +40,8 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import nowhere, ranked
-from zehn.agent.focus import KIND_WORDS, heading_words, labelled_with, reads_sections, roles_for, roles_of
+from zehn.agent.extent import about_ask, asks_back, extent, reply_to, section_line, section_sentences
+from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import Parses
@@ -60,6 +64,7 @@ from zehn.agent.sentence_binding import (
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
+from zehn.agent.table_rows import header_of
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -107,32 +112,6 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))
 
 
-def _section(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentence]:
-    """The body sentences of every passage under the same heading (a section cut into several passages)."""
-    spans = [(p.start, p.end) for p in view.passages if p.heading == passage.heading and p.kind == passage.kind]
-    return [s for s in view.sentences if (s.id not in used or s.start == passage.start) and
-            any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
-
-
-def _extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None
-            ) -> tuple[Sentence, ...]:
-    """The best sentence, then the rest of its list item (``item``), then the sentences after it, then before it,
-    while the words fit the budget."""
-    chosen = [best]
-    words = len(best.text.split())
-    if best not in pool:
-        return (best,)
-    at = pool.index(best)
-    first = [s for s in item or () if s in pool and s.id != best.id]
-    for neighbour in [*first, *(s for s in [*pool[at + 1:], *reversed(pool[:at])] if s not in first)]:
-        size = len(neighbour.text.split())
-        if words + size > budget:
-            break
-        chosen.append(neighbour)
-        words += size
-    return tuple(sorted(chosen, key=lambda s: s.start))
-
-
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
          whole: bool = False) -> Finding | None:
@@ -149,8 +128,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
-    def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items the sentence is nested under
-        return frames.setdefault(s.id, view.framed(scored.passage, s, lambda: tuple(words(frame(scored.passage, s)))))
+    def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items (or table header) over the sentence
+        return frames.setdefault(s.id, view.framed(scored.passage, s, lambda: tuple(
+            words(f"{frame(scored.passage, s)}\n{header_of(scored.passage, s)}"))))
     qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
     for scored in read:
         section = kinds and scored.role >= 1.0
@@ -161,7 +141,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
-        lines = _section_line(ask, candidates, scored.passage.heading, similarity) if section else candidates
+        lines = section_line(ask, candidates, scored.passage.heading, similarity) if section else candidates
         plan.append((scored, pool, lines))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
     prefetch_synonyms(ask, docs.values(), similarity)  # one embedding call for the whole ask
@@ -179,6 +159,11 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
             first = doer + float(how in ("section", "label"))
+            if asks_back(sentence):  # the document asks it: its answer is the reply below
+                reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)
+                if reply is None:
+                    continue
+                sentence, how = reply, "reply"
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
     if not bound_all:
@@ -189,9 +174,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         alike = tuple(sorted((b[1] for b in bound_all if b[3] is scored and b[0] >= rank - ALIKE),
                              key=lambda s_: s_.start))
         taken = {x.id for x in alike}
-        near = [x for x in _section(view, scored.passage, used) if x.id not in taken or x.id == sentence.id]
+        near = [x for x in section_sentences(view, scored.passage, used) if x.id not in taken or x.id == sentence.id]
         near = continued(sentence, near, view.passages, view.sentences, used)
-        around = _extent(sentence, near, min(budget, CONTEXT_BUDGET), same_item(scored.passage, sentence, near))
+        around = extent(sentence, near, min(budget, CONTEXT_BUDGET), same_item(scored.passage, sentence, near))
         framing = tuple(x for x in around if x.id not in taken)
         return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
                        scored.passage.heading, sentence, framing)
@@ -199,25 +184,16 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
         named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
                                                          for r in roles), default=0.0) >= 1.0]
-        pool_all = sorted({x.id: x for p in named for x in _section(view, p, used)}.values(), key=lambda x: x.start)
-        chosen = _extent(sentence, pool_all, budget)
+        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)}.values(),
+                          key=lambda x: x.start)
+        chosen = extent(sentence, pool_all, budget, None, view.passages)
     else:
-        extent = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = continued(sentence, _section(view, scored.passage, used), view.passages, view.sentences, used)
-        chosen = _extent(sentence, near, extent, same_item(scored.passage, sentence, near))
+        share = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
+        near = continued(sentence, section_sentences(view, scored.passage, used), view.passages, view.sentences, used)
+        terms = (*core_terms(ask, context), *ask.names) or ask.terms
+        chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,
+                        about_ask(terms, view, similarity))
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
-
-
-def _section_line(ask: Ask, candidates: list[Sentence], heading: str, similarity: Similarity) -> list[Sentence]:
-    """The line a section that names the asked kind is bound by: its first, unless a later one holds a word that
-    says which one of the kind is asked (the focus's modifiers: "*long-term* fix", "*short-term* mitigation") and the
-    heading does not ("Immediate mitigation" heads lines that are all immediate), as a section stating several
-    remedies labels each ("Long-term fix merged: ...")."""
-    which = tuple(w for w in words(ask.focus) if w != ask.focus_head and w not in KIND_WORDS)
-    said = [*words(heading.rsplit(" > ", 1)[-1]), *heading_words(heading)]
-    which = tuple(w for w in which if w not in similarity.matches(which, said))
-    named = [c for c in candidates if which and similarity.matches(which, words(c.text))]
-    return named[:1] or candidates[:1]
 
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:

@@ -122,9 +122,10 @@ def overview(heading: str, title: str) -> bool:
 
 def roles_of(heading: str) -> dict[str, float]:
     """The section roles a heading names: 1.0 when it names the role, 0.5 when it is a section that often holds it
-    (a crude singular for plurals: "steps" -> "step")."""
+    (a crude singular for plurals: "steps" -> "step", "fixes" -> "fix", "patches" -> "patch")."""
     words = heading_words(heading)
-    words = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")}
+    words = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")} | \
+        {w[:-2] for w in words if len(w) > 4 and w.endswith(("xes", "ses", "zes", "ches", "shes"))}
     out: dict[str, float] = {}
     for role, (primary, secondary) in SECTION_ROLES.items():
         if words & primary:

@@ -219,3 +219,30 @@ def test_the_question_parse_leaves_the_shared_pipeline_whole(nlp: Language) -> N
     before = list(nlp.pipe_names)
     analyse("Who owns ledger-sync?", nlp)
     assert nlp.pipe_names == before and nlp("Maria Lopez owns it.").ents  # other callers still get entities
+
+
+@pytest.mark.parametrize("question", [
+    "Why are users signed out when a web node restarts?",
+    "Why is the cache wiped out when the proxy reloads?",
+])
+def test_a_when_clause_after_a_verb_particle_sets_the_scene_and_asks_nothing(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert [a.wh for a in analysis.asks] == ["why"]
+
+
+def test_a_when_that_asks_is_still_an_ask(nlp: Language) -> None:
+    analysis = analyse("What was the root cause, and when was it fixed?", nlp)
+    assert [a.wh for a in analysis.asks] == ["what", "when"]
+
+
+def test_a_dotted_version_is_a_constraint_not_a_core_term_but_a_v2_name_stays(nlp: Language) -> None:
+    versioned = analyse("What was fixed for retry backoff in task-runner 2.4.1?", nlp)
+    assert [c.text for c in versioned.constraints] == ["2.4.1"]
+    assert all("2.4.1" not in a.core and "2.4.1" not in a.names for a in versioned.asks)
+    named = analyse("Who owns the billing hub v2 spec?", nlp)
+    assert "v2" in named.asks[0].core
+
+
+def test_a_weekday_the_question_names_must_be_in_the_source(nlp: Language) -> None:
+    assert "Friday" in analyse("What caused the duplicate invoices on Friday?", nlp).anchors
+    assert "Fridays" not in analyse("Why do we not deploy on Fridays?", nlp).anchors

@@ -24,3 +24,10 @@ def test_a_threshold_is_stated_as_a_comparison_with_a_number() -> None:
 
 def test_verbs_that_only_carry_a_duration_name_the_kind() -> None:
     assert {"take", "last"} <= KIND_WORDS
+
+
+def test_a_plural_heading_in_es_names_its_role_like_the_singular() -> None:
+    assert roles_of("Release 2.1 > Fixes").get("fix") == 1.0  # release notes list what was fixed under "Fixes"
+    assert roles_of("Patches").get("fix") == 1.0
+    assert roles_of("Causes").get("cause") == 1.0
+    assert roles_of("Boxes") == {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zehn.agent.bind_passages import _extent
+from zehn.agent.extent import extent
 from zehn.agent.list_items import continued, frame, introduces, item_span, same_item
 from zehn.agent.rows import DocPassage, Sentence
 
@@ -69,7 +69,7 @@ def test_an_answer_inside_an_item_takes_the_whole_item_before_its_neighbours() -
     pool = _lines()
     best = _by_text("LEDG-310")
     item = same_item(_passage(), best, pool)
-    chosen = _extent(best, pool, 20, item)  # room for the item (18 words), not for the next one (5 more)
+    chosen = extent(best, pool, 20, item)  # room for the item (18 words), not for the next one (5 more)
     assert [s.text for s in chosen] == [s.text for s in item]
 
 

@@ -1,0 +1,88 @@
+"""The extent of an answer: the bound sentence's own block (paragraph, list, speaker turn) first, other blocks only
+when they are about the ask; a question the document asks is answered by the reply below it."""
+
+from __future__ import annotations
+
+from zehn.agent.extent import asks_back, block_of, extent, reply_to
+from zehn.agent.rows import DocPassage, Sentence
+
+HEADING = "Storage sync: quota alerts"
+BODY = (
+    "**Rosa Imbert:** The quota alert paged twice last night. Kofi, what happened?\n"
+    "\n"
+    "**Kofi Larbi:** The compaction job skipped two volumes. Their usage crossed 90% before the job ran again. "
+    "I moved the job to run every hour.\n"
+    "\n"
+    "**Rosa Imbert:** Is hourly enough for the busiest volume?\n"
+    "\n"
+    "**Kofi Larbi:** Not yet. The busiest volume needs a run every fifteen minutes.\n"
+    "\n"
+    "**Rosa Imbert:** Next item is the cafeteria survey.")
+OFFSET = 200
+
+
+def _passage() -> DocPassage:
+    return DocPassage("p1", "doc", HEADING, "section", OFFSET, OFFSET + len(BODY), f"{HEADING}\n{BODY}", (0.2,))
+
+
+def _sentences() -> list[Sentence]:
+    """Each sentence of BODY (split after '. ' / '? ' and at line ends), with document offsets."""
+    out: list[Sentence] = []
+    start = 0
+    text = BODY
+    for n, piece in enumerate(text.replace("? ", "?|").replace(". ", ".|").replace("\n", "|").split("|")):
+        piece_at = text.index(piece, start) if piece.strip() else start
+        if piece.strip():
+            out.append(Sentence(f"s{n}", piece.strip(), "doc", OFFSET + piece_at, OFFSET + piece_at + len(piece),
+                                "sentence"))
+            start = piece_at + len(piece)
+    return out
+
+
+def _by(part: str) -> Sentence:
+    return next(s for s in _sentences() if part in s.text)
+
+
+def test_blocks_are_separated_by_blank_lines() -> None:
+    passages = (_passage(),)
+    assert block_of(passages, _by("compaction job skipped")) == block_of(passages, _by("every hour"))
+    assert block_of(passages, _by("compaction job skipped")) != block_of(passages, _by("paged twice"))
+
+
+def test_the_answer_takes_its_own_turn_before_and_after_the_bound_sentence_but_not_the_turns_that_follow() -> None:
+    pool = _sentences()
+    chosen = extent(_by("crossed 90%"), pool, 250, None, (_passage(),), lambda s: False)
+    assert [s.text for s in chosen] == ["**Kofi Larbi:** The compaction job skipped two volumes.",
+                                        "Their usage crossed 90% before the job ran again.",
+                                        "I moved the job to run every hour."]
+
+
+def test_a_neighbouring_turn_about_the_ask_is_still_cited_when_words_are_left() -> None:
+    pool = _sentences()
+    chosen = extent(_by("crossed 90%"), pool, 250, None, (_passage(),), lambda s: "fifteen" in s.text)
+    assert "The busiest volume needs a run every fifteen minutes." in [s.text for s in chosen]
+    assert not any("cafeteria" in s.text for s in chosen)
+
+
+def test_without_passages_the_pool_is_one_block_as_before() -> None:
+    pool = _sentences()
+    chosen = extent(_by("crossed 90%"), pool, 250)
+    assert any("cafeteria" in s.text for s in chosen)
+
+
+def test_a_question_the_document_asks_states_nothing() -> None:
+    assert asks_back(_by("Is hourly enough"))
+    assert asks_back(_by("what happened"))
+    assert not asks_back(_by("every hour"))
+
+
+def test_a_question_in_a_transcript_is_answered_by_the_first_statement_of_the_next_turn() -> None:
+    reply = reply_to(_by("Is hourly enough"), _sentences(), (_passage(),))
+    assert reply is not None and reply.text == "**Kofi Larbi:** Not yet."
+    reply = reply_to(_by("what happened"), _sentences(), (_passage(),))
+    assert reply is not None and "compaction job skipped" in reply.text
+
+
+def test_a_question_with_nothing_after_it_has_no_reply() -> None:
+    last = Sentence("q", "Any other business?", "doc", OFFSET + len(BODY) + 10, OFFSET + len(BODY) + 29, "sentence")
+    assert reply_to(last, [*_sentences(), last], (_passage(),)) is None

@@ -1,0 +1,109 @@
+"""How much of a document an answer cites around the sentence its ask was bound to (part of stage 4, bind).
+
+Writers put one statement in one paragraph: the sentences of the bound sentence's block (a paragraph, a whole list,
+a speaker's turn of a transcript; blocks are separated by blank lines) continue what it says, so they come first.
+A sentence of another block of the same section is a neighbour, not a continuation: it is cited only when it is
+itself about the ask (``about``: it holds one of the ask's terms), so the word budget goes to the sentences that
+cover the ask and not to the turns, items or paragraphs that merely follow it.
+
+Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it), then the
+other blocks' sentences (after, then before), while the words fit the budget.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from zehn.agent.focus import KIND_WORDS, heading_words
+from zehn.agent.lemmas import words
+from zehn.agent.question import Ask
+from zehn.agent.retrieve import DocView
+from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.similarity import Similarity
+
+_BLANK = re.compile(r"\n[ \t]*\r?\n")
+About = Callable[[Sentence], bool]
+
+
+def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int, int]:
+    """(passage, block) the sentence opens in: blocks of a passage's body are separated by blank lines (a list or a
+    table has none inside it and stays one block; so does a chat log of one line per message)."""
+    for n, p in enumerate(passages):
+        if p.start <= sentence.start < p.end:
+            body = p.text[len(p.heading) + 1:]
+            if not body or len(body) != p.end - p.start:
+                return n, 0  # text that is not heading + body: the passage is one block
+            return n, len(_BLANK.findall(body, 0, sentence.start - p.start))
+    return -1, sentence.start
+
+
+def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None,
+           passages: tuple[DocPassage, ...] = (), about: About | None = None) -> tuple[Sentence, ...]:
+    """The best sentence, the rest of its list item (``item``), the rest of its block, then the sentences of other
+    blocks that are ``about`` the ask (every one when ``about`` is None), after it and then before it, while the
+    words fit the budget. Without ``passages`` the pool is one block."""
+    chosen = [best]
+    count = len(best.text.split())
+    if best not in pool:
+        return (best,)
+    at = pool.index(best)
+    first = [s for s in item or () if s in pool and s.id != best.id]
+    order = [s for s in [*pool[at + 1:], *reversed(pool[:at])] if s not in first]
+    home = block_of(passages, best) if passages else None
+    own = [s for s in order if home is None or block_of(passages, s) == home]
+    rest = [s for s in order if s not in own and (about is None or about(s))]
+    for neighbour in [*first, *own, *rest]:
+        size = len(neighbour.text.split())
+        if count + size > budget:
+            break
+        chosen.append(neighbour)
+        count += size
+    return tuple(sorted(chosen, key=lambda s: s.start))
+
+
+def section_sentences(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentence]:
+    """The body sentences of every passage under the same heading (a section cut into several passages)."""
+    spans = [(p.start, p.end) for p in view.passages if p.heading == passage.heading and p.kind == passage.kind]
+    return [s for s in view.sentences if (s.id not in used or s.start == passage.start) and
+            any(s.start < b and s.end > a for a, b in spans) and (s.kind == "sentence" or passage.kind == "metadata")]
+
+
+def section_line(ask: Ask, candidates: list[Sentence], heading: str, similarity: Similarity) -> list[Sentence]:
+    """The line a section that names the asked kind is bound by: its first, unless a later one holds a word that
+    says which one of the kind is asked (the focus's modifiers: "*long-term* fix", "*short-term* mitigation") and the
+    heading does not ("Immediate mitigation" heads lines that are all immediate), as a section stating several
+    remedies labels each ("Long-term fix merged: ...")."""
+    which = tuple(w for w in words(ask.focus) if w != ask.focus_head and w not in KIND_WORDS)
+    said = [*words(heading.rsplit(" > ", 1)[-1]), *heading_words(heading)]
+    which = tuple(w for w in which if w not in similarity.matches(which, said))
+    named = [c for c in candidates if which and similarity.matches(which, words(c.text))]
+    return named[:1] or candidates[:1]
+
+
+def asks_back(sentence: Sentence) -> bool:
+    """The sentence is a question the document itself asks ("What did we do to get it built?", "Is that the
+    long-term fix?"): it states nothing, and in a meeting, a thread or an FAQ its answer is the reply below it."""
+    return sentence.text.rstrip(" *_\"'").endswith("?")
+
+
+def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocPassage, ...]) -> Sentence | None:
+    """The first statement of the block after the question's (the next speaker's turn, the next paragraph); None
+    when the section has none or the block after it asks again."""
+    home = block_of(passages, question)
+    after = [s for s in sentences if s.start > question.start and block_of(passages, s) != home]
+    if not after:
+        return None
+    block = block_of(passages, after[0])
+    return next((s for s in after if block_of(passages, s) == block and not asks_back(s)), None)
+
+
+def about_ask(terms: tuple[str, ...], view: DocView, similarity: Similarity) -> About:
+    """Whether a sentence of another block is about the ask: it states something (it is no question) and holds one
+    of the ask's terms that says more than the document's topic. A term in at least half of the document's body
+    passages is its topic ("reindex" in the notes of a meeting about the reindex): every paragraph holds it, so it
+    tells no neighbour that continues the answer from one that merely follows it."""
+    body = [p for p in view.passages if p.kind == "section"]
+    held = [set(similarity.matches(terms, words(p.text[len(p.heading) + 1:]))) for p in body]
+    specific = tuple(t for t in terms if 2 * sum(t in h for h in held) < len(body))
+    return lambda s: bool(specific) and not asks_back(s) and bool(similarity.matches(specific, words(s.text)))
