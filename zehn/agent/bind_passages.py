@@ -40,7 +40,15 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.documents import nowhere, ranked
-from zehn.agent.extent import about_ask, asks_back, extent, reply_to, section_line, section_sentences
+from zehn.agent.extent import (
+    about_ask,
+    asks_back,
+    extent,
+    reply_to,
+    section_line,
+    section_sentences,
+    taken_up,
+)
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
@@ -149,7 +157,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         for sentence in candidates:
             seen = frames.get(sentence.id, ())
             bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen)
-            if bound is None:
+            if bound is None:  # "X failed again. Ana, what happened?": the reply states why
+                if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
+                                                                       scored, used, similarity, context)):
+                    bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))
                 continue
             how, hits = bound
             about = len(similarity.matches(context, words(sentence.text))) if context else 0

@@ -15,11 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from spacy.tokens import Doc
+
 from zehn.agent.focus import KIND_WORDS, heading_words
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.sentence_binding import Scored, core_terms, lemmas_of
 from zehn.agent.similarity import Similarity
 
 _BLANK = re.compile(r"\n[ \t]*\r?\n")
@@ -103,7 +106,31 @@ def about_ask(terms: tuple[str, ...], view: DocView, similarity: Similarity) -> 
     of the ask's terms that says more than the document's topic. A term in at least half of the document's body
     passages is its topic ("reindex" in the notes of a meeting about the reindex): every paragraph holds it, so it
     tells no neighbour that continues the answer from one that merely follows it."""
-    body = [p for p in view.passages if p.kind == "section"]
-    held = [set(similarity.matches(terms, words(p.text[len(p.heading) + 1:]))) for p in body]
-    specific = tuple(t for t in terms if 2 * sum(t in h for h in held) < len(body))
+    body = [set(words(p.text[len(p.heading) + 1:])) for p in view.passages if p.kind == "section"]
+    # Read by spelling (the term or an inflection of it), not by the embeddings: it runs for every passage.
+    forms = {t: {t, f"{t}s", f"{t}es", f"{t}d", f"{t}ed", f"{t}ing"} for t in terms}
+    specific = tuple(t for t in terms if 2 * sum(bool(forms[t] & b) for b in body) < len(body))
     return lambda s: bool(specific) and not asks_back(s) and bool(similarity.matches(specific, words(s.text)))
+
+
+def handed_over(sentence: Sentence, sentences: list[Sentence], passages: tuple[DocPassage, ...]) -> Sentence | None:
+    """The reply to the block the sentence states something in, when that block closes by asking ("The export
+    failed again last night. Ana, what happened?"): the next speaker's turn takes up what was just stated."""
+    home = block_of(passages, sentence)
+    block = [s for s in sentences if block_of(passages, s) == home]
+    if not block or block[-1].start <= sentence.start or not asks_back(block[-1]):
+        return None
+    return reply_to(block[-1], sentences, passages)
+
+
+def taken_up(ask: Ask, sentence: Sentence, parse: Doc, view: DocView, scored: Scored, used: set[str],
+             similarity: Similarity, context: tuple[str, ...]) -> Sentence | None:
+    """The reply that takes up a sentence restating the asked event in a block that closes by asking the next
+    speaker (:func:`handed_over`). The sentence restates the event when it holds two of the ask's terms, one of
+    them its verb unless the ask's verb is a light one ("what was the root cause of the reindex failures") or the
+    parse found none."""
+    held = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas_of(parse))
+    verb = not ask.predicate or ask.predicate in held or ask.predicate in LIGHT_VERBS
+    if len(set(held) - {""}) < 2 or not verb:
+        return None
+    return handed_over(sentence, section_sentences(view, scored.passage, used), view.passages)

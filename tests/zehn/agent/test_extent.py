@@ -3,7 +3,7 @@ when they are about the ask; a question the document asks is answered by the rep
 
 from __future__ import annotations
 
-from zehn.agent.extent import asks_back, block_of, extent, reply_to
+from zehn.agent.extent import asks_back, block_of, extent, handed_over, reply_to
 from zehn.agent.rows import DocPassage, Sentence
 
 HEADING = "Storage sync: quota alerts"
@@ -86,3 +86,9 @@ def test_a_question_in_a_transcript_is_answered_by_the_first_statement_of_the_ne
 def test_a_question_with_nothing_after_it_has_no_reply() -> None:
     last = Sentence("q", "Any other business?", "doc", OFFSET + len(BODY) + 10, OFFSET + len(BODY) + 29, "sentence")
     assert reply_to(last, [*_sentences(), last], (_passage(),)) is None
+
+
+def test_a_statement_whose_turn_closes_by_asking_is_taken_up_by_the_reply() -> None:
+    reply = handed_over(_by("paged twice"), _sentences(), (_passage(),))
+    assert reply is not None and "compaction job skipped" in reply.text
+    assert handed_over(_by("crossed 90%"), _sentences(), (_passage(),)) is None  # its turn asks nothing

@@ -53,6 +53,14 @@ def test_a_weekday_the_meeting_contradicts_is_not_established(turns: AnswerServi
 
 
 def test_a_fix_for_a_system_the_meeting_never_names_is_not_answered(turns: AnswerService) -> None:
-    answer = turns.answer("What is the permanent fix for the video transcoding backlog?")
+    answer = turns.answer("What is the permanent fix for the podcast transcoding backlog?")
     assert answer.status in ("abstained", "unknown_entity"), answer.text
     assert not answer.citations
+
+
+def test_an_event_stated_then_handed_to_the_next_speaker_is_explained_by_the_reply(turns: AnswerService) -> None:
+    answer = turns.answer("Why did the upload queue stall?")
+    assert answer.status == "answered", answer.text
+    quoted = _quoted(answer)
+    assert any("virus scanner held a lock" in q for q in quoted), answer.text
+    assert not any("fourth floor" in q for q in quoted), answer.text
