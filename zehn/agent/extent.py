@@ -6,8 +6,9 @@ A sentence of another block of the same section is a neighbour, not a continuati
 itself about the ask (``about``: it holds one of the ask's terms), so the word budget goes to the sentences that
 cover the ask and not to the turns, items or paragraphs that merely follow it.
 
-Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it), then the
-other blocks' sentences (after, then before), while the words fit the budget.
+Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it; a block
+ending in a colon takes the next one, the list it announces), then the other blocks' sentences (after, then
+before), while the words fit the budget.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentenc
     at = pool.index(best)
     first = [s for s in item or () if s in pool and s.id != best.id]
     order = [s for s in [*pool[at + 1:], *reversed(pool[:at])] if s not in first]
-    home = block_of(passages, best) if passages else None
-    own = [s for s in order if home is None or block_of(passages, s) == home]
+    homes = _announced(best, pool, passages) if passages else None
+    own = [s for s in order if homes is None or block_of(passages, s) in homes]
     rest = [s for s in order if s not in own and (about is None or about(s))]
     for neighbour in [*first, *own, *rest]:
         size = len(neighbour.text.split())
@@ -63,6 +64,22 @@ def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentenc
         chosen.append(neighbour)
         count += size
     return tuple(sorted(chosen, key=lambda s: s.start))
+
+
+def _announced(best: Sentence, pool: list[Sentence], passages: tuple[DocPassage, ...]) -> set[tuple[int, int]]:
+    """The best sentence's block, and the block after each one that ends in a colon ("keyed by the following
+    dimensions:"): a lead line and the list it announces are one statement."""
+    blocks: dict[tuple[int, int], list[Sentence]] = {}
+    for s in sorted(pool, key=lambda s: s.start):
+        blocks.setdefault(block_of(passages, s), []).append(s)
+    keys = list(blocks)
+    home = block_of(passages, best)
+    out = {home}
+    at = keys.index(home) if home in keys else len(keys)
+    while at + 1 < len(keys) and blocks[keys[at]][-1].text.rstrip(" *_").endswith(":"):
+        at += 1
+        out.add(keys[at])
+    return out
 
 
 def section_sentences(view: DocView, passage: DocPassage, used: set[str]) -> list[Sentence]:

@@ -92,3 +92,12 @@ def test_a_statement_whose_turn_closes_by_asking_is_taken_up_by_the_reply() -> N
     reply = handed_over(_by("paged twice"), _sentences(), (_passage(),))
     assert reply is not None and "compaction job skipped" in reply.text
     assert handed_over(_by("crossed 90%"), _sentences(), (_passage(),)) is None  # its turn asks nothing
+
+
+def test_a_block_ending_in_a_colon_takes_the_list_it_announces() -> None:
+    body = "Exports are keyed by:\n\n- region\n- tenant\n\nThe cafeteria opens at nine."
+    passage = DocPassage("p9", "doc", "Keys", "section", 0, len(body), f"Keys\n{body}", (0.1,))
+    lines = [Sentence(f"k{n}", t, "doc", body.index(t), body.index(t) + len(t), "sentence")
+             for n, t in enumerate(["Exports are keyed by:", "- region", "- tenant", "The cafeteria opens at nine."])]
+    chosen = extent(lines[0], lines, 250, None, (passage,), lambda s: False)
+    assert [s.text for s in chosen] == ["Exports are keyed by:", "- region", "- tenant"]
