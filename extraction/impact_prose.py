@@ -28,7 +28,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, located, verb_lemma
+from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, verb_lemma
 from extraction.extraction_types import Mention
 from extraction.vocabulary import words
 
@@ -125,13 +125,13 @@ def _supposed(verb: Token, sent: Span) -> bool:
     """A question or a condition states no impact: "Did X fail?", "If X is unavailable, ...", "when X is down"."""
     if sent.text.rstrip().endswith("?"):
         return True
+    first = next((t for t in sent if not (t.is_space or t.is_punct)), None)
+    if first is not None and first.lower_ in _INVERTED:
+        return True  # an inverted condition: "Had X failed too, ...", "Were X down, ...", "Should X fail, ..."
     clause: Token | None = verb
     while clause is not None:
         if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in clause.children):
             return True
-        subject = next((c.i for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), -1)
-        if any(c.dep_ == "aux" and c.lower_ in _INVERTED and c.i < subject for c in clause.children):
-            return True  # an inverted condition: "Had X failed too, ...", "Were X down, ...", "Should X fail, ..."
         clause = clause.head if clause.dep_ in ("advcl", "conj", "ccomp", "xcomp") and clause.head != clause else None
     return False
 
@@ -160,8 +160,11 @@ def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, To
         if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _supposed(verb, sent):  # "spiked" as ADJ
             continue
         for s in (c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in MEASURE_NOUNS):
-            hit = located(s, anchors)
-            if hit is not None:
+            # the measure's own prepositions: a capitalised "Latency" opening the sentence may be misread as a name
+            places = [o for p in s.children if p.dep_ == "prep" and p.lower_ in ("on", "in", "of", "for", "at")
+                      for o in p.children if o.dep_ == "pobj" and o.i in anchors]
+            hit = anchors[places[0].i] if places else None
+            if hit is not None and hit.type in SYSTEM_TYPES:
                 found.append((hit, verb))
     return found
 

@@ -45,6 +45,9 @@ _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"}
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
+# Nouns of a system's traffic and work: an identifier tagged as an adjective in front of one ("every quote-engine
+# request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
+_TRAFFIC_NOUNS = frozenset({"request", "call", "traffic", "throughput", "query", "write", "read", "job", "response"})
 # Nouns by which a thing is someone's charge: "X is the Data team's responsibility" (possessor OWNS X).
 _CHARGE_NOUNS = frozenset({"responsibility", "remit", "domain", "baby"})
 _OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
@@ -64,9 +67,9 @@ def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dic
         noun = root.head.lower_
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
-        elif (root.dep_ in ("compound", "amod") and m.type in _SYSTEM_TYPES and root.head.pos_ == "NOUN"
-              and root.i < root.head.i):  # identifiers are often tagged adjectives: "every quote-engine request"
-            heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
+        elif m.type in _SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i and (
+                root.dep_ == "compound" or (root.dep_ == "amod" and root.head.lemma_.lower() in _TRAFFIC_NOUNS)):
+            heads.setdefault(root.head.i, m)  # "the ONNX export", "every quote-engine request" stand for the system
     return found, heads | found
 
 

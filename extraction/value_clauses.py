@@ -77,11 +77,17 @@ def deliverable(text: str, start: int, end: int) -> Mention | None:
 
 
 # "an expired certificate on X", "a config push to X", "a stale entry in X": the preposition placing the problem.
+_SEAT_WORDS = 8
 _SEAT = re.compile(r"\b(?:in|on|of|to|inside|within|at|from)\s+(?:the\s+|our\s+|a\s+)?[`*_]*$", re.I)
 
 
 def seat_of_cause(text: str, start: int, end: int, mentions: list[Mention]) -> list[Mention]:
-    """The first system of a cause value that follows a preposition placing a problem in it."""
+    """The first system of a cause value that follows a preposition placing a problem in it, within the value's
+    opening noun phrase (a few words, no clause break): a long hypothesis names many things that are no cause."""
     inside = sorted((m for m in mentions if start <= m.start and m.end <= end and m.type in SYSTEM_VALUE_TYPES),
                     key=lambda m: m.start)
-    return next(([m] for m in inside if _SEAT.search(text, start, m.start)), [])
+    first = inside[0] if inside else None
+    lead = text[start : first.start] if first is not None else ""
+    if first is None or len(lead.split()) > _SEAT_WORDS or any(c in lead for c in ".,;:"):
+        return []
+    return [first] if _SEAT.search(text, start, first.start) else []
