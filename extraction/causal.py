@@ -122,8 +122,10 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
 PROBLEM_WORDS = words("""regression regressions regress error errors failure failures fail outage outages spike spikes
     incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break 5xx 500s
     502s 503s 504s drop drops slowdown backlog errored stalled""")
-# Nouns of a fault that the system named in front of them is the seat of: "the X outage", "an X misconfiguration".
-FAULT_NOUNS = PROBLEM_WORDS | words("misconfiguration misconfig bug defect fault storm overload exhaustion")
+# Nouns of a fault that the system named in front of them is the seat of: "the X outage", "an X misconfiguration";
+# not "incident", which a tool names when it raised it ("the PagerDuty incident triggered ...").
+FAULT_NOUNS = (PROBLEM_WORDS - {"incident"}) | words(
+    "misconfiguration misconfig bug defect fault storm overload exhaustion")
 # Nouns of a change beyond the general change nouns: what is done to keys, certificates and traffic.
 _CHANGES = CHANGE_NOUNS | words("rotation rollover cutover renewal revocation")
 # Prepositions of time that tie a problem to an earlier change ("after", "since", "following").

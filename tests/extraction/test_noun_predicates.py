@@ -86,3 +86,10 @@ def test_an_impact_column_marks_the_rows_system_hit_unless_spared(nlp: Language,
     found = read(nlp, tmp_path, POSTMORTEM, table)
     assert (POSTMORTEM, "AFFECTS", "ticket-desk", "d") in found
     assert not any(obj == "quota-store" and rel == "AFFECTS" for _, rel, obj, _ in found)
+
+
+def test_a_fault_is_seated_in_the_system_named_before_it_but_an_incident_is_not(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, POSTMORTEM, "The quota-store misconfiguration took the ticket-desk down with it.")
+    assert ("quota-store", "AFFECTS", "ticket-desk", "") in found
+    found = read(nlp, tmp_path, NOTES, "The PagerDuty incident triggered OPS-4512 at noon.")
+    assert not any(rel == "CAUSED" and subj == "PagerDuty" for subj, rel, _, _ in found)
