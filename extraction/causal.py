@@ -32,7 +32,7 @@ from extraction.vocabulary import CHANGE_NOUNS, words
 # Relations whose ends may be named through a problem or an effect located in a system (general causal English).
 CAUSAL_RELATIONS = frozenset({"AFFECTS", "CAUSED"})
 # Prepositions that place a problem or an effect in a system: "a leak in X", "errors on X", "an outage of X".
-_LOCATING = frozenset({"in", "on", "of", "inside", "within", "at", "across"})
+_LOCATING = frozenset({"in", "on", "of", "inside", "within", "at", "across", "from"})  # "a retry storm from X"
 # Verbs that move a thing onto another one: "migrate X to Y", "move X onto Y", "point X at Y", "switch X to Y".
 MOVING_VERBS = frozenset({"migrate", "move", "switch", "point", "repoint", "port", "cut", "shift", "pin"})
 MOVE_TARGETS = frozenset({"to", "onto", "at"})
@@ -71,9 +71,12 @@ def located(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
         return None
     for prep in tok.children:
         if prep.dep_ == "prep" and prep.lower_ in _LOCATING:
-            obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
+            obj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp") and c.i in anchors), None)
             if obj is not None and anchors[obj.i].type in SYSTEM_TYPES:
                 return anchors[obj.i]
+    if tok.lemma_.lower() in FAULT_NOUNS or tok.lower_ in FAULT_NOUNS:  # "the rate-limiter misconfiguration"
+        named = [anchors[c.i] for c in tok.children if c.dep_ in ("compound", "amod", "nmod") and c.i in anchors]
+        return next((m for m in named if m.type in SYSTEM_TYPES), None)
     return None
 
 
@@ -119,6 +122,10 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
 PROBLEM_WORDS = words("""regression regressions regress error errors failure failures fail outage outages spike spikes
     incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break 5xx 500s
     502s 503s 504s drop drops slowdown backlog errored stalled""")
+# Nouns of a fault that the system named in front of them is the seat of: "the X outage", "an X misconfiguration";
+# not "incident", which a tool names when it raised it ("the PagerDuty incident triggered ...").
+FAULT_NOUNS = (PROBLEM_WORDS - {"incident"}) | words(
+    "misconfiguration misconfig bug defect fault storm overload exhaustion")
 # Nouns of a change beyond the general change nouns: what is done to keys, certificates and traffic.
 _CHANGES = CHANGE_NOUNS | words("rotation rollover cutover renewal revocation")
 # Prepositions of time that tie a problem to an earlier change ("after", "since", "following").

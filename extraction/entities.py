@@ -231,6 +231,8 @@ def _acceptable(name: str, ent_type: str) -> bool:
         return False
     if ent_type == "Person" and (len(name) < 3 or name.isupper()):
         return False
+    if ent_type == "Technology" and folded in TECHNOLOGIES:
+        return True  # a short technology name ("S3") is as much a name as a long one
     return not (" " not in name and ent_type not in ("Ticket", "Page") and len(name) < 3)
 
 

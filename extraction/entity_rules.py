@@ -49,7 +49,8 @@ EN_PREFIX = words(
     sub half first third second high low least near steady self user top worst root side mid fail no anti
     multi auto back built time warm break double free read full well over under out up down co semi inter
     intra single one two three hold near dual mixed tenant small large new old all non real in-place human
-    ad case error hit write just open close start trial nearly fully mostly partly highly newly widely must"""
+    ad case error hit write just open close start trial nearly fully mostly partly highly newly widely must
+    knock spill hand roll"""
 )
 # Last parts of English hyphenated compounds ("customer-facing", "region-scoped", "read-only").
 EN_SUFFIX = words(
@@ -104,8 +105,8 @@ def identifier_type(word: str) -> str | None:
             or {"to", "of", "by", "and", "the", "a", "at", "least"} & set(parts)
         ):
             return None
-        if parts[-1].endswith(("ed", "ing", "ive", "able", "ible", "ful", "less")):
-            return None
+        if parts[-1].endswith(("ed", "ing", "ive", "able", "ible", "ful", "less")) and not parts[-1].endswith("eed"):
+            return None  # "short-lived", "read-only"; but "-eed" ends nouns ("price-feed", "seed", "speed")
     if parts[-1].isdigit() or len(word) < 5 or word in GENERIC_WORDS:
         return None
     if parts[0] in ("eng", "team") or parts[-1] == "team":

@@ -9,7 +9,11 @@ A postmortem states its impact about the systems hit, rarely with a cause in the
 * errors shown by the system or met by its users: "X returned 502s", "customers of X saw errors",
   "requests to X hit timeouts" (the object must be a problem word, `causal.PROBLEM_WORDS`);
 * the incident itself as the subject: "the outage degraded X", "the incident did not affect Y"
-  (`incident_reference`; the relation reader binds it to the document).
+  (`incident_reference`; the relation reader binds it to the document);
+* a measure of a system that worsened: "latency on X spiked", "error rates in X doubled" (not where the sentence
+  names a cause or an earlier change: "... after the Y deployment" is read as Y AFFECTS X instead);
+* an impact noun aimed at a system: "spillover to X", "a knock-on effect on X throughput", "no impact on Y"
+  (`impact_nouns`).
 
 Only in a document about an incident (its title or own name says so: "Postmortem: ...", "Incident ...",
 "Outage ..."; not "Incident Console redesign" or "outage drills", where the word modifies another noun); elsewhere
@@ -24,7 +28,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES
+from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, verb_lemma
 from extraction.extraction_types import Mention
 from extraction.vocabulary import words
 
@@ -51,8 +55,17 @@ SHOWING_VERBS = words("return throw serve see hit get experience log raise produ
 # Nouns for the users or traffic of a system ("customers of X", "requests to X").
 CLIENT_NOUNS = words("""customer customers user users client clients request requests caller callers traffic tenant
     tenants merchant merchants consumer consumers""")
+# Measures of a system's health and verbs of their worsening ("latency on X spiked", "errors in X rose").
+MEASURE_NOUNS = PROBLEM_WORDS | words("""latency latencies p99 p95 p50 rate rates cpu memory load lag queue
+    depth retries""")
+WORSENING_VERBS = words("spike rise jump increase climb double triple soar surge grow balloon")
+_CAUSE_WORDS = frozenset({"after", "since", "following", "because", "due", "when", "while"})
+# Nouns of an impact aimed at a system: "spillover to X", "a knock-on effect on X", "disruption to X".
+IMPACT_NOUNS = words("impact impacts effect effects spillover disruption disruptions degradation fallout damage")
+_IMPACT_PREPS = frozenset({"on", "to", "for", "into", "across", "upon"})
 _RECOVERY = frozenset({"over", "back"})  # "failed over to Y", "fell back to Y": a recovery, not a hit
 _CONDITIONS = frozenset({"if", "unless", "when", "whenever", "once", "until"})  # a behaviour, not a happening
+_INVERTED = frozenset({"had", "were", "should"})
 
 
 def incident_document(title: str, own: Mention | None) -> bool:
@@ -112,6 +125,9 @@ def _supposed(verb: Token, sent: Span) -> bool:
     """A question or a condition states no impact: "Did X fail?", "If X is unavailable, ...", "when X is down"."""
     if sent.text.rstrip().endswith("?"):
         return True
+    first = next((t for t in sent if not (t.is_space or t.is_punct)), None)
+    if first is not None and first.lower_ in _INVERTED:
+        return True  # an inverted condition: "Had X failed too, ...", "Were X down, ...", "Should X fail, ..."
     clause: Token | None = verb
     while clause is not None:
         if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in clause.children):
@@ -132,4 +148,41 @@ def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]
             hit = _hit(s, anchors)
             if hit is not None and all(h is not hit for h, _ in found):
                 found.append((hit, verb))
+    return found + [w for w in _worsened(sent, anchors) if all(h is not w[0] for h, _ in found)]
+
+
+def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
+    """ "Latency on X spiked": a measure placed in a system, the subject of a verb of worsening."""
+    if any(t.lower_ in _CAUSE_WORDS for t in sent):
+        return []  # a cause or an earlier change is named: the causal readers relate it
+    found: list[tuple[Mention, Token]] = []
+    for verb in sent:
+        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _supposed(verb, sent):  # "spiked" as ADJ
+            continue
+        for s in (c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in MEASURE_NOUNS):
+            # the measure's own prepositions: a capitalised "Latency" opening the sentence may be misread as a name
+            places = [o for p in s.children if p.dep_ == "prep" and p.lower_ in ("on", "in", "of", "for", "at")
+                      for o in p.children if o.dep_ == "pobj" and o.i in anchors]
+            hit = anchors[places[0].i] if places else None
+            if hit is not None and hit.type in SYSTEM_TYPES:
+                found.append((hit, verb))
+    return found
+
+
+def impact_nouns(sent: Span, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> list[
+        tuple[Mention, Token, bool]]:
+    """(system hit, impact noun, negated by "no") for "spillover to X", "knock-on effect on X throughput"."""
+    found: list[tuple[Mention, Token, bool]] = []
+    for noun in sent:
+        if noun.lemma_.lower() not in IMPACT_NOUNS or noun.pos_ != "NOUN" or _supposed(noun.head, sent):
+            continue
+        holders = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "there was spillover [to X]"
+        objs = [o for h in holders for p in h.children if p.dep_ == "prep" and p.lower_ in _IMPACT_PREPS
+                for o in p.children if o.dep_ == "pobj"]
+        negated = any(c.lower_ == "no" for c in noun.children)
+        for obj in [x for o in objs for x in (o, *o.conjuncts)]:
+            named = [anchors[c.i] for c in obj.children if c.dep_ in ("compound", "amod") and c.i in anchors]
+            hit = anchors.get(obj.i) or arguments.get(obj.i) or next(iter(named), None)  # "on [X] throughput"
+            if hit is not None and hit.type in SYSTEM_TYPES:
+                found.append((hit, noun, negated))
     return found

@@ -81,3 +81,15 @@ _NOT = re.compile(r"\b(?:not|n't|never|no|unaffected|unimpacted)\b", re.I)
 def stated_unhit(value: str) -> bool:
     """An impact item that says the system was spared ("- Hosted API was not impacted"): no hit to read."""
     return _NOT.search(value) is not None
+
+
+# Table headers whose cell says how a row's system was hit ("| System | Impact | Duration |"): a row with such a
+# cell, unless the cell says it was spared ("none", "not impacted", "-"), is a system the document's incident hit.
+IMPACT_HEADERS = frozenset({"impact", "effect", "symptom", "symptoms", "customer_impact", "user_impact",
+                            "observed_impact", "degradation"})
+
+
+def impact_cell(header: str, cell: str) -> bool:
+    value = cell.strip(" *_`").casefold()
+    return label_key(header) in IMPACT_HEADERS and value not in ("", "-", "n/a", "none", "tbd") and not stated_unhit(
+        value)

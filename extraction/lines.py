@@ -36,20 +36,19 @@ from extraction.line_shapes import (
     ITEM,
     LABELLED,
     LEAD_IN,
-    PERSON_NAME,
     RANK_LABELS,
-    REVIEW_SOURCES,
     ROLE_RELATIONS,
     ROW_SUBJECT,
-    SPEAKER,
     SYSTEM_VALUE_TYPES,
     TASK_HEADINGS,
     affected_system,
     environment_section,
+    impact_cell,
     split_lines,
     stated_unhit,
 )
 from extraction.references import references
+from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, value_mentions
@@ -67,7 +66,7 @@ class _Reader:
         self.used: set[tuple[int, int]] = set()
 
     def emit(self, subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int],
-             via: str) -> None:
+             via: str, hedged: bool = False) -> None:
         rel_type = normalise(rel, subj.type, obj.type)
         if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
             return  # one name read with two types ("Acme" the customer and the organisation) is no relation
@@ -75,7 +74,7 @@ class _Reader:
         self.out.append(RelationCandidate(
             subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),
             predicate_start=pred[0], predicate_end=pred[1], sentence_start=line[0], sentence_end=line[1],
-            kind="sentence", negated=False, hedged=False, planned=False, via=via))  # fmt: skip
+            kind="sentence", negated=False, hedged=hedged, planned=False, via=via))  # fmt: skip
 
     def relate(self, rule: LabelRule, values: list[Mention], about: Mention | None, pred: tuple[int, int],
                line: tuple[int, int]) -> None:
@@ -84,7 +83,7 @@ class _Reader:
         inside = line[0] <= about.start and about.end <= line[1]
         for value in values:
             subj, obj = (value, about) if rule.value_is_subject else (about, value)
-            self.emit(subj, obj, rule.rel_type, pred, line, "text" if inside else "document_subject")
+            self.emit(subj, obj, rule.rel_type, pred, line, "text" if inside else "document_subject", rule.hedged)
 
     def values(self, start: int, end: int, rule: LabelRule, label: str) -> list[Mention]:
         value_type = "Team" if "team" in label_key(label) else rule.value_type
@@ -120,6 +119,8 @@ class _Reader:
             about = inside[0] if inside else about
         for head, cell in pairs:
             rule = label_rule(head)
+            if named and about is not None and self.ctx.own is not None and impact_cell(head, self.text[slice(*cell)]):
+                self.emit(self.ctx.own, about, "AFFECTS", cell, line, "document_subject")  # "| X | full outage |"
             if rule is None or cell == subject_cell:
                 continue
             if not named and rule.rel_type in ROLE_RELATIONS:
@@ -128,26 +129,10 @@ class _Reader:
             self.relate(rule, self.values(*cell, rule, head), target, cell, line)
 
     def review(self, line: tuple[int, int]) -> bool:
-        """A review conversation: "Name (team): comment" reviewed the document; "Name: Approved" approved it."""
-        doc, own = self.ctx.document, self.ctx.own
-        heading = self.ctx.heading_at(line[0])
-        in_review = doc.source_type in REVIEW_SOURCES or any(w in heading for w in ("review", "approv", "convers"))
-        m = SPEAKER.match(self.text[line[0] : line[1]])
-        if own is None or not in_review or m is None:
-            return False
-        s, e = line[0] + m.start("name"), line[0] + m.end("name")
-        person = next((p for p in self.mentions if p.type == "Person" and (p.start, p.end) == (s, e)), None)
-        if person is None and PERSON_NAME.match(self.text[s:e]):
-            person = Mention(self.text[s:e], "Person", s, e)  # a speaker of a review is a person
-        people = self.ctx.people
-        known = person is not None and (person.name in people.full_names or person.name in people.handles
-                                        or " " in person.name)
-        tag = self.text[e : line[0] + m.end()].casefold()
-        if person is None or not known or person.name in doc.authors or "author" in tag:
-            return False
-        rel = "APPROVED" if m.group("verdict") else "REVIEWED"
-        self.emit(person, own, rel, (person.start, line[0] + m.end()), line, "document_subject")
-        return True
+        found = review_relation(self.text, line, self.ctx, self.mentions)
+        if found is not None:
+            self.emit(*found, line, "document_subject")
+        return found is not None
 
     def action(self, line: tuple[int, int]) -> bool:
         found = action_relations(self.text, line, self.ctx.own, self.mentions, self.ctx.people)

@@ -5,8 +5,8 @@
 * someone taking it: "The Payments team took (over) ownership of X", "Y assumed responsibility for X" -> Y OWNS X;
 * a handover: "We handed X over to Y", "X was transferred to Y", "hand off ownership of X to Y" -> Y OWNS X (Y a
   team, a person or an organisation; X something owned, never a person);
-* "X belongs to the Payments team": a system belonging to a team or person is owned by it (not a part of it);
-  see `belonging`.
+* "X belongs to the Payments team": a system belonging to a team or person is owned by it (not a part of it), and
+  "X is run by the Infra team" is maintained by it (a system uses no team); see `belonging`.
 
 Flags come from the clause of the verb, as for every sentence relation ("we might hand X over to Y next quarter"
 is hedged and planned).
@@ -79,4 +79,6 @@ def belonging(subj: Mention, obj: Mention, rel: str) -> tuple[Mention, Mention, 
     organisation is owned by it; a part of another thing stays PART_OF."""
     if rel == "PART_OF" and obj.type in _OWNERS and subj.type in _OWNED - {"Page"}:
         return obj, subj, "OWNS"
+    if rel == "USES" and obj.type in ("Team", "Person") and subj.type in _OWNED - {"Page", "Ticket"}:
+        return obj, subj, "MAINTAINS"  # "X is run by / hosted by the Infra team": a team runs it, X uses no team
     return subj, obj, rel

@@ -3,7 +3,8 @@
 * possessives: "the Payments team's ledger" -> Payments OWNS ledger (a team or organisation as possessor);
   "the gateway's rate limiter", "the scheduler in serving-runtime" -> the part PART_OF the whole (both systems);
   "billing-api's owner is Dana" / "the owner of billing-api is Dana" -> Dana OWNS billing-api (also maintainer,
-  lead), and the apposition "Dana, the owner of billing-api" -> the same;
+  lead), and the apposition "Dana, the owner of billing-api" -> the same; "X is the Data team's responsibility" ->
+  the Data team OWNS X; "Dana, an engineer on the Billing team" -> Dana MEMBER_OF the Billing team;
 * a technology in parentheses after a system: "the ingress proxy (Envoy)", "our streaming SDK (Python)" -> the
   system USES the technology (how enterprise prose says what a component is built on);
 * "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
@@ -44,6 +45,11 @@ _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"}
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
+# Nouns of a system's traffic and work: an identifier tagged as an adjective in front of one ("every quote-engine
+# request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
+_TRAFFIC_NOUNS = frozenset({"request", "call", "traffic", "throughput", "query", "write", "read", "job", "response"})
+# Nouns by which a thing is someone's charge: "X is the Data team's responsibility" (possessor OWNS X).
+_CHARGE_NOUNS = frozenset({"responsibility", "remit", "domain", "baby"})
 _OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
 
 
@@ -61,8 +67,9 @@ def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dic
         noun = root.head.lower_
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
-        elif root.dep_ == "compound" and m.type in _SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i:
-            heads.setdefault(root.head.i, m)  # "the ONNX export": a verb's argument stands for the system
+        elif m.type in _SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i and (
+                root.dep_ == "compound" or (root.dep_ == "amod" and root.head.lemma_.lower() in _TRAFFIC_NOUNS)):
+            heads.setdefault(root.head.i, m)  # "the ONNX export", "every quote-engine request" stand for the system
     return found, heads | found
 
 
@@ -87,6 +94,13 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)
             if inner is not None and head.type in _SYSTEM_TYPES and inner.type in ("Service", "Component"):
                 found.append((head, inner, "PART_OF", [tok]))
+        if tok.dep_ == "appos" and head is not None and head.type == "Person" and mine is None:
+            found += _placed_in_group(tok, head, anchors)  # "Dana, a senior engineer in the Billing team"
+        if tok.lower_ in _CHARGE_NOUNS and tok.dep_ == "attr":  # "X is the Data team's responsibility"
+            owner = next((anchors[c.i] for c in tok.children if c.dep_ == "poss" and c.i in anchors), None)
+            owned = next((anchors[c.i] for c in tok.head.children if c.dep_ == "nsubj" and c.i in anchors), None)
+            if owner is not None and owned is not None:
+                found.append((owner, owned, "OWNS", [tok]))
         rel = ROLE_NOUNS.get(tok.lower_)
         if rel is not None:
             owned = _owned_by_role(tok, anchors)
@@ -94,6 +108,13 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             if owned is not None and owner is not None:
                 found.append((owner, owned, rel, [tok]))
     return found
+
+
+def _placed_in_group(role: Token, person: Mention, anchors: dict[int, Mention]) -> list[Triple]:
+    """ "Dana, an engineer on the Checkout team": a person's apposition placed in a team or organisation."""
+    groups = [anchors[o.i] for p in role.children if p.dep_ == "prep" and p.lower_ in ("in", "on", "with", "at")
+              for o in p.children if o.dep_ == "pobj" and o.i in anchors]
+    return [(person, g, "MEMBER_OF", [role]) for g in groups if g.type in ("Team", "Organization")]
 
 
 def _owned_by_role(role: Token, anchors: dict[int, Mention]) -> Mention | None:

@@ -7,9 +7,9 @@ A relation needs a subject mention and an object mention attached to one predica
   preposition keeps its order (`PASSIVE_PREP_RULES`: "is assigned to", "is blocked on");
 * copula + noun/adjective + preposition ("is part of", "is responsible for", `COPULA_RULES`), and
   "Lena is on the Payments team" (MEMBER_OF);
-* "assign X to Y"; subjects shared by conjoined verbs, open complements ("needs to call") and relative
-  clauses ("the service that calls X and reads from Y"); conjoined subjects and objects ("A and B depend on C and
-  D"); a conjoined participle keeps the passive ("owned by X and maintained by Y");
+* "assign X to Y"; subjects shared by conjoined verbs, open complements and relative clauses; conjoined subjects
+  and objects; a conjoined participle keeps the passive ("owned by X and maintained by Y"); nouns behind a light
+  verb or a preposition, "without Y", fragments "Signed off by X." (`extraction.noun_predicates`);
 * "(owner: X)" after an item opening with its key, possessives, role nouns ("the owner of X is Y"), "Y from Team"
   membership; "it" / "the service" / "this page" as the document's subject (`extraction.relation_patterns`);
 * problems located in a system, "due to", problems after a change, moving and undoing verbs (`extraction.causal`);
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
+from extraction import noun_predicates as nouns
 from extraction.causal import (
     CAUSAL_RELATIONS,
     because_triples,
@@ -37,7 +38,7 @@ from extraction.causal import (
 )
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.impact_prose import hits, incident_document
+from extraction.impact_prose import hits, impact_nouns, incident_document
 from extraction.ownership_prose import belonging, ownership_changes
 from extraction.relation_patterns import (
     affiliation_triples,
@@ -49,13 +50,7 @@ from extraction.relation_patterns import (
     stand_in,
 )
 from extraction.surface_relations import mention_tokens, surface_triples
-from extraction.vocabulary import (
-    COPULA_RULES,
-    PASSIVE_PREP_RULES,
-    VERB_RULES,
-    normalise,
-    same_entity,
-)
+from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES, normalise, same_entity
 
 if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
@@ -132,7 +127,8 @@ def _verb_triples(verb: Token) -> list[_Triple]:
     found: list[_Triple] = []
     dobjs = _with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
     if _is_passive(verb):
-        for prep, objs in _preps(verb):
+        shared = [(a, _with_conjuncts([o for o in a.children if o.dep_ == "pobj"])) for a in nouns.shared_agents(verb)]
+        for prep, objs in _preps(verb) + shared:
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
@@ -155,6 +151,7 @@ def _verb_triples(verb: Token) -> list[_Triple]:
     if (lemma, None) in VERB_RULES:
         rel, inv = VERB_RULES[(lemma, None)]
         found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
+    found += nouns.light_verb_triples(verb, lemma, subs, dobjs) + nouns.needed_without(verb, subs)
     particles = [c for c in verb.children if c.dep_ == "prt"]
     # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
     object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in ("from", "to", "into", "in")]
@@ -167,6 +164,7 @@ def _verb_triples(verb: Token) -> list[_Triple]:
             rel, inv = VERB_RULES[key]
             found += [(s, o, rel, inv, [verb, *particles, prep]) for s in subs for o in objs]
     if lemma == "be":
+        found += nouns.copula_noun_triples(verb, subs)  # "X is on the hook for Y", "X is in charge of Y"
         for comp in verb.children:
             if comp.dep_ not in ("attr", "acomp"):
                 continue
@@ -253,7 +251,10 @@ def find_relations(
                     if obj is None and (obj := located(o_tok, anchors)) is not None:
                         rel = "AFFECTS"
                 via = "text"
-                if (subj is None) != (obj is None):
+                if subj is None and obj is not None and rel == "AFFECTS" and incident_own is not None and (
+                        s_tok.pos_ == "NOUN" and s_tok.dep_ in _SUBJ):  # "the bad deploy took down X": the incident
+                    subj, via = incident_own, "document_subject"
+                elif (subj is None) != (obj is None):
                     subj = subj or bound(s_tok, bounds[0] + offset, previous)
                     obj = obj or bound(o_tok, bounds[0] + offset, previous)
                     via = "document_subject"
@@ -261,7 +262,10 @@ def find_relations(
                     continue
                 if inverse:
                     subj, obj = obj, subj
-                emit(subj, obj, rel, pred, clause_flags(verb, sent, _subjects(verb)), bounds, via)
+                no, hedged, planned = clause_flags(verb, sent, _subjects(verb))  # "cannot ... without Y": a need
+                emit(subj, obj, rel, pred, (no and pred[-1].lower_ != "without", hedged, planned), bounds, via)
+        for subj, obj, rel, participle in nouns.fragment_relations(sent, anchors, ctx.own if ctx is not None else None):
+            emit(subj, obj, rel, [participle], clause_flags(participle, sent, []), bounds, "document_subject")
         for owner, owned, label in owner_labels(sent, anchors, offset):
             emit(owner, owned, "OWNS", [label], (False, False, False), bounds)
         for subj, obj, rel, pred in affiliation_triples(sent, starts):
@@ -280,6 +284,9 @@ def find_relations(
             for hit, verb in hits(sent, anchors):
                 emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, _subjects(verb)), bounds,
                      "document_subject")
+            for hit, noun, no in impact_nouns(sent, anchors, arguments):  # "spillover to X", "no impact on Y"
+                flags = clause_flags(noun.head, sent, _subjects(noun.head))
+                emit(incident_own, hit, "AFFECTS", [noun], (flags[0] or no, *flags[1:]), bounds, "document_subject")
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
         for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
             if frozenset((t.subject.name, t.object.name)) not in read:

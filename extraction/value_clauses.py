@@ -8,6 +8,9 @@
   ledger pods saw elevated latency" names search-proxy and ledger as hit, the way "Secondary impact: search-proxy,
   ledger" would. Only systems that open the value, joined by list separators (and an optional plural type noun
   such as "pods"), count; a system named later in the sentence is not the label's value.
+* A cause stated as a problem placed in a system: "Root cause: an expired certificate on the auth gateway",
+  "Trigger: a config push to X" - the system the problem sits in (after "in", "on", "to" ...) is the cause, the
+  first one only, and only a system (`seat_of_cause`).
 * A list item that is only a bold title names a deliverable ("1) **Retry budget for the gateway**"): its indented
   "Owner: X" / "Depends on: Y" sub-items are about it, as they are about a ticket key an item opens with. It is a
   work item, so what its sub-items state is planned.
@@ -46,6 +49,8 @@ def nested_labels(text: str, start: int, end: int) -> list[tuple[LabelRule, tupl
 def leading_systems(text: str, start: int, end: int, mentions: list[Mention], rule: LabelRule) -> list[Mention]:
     """The systems a prose value opens with ("kernel-manager and grpc-proxy pods observed ..."), for a label whose
     values are systems; empty when the value opens with anything else."""
+    if rule.rel_type == "CAUSED":
+        return seat_of_cause(text, start, end, mentions)
     if rule.rel_type not in _SYSTEM_RELATIONS:
         return []
     by_start = {m.start: m for m in mentions if start <= m.start and m.end <= end and m.type in SYSTEM_VALUE_TYPES}
@@ -69,3 +74,20 @@ def deliverable(text: str, start: int, end: int) -> Mention | None:
     if m is None:
         return None
     return Mention(m.group("name").strip(), "Project", m.start("name"), m.start("name") + len(m.group("name").strip()))
+
+
+# "an expired certificate on X", "a config push to X", "a stale entry in X": the preposition placing the problem.
+_SEAT_WORDS = 8
+_SEAT = re.compile(r"\b(?:in|on|of|to|inside|within|at|from)\s+(?:the\s+|our\s+|a\s+)?[`*_]*$", re.I)
+
+
+def seat_of_cause(text: str, start: int, end: int, mentions: list[Mention]) -> list[Mention]:
+    """The first system of a cause value that follows a preposition placing a problem in it, within the value's
+    opening noun phrase (a few words, no clause break): a long hypothesis names many things that are no cause."""
+    inside = sorted((m for m in mentions if start <= m.start and m.end <= end and m.type in SYSTEM_VALUE_TYPES),
+                    key=lambda m: m.start)
+    first = inside[0] if inside else None
+    lead = text[start : first.start] if first is not None else ""
+    if first is None or len(lead.split()) > _SEAT_WORDS or any(c in lead for c in ".,;:"):
+        return []
+    return [first] if _SEAT.search(text, start, first.start) else []

@@ -59,122 +59,18 @@ re-typed MEMBER_OF.
 
 from __future__ import annotations
 
+from extraction.verb_rules import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 from verify.vocabulary import ENTITY_TYPES, REL_TYPES, SYSTEM_NOUNS, TYPE_NOUNS
 
-__all__ = ["ENTITY_TYPES", "REL_TYPES", "SYSTEM_NOUNS", "TYPE_NOUNS"]
+# The verb, passive and copula tables live in extraction/verb_rules.py and are re-exported here (one vocabulary).
+__all__ = ["COPULA_RULES", "ENTITY_TYPES", "PASSIVE_PREP_RULES", "REL_TYPES", "SYSTEM_NOUNS", "TYPE_NOUNS",
+           "VERB_RULES"]
 
 
 def words(text: str) -> frozenset[str]:
     """The whitespace-separated words of `text` (keeps the word lists below readable)."""
     return frozenset(text.split())
 
-
-# (verb lemma, preposition/particle or None for a direct object) -> (rel_type, inverse).
-# inverse=True: the grammatical object is the logical subject ("X is a dependency of Y" style).
-VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
-    ("depend", "on"): ("DEPENDS_ON", False), ("depend", "upon"): ("DEPENDS_ON", False),
-    ("rely", "on"): ("DEPENDS_ON", False), ("rely", "upon"): ("DEPENDS_ON", False),
-    ("require", None): ("DEPENDS_ON", False), ("need", None): ("DEPENDS_ON", False),
-    ("use", None): ("USES", False), ("utilize", None): ("USES", False), ("leverage", None): ("USES", False),
-    ("run", "on"): ("USES", False), ("fall", "to"): ("USES", False), ("keep", "in"): ("USES", False),
-    ("integrate", "with"): ("USES", False), ("switch", "to"): ("USES", False), ("migrate", "to"): ("USES", False),
-    ("retry", "through"): ("USES", False), ("retry", "via"): ("USES", False),
-    ("host", "on"): ("USES", False), ("deploy", "on"): ("USES", False), ("build", "on"): ("DEPENDS_ON", False),
-    ("forward", "to"): ("CALLS", False), ("proxy", "to"): ("CALLS", False), ("connect", "to"): ("CALLS", False),
-    ("fetch", None): ("CALLS", False), ("poll", None): ("CALLS", False), ("wrap", None): ("USES", False),
-    ("route", "through"): ("CALLS", False), ("route", "via"): ("CALLS", False), ("go", "through"): ("CALLS", False),
-    ("persist", "in"): ("PRODUCES", False), ("persist", "to"): ("PRODUCES", False),
-    ("store", "in"): ("PRODUCES", False), ("save", "to"): ("PRODUCES", False),
-    ("call", None): ("CALLS", False), ("invoke", None): ("CALLS", False), ("query", None): ("CALLS", False),
-    ("talk", "to"): ("CALLS", False), ("hit", None): ("CALLS", False),
-    ("consume", None): ("CONSUMES", False), ("read", "from"): ("CONSUMES", False),
-    ("subscribe", "to"): ("CONSUMES", False), ("ingest", None): ("CONSUMES", False),
-    ("pull", "from"): ("CONSUMES", False), ("fetch", "from"): ("CONSUMES", False),
-    ("consume", "from"): ("CONSUMES", False), ("ingest", "from"): ("CONSUMES", False),
-    ("receive", "from"): ("CONSUMES", False), ("load", "from"): ("CONSUMES", False),
-    ("produce", None): ("PRODUCES", False), ("emit", None): ("PRODUCES", False),
-    ("publish", None): ("PRODUCES", False), ("publish", "to"): ("PRODUCES", False),
-    ("write", "to"): ("PRODUCES", False), ("push", "to"): ("PRODUCES", False), ("send", "to"): ("PRODUCES", False),
-    ("own", None): ("OWNS", False),
-    ("maintain", None): ("MAINTAINS", False), ("operate", None): ("MAINTAINS", False),
-    ("manage", None): ("MAINTAINS", False),
-    ("affect", None): ("AFFECTS", False), ("impact", None): ("AFFECTS", False),
-    ("degrade", None): ("AFFECTS", False), ("disrupt", None): ("AFFECTS", False),
-    ("break", None): ("AFFECTS", False), ("overload", None): ("AFFECTS", False),
-    ("saturate", None): ("AFFECTS", False), ("slow", None): ("AFFECTS", False),
-    ("starve", None): ("AFFECTS", False), ("exhaust", None): ("AFFECTS", False),
-    ("time", "on"): ("CALLS", False),
-    ("cause", None): ("CAUSED", False), ("trigger", None): ("CAUSED", False),
-    ("lead", "to"): ("CAUSED", False), ("result", "in"): ("CAUSED", False),
-    ("introduce", None): ("CAUSED", False),
-    ("fix", None): ("FIXES", False), ("resolve", None): ("FIXES", False), ("mitigate", None): ("FIXES", False),
-    ("patch", None): ("FIXES", False), ("repair", None): ("FIXES", False), ("remediate", None): ("FIXES", False),
-    ("block", None): ("BLOCKS", False), ("prevent", None): ("BLOCKS", False),
-    ("belong", "to"): ("PART_OF", False),
-    ("replace", None): ("REPLACES", False), ("supersede", None): ("REPLACES", False),
-    ("decide", None): ("DECIDED", False), ("decide", "on"): ("DECIDED", False),
-    ("approve", None): ("APPROVED", False), ("sign", "on"): ("APPROVED", False),
-    ("report", None): ("REPORTED", False), ("file", None): ("REPORTED", False), ("raise", None): ("REPORTED", False),
-    ("review", None): ("REVIEWED", False),
-    ("consist", "of"): ("HAS_COMPONENT", False), ("comprise", None): ("HAS_COMPONENT", False),
-    ("contain", None): ("HAS_COMPONENT", False), ("include", None): ("HAS_COMPONENT", False),
-    ("link", "to"): ("LINKED_TO", False),
-    ("concern", None): ("CONCERNS", False),
-    ("join", None): ("MEMBER_OF", False),
-    ("lead", None): ("LEADS", False), ("head", None): ("LEADS", False),
-    # prepositional verbs of traffic and data flow: "points to X", "authenticates against X", "fails over to X",
-    # "exports to X", "X fronts Y" (X takes the calls first), "Y sits behind X", "Postgres backs X" (X uses it)
-    ("point", "to"): ("CALLS", False), ("point", "at"): ("CALLS", False), ("delegate", "to"): ("CALLS", False),
-    ("authenticate", "against"): ("CALLS", False), ("authenticate", "with"): ("CALLS", False),
-    ("validate", "against"): ("CALLS", False), ("pass", "through"): ("CALLS", False),
-    ("call", "into"): ("CALLS", False), ("front", None): ("CALLS", False), ("sit", "behind"): ("CALLS", True),
-    ("fail", "to"): ("USES", False), ("run", "in"): ("USES", False), ("back", None): ("USES", True),
-    ("power", None): ("USES", True), ("listen", "to"): ("CONSUMES", False), ("read", None): ("CONSUMES", False),
-    ("export", "to"): ("PRODUCES", False), ("replicate", "to"): ("PRODUCES", False),
-    ("stream", "to"): ("PRODUCES", False), ("feed", "into"): ("PRODUCES", False),
-    ("write", "into"): ("PRODUCES", False),
-    # phrasal verbs of damage (particle or preposition): "a full disk could take down X", "it knocked out Y"
-    ("take", "down"): ("AFFECTS", False), ("bring", "down"): ("AFFECTS", False),
-    ("knock", "out"): ("AFFECTS", False), ("knock", "over"): ("AFFECTS", False),
-    # looking after a system is maintaining it: "the Growth team looks after X", "X is looked after by Y"
-    ("look", "after"): ("MAINTAINS", False),
-}  # fmt: skip
-
-# Passive voice with a preposition other than "by" keeps the surface order:
-# "SUP-1 is assigned to Priya" -> SUP-1 ASSIGNED_TO Priya; "X is blocked on Y" -> Y BLOCKS X (inverse).
-PASSIVE_PREP_RULES: dict[tuple[str, str], tuple[str, bool]] = {
-    ("assign", "to"): ("ASSIGNED_TO", False), ("build", "on"): ("DEPENDS_ON", False),
-    ("base", "on"): ("DEPENDS_ON", False), ("block", "on"): ("BLOCKS", True),
-    ("link", "to"): ("LINKED_TO", False), ("relate", "to"): ("LINKED_TO", False),
-    ("replace", "with"): ("REPLACES", True), ("cause", "by"): ("CAUSED", True),
-    ("trigger", "by"): ("CAUSED", True), ("fix", "in"): ("FIXES", True), ("fix", "by"): ("FIXES", True),
-    ("run", "by"): ("USES", False), ("back", "by"): ("USES", False), ("serve", "by"): ("USES", False),
-    ("power", "by"): ("USES", False), ("host", "on"): ("USES", False), ("host", "in"): ("USES", False),
-    ("deploy", "on"): ("USES", False), ("store", "on"): ("USES", False), ("manage", "by"): ("MAINTAINS", True),
-    ("operate", "by"): ("MAINTAINS", True),
-    ("route", "through"): ("CALLS", False), ("route", "to"): ("CALLS", False),
-    ("store", "in"): ("PRODUCES", False), ("persist", "in"): ("PRODUCES", False),
-    ("persist", "to"): ("PRODUCES", False), ("write", "to"): ("PRODUCES", False),
-    ("call", "from"): ("CALLS", True), ("serve", "from"): ("USES", False), ("deploy", "to"): ("USES", False),
-    ("schedule", "on"): ("USES", False), ("replicate", "to"): ("PRODUCES", False),
-}  # fmt: skip
-
-# Copula + noun/adjective + preposition: "X is part of Y", "X is dependent on Y", "Y is a dependency of X".
-COPULA_RULES: dict[tuple[str, str], tuple[str, bool]] = {
-    ("part", "of"): ("PART_OF", False), ("member", "of"): ("MEMBER_OF", False),
-    ("owner", "of"): ("OWNS", False), ("responsible", "for"): ("OWNS", False),
-    ("dependent", "on"): ("DEPENDS_ON", False), ("dependency", "of"): ("DEPENDS_ON", True),
-    ("consumer", "of"): ("CONSUMES", False), ("replacement", "for"): ("REPLACES", False),
-    ("lead", "of"): ("LEADS", False), ("lead", "for"): ("LEADS", False),
-    ("maintainer", "of"): ("MAINTAINS", False), ("component", "of"): ("PART_OF", False),
-    ("related", "to"): ("LINKED_TO", False), ("cause", "of"): ("CAUSED", False),
-    ("owner", "for"): ("OWNS", False), ("fix", "for"): ("FIXES", False),
-    # position in a call chain: "X is upstream of Y" (Y depends on X), "X is downstream of Y", "X is a client of Y"
-    ("upstream", "of"): ("DEPENDS_ON", True), ("downstream", "of"): ("DEPENDS_ON", False),
-    ("dependent", "upon"): ("DEPENDS_ON", False), ("client", "of"): ("CALLS", False),
-    ("producer", "for"): ("PRODUCES", False), ("wrapper", "around"): ("USES", False),
-    ("wrapper", "for"): ("USES", False),
-}  # fmt: skip
 
 # Well-known technologies (casefolded) whose names spaCy tags as ORG/PRODUCT or not at all.
 TECHNOLOGIES: frozenset[str] = words(

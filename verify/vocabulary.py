@@ -81,6 +81,7 @@ class LabelRule:
     value_is_subject: bool
     about: Subject
     value_type: str | None = None
+    hedged: bool = False  # the label states a hypothesis ("Root hypothesis:", "Suspected cause:"), not a fact
 
 
 def _rules(keys: str, rule: LabelRule) -> dict[str, LabelRule]:
@@ -94,6 +95,10 @@ LABELS: dict[str, LabelRule] = {
              "code_owner code_owners dri responsible_team accountable", LabelRule("OWNS", True, "topic", "Person")),
     **_rules("maintainer maintainers maintained_by operated_by", LabelRule("MAINTAINS", True, "topic", "Person")),
     **_rules("lead tech_lead team_lead project_lead eng_lead led_by", LabelRule("LEADS", True, "topic", "Person")),
+    # who answers for a thing without the word "owner": catalogue and runbook fields naming a contact or an
+    # escalation target; the value must be a recognised person or team ("Escalation: page the on-call" is none)
+    **_rules("ownership point_of_contact primary_contact contact contacts escalation escalation_contact "
+             "escalation_team escalate_to accountable_team support_team", LabelRule("OWNS", True, "topic")),
     # who did what on a ticket, pull request or page
     **_rules("assignee assignees assigned_to", LabelRule("ASSIGNED_TO", False, "document", "Person")),
     **_rules("reporter reported_by creator opened_by filed_by raised_by", LabelRule("REPORTED", True, "document",
@@ -101,6 +106,8 @@ LABELS: dict[str, LabelRule] = {
     **_rules("reviewer reviewers reviewed_by", LabelRule("REVIEWED", True, "document", "Person")),
     **_rules("approver approvers approved_by signed_off_by sign_off", LabelRule("APPROVED", True, "document",
                                                                                  "Person")),
+    **_rules("review", LabelRule("REVIEWED", True, "document")),  # "Review: A, B" (the value must name people)
+    **_rules("approvals approval", LabelRule("APPROVED", True, "document")),
     **_rules("decider deciders decided_by decision_owner decision_makers", LabelRule("DECIDED", True, "document",
                                                                                       "Person")),
     # what a ticket or page is made of, part of, linked to, about
@@ -122,6 +129,10 @@ LABELS: dict[str, LabelRule] = {
              LabelRule("AFFECTS", False, "document")),
     **_rules("root_cause root_causes cause caused_by trigger triggered_by culprit", LabelRule("CAUSED", True,
                                                                                                 "document")),
+    # a cause stated as a hypothesis is hedged; a contributing factor is a cause among others
+    **_rules("root_hypothesis hypothesis suspected_cause suspected_root_cause probable_cause likely_cause "
+             "working_theory", LabelRule("CAUSED", True, "document", hedged=True)),
+    **_rules("contributing_factor contributing_factors", LabelRule("CAUSED", True, "document")),
     **_rules("fix fixes fixed_by fixed_in fix_pr hotfix hotfix_pr resolved_by", LabelRule("FIXES", True,
                                                                                            "document")),
     **_rules("blocks", LabelRule("BLOCKS", False, "document")),
@@ -130,13 +141,15 @@ LABELS: dict[str, LabelRule] = {
     **_rules("replaced_by superseded_by", LabelRule("REPLACES", True, "document")),
     # how a system is wired: service-catalogue and architecture-page fields
     **_rules("dependencies dependency depends_on upstream upstreams upstream_services upstream_dependencies "
-             "requires prerequisites hard_dependencies", LabelRule("DEPENDS_ON", False, "topic")),
+             "requires prerequisites hard_dependencies hard_dependency "
+             "runtime_dependencies", LabelRule("DEPENDS_ON", False, "topic")),
     **_rules("downstream downstreams downstream_services dependents depended_on_by", LabelRule("DEPENDS_ON", True,
                                                                                                 "topic")),
     **_rules("uses stack tech_stack technologies built_with runs_on database db datastore storage cache queue "
-             "message_bus broker runner runners runner_group", LabelRule("USES", False, "topic")),
+             "message_bus broker runner runners runner_group backing_store backing_stores datastores data_store "
+             "persistence", LabelRule("USES", False, "topic")),
     **_rules("used_by", LabelRule("USES", True, "topic")),
-    **_rules("calls upstream_calls outbound_calls", LabelRule("CALLS", False, "topic")),
+    **_rules("calls upstream_calls outbound_calls talks_to", LabelRule("CALLS", False, "topic")),
     **_rules("callers called_by", LabelRule("CALLS", True, "topic")),
     **_rules("consumes reads_from source sources data_source data_sources inputs subscribes_to",
              LabelRule("CONSUMES", False, "topic")),

@@ -19,7 +19,7 @@ from bench.extraction_written import WrittenSet, load_written, write_documents
 
 UNITS = Path(__file__).parent / "data" / "prose_units.jsonl"
 PRECISION_FLOOR = 0.85  # issue 10's target, on every half
-RECALL_FLOOR = {"tune": 0.80, "check": 0.58}  # measured; raise with the rules, never lower silently
+RECALL_FLOOR = {"tune": 0.85, "check": 0.66}  # measured 0.881 / 0.694 (rules 13); raise with the rules, never lower
 
 
 @pytest.fixture(scope="module")
