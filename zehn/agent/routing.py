@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span, Token
 
 from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
-from verify.vocabulary import LABELS, label_key
+from verify.vocabulary import LABELS, label_key, label_rule
 from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.phrases import (
     NP_DEPS,
@@ -61,6 +61,9 @@ def _agent_route(clause: Span, ask: Ask) -> Routed:
         rel, target = copula
         return Routed("ownership" if rel in OWNERSHIP_RELS else "participation", phrase(target), None, rel)
     role = METADATA_FIELDS.get(ask.focus_head) if ask.focus_head else None
+    if role is None and " " in ask.focus.strip():  # a role said in two words: "the owning team of X"
+        rule = label_rule(ask.focus)
+        role = rule.rel_type if rule is not None and rule.value_type in ("Person", "Team") else None
     if role is not None:
         of = next((t for t in clause if t.dep_ == "pobj" and t.head.head.lemma_.casefold() == ask.focus_head), None)
         of = of or next((t for t in clause if t.dep_ == "pobj"), None)
