@@ -28,6 +28,7 @@ from __future__ import annotations
 from verify import HopInput, grade_hop
 from verify.parsing import Parse
 from zehn.agent.action_items import task_question
+from zehn.agent.bind_checks import not_the_asker, unknown_subject
 from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bind_shapes import after_decline, before_walk
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
@@ -36,6 +37,7 @@ from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.documents import nowhere, ranked
 from zehn.agent.grading import grade_paths, hop, view
+from zehn.agent.impact_section import impact_hops
 from zehn.agent.line_hops import filler_end, grade_line, line_fillers, scan_agents
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
@@ -88,17 +90,6 @@ def _states_relation(view_: PathView) -> bool:
     if hop_.grade == "source_backed":
         return True
     return hop_.grade == "inferred" and not any(r.startswith(NOT_STATED) for r in hop_.reasons)
-
-
-def _names_a_thing(name: str) -> bool:
-    """A name (an identifier, a capitalised name) rather than a description ("the routing work that ..."): only a
-    name can be unknown; a description is bound in the passages or not at all."""
-    return any(c in name for c in "-_#/") or any(c.isdigit() for c in name) or \
-        any(w[:1].isupper() for w in name.split())
-
-
-def _mentioned(name: str, retrieved: Retrieved) -> bool:
-    return any(d.index.mentions(name) for d in retrieved.documents)
 
 
 def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
@@ -173,15 +164,15 @@ def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dis
                parses: Parses, similarity: Similarity, nlp: Parse) -> Bound | Stop:
     # Before the shapes: a list in another system's document is no answer about a system that exists nowhere (a
     # task question names its item by what it does, not by a name: "the follow-up to rotate X").
-    unknown = None if task_question(analysis) else _unknown(subjects, retrieved)
+    unknown = None if task_question(analysis) else unknown_subject(subjects, retrieved)
     if unknown is not None:
         return unknown
     views = _views(analysis, subjects, retrieved, dispatcher, similarity)
     shaped = before_walk(analysis, views, similarity, parses, nlp)
     if shaped is not None:
-        return shaped
-    return after_decline(analysis, views, similarity, _walk_or_bind(analysis, subjects, retrieved, dispatcher,
-                                                                      parses, similarity, nlp))
+        return not_the_asker(analysis, shaped)
+    return not_the_asker(analysis, after_decline(analysis, views, similarity, _walk_or_bind(
+        analysis, subjects, retrieved, dispatcher, parses, similarity, nlp)))
 
 
 def _views(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
@@ -225,7 +216,7 @@ def _stated(view_: PathView) -> bool:
 def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: Parses, similarity: Similarity,
           nlp: Parse) -> Bound | Stop:
     end = subjects.subject
-    unknown = _unknown(subjects, retrieved)
+    unknown = unknown_subject(subjects, retrieved)
     if unknown is not None:
         return unknown
     if analysis.route == "yes_no":
@@ -234,16 +225,6 @@ def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: 
     if analysis.rel_type is None or end is None:
         return bind_passages(analysis, retrieved, parses, similarity)
     return _bound_relation(analysis, end, retrieved, parses, similarity, nlp)
-
-
-def _unknown(subjects: Subjects, retrieved: Retrieved) -> Stop | None:
-    """A named subject that resolved to no entity and that no retrieved document mentions."""
-    end = subjects.subject
-    if end is None or end.entity is not None or retrieved.paths or not _names_a_thing(end.phrase.name) or \
-            _mentioned(end.phrase.name, retrieved):
-        return None
-    return Stop("unknown_entity", f"no entity or document mentions {end.phrase.name!r}; similar names are "
-                                  "offered, never substituted", list(end.suggestions))
 
 
 def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: Parses, similarity: Similarity,
@@ -265,6 +246,10 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
             return Bound(findings=bound.findings, missing=bound.missing, paths=tuple(usable), document=bound.document)
         negated += [v for v in views if any(r in ("negated", "hypothetical") for r in v.hops[0].reasons)]
     scanned = scan(analysis, end.phrase, order, parses, similarity, nlp)
+    listed = impact_hops(end.phrase, order, parses) if analysis.route == "impact" else ()
+    if listed:  # the impact section names what was hit; a cue sentence found outside it is shown beside it
+        named = {p.entity_name.casefold() for p in listed}
+        return Bound(paths=(*listed, *(p for p in scanned.paths if p.entity_name.casefold() not in named)))
     if scanned.paths:
         return Bound(paths=scanned.paths, setting=(scanned.naming,) if scanned.naming else ())
     agents = scan_agents(analysis, end.phrase, order, parses, nlp)

@@ -103,7 +103,9 @@ def _by_section(sentence: Sentence, heading: str, rel_type: str, subject: Subjec
     out: list[tuple[str, HopGrade]] = []
     for seg in segments(sentence.text):
         if TextIndex(seg.label).mentions(subject.name) or TextIndex(subject.name).mentions(seg.label):
-            out += [(v, HopGrade("inferred", ("relation_from_section", f"label:{seg.label}"), sentence.id))
+            # A value ends with its sentence: "Export workers: A. Scheduler: B." on one line
+            out += [(v.split(". ")[0].rstrip("."),
+                     HopGrade("inferred", ("relation_from_section", f"label:{seg.label}"), sentence.id))
                     for v in seg.values]
     return out
 

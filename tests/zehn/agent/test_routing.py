@@ -23,6 +23,8 @@ ROUTES: dict[tuple[str, str | None, str], list[str]] = {
         "Per its ticket metadata, which issues does OPS-12, the retry budget ticket, depend on?",
         "What are OPS-12's dependencies?"],
     ("impact", "AFFECTS", "PR #77"): ["What did PR #77 do?", "What did PR #77 cause?", "What did PR #77 break?"],
+    ("ownership", "OWNS", "relay-svc"): ["Who owns relay-svc?", "Who is the owning team of relay-svc?",
+                                         "Who is the owner of relay-svc?", "Which team owns relay-svc?"],
     ("ownership", "OWNS", "follow-up"): ["Who is responsible for the follow-up to rotate the bucket keys?",
                                          "Who owns the follow-up to rotate the bucket keys?"],
 }
