@@ -16,6 +16,9 @@ names it too:
 4. for ownership, an action item (:mod:`zehn.agent.action_items`: a table row with an owner column, "(A to
    drive)", ...) whose task names the subject gives its owners, graded as the action-item reader grades them.
 
+A labelled line of the relation that leaves its subject out ("| Owning team | X |") is read too, on the subject's
+own page only (a document whose title names it): ``inferred`` (``subject_from_context``).
+
 A negated or hedged hop never answers; the hops are shown as read at question time, with their grades.
 """
 
@@ -147,10 +150,12 @@ def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudge
         if not all(judged.view.index.mentions(n) for n in names):
             continue
         found: list[PathView] = []
+        titled = TextIndex(judged.view.info.title).mentions(subject.name)
         for heading, sentence in _lines(judged.view):
-            if not TextIndex(sentence.text).mentions(subject.name):
-                continue
-            graded = [(f, grade_line(sentence, rel, subject.name, f, end, True, nlp))
+            named = TextIndex(sentence.text).mentions(subject.name)
+            if not named and not (titled and any(label_relation(g.label) == rel for g in segments(sentence.text))):
+                continue  # a line that leaves its subject out speaks for its page only on the subject's own page
+            graded = [(f, grade_line(sentence, rel, subject.name, f, end, named, nlp))
                       for f in line_fillers(sentence, rel, analysis.route, parses, names=True)
                       if not TextIndex(f).mentions(subject.name)]
             graded += _by_section(sentence, heading, rel, subject)

@@ -63,3 +63,23 @@ def test_a_table_row_whose_owner_is_tbd_gives_no_owner(nlp: Language) -> None:
 
 def test_a_document_that_does_not_name_every_identifier_of_the_subject_is_not_read(nlp: Language) -> None:
     assert _who(nlp, "Who owns the soak test of the edge-proxy?") == []
+
+
+CATALOGUE = """# ledger-vault
+
+| Field | Value |
+|-------|-------|
+| Owning team | Vault Platform |
+| Tier | 1 |
+"""
+
+
+def test_a_field_row_on_the_subjects_own_page_gives_its_owner_inferred(nlp: Language) -> None:
+    found = _who(nlp, "Who is the owning team of ledger-vault?", CATALOGUE, "Service catalogue: ledger-vault")
+    assert [(f[0], f[1]) for f in found] == [("Vault Platform", "inferred")]
+    assert "subject_from_context" in found[0][2]
+
+
+def test_a_field_row_on_another_page_gives_no_owner(nlp: Language) -> None:
+    assert _who(nlp, "Who is the owning team of ledger-vault?", CATALOGUE + "ledger-vault is tier 1.\n",
+                "Service catalogue: payments") == []
