@@ -46,7 +46,7 @@ from zehn.agent.phrases import (
 from zehn.agent.question import Ask, Route
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
-from zehn.agent.routing_order import NECESSITY, asked_doer, change_effect, copula_in_order, incident, stranded
+from zehn.agent.routing_order import NECESSITY, asked_doer, change_effect, copula_in_order, incident, made_of, stranded
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
 # Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
@@ -290,7 +290,7 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
                               phrase(obj), None, role)
             if obj is not None:
                 return Routed("participation", phrase(obj), None, role)
-        change = change_effect(clause)
+        change = change_effect(clause) or made_of(clause)
         if change is not None:
             return change
     if any(a.answer_type == "cause" for a in asks):

@@ -30,10 +30,10 @@ HELD_OUT = Path(__file__).parent / "fixtures_heldout"
     ("docs", "questions.jsonl", 38, 0.96, 1.0),  # measured 0.9655 (28 of 29), 1.000 (9 of 9)
     ("docs2", "questions2.jsonl", 12, 0.88, 1.0),  # measured 0.8889 (8 of 9), 1.000 (3 of 3)
     # Set 4 (relations stated in prose, tables, transcripts, a catalogue page, a ticket hand-over), written before
-    # the readers were changed: first measured 0.469 (15 of 32), 0.500 (6 of 12); now 0.8438 (27 of 32), 0.8333
+    # the readers were changed: first measured 0.469 (15 of 32), 0.500 (6 of 12); now 0.875 (28 of 32), 0.8333
     # (10 of 12): the two must-not misses are passage answers (a gerund ask the parse loses, a person who sent
     # apologies asked what they agreed to).
-    ("docs_g4", "questions_g4.jsonl", 44, 0.84, 0.83),
+    ("docs_g4", "questions_g4.jsonl", 44, 0.87, 0.83),
 ])
 def test_the_held_out_graph_questions_stay_at_their_measured_floor(
         falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder, docs: str, questions: str,

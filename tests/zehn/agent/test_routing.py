@@ -10,7 +10,7 @@ from zehn.agent.analyse import analyse
 ROUTES: dict[tuple[str, str | None, str], list[str]] = {
     ("participation", "HAS_COMPONENT", "LPR"): [
         "What are the components of LPR?", "What are the main pieces of LPR?", "Which modules make up LPR?",
-        "What are the parts of LPR?"],
+        "What are the parts of LPR?", "What is LPR made of?", "What is LPR composed of?", "What does LPR consist of?"],
     ("participation", "BLOCKS", "OPS-12"): [
         "What is OPS-12 blocked by?"],
     ("participation", "BLOCKS", "PAY-7"): ["What is PAY-7 blocked by?"],
