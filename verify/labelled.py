@@ -2,8 +2,9 @@
 
 Enterprise documents state most facts this way. Pure: regular expressions over one line, no model.
 
-- A labelled segment is ``label: values`` at the start of a line (after a list marker, a number, ``>`` or bold
-  markers) or inside parentheses anywhere in it; the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
+- A labelled segment is a two-cell table row ``| label | values |``, or ``label: values`` at the start of a line
+  (after a list marker, a number, ``>`` or bold markers) or inside parentheses anywhere in it;
+  the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
   `` and `` and ``&``; a parenthetical inside a value is dropped from it ("Ana Ruiz (Platform)" -> the name).
 - :func:`label_relation`: the relation a label states, by its head word (its last word, singular) looked up in the
   labelled-field table the metadata grader uses (``lexicon.METADATA_FIELDS``: owner -> OWNS, assignee ->
@@ -30,6 +31,9 @@ from verify.vocabulary import label_rule
 
 _START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>[A-Za-z][\w /&'-]{0,40}?)(?:\*\*|__)?"
                     r"\s*(?::|—|–)\s+(?P<value>\S.*)$")
+# A two-cell table row is a field and its value ("| Owning team | Payments |"), as in a catalogue's or a page's
+# properties table; a row with more cells is a record whose header gives its columns, not a label.
+_ROW = re.compile(r"^\s*\|\s*(?P<label>[A-Za-z][\w /&'-]{0,40}?)\s*\|\s*(?P<value>[^|\s][^|]*?)\s*\|?\s*$")
 _PAREN = re.compile(r"\((?P<label>[A-Za-z][\w /&'-]{0,30}?)\s*:\s*(?P<value>[^()]+)\)")
 _SPLIT = re.compile(r"\s*(?:,|;|\s/\s|\s+and\s+|\s*&\s*)\s*")
 _INNER_PAREN = re.compile(r"\s*\([^)]*\)")
@@ -62,6 +66,10 @@ def _values(line: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[tup
 def segments(line: str) -> tuple[Segment, ...]:
     """Labelled segments of one line, in order."""
     found: list[Segment] = []
+    row = _ROW.match(line)
+    if row is not None and len(row["label"].split()) <= 4:
+        values, spans = _values(line, row.start("value"), row.end("value"))
+        return (Segment(" ".join(row["label"].casefold().split()), values, spans, row.start("label")),)
     head = _START.match(line)
     if head is not None and len(head["label"].split()) <= 4:
         end = len(line)

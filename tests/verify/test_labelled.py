@@ -40,3 +40,14 @@ def test_a_speakers_line_states_what_its_first_verb_says_and_nothing_negated(nlp
         "insufficient"
     assert grade_labelled("Li Wei: I approved it.", "APPROVED", "Li Wei", False, "ev_2", nlp).grade == \
         "insufficient"  # the line names its own subject: the prose grader reads it
+
+
+def test_a_two_cell_table_row_is_a_field_and_its_value() -> None:
+    found = segments("| Owning team | Storage Platform |")
+    assert [(s.label, s.values) for s in found] == [("owning team", ("Storage Platform",))]
+    assert label_relation(found[0].label) == "OWNS"
+
+
+def test_a_table_row_with_more_cells_or_a_rule_row_is_no_label() -> None:
+    assert segments("| 3 | Rotate the keys | Ana Ruiz | 2026-05-01 |") == ()
+    assert segments("|-------|-------|") == ()

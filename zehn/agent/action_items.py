@@ -103,6 +103,13 @@ def items(doc_view: DocView, person: Callable[[str], bool]) -> list[ActionItem]:
     return out
 
 
+def person_test(nlp: Parse) -> Callable[[str], bool]:
+    """Whether a word opening a line is a person's name (the subject of "X to do Y")."""
+    def person(word: str) -> bool:
+        return any(t.pos_ == "PROPN" or t.ent_type_ == "PERSON" for t in nlp(f"{word} will do it.")[:1])
+    return person
+
+
 def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     """(asked terms, asked acts): the question's terms besides the task nouns, and its content verbs."""
     # The whole question's terms: a parse often leaves "to rotate X" off the subject phrase ("the follow-up").
@@ -115,7 +122,7 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(terms)), list(dict.fromkeys(acts))
 
 
-def _grade(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sentence]:
+def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sentence]:
     """An owner label in a cited sentence that names the owner grades as the labelled-line grader says; an owner
     given by the line's shape (the task's subject, a table column, a handle) is ``inferred``."""
     said = next((s for s in item.cited if owner.casefold() in s.text.casefold()), item.cited[0])
@@ -138,11 +145,8 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
     scored: list[tuple[int, int, ActionItem, DocView]] = []
     listed = 0
 
-    def person(word: str) -> bool:
-        return any(t.pos_ == "PROPN" or t.ent_type_ == "PERSON" for t in nlp(f"{word} will do it.")[:1])
-
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
-        for item in items(doc_view, person):
+        for item in items(doc_view, person_test(nlp)):
             listed += bool(item.owners)
             own = words(item.what)
             said = similarity.matches(terms, own)
@@ -163,7 +167,7 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
     paths: list[PathView] = []
     for _, _, item, _ in chosen:
         for owner in item.owners:
-            graded, line = _grade(item, owner, nlp)
+            graded, line = grade_owner(item, owner, nlp)
             if graded.grade == "insufficient":
                 continue
             paths.append(view(owner, owner, (owner, item.what),

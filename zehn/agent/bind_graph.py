@@ -25,11 +25,10 @@
 
 from __future__ import annotations
 
-from verify import HopGrade, HopInput, grade_hop
-from verify.fillers import fillers
-from verify.labelled import grade_labelled, label_relation, segments
+from verify import HopInput, grade_hop
 from verify.parsing import Parse
-from verify.vocabulary import VALUE_IS_SUBJECT
+from zehn.agent.action_items import task_question
+from zehn.agent.bind_checks import not_the_asker, unknown_subject
 from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bind_shapes import after_decline, before_walk
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
@@ -38,6 +37,8 @@ from zehn.agent.compose import verb as verb_of
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.documents import nowhere, ranked
 from zehn.agent.grading import grade_paths, hop, view
+from zehn.agent.impact_section import impact_hops
+from zehn.agent.line_hops import filler_end, grade_line, line_fillers, scan_agents
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.relation_scan import scan
@@ -50,58 +51,36 @@ from zehn.agent.stops import Stop
 from zehn.agent.text_index import TextIndex
 
 DOCUMENTS_TRIED = 3  # documents in which an entity question's relation is looked for, best first
-# Which end of the asked relation the unknown filler is, per route: "source" (it does the relating) or "target".
-FILLER_END = {"ownership": "source", "dependency": "target", "dependents": "source", "impact": "target"}
-FILLER_TYPE = {"ownership": "agent", "participation": "agent", "dependency": "system", "dependents": "system",
-               "impact": "system"}
-
-
-def _filler_end(analysis: Analysis) -> str:
-    if analysis.route == "participation" and analysis.rel_type is not None:
-        return "source" if analysis.rel_type in VALUE_IS_SUBJECT else "target"
-    return FILLER_END.get(analysis.route, "source")
-
-
-def _grade_sentence(sentence: Sentence, rel_type: str, subject: str, filler: str, filler_end: str,
-                    topic_in_line: bool, nlp: Parse) -> HopGrade:
-    source, target = (filler, subject) if filler_end == "source" else (subject, filler)
-    if sentence.kind == "metadata":
-        return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text, kind="metadata"), nlp)
-    if segments(sentence.text):
-        labelled = grade_labelled(sentence.text, rel_type, filler, topic_in_line, sentence.id, nlp)
-        if labelled.grade != "insufficient":
-            return labelled
-    return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text), nlp)
-
-
-def _fillers(sentence: Sentence, rel_type: str, route: str, parses: Parses) -> list[str]:
-    """Candidate unknown ends in the sentence: values of labels that state the relation, then typed fillers."""
-    found = [v for seg in segments(sentence.text) if label_relation(seg.label) == rel_type for v in seg.values]
-    parse = parses.of([sentence])[sentence.id]
-    found += [sentence.text[a:b] for a, b in fillers(parse, FILLER_TYPE.get(route, "agent"))]
-    return list(dict.fromkeys(found))
-
-
 def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase, view_: DocView, parses: Parses,
                    similarity: Similarity, nlp: Parse) -> list[PathView]:
     """Grade the asked relation in the finding's bound sentence, once per filler of the asked type. A front-matter
     line speaks for its document, so it counts only in a document whose title names the subject."""
     assert analysis.rel_type is not None
-    end = _filler_end(analysis)
+    end = filler_end(analysis)
     sentence = finding.bound
     if sentence.kind == "metadata" and not TextIndex(view_.info.title).mentions(subject.name):
         return []
     words = [w.casefold().strip(".,;:()\"'") for w in sentence.text.split()]
     topic = len(similarity.matches(subject.terms, words)) * 2 >= max(1, len(subject.terms))
     out: list[PathView] = []
-    for filler in _fillers(sentence, analysis.rel_type, analysis.route, parses):
-        graded = _grade_sentence(sentence, analysis.rel_type, subject.name, filler, end, topic, nlp)
+    about = _about(subject, view_)
+    for filler in line_fillers(sentence, analysis.rel_type, analysis.route, parses):
+        graded = grade_line(sentence, analysis.rel_type, subject.name, filler, end, topic, nlp)
+        if not about and "subject_from_context" in graded.reasons:
+            continue  # the line's context is its document, and this document is not about the subject
         source, target = (filler, subject.name) if end == "source" else (subject.name, filler)
         out.append(view(filler, filler, (source, target), [hop(source, analysis.rel_type, target, graded,
                                                                sentence, "question")], [sentence]))
     return out
 
 
+
+
+def _about(subject: SubjectPhrase, view_: DocView) -> bool:
+    """The document names the subject and every identifier in its phrase: only then can a line that leaves its
+    subject to context ("Owner: Ana Ruiz") be read as about it."""
+    named = [t for t in subject.terms if any(c in t for c in "-_")]  # "the load test *of the tenant-router*"
+    return all(view_.index.mentions(n) for n in (subject.name, *subject.identifiers, *named))
 
 
 def _states_relation(view_: PathView) -> bool:
@@ -113,17 +92,6 @@ def _states_relation(view_: PathView) -> bool:
     return hop_.grade == "inferred" and not any(r.startswith(NOT_STATED) for r in hop_.reasons)
 
 
-def _names_a_thing(name: str) -> bool:
-    """A name (an identifier, a capitalised name) rather than a description ("the routing work that ..."): only a
-    name can be unknown; a description is bound in the passages or not at all."""
-    return any(c in name for c in "-_#/") or any(c.isdigit() for c in name) or \
-        any(w[:1].isupper() for w in name.split())
-
-
-def _mentioned(name: str, retrieved: Retrieved) -> bool:
-    return any(d.index.mentions(name) for d in retrieved.documents)
-
-
 def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
            nlp: Parse) -> Bound:
     views = grade_paths(retrieved.paths, dispatcher.edges, nlp)
@@ -131,7 +99,7 @@ def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatc
         views = [v for v in views if v.hops and v.hops[0].rel_type == analysis.rel_type]
         named = subjects.subject.entity.name.casefold() if subjects.subject and subjects.subject.entity else None
         if named is not None and analysis.rel_type in IMPACT_RELS:  # "what is X blocked by" is not what X blocks
-            at_subject = "target" if _filler_end(analysis) == "source" else "source"
+            at_subject = "target" if filler_end(analysis) == "source" else "source"
             views = [v for v in views if getattr(v.hops[0], at_subject).casefold() == named]
         if any(_stated(v) for v in views):  # a name that only co-occurs is no answer beside ones stated
             views = [v for v in views if _stated(v)]
@@ -150,17 +118,36 @@ def _verdict(views: list[PathView]) -> Verdict:
     return "not_established"
 
 
-def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Parses, nlp: Parse) -> Bound:
+def _checked(bound: Bound, a: str, b: str, retrieved: Retrieved) -> list[tuple[Sentence, bool]]:
+    """The sentences a relation check is graded in, each with whether its document's title names ``a``: the
+    answering sentences, then every sentence of the best documents that names ``b`` (the one that states or denies
+    the relation often shares few words with the question)."""
+    out: list[tuple[Sentence, bool]] = []
+    titles = {d.info.id: TextIndex(d.info.title).mentions(a) for d in retrieved.documents}
+    for finding in bound.findings:
+        out += [(s, titles.get(s.document_id, False)) for s in finding.answer]
+    for doc_view in retrieved.documents[:DOCUMENTS_TRIED]:
+        if doc_view.index.mentions(b):
+            out += [(s, titles[doc_view.info.id]) for s in doc_view.sentences
+                    if s.kind != "metadata" and TextIndex(s.text).mentions(b)]
+    return list({s.id: (s, t) for s, t in out}.values())
+
+
+def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: Retrieved, parses: Parses,
+               nlp: Parse) -> Bound:
     """A yes/no question answered from sentences: graded as a relation when it names one, else as a statement."""
     subject, other = subjects.subject, subjects.other
     views: list[PathView] = []
     if analysis.rel_type and subject is not None and other is not None:
-        for finding in bound.findings:
-            for sentence in finding.answer:
-                a, b = subject.phrase.name, other.phrase.name
-                graded = grade_hop(HopInput(a, analysis.rel_type, b, sentence.id, sentence.text), nlp)
-                views.append(view(b, b, (a, b), [hop(a, analysis.rel_type, b, graded, sentence, "question")],
-                                  [sentence]))
+        a, b = subject.phrase.name, other.phrase.name
+        for sentence, titled in _checked(bound, a, b, retrieved):
+            graded = grade_hop(HopInput(a, analysis.rel_type, b, sentence.id, sentence.text), nlp)
+            if titled and "binding_failed:subject_not_in_sentence" in graded.reasons:
+                # "Version 2 does not depend on X" in the document about A: A is the document's subject.
+                graded = grade_hop(HopInput(a, analysis.rel_type, b, sentence.id, sentence.text,
+                                            via="document_subject"), nlp)
+            views.append(view(b, b, (a, b), [hop(a, analysis.rel_type, b, graded, sentence, "question")],
+                              [sentence]))
         views = [v for v in views if not any(r.startswith("binding_failed") for r in v.hops[0].reasons)]
         return Bound(findings=bound.findings, paths=tuple(views), document=bound.document,
                      verdict=_verdict(views) if views else "not_established", reason=bound.reason)
@@ -175,12 +162,17 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, parses: Par
 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Parse) -> Bound | Stop:
+    # Before the shapes: a list in another system's document is no answer about a system that exists nowhere (a
+    # task question names its item by what it does, not by a name: "the follow-up to rotate X").
+    unknown = None if task_question(analysis) else unknown_subject(subjects, retrieved)
+    if unknown is not None:
+        return unknown
     views = _views(analysis, subjects, retrieved, dispatcher, similarity)
     shaped = before_walk(analysis, views, similarity, parses, nlp)
     if shaped is not None:
-        return shaped
-    return after_decline(analysis, views, similarity, _walk_or_bind(analysis, subjects, retrieved, dispatcher,
-                                                                      parses, similarity, nlp))
+        return not_the_asker(analysis, shaped)
+    return not_the_asker(analysis, after_decline(analysis, views, similarity, _walk_or_bind(
+        analysis, subjects, retrieved, dispatcher, parses, similarity, nlp)))
 
 
 def _views(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
@@ -224,12 +216,12 @@ def _stated(view_: PathView) -> bool:
 def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: Parses, similarity: Similarity,
           nlp: Parse) -> Bound | Stop:
     end = subjects.subject
-    if end is not None and end.entity is None and _names_a_thing(end.phrase.name) and \
-            not _mentioned(end.phrase.name, retrieved):
-        return Stop("unknown_entity", f"no entity or document mentions {end.phrase.name!r}; similar names are "
-                                      "offered, never substituted", list(end.suggestions))
+    unknown = unknown_subject(subjects, retrieved)
+    if unknown is not None:
+        return unknown
     if analysis.route == "yes_no":
-        return _statement(analysis, subjects, bind_passages(analysis, retrieved, parses, similarity), parses, nlp)
+        return _statement(analysis, subjects, bind_passages(analysis, retrieved, parses, similarity), retrieved,
+                          parses, nlp)
     if analysis.rel_type is None or end is None:
         return bind_passages(analysis, retrieved, parses, similarity)
     return _bound_relation(analysis, end, retrieved, parses, similarity, nlp)
@@ -254,8 +246,15 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
             return Bound(findings=bound.findings, missing=bound.missing, paths=tuple(usable), document=bound.document)
         negated += [v for v in views if any(r in ("negated", "hypothetical") for r in v.hops[0].reasons)]
     scanned = scan(analysis, end.phrase, order, parses, similarity, nlp)
+    listed = impact_hops(end.phrase, order, parses) if analysis.route == "impact" else ()
+    if listed:  # the impact section names what was hit; a cue sentence found outside it is shown beside it
+        named = {p.entity_name.casefold() for p in listed}
+        return Bound(paths=(*listed, *(p for p in scanned.paths if p.entity_name.casefold() not in named)))
     if scanned.paths:
         return Bound(paths=scanned.paths, setting=(scanned.naming,) if scanned.naming else ())
+    agents = scan_agents(analysis, end.phrase, order, parses, nlp)
+    if agents:
+        return Bound(paths=agents)
     if negated:
         return Bound(reason="not established: the documents state it negated or hedged")
     if end.entity is not None and not end.recorded:

@@ -104,6 +104,13 @@ def act_negated(parse: Doc) -> bool:
     return False
 
 
+def _awaited(parse: Doc, predicate: str) -> bool:
+    """The act is only named as a preposition's object ("waiting for review", "ready for deploy"): a state or a
+    purpose, not the act done."""
+    named = [t for t in parse if t.lemma_.casefold() == predicate]
+    return bool(named) and all(t.dep_ == "pobj" for t in named)
+
+
 def _someone_else(parse: Doc, predicate: str, author: str) -> bool:
     """The act has a doer of its own in the sentence ("policy disabled by Ana", "Ben rolled back X"): the author
     reports it, the author did not do it."""
@@ -143,7 +150,7 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
                     continue
                 # The parse is read only for a sentence that states the act: negation words are checked there.
                 parse = parses.of([sentence])[sentence.id]
-                if not (_negated(sentence.text) and act_negated(parse)) and \
+                if not (_negated(sentence.text) and act_negated(parse)) and not _awaited(parse, ask.predicate) and \
                         not _someone_else(parse, ask.predicate, block.author):
                     found.append((len(said), -rank, block, sentence))
     if not found:

@@ -105,9 +105,23 @@ def _cells(text: str) -> list[str]:
     return [c.strip(" *_`") for c in text.strip().strip("|").split("|")]
 
 
-def _table_part(line: Sentence, column: int | None) -> str:
+def _rows(line: Sentence, headers: dict[int, str]) -> list[tuple[str, str]]:
+    """(row text, its header) for each table data row in a citable sentence: a short header row is often merged
+    into the sentence of the first data row, so the rows are found by their lines, not by the sentence's start."""
+    out: list[tuple[str, str]] = []
+    at = line.start
+    for n, raw in enumerate(line.text.split("\n")):
+        # The first line may be cut after the row's opening bar ("| "): its row starts a few characters before it.
+        row = next((k for k in range(at, at - (4 if n == 0 else 1), -1) if k in headers), None)
+        if row is not None:
+            out.append((raw, headers[row]))
+        at += len(raw) + 1
+    return out
+
+
+def _table_part(row: str, column: int | None) -> str:
     """The part a table row names: the cell under the header's part column (else its first worded cell)."""
-    cells = _cells(line.text)
+    cells = _cells(row)
     if column is not None and column < len(cells):
         return cells[column] if len(cells[column].split()) <= MAX_NAME_WORDS else ""
     return next((c for c in cells if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
@@ -132,12 +146,13 @@ def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
         under = section is not None or _part_heading(heading, focus, names)
         found: list[Part] = []
         for line in inside:
-            if line.start in headers:  # a data row of a table
-                column = next((i for i, c in enumerate(_cells(headers[line.start])) if _part_heading(c, focus, names)),
-                              None)
-                name = _table_part(line, column) if under or column is not None else ""
+            rows = _rows(line, headers)
+            for row, header in rows:  # data rows of a table
+                column = next((i for i, c in enumerate(_cells(header)) if _part_heading(c, focus, names)), None)
+                name = _table_part(row, column) if under or column is not None else ""
                 if name:
                     found.append(Part(name, line))
+            if rows:
                 continue
             if line.text.lstrip().startswith("|"):
                 continue  # a table's header or rule
@@ -176,10 +191,12 @@ def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarit
     """What the subject depends on, listed under a dependencies heading of the subject's own document (its title
     names the subject): "## Upstream dependencies" + one item per dependency. None when no such document lists
     any (the walk goes on)."""
-    if analysis.subject is None or analysis.route != "dependency":
-        return None
+    if analysis.subject is None or analysis.route != "dependency" or analysis.rel_type not in (None, "DEPENDS_ON"):
+        return None  # a named verb ("what does X call / read from") is asked of the sentences, not of the list
+    subject = analysis.subject
     for doc_view in views():
-        if not names_document(analysis.subject.text, doc_view.info.title, similarity):
+        if not (names_document(subject.text, doc_view.info.title, similarity) or
+                names_document(subject.name, doc_view.info.title, similarity)):
             continue
         found = parts(doc_view, "", DEPENDENCY_WORDS)
         if found:

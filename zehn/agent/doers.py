@@ -9,6 +9,9 @@ Change logs and incident notes state an act in two common ways that leave its do
   (:data:`zehn.agent.continuation.ANAPHORS`, or "the" / "this" and a change noun); the doer is the person who is
   the subject of the sentence right before it, in the same passage. The doer is bound by adjacency, not by the
   sentence's words, so the hop is ``inferred`` (``continues_subject``) and both sentences are cited.
+- **the act's own subject**: "- Ana Ruiz runs the restore drill on Friday." (``source_backed``, ``active_subject``),
+  or "I" in a transcript or chat line "Ana Ruiz: ... I'll run the restore drill." (the speaker; ``inferred``,
+  ``speaker_first_person``, the line's sentences up to the act cited).
 
 A question "who <verb> <object>" binds to the sentence that holds the asked verb (the same lemma, or a synonym)
 and at least half of the asked terms, every identifier the question names (a word with a hyphen, underscore, dot,
@@ -29,6 +32,7 @@ from verify import HopGrade
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_blocks import act_negated
 from zehn.agent.continuation import continues, same_passage
+from zehn.agent.doc_lines import covering, lines
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
@@ -41,6 +45,8 @@ DOCUMENTS_READ = 3
 MIN_SHARE = 0.5
 MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
 _IDENTIFIER = re.compile(r"[-_./#\d]")
+# A transcript or chat line's speaker: "Ana Ruiz: ...", "[10:02] Ana Ruiz: ...".
+_SPEAKER = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?P<name>[A-Z][^:]{1,40}?):\s")
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
 
 
@@ -74,6 +80,17 @@ def _subject_doer(parse: Doc) -> str | None:
     return _name(subject) if subject is not None else None
 
 
+def _speaker(doc_view: DocView, sentence: Sentence) -> tuple[str, tuple[Sentence, ...]] | None:
+    """The person whose transcript or chat line (``Name: text``) holds the sentence, with the line's sentences up
+    to it (the first names the speaker)."""
+    line = next((ln for ln in lines(doc_view) if not ln.is_heading and ln.start <= sentence.start < ln.end), None)
+    said = _SPEAKER.match(line.text) if line is not None else None
+    if line is None or said is None or not all(w[:1].isupper() for w in said["name"].split()) or \
+            not 2 <= len(said["name"].split()) <= 4:
+        return None
+    return said["name"], tuple(covering(doc_view, line.start, sentence.end))
+
+
 def _before(doc_view: DocView, sentence: Sentence) -> Sentence | None:
     lines = [s for s in doc_view.sentences if s.kind != "metadata" and s.end <= sentence.start]
     prior = max(lines, key=lambda s: s.end, default=None)
@@ -97,9 +114,10 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
     done_to = [t for t in terms if t != ask.predicate]  # what the act was done to
     rel = analysis.rel_type or ask.predicate.upper()
 
-    def done_to_asked(*said: Sentence) -> bool:
-        """Every named identifier and at least half (and one) of the asked object's words."""
-        pool = [w for s in said for w in words(s.text)]
+    def done_to_asked(*said: Sentence, title: str = "") -> bool:
+        """Every named identifier and at least half (and one) of the asked object's words (the document's title
+        counts for the scene a question sets: "... for the blob archive move" in the notes of that move)."""
+        pool = [w for s in said for w in words(s.text)] + words(title)
         share = len(similarity.matches(done_to, pool))
         return names_all(*said) and share >= max(1.0, MIN_SHARE * len(done_to)) if done_to else True
 
@@ -123,8 +141,10 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
             if read is None:
                 continue
             doer, cited, graded = read
-            if not done_to_asked(*cited):
-                near_miss = True  # the act, with its doer, done to something else
+            if not done_to_asked(*cited, title=doc_view.info.title):
+                # the act, with its doer, done to something else (an act's own subject is too common a shape to
+                # stand for "the documents say who did it only to something else")
+                near_miss = near_miss or graded.reasons[0] not in ("active_subject", "speaker_first_person")
                 continue
             score = len(similarity.matches(terms, [w for c in cited for w in words(c.text)]) | {ask.predicate})
             found.append((score, -rank, view(doer, doer, (doer, target),
@@ -142,6 +162,14 @@ def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,
     doer = _agent(verb)
     if doer is not None:
         return doer, (sentence,), HopGrade("source_backed", ("passive_agent",), sentence.id)
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    doer = _name(subject) if subject is not None else None
+    if doer is not None:  # "- Ana Ruiz runs the restore drill on Friday."
+        return doer, (sentence,), HopGrade("source_backed", ("active_subject",), sentence.id)
+    if subject is not None and subject.lower_ == "i":  # "Ana Ruiz: ... I'll run the restore drill."
+        speaker = _speaker(doc_view, sentence)
+        if speaker is not None:
+            return speaker[0], speaker[1], HopGrade("inferred", ("speaker_first_person",), sentence.id)
     if not continues(sentence.text):
         return None
     prior = _before(doc_view, sentence)

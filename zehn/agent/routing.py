@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span, Token
 
 from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
-from verify.vocabulary import LABELS, label_key
+from verify.vocabulary import LABELS, label_key, label_rule
 from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.phrases import (
     NP_DEPS,
@@ -46,7 +46,7 @@ from zehn.agent.phrases import (
 from zehn.agent.question import Ask, Route
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
-from zehn.agent.routing_order import NECESSITY, asked_doer, change_effect, copula_in_order, incident, stranded
+from zehn.agent.routing_order import NECESSITY, asked_doer, change_effect, copula_in_order, incident, made_of, stranded
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
 # Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
@@ -61,6 +61,9 @@ def _agent_route(clause: Span, ask: Ask) -> Routed:
         rel, target = copula
         return Routed("ownership" if rel in OWNERSHIP_RELS else "participation", phrase(target), None, rel)
     role = METADATA_FIELDS.get(ask.focus_head) if ask.focus_head else None
+    if role is None and " " in ask.focus.strip():  # a role said in two words: "the owning team of X"
+        rule = label_rule(ask.focus)
+        role = rule.rel_type if rule is not None and rule.value_type in ("Person", "Team") else None
     if role is not None:
         of = next((t for t in clause if t.dep_ == "pobj" and t.head.head.lemma_.casefold() == ask.focus_head), None)
         of = of or next((t for t in clause if t.dep_ == "pobj"), None)
@@ -287,7 +290,7 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
                               phrase(obj), None, role)
             if obj is not None:
                 return Routed("participation", phrase(obj), None, role)
-        change = change_effect(clause)
+        change = change_effect(clause) or made_of(clause)
         if change is not None:
             return change
     if any(a.answer_type == "cause" for a in asks):

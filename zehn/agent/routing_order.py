@@ -6,7 +6,8 @@ the key an adjective); these readings rely on what the words are and where they 
 - :func:`copula_in_order`: a copula word and its preposition side by side ("responsible for");
 - :func:`asked_doer`: a passive whose "by" is stranded or holds the wh-word ("what is X blocked by");
 - :func:`stranded`: a relation word and its preposition at the end ("which issues does X depend on");
-- :func:`change_effect`: "what did PR #12 do / cause?" (the effect verb last, after the reference).
+- :func:`change_effect`: "what did PR #12 do / cause?" (the effect verb last, after the reference);
+- :func:`made_of`: "what is X made of / composed of", "what does X consist of" (X's parts).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from spacy.tokens import Span, Token
 
 from extraction.vocabulary import COPULA_RULES, VERB_RULES
 from traversal_policy.catalogue import DEPENDENCY_TYPES
-from zehn.agent.phrases import Routed, child, entity_like, identifier_like, references
+from zehn.agent.phrases import Routed, child, entity_like, identifier_like, phrase, references
 from zehn.agent.question import SubjectPhrase
 
 DEPENDENCY_RELS = DEPENDENCY_TYPES
@@ -100,3 +101,19 @@ def change_effect(clause: Span) -> Routed | None:
         return None
     return Routed("impact", SubjectPhrase(named[0], named[0], named[0].casefold(), (), (named[0].casefold(),), (),
                                           named[:1]), None, "AFFECTS")
+
+
+# Verbs that with "of" ask for what a whole is built from: "made of", "composed of", "consists of", "comprised of".
+_PARTS_VERBS = frozenset({"make", "compose", "consist", "comprise"})
+
+
+def made_of(clause: Span) -> Routed | None:
+    """"What is X made of?", "What does X consist of?": X's parts (HAS_COMPONENT), X being the clause's named thing
+    (parses often make an identifier before "made" an adjective)."""
+    words_ = [t for t in clause if not t.is_punct]
+    said = any(t.pos_ == "VERB" and t.lemma_.casefold() in _PARTS_VERBS and t.i + 1 < len(t.doc) and
+               t.nbor().lower_ == "of" for t in words_)
+    named = [t for t in words_ if t.pos_ in ("NOUN", "PROPN", "ADJ", "X") and t.tag_ not in ("WP", "WDT")]
+    whole = next((t for t in named if identifier_like(t)), None) or next(
+        (t for t in named if entity_like(t) and t.dep_ not in ("compound", "amod")), None)
+    return Routed("participation", phrase(whole), None, "HAS_COMPONENT") if said and whole is not None else None

@@ -4,7 +4,8 @@ graded as `zehn eval` grades graph questions. The floors are the measured figure
 that answers fewer of them right, or declines fewer of the near misses, fails here. Set 1 was written before the
 readers were generalised; set 2 after (its first measurement, before the readers were fitted to it, is in the
 fixtures' README). Set 3 holds benchmark questions over enterprise documents (postmortem, ADR, runbook, chat, PR,
-ticket), graded by reference facts as `zehn eval` grades them; its paraphrase pairs must be read the same way."""
+ticket), graded by reference facts as `zehn eval` grades them; its paraphrase pairs must be read the same way.
+Set 4 (graph questions again) was written and committed before the changes it measures."""
 
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ HELD_OUT = Path(__file__).parent / "fixtures_heldout"
 @pytest.mark.parametrize(("docs", "questions", "count", "answered_floor", "declined_floor"), [
     ("docs", "questions.jsonl", 38, 0.96, 1.0),  # measured 0.9655 (28 of 29), 1.000 (9 of 9)
     ("docs2", "questions2.jsonl", 12, 0.88, 1.0),  # measured 0.8889 (8 of 9), 1.000 (3 of 3)
+    # Set 4 (relations stated in prose, tables, transcripts, a catalogue page, a ticket hand-over), written before
+    # the readers were changed: first measured 0.469 (15 of 32), 0.500 (6 of 12); now 0.875 (28 of 32), 0.8333
+    # (10 of 12): the two must-not misses are passage answers (a gerund ask the parse loses, a person who sent
+    # apologies asked what they agreed to).
+    ("docs_g4", "questions_g4.jsonl", 44, 0.87, 0.83),
 ])
 def test_the_held_out_graph_questions_stay_at_their_measured_floor(
         falkordb_server: EmbeddedFalkorDB, nlp: Language, embedder: LocalEmbedder, docs: str, questions: str,

@@ -10,7 +10,7 @@ from zehn.agent.analyse import analyse
 ROUTES: dict[tuple[str, str | None, str], list[str]] = {
     ("participation", "HAS_COMPONENT", "LPR"): [
         "What are the components of LPR?", "What are the main pieces of LPR?", "Which modules make up LPR?",
-        "What are the parts of LPR?"],
+        "What are the parts of LPR?", "What is LPR made of?", "What is LPR composed of?", "What does LPR consist of?"],
     ("participation", "BLOCKS", "OPS-12"): [
         "What is OPS-12 blocked by?"],
     ("participation", "BLOCKS", "PAY-7"): ["What is PAY-7 blocked by?"],
@@ -23,6 +23,8 @@ ROUTES: dict[tuple[str, str | None, str], list[str]] = {
         "Per its ticket metadata, which issues does OPS-12, the retry budget ticket, depend on?",
         "What are OPS-12's dependencies?"],
     ("impact", "AFFECTS", "PR #77"): ["What did PR #77 do?", "What did PR #77 cause?", "What did PR #77 break?"],
+    ("ownership", "OWNS", "relay-svc"): ["Who owns relay-svc?", "Who is the owning team of relay-svc?",
+                                         "Who is the owner of relay-svc?", "Which team owns relay-svc?"],
     ("ownership", "OWNS", "follow-up"): ["Who is responsible for the follow-up to rotate the bucket keys?",
                                          "Who owns the follow-up to rotate the bucket keys?"],
 }

@@ -1,0 +1,46 @@
+"""Who did an act whose doer is the act's own subject: a person named before the verb, or "I" in a transcript line
+whose speaker is named at its start. Documents are our own."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from tests.zehn.agent.markdown_view import markdown_view
+from zehn.agent.analyse import analyse
+from zehn.agent.doers import bind_doer
+from zehn.agent.parses import ParseCache, Parses
+from zehn.agent.similarity import Similarity
+
+TITLE = "Queue migration sync - 2026-06-02"
+DOC = """# Queue migration sync - 2026-06-02
+
+Attendees: Runa Solberg, Bram Oduya
+
+Runa Solberg: The cut-over window looks fine. I'll rehearse the broker failover on Thursday.
+Bram Oduya: Should someone also rotate the relay credentials?
+
+Agreed:
+- Bram Oduya drafts the consumer backfill plan by 2026-06-05.
+"""
+
+
+def _doers(nlp: Language, question: str) -> list[tuple[str, str, str]]:
+    view = markdown_view(DOC, TITLE)
+    bound = bind_doer(analyse(question, nlp), lambda: (view,), Similarity(None), Parses(ParseCache(nlp)))
+    if bound is None:
+        return []
+    return [(p.entity_name, p.hops[0].grade, p.hops[0].reasons[0]) for p in bound.paths]
+
+
+def test_a_person_who_is_the_subject_of_the_act_did_it(nlp: Language) -> None:
+    assert _doers(nlp, "Who will draft the consumer backfill plan?") == [
+        ("Bram Oduya", "source_backed", "active_subject")]
+
+
+def test_i_in_a_transcript_line_is_its_speaker_and_is_inferred(nlp: Language) -> None:
+    assert _doers(nlp, "Who will rehearse the broker failover?") == [
+        ("Runa Solberg", "inferred", "speaker_first_person")]
+
+
+def test_an_act_only_asked_about_has_no_doer(nlp: Language) -> None:
+    assert _doers(nlp, "Who rotated the relay credentials?") == []
