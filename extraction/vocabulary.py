@@ -59,12 +59,12 @@ re-typed MEMBER_OF.
 
 from __future__ import annotations
 
-from extraction.verb_rules import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
+from extraction.verb_rules import COPULA_RULES, OPERATING_VERBS, PASSIVE_PREP_RULES, VERB_RULES
 from verify.vocabulary import ENTITY_TYPES, REL_TYPES, SYSTEM_NOUNS, TYPE_NOUNS
 
 # The verb, passive and copula tables live in extraction/verb_rules.py and are re-exported here (one vocabulary).
-__all__ = ["COPULA_RULES", "ENTITY_TYPES", "PASSIVE_PREP_RULES", "REL_TYPES", "SYSTEM_NOUNS", "TYPE_NOUNS",
-           "VERB_RULES"]
+__all__ = ["COPULA_RULES", "ENTITY_TYPES", "OPERATING_VERBS", "PASSIVE_PREP_RULES", "REL_TYPES", "SYSTEM_NOUNS",
+           "TYPE_NOUNS", "VERB_RULES"]
 
 
 def words(text: str) -> frozenset[str]:

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from extraction.entity_rules import NOT_TICKETS, PR, TICKET
-from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, TYPE_NOUNS, VERB_RULES
+from extraction.vocabulary import (
+    COPULA_RULES,
+    OPERATING_VERBS,
+    PASSIVE_PREP_RULES,
+    SYSTEM_NOUNS,
+    TYPE_NOUNS,
+    VERB_RULES,
+)
 from zehn.agent.lemmas import content_terms
 from zehn.agent.question import Ask, Route, SubjectPhrase
 
@@ -91,9 +98,16 @@ def verb_rel(verb: Token) -> str | None:
     lemma = verb.lemma_.casefold()
     prep = prep_of(verb)
     passive = any(c.dep_ == "auxpass" for c in verb.children) or verb.tag_ == "VBN"
+    if lemma in OPERATING_VERBS and (lemma, prep) not in VERB_RULES and not passive and \
+            not _names_system(child(verb, ("dobj",))):
+        return None  # "who will run the restore drill?" asks who does an act, not who operates a system
     rule = (PASSIVE_PREP_RULES.get((lemma, prep or "")) if passive else None) or VERB_RULES.get((lemma, prep)) \
         or VERB_RULES.get((lemma, None))
     return rule[0] if rule else None
+
+
+def _names_system(obj: Token | None) -> bool:
+    return obj is not None and (identifier_like(obj) or obj.lemma_.casefold() in SYSTEM_NOUNS)
 
 
 def entity_like(token: Token | None) -> bool:

@@ -58,3 +58,12 @@ def test_a_past_event_before_another_is_no_prerequisite(nlp: Language) -> None:
 def test_how_a_thing_was_mitigated_asks_for_a_fix_however_phrased(nlp: Language, question: str) -> None:
     analysis = analyse(question, nlp)
     assert [a.answer_type for a in analysis.asks] == ["fix"], (question, analysis.summary())
+
+
+@pytest.mark.parametrize(("question", "rel_type"), [
+    ("Which team runs the payments gateway?", "MAINTAINS"),  # running a system is operating it
+    ("Who runs ledger-sync?", "MAINTAINS"),
+    ("Who will run the restore drill for the archive move?", None),  # running an act is doing it: a doer ask
+])
+def test_running_is_operating_only_when_a_system_is_run(nlp: Language, question: str, rel_type: str | None) -> None:
+    assert analyse(question, nlp).rel_type == rel_type
