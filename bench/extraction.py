@@ -118,6 +118,17 @@ def predictions(run: CorpusRun) -> list[Predicted]:
     return out
 
 
+def score_written(path: Path, nlp: Language, directory: Path) -> Evaluation:
+    """A hand-written labelled set scored like the corpus labels: one document per unit written under `directory`
+    (an empty folder), read by the real extractor, every unit checked against its text, all units evaluated."""
+    written = load_written(path)
+    write_documents(written, directory)
+    run = run_corpus(directory, nlp)
+    texts = {name: doc.text for name, doc in run.documents.items()}
+    check_units(written.units, texts)
+    return evaluate(written.units, predictions(run), texts)
+
+
 def corpus_counts(run: CorpusRun) -> dict[str, Any]:
     kinds: Counter[str] = Counter()
     by_type: dict[str, Counter[str]] = {"prose": Counter(), "metadata": Counter()}

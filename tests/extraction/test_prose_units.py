@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from spacy.language import Language
 
-from bench.extraction import predictions, run_corpus
-from bench.extraction_match import Evaluation, check_units, evaluate
-from bench.extraction_written import WrittenSet, load_written, write_documents
+from bench.extraction import score_written
+from bench.extraction_match import Evaluation
+from bench.extraction_written import WrittenSet, load_written
 
 UNITS = Path(__file__).parent / "data" / "prose_units.jsonl"
 PRECISION_FLOOR = 0.85  # issue 10's target, on every half
@@ -28,13 +28,8 @@ def written() -> WrittenSet:
 
 
 @pytest.fixture(scope="module")
-def scored(written: WrittenSet, nlp: Language, tmp_path_factory: pytest.TempPathFactory) -> Evaluation:
-    directory = tmp_path_factory.mktemp("prose_units")
-    write_documents(written, directory)
-    run = run_corpus(directory, nlp)
-    texts = {name: doc.text for name, doc in run.documents.items()}
-    check_units(written.units, texts)
-    return evaluate(written.units, predictions(run), texts)
+def scored(nlp: Language, tmp_path_factory: pytest.TempPathFactory) -> Evaluation:
+    return score_written(UNITS, nlp, tmp_path_factory.mktemp("prose_units"))
 
 
 def test_the_set_is_large_and_mostly_plain_prose(written: WrittenSet) -> None:

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from spacy.language import Language
 
-from bench.extraction import predictions, run_corpus
-from bench.extraction_match import Evaluation, check_units, evaluate
-from bench.extraction_written import WrittenSet, load_written, write_documents
+from bench.extraction import score_written
+from bench.extraction_match import Evaluation
+from bench.extraction_written import WrittenSet, load_written
 
 UNITS = Path(__file__).parent / "data" / "prose_units2.jsonl"
 PRECISION_FLOOR = 0.9  # every half
@@ -31,13 +31,8 @@ def written() -> WrittenSet:
 
 
 @pytest.fixture(scope="module")
-def scored(written: WrittenSet, nlp: Language, tmp_path_factory: pytest.TempPathFactory) -> Evaluation:
-    directory = tmp_path_factory.mktemp("prose_units2")
-    write_documents(written, directory)
-    run = run_corpus(directory, nlp)
-    texts = {name: doc.text for name, doc in run.documents.items()}
-    check_units(written.units, texts)
-    return evaluate(written.units, predictions(run), texts)
+def scored(nlp: Language, tmp_path_factory: pytest.TempPathFactory) -> Evaluation:
+    return score_written(UNITS, nlp, tmp_path_factory.mktemp("prose_units2"))
 
 
 def test_the_set_mixes_shapes_and_holds_many_units_without_a_relation(written: WrittenSet) -> None:
