@@ -9,7 +9,8 @@
 5/5 ingest  per document (its steps are DOCUMENT_STEPS): a changed (or deleted) document's current version is
             archived; status "ingesting"; one model pass per passage, and per chunk those left unread
             (extraction/span_vectors.py); graphrag-sdk writes chunks, entities, mentions and chunk embeddings (read
-            off those passes); the evidence texts' parses (extraction/parse_store.py); the document's properties
+            off those passes; the extractor parses each sentence once, extraction/sentence_parses.py); the evidence
+            texts' parses, mostly those same ones (extraction/parse_store.py); the document's properties
             and passages; its Evidence rows; then one commit query writes its RELATES support with intervals, stamps
             the rows this version opens and closes, and sets it "ready" (extraction/version_commit.py). Nothing is
             overwritten: closed rows keep their text and ids.
