@@ -14,16 +14,19 @@ three steps, and the second is the only full parse:
    sentences an unparsed token ending the first), so the rules read a chunk as before: its text and offsets, its
    sentences in order, each with the one before it ("it" after a sentence about another system).
 
-The parser may still split a segmented sentence in two: the rules then read two sentences, and the evidence row of
-each gets a parse of its own text from the parse store (a cache miss). Entities are the standalone parse's too.
+The parser may still split a segmented sentence in two (at a dash, after a label): the rules read it as one sentence
+all the same, as its evidence row is one text, and the stored parse is its own parse, cut as the parser cuts it.
+Entities are the standalone parse's too.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
+import numpy
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -120,15 +123,25 @@ def join(nlp: Language, text: str, pieces: Pieces, parses: dict[str, Doc]) -> Do
     if not pieces:
         return nlp.make_doc(text)
     docs: list[Doc] = []
+    starts: list[int] = []  # token index of each piece's first token
+    at = 0
     for i, (start, end) in enumerate(pieces):
         docs.append(parses[text[start:end]])
+        starts.append(at)
+        at += len(docs[-1])
         gap = text[end : pieces[i + 1][0] if i + 1 < len(pieces) else len(text)]
         if gap:
             docs.append(_gap(nlp, gap))
+            at += len(docs[-1])
     from_docs: Any = Doc.from_docs  # spaCy's stub lacks ``exclude``: the sentence tensors differ in shape
     joined: Doc = from_docs(docs, ensure_whitespace=False, exclude=["tensor", "user_data"])
     if joined.text != text:
         raise ZehnError("sentence parses do not rebuild their chunk's text")  # a bug, never a document's fault
+    # Each piece is one sentence for the rules, as its evidence row is one text, even where its own parse splits it
+    # ("- **Name** — does X": the parser cuts at the dash; the stored parse keeps that cut, it is nlp(text)'s).
+    flags = numpy.full((len(joined), 1), -1, dtype=numpy.int64)
+    flags[starts, 0] = 1
+    joined.from_array([SENT_START], cast(Any, flags.astype(numpy.uint64)))
     return joined
 
 

@@ -70,3 +70,10 @@ def test_a_pipeline_without_the_sentence_recogniser_is_refused(nlp: Language) ->
     blank = Language(nlp.vocab)
     with pytest.raises(ZehnError, match="senter"):
         segment(blank, ["One sentence."])
+
+
+def test_a_sentence_its_own_parse_cuts_stays_one_sentence_for_the_rules(nlp: Language) -> None:
+    item = "- **Normaliser** — maps every payload to one event schema."
+    assert len(list(nlp(item).sents)) == 2  # the parser alone cuts at the dash
+    doc = chunk_parses(ParseCache(nlp), [item + "\nIt runs hourly."])[0]
+    assert [s.text.strip() for s in doc.sents] == [item, "It runs hourly."]
