@@ -7,9 +7,12 @@ parses, with the same pipeline; the ratio says what everything else (SDK, graph 
 costs on top of the parse. Target: ratio <= 1.5. On a shared machine wall time follows the load; "cpu_ratio" compares
 this process's CPU seconds (every thread, torch's included; the FalkorDB server is a process of its own and not
 counted) and moves far less with the load; the machine's load averages (1 minute) at the start and the end of the run
-are printed with them. "parts_cpu" splits the ingest's CPU seconds by what ran them (each part's own thread time:
-the extraction, i.e. the chunk parse plus the rules, whose excess over "spaCy only" is "rules_cpu_seconds"; the parse
-store's pass over the evidence texts; the embedding model's calls; the rest: SDK, graph writes, evidence rows).
+are printed with them. "parts_cpu" splits the ingest's CPU seconds by what ran them (each part's own thread time, a
+part called inside another counted in the inner one only): "segment", the cheap sentence cut of each chunk;
+"sentence parse", the one full parse of each sentence (extraction/sentence_parses.py); "extraction", the rules and
+the document context around them ("rules_cpu_seconds"); "parse store", encoding the evidence rows' parses and
+parsing the texts extraction did not parse as a sentence ("store_parsed" of "store_texts"); "embeddings", the
+embedding model's calls; "rest": SDK, graph writes, evidence rows.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from extraction import parse_store, sentence_parses
 from extraction.chunker import chunk_document
 from extraction.embeddings import LocalEmbedder
 from extraction.loaders import Loaded, iter_documents
@@ -40,21 +44,41 @@ T = TypeVar("T")
 
 
 class Parts:
-    """CPU seconds by part: each timed call's own thread time (the ingest runs parts in worker threads)."""
+    """CPU seconds by part: each timed call's own thread time (the ingest runs parts in worker threads), less the
+    time of timed calls made inside it (those count for their own part)."""
 
     def __init__(self) -> None:
         self.seconds: defaultdict[str, float] = defaultdict(float)
         self._lock = threading.Lock()
+        self._local = threading.local()
 
     def timed(self, part: str, func: Callable[..., T]) -> Callable[..., T]:
         def run(*args: Any, **kwargs: Any) -> T:
+            stack: list[float] = self._local.__dict__.setdefault("stack", [])
+            stack.append(0.0)  # the inner parts' seconds
             started = time.thread_time()
             try:
                 return func(*args, **kwargs)
             finally:
+                spent = time.thread_time() - started
+                inner = stack.pop()
+                if stack:
+                    stack[-1] += spent
                 with self._lock:
-                    self.seconds[part] += time.thread_time() - started
+                    self.seconds[part] += spent - inner
         return run
+
+
+class Counted:
+    """A call ``(nlp?, texts)`` -> dict by text, counting the texts it answered."""
+
+    def __init__(self, func: Callable[..., dict[str, Any]]) -> None:
+        self.func, self.texts = func, 0
+
+    def __call__(self, *args: Any) -> dict[str, Any]:
+        out = self.func(*args)
+        self.texts += len(out)
+        return out
 
 
 def main() -> None:
@@ -85,12 +109,17 @@ def main() -> None:
         setattr(SpacyExtraction, "_extract_sync", parts.timed("extraction", extract))  # noqa: B010 (a method)
         for name in ("embed_with_tokens", "embed_documents"):
             setattr(embedder, name, parts.timed("embeddings", getattr(embedder, name)))
-        cache = ingestor.parse_cache
-        setattr(cache, "parses", parts.timed("parse store", cache.parses))  # noqa: B010 (a method)
+        cache = ingestor.parse_cache  # the process's, which the extraction parses its sentences through
+        setattr(cache, "docs", parts.timed("sentence parse", cache.docs))  # noqa: B010 (a method)
+        setattr(sentence_parses, "segment", parts.timed("segment", sentence_parses.segment))  # noqa: B010
+        store = Counted(cache.parses)
+        setattr(cache, "parses", parts.timed("parse store", store))  # noqa: B010 (a method)
+        setattr(parse_store, "parse_texts", missed := Counted(parse_store.parse_texts))  # noqa: B010
         cpu_started = time.process_time()
         report = ingestor.ingest([args.corpus])
         ingest_cpu = time.process_time() - cpu_started
         setattr(SpacyExtraction, "_extract_sync", extract)  # noqa: B010 (a method)
+        setattr(parse_store, "parse_texts", missed.func)  # noqa: B010
 
     load_after = os.getloadavg()[0]
     by_part = {**{part: round(seconds, 2) for part, seconds in parts.seconds.items()},
@@ -107,7 +136,9 @@ def main() -> None:
         "spacy_cpu_seconds": round(spacy_cpu, 2),
         "cpu_ratio": round(ingest_cpu / spacy_cpu, 2) if spacy_cpu else None,
         "parts_cpu": by_part,
-        "rules_cpu_seconds": round(parts.seconds["extraction"] - spacy_cpu, 2),
+        "rules_cpu_seconds": round(parts.seconds["extraction"], 2),
+        "store_texts": store.texts,
+        "store_parsed": missed.texts,
         "errors": len(report.errors),
         "load_avg": [round(load_before, 2), round(load_after, 2)],
     }
@@ -121,7 +152,7 @@ def main() -> None:
           f"{result['cpu_seconds']:>7} {result['spacy_cpu_seconds']:>9} {result['cpu_ratio']:>9} "
           f"{f'{load_before:.1f}-{load_after:.1f}':>11}")
     print("cpu by part: " + ", ".join(f"{part} {seconds} s" for part, seconds in by_part.items()) +
-          f"; rules (extraction - spaCy only) {result['rules_cpu_seconds']} s")
+          f"; parse store texts {store.texts}, of which parsed there {missed.texts}")
 
 
 if __name__ == "__main__":

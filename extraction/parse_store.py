@@ -2,23 +2,20 @@
 rebuilds the sentences it reads instead of running the pipeline over them again.
 
 - What is stored is the parse of the sentence's text *alone*, the same call question time made before
-  (``nlp.pipe`` over the sentence texts), but for its entities (below): not the slice of its chunk's parse, which
-  differs (tags, heads, entities near the edges) for about half of all sentences and would change answers.
+  (``nlp.pipe`` over the sentence texts), entities included: not the slice of a longer parse, which differs (tags,
+  heads, entities near the edges) for about half of all sentences and would change answers.
 - Where: a string property ``parse`` on the Evidence node (the token attributes ``DocBin`` keeps, strings as
   indexes into the parse's own string table, :func:`encode`; zlib-compressed, base64 for a FalkorDB string). It
   lives and dies with its row (re-ingest, archive, purge need nothing new), any server a reader reaches has it (an
   external ``FALKORDB_URL`` shares no data dir with the ingesting process), and one parameterised read by evidence
   id fetches a turn's parses. Cost: ~0.6 kB per sentence of graph memory (Redwood sentences: 594 characters on
   average; 983 with spaCy's 8-byte hashes stored as they are).
-- Ingest cost (one more spaCy pass over the evidence texts): each distinct text is parsed once, whatever the number
-  of documents that hold it (:class:`ParseCache`: one per ``Ingestor``, so across its ingests, the last
-  :data:`CACHE_SIZE` texts), in batches of :data:`PARSE_BATCH`. Both leave the
-  stored parses as they were: spaCy's parse of a text does not depend on the batch it is parsed in.
-- The entity recogniser (its own tok2vec: about half of the pipeline's CPU) is not run again for a sentence inside
-  one body chunk: it keeps the entities its chunk's parse found inside it (:class:`ChunkEntities`); every other
-  attribute is the standalone parse's. Measured on 40 Redwood documents: 80% of evidence texts take their chunk's
-  entities, the store's parse pass costs 34% less CPU, and 4.7% of texts get other entities than a standalone
-  recogniser gives them (entities at a sentence's edges read their neighbours as context); nothing else differs.
+- Ingest cost: none of its own for most rows. The extraction parses each sentence alone already
+  (extraction/sentence_parses.py) through the process's :class:`ParseCache` (:func:`shared_cache`), so a row whose
+  text is such a sentence is only encoded; the rest (a labelled line read across a chunk edge, a sentence the parser
+  split in two) are parsed here, in batches of :data:`PARSE_BATCH`. A distinct text is parsed once, whatever the
+  number of documents that hold it (the last :data:`CACHE_SIZE` texts). Neither changes a parse: spaCy's parse of a
+  text does not depend on the batch it is parsed in.
 - A stored parse is used only when the reader's pipeline made it (the row's ``extractor_version``) and its text is
   the row's text; anything else (a row written before the store, another model) is parsed again, as before.
   ``RULES_VERSION`` changed with the store, so documents of older graphs are re-read on the next ingest.
@@ -27,6 +24,7 @@ rebuilds the sentences it reads instead of running the pipeline over them again.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import struct
 import threading
@@ -59,9 +57,6 @@ _STRINGS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs) if int(a)
 _ATTRS = _STRINGS + _SMALL
 _ORTH = _ATTRS.index(ORTH)
 _HEADER = struct.Struct("<IIBB")  # tokens, length of the strings' JSON, bytes per index and per small value
-NER = "ner"
-# A text's entities: (start, end, label), character offsets into the text.
-Entities = tuple[tuple[int, int, str], ...]
 _UNSIGNED = {2: numpy.uint16, 4: numpy.uint32}
 _SIGNED = {2: numpy.int16, 4: numpy.int32}
 
@@ -126,93 +121,63 @@ def decode(data: str, vocab: Vocab) -> Doc:
     return doc.from_array(_ATTRS, cast(Any, rows))
 
 
-def parse_texts(nlp: Language, texts: Iterable[str], entities: Mapping[str, Entities] | None = None,
-                ) -> dict[str, str]:
-    """Encoded parses of ``texts`` by text: each distinct text parsed once, alone, in one batched pass.
-
-    ``entities``: for some texts, the entities their extraction parse found inside them (:class:`ChunkEntities`);
-    those texts skip the recogniser (about half of the pipeline's CPU) and keep these. The rest get the recogniser's
-    own, in one more batched pass over the same docs: spaCy's NER runs last and reads only the tokens, so that is the
-    parse one whole pipeline call gives."""
+def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:
+    """Encoded parses of ``texts`` by text: each distinct text parsed once, alone, in one batched pass."""
     distinct = list(dict.fromkeys(texts))
-    given = entities or {}
-    skip = [name for name in (NER,) if name in nlp.pipe_names]
-    docs = list(nlp.pipe(distinct, batch_size=PARSE_BATCH, disable=skip))
-    unset = [doc for text, doc in zip(distinct, docs, strict=True) if not _set_entities(doc, given.get(text))]
-    if skip and unset:
-        recogniser: Any = nlp.get_pipe(NER)
-        for _ in recogniser.pipe(unset, batch_size=PARSE_BATCH):  # annotates each doc in place
-            pass
-    return {text: encode(doc) for text, doc in zip(distinct, docs, strict=True)}
-
-
-def _set_entities(doc: Doc, entities: Entities | None) -> bool:
-    """Give ``doc`` these entities (every other token outside one, as the recogniser leaves it); False, leaving it
-    untouched, when there are none to give or one does not fall on its token boundaries."""
-    if entities is None:
-        return False
-    spans = [doc.char_span(start, end, label=label) for start, end, label in entities]
-    if any(span is None for span in spans):
-        return False
-    doc.ents = [span for span in spans if span is not None]
-    return True
-
-
-class ChunkEntities:
-    """The entities the extraction parse found, by document offsets, and the ranges it parsed (one per body chunk):
-    a sentence inside one chunk gets the entities inside it, read off its chunk's parse instead of a second run of
-    the recogniser. A sentence in no parsed chunk, or cut through by an entity, gets None (the recogniser runs)."""
-
-    def __init__(self) -> None:
-        self._chunks: list[tuple[int, int, list[tuple[int, int, str]]]] = []
-
-    def add(self, offset: int, doc: Doc) -> None:
-        """The parse of the chunk starting at document offset ``offset``."""
-        found = [(offset + e.start_char, offset + e.end_char, e.label_) for e in doc.ents]
-        self._chunks.append((offset, offset + len(doc.text), found))
-
-    def within(self, start: int, end: int) -> Entities | None:
-        """The entities inside document range ``[start, end)``, relative to ``start``; None as the class says."""
-        for chunk_start, chunk_end, found in self._chunks:
-            if chunk_start <= start and end <= chunk_end:
-                if any(a < end and b > start and not (start <= a and b <= end) for a, b, _ in found):
-                    return None
-                return tuple((a - start, b - start, label) for a, b, label in found if start <= a and b <= end)
-        return None
+    return {text: encode(doc) for text, doc in zip(distinct, nlp.pipe(distinct, batch_size=PARSE_BATCH), strict=True)}
 
 
 class ParseCache:
-    """:func:`parse_texts` over one pipeline, remembering the last ``size`` texts' parses: a text that an earlier
-    document of the ingest held (a labelled line, a sentence of a shared template) is not parsed again. The parse
-    is a function of the text and the entities given with it (the pipeline is fixed), so a remembered parse is the
-    one a new pass would give. Two documents in flight share it (the ingest runs each parse pass in a thread of its
-    own)."""
+    """Standalone parses over one pipeline, remembering the last ``size`` texts' (encoded): a sentence the
+    extraction parsed (extraction/sentence_parses.py) is not parsed again for its evidence row, nor a text that an
+    earlier document held (a labelled line, a sentence of a shared template). The parse is a function of the text
+    (the pipeline is fixed), so a remembered parse is the one a new pass would give. Documents in flight share it
+    (each parse pass runs in a thread of its own). One per pipeline and process: :func:`shared_cache`."""
 
     def __init__(self, nlp: Language, size: int = CACHE_SIZE) -> None:
         self.nlp, self.size = nlp, size
-        self._known: OrderedDict[tuple[str, Entities | None], str] = OrderedDict()
+        self._known: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
         self.parsed = 0  # texts this cache handed to spaCy
         self.reused = 0  # texts it answered from memory
 
-    def parses(self, texts: Iterable[str], entities: Mapping[str, Entities] | None = None) -> dict[str, str]:
-        """Encoded parses of ``texts`` by text (each distinct text once, in first-seen order); ``entities`` as
-        :func:`parse_texts` takes them."""
-        given = entities or {}
-        keys = {text: (text, given.get(text)) for text in dict.fromkeys(texts)}
+    def _lookup(self, texts: Iterable[str]) -> tuple[dict[str, str], list[str]]:
+        distinct = list(dict.fromkeys(texts))
         with self._lock:
-            known = {text: self._known[key] for text, key in keys.items() if key in self._known}
+            known = {text: self._known[text] for text in distinct if text in self._known}
             for text in known:
-                self._known.move_to_end(keys[text])
-        missing = [text for text in keys if text not in known]
-        fresh = parse_texts(self.nlp, missing, given) if missing else {}
-        with self._lock:
-            self.parsed += len(missing)
+                self._known.move_to_end(text)
             self.reused += len(known)
-            self._known.update((keys[text], parse) for text, parse in fresh.items())
+        return known, [text for text in distinct if text not in known]
+
+    def _remember(self, fresh: Mapping[str, str]) -> None:
+        with self._lock:
+            self.parsed += len(fresh)
+            self._known.update(fresh)
             while len(self._known) > self.size:
                 self._known.popitem(last=False)
-        return {text: known[text] if text in known else fresh[text] for text in keys}
+
+    def parses(self, texts: Iterable[str]) -> dict[str, str]:
+        """Encoded parses of ``texts`` by text (each distinct text once, in first-seen order)."""
+        known, missing = self._lookup(texts)
+        fresh = parse_texts(self.nlp, missing) if missing else {}
+        self._remember(fresh)
+        return {**known, **fresh}
+
+    def docs(self, texts: Iterable[str]) -> dict[str, Doc]:
+        """The parses of ``texts`` by text, as Docs over the pipeline's vocab: remembered ones rebuilt
+        (:func:`decode`, ~0.3 ms against ~2 ms to parse), the rest parsed in one batched pass and remembered."""
+        known, missing = self._lookup(texts)
+        out = {text: decode(data, self.nlp.vocab) for text, data in known.items()}
+        fresh = dict(zip(missing, self.nlp.pipe(missing, batch_size=PARSE_BATCH), strict=True))
+        self._remember({text: encode(doc) for text, doc in fresh.items()})
+        return {**out, **fresh}
+
+
+@functools.lru_cache(maxsize=4)
+def shared_cache(nlp: Language) -> ParseCache:
+    """The process's :class:`ParseCache` for ``nlp``: the extraction and the parse store of every ingest share it."""
+    return ParseCache(nlp)
 
 
 def read_parses(graph: Any, sentences: Mapping[str, str], vocab: Vocab, parser: str) -> dict[str, Doc]:

@@ -9,7 +9,8 @@
 5/5 ingest  per document (its steps are DOCUMENT_STEPS): a changed (or deleted) document's current version is
             archived; status "ingesting"; one model pass per passage, and per chunk those left unread
             (extraction/span_vectors.py); graphrag-sdk writes chunks, entities, mentions and chunk embeddings (read
-            off those passes); the evidence texts' parses (extraction/parse_store.py); the document's properties
+            off those passes; the extractor parses each sentence once, extraction/sentence_parses.py); the evidence
+            texts' parses, mostly those same ones (extraction/parse_store.py); the document's properties
             and passages; its Evidence rows; then one commit query writes its RELATES support with intervals, stamps
             the rows this version opens and closes, and sets it "ready" (extraction/version_commit.py). Nothing is
             overwritten: closed rows keep their text and ids.
@@ -49,7 +50,7 @@ from extraction.graph_client import open_graph
 from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
-from extraction.parse_store import ParseCache
+from extraction.parse_store import ParseCache, shared_cache
 from extraction.passages import write_passages
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, SpacyExtraction, quiet_expected_sdk_errors, zehn_ontology
@@ -132,9 +133,9 @@ class Ingestor:
             self._nlp = load_nlp()
         return self._nlp
 
-    @cached_property
-    def parse_cache(self) -> ParseCache:  # evidence texts' parses, kept across this ingestor's ingests (bounded)
-        return ParseCache(self.nlp)
+    @property
+    def parse_cache(self) -> ParseCache:  # sentence parses: the extraction's, kept for the evidence rows (bounded)
+        return shared_cache(self.nlp)
 
     @cached_property
     def extractor_version(self) -> str:
@@ -275,9 +276,8 @@ class Ingestor:
             derived = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
                                               self.embedder)
             embeddings = {ev.id: vector for ev, vector in zip(related, derived, strict=True)}
-            # Each sentence's parse for question time (its text alone, as a reader parses it; entities: extraction's).
-            parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()],
-                                             extractor.evidence_entities(found))
+            # Each sentence's parse for question time (its text alone, as a reader parses it): mostly extraction's.
+            parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()])
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)
             self._reached("evidence", doc)
             lease.ensure()

@@ -32,8 +32,9 @@ from extraction.evidence import DocumentEvidence, collect
 from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
 from extraction.lines import find_line_relations
 from extraction.metadata import relations_from_metadata
-from extraction.parse_store import ChunkEntities, Entities
+from extraction.parse_store import shared_cache
 from extraction.relations import find_relations, sentence_range
+from extraction.sentence_parses import chunk_parses
 from extraction.vocabulary import ENTITY_TYPES
 
 
@@ -67,14 +68,13 @@ class NoLLM(LLMInterface):
 
 
 class SpacyExtraction(ExtractionStrategy):
-    """Reads entities and relations from one document's chunks with spaCy (one parse per body chunk)."""
+    """Reads entities and relations from one document's chunks with spaCy: each body chunk read as its sentences'
+    standalone parses (extraction/sentence_parses.py), the parses the parse store then keeps."""
 
     def __init__(self, document: SourceDocument, nlp: Language) -> None:
         self.document = document
         self.nlp = nlp
         self.evidence: DocumentEvidence | None = None
-        # The entities of the chunk parses: the parse store keeps them instead of running the recogniser again.
-        self.entities = ChunkEntities()
 
     def _extract_sync(self, chunks: TextChunks) -> DocumentEvidence:
         return collect(self.document, self.extractions(chunks))
@@ -85,10 +85,8 @@ class SpacyExtraction(ExtractionStrategy):
         # The document's subject, sections, label scopes, tables and people, read once (title and headings parsed).
         ctx = build_context(self.document, self.nlp)
         per_chunk: list[tuple[str, int, list[Mention], list[RelationCandidate], tuple[tuple[int, int], ...]]] = []
-        self.entities = ChunkEntities()
-        for chunk, doc in zip(body, self.nlp.pipe([c.text for c in body]), strict=True):
+        for chunk, doc in zip(body, chunk_parses(shared_cache(self.nlp), [c.text for c in body]), strict=True):
             offset = int(chunk.metadata["start"])
-            self.entities.add(offset, doc)
             mentions = find_mentions(doc, offset, ctx.hints, ctx.people)
             ranges = [sentence_range(sent) for sent in doc.sents]
             passages = tuple((offset + s, offset + e) for s, e in ranges if e > s)
@@ -109,15 +107,6 @@ class SpacyExtraction(ExtractionStrategy):
             lines = tuple((line.start, line.end) for line in self.document.metadata_lines if line.values)
             extractions.append(ChunkExtraction(meta_chunk.uid, tuple(mentions), tuple(relations), lines, "metadata"))
         return extractions
-
-    def evidence_entities(self, found: DocumentEvidence) -> dict[str, Entities]:
-        """Each evidence text's entities as the chunk parses found them (the first row of a text that has them),
-        for the parse store (extraction/parse_store.py: ChunkEntities)."""
-        out: dict[str, Entities] = {}
-        for ev in found.evidence.values():
-            if ev.text not in out and (entities := self.entities.within(ev.start, ev.end)) is not None:
-                out[ev.text] = entities
-        return out
 
     async def extract(self, chunks: TextChunks, ontology: Ontology, ctx: Context) -> GraphData:
         found = await asyncio.to_thread(self._extract_sync, chunks)

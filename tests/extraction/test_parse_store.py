@@ -13,13 +13,13 @@ from spacy.tokens import Doc
 from extraction.access import EVERYTHING, ScopedGraph
 from extraction.nlp import extractor_version
 from extraction.parse_store import (
-    ChunkEntities,
     ParseCache,
     ParsesUnavailable,
     decode,
     encode,
     parse_texts,
     read_parses,
+    shared_cache,
 )
 
 
@@ -37,11 +37,6 @@ TEXTS = [
     "Rollback steps:\\nrevert the flag, then page the on-call engineer.",
     "Why did the us-east-1 deploy fail on Tuesday?",
 ]
-
-
-def but_entities(doc: Doc) -> list[Any]:
-    """:func:`everything` but the entities (a stored parse may keep its extraction parse's)."""
-    return [[row[:-2] for row in everything(doc)[0]], everything(doc)[1]]
 
 
 def evidence_rows(graph: Any, n: int) -> list[tuple[str, str]]:
@@ -95,49 +90,26 @@ def test_a_texts_parse_does_not_depend_on_the_batch_it_is_parsed_in(nlp: Languag
     assert all(parse_texts(nlp, [text])[text] == together[text] for text in TEXTS)
 
 
-def test_given_entities_replace_the_recognisers_and_leave_the_rest_of_the_parse_as_it_was(nlp: Language) -> None:
-    text = TEXTS[0]
-    alone = nlp(text)
-    given = ((4, 15, "ORG"),)  # "rate-engine"
-    doc = decode(parse_texts(nlp, [text], {text: given})[text], nlp.vocab)
-    assert but_entities(doc) == but_entities(alone)
-    assert [(e.start_char, e.end_char, e.label_) for e in doc.ents] == [(4, 15, "ORG")]
-    assert {t.ent_iob_ for t in doc if not t.ent_type_} == {"O"}  # outside, as the recogniser leaves a token
-
-
-def test_no_entities_given_or_one_off_the_tokens_gets_the_recognisers_own(nlp: Language) -> None:
-    off_tokens = ((5, 15, "ORG"),)  # starts inside "rate-engine"
-    stored = parse_texts(nlp, TEXTS, {TEXTS[0]: off_tokens})
-    for text in TEXTS:
-        assert everything(decode(stored[text], nlp.vocab)) == everything(nlp(text))
-
-
-def test_no_entities_found_is_given_as_none_found(nlp: Language) -> None:
-    text = TEXTS[1]
-    doc = decode(parse_texts(nlp, [text], {text: ()})[text], nlp.vocab)
-    assert not doc.ents and but_entities(doc) == but_entities(nlp(text))
-
-
-def test_a_sentence_inside_a_chunk_gets_the_chunks_entities_relative_to_it(nlp: Language) -> None:
-    chunk = nlp.make_doc("Mara Olsen owns the export job. Berlin hosts it.")
-    chunk.ents = [chunk.char_span(0, 10, "PERSON"), chunk.char_span(32, 38, "GPE")]
-    found = ChunkEntities()
-    found.add(100, chunk)
-    assert found.within(100, 131) == ((0, 10, "PERSON"),)
-    assert found.within(132, 148) == ((0, 6, "GPE"),)
-    assert found.within(139, 147) == ()  # "hosts it": inside the chunk, no entity
-    assert found.within(95, 120) is None  # starts before the chunk
-    assert found.within(105, 131) is None  # "Mara Olsen" is cut by a range starting inside it
-
-
-def test_the_cache_keeps_a_texts_parse_per_entities_given(nlp: Language) -> None:
+def test_the_cache_gives_docs_a_fresh_parse_gives_and_keeps_them_for_the_store(nlp: Language) -> None:
     cache = ParseCache(nlp)
-    text = TEXTS[0]
-    plain = cache.parses([text])[text]
-    given = cache.parses([text], {text: ((4, 15, "ORG"),)})[text]
-    assert (cache.parsed, cache.reused) == (2, 0)
-    assert plain == parse_texts(nlp, [text])[text] and given != plain
-    assert cache.parses([text], {text: ((4, 15, "ORG"),)})[text] == given and cache.reused == 1
+    docs = cache.docs([TEXTS[0], TEXTS[1], TEXTS[0]])
+    assert list(docs) == [TEXTS[0], TEXTS[1]] and (cache.parsed, cache.reused) == (2, 0)
+    assert all(everything(docs[text]) == everything(nlp(text)) for text in docs)
+    stored = cache.parses([TEXTS[1], TEXTS[2]])  # the row of a text extraction parsed: only encoded
+    assert (cache.parsed, cache.reused) == (3, 1)
+    assert stored[TEXTS[1]] == parse_texts(nlp, [TEXTS[1]])[TEXTS[1]]
+
+
+def test_a_remembered_text_comes_back_as_the_doc_it_was(nlp: Language) -> None:
+    cache = ParseCache(nlp)
+    cache.parses([TEXTS[2]])
+    again = cache.docs([TEXTS[2]])[TEXTS[2]]  # rebuilt from memory, not parsed
+    assert (cache.parsed, cache.reused) == (1, 1)
+    assert everything(again) == everything(nlp(TEXTS[2]))
+
+
+def test_one_cache_serves_a_pipeline_across_the_process(nlp: Language) -> None:
+    assert shared_cache(nlp) is shared_cache(nlp)
 
 
 def test_ingest_keeps_every_evidence_rows_parse_of_its_own_text(sample_graph: tuple[Any, Any], nlp: Language) -> None:
@@ -145,7 +117,7 @@ def test_ingest_keeps_every_evidence_rows_parse_of_its_own_text(sample_graph: tu
     rows = graph.ro_query("MATCH (e:Evidence) RETURN e.text, e.parse").result_set
     assert rows and all(parse is not None for _, parse in rows)
     for text, parse in rows[:25]:
-        assert but_entities(decode(parse, nlp.vocab)) == but_entities(nlp(text))
+        assert everything(decode(parse, nlp.vocab)) == everything(nlp(text))
 
 
 def test_a_reader_gets_the_parses_of_the_rows_it_names_by_id(sample_graph: tuple[Any, Any], nlp: Language) -> None:
@@ -155,7 +127,7 @@ def test_a_reader_gets_the_parses_of_the_rows_it_names_by_id(sample_graph: tuple
     found = read_parses(graph, wanted, nlp.vocab, extractor_version(nlp))
     assert set(found) == {ev_id for ev_id, _ in rows}
     for ev_id, text in rows:
-        assert but_entities(found[ev_id]) == but_entities(nlp(text))
+        assert everything(found[ev_id]) == everything(nlp(text))
 
 
 def test_a_reader_gets_no_parse_of_another_text_or_another_pipeline(sample_graph: tuple[Any, Any],
