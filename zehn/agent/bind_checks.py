@@ -45,4 +45,16 @@ def _names_a_thing(name: str) -> bool:
 
 
 def _mentioned(name: str, retrieved: Retrieved) -> bool:
-    return any(d.index.mentions(name) for d in retrieved.documents)
+    return any(mentions_name(d.index, name) for d in retrieved.documents)
+
+
+def mentions_name(index: TextIndex, name: str) -> bool:
+    """A text mentions a name when it holds the whole name or one of its distinctive words: an identifier or an
+    acronym. A question's parse often joins a product's long name to its short form ("Fallback Analytics (FA)
+    product" -> "Fallback Analytics FA product"), a phrase no document writes though every part of it is known."""
+    return index.mentions(name) or any(index.mentions(w) for w in name.split() if _distinctive(w))
+
+
+def _distinctive(word: str) -> bool:
+    return len(word) > 1 and (any(c in word for c in "-_#/") or any(c.isdigit() for c in word) or
+                              (word.isupper() and word.isalpha()))
