@@ -1,13 +1,19 @@
-"""The hand-written labelled set (tests/extraction/data/prose_units.jsonl) through the real extractor and model.
+"""The hand-written labelled sets (tests/extraction/data/prose_units*.jsonl) through the real extractor and model.
 
-The units are written the way enterprise prose states ownership, dependency, impact and participation, plus the
-many sentences that state none (negated, hedged, planned, hypothetical, relations between non-entities). They are
-scored by the corpus bench's rules (bench/extraction_match.py); the floors below are the figures measured on this
+Set 1 (prose_units.jsonl) states ownership, dependency, impact and participation the way enterprise prose does,
+plus the many sentences that state none (negated, hedged, planned, hypothetical, relations between non-entities).
+Set 2 (prose_units2.jsonl, written and committed before the rules it measures, rules 13) uses phrasings set 1 lacks:
+ownership without "own" ("sits with", "on the hook for", "point of contact"), dependency through prepositions and
+nouns ("talks to", "backed by", "without Y, X cannot"), impact through nouns and states ("spillover to", "knock-on
+effect on"), participation with no relation of the vocabulary ("attendees", "paged"), in sentences, bullets,
+labelled lines and table rows; about a quarter state no relation or a negated, hedged or planned one.
+Both are scored by the corpus bench's rules (bench/extraction_match.py); the floors are the figures measured on each
 set, so a rule change that loses precision or recall here fails.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,36 +23,57 @@ from bench.extraction import score_written
 from bench.extraction_match import Evaluation
 from bench.extraction_written import WrittenSet, load_written
 
-UNITS = Path(__file__).parent / "data" / "prose_units.jsonl"
-PRECISION_FLOOR = 0.85  # issue 10's target, on every half
-RECALL_FLOOR = {"tune": 0.85, "check": 0.66}  # measured 0.881 / 0.694 (rules 13); raise with the rules, never lower
+DATA = Path(__file__).parent / "data"
 
 
-@pytest.fixture(scope="module")
-def written() -> WrittenSet:
-    return load_written(UNITS)
+@dataclass(frozen=True)
+class Floors:
+    precision: float  # on every half
+    recall: dict[str, float]  # by half; raise with the rules, never lower
 
 
-@pytest.fixture(scope="module")
-def scored(nlp: Language, tmp_path_factory: pytest.TempPathFactory) -> Evaluation:
-    return score_written(UNITS, nlp, tmp_path_factory.mktemp("prose_units"))
+FLOORS = {
+    "prose_units.jsonl": Floors(0.85, {"tune": 0.85, "check": 0.66}),  # measured 0.881 / 0.694 (rules 13)
+    "prose_units2.jsonl": Floors(0.9, {"tune": 0.80, "check": 0.75}),  # measured 0.822 / 0.776 (rules 13)
+}
 
 
-def test_the_set_is_large_and_mostly_plain_prose(written: WrittenSet) -> None:
-    units = written.units
+@pytest.fixture(scope="module", params=sorted(FLOORS))
+def written_set(request: pytest.FixtureRequest, nlp: Language,
+                tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Evaluation]:
+    name: str = request.param
+    return name, score_written(DATA / name, nlp, tmp_path_factory.mktemp(name.split(".")[0]))
+
+
+def _units(name: str) -> WrittenSet:
+    return load_written(DATA / name)
+
+
+def test_set_one_is_large_and_mostly_plain_prose() -> None:
+    units = _units("prose_units.jsonl").units
     assert len(units) >= 100
     assert sum(not u.relations for u in units) >= 30  # the many with no relation
     assert sum(u.kind == "sentence" for u in units) >= 0.8 * len(units)
     assert {u.half for u in units} == {"tune", "check"}
 
 
+def test_set_two_mixes_shapes_and_holds_many_units_without_a_relation() -> None:
+    units = _units("prose_units2.jsonl").units
+    assert len(units) >= 120
+    assert sum(not u.relations for u in units) >= 0.2 * len(units)
+    assert {u.kind for u in units} >= {"sentence", "labelled_line", "list_item", "table_row"}
+    assert {u.half for u in units} == {"tune", "check"}
+
+
 @pytest.mark.parametrize("half", ["tune", "check"])
-def test_precision_and_recall_hold_their_floors_on_each_half(scored: Evaluation, half: str) -> None:
-    tally = scored.by_half[half]
-    assert tally.precision is not None and tally.precision >= PRECISION_FLOOR, tally
-    assert tally.recall is not None and tally.recall >= RECALL_FLOOR[half], tally
+def test_precision_and_recall_hold_their_floors_on_each_half(written_set: tuple[str, Evaluation], half: str) -> None:
+    name, scored = written_set
+    tally, floors = scored.by_half[half], FLOORS[name]
+    assert tally.precision is not None and tally.precision >= floors.precision, tally
+    assert tally.recall is not None and tally.recall >= floors.recall[half], tally
 
 
-def test_matched_relations_carry_the_flags_the_sentence_states(scored: Evaluation) -> None:
+def test_matched_relations_carry_the_flags_the_sentence_states(written_set: tuple[str, Evaluation]) -> None:
+    _, scored = written_set
     assert scored.flag_pairs > 0
     assert scored.flag_agree["all"] / scored.flag_pairs >= 0.9
