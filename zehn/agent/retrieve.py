@@ -64,8 +64,8 @@ class DocView:
         return self._frames[key]
 
     def in_passage(self, passage: DocPassage) -> tuple[Sentence, ...]:
-        """The sentences that overlap ``passage`` (as :func:`zehn.agent.situation.in_passage` reads them), found once
-        per turn: every ask reads the same passages again."""
+        """The sentences that overlap ``passage`` (a sentence may begin with the heading above it), found once per
+        turn: every ask reads the same passages again."""
         found = self._in_passage.get(passage.id)
         if found is None:
             found = self._in_passage[passage.id] = tuple(

@@ -11,7 +11,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.list_items import frame
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
-from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 
 WORD_BUDGET = 250  # cited words per answer: every ask's answer and the situation together
@@ -37,11 +37,6 @@ def log_record(text: str) -> bool:
     return bool(_TIMESTAMP_LEVEL.search(text)) or len(_FIELD.findall(text)) >= LOG_FIELDS
 
 
-def in_passage(passage: DocPassage, sentences: tuple[Sentence, ...]) -> list[Sentence]:
-    """The sentences that overlap the passage (a sentence may begin with the heading above it)."""
-    return [s for s in sentences if s.start < passage.end and s.end > passage.start]
-
-
 def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
              similarity: Similarity) -> tuple[Sentence, ...]:
     """When the question describes a situation before it asks ("In the March incident where ..., what ..."), the
@@ -60,10 +55,10 @@ def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
     # The nearest passages first; while words are left, the next nearest as many again.
     for tier in range(SETTING_TIERS):
         near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
-        pool = list({s.id: s for p in near for s in in_passage(p, view.sentences) if s.kind == "sentence" and
+        pool = list({s.id: s for p in near for s in view.in_passage(p) if s.kind == "sentence" and
                      s.id not in used and s not in chosen and not log_record(s.text)}.values())
         # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
-        framed = {s.id: frame(p, s) for p in near for s in in_passage(p, view.sentences)}
+        framed = {s.id: frame(p, s) for p in near for s in view.in_passage(p)}
         held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
                 for s in pool}
         for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
