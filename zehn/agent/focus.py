@@ -70,7 +70,7 @@ SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "fix": (frozenset({"resolution", "resolve", "fix", "remediation", "mitigation", "mitigate", "hotfix", "patch",
                        "solution", "remedy", "workaround"}),
             frozenset({"action", "rollback", "recovery", "change", "response"})),
-    "impact": (frozenset({"impact", "affect", "symptom", "blast", "consequence"}),
+    "impact": (frozenset({"impact", "affect", "affected", "symptom", "blast", "consequence"}),
                frozenset({"scope", "severity", "customer"})),
     "agent": (frozenset({"owner", "ownership", "contact", "dri", "responsible", "assignee", "raci"}),
               frozenset({"escalation", "team", "people", "stakeholder"})),

@@ -15,11 +15,13 @@ line labelled as not affected ("Not affected: X") names no hit system. Each hop 
 
 from __future__ import annotations
 
+from extraction.vocabulary import NEGATION_WORDS
 from verify import HopGrade
 from verify.fillers import SYSTEM_HEADS, fillers
 from verify.labelled import segments
 from zehn.agent.bound import PathView
 from zehn.agent.documents import DocJudgement
+from zehn.agent.focus import roles_of
 from zehn.agent.grading import hop, view
 from zehn.agent.parses import Parses
 from zehn.agent.question import SubjectPhrase
@@ -27,12 +29,12 @@ from zehn.agent.text_index import TextIndex
 
 DOCUMENTS_READ = 3
 MAX_HOPS = 8  # systems shown: an impact list is rarely longer
-_IMPACT_WORDS = frozenset({"impact", "impacts", "affected", "blast"})
-_NEGATIONS = frozenset({"not", "no", "never", "unaffected", "without", "none"})
+# The negation words, and the ways an impact list says a system was spared ("Unaffected: X", "none").
+_NEGATIONS = NEGATION_WORDS | {"unaffected", "without", "none"}
 
 
 def _impact_heading(heading: str) -> bool:
-    return bool({w.strip("#*:").casefold() for w in heading.rsplit(" > ", 1)[-1].split()} & _IMPACT_WORDS)
+    return roles_of(heading).get("impact", 0.0) >= 1.0  # the heading names the impact, as section roles read it
 
 
 def impact_hops(subject: SubjectPhrase, order: list[DocJudgement], parses: Parses) -> tuple[PathView, ...]:

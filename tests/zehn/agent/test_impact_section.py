@@ -46,8 +46,10 @@ def test_the_impact_section_names_the_systems_hit_in_sentences_and_in_a_list(nlp
 
 def test_a_line_that_says_not_affected_and_a_section_other_than_impact_name_no_hit_system(nlp: Language) -> None:
     names = [name for name, _ in _hit(nlp, "What did the tokenizer-svc config push break?")]
+    assert "autocomplete-api" in names  # the section is read: the spared and off-section systems are left out
     assert "billing-gateway" not in names and "query-cache" not in names
 
 
 def test_a_document_that_does_not_name_the_subject_lists_nothing_for_it(nlp: Language) -> None:
     assert _hit(nlp, "What did the parser-svc config push break?", title="Incident review: search latency") == []
+    assert _hit(nlp, "What did the tokenizer-svc config push break?")  # the same document, asked of its subject
