@@ -75,7 +75,7 @@ def affected_system(text: str, value: Mention, end: int) -> bool:
             and value.name.split()[0].casefold() not in _IMPACT_VERBS)
 
 
-_NOT = re.compile(r"\b(?:not|n't|never|no|unaffected|unimpacted)\b", re.I)
+_NOT = re.compile(r"\b(?:not|never|no|unaffected|unimpacted)\b|n't\b", re.I)  # "wasn't": no boundary before n't
 
 
 def stated_unhit(value: str) -> bool:

@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+import pytest
+
+from extraction.line_shapes import stated_unhit
+
+
+@pytest.mark.parametrize(("value", "spared"), [
+    ("Hosted API was not impacted", True),
+    ("Hosted API wasn't impacted", True),  # a contraction: no word boundary before "n't"
+    ("Hosted API was unaffected", True),
+    ("Hosted API returned 502s for ten minutes", False),
+])
+def test_an_impact_item_that_says_the_system_was_spared_is_no_hit(value: str, spared: bool) -> None:
+    assert stated_unhit(value) is spared
