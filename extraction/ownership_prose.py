@@ -17,7 +17,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from extraction.extraction_types import Mention
-from extraction.vocabulary import words
+from extraction.vocabulary import OWNER_TYPES, words
 
 # Nouns that name ownership itself.
 OWNERSHIP_NOUNS = words("ownership responsibility stewardship custody")
@@ -27,7 +27,6 @@ _PLACING = words("move pass transfer go shift fall sit lie rest stay remain be l
 _TAKING = words("take assume have hold keep retain accept inherit gain")
 # Verbs that hand a thing (or its ownership) to a new owner: "hand X over to Y", "transfer X to Y".
 _HANDING = words("hand transfer give pass reassign move")
-_OWNERS = frozenset({"Team", "Person", "Organization"})
 _OWNED = frozenset({"Service", "Component", "Technology", "Project", "Ticket", "Page"})
 
 Found = tuple[Mention, Mention, Token, Token]  # owner, owned, predicate word, the verb whose clause gives flags
@@ -57,17 +56,17 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
             lemma = verb.lemma_.lower()
             owners: list[Mention] = []
             if tok.dep_ in ("nsubj", "nsubjpass") and lemma in _PLACING:
-                owners = _named(_pobjs(verb, ("to", "with")), anchors, _OWNERS)
+                owners = _named(_pobjs(verb, ("to", "with")), anchors, OWNER_TYPES)
             elif tok.dep_ == "dobj" and lemma in _TAKING:
-                owners = _named(_subjects(verb), anchors, _OWNERS)
+                owners = _named(_subjects(verb), anchors, OWNER_TYPES)
             elif tok.dep_ == "dobj" and lemma in _HANDING:
-                owners = _named(_pobjs(verb, ("to",)), anchors, _OWNERS)
+                owners = _named(_pobjs(verb, ("to",)), anchors, OWNER_TYPES)
             found += [(o, x, tok, verb) for o in owners for x in owned]
         elif tok.pos_ == "VERB" and tok.lemma_.lower() in _HANDING:
             passive = any(c.dep_ == "nsubjpass" for c in tok.children)
             things = [c for c in tok.children if c.dep_ == ("nsubjpass" if passive else "dobj")]
             owned = _named([x for t in things for x in (t, *t.conjuncts)], anchors, _OWNED)
-            owners = _named(_pobjs(tok, ("to",)), anchors, _OWNERS)
+            owners = _named(_pobjs(tok, ("to",)), anchors, OWNER_TYPES)
             if tok.lemma_.lower() in ("move", "pass") and not any(c.lower_ in ("over", "off") for c in tok.children):
                 owners = [o for o in owners if o.type == "Team"]  # "moved X to Postgres" is a move, not a handover
             found += [(o, x, tok, tok) for o in owners for x in owned]
@@ -77,7 +76,7 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
 def belonging(subj: Mention, obj: Mention, rel: str) -> tuple[Mention, Mention, str]:
     """ "X belongs to the Payments team" / "X is part of Y's portfolio": a thing that belongs to a team, person or
     organisation is owned by it; a part of another thing stays PART_OF."""
-    if rel == "PART_OF" and obj.type in _OWNERS and subj.type in _OWNED - {"Page"}:
+    if rel == "PART_OF" and obj.type in OWNER_TYPES and subj.type in _OWNED - {"Page"}:
         return obj, subj, "OWNS"
     if rel == "USES" and obj.type in ("Team", "Person") and subj.type in _OWNED - {"Page", "Ticket"}:
         return obj, subj, "MAINTAINS"  # "X is run by / hosted by the Infra team": a team runs it, X uses no team

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
+from extraction.causal import SYSTEM_TYPES
 from extraction.extraction_types import Mention
 from extraction.impact_prose import incident_reference
 from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TYPE_NOUNS
@@ -40,7 +41,6 @@ DOCUMENT_NOUNS = frozenset({"page", "document", "doc", "runbook", "ticket", "iss
                             "postmortem", "proposal", "report", "writeup", "thread", "playbook", "guide", "handbook"})
 TOPIC_NOUNS = frozenset({"service", "system", "component", "api", "gateway", "proxy", "pipeline", "worker",
                          "cache", "store", "queue", "job", "controller", "cluster", "tool", "bot"})
-_SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
 _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"})
 
 Triple = tuple[Mention, Mention, str, list[Token]]
@@ -67,7 +67,7 @@ def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dic
         noun = root.head.lower_
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
-        elif m.type in _SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i and (
+        elif m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i and (
                 root.dep_ == "compound" or (root.dep_ == "amod" and root.head.lemma_.lower() in _TRAFFIC_NOUNS)):
             heads.setdefault(root.head.i, m)  # "the ONNX export", "every quote-engine request" stand for the system
     return found, heads | found
@@ -80,9 +80,9 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
         head = anchors.get(tok.head.i)
         mine = anchors.get(tok.i)
         if tok.dep_ == "poss" and mine is not None and head is not None and mine is not head:
-            if mine.type in ("Team", "Organization") and head.type in _SYSTEM_TYPES:
+            if mine.type in ("Team", "Organization") and head.type in SYSTEM_TYPES:
                 found.append((mine, head, "OWNS", [tok]))
-            elif mine.type in _SYSTEM_TYPES and head.type in _SYSTEM_TYPES:
+            elif mine.type in SYSTEM_TYPES and head.type in SYSTEM_TYPES:
                 found.append((head, mine, "PART_OF", [tok]))  # "the gateway's rate limiter"
         # "the ingress proxy (Envoy)": read from the brackets, not the parse (which hangs the name anywhere)
         host = anchors.get(tok.i - 2) if sent.start + 2 <= tok.i < sent.end - 1 else None
@@ -92,7 +92,7 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
         if tok.lower_ in ("in", "inside", "within") and tok.dep_ == "prep" and head is not None:
             inner = next((anchors.get(c.i) for c in tok.children if c.dep_ == "pobj"), None)
             # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)
-            if inner is not None and head.type in _SYSTEM_TYPES and inner.type in ("Service", "Component"):
+            if inner is not None and head.type in SYSTEM_TYPES and inner.type in ("Service", "Component"):
                 found.append((head, inner, "PART_OF", [tok]))
         if tok.dep_ == "appos" and head is not None and head.type == "Person" and mine is None:
             found += _placed_in_group(tok, head, anchors)  # "Dana, a senior engineer in the Billing team"
@@ -220,7 +220,7 @@ def it_is_free(previous: Span | None, topic: Mention, anchors: dict[int, Mention
     subjects = [anchors[t.i] for t in subject_tokens if t.i in anchors]
     if subjects:
         return subjects[0].name == topic.name
-    return not any(anchors.get(t.i) is not None and anchors[t.i].type in _SYSTEM_TYPES for t in previous)
+    return not any(anchors.get(t.i) is not None and anchors[t.i].type in SYSTEM_TYPES for t in previous)
 
 
 def owner_labels(sent: Span, anchors: dict[int, Mention], offset: int) -> list[tuple[Mention, Mention, Token]]:
@@ -230,7 +230,7 @@ def owner_labels(sent: Span, anchors: dict[int, Mention], offset: int) -> list[t
         if tok.lower_ not in _OWNER_LABELS or tok.i + 1 >= sent.end or tok.nbor(1).text != ":":
             continue
         before = sorted({m for i, m in anchors.items() if sent.start <= i < tok.i}, key=lambda m: m.start)
-        opens = bool(before) and before[0].type in _SYSTEM_TYPES and _opens(sent, before[0], offset, tok)
+        opens = bool(before) and before[0].type in SYSTEM_TYPES and _opens(sent, before[0], offset, tok)
         if not before or not (before[0].type in ("Ticket", "Page") or opens):
             continue  # an item opening with its key or system: "OPS-2311: ... (owner: X)", "- ledger-sync (owner: X)"
         owners = []

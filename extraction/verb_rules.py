@@ -102,13 +102,13 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("sign", "off"): ("APPROVED", False),
 }  # fmt: skip
 
-# Passive voice with a preposition other than "by" keeps the surface order:
-# "SUP-1 is assigned to Priya" -> SUP-1 ASSIGNED_TO Priya; "X is blocked on Y" -> Y BLOCKS X (inverse).
 # Verbs that name operating only when what they take is a system: "the SRE team runs the gateway" operates it, "Ana
 # runs the restore drill" performs an act. The extractor's types keep the act out (no system object); a question's
 # router reads these verbs as the relation only when their object names a system, else as an act with a doer.
 OPERATING_VERBS = frozenset({"run", "staff"})
 
+# Passive voice with a preposition other than "by" keeps the surface order:
+# "SUP-1 is assigned to Priya" -> SUP-1 ASSIGNED_TO Priya; "X is blocked on Y" -> Y BLOCKS X (inverse).
 PASSIVE_PREP_RULES: dict[tuple[str, str], tuple[str, bool]] = {
     ("assign", "to"): ("ASSIGNED_TO", False), ("build", "on"): ("DEPENDS_ON", False),
     ("base", "on"): ("DEPENDS_ON", False), ("block", "on"): ("BLOCKS", True),

@@ -122,7 +122,7 @@ NEXT_PERIODS: frozenset[str] = frozenset(
 )
 
 _AGENTS = frozenset({"Person", "Team", "Organization", "Customer"})
-_OWNERS = frozenset({"Person", "Team", "Organization"})
+OWNER_TYPES = frozenset({"Person", "Team", "Organization"})
 _THINGS = frozenset(
     {"Service", "Component", "Technology", "Project", "Ticket", "Page", "Organization", "Customer", "Team"}
 )
@@ -133,8 +133,8 @@ _CONSTRAINTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "CALLS": (frozenset({"Service", "Component", "Technology"}), frozenset({"Service", "Component", "Technology"})),
     "CONSUMES": (_SYSTEMS - {"Team"}, frozenset({"Service", "Component", "Technology"})),
     "PRODUCES": (frozenset({"Service", "Component", "Technology"}), frozenset({"Service", "Component", "Technology"})),
-    "OWNS": (_OWNERS, _THINGS - {"Organization"}),
-    "MAINTAINS": (_OWNERS, frozenset({"Service", "Component", "Technology", "Project", "Page"})),
+    "OWNS": (OWNER_TYPES, _THINGS - {"Organization"}),
+    "MAINTAINS": (OWNER_TYPES, frozenset({"Service", "Component", "Technology", "Project", "Page"})),
     "AFFECTS": (_THINGS, _THINGS - {"Person"}),
     "CAUSED": (_THINGS - {"Team", "Organization", "Customer"}, _THINGS - {"Team", "Organization", "Customer"}),
     "FIXES": (frozenset({"Ticket", "Page", "Service", "Component", "Technology"}),
@@ -148,8 +148,8 @@ _CONSTRAINTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"Service", "Component", "Technology", "Project", "Page"}),
         frozenset({"Service", "Component", "Technology", "Project", "Page"}),
     ),
-    "DECIDED": (_OWNERS, _THINGS - {"Team", "Organization", "Customer"}),
-    "APPROVED": (_OWNERS, _THINGS - {"Team", "Organization", "Customer"}),
+    "DECIDED": (OWNER_TYPES, _THINGS - {"Team", "Organization", "Customer"}),
+    "APPROVED": (OWNER_TYPES, _THINGS - {"Team", "Organization", "Customer"}),
     "REPORTED": (_AGENTS, frozenset({"Ticket"})),
     "ASSIGNED_TO": (frozenset({"Ticket", "Project", "Page"}), frozenset({"Person", "Team"})),
     "REVIEWED": (frozenset({"Person", "Team"}), frozenset({"Page", "Ticket", "Project"})),
