@@ -10,7 +10,7 @@ counted) and moves far less with the load; the machine's load averages (1 minute
 are printed with them. "parts_cpu" splits the ingest's CPU seconds by what ran them (each part's own thread time, a
 part called inside another counted in the inner one only): "segment", the cheap sentence cut of each chunk;
 "sentence parse", the one full parse of each sentence (extraction/sentence_parses.py); "extraction", the rules and
-the document context around them ("rules_cpu_seconds"); "parse store", encoding the evidence rows' parses and
+the document context around them; "parse store", encoding the evidence rows' parses and
 parsing the texts extraction did not parse as a sentence ("store_parsed" of "store_texts"); "embeddings", the
 embedding model's calls; "rest": SDK, graph writes, evidence rows.
 """
@@ -136,7 +136,6 @@ def main() -> None:
         "spacy_cpu_seconds": round(spacy_cpu, 2),
         "cpu_ratio": round(ingest_cpu / spacy_cpu, 2) if spacy_cpu else None,
         "parts_cpu": by_part,
-        "rules_cpu_seconds": round(parts.seconds["extraction"], 2),
         "store_texts": store.texts,
         "store_parsed": missed.texts,
         "errors": len(report.errors),
