@@ -28,6 +28,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from extraction.line_shapes import SPEAKER
 from verify import HopGrade
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_blocks import act_negated
@@ -45,8 +46,6 @@ DOCUMENTS_READ = 3
 MIN_SHARE = 0.5
 MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
 _IDENTIFIER = re.compile(r"[-_./#\d]")
-# A transcript or chat line's speaker: "Ana Ruiz: ...", "[10:02] Ana Ruiz: ...".
-_SPEAKER = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?P<name>[A-Z][^:]{1,40}?):\s")
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
 
 
@@ -84,11 +83,18 @@ def _speaker(doc_view: DocView, sentence: Sentence) -> tuple[str, tuple[Sentence
     """The person whose transcript or chat line (``Name: text``) holds the sentence, with the line's sentences up
     to it (the first names the speaker)."""
     line = next((ln for ln in lines(doc_view) if not ln.is_heading and ln.start <= sentence.start < ln.end), None)
-    said = _SPEAKER.match(line.text) if line is not None else None
+    # A transcript or chat line's speaker ("Ana Ruiz: ...", "[10:02] Ana Ruiz: ..."), read as the extractor reads it.
+    said = SPEAKER.match(_unstamped(line.text)) if line is not None else None
     if line is None or said is None or not all(w[:1].isupper() for w in said["name"].split()) or \
             not 2 <= len(said["name"].split()) <= 4:
         return None
     return said["name"], tuple(covering(doc_view, line.start, sentence.end))
+
+
+def _unstamped(text: str) -> str:
+    """The line without a leading time stamp in brackets ("[10:02] ")."""
+    head = text.lstrip()
+    return head.split("]", 1)[1] if head.startswith("[") and "]" in head else text
 
 
 def _before(doc_view: DocView, sentence: Sentence) -> Sentence | None:

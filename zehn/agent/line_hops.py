@@ -27,10 +27,13 @@ from __future__ import annotations
 from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
+from verify.lexicon import PLAN_AUX
 from verify.parsing import Parse
 from verify.vocabulary import VALUE_IS_SUBJECT
 from zehn.agent.action_items import grade_owner, items, person_test
+from zehn.agent.bind_checks import required_names
 from zehn.agent.bound import PathView
+from zehn.agent.compose import NOT_STATED
 from zehn.agent.documents import DocJudgement
 from zehn.agent.grading import hop, view
 from zehn.agent.parses import Parses
@@ -38,6 +41,7 @@ from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
 from zehn.agent.text_index import TextIndex
+from zehn.answers.model import Hop
 
 DOCUMENTS_SCANNED = 3  # as the passage binder: the best documents that name the subject
 MAX_HOPS = 4  # answering hops kept, in document order
@@ -91,10 +95,21 @@ def _hop_view(filler: str, subject: str, rel_type: str, end: str, graded: HopGra
                 [sentence])
 
 
-def _answers(graded: HopGrade) -> bool:
+def asks_future(analysis: Analysis) -> bool:
+    """The question asks what will happen ("who will run X"): a plan then answers it."""
+    return any(w.casefold() in PLAN_AUX for w in analysis.question.replace("'", " '").split())
+
+
+def answers(graded: HopGrade | Hop, future: bool) -> bool:
+    """The one rule for a hop read at question time: it answers when source-backed, or inferred only for want of
+    an end in its own words (a labelled line, a speaker's line, a section heading or the document's subject read
+    as that end); never when the sentence does not state the relation, and a plan only a question about the
+    future. A negated or hedged hop is ``insufficient`` and never answers."""
     if graded.grade == "source_backed":
         return True
-    return graded.grade == "inferred" and any(r.startswith(("predicate_on_path", "label:")) for r in graded.reasons)
+    if graded.grade != "inferred" or any(r.startswith(NOT_STATED) for r in graded.reasons):
+        return False
+    return future or "plan_or_future" not in graded.reasons
 
 
 def _by_section(sentence: Sentence, heading: str, rel_type: str, subject: SubjectPhrase) -> list[tuple[str, HopGrade]]:
@@ -114,7 +129,7 @@ def _by_section(sentence: Sentence, heading: str, rel_type: str, subject: Subjec
 
 
 def _item_owners(view_: DocView, subject: SubjectPhrase, nlp: Parse) -> list[PathView]:
-    names = (subject.name, *subject.identifiers, *[t for t in subject.terms if any(c in t for c in "-_")])
+    names = required_names(subject)
     out: list[PathView] = []
     for item in items(view_, person_test(nlp)):
         if not all(TextIndex(item.what).mentions(n) for n in names):
@@ -144,7 +159,7 @@ def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudge
     """The answering hops of an ownership or participation question, read in the lines that name its subject."""
     if analysis.route not in AGENT_ROUTES or analysis.rel_type is None:
         return ()
-    rel, end = analysis.rel_type, filler_end(analysis)
+    rel, end, future = analysis.rel_type, filler_end(analysis), asks_future(analysis)
     names = (subject.name, *subject.identifiers)
     for judged in order[:DOCUMENTS_SCANNED]:
         if not all(judged.view.index.mentions(n) for n in names):
@@ -159,7 +174,7 @@ def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudge
                       for f in line_fillers(sentence, rel, analysis.route, parses, names=True)
                       if not TextIndex(f).mentions(subject.name)]
             graded += _by_section(sentence, heading, rel, subject)
-            found += [_hop_view(f, subject.name, rel, end, g, sentence) for f, g in graded if _answers(g)]
+            found += [_hop_view(f, subject.name, rel, end, g, sentence) for f, g in graded if answers(g, future)]
         if not found and rel == "OWNS":
             found = _item_owners(judged.view, subject, nlp)
         if found:
