@@ -4,7 +4,8 @@
   the item by what it does (:mod:`zehn.agent.action_items`); "who <did> X" reads the author of the comment block
   whose body states the act (:mod:`zehn.agent.comment_blocks`), or else the doer a passive names or the person
   whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
-  reads the list under a dependencies heading of X's own document (:mod:`zehn.agent.components`).
+  reads X's own page: its Upstream / Downstream lines (:mod:`zehn.agent.flow_lines`, also for "what calls X"),
+  else the list under a dependencies heading (:mod:`zehn.agent.components`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
 - **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
   parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
@@ -19,6 +20,7 @@ from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.doers import bind_doer
+from zehn.agent.flow_lines import bind_flow
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
@@ -34,7 +36,10 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
         acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
             return acted
-    if analysis.route == "dependency":
+    if analysis.route in ("dependency", "dependents"):
+        flowed = bind_flow(analysis, views, similarity)
+        if flowed is not None or analysis.route == "dependents":
+            return flowed
         return bind_dependency_list(analysis, views, similarity)
     if analysis.route == "participation" or (analysis.route == "attribute" and analysis.asks[0].answer_type == "agent"):
         return bind_comment(analysis, views, similarity, parses) or bind_doer(analysis, views, similarity, parses)

@@ -164,7 +164,7 @@ def bind_components(analysis: Analysis, views: Views, similarity: Similarity) ->
     # Else a section whose heading names the subject ("## How the query path is built") and lists its parts.
     headed = [(d, parts(d, ask.focus_head, section=lambda h: names_document(subject, h, similarity)))
               for d in documents[:DOCUMENTS_READ]] if not any(f for _, f in titled) else []
-    return next((_listed(analysis, d, found) for d, found in (*titled, *headed) if found), None)
+    return next((listed(analysis, d, found) for d, found in (*titled, *headed) if found), None)
 
 
 def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
@@ -180,14 +180,14 @@ def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarit
             continue
         found = parts(doc_view, "", DEPENDENCY_WORDS)
         if found:
-            return _listed(analysis, doc_view, found)
+            return listed(analysis, doc_view, found)
     return None
 
 
-def _listed(analysis: Analysis, doc_view: DocView, found: list[Part]) -> Bound:
+def listed(analysis: Analysis, doc_view: DocView, found: list[Part]) -> Bound:
     """The listed lines as one finding of the asked document, inferred: the list is bound by its document's (or
     section's) subject, not by its lines' words."""
-    cited = tuple(p.line for p in found)
+    cited = tuple({p.line.id: p.line for p in found}.values())  # rows merged into one sentence cite it once
     finding = Finding(ask=analysis.asks[0], answer=cited, grade="inferred", reasons=("document_subject",),
                       heading=_heading(doc_view, cited[0]), bound=cited[0])
     return Bound(findings=(finding,), document=doc_view.info)
