@@ -5,7 +5,8 @@
   whose body states the act (:mod:`zehn.agent.comment_blocks`), or else the doer a passive names or the person
   whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
   reads X's own page: its Upstream / Downstream lines (:mod:`zehn.agent.flow_lines`, also for "what calls X"),
-  else the list under a dependencies heading (:mod:`zehn.agent.components`).
+  else the list under a dependencies heading (:mod:`zehn.agent.components`); "does X depend on Y" is ``yes``
+  when that page lists Y; "who owns X" reads an ownership map of paths (:mod:`zehn.agent.path_owners`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
 - **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
   parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
@@ -20,8 +21,9 @@ from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.doers import bind_doer
-from zehn.agent.flow_lines import bind_flow
+from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.parses import Parses
+from zehn.agent.path_owners import bind_path_owners
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
 from zehn.agent.similarity import Similarity
@@ -36,6 +38,10 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
         acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
             return acted
+    if analysis.route == "yes_no":
+        return check_flow(analysis, views, similarity)
+    if analysis.route == "ownership":
+        return bind_path_owners(analysis, views)
     if analysis.route in ("dependency", "dependents"):
         flowed = bind_flow(analysis, views, similarity)
         if flowed is not None or analysis.route == "dependents":

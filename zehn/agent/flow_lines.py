@@ -16,6 +16,9 @@ consumers") is read by that noun instead, whatever the convention of the page.
    A page that names one direction only, with no side noun, says nothing here (the convention is unknown).
 
 The answer cites the lines, ``inferred`` (``document_subject``): the page's subject is the other end.
+
+4. **A check** ("does X depend on Y?"): ``yes`` when X's own page lists Y among its dependencies, by direction or
+   under a dependencies heading (:func:`components.parts`); else nothing here (the sentences decide).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from zehn.agent.bound import Bound
-from zehn.agent.components import DEPENDENCY_WORDS, OTHER_DIRECTION, Part, listed, names_document
+from zehn.agent.components import DEPENDENCY_WORDS, OTHER_DIRECTION, Part, listed, names_document, parts
 from zehn.agent.doc_lines import covering, lines
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
@@ -32,6 +35,7 @@ from zehn.agent.retrieve import DocView, Views
 from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import cells, table_headers
+from zehn.agent.text_index import TextIndex
 
 DIRECTIONS = {"downstream": "dependency", "upstream": "dependents"}  # requests flow downstream
 MAX_NAME_WORDS = 4
@@ -95,18 +99,38 @@ def flows(doc_view: DocView) -> list[Flow]:
     return out
 
 
+def _own_pages(analysis: Analysis, views: Views, similarity: Similarity) -> list[DocView]:
+    subject = analysis.subject
+    if subject is None:
+        return []
+    return [d for d in views() if names_document(subject.text, d.info.title, similarity) or
+            names_document(subject.name, d.info.title, similarity)]
+
+
+def check_flow(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
+    """``yes`` to "does X depend on Y" when X's own page lists Y among its dependencies; None otherwise."""
+    if analysis.route != "yes_no" or analysis.rel_type not in DEPENDENCY_RELS or analysis.other is None:
+        return None
+    other = analysis.other.name
+    for doc_view in _own_pages(analysis, views, similarity):
+        found = flows(doc_view)
+        paired = {f.direction for f in found} == set(DIRECTIONS)
+        listed_parts = [f.part for f in found if f.side == "dependency" and (paired or f.named_side)]
+        listed_parts += parts(doc_view, "", DEPENDENCY_WORDS)
+        hit = [p for p in listed_parts if TextIndex(p.name).mentions(other) or TextIndex(other).mentions(p.name)]
+        if hit:
+            bound = listed(analysis, doc_view, hit[:1])
+            return Bound(findings=bound.findings, document=bound.document, verdict="yes")
+    return None
+
+
 def bind_flow(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
     """The subject's dependencies or dependents as its own page lists them by direction; None when no page of the
     subject does."""
-    subject = analysis.subject
-    if subject is None or analysis.route not in DIRECTIONS.values() or \
-            analysis.rel_type not in (None, *DEPENDENCY_RELS):
+    if analysis.route not in DIRECTIONS.values() or analysis.rel_type not in (None, *DEPENDENCY_RELS):
         return None
     asked = next((d for d in DIRECTIONS if d in words(analysis.question)), None)
-    for doc_view in views():
-        if not (names_document(subject.text, doc_view.info.title, similarity) or
-                names_document(subject.name, doc_view.info.title, similarity)):
-            continue
+    for doc_view in _own_pages(analysis, views, similarity):
         found = flows(doc_view)
         if not found:
             continue

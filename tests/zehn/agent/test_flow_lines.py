@@ -67,3 +67,11 @@ def test_one_bare_direction_says_nothing_but_a_side_noun_does(nlp: Language) -> 
 
 def test_another_systems_page_is_not_read(nlp: Language) -> None:
     assert _flow(nlp, "What does quote-api depend on?", TABLE, title="Architecture: basket-web") == []
+
+
+def test_a_check_is_yes_when_the_page_lists_the_other_end_and_nothing_otherwise(nlp: Language) -> None:
+    from zehn.agent.flow_lines import check_flow
+    view = markdown_view(TABLE, "Architecture: quote-api")
+    yes = check_flow(analyse("Does quote-api depend on fx-feed?", nlp), lambda: (view,), Similarity(None))
+    assert yes is not None and yes.verdict == "yes" and "fx-feed" in yes.findings[0].answer[0].text
+    assert check_flow(analyse("Does quote-api depend on basket-web?", nlp), lambda: (view,), Similarity(None)) is None
