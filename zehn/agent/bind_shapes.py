@@ -20,7 +20,7 @@ from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
-from zehn.agent.doers import bind_doer
+from zehn.agent.doers import bind_doer, unstated_act
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.parses import Parses
 from zehn.agent.path_owners import bind_path_owners
@@ -65,7 +65,11 @@ def before_passages(analysis: Analysis, views: Views, similarity: Similarity, pa
                     nlp: Parse) -> Bound | None:
     """A question that names no graph entity but asks who did something ("who ran the canary?") is put to the same
     readers first: the author of a comment block or the doer a sentence names is the asked filler, where the best
-    passage's topic sentence is not. Other passage questions go straight to passage binding."""
+    passage's topic sentence is not. "What did <person> <act>" is declined when no sentence that names the person
+    holds the act (:func:`zehn.agent.doers.unstated_act`). Other passage questions go straight to passage
+    binding."""
     if analysis.asks and analysis.asks[0].answer_type == "agent" and analysis.route in ("attribute", "participation"):
         return before_walk(analysis, views, similarity, parses, nlp)
+    if analysis.route == "attribute":
+        return unstated_act(analysis, views, similarity, nlp)
     return None
