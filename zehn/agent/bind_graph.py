@@ -64,7 +64,7 @@ def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase,
     topic = len(similarity.matches(subject.terms, words)) * 2 >= max(1, len(subject.terms))
     out: list[PathView] = []
     about = all(view_.index.mentions(n) for n in required_names(subject))
-    for filler in line_fillers(sentence, analysis.rel_type, analysis.route, parses):
+    for filler in line_fillers(sentence, analysis.rel_type, analysis.route, parses.of([sentence])[sentence.id]):
         graded = grade_line(sentence, analysis.rel_type, subject.name, filler, end, topic, nlp)
         if not about and "subject_from_context" in graded.reasons:
             continue  # the line's context is its document, and this document is not about the subject

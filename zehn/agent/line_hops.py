@@ -24,6 +24,8 @@ A negated or hedged hop never answers; the hops are shown as read at question ti
 
 from __future__ import annotations
 
+from spacy.tokens import Doc
+
 from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
@@ -70,11 +72,10 @@ def grade_line(sentence: Sentence, rel_type: str, subject: str, filler: str, end
     return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text), nlp)
 
 
-def line_fillers(sentence: Sentence, rel_type: str, route: str, parses: Parses, names: bool = False) -> list[str]:
-    """Candidate unknown ends in the line: values of labels that state the relation, then typed fillers, then (with
-    ``names``, for an agent) runs of two or more proper nouns."""
+def line_fillers(sentence: Sentence, rel_type: str, route: str, parse: Doc, names: bool = False) -> list[str]:
+    """Candidate unknown ends in the line (``parse`` is its parse): values of labels that state the relation, then
+    typed fillers, then (with ``names``, for an agent) runs of two or more proper nouns."""
     found = [v for seg in segments(sentence.text) if label_relation(seg.label) == rel_type for v in seg.values]
-    parse = parses.of([sentence])[sentence.id]
     kind = FILLER_TYPE.get(route, "agent")
     found += [sentence.text[a:b] for a, b in fillers(parse, kind)]
     if names and kind == "agent":
@@ -166,12 +167,15 @@ def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudge
             continue
         found: list[PathView] = []
         titled = TextIndex(judged.view.info.title).mentions(subject.name)
-        for heading, sentence in _lines(judged.view):
-            named = TextIndex(sentence.text).mentions(subject.name)
-            if not named and not (titled and any(label_relation(g.label) == rel for g in segments(sentence.text))):
-                continue  # a line that leaves its subject out speaks for its page only on the subject's own page
+        read = [(heading, sentence, TextIndex(sentence.text).mentions(subject.name))
+                for heading, sentence in _lines(judged.view)]
+        # A line that leaves its subject out speaks for its page only on the subject's own page.
+        read = [(h, s, named) for h, s, named in read if named or (
+            titled and any(label_relation(g.label) == rel for g in segments(s.text)))]
+        parsed = parses.of(s for _, s, _ in read)  # the document's lines in one batch
+        for heading, sentence, named in read:
             graded = [(f, grade_line(sentence, rel, subject.name, f, end, named, nlp))
-                      for f in line_fillers(sentence, rel, analysis.route, parses, names=True)
+                      for f in line_fillers(sentence, rel, analysis.route, parsed[sentence.id], names=True)
                       if not TextIndex(f).mentions(subject.name)]
             graded += _by_section(sentence, heading, rel, subject)
             found += [_hop_view(f, subject.name, rel, end, g, sentence) for f, g in graded if answers(g, future)]
