@@ -1,6 +1,7 @@
 """Graph questions answered from the shapes documents state who / what in, before or after the graph is walked.
 
-- **Before** the walk (the walk would answer with the wrong item of a list): "who owns the action item to X" picks
+- **Before** the walk (the walk would answer with the wrong item of a list): "who is X assigned to now" reads
+  the last hand-over down a ticket's comments (:mod:`zehn.agent.handovers`); "who owns the action item to X" picks
   the item by what it does (:mod:`zehn.agent.action_items`); "who <did> X" reads the author of the comment block
   whose body states the act (:mod:`zehn.agent.comment_blocks`), or else the doer a passive names or the person
   whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
@@ -22,6 +23,7 @@ from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.doers import bind_doer, unstated_act
 from zehn.agent.flow_lines import bind_flow, check_flow
+from zehn.agent.handovers import bind_handover
 from zehn.agent.parses import Parses
 from zehn.agent.path_owners import bind_path_owners
 from zehn.agent.question import Analysis
@@ -34,6 +36,9 @@ DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
                 nlp: Parse) -> Bound | None:
+    handed = bind_handover(analysis, views)
+    if handed is not None:
+        return handed
     if task_question(analysis):
         acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
