@@ -38,6 +38,7 @@ from zehn.agent.bound import PathView
 from zehn.agent.compose import NOT_STATED
 from zehn.agent.documents import DocJudgement
 from zehn.agent.grading import hop, view
+from zehn.agent.lemmas import words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.retrieve import DocView
@@ -155,6 +156,17 @@ def _lines(view_: DocView) -> list[tuple[str, Sentence]]:
     return out
 
 
+def own_page(subject: SubjectPhrase, title: str) -> bool:
+    """The title names the subject: as written, or by every identifier of its phrase and its head noun ("Migration
+    plan: auth-service sessions off X" for "the auth-service session migration")."""
+    if TextIndex(title).mentions(subject.name):
+        return True
+    identifiers = [n for n in required_names(subject) if n != subject.name]
+    head = subject.head.casefold()
+    return bool(identifiers) and len(head) > 2 and all(TextIndex(title).mentions(n) for n in identifiers) and \
+        any(w.startswith(head) for w in words(title))
+
+
 def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudgement], parses: Parses,
                 nlp: Parse) -> tuple[PathView, ...]:
     """The answering hops of an ownership or participation question, read in the lines that name its subject."""
@@ -163,10 +175,10 @@ def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudge
     rel, end, future = analysis.rel_type, filler_end(analysis), asks_future(analysis)
     names = (subject.name, *subject.identifiers)
     for judged in order[:DOCUMENTS_SCANNED]:
-        if not all(judged.view.index.mentions(n) for n in names):
+        titled = own_page(subject, judged.view.info.title)
+        if not titled and not all(judged.view.index.mentions(n) for n in names):
             continue
         found: list[PathView] = []
-        titled = TextIndex(judged.view.info.title).mentions(subject.name)
         read = [(heading, sentence, TextIndex(sentence.text).mentions(subject.name))
                 for heading, sentence in _lines(judged.view)]
         # A line that leaves its subject out speaks for its page only on the subject's own page.

@@ -93,3 +93,11 @@ def test_one_answering_rule_a_plan_answers_only_a_question_about_the_future() ->
     assert answers(HopGrade("inferred", ("label:owner", "subject_from_context"), "ev"), future=False)
     assert not answers(HopGrade("inferred", ("cooccurrence_only",), "ev"), future=True)
     assert not answers(HopGrade("insufficient", ("negated",), "ev"), future=True)
+
+
+def test_a_title_naming_the_subjects_identifiers_and_head_is_its_own_page(nlp: Language) -> None:
+    plan = "# Migration plan: quote-api sessions off memo-pool\n\nMigration owner: Ilka Sommer\n"
+    assert _who(nlp, "Who owns the quote-api session migration?", plan,
+                "Migration plan: quote-api sessions off memo-pool")[0][0] == "Ilka Sommer"
+    assert _who(nlp, "Who owns the quote-api session migration?", plan,
+                "Rollout plan: quote-api sessions off memo-pool") == []
