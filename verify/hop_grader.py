@@ -67,7 +67,7 @@ def _grade_pair(hop: HopInput, doc: Doc, subject: Span, obj: Span) -> HopGrade:
     path = path_between(subject, obj)
     on_path = {t.i for t in path.tokens}
     scope = governing_scope(path)
-    negated = signals.negation(doc, on_path, scope)
+    negated = signals.negation(doc, on_path, scope) + signals.ended(doc, scope)
     hedged = signals.hedges(doc, scope)
     conditional = any(w in lx.CONDITION_MARKERS or w == "?" for w in hedged)
     if negated and not conditional:

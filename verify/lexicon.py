@@ -88,6 +88,8 @@ PLAN_AUX: frozenset[str] = frozenset({"will", "shall", "'ll", "wo", "should", "o
 PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "expect", "schedule", "propose",
                                         "hope", "target", "consider", "go", "prepare", "mean"})
 PLAN_NOUNS: frozenset[str] = frozenset({"plan", "roadmap", "proposal", "intention", "goal", "target"})
+# Adverbs that put a state in the past, over now ("formerly owned by", "previously read from").
+ENDED_ADVERBS: frozenset[str] = frozenset({"formerly", "previously"})
 PLAN_TIME_WORDS: frozenset[str] = frozenset({"soon", "eventually", "upcoming", "later", "once", "tomorrow"})
 PLAN_NEXT_UNITS: frozenset[str] = frozenset({"quarter", "sprint", "week", "month", "year", "release",
                                              "cycle", "milestone", "phase", "iteration", "half", "q1", "q2",

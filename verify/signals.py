@@ -1,4 +1,4 @@
-"""Negation, hedge and plan signals that govern the statement between two mentions.
+"""Negation, ended-state, hedge and plan signals that govern the statement between two mentions.
 
 Each finder returns the signal words it saw (lowercase), in sentence order; an empty tuple means none.
 A signal counts only when it attaches to the governing scope (see :func:`verify.dep_paths.governing_scope`),
@@ -40,6 +40,25 @@ def _negation_word(token: Token, path: set[int], scope: set[int]) -> str | None:
 
 def negation(doc: Doc, path: set[int], scope: set[int]) -> tuple[str, ...]:
     return tuple(w for w in (_negation_word(t, path, scope) for t in doc) if w is not None)
+
+
+def _ended_word(token: Token, scope: set[int]) -> str | None:
+    """A state the sentence says is over: "used to <verb>", "formerly" / "previously", or a past-tense statement
+    bounded by "until" ("was owned by A until March")."""
+    if token.lower_ == "used" and token.i in scope and any(
+            c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children) for c in token.children):
+        return "used to"
+    if token.lower_ in lx.ENDED_ADVERBS and _attached(token, scope):
+        return token.lower_
+    if token.lower_ == "until" and token.dep_ == "prep" and token.head.i in scope and (
+            token.head.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD"
+                                            for c in token.head.children)):
+        return "until"
+    return None
+
+
+def ended(doc: Doc, scope: set[int]) -> tuple[str, ...]:
+    return tuple(w for w in (_ended_word(t, scope) for t in doc) if w is not None)
 
 
 def _conditional_clause(token: Token, scope: set[int]) -> str | None:

@@ -66,7 +66,7 @@ def grade_subject_hop(hop: HopInput, parse: Parse) -> HopGrade:
     path = MentionPath(chain, chain[-1], chain[1:])
     on_path = {t.i for t in chain}
     scope = governing_scope(path)
-    negated = signals.negation(doc, on_path, scope)
+    negated = signals.negation(doc, on_path, scope) + signals.ended(doc, scope)
     hedged = signals.hedges(doc, scope)
     if negated and not hedged:
         return HopGrade("insufficient", ("negated", *(f"signal:{w}" for w in negated)), hop.evidence_id)

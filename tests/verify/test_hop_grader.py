@@ -159,3 +159,25 @@ def test_relative_clause_does_not_lend_its_subject_a_predicate(nlp: Any) -> None
     sentence = "checkout-api, which calls rate-engine, depends on ledger-sync."
     assert grade_hop(hop(sentence, "rate-engine", "DEPENDS_ON", "ledger-sync"), nlp).grade == "inferred"
     assert grade_hop(hop(sentence, "checkout-api", "DEPENDS_ON", "ledger-sync"), nlp).grade == "source_backed"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "rel", "obj", "signal"),
+    [
+        ("fx-quotes was owned by Ana Ruiz until March; she moved teams.", "Ana Ruiz", "OWNS", "fx-quotes",
+         "signal:until"),
+        ("bill-run used to read addresses from the old-reports database.", "bill-run", "CONSUMES",
+         "old-reports database", "signal:used to"),
+        ("The ledger was formerly owned by Ana Ruiz.", "Ana Ruiz", "OWNS", "ledger", "signal:formerly"),
+    ],
+)
+def test_a_state_the_sentence_says_is_over_is_insufficient(
+        nlp: Any, sentence: str, subject: str, rel: str, obj: str, signal: str) -> None:
+    graded = grade_hop(hop(sentence, subject, rel, obj), nlp)
+    assert graded.grade == "insufficient" and signal in graded.reasons
+
+
+def test_until_a_future_event_leaves_a_present_state_standing(nlp: Any) -> None:
+    graded = grade_hop(hop("checkout-api depends on rate-engine until the migration completes.", "checkout-api",
+                           "DEPENDS_ON", "rate-engine"), nlp)
+    assert graded.grade == "source_backed"

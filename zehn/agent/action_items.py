@@ -45,6 +45,8 @@ TASK_NOUNS = frozenset({"action", "item", "follow-up", "followup", "follow", "ta
 _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have"})
 # Words by which a "who" question asks for an owner when the parse found no ownership verb.
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
+# Words after a gerund that make it an act with an argument ("adding *a* stage", "alerting *on* latency").
+_ACT_FOLLOWERS = frozenset({"a", "an", "the", "on", "to", "our", "its", "their"})
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,23 @@ class ActionItem:
     how: OwnerShape  # how the owner is given
 
 
+def _owns_an_act(question: str) -> bool:
+    """"Who owns adding a stage", "who is responsible for updating the runbook": an owning word, then an act (a
+    gerund with its object or preposition after it; "who owns pricing" names an area, not an act)."""
+    said = words(question)
+    for n, word in enumerate(said[:-2]):
+        act = said[n + 2] if said[n + 1] == "for" else said[n + 1]
+        after = said[n + 3] if said[n + 1] == "for" and n + 3 < len(said) else said[n + 2]
+        if word in _OWNING_WORDS and act.endswith("ing") and len(act) > 5 and after in _ACT_FOLLOWERS:
+            return True
+    return False
+
+
 def task_question(analysis: Analysis) -> bool:
     """An ownership question that names a task by what it does ("who owns the follow-up to rotate X", "who is
-    responsible for the action item to ...")."""
+    responsible for the action item to ...", "who owns adding X")."""
+    if analysis.asks and analysis.asks[0].answer_type == "agent" and _owns_an_act(analysis.question):
+        return True
     if analysis.route not in ("ownership", "participation", "attribute") or analysis.rel_type not in ("OWNS", None):
         return False
     if analysis.route != "ownership" and not (analysis.asks[0].answer_type == "agent" and set(

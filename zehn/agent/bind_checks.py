@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from zehn.agent.bound import Bound
-from zehn.agent.question import Analysis
+from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.resolve import Subjects
 from zehn.agent.retrieve import Retrieved
 from zehn.agent.stops import Stop
@@ -25,6 +25,14 @@ def not_the_asker(analysis: Analysis, bound: Bound | Stop) -> Bound | Stop:
         return bound
     return replace(bound, paths=kept) if kept else Bound(reason="not established: the only doer the documents "
                                                                "name is the person the question names")
+
+
+def required_names(subject: SubjectPhrase) -> tuple[str, ...]:
+    """What a document must name to speak for the subject: its name, the identifiers in it and the identifier-shaped
+    words of the whole phrase ("the load test *of the tenant-router*"), so a list or a line that leaves its subject
+    to context is read only in a document about that very thing."""
+    named = [t for t in subject.terms if any(c in t for c in "-_")]
+    return tuple(dict.fromkeys((subject.name, *subject.identifiers, *named)))
 
 
 def unknown_subject(subjects: Subjects, retrieved: Retrieved) -> Stop | None:

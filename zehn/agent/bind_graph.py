@@ -28,7 +28,7 @@ from __future__ import annotations
 from verify import HopInput, grade_hop
 from verify.parsing import Parse
 from zehn.agent.action_items import task_question
-from zehn.agent.bind_checks import not_the_asker, unknown_subject
+from zehn.agent.bind_checks import not_the_asker, required_names, unknown_subject
 from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bind_shapes import after_decline, before_walk
 from zehn.agent.bound import Bound, Finding, PathView, Verdict
@@ -38,7 +38,7 @@ from zehn.agent.dispatch import Dispatcher
 from zehn.agent.documents import nowhere, ranked
 from zehn.agent.grading import grade_paths, hop, view
 from zehn.agent.impact_section import impact_hops
-from zehn.agent.line_hops import filler_end, grade_line, line_fillers, scan_agents
+from zehn.agent.line_hops import answers, asks_future, filler_end, grade_line, line_fillers, scan_agents
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.relation_scan import scan
@@ -63,8 +63,8 @@ def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase,
     words = [w.casefold().strip(".,;:()\"'") for w in sentence.text.split()]
     topic = len(similarity.matches(subject.terms, words)) * 2 >= max(1, len(subject.terms))
     out: list[PathView] = []
-    about = _about(subject, view_)
-    for filler in line_fillers(sentence, analysis.rel_type, analysis.route, parses):
+    about = all(view_.index.mentions(n) for n in required_names(subject))
+    for filler in line_fillers(sentence, analysis.rel_type, analysis.route, parses.of([sentence])[sentence.id]):
         graded = grade_line(sentence, analysis.rel_type, subject.name, filler, end, topic, nlp)
         if not about and "subject_from_context" in graded.reasons:
             continue  # the line's context is its document, and this document is not about the subject
@@ -74,22 +74,6 @@ def _question_time(analysis: Analysis, finding: Finding, subject: SubjectPhrase,
     return out
 
 
-
-
-def _about(subject: SubjectPhrase, view_: DocView) -> bool:
-    """The document names the subject and every identifier in its phrase: only then can a line that leaves its
-    subject to context ("Owner: Ana Ruiz") be read as about it."""
-    named = [t for t in subject.terms if any(c in t for c in "-_")]  # "the load test *of the tenant-router*"
-    return all(view_.index.mentions(n) for n in (subject.name, *subject.identifiers, *named))
-
-
-def _states_relation(view_: PathView) -> bool:
-    """A question-time hop answers when it is source-backed, or inferred only for want of the other end in the
-    line (a labelled line or a speaker's line read in its document's context) or for being a plan."""
-    hop_ = view_.hops[0]
-    if hop_.grade == "source_backed":
-        return True
-    return hop_.grade == "inferred" and not any(r.startswith(NOT_STATED) for r in hop_.reasons)
 
 
 def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
@@ -163,14 +147,17 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
                parses: Parses, similarity: Similarity, nlp: Parse) -> Bound | Stop:
     # Before the shapes: a list in another system's document is no answer about a system that exists nowhere (a
-    # task question names its item by what it does, not by a name: "the follow-up to rotate X").
-    unknown = None if task_question(analysis) else unknown_subject(subjects, retrieved)
-    if unknown is not None:
+    # task question names its item by what it does, not by a name: "the follow-up to rotate X", so it is unknown
+    # only when no action item answers it either).
+    unknown = unknown_subject(subjects, retrieved)
+    if unknown is not None and not task_question(analysis):
         return unknown
     views = _views(analysis, subjects, retrieved, dispatcher, similarity)
     shaped = before_walk(analysis, views, similarity, parses, nlp)
     if shaped is not None:
         return not_the_asker(analysis, shaped)
+    if unknown is not None:
+        return unknown
     return not_the_asker(analysis, after_decline(analysis, views, similarity, _walk_or_bind(
         analysis, subjects, retrieved, dispatcher, parses, similarity, nlp)))
 
@@ -216,9 +203,6 @@ def _stated(view_: PathView) -> bool:
 def _bind(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, parses: Parses, similarity: Similarity,
           nlp: Parse) -> Bound | Stop:
     end = subjects.subject
-    unknown = unknown_subject(subjects, retrieved)
-    if unknown is not None:
-        return unknown
     if analysis.route == "yes_no":
         return _statement(analysis, subjects, bind_passages(analysis, retrieved, parses, similarity), retrieved,
                           parses, nlp)
@@ -237,11 +221,12 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
     if isinstance(order, str):
         return _not_recorded(end) if end.entity is not None and not end.recorded else Bound(reason=order)
     negated: list[PathView] = []
+    future = asks_future(analysis)
     for judged in order[:DOCUMENTS_TRIED]:
         bound = bind_document(analysis, judged.view, parses, similarity)
         views = [v for f in bound.findings
                  for v in _question_time(analysis, f, end.phrase, judged.view, parses, similarity, nlp)]
-        usable = [v for v in views if _states_relation(v)]
+        usable = [v for v in views if answers(v.hops[0], future)]
         if usable:
             return Bound(findings=bound.findings, missing=bound.missing, paths=tuple(usable), document=bound.document)
         negated += [v for v in views if any(r in ("negated", "hypothetical") for r in v.hops[0].reasons)]

@@ -1,10 +1,13 @@
 """Graph questions answered from the shapes documents state who / what in, before or after the graph is walked.
 
-- **Before** the walk (the walk would answer with the wrong item of a list): "who owns the action item to X" picks
+- **Before** the walk (the walk would answer with the wrong item of a list): "who is X assigned to now" reads
+  the last hand-over down a ticket's comments (:mod:`zehn.agent.handovers`); "who owns the action item to X" picks
   the item by what it does (:mod:`zehn.agent.action_items`); "who <did> X" reads the author of the comment block
   whose body states the act (:mod:`zehn.agent.comment_blocks`), or else the doer a passive names or the person
   whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
-  reads the list under a dependencies heading of X's own document (:mod:`zehn.agent.components`).
+  reads X's own page: its Upstream / Downstream lines (:mod:`zehn.agent.flow_lines`, also for "what calls X"),
+  else the list under a dependencies heading (:mod:`zehn.agent.components`); "does X depend on Y" is ``yes``
+  when that page lists Y; "who owns X" reads an ownership map of paths (:mod:`zehn.agent.path_owners`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
 - **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
   parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
@@ -18,8 +21,11 @@ from zehn.agent.action_items import bind_action, task_question
 from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
-from zehn.agent.doers import bind_doer
+from zehn.agent.doers import bind_doer, unstated_act
+from zehn.agent.flow_lines import bind_flow, check_flow
+from zehn.agent.handovers import bind_handover
 from zehn.agent.parses import Parses
+from zehn.agent.path_owners import bind_path_owners
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
 from zehn.agent.similarity import Similarity
@@ -30,11 +36,21 @@ DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
                 nlp: Parse) -> Bound | None:
+    handed = bind_handover(analysis, views)
+    if handed is not None:
+        return handed
     if task_question(analysis):
         acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
             return acted
-    if analysis.route == "dependency":
+    if analysis.route == "yes_no":
+        return check_flow(analysis, views, similarity)
+    if analysis.route == "ownership":
+        return bind_path_owners(analysis, views)
+    if analysis.route in ("dependency", "dependents"):
+        flowed = bind_flow(analysis, views, similarity)
+        if flowed is not None or analysis.route == "dependents":
+            return flowed
         return bind_dependency_list(analysis, views, similarity)
     if analysis.route == "participation" or (analysis.route == "attribute" and analysis.asks[0].answer_type == "agent"):
         return bind_comment(analysis, views, similarity, parses) or bind_doer(analysis, views, similarity, parses)
@@ -54,7 +70,11 @@ def before_passages(analysis: Analysis, views: Views, similarity: Similarity, pa
                     nlp: Parse) -> Bound | None:
     """A question that names no graph entity but asks who did something ("who ran the canary?") is put to the same
     readers first: the author of a comment block or the doer a sentence names is the asked filler, where the best
-    passage's topic sentence is not. Other passage questions go straight to passage binding."""
+    passage's topic sentence is not. "What did <person> <act>" is declined when no sentence that names the person
+    holds the act (:func:`zehn.agent.doers.unstated_act`). Other passage questions go straight to passage
+    binding."""
     if analysis.asks and analysis.asks[0].answer_type == "agent" and analysis.route in ("attribute", "participation"):
         return before_walk(analysis, views, similarity, parses, nlp)
+    if analysis.route == "attribute":
+        return unstated_act(analysis, views, similarity, nlp)
     return None

@@ -26,13 +26,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from zehn.agent.bound import Bound, Finding
-from zehn.agent.doc_lines import lines
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.routing import PART_NOUNS
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
+from zehn.agent.table_rows import cells, table_headers
 
 # Words a heading or lead-in uses for the parts of a whole (general English; the question's focus is added).
 PART_WORDS = frozenset({"component", "components", "part", "parts", "piece", "pieces", "module", "modules",
@@ -48,7 +48,6 @@ MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
 DOCUMENTS_READ = 3  # the best retrieved documents whose section headings may name the subject
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
 _NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _ACRONYM = re.compile(r"\(([A-Z][A-Za-z0-9&]{1,9})\)|\b([A-Z]{2,8})\b")
 
 
@@ -86,25 +85,6 @@ def _part_heading(text: str, focus: str, names: frozenset[str] = PART_WORDS) -> 
     return bool(said & (names | ({focus, focus + "s"} if focus else set()))) and not said & OTHER_DIRECTION
 
 
-def table_headers(doc_view: DocView) -> dict[int, str]:
-    """Each table data row's start -> its table's header row (read from the document's lines: the header row is
-    not always a citable sentence)."""
-    out: dict[int, str] = {}
-    header: str | None = None
-    for line in lines(doc_view):
-        if line.is_heading or not line.text.lstrip().startswith("|"):
-            header = None
-        elif header is None:
-            header = line.text
-        elif not _TABLE_RULE.match(line.text):
-            out[line.start] = header
-    return out
-
-
-def _cells(text: str) -> list[str]:
-    return [c.strip(" *_`") for c in text.strip().strip("|").split("|")]
-
-
 def _rows(line: Sentence, headers: dict[int, str]) -> list[tuple[str, str]]:
     """(row text, its header) for each table data row in a citable sentence: a short header row is often merged
     into the sentence of the first data row, so the rows are found by their lines, not by the sentence's start."""
@@ -121,10 +101,10 @@ def _rows(line: Sentence, headers: dict[int, str]) -> list[tuple[str, str]]:
 
 def _table_part(row: str, column: int | None) -> str:
     """The part a table row names: the cell under the header's part column (else its first worded cell)."""
-    cells = _cells(row)
-    if column is not None and column < len(cells):
-        return cells[column] if len(cells[column].split()) <= MAX_NAME_WORDS else ""
-    return next((c for c in cells if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
+    said = cells(row)
+    if column is not None and column < len(said):
+        return said[column] if len(said[column].split()) <= MAX_NAME_WORDS else ""
+    return next((c for c in said if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
 
 
 def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
@@ -148,7 +128,7 @@ def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
         for line in inside:
             rows = _rows(line, headers)
             for row, header in rows:  # data rows of a table
-                column = next((i for i, c in enumerate(_cells(header)) if _part_heading(c, focus, names)), None)
+                column = next((i for i, c in enumerate(cells(header)) if _part_heading(c, focus, names)), None)
                 name = _table_part(row, column) if under or column is not None else ""
                 if name:
                     found.append(Part(name, line))
@@ -184,7 +164,7 @@ def bind_components(analysis: Analysis, views: Views, similarity: Similarity) ->
     # Else a section whose heading names the subject ("## How the query path is built") and lists its parts.
     headed = [(d, parts(d, ask.focus_head, section=lambda h: names_document(subject, h, similarity)))
               for d in documents[:DOCUMENTS_READ]] if not any(f for _, f in titled) else []
-    return next((_listed(analysis, d, found) for d, found in (*titled, *headed) if found), None)
+    return next((listed(analysis, d, found) for d, found in (*titled, *headed) if found), None)
 
 
 def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
@@ -200,14 +180,14 @@ def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarit
             continue
         found = parts(doc_view, "", DEPENDENCY_WORDS)
         if found:
-            return _listed(analysis, doc_view, found)
+            return listed(analysis, doc_view, found)
     return None
 
 
-def _listed(analysis: Analysis, doc_view: DocView, found: list[Part]) -> Bound:
+def listed(analysis: Analysis, doc_view: DocView, found: list[Part]) -> Bound:
     """The listed lines as one finding of the asked document, inferred: the list is bound by its document's (or
     section's) subject, not by its lines' words."""
-    cited = tuple(p.line for p in found)
+    cited = tuple({p.line.id: p.line for p in found}.values())  # rows merged into one sentence cite it once
     finding = Finding(ask=analysis.asks[0], answer=cited, grade="inferred", reasons=("document_subject",),
                       heading=_heading(doc_view, cited[0]), bound=cited[0])
     return Bound(findings=(finding,), document=doc_view.info)

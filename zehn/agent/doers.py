@@ -28,7 +28,9 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from extraction.line_shapes import SPEAKER
 from verify import HopGrade
+from verify.parsing import Parse
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_blocks import act_negated
 from zehn.agent.continuation import continues, same_passage
@@ -45,8 +47,6 @@ DOCUMENTS_READ = 3
 MIN_SHARE = 0.5
 MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
 _IDENTIFIER = re.compile(r"[-_./#\d]")
-# A transcript or chat line's speaker: "Ana Ruiz: ...", "[10:02] Ana Ruiz: ...".
-_SPEAKER = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?P<name>[A-Z][^:]{1,40}?):\s")
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
 
 
@@ -84,11 +84,18 @@ def _speaker(doc_view: DocView, sentence: Sentence) -> tuple[str, tuple[Sentence
     """The person whose transcript or chat line (``Name: text``) holds the sentence, with the line's sentences up
     to it (the first names the speaker)."""
     line = next((ln for ln in lines(doc_view) if not ln.is_heading and ln.start <= sentence.start < ln.end), None)
-    said = _SPEAKER.match(line.text) if line is not None else None
+    # A transcript or chat line's speaker ("Ana Ruiz: ...", "[10:02] Ana Ruiz: ..."), read as the extractor reads it.
+    said = SPEAKER.match(_unstamped(line.text)) if line is not None else None
     if line is None or said is None or not all(w[:1].isupper() for w in said["name"].split()) or \
             not 2 <= len(said["name"].split()) <= 4:
         return None
     return said["name"], tuple(covering(doc_view, line.start, sentence.end))
+
+
+def _unstamped(text: str) -> str:
+    """The line without a leading time stamp in brackets ("[10:02] ")."""
+    head = text.lstrip()
+    return head.split("]", 1)[1] if head.startswith("[") and "]" in head else text
 
 
 def _before(doc_view: DocView, sentence: Sentence) -> Sentence | None:
@@ -177,3 +184,36 @@ def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,
     if prior is None or doer is None:
         return None
     return doer, (prior, sentence), HopGrade("inferred", ("continues_subject",), sentence.id)
+
+
+def person_act(question: str, nlp: Parse) -> tuple[str, str] | None:
+    """(person, act lemma) of "what does / did <Person> <verb> ...": a person's name right after do-support and the
+    word after it (read by word order: "own" after a name is often tagged an adjective)."""
+    tokens = list(nlp(question))
+    if len(tokens) < 4 or tokens[0].lower_ != "what" or tokens[1].lemma_.casefold() != "do":
+        return None
+    run = tokens[2:]
+    name = run[:next((n for n, t in enumerate(run) if not t.text[:1].isupper()), len(run))]
+    if len(name) < 2 or name[-1].i + 1 >= len(tokens) or not _PERSON.match(" ".join(t.text for t in name)):
+        return None
+    act = tokens[name[-1].i + 1]
+    return (" ".join(t.text for t in name), act.lemma_.casefold()) if act.is_alpha else None
+
+
+def unstated_act(analysis: Analysis, views: Views, similarity: Similarity, nlp: Parse) -> Bound | None:
+    """"What did Ana Ruiz agree to?" when no sentence that names her holds the act (the same word or a synonym):
+    she is named for something else ("Apologies: Ana Ruiz", "Ana Ruiz is the release manager"), so the passages
+    have nothing she did; None when some sentence may state it (the passages decide)."""
+    said = person_act(analysis.question, nlp)
+    if said is None:
+        return None
+    person, act = said
+    stem = act[:max(3, len(act) - 1)]  # "agree" -> agreed, agrees; "own" -> owns, owner
+    for doc_view in views()[:DOCUMENTS_READ]:
+        for sentence in doc_view.sentences:
+            if person.casefold() not in sentence.text.casefold():
+                continue
+            pool = words(sentence.text)
+            if any(w.startswith(stem) for w in pool) or similarity.synonym(act, pool):
+                return None
+    return Bound(reason=f"not established: no sentence that names {person} states that they {act} anything")

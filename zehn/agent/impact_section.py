@@ -19,6 +19,7 @@ from extraction.vocabulary import NEGATION_WORDS
 from verify import HopGrade
 from verify.fillers import SYSTEM_HEADS, fillers
 from verify.labelled import segments
+from zehn.agent.bind_checks import required_names
 from zehn.agent.bound import PathView
 from zehn.agent.documents import DocJudgement
 from zehn.agent.focus import roles_of
@@ -39,7 +40,7 @@ def _impact_heading(heading: str) -> bool:
 
 def impact_hops(subject: SubjectPhrase, order: list[DocJudgement], parses: Parses) -> tuple[PathView, ...]:
     """The systems the subject's document lists under its impact heading, as inferred AFFECTS hops."""
-    names = (subject.name, *subject.identifiers, *[t for t in subject.terms if any(c in t for c in "-_")])
+    names = required_names(subject)
     for judged in order[:DOCUMENTS_READ]:
         doc_view = judged.view
         title = TextIndex(doc_view.info.title)

@@ -24,20 +24,27 @@ A negated or hedged hop never answers; the hops are shown as read at question ti
 
 from __future__ import annotations
 
+from spacy.tokens import Doc
+
 from verify import HopGrade, HopInput, grade_hop
 from verify.fillers import fillers
 from verify.labelled import grade_labelled, label_relation, segments
+from verify.lexicon import PLAN_AUX
 from verify.parsing import Parse
 from verify.vocabulary import VALUE_IS_SUBJECT
 from zehn.agent.action_items import grade_owner, items, person_test
+from zehn.agent.bind_checks import required_names
 from zehn.agent.bound import PathView
+from zehn.agent.compose import NOT_STATED
 from zehn.agent.documents import DocJudgement
 from zehn.agent.grading import hop, view
+from zehn.agent.lemmas import words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
 from zehn.agent.text_index import TextIndex
+from zehn.answers.model import Hop
 
 DOCUMENTS_SCANNED = 3  # as the passage binder: the best documents that name the subject
 MAX_HOPS = 4  # answering hops kept, in document order
@@ -66,11 +73,10 @@ def grade_line(sentence: Sentence, rel_type: str, subject: str, filler: str, end
     return grade_hop(HopInput(source, rel_type, target, sentence.id, sentence.text), nlp)
 
 
-def line_fillers(sentence: Sentence, rel_type: str, route: str, parses: Parses, names: bool = False) -> list[str]:
-    """Candidate unknown ends in the line: values of labels that state the relation, then typed fillers, then (with
-    ``names``, for an agent) runs of two or more proper nouns."""
+def line_fillers(sentence: Sentence, rel_type: str, route: str, parse: Doc, names: bool = False) -> list[str]:
+    """Candidate unknown ends in the line (``parse`` is its parse): values of labels that state the relation, then
+    typed fillers, then (with ``names``, for an agent) runs of two or more proper nouns."""
     found = [v for seg in segments(sentence.text) if label_relation(seg.label) == rel_type for v in seg.values]
-    parse = parses.of([sentence])[sentence.id]
     kind = FILLER_TYPE.get(route, "agent")
     found += [sentence.text[a:b] for a, b in fillers(parse, kind)]
     if names and kind == "agent":
@@ -91,10 +97,21 @@ def _hop_view(filler: str, subject: str, rel_type: str, end: str, graded: HopGra
                 [sentence])
 
 
-def _answers(graded: HopGrade) -> bool:
+def asks_future(analysis: Analysis) -> bool:
+    """The question asks what will happen ("who will run X"): a plan then answers it."""
+    return any(w.casefold() in PLAN_AUX for w in analysis.question.replace("'", " '").split())
+
+
+def answers(graded: HopGrade | Hop, future: bool) -> bool:
+    """The one rule for a hop read at question time: it answers when source-backed, or inferred only for want of
+    an end in its own words (a labelled line, a speaker's line, a section heading or the document's subject read
+    as that end); never when the sentence does not state the relation, and a plan only a question about the
+    future. A negated or hedged hop is ``insufficient`` and never answers."""
     if graded.grade == "source_backed":
         return True
-    return graded.grade == "inferred" and any(r.startswith(("predicate_on_path", "label:")) for r in graded.reasons)
+    if graded.grade != "inferred" or any(r.startswith(NOT_STATED) for r in graded.reasons):
+        return False
+    return future or "plan_or_future" not in graded.reasons
 
 
 def _by_section(sentence: Sentence, heading: str, rel_type: str, subject: SubjectPhrase) -> list[tuple[str, HopGrade]]:
@@ -114,7 +131,7 @@ def _by_section(sentence: Sentence, heading: str, rel_type: str, subject: Subjec
 
 
 def _item_owners(view_: DocView, subject: SubjectPhrase, nlp: Parse) -> list[PathView]:
-    names = (subject.name, *subject.identifiers, *[t for t in subject.terms if any(c in t for c in "-_")])
+    names = required_names(subject)
     out: list[PathView] = []
     for item in items(view_, person_test(nlp)):
         if not all(TextIndex(item.what).mentions(n) for n in names):
@@ -139,27 +156,41 @@ def _lines(view_: DocView) -> list[tuple[str, Sentence]]:
     return out
 
 
+def own_page(subject: SubjectPhrase, title: str) -> bool:
+    """The title names the subject: as written, or by every identifier of its phrase and its head noun ("Migration
+    plan: auth-service sessions off X" for "the auth-service session migration")."""
+    if TextIndex(title).mentions(subject.name):
+        return True
+    identifiers = [n for n in required_names(subject) if n != subject.name]
+    head = subject.head.casefold()
+    return bool(identifiers) and len(head) > 2 and all(TextIndex(title).mentions(n) for n in identifiers) and \
+        any(w.startswith(head) for w in words(title))
+
+
 def scan_agents(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudgement], parses: Parses,
                 nlp: Parse) -> tuple[PathView, ...]:
     """The answering hops of an ownership or participation question, read in the lines that name its subject."""
     if analysis.route not in AGENT_ROUTES or analysis.rel_type is None:
         return ()
-    rel, end = analysis.rel_type, filler_end(analysis)
+    rel, end, future = analysis.rel_type, filler_end(analysis), asks_future(analysis)
     names = (subject.name, *subject.identifiers)
     for judged in order[:DOCUMENTS_SCANNED]:
-        if not all(judged.view.index.mentions(n) for n in names):
+        titled = own_page(subject, judged.view.info.title)
+        if not titled and not all(judged.view.index.mentions(n) for n in names):
             continue
         found: list[PathView] = []
-        titled = TextIndex(judged.view.info.title).mentions(subject.name)
-        for heading, sentence in _lines(judged.view):
-            named = TextIndex(sentence.text).mentions(subject.name)
-            if not named and not (titled and any(label_relation(g.label) == rel for g in segments(sentence.text))):
-                continue  # a line that leaves its subject out speaks for its page only on the subject's own page
+        read = [(heading, sentence, TextIndex(sentence.text).mentions(subject.name))
+                for heading, sentence in _lines(judged.view)]
+        # A line that leaves its subject out speaks for its page only on the subject's own page.
+        read = [(h, s, named) for h, s, named in read if named or (
+            titled and any(label_relation(g.label) == rel for g in segments(s.text)))]
+        parsed = parses.of(s for _, s, _ in read)  # the document's lines in one batch
+        for heading, sentence, named in read:
             graded = [(f, grade_line(sentence, rel, subject.name, f, end, named, nlp))
-                      for f in line_fillers(sentence, rel, analysis.route, parses, names=True)
+                      for f in line_fillers(sentence, rel, analysis.route, parsed[sentence.id], names=True)
                       if not TextIndex(f).mentions(subject.name)]
             graded += _by_section(sentence, heading, rel, subject)
-            found += [_hop_view(f, subject.name, rel, end, g, sentence) for f, g in graded if _answers(g)]
+            found += [_hop_view(f, subject.name, rel, end, g, sentence) for f, g in graded if answers(g, future)]
         if not found and rel == "OWNS":
             found = _item_owners(judged.view, subject, nlp)
         if found:

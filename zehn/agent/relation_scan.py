@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from verify import HopGrade, HopInput, grade_hop
+from verify import HopInput, grade_hop
 from verify.lexicon import CUES
 from verify.parsing import Parse
 from zehn.agent.bound import PathView
@@ -36,6 +36,7 @@ from zehn.agent.continuation import continued
 from zehn.agent.documents import DocJudgement
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
+from zehn.agent.line_hops import answers, asks_future
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.routing import DEPENDENCY_RELS, IMPACT_RELS, WAITS_FOR
@@ -103,12 +104,6 @@ def ends(token: Token, route: str) -> list[tuple[int, int]]:
             found = [token.head]
     spans = [_phrase(t) for t in found]
     return [s for s in spans if s is not None]
-
-
-def _answers(graded: HopGrade) -> bool:
-    if graded.grade == "source_backed":
-        return True
-    return graded.grade == "inferred" and any(r.startswith("predicate_on_path") for r in graded.reasons)
 
 
 @dataclass(frozen=True)
@@ -182,7 +177,7 @@ def _hops(analysis: Analysis, subject: SubjectPhrase, names: list[str], sentence
                                                                                              filler)
             graded = grade_hop(HopInput(source, rel, target, sentence.id, sentence.text,
                                         via="text" if said else "document_subject"), nlp)
-            if _answers(graded):
+            if answers(graded, asks_future(analysis)):
                 out.append(view(filler, filler, (source, target),
                                 [hop(source, rel, target, graded, sentence, "question")], [sentence]))
     return out

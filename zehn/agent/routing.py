@@ -46,7 +46,17 @@ from zehn.agent.phrases import (
 from zehn.agent.question import Ask, Route
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
-from zehn.agent.routing_order import NECESSITY, asked_doer, change_effect, copula_in_order, incident, made_of, stranded
+from zehn.agent.routing_order import (
+    NECESSITY,
+    asked_doer,
+    change_effect,
+    copula_in_order,
+    incident,
+    made_of,
+    stranded,
+    verb_object,
+)
+from zehn.agent.routing_yes_no import yes_no
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
 # Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
@@ -120,7 +130,7 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
         return Routed("dependents" if rel in DEPENDENCY_RELS else "participation", phrase(done_to), None, rel)
     if rel in DEPENDENCY_RELS:
         if wh_subject:
-            obj = child(verb, ("dobj", "pobj"))
+            obj = verb_object(verb)
             # "which fix needs to land before X": no object of its own, the clause it must precede names X
             return Routed("dependents", phrase(obj), None, rel) if entity_like(obj) and obj else \
                 _prerequisite(clause)
@@ -203,61 +213,10 @@ def _do_subject(clause: Span, verb: Token | None = None) -> Token | None:
     return None
 
 
-def _yes_no(doc: Doc) -> Routed:
-    verb = next((t for t in doc if t.dep_ == "ROOT"), None)
-    if verb is None:
-        return Routed("yes_no")
-    participle = next((c for c in verb.subtree if c.tag_ in ("VBN", "VB", "VBG") and c.i != verb.i), None)
-    if verb.pos_ == "AUX" and participle is not None and verb_rel(participle) is not None:
-        subject = child(verb, SUBJECTS) or (participle.head if participle.dep_ == "acl" else None)
-        agent = child(participle, ("pobj",), ("by",))
-        obj = child(participle, ("dobj", "pobj"))
-        rel = verb_rel(participle)
-        if agent is not None and subject is not None:
-            return Routed("yes_no", phrase(agent), phrase(subject), rel)
-        if subject is not None and obj is not None:
-            return Routed("yes_no", phrase(subject), phrase(obj), rel)
-    rel = verb_rel(verb)
-    copula = copula_rel(doc[:])
-    subject = child(verb, SUBJECTS)
-    if rel is not None:
-        agent = child(verb, ("pobj",), ("by",)) if child(verb, ("nsubjpass",)) is not None else None
-        obj = child(verb, ("dobj", "pobj", "attr"))
-        if agent is not None and subject is not None:
-            return Routed("yes_no", phrase(agent), phrase(subject), rel)
-        if subject is not None and obj is not None:
-            return Routed("yes_no", phrase(subject), phrase(obj), rel)
-    if copula is not None and subject is not None:
-        return Routed("yes_no", phrase(subject), phrase(copula[1]), copula[0])
-    inverted = _inverted(doc)
-    if inverted is not None:
-        return inverted
-    return Routed("yes_no", phrase(subject) if subject is not None else None)
-
-
-def _inverted(doc: Doc) -> Routed | None:
-    """The word order of an inverted yes/no question when the parse is unsure of the roles ("Does X use Y?",
-    "Is X dependent on Y?"): the auxiliary, the subject, the relation word (a verb, or an adjective or noun with
-    its preposition), the object."""
-    opener = next((t for t in doc if t.pos_ == "AUX" or t.lemma_ in ("do", "be", "have")), None)
-    if opener is None:
-        return None
-    for t in doc[opener.i + 2:]:
-        prep = next((c.lower_ for c in t.children if c.dep_ == "prep"), None)
-        rel = verb_rel(t) or (COPULA_RULES.get((t.lemma_.casefold(), prep or ""), (None,))[0])
-        if rel is None:
-            continue
-        before = [x for x in doc[opener.i + 1: t.i] if x.pos_ not in ("DET", "PUNCT", "ADV")]
-        after = [x for x in doc[t.i + 1:] if x.pos_ not in ("DET", "PUNCT", "ADP", "ADV")]
-        if before and after:
-            return Routed("yes_no", phrase(before[-1]), phrase(after[0]), rel)
-    return None
-
-
 def route(doc: Doc, asks: list[Ask]) -> Routed:
     first = asks[0]
     if first.answer_type == "statement":
-        return _yes_no(doc)
+        return yes_no(doc)
     clause = clause_of(doc, first)
     if len(asks) == 1 or all(a.text == first.text for a in asks):
         if first.answer_type == "agent":

@@ -7,7 +7,9 @@ the key an adjective); these readings rely on what the words are and where they 
 - :func:`asked_doer`: a passive whose "by" is stranded or holds the wh-word ("what is X blocked by");
 - :func:`stranded`: a relation word and its preposition at the end ("which issues does X depend on");
 - :func:`change_effect`: "what did PR #12 do / cause?" (the effect verb last, after the reference);
-- :func:`made_of`: "what is X made of / composed of", "what does X consist of" (X's parts).
+- :func:`made_of`: "what is X made of / composed of", "what does X consist of" (X's parts);
+- :func:`verb_object`: a verb's object, or an identifier the parse took for a predicate adjective ("which services
+  call search-gw" parses "search-gw" as ``oprd``).
 """
 
 from __future__ import annotations
@@ -117,3 +119,9 @@ def made_of(clause: Span) -> Routed | None:
     whole = next((t for t in named if identifier_like(t)), None) or next(
         (t for t in named if entity_like(t) and t.dep_ not in ("compound", "amod")), None)
     return Routed("participation", phrase(whole), None, "HAS_COMPONENT") if said and whole is not None else None
+
+
+def verb_object(verb: Token) -> Token | None:
+    """The verb's direct or prepositional object, else an identifier parsed as its object predicate."""
+    return child(verb, ("dobj", "pobj")) or next(
+        (c for c in verb.children if c.dep_ in ("oprd", "acomp") and identifier_like(c)), None)

@@ -24,3 +24,11 @@ def test_a_name_is_known_when_the_text_holds_it_or_its_identifier_or_acronym(nam
 ])
 def test_a_name_is_unknown_when_neither_it_nor_a_distinctive_word_of_it_occurs(name: str) -> None:
     assert not mentions_name(TextIndex(TEXT), name)
+
+
+def test_required_names_are_the_name_its_identifiers_and_the_phrases_identifier_words() -> None:
+    from zehn.agent.bind_checks import required_names
+    from zehn.agent.question import SubjectPhrase
+    phrase = SubjectPhrase("the load test of the vault-proxy", "load test", "test",
+                           terms=("load", "test", "vault-proxy"), identifiers=())
+    assert required_names(phrase) == ("load test", "vault-proxy")

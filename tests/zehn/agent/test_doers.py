@@ -44,3 +44,20 @@ def test_i_in_a_transcript_line_is_its_speaker_and_is_inferred(nlp: Language) ->
 
 def test_an_act_only_asked_about_has_no_doer(nlp: Language) -> None:
     assert _doers(nlp, "Who rotated the relay credentials?") == []
+
+
+def test_what_a_person_did_is_declined_when_no_sentence_naming_them_holds_the_act(nlp: Language) -> None:
+    from zehn.agent.doers import unstated_act
+    notes = "# Sync notes\n\nApologies: Ines Blom\n\n- Karl Weiss agreed to freeze the deploys.\n"
+    view = markdown_view(notes, "Sync notes")
+    declined = unstated_act(analyse("What did Ines Blom agree to?", nlp), lambda: (view,), Similarity(None), nlp)
+    assert declined is not None and not declined.paths and "Ines Blom" in declined.reason
+    assert unstated_act(analyse("What did Karl Weiss agree to?", nlp), lambda: (view,), Similarity(None), nlp) is None
+    assert unstated_act(analyse("What did the team agree to?", nlp), lambda: (view,), Similarity(None), nlp) is None
+
+
+def test_owning_an_act_makes_a_task_question_but_owning_an_area_does_not(nlp: Language) -> None:
+    from zehn.agent.action_items import task_question
+    assert task_question(analyse("Who owns adding a canary stage to the deploys?", nlp))
+    assert task_question(analyse("Who is responsible for updating the runbook?", nlp))
+    assert not task_question(analyse("Who owns pricing?", nlp))

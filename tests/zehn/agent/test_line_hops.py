@@ -83,3 +83,21 @@ def test_a_field_row_on_the_subjects_own_page_gives_its_owner_inferred(nlp: Lang
 def test_a_field_row_on_another_page_gives_no_owner(nlp: Language) -> None:
     assert _who(nlp, "Who is the owning team of ledger-vault?", CATALOGUE + "ledger-vault is tier 1.\n",
                 "Service catalogue: payments") == []
+
+
+def test_one_answering_rule_a_plan_answers_only_a_question_about_the_future() -> None:
+    from verify import HopGrade
+    from zehn.agent.line_hops import answers
+    planned = HopGrade("inferred", ("plan_or_future", "signal:will"), "ev")
+    assert answers(planned, future=True) and not answers(planned, future=False)
+    assert answers(HopGrade("inferred", ("label:owner", "subject_from_context"), "ev"), future=False)
+    assert not answers(HopGrade("inferred", ("cooccurrence_only",), "ev"), future=True)
+    assert not answers(HopGrade("insufficient", ("negated",), "ev"), future=True)
+
+
+def test_a_title_naming_the_subjects_identifiers_and_head_is_its_own_page(nlp: Language) -> None:
+    plan = "# Migration plan: quote-api sessions off memo-pool\n\nMigration owner: Ilka Sommer\n"
+    assert _who(nlp, "Who owns the quote-api session migration?", plan,
+                "Migration plan: quote-api sessions off memo-pool")[0][0] == "Ilka Sommer"
+    assert _who(nlp, "Who owns the quote-api session migration?", plan,
+                "Rollout plan: quote-api sessions off memo-pool") == []

@@ -67,3 +67,10 @@ def test_how_a_thing_was_mitigated_asks_for_a_fix_however_phrased(nlp: Language,
 ])
 def test_running_is_operating_only_when_a_system_is_run(nlp: Language, question: str, rel_type: str | None) -> None:
     assert analyse(question, nlp).rel_type == rel_type
+
+
+def test_an_identifier_parsed_as_a_predicate_adjective_is_still_the_object_of_a_dependency_verb(
+        nlp: Language) -> None:
+    analysis = analyse("Which services call search-gateway?", nlp)
+    assert (analysis.route, analysis.rel_type) == ("dependents", "CALLS")
+    assert analysis.subject is not None and analysis.subject.name == "search-gateway"

@@ -43,3 +43,11 @@ def test_prose_the_header_and_pipes_without_a_separator_have_no_header() -> None
 def test_a_passage_whose_text_is_not_heading_and_body_has_no_header() -> None:
     odd = DocPassage("p2", "doc", HEADING, "section", OFFSET, OFFSET + 5, "something else", ())
     assert header_of(odd, _line("| B. Self-hosted broker")) == ""
+
+
+def test_two_tables_with_no_line_between_them_each_keep_their_own_header() -> None:
+    from zehn.agent.table_rows import headers
+    rows = ["| Field | Value |", "|---|---|", "| Tier | 1 |", "| Direction | Service |", "|---|---|",
+            "| Downstream | ledger-db |", "prose", "| a | b |"]
+    found = headers(enumerate(rows))
+    assert found == {2: "| Field | Value |", 5: "| Direction | Service |"}

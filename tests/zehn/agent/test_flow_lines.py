@@ -1,0 +1,77 @@
+"""A system's neighbours read from the Upstream / Downstream lines of its own page: the called are downstream, the
+callers upstream, when the page names both; a label's side noun wins; a page naming one bare direction says
+nothing. Documents are our own."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from tests.zehn.agent.markdown_view import markdown_view
+from zehn.agent.analyse import analyse
+from zehn.agent.flow_lines import bind_flow
+from zehn.agent.similarity import Similarity
+
+TABLE = """# Architecture: quote-api
+
+## Neighbours
+
+| Direction | Service | Notes |
+|-----------|---------|-------|
+| Upstream | basket-web | asks for quotes |
+| Downstream | tariff-db | holds the tariffs |
+| Downstream | fx-feed | converts prices |
+"""
+
+LINES = """# quote-api
+
+- Upstream: basket-web and the partner portal send it requests.
+- **Downstream:** tariff-db, fx-feed.
+"""
+
+ONE_SIDE = """# quote-api
+
+- Upstream: tariff-db
+"""
+
+NOUNED = """# quote-api
+
+- Upstream dependencies: tariff-db, fx-feed
+"""
+
+
+def _flow(nlp: Language, question: str, text: str, title: str = "Architecture: quote-api") -> list[str]:
+    view = markdown_view(text, title)
+    bound = bind_flow(analyse(question, nlp), lambda: (view,), Similarity(None))
+    return [] if bound is None else [s.text for f in bound.findings for s in f.answer]
+
+
+def test_downstream_rows_of_a_table_naming_both_directions_are_the_dependencies(nlp: Language) -> None:
+    found = _flow(nlp, "What does quote-api depend on?", TABLE)
+    assert len(found) == 2 and "tariff-db" in found[0] and "fx-feed" in found[1]
+
+
+def test_upstream_rows_are_the_callers(nlp: Language) -> None:
+    found = _flow(nlp, "Which services call quote-api?", TABLE)
+    assert len(found) == 1 and "basket-web" in found[0]
+
+
+def test_labelled_lines_and_an_asked_direction(nlp: Language) -> None:
+    assert _flow(nlp, "What are the downstream dependencies of quote-api?", LINES) == [
+        "- **Downstream:** tariff-db, fx-feed."]
+
+
+def test_one_bare_direction_says_nothing_but_a_side_noun_does(nlp: Language) -> None:
+    assert _flow(nlp, "What does quote-api depend on?", ONE_SIDE) == []
+    assert _flow(nlp, "What does quote-api depend on?", NOUNED) == ["- Upstream dependencies: tariff-db, fx-feed"]
+
+
+def test_another_systems_page_is_not_read(nlp: Language) -> None:
+    assert _flow(nlp, "What does quote-api depend on?", TABLE, title="Architecture: basket-web") == []
+
+
+def test_a_check_is_yes_when_the_page_lists_the_other_end_and_nothing_otherwise(nlp: Language) -> None:
+    from zehn.agent.flow_lines import check_flow
+    view = markdown_view(TABLE, "Architecture: quote-api")
+    yes = check_flow(analyse("Does quote-api depend on fx-feed?", nlp), lambda: (view,), Similarity(None))
+    assert yes is not None and yes.verdict == "yes" and "fx-feed" in yes.findings[0].answer[0].text
+    assert check_flow(analyse("Does quote-api depend on basket-web?", nlp), lambda: (view,), Similarity(None)) is None
