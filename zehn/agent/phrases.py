@@ -99,15 +99,19 @@ def verb_rel(verb: Token) -> str | None:
     prep = prep_of(verb)
     passive = any(c.dep_ == "auxpass" for c in verb.children) or verb.tag_ == "VBN"
     if lemma in OPERATING_VERBS and (lemma, prep) not in VERB_RULES and not passive and \
-            not _names_system(child(verb, ("dobj",))):
+            not names_system(child(verb, ("dobj",))):
         return None  # "who will run the restore drill?" asks who does an act, not who operates a system
     rule = (PASSIVE_PREP_RULES.get((lemma, prep or "")) if passive else None) or VERB_RULES.get((lemma, prep)) \
         or VERB_RULES.get((lemma, None))
     return rule[0] if rule else None
 
 
-def _names_system(obj: Token | None) -> bool:
-    return obj is not None and (identifier_like(obj) or obj.lemma_.casefold() in SYSTEM_NOUNS)
+def names_system(head: Token | None) -> bool:
+    """The phrase this token heads can name a system: an identifier ("ledger-db", "v2"), a proper name ("Postgres"),
+    or a system noun ("the session store"). A proper name must be written as one: the small model tags lower-case
+    words of a fragment as PROPN ("depending on gateway config")."""
+    return head is not None and (identifier_like(head) or (head.pos_ == "PROPN" and head.text[:1].isupper()) or
+                                 head.lemma_.casefold() in SYSTEM_NOUNS)
 
 
 def entity_like(token: Token | None) -> bool:

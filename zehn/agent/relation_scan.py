@@ -38,6 +38,7 @@ from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
 from zehn.agent.line_hops import answers, asks_future
 from zehn.agent.parses import Parses
+from zehn.agent.phrases import names_system
 from zehn.agent.question import Analysis, SubjectPhrase
 from zehn.agent.routing import DEPENDENCY_RELS, IMPACT_RELS, WAITS_FOR
 from zehn.agent.rows import Sentence
@@ -53,6 +54,7 @@ _DEPENDENCY = tuple(sorted(DEPENDENCY_RELS, key=("DEPENDS_ON", "USES", "CONSUMES
 FAMILIES = {"dependency": _DEPENDENCY, "dependents": _DEPENDENCY, "impact": tuple(sorted(IMPACT_RELS))}
 _OBJECTS = ("dobj", "attr", "oprd")
 _SUBJECTS = ("nsubj", "nsubjpass")
+_NAMING_DEPS = frozenset({"compound", "amod", "nmod", "poss"})
 _SOURCE_PREPS = frozenset({"from", "on", "to", "via", "through"})  # where a dependency's other end is written
 # Prepositions that introduce a relation's other end ("depends on X", "reads from X", "impact on X", "consumer of
 # X"); time, place and manner ("within minutes", "at 10:05", "in us-west") do not.
@@ -84,9 +86,9 @@ def _phrase(token: Token) -> tuple[int, int] | None:
     return tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
 
 
-def ends(token: Token, route: str) -> list[tuple[int, int]]:
-    """The cue's arguments that may be the unknown end: objects of its prepositions, its direct object, and for an
-    impact cue without an object, its subject."""
+def ends(token: Token, route: str) -> list[tuple[int, int, Token]]:
+    """The cue's arguments that may be the unknown end, each with the token heading it: objects of its prepositions,
+    its direct object, and for an impact cue without an object, its subject."""
     found: list[Token] = []
     for child in token.children:
         if child.dep_ == "prep" and child.lower_ in _END_PREPS:
@@ -102,8 +104,8 @@ def ends(token: Token, route: str) -> list[tuple[int, int]]:
         found = [c for c in token.children if c.dep_ in _SUBJECTS]
         if not found and token.dep_ == "acl" and route == "impact":  # "GPU pool saturated" read as a noun phrase
             found = [token.head]
-    spans = [_phrase(t) for t in found]
-    return [s for s in spans if s is not None]
+    spans = [(_phrase(t), t) for t in found]
+    return [(s[0], s[1], t) for s, t in spans if s is not None]
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,12 @@ def scan(analysis: Analysis, subject: SubjectPhrase, order: list[DocJudgement], 
     return Scanned()
 
 
+def _one_system(head: Token) -> bool:
+    """The phrase can name one system: an identifier, a proper name or a system noun, or a singular noun said which
+    one by a modifier ("the fleet monitor"); a plural of plain words is a kind of thing ("samples", "large headers")."""
+    return names_system(head) or (head.tag_ == "NN" and any(c.dep_ in _NAMING_DEPS for c in head.children))
+
+
 def _has_cue_word(sentence: Sentence, rels: tuple[str, ...]) -> bool:
     """A cheap look before parsing: some word starts like a cue lemma ("consumes", "saturated", "needs")."""
     words = {w.strip(".,;:()[]\"'").casefold() for w in sentence.text.split()}
@@ -168,9 +176,13 @@ def _hops(analysis: Analysis, subject: SubjectPhrase, names: list[str], sentence
         rel = _cue(token, rels)
         if rel is None:
             continue
-        for start, end in ends(token, analysis.route):
+        for start, end, head in ends(token, analysis.route):
             filler = sentence.text[start:end]
             if (start, end) in seen or any(TextIndex(filler).mentions(n) for n in names):
+                continue
+            if not said and analysis.route != "impact" and head.dep_ not in _SUBJECTS and not _one_system(head):
+                # Read as about the document's subject, "logs (or request samples)" or "requests with large
+                # headers" says nothing about what the subject runs on: such a hop needs a system at its other end.
                 continue
             seen.add((start, end))
             source, target = (filler, subject.name) if analysis.route == "dependents" else (said or subject.name,

@@ -36,7 +36,7 @@ def _scan(nlp: Language, question: str, lines: list[str], title: str = TITLE) ->
 def _ends(nlp: Language, sentence: str, cue: str, route: str) -> list[str]:
     doc = nlp(sentence)
     token = next(t for t in doc if t.lemma_ == cue)
-    return [sentence[a:b] for a, b in ends(token, route)]
+    return [sentence[a:b] for a, b, _ in ends(token, route)]
 
 
 def test_the_source_of_a_consumed_thing_is_the_end(nlp: Language) -> None:
@@ -75,3 +75,15 @@ def test_a_negated_dependency_does_not_answer(nlp: Language) -> None:
 def test_a_document_not_about_the_subject_is_not_read(nlp: Language) -> None:
     assert _scan(nlp, "What does the scoring engine depend on?",
                  ["We consume hourly signals from the fleet monitor."], title="Runbook: fleet monitor") == []
+
+
+def test_a_kind_of_thing_is_not_what_the_documents_subject_depends_on(nlp: Language) -> None:
+    # Read as about the document's subject, a plural of plain words names no system.
+    assert _scan(nlp, "What does the scoring engine depend on?", [
+        "The scoring engine ranks each request.", "Ranking reads its sizes from request samples."]) == []
+
+
+def test_a_system_named_by_an_identifier_is_what_the_documents_subject_depends_on(nlp: Language) -> None:
+    found = _scan(nlp, "What does the scoring engine depend on?", [
+        "The scoring engine ranks each request.", "Ranking reads its weights from weights-db."])
+    assert [f[0] for f in found] == ["weights-db"]
