@@ -111,14 +111,17 @@ class LocalEmbedder(Embedder):
         """Context-free vectors of single words: the model's own input embeddings of each word's pieces,
         averaged and L2-normalised. A table look-up (no forward pass): close for inflections and derivations
         ("retention" ~ "retain"), not for synonyms; the caller uses embed_documents for those."""
+        if not words:
+            return []
         tokenizer = self._tokenizer
         table = self._word_table
         out: list[list[float]] = []
-        for word in words:
-            ids = tokenizer(word, add_special_tokens=False)["input_ids"] or [tokenizer.unk_token_id]
-            vector = table[ids].mean(axis=0)
+        # One tokenizer call for all the words (each word's pieces are its own), the division in float64 as
+        # Python's float(x) / norm would do it, element by element.
+        for ids in tokenizer(list(words), add_special_tokens=False)["input_ids"]:
+            vector = table[ids or [tokenizer.unk_token_id]].mean(axis=0)
             norm = float((vector**2).sum() ** 0.5) or 1.0
-            out.append([float(x) / norm for x in vector])
+            out.append((vector.astype(np.float64) / norm).tolist())
         return out
 
     def embed_documents(self, texts: list[str], **kwargs: Any) -> list[list[float]]:

@@ -107,3 +107,12 @@ def test_word_vectors_come_from_the_models_own_input_table(embedder: LocalEmbedd
     retention, retain, invoice = (np.array(v) for v in embedder.word_vectors(["retention", "retain", "invoice"]))
     assert float(retention @ retain) > float(retention @ invoice)
     assert np.isclose(float(np.linalg.norm(invoice)), 1.0)
+
+
+def test_a_word_s_vector_is_the_same_alone_or_with_others(embedder: LocalEmbedder) -> None:
+    # The words of one call are tokenised together: each keeps its own pieces, so its vector is the one it gets
+    # alone, to the last bit (the similarity caches mix vectors from calls of any size).
+    words = ["retention", "on-call", "x", "", "émigré"]
+    together = embedder.word_vectors(words)
+    assert together == [embedder.word_vectors([w])[0] for w in words]
+    assert embedder.word_vectors([]) == [] and together[0] != together[1]

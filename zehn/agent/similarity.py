@@ -111,27 +111,32 @@ class Similarity:
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
         (a few words recur in every sentence a question reads)."""
         listed = words if isinstance(words, list | tuple) else list(words)
-        pool, by_prefix = self._pool(listed) if len(listed) >= POOL_CACHED else self._grouped(listed)
+        # A short sequence's prefix groups are built only when some term is not there as written (most calls).
+        pool, by_prefix = self._pool(listed) if len(listed) >= POOL_CACHED else (self._word_set(listed), None)
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
         rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
         if not rest or not pool or self.embedder is None:
             return direct
+        if by_prefix is None:
+            by_prefix = _by_prefix(pool)
         for term in rest:
             near = by_prefix.get(term[:STEM_PREFIX])
             if near and self._near(term, near):
                 direct.add(term)
         return direct
 
-    def _grouped(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
-        """The words as a set (with the lemmas of irregular forms) and grouped by their first letters."""
+    def _word_set(self, words: Sequence[str]) -> frozenset[str]:
+        """The words as a set, with the lemmas of irregular forms."""
         pool = set(words)
         pool.discard("")
         pool |= {self.irregular[w] for w in pool & self._irregular_forms}
-        by_prefix: dict[str, list[str]] = {}
-        for word in pool:
-            by_prefix.setdefault(word[:STEM_PREFIX], []).append(word)
-        return frozenset(pool), by_prefix
+        return frozenset(pool)
+
+    def _grouped(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
+        """The words as a set (:meth:`_word_set`) and grouped by their first letters."""
+        pool = self._word_set(words)
+        return pool, _by_prefix(pool)
 
     def _pool(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
         """:meth:`_grouped`, built once per distinct long word sequence: a document's or a passage's words are
@@ -234,3 +239,11 @@ class Similarity:
             assert found is not None
             out.append(found)
         return out
+
+
+def _by_prefix(pool: frozenset[str]) -> dict[str, list[str]]:
+    """The words grouped by their first :data:`STEM_PREFIX` letters."""
+    out: dict[str, list[str]] = {}
+    for word in pool:
+        out.setdefault(word[:STEM_PREFIX], []).append(word)
+    return out

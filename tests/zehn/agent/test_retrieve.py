@@ -81,3 +81,14 @@ def test_a_passage_s_sentences_are_those_that_overlap_it_found_once() -> None:
     passage = DocPassage("d#p1", "d", "h", "section", 5, 18, "h\nx", (0.1,))
     assert [s.id for s in view.in_passage(passage)] == ["ev_1", "ev_2"]
     assert view.in_passage(passage) is view.in_passage(passage) and loads == [1]
+
+
+def test_a_passage_s_sentences_keep_the_document_s_order_and_include_one_that_begins_before_it() -> None:
+    rows = [Sentence("ev_3", "Tail.", "d", 30, 40, "sentence"), Sentence("ev_1", "Heading and start.", "d", 0, 12,
+                                                                          "sentence"),
+            Sentence("ev_2", "Inside.", "d", 12, 20, "sentence"), Sentence("ev_4", "After.", "d", 40, 45, "sentence")]
+    view = DocView(DocumentInfo("d", "T", "page", None, None), (), 0.5, False, lambda: rows)
+    passage = DocPassage("d#p1", "d", "h", "section", 10, 31, "h\nx", (0.1,))
+    assert [s.id for s in view.in_passage(passage)] == ["ev_3", "ev_1", "ev_2"]
+    empty = DocView(DocumentInfo("e", "T", "page", None, None), (), 0.5, False, lambda: [])
+    assert empty.in_passage(passage) == ()

@@ -8,7 +8,7 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.lemmas import irregular_forms
-from zehn.agent.similarity import Similarity
+from zehn.agent.similarity import POOL_CACHED, Similarity
 
 RELATED = [("retention", "retained"), ("retain", "retention"), ("mitigation", "mitigated"), ("assignee", "assign"),
            ("restore", "restoration"), ("require", "required"), ("emit", "emitted"), ("increment", "incrementing")]
@@ -48,3 +48,13 @@ def test_an_irregular_form_matches_its_lemma_without_an_embedder(nlp: Language) 
     bare = Similarity(None, irregular=forms)
     assert bare.matches(["run", "break", "canary"], ["ran", "the", "canary"]) == {"run", "canary"}
     assert bare.matches(["write"], ["wrote"]) == {"write"} and bare.matches(["write"], ["ran"]) == set()
+
+
+def test_a_short_and_a_long_word_list_match_the_same_terms(similarity: Similarity) -> None:
+    # A list of POOL_CACHED words or more is grouped once and cached; a shorter one is grouped only when a term is
+    # not in it as written: both must give the same verdicts.
+    words = ["retained", "the", "log", "field", "output"]
+    filler = [f"filler{n}" for n in range(POOL_CACHED)]
+    terms = ["retention", "log", "fifth", "owner", "ab"]
+    assert similarity.matches(terms, words) == similarity.matches(terms, words + filler) == {"retention", "log"}
+    assert similarity.matches(["log"], ["log"]) == {"log"}
