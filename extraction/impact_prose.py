@@ -30,7 +30,8 @@ from spacy.tokens import Span, Token
 
 from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, verb_lemma
 from extraction.extraction_types import Mention
-from extraction.vocabulary import words
+from extraction.parse_walks import prep_objects, with_conjuncts
+from extraction.vocabulary import VERB_RULES, words
 
 # Words of a document title that make it an incident write-up: one incident, so singular ("#incidents" is a channel,
 # "Outages" a list of many).
@@ -45,8 +46,10 @@ INCIDENT_NOUNS = words("outage incident disruption degradation downtime")
 # States that say a system was hit ("X was unavailable", "X was down", "X was degraded").
 HIT_STATES = words("""unavailable down degraded unreachable unresponsive unhealthy offline impacted affected broken
     slow flaky overloaded saturated""")
-# Causal verbs whose passive without an agent states a hit ("X was affected", "X was disrupted").
-HIT_PASSIVES = words("affect impact degrade disrupt break overload saturate slow throttle")
+# Causal verbs whose passive without an agent states a hit ("X was affected", "X was disrupted"): every verb the verb
+# table reads as AFFECTS with a direct object, and "throttle" (a hit with no cause the table could name).
+HIT_PASSIVES = frozenset(v for (v, prep), (rel, _) in VERB_RULES.items() if rel == "AFFECTS" and prep is None) | {
+    "throttle"}
 # Verbs that say a system failed by itself ("X crashed", "X timed out", "X went down").
 FAILING_VERBS = words("fail crash stall hang flap time go error")
 _FAILING_PARTICLES = {"time": "out", "go": "down"}  # "timed out", "went down": only with their particle
@@ -121,13 +124,16 @@ def _states_hit(verb: Token) -> bool:
     return False
 
 
-def _supposed(verb: Token, sent: Span) -> bool:
-    """A question or a condition states no impact: "Did X fail?", "If X is unavailable, ...", "when X is down"."""
+def _asked(sent: Span) -> bool:
+    """The whole sentence supposes rather than states: a question, or an inverted condition ("Had X failed, ...")."""
     if sent.text.rstrip().endswith("?"):
         return True
     first = next((t for t in sent if not (t.is_space or t.is_punct)), None)
-    if first is not None and first.lower_ in _INVERTED:
-        return True  # an inverted condition: "Had X failed too, ...", "Were X down, ...", "Should X fail, ..."
+    return first is not None and first.lower_ in _INVERTED  # "Had X failed too", "Were X down", "Should X fail"
+
+
+def _conditional(verb: Token) -> bool:
+    """The verb's clause is a condition: "If X is unavailable, ...", "when X is down"."""
     clause: Token | None = verb
     while clause is not None:
         if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in clause.children):
@@ -139,12 +145,12 @@ def _supposed(verb: Token, sent: Span) -> bool:
 def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
     """(system hit, the verb saying so) for each hit stated in ``sent`` (the caller checks the document kind)."""
     found: list[tuple[Mention, Token]] = []
+    if _asked(sent):
+        return found
     for verb in sent:
-        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb) or _supposed(verb, sent):
+        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb) or _conditional(verb):
             continue
-        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-        subjects += [c for s in subjects for c in s.conjuncts]
-        for s in subjects:
+        for s in with_conjuncts(c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
             hit = _hit(s, anchors)
             if hit is not None and all(h is not hit for h, _ in found):
                 found.append((hit, verb))
@@ -157,12 +163,11 @@ def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, To
         return []  # a cause or an earlier change is named: the causal readers relate it
     found: list[tuple[Mention, Token]] = []
     for verb in sent:
-        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _supposed(verb, sent):  # "spiked" as ADJ
+        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _conditional(verb):  # "spiked" as ADJ
             continue
         for s in (c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in MEASURE_NOUNS):
             # the measure's own prepositions: a capitalised "Latency" opening the sentence may be misread as a name
-            places = [o for p in s.children if p.dep_ == "prep" and p.lower_ in ("on", "in", "of", "for", "at")
-                      for o in p.children if o.dep_ == "pobj" and o.i in anchors]
+            places = [o for o in prep_objects(s, ("on", "in", "of", "for", "at")) if o.i in anchors]
             hit = anchors[places[0].i] if places else None
             if hit is not None and hit.type in SYSTEM_TYPES:
                 found.append((hit, verb))
@@ -173,14 +178,14 @@ def impact_nouns(sent: Span, anchors: dict[int, Mention], arguments: dict[int, M
         tuple[Mention, Token, bool]]:
     """(system hit, impact noun, negated by "no") for "spillover to X", "knock-on effect on X throughput"."""
     found: list[tuple[Mention, Token, bool]] = []
+    if _asked(sent):
+        return found
     for noun in sent:
-        if noun.lemma_.lower() not in IMPACT_NOUNS or noun.pos_ != "NOUN" or _supposed(noun.head, sent):
+        if noun.lemma_.lower() not in IMPACT_NOUNS or noun.pos_ != "NOUN" or _conditional(noun.head):
             continue
         holders = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "there was spillover [to X]"
-        objs = [o for h in holders for p in h.children if p.dep_ == "prep" and p.lower_ in _IMPACT_PREPS
-                for o in p.children if o.dep_ == "pobj"]
         negated = any(c.lower_ == "no" for c in noun.children)
-        for obj in [x for o in objs for x in (o, *o.conjuncts)]:
+        for obj in [o for h in holders for o in prep_objects(h, _IMPACT_PREPS)]:
             named = [anchors[c.i] for c in obj.children if c.dep_ in ("compound", "amod") and c.i in anchors]
             hit = anchors.get(obj.i) or arguments.get(obj.i) or next(iter(named), None)  # "on [X] throughput"
             if hit is not None and hit.type in SYSTEM_TYPES:

@@ -53,6 +53,7 @@ def test_moving_a_system_to_a_technology_is_no_handover(nlp: Language, tmp_path:
     ("body", "expected"),
     [("The relay-hub was unavailable for 20 minutes.", ("relay-hub", "")),
      ("The relay-hub was also affected.", ("relay-hub", "")),
+     ("The relay-hub was swamped for an hour.", ("relay-hub", "")),  # any AFFECTS verb of the table, passive
      ("The relay-hub went down twice.", ("relay-hub", "")),
      ("Customers of relay-hub saw 502s during the incident.", ("relay-hub", "")),
      ("The outage did not affect the relay-hub.", ("relay-hub", "n")),
