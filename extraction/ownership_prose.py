@@ -3,8 +3,8 @@
 * an ownership noun and where it goes or sits: "Ownership of X moved to the Payments team", "Responsibility for X
   now sits with Y", "Ownership of X is with Y" -> Y OWNS X;
 * someone taking it: "The Payments team took (over) ownership of X", "Y assumed responsibility for X" -> Y OWNS X;
-* a handover: "We handed X over to Y", "X was transferred to Y", "hand off ownership of X to Y" -> Y OWNS X (Y a
-  team, a person or an organisation; X something owned, never a person);
+* a handover: "We handed X over to Y", "X was transferred to Y", "hand off ownership of X to Y", "Ownership of X was
+  handed over from A to Y" -> Y OWNS X (Y a team, a person or an organisation; X something owned, never a person);
 * "X belongs to the Payments team": a system belonging to a team or person is owned by it (not a part of it), and
   "X is run by the Infra team" is maintained by it (a system uses no team); see `belonging`.
 
@@ -53,7 +53,8 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
             owned = _named(_pobjs(tok, ("of", "for", "over")), anchors, _OWNED)
             lemma = verb.lemma_.lower()
             owners: list[Mention] = []
-            if tok.dep_ in ("nsubj", "nsubjpass") and lemma in _PLACING:
+            placed = lemma in _PLACING or (tok.dep_ == "nsubjpass" and lemma in _HANDING)  # "was handed over to Y"
+            if tok.dep_ in ("nsubj", "nsubjpass") and placed:
                 owners = _named(_pobjs(verb, ("to", "with")), anchors, OWNER_TYPES)
             elif tok.dep_ == "dobj" and lemma in _TAKING:
                 owners = _named(_subjects(verb), anchors, OWNER_TYPES)

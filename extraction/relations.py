@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Doc, Span, Token
 
 from extraction import noun_predicates as nouns
-from extraction.causal import CAUSAL_RELATIONS, because_triples, change_effects, located, sequence_only
+from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, change_effects, located, sequence_only
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.impact_prose import hits, impact_nouns, incident_document
+from extraction.impact_prose import hits, impact_nouns, incident_document, root_causes
 from extraction.ownership_prose import ownership_changes, typed_relation
 from extraction.relation_patterns import (
     affiliation_triples,
@@ -37,6 +37,7 @@ from extraction.relation_patterns import (
     stand_in,
 )
 from extraction.surface_relations import mention_tokens, surface_triples
+from extraction.traffic_phrases import traffic_end, traffic_source
 from extraction.verb_reader import SUBJECT_DEPS, misparsed_verb, subjects, verb_triples
 
 if TYPE_CHECKING:
@@ -110,10 +111,15 @@ def find_relations(
             for s_tok, o_tok, rel, inverse, pred in verb_triples(verb):
                 subj = argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
                 obj = argument(o_tok, anchors, arguments)
+                end = traffic_end(s_tok, anchors) if subj is None else None  # "requests from X", "calls to X"
+                if end is not None and (rel == "CALLS" or not end[1]):  # only a call is turned round: "calls to X
+                    subj, inverse = end[0], inverse != end[1]  # are routed via Y" (Y calls X)
                 if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
-                    subj = subj or located(s_tok, anchors)
+                    subj = subj or located(s_tok, anchors) or traffic_source(s_tok, anchors)  # "slow X responses"
                     if obj is None and (obj := located(o_tok, anchors)) is not None:
                         rel = "AFFECTS"
+                    elif obj is not None and obj.type in SYSTEM_TYPES:
+                        rel = "AFFECTS"  # "X caused Y to time out": a system is hit, not an incident caused
                 via = "text"
                 if subj is None and obj is not None and rel == "AFFECTS" and incident_own is not None and (
                         s_tok.pos_ == "NOUN" and s_tok.dep_ in SUBJECT_DEPS):  # "the bad deploy took down X"
@@ -151,6 +157,9 @@ def find_relations(
             for hit, noun, no in impact_nouns(sent, anchors, arguments):  # "spillover to X", "no impact on Y"
                 flags = clause_flags(noun.head, sent, subjects(noun.head))
                 emit(incident_own, hit, "AFFECTS", [noun], (flags[0] or no, *flags[1:]), bounds, "document_subject")
+            for cause, verb in root_causes(sent, anchors):  # "The root cause was a leak in X"
+                emit(cause, incident_own, "CAUSED", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
+                     "document_subject")
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
         for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
             if frozenset((t.subject.name, t.object.name)) not in read:

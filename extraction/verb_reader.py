@@ -80,6 +80,19 @@ def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
 
 
 def verb_triples(verb: Token) -> list[Triple]:
+    """The triples ``verb`` states; a relative pronoun it takes as object stands for the noun its clause modifies:
+    "X, which the Routing team owns" (the team OWNS X), "the topic that Y writes to" (Y writes to the topic)."""
+    if verb.dep_ != "relcl":
+        return _triples(verb)
+    named = next((c for c in verb.head.children if c.dep_ == "appos"), verb.head)  # "the service that ..., X"
+    return [(s, named if _relative(o) else o, rel, inv, pred) for s, o, rel, inv, pred in _triples(verb)]
+
+
+def _relative(tok: Token) -> bool:
+    return tok.lower_ in ("which", "that", "whom") and tok.dep_ in ("dobj", "pobj")
+
+
+def _triples(verb: Token) -> list[Triple]:
     lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = subjects(verb)
     found: list[Triple] = []
