@@ -39,7 +39,8 @@ MOVE_TARGETS = frozenset({"to", "onto", "at"})
 # Verbs that put an older thing back in place of a newer one: "roll back X to Y", "revert X to Y" (Y replaces X).
 _UNDOING_TO = frozenset({"roll", "revert", "downgrade", "rollback"})
 # Compound prepositions of cause: "due to X", "because of X", "owing to X", "as a result of X".
-_BECAUSE = {"due": "to", "because": "of", "owing": "to", "thanks": "to"}
+# Not "thanks to X": English credits X with a good outcome ("X kept running, thanks to the cache"), not a hit.
+_BECAUSE = {"due": "to", "because": "of", "owing": "to"}
 SYSTEM_TYPES = frozenset({"Service", "Component", "Technology"})
 
 Triple = tuple[Mention, Mention, str, list[Token]]
@@ -125,7 +126,7 @@ PROBLEM_WORDS = words("""regression regressions regress error errors failure fai
 # Nouns of a fault that the system named in front of them is the seat of: "the X outage", "an X misconfiguration";
 # not "incident", which a tool names when it raised it ("the PagerDuty incident triggered ...").
 FAULT_NOUNS = (PROBLEM_WORDS - {"incident"}) | words(
-    "misconfiguration misconfig bug defect fault storm overload exhaustion")
+    "misconfiguration misconfig bug defect fault storm overload exhaustion failover")
 # Nouns of a change beyond the general change nouns: what is done to keys, certificates and traffic.
 _CHANGES = CHANGE_NOUNS | words("rotation rollover cutover renewal revocation")
 # Prepositions of time that tie a problem to an earlier change ("after", "since", "following").

@@ -13,7 +13,9 @@ A postmortem states its impact about the systems hit, rarely with a cause in the
 * a measure of a system that worsened: "latency on X spiked", "error rates in X doubled" (not where the sentence
   names a cause or an earlier change: "... after the Y deployment" is read as Y AFFECTS X instead);
 * an impact noun aimed at a system: "spillover to X", "a knock-on effect on X throughput", "no impact on Y"
-  (`impact_nouns`).
+  (`impact_nouns`);
+* and what caused it, where the cause is named as the incident's own: "The root cause was a leak in X", "The issue
+  was traced to X" -> X CAUSED the incident (`root_causes`).
 
 Only in a document about an incident (its title or own name says so: "Postmortem: ...", "Incident ...",
 "Outage ..."; not "Incident Console redesign" or "outage drills", where the word modifies another noun); elsewhere
@@ -28,9 +30,10 @@ import re
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, verb_lemma
+from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, located, verb_lemma
 from extraction.extraction_types import Mention
-from extraction.vocabulary import words
+from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
+from extraction.vocabulary import VERB_RULES, words
 
 # Words of a document title that make it an incident write-up: one incident, so singular ("#incidents" is a channel,
 # "Outages" a list of many).
@@ -45,8 +48,15 @@ INCIDENT_NOUNS = words("outage incident disruption degradation downtime")
 # States that say a system was hit ("X was unavailable", "X was down", "X was degraded").
 HIT_STATES = words("""unavailable down degraded unreachable unresponsive unhealthy offline impacted affected broken
     slow flaky overloaded saturated""")
-# Causal verbs whose passive without an agent states a hit ("X was affected", "X was disrupted").
-HIT_PASSIVES = words("affect impact degrade disrupt break overload saturate slow throttle")
+# Causal verbs whose passive without an agent states a hit ("X was affected", "X was disrupted"): every verb the verb
+# table reads as AFFECTS with a direct object, and "throttle" (a hit with no cause the table could name).
+HIT_PASSIVES = frozenset(v for (v, prep), (rel, _) in VERB_RULES.items() if rel == "AFFECTS" and prep is None) | {
+    "throttle", "delay"}
+# Nouns by which a write-up names its cause ("the root cause was ...") and the problem it traces ("the issue was
+# traced to X"); verbs that trace a problem to its source.
+_CAUSE_NOUNS = words("cause culprit trigger")
+_TRACED = INCIDENT_NOUNS | words("issue problem failure errors regression")
+_TRACING = words("trace attribute pin narrow")
 # Verbs that say a system failed by itself ("X crashed", "X timed out", "X went down").
 FAILING_VERBS = words("fail crash stall hang flap time go error")
 _FAILING_PARTICLES = {"time": "out", "go": "down"}  # "timed out", "went down": only with their particle
@@ -54,7 +64,7 @@ _FAILING_PARTICLES = {"time": "out", "go": "down"}  # "timed out", "went down": 
 SHOWING_VERBS = words("return throw serve see hit get experience log raise produce")
 # Nouns for the users or traffic of a system ("customers of X", "requests to X").
 CLIENT_NOUNS = words("""customer customers user users client clients request requests caller callers traffic tenant
-    tenants merchant merchants consumer consumers""")
+    tenants merchant merchants consumer consumers message messages""")
 # Measures of a system's health and verbs of their worsening ("latency on X spiked", "errors in X rose").
 MEASURE_NOUNS = PROBLEM_WORDS | words("""latency latencies p99 p95 p50 rate rates cpu memory load lag queue
     depth retries""")
@@ -94,43 +104,53 @@ def _hit(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     if tok.lower_ not in CLIENT_NOUNS:
         return None
     for prep in tok.children:
-        if prep.dep_ == "prep" and prep.lower_ in ("of", "to", "on", "for", "using"):
+        if prep.dep_ == "prep" and prep.lower_ in ("of", "to", "on", "for", "using", "through", "via"):
             obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
             if obj is not None and anchors[obj.i].type in SYSTEM_TYPES:
                 return anchors[obj.i]
     return None
 
 
-def _states_hit(verb: Token) -> bool:
+def _states_hit(verb: Token, anchors: dict[int, Mention]) -> bool:
     lemma = verb.lemma_.lower()
     children = list(verb.children)
     if any(c.lower_ in _RECOVERY for c in children):
         return False
-    if lemma == "be":
-        return any(c.dep_ in ("acomp", "attr") and c.lower_ in HIT_STATES for c in children)
+    if lemma == "be":  # "X was down for an hour": the parser may take "down" / "offline" for an adverb
+        return any(c.dep_ in ("acomp", "attr", "advmod") and c.lower_ in HIT_STATES for c in children)
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in children)
-    if passive and lemma in HIT_PASSIVES:
-        return not any(c.dep_ == "agent" for c in children)  # "X was degraded by Y": the cause is named
+    if passive and lemma in HIT_PASSIVES:  # "X was degraded by Y": the cause is named; not "delayed by an hour"
+        return not any(c.dep_ == "agent" and any(_names(o, anchors) for o in objects_of(c)) for c in children)
     if lemma in _FAILING_PARTICLES:
         return any(c.lower_ == _FAILING_PARTICLES[lemma] for c in children)
     if lemma in FAILING_VERBS:
         return True
-    if lemma in SHOWING_VERBS:
-        return any(c.dep_ == "dobj" and (c.lemma_.lower() in PROBLEM_WORDS or c.lower_ in PROBLEM_WORDS)
-                   for c in children)
+    if lemma in SHOWING_VERBS:  # "returned 502s", "returned HTTP 503 responses", "threw 502/504"
+        return any(c.dep_ == "dobj" and (_problem(c) or any(_problem(g) for g in c.children)) for c in children)
     return False
 
 
-def _supposed(verb: Token, sent: Span) -> bool:
-    """A question or a condition states no impact: "Did X fail?", "If X is unavailable, ...", "when X is down"."""
+# An HTTP error status as incident prose writes it: "503", "5xx", "502s", "502/503/504".
+_ERROR_STATUS = re.compile(r"[45](?:\d\d|xx)s?(?:/[45](?:\d\d|xx)s?)*", re.I)
+
+
+def _problem(tok: Token) -> bool:
+    return tok.lemma_.lower() in PROBLEM_WORDS or tok.lower_ in PROBLEM_WORDS or bool(_ERROR_STATUS.fullmatch(tok.text))
+
+
+def _asked(sent: Span) -> bool:
+    """The whole sentence supposes rather than states: a question, or an inverted condition ("Had X failed, ...")."""
     if sent.text.rstrip().endswith("?"):
         return True
     first = next((t for t in sent if not (t.is_space or t.is_punct)), None)
-    if first is not None and first.lower_ in _INVERTED:
-        return True  # an inverted condition: "Had X failed too, ...", "Were X down, ...", "Should X fail, ..."
+    return first is not None and first.lower_ in _INVERTED  # "Had X failed too", "Were X down", "Should X fail"
+
+
+def _conditional(verb: Token) -> bool:
+    """The verb's clause is a condition: "If X is unavailable, ...", "when X is down"."""
     clause: Token | None = verb
     while clause is not None:
-        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in clause.children):
+        if any(c.dep_ in ("mark", "advmod") and c.lower_ in _CONDITIONS for c in clause.children):
             return True
         clause = clause.head if clause.dep_ in ("advcl", "conj", "ccomp", "xcomp") and clause.head != clause else None
     return False
@@ -139,16 +159,33 @@ def _supposed(verb: Token, sent: Span) -> bool:
 def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
     """(system hit, the verb saying so) for each hit stated in ``sent`` (the caller checks the document kind)."""
     found: list[tuple[Mention, Token]] = []
+    if _asked(sent):
+        return found
     for verb in sent:
-        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb) or _supposed(verb, sent):
+        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb, anchors) or _conditional(verb):
             continue
-        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-        subjects += [c for s in subjects for c in s.conjuncts]
-        for s in subjects:
-            hit = _hit(s, anchors)
+        for s in with_conjuncts(c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
+            hit = _hit(s, anchors) or (_observed(verb, anchors) if s.lower_ == "we" else None)
             if hit is not None and all(h is not hit for h, _ in found):
                 found.append((hit, verb))
     return found + [w for w in _worsened(sent, anchors) if all(h is not w[0] for h, _ in found)]
+
+
+def _names(tok: Token, anchors: dict[int, Mention]) -> bool:
+    """The agent names a cause: a name, or a noun of a named thing ("by the X slowdown"), not "by an hour"."""
+    return tok.i in anchors or tok.pos_ == "PROPN" or any(g.i in anchors for g in tok.children)
+
+
+def _observed(verb: Token, anchors: dict[int, Mention]) -> Mention | None:
+    """ "We are seeing elevated error rates on X", "we saw 502s from X": what the responders saw, placed in X."""
+    for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        if _problem(obj) or obj.lemma_.lower() in MEASURE_NOUNS or any(_problem(g) for g in obj.children):
+            places = [o for o in prep_objects(obj, ("on", "in", "from", "at")) if o.i in anchors]
+            places += [o for o in prep_objects(verb, ("on", "in", "from", "at")) if o.i in anchors]
+            named = [anchors[o.i] for o in places if anchors[o.i].type in SYSTEM_TYPES]
+            if named:
+                return named[0]
+    return None
 
 
 def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
@@ -157,12 +194,11 @@ def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, To
         return []  # a cause or an earlier change is named: the causal readers relate it
     found: list[tuple[Mention, Token]] = []
     for verb in sent:
-        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _supposed(verb, sent):  # "spiked" as ADJ
+        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _conditional(verb):  # "spiked" as ADJ
             continue
         for s in (c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in MEASURE_NOUNS):
             # the measure's own prepositions: a capitalised "Latency" opening the sentence may be misread as a name
-            places = [o for p in s.children if p.dep_ == "prep" and p.lower_ in ("on", "in", "of", "for", "at")
-                      for o in p.children if o.dep_ == "pobj" and o.i in anchors]
+            places = [o for o in prep_objects(s, ("on", "in", "of", "for", "at")) if o.i in anchors]
             hit = anchors[places[0].i] if places else None
             if hit is not None and hit.type in SYSTEM_TYPES:
                 found.append((hit, verb))
@@ -173,16 +209,37 @@ def impact_nouns(sent: Span, anchors: dict[int, Mention], arguments: dict[int, M
         tuple[Mention, Token, bool]]:
     """(system hit, impact noun, negated by "no") for "spillover to X", "knock-on effect on X throughput"."""
     found: list[tuple[Mention, Token, bool]] = []
+    if _asked(sent):
+        return found
     for noun in sent:
-        if noun.lemma_.lower() not in IMPACT_NOUNS or noun.pos_ != "NOUN" or _supposed(noun.head, sent):
+        if noun.lemma_.lower() not in IMPACT_NOUNS or noun.pos_ != "NOUN" or _conditional(noun.head):
             continue
         holders = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "there was spillover [to X]"
-        objs = [o for h in holders for p in h.children if p.dep_ == "prep" and p.lower_ in _IMPACT_PREPS
-                for o in p.children if o.dep_ == "pobj"]
         negated = any(c.lower_ == "no" for c in noun.children)
-        for obj in [x for o in objs for x in (o, *o.conjuncts)]:
+        for obj in [o for h in holders for o in prep_objects(h, _IMPACT_PREPS)]:
             named = [anchors[c.i] for c in obj.children if c.dep_ in ("compound", "amod") and c.i in anchors]
             hit = anchors.get(obj.i) or arguments.get(obj.i) or next(iter(named), None)  # "on [X] throughput"
             if hit is not None and hit.type in SYSTEM_TYPES:
                 found.append((hit, noun, negated))
+    return found
+
+
+def root_causes(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
+    """(system, verb) where the write-up names the system as its incident's cause: "The root cause was a memory leak
+    in X", "The trigger was X", "The issue has been traced to X"."""
+    if _asked(sent):
+        return []
+    found: list[tuple[Mention, Token]] = []
+    for verb in sent:
+        lemma = verb.lemma_.lower()
+        if lemma == "be" and any(c.dep_ == "nsubj" and c.lemma_.lower() in _CAUSE_NOUNS for c in verb.children):
+            named = [c for c in verb.children if c.dep_ in ("attr", "acomp")]
+        elif lemma in _TRACING and any(c.dep_ == "nsubjpass" and c.lemma_.lower() in _TRACED for c in verb.children):
+            named = prep_objects(verb, ("to",))
+        else:
+            continue
+        for tok in named:
+            cause = anchors.get(tok.i) or located(tok, anchors)
+            if cause is not None and cause.type in SYSTEM_TYPES and not _conditional(verb):
+                found.append((cause, verb))
     return found

@@ -75,7 +75,8 @@ def affected_system(text: str, value: Mention, end: int) -> bool:
             and value.name.split()[0].casefold() not in _IMPACT_VERBS)
 
 
-_NOT = re.compile(r"\b(?:not|never|no|unaffected|unimpacted)\b|n't\b", re.I)  # "wasn't": no boundary before n't
+# "wasn't": no boundary before n't; a word joined by a hyphen is another word ("no-op", "not-ready" are no denial)
+_NOT = re.compile(r"(?<![\w-])(?:not|never|no|unaffected|unimpacted)(?![\w-])|n't\b", re.I)
 
 
 def stated_unhit(value: str) -> bool:

@@ -47,12 +47,12 @@ from extraction.line_shapes import (
     split_lines,
     stated_unhit,
 )
+from extraction.ownership_prose import typed_relation
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, value_mentions
-from extraction.vocabulary import normalise, same_entity
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
 
@@ -67,9 +67,10 @@ class _Reader:
 
     def emit(self, subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int],
              via: str, hedged: bool = False) -> None:
-        rel_type = normalise(rel, subj.type, obj.type)
-        if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
-            return  # one name read with two types ("Acme" the customer and the organisation) is no relation
+        typed = typed_relation(subj, obj, rel)  # belonging read as ownership, as in sentences
+        if typed is None:
+            return  # forbidden by the types, or one name read with two types ("Acme" customer and organisation)
+        subj, obj, rel_type = typed
         self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
         self.out.append(RelationCandidate(
             subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),

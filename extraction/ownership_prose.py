@@ -3,8 +3,8 @@
 * an ownership noun and where it goes or sits: "Ownership of X moved to the Payments team", "Responsibility for X
   now sits with Y", "Ownership of X is with Y" -> Y OWNS X;
 * someone taking it: "The Payments team took (over) ownership of X", "Y assumed responsibility for X" -> Y OWNS X;
-* a handover: "We handed X over to Y", "X was transferred to Y", "hand off ownership of X to Y" -> Y OWNS X (Y a
-  team, a person or an organisation; X something owned, never a person);
+* a handover: "We handed X over to Y", "X was transferred to Y", "hand off ownership of X to Y", "Ownership of X was
+  handed over from A to Y" -> Y OWNS X (Y a team, a person or an organisation; X something owned, never a person);
 * "X belongs to the Payments team": a system belonging to a team or person is owned by it (not a part of it), and
   "X is run by the Infra team" is maintained by it (a system uses no team); see `belonging`.
 
@@ -17,7 +17,8 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from extraction.extraction_types import Mention
-from extraction.vocabulary import OWNER_TYPES, words
+from extraction.parse_walks import prep_objects, with_conjuncts
+from extraction.vocabulary import OWNER_TYPES, normalise, same_entity, words
 
 # Nouns that name ownership itself.
 OWNERSHIP_NOUNS = words("ownership responsibility stewardship custody")
@@ -33,9 +34,7 @@ Found = tuple[Mention, Mention, Token, Token]  # owner, owned, predicate word, t
 
 
 def _pobjs(head: Token, preps: tuple[str, ...]) -> list[Token]:
-    objs = [o for p in head.children if p.dep_ in ("prep", "dative") and p.lower_ in preps
-            for o in p.children if o.dep_ == "pobj"]
-    return [x for o in objs for x in (o, *o.conjuncts)]
+    return prep_objects(head, preps, ("prep", "dative"))
 
 
 def _named(toks: list[Token], anchors: dict[int, Mention], types: frozenset[str]) -> list[Mention]:
@@ -43,8 +42,7 @@ def _named(toks: list[Token], anchors: dict[int, Mention], types: frozenset[str]
 
 
 def _subjects(verb: Token) -> list[Token]:
-    subs = [c for c in verb.children if c.dep_ == "nsubj"]
-    return [x for s in subs for x in (s, *s.conjuncts)]
+    return with_conjuncts(c for c in verb.children if c.dep_ == "nsubj")
 
 
 def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
@@ -55,7 +53,8 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
             owned = _named(_pobjs(tok, ("of", "for", "over")), anchors, _OWNED)
             lemma = verb.lemma_.lower()
             owners: list[Mention] = []
-            if tok.dep_ in ("nsubj", "nsubjpass") and lemma in _PLACING:
+            placed = lemma in _PLACING or (tok.dep_ == "nsubjpass" and lemma in _HANDING)  # "was handed over to Y"
+            if tok.dep_ in ("nsubj", "nsubjpass") and placed:
                 owners = _named(_pobjs(verb, ("to", "with")), anchors, OWNER_TYPES)
             elif tok.dep_ == "dobj" and lemma in _TAKING:
                 owners = _named(_subjects(verb), anchors, OWNER_TYPES)
@@ -65,7 +64,7 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
         elif tok.pos_ == "VERB" and tok.lemma_.lower() in _HANDING:
             passive = any(c.dep_ == "nsubjpass" for c in tok.children)
             things = [c for c in tok.children if c.dep_ == ("nsubjpass" if passive else "dobj")]
-            owned = _named([x for t in things for x in (t, *t.conjuncts)], anchors, _OWNED)
+            owned = _named(with_conjuncts(things), anchors, _OWNED)
             owners = _named(_pobjs(tok, ("to",)), anchors, OWNER_TYPES)
             if tok.lemma_.lower() in ("move", "pass") and not any(c.lower_ in ("over", "off") for c in tok.children):
                 owners = [o for o in owners if o.type == "Team"]  # "moved X to Postgres" is a move, not a handover
@@ -81,3 +80,14 @@ def belonging(subj: Mention, obj: Mention, rel: str) -> tuple[Mention, Mention, 
     if rel == "USES" and obj.type in ("Team", "Person") and subj.type in _OWNED - {"Page", "Ticket"}:
         return obj, subj, "MAINTAINS"  # "X is run by / hosted by the Infra team": a team runs it, X uses no team
     return subj, obj, rel
+
+
+def typed_relation(subj: Mention, obj: Mention, rel: str) -> tuple[Mention, Mention, str] | None:
+    """The relation as stored, for every reader of sentences and lines: belonging read as ownership, then the rel_type
+    checked against the ends' types; None when the types forbid it or both ends name one entity ("Acme" read as the
+    customer and as the organisation)."""
+    subj, obj, rel = belonging(subj, obj, rel)
+    rel_type = normalise(rel, subj.type, obj.type)
+    if rel_type is None or same_entity(subj.name, subj.type, obj.name, obj.type):
+        return None
+    return subj, obj, rel_type

@@ -27,6 +27,7 @@ from spacy.tokens import Doc, Span, Token
 from extraction.causal import SYSTEM_TYPES
 from extraction.extraction_types import Mention
 from extraction.impact_prose import incident_reference
+from extraction.traffic_phrases import TRAFFIC_NOUNS
 from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TYPE_NOUNS
 
 if TYPE_CHECKING:
@@ -45,9 +46,6 @@ _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"}
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
-# Nouns of a system's traffic and work: an identifier tagged as an adjective in front of one ("every quote-engine
-# request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
-_TRAFFIC_NOUNS = frozenset({"request", "call", "traffic", "throughput", "query", "write", "read", "job", "response"})
 # Nouns by which a thing is someone's charge: "X is the Data team's responsibility" (possessor OWNS X).
 _CHARGE_NOUNS = frozenset({"responsibility", "remit", "domain", "baby"})
 _OWNER_LABELS = frozenset({"owner", "owners", "dri", "maintainer", "maintainers"})
@@ -68,7 +66,7 @@ def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dic
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
         elif m.type in SYSTEM_TYPES and root.head.pos_ == "NOUN" and root.i < root.head.i and (
-                root.dep_ == "compound" or (root.dep_ == "amod" and root.head.lemma_.lower() in _TRAFFIC_NOUNS)):
+                root.dep_ == "compound" or (root.dep_ == "amod" and root.head.lemma_.lower() in TRAFFIC_NOUNS)):
             heads.setdefault(root.head.i, m)  # "the ONNX export", "every quote-engine request" stand for the system
     return found, heads | found
 
@@ -176,8 +174,8 @@ def reference(tok: Token) -> str | None:
     modifiers = [c for c in tok.children if c.dep_ in ("compound", "amod", "nmod", "poss")]
     if not dets and not modifiers and tok.lower_ in DOCUMENT_NOUNS and tok.i == tok.sent.start:
         return "document"  # a note's opening word: "Playbook maintained by X.", "Runbook owned by Y."
-    if not dets or modifiers:
-        return None
+    if not dets or modifiers or any(c.dep_ in ("relcl", "appos") for c in tok.children):
+        return None  # "the service that the Fares team maintains" is one service of many, not the page's topic
     if tok.lower_ in DOCUMENT_NOUNS and dets[0] == "this":
         return "document"
     if tok.lower_ in TOPIC_NOUNS and dets[0] in ("this", "the"):

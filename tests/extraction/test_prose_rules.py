@@ -53,6 +53,7 @@ def test_moving_a_system_to_a_technology_is_no_handover(nlp: Language, tmp_path:
     ("body", "expected"),
     [("The relay-hub was unavailable for 20 minutes.", ("relay-hub", "")),
      ("The relay-hub was also affected.", ("relay-hub", "")),
+     ("The relay-hub was swamped for an hour.", ("relay-hub", "")),  # any AFFECTS verb of the table, passive
      ("The relay-hub went down twice.", ("relay-hub", "")),
      ("Customers of relay-hub saw 502s during the incident.", ("relay-hub", "")),
      ("The outage did not affect the relay-hub.", ("relay-hub", "n")),
@@ -126,3 +127,42 @@ def test_a_short_list_item_under_a_label_heading_is_the_evidence_of_its_relation
 ])
 def test_a_month_named_may_does_not_hedge_a_relation(nlp: Language, tmp_path: Path, body: str, flags: str) -> None:
     assert ("Orbit", "OWNS", "relay-hub", flags) in read(nlp, tmp_path, NOTES, body)
+
+
+HIT = (POSTMORTEM, "AFFECTS", "relay-hub", "d")
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "expected"),
+    [(NOTES, "The relay-hub, which the Orbit team owns, serves every search.", ("Orbit", "OWNS", "relay-hub", "")),
+     (NOTES, "The alert-hub listens on the Kafka topic that relay-hub writes to.",
+      ("relay-hub", "PRODUCES", "Kafka", "")),
+     (NOTES, "Requests from the relay-hub are forwarded to ledger-db.", ("relay-hub", "CALLS", "ledger-db", "")),
+     (NOTES, "All calls to ledger-db are routed via the relay-hub.", ("relay-hub", "CALLS", "ledger-db", "")),
+     (NOTES, "All ledger-db calls must go through the relay-hub.", ("relay-hub", "CALLS", "ledger-db", "")),
+     (NOTES, "Ownership of relay-hub was handed over from the Atlas team to the Orbit team.",
+      ("Orbit", "OWNS", "relay-hub", "")),
+     (POSTMORTEM, "A bad config in ledger-db caused relay-hub to time out.", ("ledger-db", "AFFECTS", "relay-hub", "")),
+     (POSTMORTEM, "The root cause was a memory leak in relay-hub.", ("relay-hub", "CAUSED", POSTMORTEM, "d")),
+     (POSTMORTEM, "The issue has been traced to the relay-hub.", ("relay-hub", "CAUSED", POSTMORTEM, "d")),
+     (POSTMORTEM, "The relay-hub was down for 15 minutes.", HIT),
+     (POSTMORTEM, "The relay-hub returned HTTP 503 responses for ten minutes.", HIT),
+     (POSTMORTEM, "We are seeing elevated error rates on relay-hub.", HIT),
+     (POSTMORTEM, "Messages through relay-hub were delayed by up to an hour.", HIT)],
+)
+def test_relative_clauses_traffic_subjects_causes_and_what_responders_saw(
+        nlp: Language, tmp_path: Path, title: str, body: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in read(nlp, tmp_path, title, body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["The ledger-db keeps running when relay-hub is down, thanks to its cache.",  # a condition; credit, not a hit
+     "The relay-hub was not affected by the ledger-db slowdown.",  # the cause is named: no hit by the incident
+     "The service that the Orbit team maintains, relay-hub, was rewritten."],  # one service, not the page's topic
+)
+def test_credit_conditions_and_relative_clauses_state_no_hit_of_the_document(nlp: Language, tmp_path: Path,
+                                                                               body: str) -> None:
+    found = read(nlp, tmp_path, POSTMORTEM, body)
+    assert not any(s == POSTMORTEM and "n" not in flags for s, _, _, flags in found), found
+    assert not any(o == POSTMORTEM and rel != "CAUSED" for _, rel, o, _ in found), found

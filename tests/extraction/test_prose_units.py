@@ -7,6 +7,10 @@ ownership without "own" ("sits with", "on the hook for", "point of contact"), de
 nouns ("talks to", "backed by", "without Y, X cannot"), impact through nouns and states ("spillover to", "knock-on
 effect on"), participation with no relation of the vocabulary ("attendees", "paged"), in sentences, bullets,
 labelled lines and table rows; about a quarter state no relation or a negated, hedged or planned one.
+Set 3 (prose_units3.jsonl, written and committed before rules 16) uses phrasings sets 1-2 lack: relative clauses and
+appositions ("X, which the Routing team owns"), "depends on: A, B and C", "sits behind" / "fronted by" / "traffic to
+X goes through Y", hand-overs and migrations, causal chains, "because of" / "due to", runbook steps, status-page
+updates and ticket comments; about a third state no relation or a negated, hedged or planned one.
 Both are scored by the corpus bench's rules (bench/extraction_match.py); the floors are the figures measured on each
 set, so a rule change that loses precision or recall here fails.
 """
@@ -35,6 +39,7 @@ class Floors:
 FLOORS = {
     "prose_units.jsonl": Floors(0.85, {"tune": 0.85, "check": 0.66}),  # measured 0.881 / 0.694 (rules 13)
     "prose_units2.jsonl": Floors(0.9, {"tune": 0.80, "check": 0.75}),  # measured 0.822 / 0.776 (rules 13)
+    "prose_units3.jsonl": Floors(0.83, {"tune": 0.60, "check": 0.43}),  # measured 0.604 / 0.438 (rules 16)
 }
 
 
@@ -57,9 +62,10 @@ def test_set_one_is_large_and_mostly_plain_prose() -> None:
     assert {u.half for u in units} == {"tune", "check"}
 
 
-def test_set_two_mixes_shapes_and_holds_many_units_without_a_relation() -> None:
-    units = _units("prose_units2.jsonl").units
-    assert len(units) >= 120
+@pytest.mark.parametrize(("name", "size"), [("prose_units2.jsonl", 120), ("prose_units3.jsonl", 150)])
+def test_sets_two_and_three_mix_shapes_and_hold_many_units_without_a_relation(name: str, size: int) -> None:
+    units = _units(name).units
+    assert len(units) >= size
     assert sum(not u.relations for u in units) >= 0.2 * len(units)
     assert {u.kind for u in units} >= {"sentence", "labelled_line", "list_item", "table_row"}
     assert {u.half for u in units} == {"tune", "check"}

@@ -1,0 +1,27 @@
+"""Walks over a dependency parse that every sentence reader needs: conjoined words and prepositional objects.
+
+One place for "the objects of these prepositions, with the words conjoined to them" ("talks to X and Y", "spillover
+to X and Y", "ownership of X and Y"), so the readers agree on what a list after a preposition holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from spacy.tokens import Token
+
+
+def with_conjuncts(tokens: Iterable[Token]) -> list[Token]:
+    """Each token followed by the words conjoined after it ("X, Y and Z" -> X, Y, Z; Y adds nothing again)."""
+    return [x for t in tokens for x in (t, *(c for c in t.conjuncts if c.i > t.i))]
+
+
+def objects_of(prep: Token) -> list[Token]:
+    """What one preposition governs, with conjuncts: "to [X] and [Y]"."""
+    return with_conjuncts(o for o in prep.children if o.dep_ == "pobj")
+
+
+def prep_objects(head: Token, preps: Collection[str] | None = None,
+                 deps: Collection[str] = ("prep",)) -> list[Token]:
+    """The objects of ``head``'s prepositions (only those spelled as in ``preps``, when given), with conjuncts."""
+    return [o for p in head.children if p.dep_ in deps and (preps is None or p.lower_ in preps) for o in objects_of(p)]

@@ -1,0 +1,149 @@
+"""The verb reader of `extraction.relations`: the (subject, object, rel_type) triples one verb states.
+
+* verb + direct object / preposition ("calls", "depends on", "reads from"), mapped by `VERB_RULES`;
+* passive with "by" is turned round ("is owned by", "ledger-sync, owned by Payments"); passive with another
+  preposition keeps its order (`PASSIVE_PREP_RULES`: "is assigned to", "is blocked on");
+* copula + noun/adjective + preposition ("is part of", "is responsible for", `COPULA_RULES`), and
+  "Lena is on the Payments team" (MEMBER_OF);
+* "assign X to Y"; subjects shared by conjoined verbs, open complements and relative clauses; conjoined subjects
+  and objects; nouns behind a light verb or a preposition (`extraction.noun_predicates`); moving verbs
+  (`extraction.causal.moved`).
+
+Triples are tokens, not mentions: the sentence reader maps them to mentions, checks types and sets flags.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from extraction import noun_predicates as nouns
+from extraction.causal import moved, verb_lemma
+from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
+from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
+
+SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
+_PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
+Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
+# Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
+_KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
+
+
+def _is_passive(verb: Token) -> bool:
+    if any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or (verb.dep_ == "acl" and verb.tag_ == "VBN"):
+        return True  # a bare participle conjoined to a passive is passive too: "owned by X and maintained by Y"
+    return (
+        verb.dep_ == "conj"
+        and verb.tag_ == "VBN"
+        and not any(c.dep_ in SUBJECT_DEPS for c in verb.children)
+        and verb.head != verb
+        and _is_passive(verb.head)
+    )
+
+
+def subjects(verb: Token) -> list[Token]:
+    subs = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+    head = verb  # a conjoined verb shares its first verb's subject: "X, which calls Y and reads from Z"
+    while not subs and head.dep_ in ("conj", "xcomp") and head.head != head:
+        head = head.head
+        subs = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
+    if (subs and head.dep_ == "relcl" and subs[0].lower_ in ("that", "which", "who")) or (
+        not subs and head.dep_ in ("relcl", "acl")
+    ):
+        subs = [head.head]
+        if subs[0].dep_ == "attr" and subs[0].head.lemma_ == "be":  # "X is the service that writes to Y": X
+            subs = [c for c in subs[0].head.children if c.dep_ == "nsubj"] or subs
+    if not subs and verb.dep_ == "ROOT":  # "The checkout-api points to X": the identifier parsed as a modifier
+        subs = [c for c in verb.lefts if c.dep_ in ("amod", "compound")][-1:]
+    return with_conjuncts(subs)
+
+
+def misparsed_verb(tok: Token) -> bool:
+    """A root tagged as a plural noun that is a rule's verb ("the checkout-api points to X": after an identifier)."""
+    return (
+        tok.dep_ == "ROOT"
+        and tok.tag_ == "NNS"
+        and verb_lemma(tok, _KNOWN_VERBS) in _KNOWN_VERBS
+        and any(c.dep_ in ("amod", "compound") for c in tok.lefts)
+        and any(c.dep_ in ("prep", "dobj") for c in tok.rights)
+    )
+
+
+def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
+    out = []
+    # A particle the parser hangs as an adverb keeps its preposition: "falls back to X", "fails over to X".
+    adverbs = [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLES]
+    for p in [*verb.children, *(p for a in adverbs for p in a.children)]:
+        if p.dep_ in ("prep", "agent"):  # "built on top of X": the object of "top of" is the preposition's
+            objs = objects_of(p)
+            out.append((p, [o for c in objs for o in (prep_objects(c, ("of",)) if c.lower_ == "top" else [c])]))
+    return out
+
+
+def verb_triples(verb: Token) -> list[Triple]:
+    """The triples ``verb`` states; a relative pronoun it takes as object stands for the noun its clause modifies:
+    "X, which the Routing team owns" (the team OWNS X), "the topic that Y writes to" (Y writes to the topic)."""
+    if verb.dep_ != "relcl":
+        return _triples(verb)
+    named = next((c for c in verb.head.children if c.dep_ == "appos"), verb.head)  # "the service that ..., X"
+    return [(s, named if _relative(o) else o, rel, inv, pred) for s, o, rel, inv, pred in _triples(verb)]
+
+
+def _relative(tok: Token) -> bool:
+    return tok.lower_ in ("which", "that", "whom") and tok.dep_ in ("dobj", "pobj")
+
+
+def _triples(verb: Token) -> list[Triple]:
+    lemma = verb_lemma(verb, _KNOWN_VERBS)
+    subs = subjects(verb)
+    found: list[Triple] = []
+    dobjs = with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
+    if _is_passive(verb):
+        shared = [(a, objects_of(a)) for a in nouns.shared_agents(verb)]
+        for prep, objs in _preps(verb) + shared:
+            if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
+                rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
+                found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
+            elif prep.lower_ == "by":  # "X is called by Y"; a stranded preposition: "X is relied on by Y"
+                stranded = [c for c in verb.children if c.dep_ in ("prep", "prt") and c.i < prep.i
+                            and (lemma, c.lower_) in VERB_RULES and not any(g.dep_ == "pobj" for g in c.children)]
+                key = (lemma, stranded[0].lower_) if stranded else (lemma, None)
+                if key in VERB_RULES:
+                    rel, inv = VERB_RULES[key]
+                    found += [(o, s, rel, inv, [verb, *stranded, prep]) for s in subs for o in objs]  # as active
+        return found
+    if lemma == "assign":
+        for prep, objs in _preps(verb):
+            if prep.lower_ == "to":
+                found += [(d, o, "ASSIGNED_TO", False, [verb, prep]) for d in dobjs for o in objs]
+        return found
+    moving = moved(verb, lemma)
+    if moving is not None:
+        return moving  # "we migrated X to Y": X uses Y, not whoever moved it
+    if (lemma, None) in VERB_RULES:
+        rel, inv = VERB_RULES[(lemma, None)]
+        found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
+    found += nouns.light_verb_triples(verb, lemma, subs, dobjs) + nouns.needed_without(verb, subs)
+    particles = [c for c in verb.children if c.dep_ == "prt"]
+    # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
+    object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in ("from", "to", "into", "in")]
+    # a phrasal verb's particle stands where a preposition would: "could take down X" (VERB_RULES' (verb, particle))
+    found += [(s, d, *VERB_RULES[(lemma, p.lower_)], [verb, p]) for p in particles if (lemma, p.lower_) in VERB_RULES
+              for s in subs for d in dobjs]
+    for prep, objs in _preps(verb) + object_preps:
+        key = (lemma, prep.lower_)
+        if key in VERB_RULES:
+            rel, inv = VERB_RULES[key]
+            found += [(s, o, rel, inv, [verb, *particles, prep]) for s in subs for o in objs]
+    if lemma == "be":
+        found += nouns.copula_noun_triples(verb, subs)  # "X is on the hook for Y", "X is in charge of Y"
+        for comp in verb.children:
+            if comp.dep_ not in ("attr", "acomp"):
+                continue
+            for prep, objs in _preps(comp):
+                if (comp.lemma_.lower(), prep.lower_) in COPULA_RULES:
+                    rel, inv = COPULA_RULES[(comp.lemma_.lower(), prep.lower_)]
+                    found += [(s, o, rel, inv, [verb, comp, prep]) for s in subs for o in objs]
+        for prep, objs in _preps(verb):
+            if prep.lower_ in ("on", "in"):
+                found += [(s, o, "MEMBER_OF", False, [verb, prep]) for s in subs for o in objs]
+    return found
