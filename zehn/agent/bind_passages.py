@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
+from zehn.agent.denials import ruled_out
 from zehn.agent.documents import nowhere, ranked
 from zehn.agent.extent import (
     about_ask,
@@ -216,6 +217,9 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     context = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
     asked = frozenset(words(analysis.question))
     spent = 0
+    if ruled := ruled_out(analysis, view, parses):
+        return Bound(missing=tuple(asks), document=view.info,
+                     reason=f"not established: {view.info.title or view.info.id} says {ruled!r} is not concerned")
     for n, ask in enumerate(asks):
         budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
         found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked)

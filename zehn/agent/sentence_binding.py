@@ -152,6 +152,9 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if any(own) and not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
                              states_threshold(ask.focus_head, parse.text)):
             return None
+        if ask.wh == "how many" and ask.focus_head and not similarity.matches((ask.focus_head,), [
+                *lemmas_of(parse), *frame]):
+            return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
             ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or

@@ -84,3 +84,12 @@ def test_a_label_is_named_by_its_last_noun() -> None:
 def test_a_motivation_section_states_why() -> None:
     assert roles_of("Motivation").get("cause") == 1.0
     assert roles_of("Rationale").get("cause") == 1.0
+
+
+def test_how_many_counts_the_asked_noun(nlp: Language, similarity: Similarity) -> None:
+    from zehn.agent.sentence_binding import Scored, bind_sentence
+    ask = analyse("How many tenants were migrated during the cutover?", nlp).asks[0]
+    passage = _passage("Cutover", "We migrated 140 tenants during the cutover. The cutover took 3 hours.")
+    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
+    assert bind_sentence(ask, scored, nlp("We migrated 140 tenants during the cutover."), similarity, ())
+    assert bind_sentence(ask, scored, nlp("The migrated cutover took 3 hours."), similarity, ()) is None
