@@ -115,6 +115,10 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit) and not ask.negated:  # "why must X never be purged": "Never purge X: ..." answers
         return None
+    labels = field_labels(parse.text)
+    named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
+    if labels and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named)):
+        return None  # "Status: Done / Fix version: 3.8.1": fields state what their labels name, no cause or change
     if reads_sections(ask.answer_type, ask.focus_head, ask.predicate) and scored.role >= 1.0:
         # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
         coverage, names = scored.document
@@ -130,8 +134,6 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if not enough:
         return None
     if ask.answer_type in ("cause", "fix"):
-        if field_block(parse.text):
-            return None  # "Status: Done / Fix version: 3.8.1": fields name a cause or a fix, they state none
         typed = fillers(parse, ask.answer_type)
         if typed and (hit or scored.role > 0):
             return "filler", len(hit)
@@ -181,11 +183,13 @@ def conditioned(parse: Doc, predicate: str) -> bool:
 _FIELD = re.compile(r"^[\s>*_-]*(?P<label>[A-Za-z][\w/& -]*?)[*_]*:[*_]*\s+\S")  # "**Fix version:** 3.8.1"
 
 
-def field_block(text: str) -> bool:
-    """Two or more lines, every one a labelled field ("**Status:** Done", "Fix version: 3.8.1"): a ticket's or a
-    page's fields, read by their labels."""
+def field_labels(text: str) -> tuple[str, ...]:
+    """The labels of a block of two or more lines, every one a labelled field ("**Status:** Done", "Fix version:
+    3.8.1"): a ticket's or a page's fields, read by their labels. Empty for any other text."""
     lines = [_FIELD.match(line) for line in text.split("\n") if line.strip()]
-    return len(lines) > 1 and all(m is not None and len(m["label"].split()) <= LABEL_WORDS for m in lines)
+    if len(lines) < 2 or not all(m is not None and len(m["label"].split()) <= LABEL_WORDS for m in lines):
+        return ()
+    return tuple(m["label"] for m in lines if m is not None)
 
 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...]) -> bool:

@@ -10,7 +10,7 @@ from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.focus import label_roles, roles_of
 from zehn.agent.rows import DocPassage
-from zehn.agent.sentence_binding import conditioned, explains, field_block
+from zehn.agent.sentence_binding import conditioned, explains, field_labels
 from zehn.agent.similarity import Similarity
 
 
@@ -69,10 +69,11 @@ def test_when_is_answered_by_a_condition_on_the_asked_verb(nlp: Language) -> Non
     assert not conditioned(nlp("The snapshot is kept when the copy fails."), "delete")
 
 
-def test_a_block_of_labelled_fields_is_a_field_block() -> None:
-    assert field_block("**Status:** Done\n**Fix version:** 2.4.1\n**Owner:** Platform")
-    assert not field_block("**Status:** Done")
-    assert not field_block("We rolled back at 10:00.\nThe fix shipped: 2.4.1")
+def test_a_block_of_labelled_fields_is_read_by_its_labels() -> None:
+    assert field_labels("**Status:** Done\n**Fix version:** 2.4.1\n**Owner:** Platform") == (
+        "Status", "Fix version", "Owner")
+    assert not field_labels("**Status:** Done")
+    assert not field_labels("We rolled back at 10:00.\nThe fix shipped: 2.4.1")
 
 
 def test_a_label_is_named_by_its_last_noun() -> None:
