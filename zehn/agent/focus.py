@@ -64,12 +64,10 @@ CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affe
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
 SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # A proposal states why it is made under "Motivation" / "Rationale" (RFCs, design docs), the problem it solves
-    # under "Problem" / "Background".
+    # A proposal states why it is made under "Motivation" / "Rationale" (RFCs, design docs).
     "cause": (frozenset({"cause", "root", "rca", "why", "trigger", "motivation", "rationale", "reason",
                          "justification"}),
-              frozenset({"analysis", "wrong", "contributing", "factor", "diagnosis", "investigation", "finding",
-                         "background", "problem"})),
+              frozenset({"analysis", "wrong", "contributing", "factor", "diagnosis", "investigation", "finding"})),
     # A "Workaround" section states the remedy applied until the fix: it names a fix as "Mitigation" does.
     "fix": (frozenset({"resolution", "resolve", "fix", "remediation", "mitigation", "mitigate", "hotfix", "patch",
                        "solution", "remedy", "workaround"}),
