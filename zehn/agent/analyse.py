@@ -113,9 +113,26 @@ def _predicate(clause: Span, skip: set[int]) -> Token | None:
         top = min(verbs, key=lambda t: len(list(t.ancestors)))
         purpose = [c for c in top.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB" and
                    any(a.lower_ == "to" for a in c.children)] if top.lemma_ == "do" else []
-        return purpose[0] if purpose else top
+        return purpose[0] if purpose else _fronted(clause, top)
     roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
     return roots[0] if roots else None
+
+
+def _fronted(clause: Span, top: Token) -> Token:
+    """In a question whose auxiliary is fronted ("why *was* X rejected", "when *does* X fire") the main verb is the
+    clause's last word (a participle after "be", a bare verb after "do"), however the parser read the words
+    between: it takes "buying" for the root of "why was buying a hosted product rejected", and "fire" for a noun."""
+    words = [t for t in clause if not t.is_punct]
+    aux = next((t for t in words[:3] if t.lemma_ in ("be", "do") and t.i > clause.start), None)
+    if aux is None or top.i == words[-1].i or (top.lemma_ != "do" and top.i != aux.i + 1):
+        return top
+    last = words[-1]
+    # (after "do", the last word is read as a verb only when the parser made everything after the auxiliary one
+    # noun phrase ending in it: "the alert fire"; "what does it return to the client" keeps its verb)
+    passive = aux.lemma_ == "be" and last.tag_ in ("VBN", "VBD")
+    bare = aux.lemma_ == "do" and top.lemma_ == "do" and last.pos_ in ("VERB", "NOUN") and \
+        last.left_edge.i == aux.i + 1
+    return last if passive or bare else top
 
 
 def _noun_run(doc: Doc, start: int, end: int) -> int:
@@ -184,7 +201,8 @@ def _asks(doc: Doc) -> list[Ask]:
         focus = _focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
         verb = _predicate(clause, skip)
-        predicate = verb.lemma_.casefold() if verb is not None and verb.pos_ in ("VERB", "AUX") else ""
+        predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
+            verb.i == clause.end - 1 and len(clause) > 2 and clause[1].lemma_ == "do")) else ""  # "does X fire"
         negated = any(t.dep_ == "neg" for t in clause)
         groups = _nouns(focus) if focus is not None else []
         for group in groups or [[]]:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
+from zehn.agent.denials import ruled_out
 from zehn.agent.documents import nowhere, ranked
 from zehn.agent.extent import (
     about_ask,
@@ -122,9 +123,12 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
 
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
-         whole: bool = False) -> Finding | None:
+         whole: bool = False, scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
+    """``scores``: the ask's passage scores kept from an earlier reading of the same document (the whole-document
+    retry reads every passage again, scored as before)."""
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
-    scored_all = _score(view, ask, slot, similarity, context)
+    kept = scores if scores is not None else {}
+    scored_all = kept[ask] = kept.get(ask) or _score(view, ask, slot, similarity, context)
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
@@ -216,14 +220,20 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     context = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
     asked = frozenset(words(analysis.question))
     spent = 0
+    scores: dict[Ask, list[Scored]] = {}
+    if ruled := ruled_out(analysis, view, parses):
+        return Bound(missing=tuple(asks), document=view.info,
+                     reason=f"not established: {view.info.title or view.info.id} says {ruled!r} is not concerned")
     for n, ask in enumerate(asks):
         budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
-        found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked)
+        found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked,
+                     scores=scores)
         if found is None and used:
             found = _already_cited(ask, slots.get(ask.text, 0), view, parses, similarity, used, findings, context,
                                    asked)
         if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # then every passage:
-            found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True)
+            found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True,
+                         scores)
         if found is None:
             missing.append(ask)
             continue

@@ -14,7 +14,9 @@ before), while the words fit the budget.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
+from functools import lru_cache
 
 from spacy.tokens import Doc
 
@@ -35,11 +37,19 @@ def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int,
     table has none inside it and stays one block; so does a chat log of one line per message)."""
     for n, p in enumerate(passages):
         if p.start <= sentence.start < p.end:
-            body = p.text[len(p.heading) + 1:]
-            if not body or len(body) != p.end - p.start:
+            ends = _blank_ends(p.text, len(p.heading) + 1)
+            if ends is None or len(p.text) - len(p.heading) - 1 != p.end - p.start:
                 return n, 0  # text that is not heading + body: the passage is one block
-            return n, len(_BLANK.findall(body, 0, sentence.start - p.start))
+            return n, bisect_right(ends, sentence.start - p.start)
     return -1, sentence.start
+
+
+@lru_cache(maxsize=2048)
+def _blank_ends(text: str, body_at: int) -> tuple[int, ...] | None:
+    """Where each blank line of a passage's body ends (offsets into the body), found once per passage: every
+    sentence the extent weighs asks for its block. None when the body is empty."""
+    body = text[body_at:]
+    return tuple(m.end() for m in _BLANK.finditer(body)) if body else None
 
 
 def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None,

@@ -64,7 +64,9 @@ CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affe
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
 SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "cause": (frozenset({"cause", "root", "rca", "why", "trigger"}),
+    # A proposal states why it is made under "Motivation" / "Rationale" (RFCs, design docs).
+    "cause": (frozenset({"cause", "root", "rca", "why", "trigger", "motivation", "rationale", "reason",
+                         "justification"}),
               frozenset({"analysis", "wrong", "contributing", "factor", "diagnosis", "investigation", "finding"})),
     # A "Workaround" section states the remedy applied until the fix: it names a fix as "Mitigation" does.
     "fix": (frozenset({"resolution", "resolve", "fix", "remediation", "mitigation", "mitigate", "hotfix", "patch",
@@ -140,11 +142,16 @@ LABEL_WORDS = 3  # a label longer than this is a clause ("note that the cause: .
 
 def label_roles(line: str) -> dict[str, float]:
     """The section roles a line's own label names, read as a heading is ("- **Likely cause**: X", "Workaround
-    applied: Y"): a labelled line is a section of one line. Only a label that opens the line counts."""
+    applied: Y"): a labelled line is a section of one line. Only a label that opens the line counts; a label
+    whose last word is a noun of another kind names that kind ("Fix version: 3.8.1" states a version)."""
     found = segments(line)
     if not found or found[0].start > len(line) - len(line.lstrip(" \t-*+•>0123456789.)")) or \
             len(found[0].label.split()) > LABEL_WORDS:
         return {}
+    label = found[0].label.split()
+    # An English compound is named by its last noun: "Fix version" is a version, "Resolution date" a date.
+    if len(label) > 1 and FOCUS_TYPES.get(label[-1].casefold(), "cause") not in ("cause", "fix"):
+        return roles_of(label[-1])
     return roles_of(found[0].label)
 
 

@@ -16,6 +16,7 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
+    LABEL_WORDS,
     heading_words,
     label_roles,
     reads_sections,
@@ -111,8 +113,12 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     like its heading."""
     lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame]
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
-    if negated(parse, hit):
+    if negated(parse, hit) and not ask.negated:  # "why must X never be purged": "Never purge X: ..." answers
         return None
+    labels = field_labels(parse.text)
+    named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
+    if labels and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named)):
+        return None  # "Status: Done / Fix version: 3.8.1": fields state what their labels name, no cause or change
     if reads_sections(ask.answer_type, ask.focus_head, ask.predicate) and scored.role >= 1.0:
         # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
         coverage, names = scored.document
@@ -129,7 +135,10 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None
     if ask.answer_type in ("cause", "fix"):
         typed = fillers(parse, ask.answer_type)
-        return ("filler", len(hit)) if typed and (hit or scored.role > 0) else None
+        if typed and (hit or scored.role > 0):
+            return "filler", len(hit)
+        explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context)
+        return ("label", len(hit)) if explained else None
     if not hit and not label_states(parse.text, ask):
         return None
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
@@ -145,12 +154,66 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if any(own) and not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
                              states_threshold(ask.focus_head, parse.text)):
             return None
-        return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) else None
+        if ask.wh == "how many" and ask.focus_head and not similarity.matches((ask.focus_head,), [
+                *lemmas_of(parse), *frame]):
+            return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
+        return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
+            ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
                                  named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+# Subordinators of a clause that says when something happens as a condition rather than a date ("the alert fires
+# *when* the queue holds more than 20,000 messages", "the file is deleted *once* the service has read every flag").
+CONDITION_MARKS = frozenset({"when", "whenever", "once", "after", "before", "until", "if", "unless"})
+
+
+def conditioned(parse: Doc, predicate: str) -> bool:
+    """The asked verb carries a clause of condition or time: "when does X fire" is answered by the condition (read
+    as a relative clause too: the parser takes "fires" in "X fires when ..." for a noun)."""
+    return bool(predicate) and predicate not in LIGHT_VERBS and any(
+        t.lemma_.casefold() == predicate and any(c.dep_ in ("advcl", "relcl") and any(
+            m.dep_ in ("mark", "advmod") and m.lower_ in CONDITION_MARKS for m in c.children) for c in t.children)
+        for t in parse)
+
+
+_FIELD = re.compile(r"^[\s>*_-]*(?P<label>[A-Za-z][\w/& -]*?)[*_]*:[*_]*\s+\S")  # "**Fix version:** 3.8.1"
+
+
+def field_labels(text: str) -> tuple[str, ...]:
+    """The labels of a block of two or more lines, every one a labelled field ("**Status:** Done", "Fix version:
+    3.8.1"): a ticket's or a page's fields, read by their labels. Empty for any other text."""
+    lines = [_FIELD.match(line) for line in text.split("\n") if line.strip()]
+    if len(lines) < 2 or not all(m is not None and len(m["label"].split()) <= LABEL_WORDS for m in lines):
+        return ()
+    return tuple(m["label"] for m in lines if m is not None)
+
+
+def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...]) -> bool:
+    """The sentence opens an explanation of the asked thing without a causal word, as enterprise documents give
+    reasons: a verdict under a heading that names the thing ("### Buy a hosted product" / "Rejected. The quotes
+    ..."), a verbless lead naming it ("- Replacing the artifact registry. The current one ..."), or a colon after
+    the asked act ("Never purge the queue: purged messages cannot be recovered"). The reason is what follows it in
+    its block, which the extent cites."""
+    if not ask.predicate or ask.predicate in LIGHT_VERBS or ask.predicate in KIND_WORDS:
+        return False  # "what caused X": the verb names the kind asked, not an act a verdict or a lead names
+    core = core_terms(ask, context)
+    lemmas = lemmas_of(parse)
+    named = [t for t in core if t != ask.predicate]
+    heading, body = passage.heading, passage.text[len(passage.heading) + 1:]
+    verdict = body.lstrip(" \n*_").split(".", 1)[0].split()
+    if len(verdict) <= 2 and similarity.matches((ask.predicate,), words(" ".join(verdict))):  # "Rejected. ..."
+        held = similarity.matches(named, [*heading_words(heading), *words(heading.rsplit(" > ", 1)[-1])])
+        return bool(named) and len(held) * 2 >= len(named)
+    if not any(t.dep_ in ("nsubj", "nsubjpass", "expl") or t.tag_ in ("VB", "VBD", "VBZ", "VBP", "MD") for t in parse):
+        held = similarity.matches((*core, ask.predicate), lemmas)  # a lead: "Replacing X."
+        return ask.predicate in held and len(held) - 1 >= max(1, PASSAGE_COVERAGE * len(core))
+    left, colon, right = parse.text.partition(": ")
+    return bool(colon and right.strip()) and ask.predicate in similarity.matches((ask.predicate,), words(left)) and \
+        any(t.idx > len(left) and t.pos_ in ("VERB", "AUX") for t in parse)
 
 
 def named_list(ask: Ask, parse: Doc, frame: tuple[str, ...], similarity: Similarity,

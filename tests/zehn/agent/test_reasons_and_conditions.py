@@ -1,0 +1,96 @@
+"""Reasons given without a causal word, "when" answered by a condition, fields that state no cause, and fronted
+auxiliaries in questions. Every question and line here is our own."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.analyse import analyse
+from zehn.agent.focus import label_roles, roles_of
+from zehn.agent.rows import DocPassage
+from zehn.agent.sentence_binding import conditioned, explains, field_labels
+from zehn.agent.similarity import Similarity
+
+
+@pytest.fixture(scope="module")
+def similarity(embedder: LocalEmbedder) -> Similarity:
+    return Similarity(embedder)
+
+
+def _passage(heading: str, body: str) -> DocPassage:
+    return DocPassage("d#p0", "d", heading, "section", 0, len(heading) + 1 + len(body), f"{heading}\n{body}", ())
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Why was moving the archive to tape rejected?", "reject"),
+    ("When does the disk alert fire?", "fire"),
+    ("Why was the nightly export rolled back?", "roll"),
+])
+def test_the_main_verb_of_a_question_with_a_fronted_auxiliary(nlp: Language, question: str, verb: str) -> None:
+    assert analyse(question, nlp).asks[0].predicate == verb
+
+
+def test_a_verdict_under_a_heading_that_names_the_option_gives_the_reason(
+        nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why was moving the archive to tape rejected?", nlp).asks[0]
+    passage = _passage("Options > Move the archive to tape", "Rejected. Restores would take two days.")
+    assert explains(nlp("Restores would take two days."), ask, passage, similarity, ())
+    other = _passage("Options > Keep the archive on disk", "Rejected. Disks cost too much.")
+    assert not explains(nlp("Disks cost too much."), ask, other, similarity, ())
+
+
+def test_a_verbless_lead_naming_the_act_opens_its_reason(nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why is the team not migrating the ticket tracker this year?", nlp).asks[0]
+    passage = _passage("Not planned", "- Migrating the ticket tracker. The old one still works.")
+    assert explains(nlp("Migrating the ticket tracker."), ask, passage, similarity, ())
+    assert not explains(nlp("Migrate the ticket tracker."), ask, passage, similarity, ())  # an instruction
+
+
+def test_a_colon_after_the_asked_act_gives_its_reason(nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why must the audit table never be truncated?", nlp).asks[0]
+    passage = _passage("Rules", "Never truncate the audit table: deleted rows cannot be restored.")
+    assert explains(nlp("Never truncate the audit table: deleted rows cannot be restored."), ask, passage,
+                    similarity, ())
+    assert not explains(nlp("The audit table is truncated weekly."), ask, passage, similarity, ())
+
+
+def test_a_verb_that_only_names_the_kind_asked_opens_no_reason(nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("What caused the export failures?", nlp).asks[0]
+    passage = _passage("Affected", "Export failures (EU), import failures (EU)")
+    assert not explains(nlp("Export failures (EU), import failures (EU)"), ask, passage, similarity, ())
+
+
+def test_when_is_answered_by_a_condition_on_the_asked_verb(nlp: Language) -> None:
+    assert conditioned(nlp("The snapshot is deleted once the copy has been verified twice."), "delete")
+    assert conditioned(nlp("The pager fires when free disk stays below 10% for 5 minutes."), "fire")
+    assert not conditioned(nlp("The snapshot is deleted by the cleanup job."), "delete")
+    assert not conditioned(nlp("The snapshot is kept when the copy fails."), "delete")
+
+
+def test_a_block_of_labelled_fields_is_read_by_its_labels() -> None:
+    assert field_labels("**Status:** Done\n**Fix version:** 2.4.1\n**Owner:** Platform") == (
+        "Status", "Fix version", "Owner")
+    assert not field_labels("**Status:** Done")
+    assert not field_labels("We rolled back at 10:00.\nThe fix shipped: 2.4.1")
+
+
+def test_a_label_is_named_by_its_last_noun() -> None:
+    assert "fix" not in label_roles("Fix version: 2.4.1")
+    assert label_roles("Fix owner: Dana").get("agent") == 1.0
+    assert label_roles("Likely cause: a full disk").get("cause") == 1.0
+
+
+def test_a_motivation_section_states_why() -> None:
+    assert roles_of("Motivation").get("cause") == 1.0
+    assert roles_of("Rationale").get("cause") == 1.0
+
+
+def test_how_many_counts_the_asked_noun(nlp: Language, similarity: Similarity) -> None:
+    from zehn.agent.sentence_binding import Scored, bind_sentence
+    ask = analyse("How many tenants were migrated during the cutover?", nlp).asks[0]
+    passage = _passage("Cutover", "We migrated 140 tenants during the cutover. The cutover took 3 hours.")
+    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
+    assert bind_sentence(ask, scored, nlp("We migrated 140 tenants during the cutover."), similarity, ())
+    assert bind_sentence(ask, scored, nlp("The migrated cutover took 3 hours."), similarity, ()) is None
