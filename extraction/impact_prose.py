@@ -62,6 +62,9 @@ FAILING_VERBS = words("fail crash stall hang flap time go error")
 _FAILING_PARTICLES = {"time": "out", "go": "down"}  # "timed out", "went down": only with their particle
 # Verbs by which a system or its users show errors ("X returned 502s", "users of X saw errors").
 SHOWING_VERBS = words("return throw serve see hit get experience log raise produce")
+# Verbs by which responders say what they saw, and the modifiers that make a measure a problem ("elevated latency").
+_OBSERVING_VERBS = words("see observe notice get hit experience")
+_WORSE = words("elevated high higher increased increasing rising spiking abnormal excessive degraded")
 # Nouns for the users or traffic of a system ("customers of X", "requests to X").
 CLIENT_NOUNS = words("""customer customers user users client clients request requests caller callers traffic tenant
     tenants merchant merchants consumer consumers message messages""")
@@ -126,7 +129,7 @@ def _states_hit(verb: Token, anchors: dict[int, Mention]) -> bool:
     if lemma in FAILING_VERBS:
         return True
     if lemma in SHOWING_VERBS:  # "returned 502s", "returned HTTP 503 responses", "threw 502/504"
-        return any(c.dep_ == "dobj" and (_problem(c) or any(_problem(g) for g in c.children)) for c in children)
+        return any(c.dep_ == "dobj" and _problem_object(c) for c in children)
     return False
 
 
@@ -136,6 +139,18 @@ _ERROR_STATUS = re.compile(r"[45](?:\d\d|xx)s?(?:/[45](?:\d\d|xx)s?)*", re.I)
 
 def _problem(tok: Token) -> bool:
     return tok.lemma_.lower() in PROBLEM_WORDS or tok.lower_ in PROBLEM_WORDS or bool(_ERROR_STATUS.fullmatch(tok.text))
+
+
+# Nouns an HTTP status is written on ("HTTP 503 responses"); before any other noun a number is a count ("served 500
+# requests per second").
+_STATUS_NOUNS = words("response error status code reply")
+
+
+def _problem_object(obj: Token) -> bool:
+    """ "502s", "errors", "timeout errors", "HTTP 503 responses" - not "500 requests"."""
+    return _problem(obj) or any(
+        (_problem(g) and not _ERROR_STATUS.fullmatch(g.text)) or
+        (_ERROR_STATUS.fullmatch(g.text) is not None and obj.lemma_.lower() in _STATUS_NOUNS) for g in obj.children)
 
 
 def _asked(sent: Span) -> bool:
@@ -150,10 +165,16 @@ def _conditional(verb: Token) -> bool:
     """The verb's clause is a condition: "If X is unavailable, ...", "when X is down"."""
     clause: Token | None = verb
     while clause is not None:
-        if any(c.dep_ in ("mark", "advmod") and c.lower_ in _CONDITIONS for c in clause.children):
+        if any((c.dep_ == "mark" or (c.dep_ == "advmod" and not _past(clause))) and c.lower_ in _CONDITIONS
+               for c in clause.children):
             return True
         clause = clause.head if clause.dep_ in ("advcl", "conj", "ccomp", "xcomp") and clause.head != clause else None
     return False
+
+
+def _past(verb: Token) -> bool:
+    """ "When X went down at 14:02, we paged ...": a when-clause in the past tells what happened, not a condition."""
+    return verb.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
 
 
 def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
@@ -178,8 +199,11 @@ def _names(tok: Token, anchors: dict[int, Mention]) -> bool:
 
 def _observed(verb: Token, anchors: dict[int, Mention]) -> Mention | None:
     """ "We are seeing elevated error rates on X", "we saw 502s from X": what the responders saw, placed in X."""
+    if verb.lemma_.lower() not in _OBSERVING_VERBS:
+        return None  # "we log all errors in X" says where errors go, not that X had them
     for obj in (c for c in verb.children if c.dep_ == "dobj"):
-        if _problem(obj) or obj.lemma_.lower() in MEASURE_NOUNS or any(_problem(g) for g in obj.children):
+        worse = obj.lemma_.lower() in MEASURE_NOUNS and any(g.lower_ in _WORSE for g in obj.children)
+        if _problem_object(obj) or worse:
             places = [o for o in prep_objects(obj, ("on", "in", "from", "at")) if o.i in anchors]
             places += [o for o in prep_objects(verb, ("on", "in", "from", "at")) if o.i in anchors]
             named = [anchors[o.i] for o in places if anchors[o.i].type in SYSTEM_TYPES]

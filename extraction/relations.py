@@ -37,7 +37,7 @@ from extraction.relation_patterns import (
     stand_in,
 )
 from extraction.surface_relations import mention_tokens, surface_triples
-from extraction.traffic_phrases import traffic_end, traffic_source
+from extraction.traffic_phrases import caller_through_traffic, traffic_source
 from extraction.verb_reader import SUBJECT_DEPS, misparsed_verb, subjects, verb_triples
 
 if TYPE_CHECKING:
@@ -111,9 +111,9 @@ def find_relations(
             for s_tok, o_tok, rel, inverse, pred in verb_triples(verb):
                 subj = argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
                 obj = argument(o_tok, anchors, arguments)
-                end = traffic_end(s_tok, anchors) if subj is None else None  # "requests from X", "calls to X"
-                if end is not None and (rel == "CALLS" or not end[1]):  # only a call is turned round: "calls to X
-                    subj, inverse = end[0], inverse != end[1]  # are routed via Y" (Y calls X)
+                end = caller_through_traffic(s_tok, o_tok, anchors) if subj is None and rel == "CALLS" else None
+                if end is not None:  # "requests from X are forwarded to Y", "calls to X are routed via Y"
+                    subj, inverse = end[0], inverse != end[1]
                 if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
                     subj = subj or located(s_tok, anchors) or traffic_source(s_tok, anchors)  # "slow X responses"
                     if obj is None and (obj := located(o_tok, anchors)) is not None:

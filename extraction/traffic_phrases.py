@@ -1,9 +1,12 @@
 """A system named through its traffic: "requests from X", "calls to X", "all X calls".
 
 English often makes a system's traffic the subject instead of the system: "Requests from the kiosk-app are forwarded
-to Y" (the kiosk-app calls Y), "All calls to X are routed via Y" and "All X calls must go through Y" (Y takes the
-calls to X first: Y calls X). Traffic *from* a system stands for its caller; traffic *to* a system, or named by the
-system in front of it, names the callee, so a call relation read from the clause is turned round.
+to Y" (the kiosk-app calls Y), "All calls to X are routed via Y" (Y takes the calls to X first: Y calls X).
+Traffic *from* a system stands for its caller, unless the traffic is named after who serves it ("reads from the
+primary", "responses from X": X is the server); traffic *to* a system names the callee, and a call read from the
+clause is turned round only when the clause says what the traffic passes through ("via", "through", "behind") -
+"requests to X are forwarded to Y" says where they end up, not who calls X. A system named in front of its traffic
+("all X calls") is read in neither direction: it names the caller as often as the callee.
 """
 
 from __future__ import annotations
@@ -17,20 +20,38 @@ from extraction.vocabulary import words
 # Nouns of a system's traffic and work: an identifier tagged as an adjective in front of one ("every quote-engine
 # request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
 TRAFFIC_NOUNS = words("request call traffic throughput query write read job response message")
+SERVED_NOUNS = words("read query response")  # traffic named after its server: "reads from the primary"
+PASSING_PREPS = frozenset({"through", "via", "behind"})  # "routed via Y": Y stands between caller and callee
+Side = str  # "from" (the system sends it), "to" (receives it), "named" (written in front of it: either)
 
 
-def traffic_end(tok: Token, anchors: dict[int, Mention]) -> tuple[Mention, bool] | None:
-    """(system, True when it is where the traffic goes) for "requests from X" / "calls to X" / "all X calls"."""
+def traffic_end(tok: Token, anchors: dict[int, Mention]) -> tuple[Mention, Side] | None:
+    """(system, side) for "requests from X" ("from") / "calls to X" ("to") / "all X calls" ("named")."""
     if tok.lemma_.lower() not in TRAFFIC_NOUNS or tok.i in anchors:
         return None
     for prep in tok.children:
         named = anchors.get(prep.i)
         if prep.dep_ in ("amod", "compound") and named is not None and named.type in SYSTEM_TYPES:
-            return named, True  # "all X calls go through Y", "every X request": the calls X receives
+            return named, "named"  # "all X calls", "every X request": X's traffic, sent or received
         if prep.dep_ == "prep" and prep.lower_ in ("from", "to"):
             obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
             if obj is not None and anchors[obj.i].type in SYSTEM_TYPES:
-                return anchors[obj.i], prep.lower_ == "to"
+                return anchors[obj.i], prep.lower_
+    return None
+
+
+def caller_through_traffic(tok: Token, o_tok: Token, anchors: dict[int, Mention]) -> tuple[Mention, bool] | None:
+    """For a call whose subject is traffic: (the system that stands for the subject, True when the call is turned
+    round), or None when the clause does not say who calls whom."""
+    end = traffic_end(tok, anchors)
+    if end is None:
+        return None
+    system, side = end
+    if side == "from" and tok.lemma_.lower() not in SERVED_NOUNS:
+        return system, False  # "requests from X are forwarded to Y": X calls Y
+    passing = o_tok.dep_ == "pobj" and o_tok.head.lower_ in PASSING_PREPS
+    if side == "to" and passing:
+        return system, True  # "calls to X are routed via Y": Y calls X
     return None
 
 

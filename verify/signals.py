@@ -45,7 +45,9 @@ def negation(doc: Doc, path: set[int], scope: set[int]) -> tuple[str, ...]:
 def _ended_word(token: Token, scope: set[int]) -> str | None:
     """A state the sentence says is over: "used to <verb>", "formerly" / "previously", or a past-tense statement
     bounded by "until" ("was owned by A until March")."""
-    if token.lower_ == "used" and token.i in scope and any(
+    # "X used to call Y" (past tense, no auxiliary), not the passive of purpose "Redis is used to cache sessions".
+    if token.lower_ == "used" and token.i in scope and token.tag_ == "VBD" and not any(
+            c.dep_ in ("aux", "auxpass") for c in token.children) and any(
             c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children) for c in token.children):
         return "used to"
     if token.lower_ in lx.ENDED_ADVERBS and _attached(token, scope):

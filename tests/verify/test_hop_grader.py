@@ -181,3 +181,9 @@ def test_until_a_future_event_leaves_a_present_state_standing(nlp: Any) -> None:
     graded = grade_hop(hop("checkout-api depends on rate-engine until the migration completes.", "checkout-api",
                            "DEPENDS_ON", "rate-engine"), nlp)
     assert graded.grade == "source_backed"
+
+
+def test_the_passive_of_purpose_is_no_ended_state(nlp: Any) -> None:
+    # "is used to cache" says what a thing is for now; only the past "used to <verb>" says a state is over.
+    graded = grade_hop(hop("The retry-wrapper is used to call ledger-db.", "retry-wrapper", "CALLS", "ledger-db"), nlp)
+    assert graded.grade == "source_backed" and "signal:used to" not in graded.reasons

@@ -30,7 +30,9 @@ from zehn.agent.text_index import TextIndex
 
 DOCUMENTS_READ = 3
 _NAME = r"@?(?P<name>[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2})"
-_HANDED = re.compile(r"\b(?i:(?:re-?)?(?:assign|hand)\w*)\b[^.;:]{0,30}?\bto\s+" + _NAME)
+# "Reassigning to A", "handing this over to A" - not "handle", "handbook".
+_HANDED = re.compile(r"\b(?i:(?:re-?)?assign\w*|hand(?:ed|ing|s)?\b[^.;:]{0,12}?\b(?:over|off))\b[^.;:]{0,30}?\bto\s+"
+                     + _NAME)
 _TAKEN = re.compile(r"^\s*(?:(?:I'?ll|I will|I can) take (?:it|this|over)|taking (?:it|this|over)\b|"
                     r"(?:picked|picking) (?:it|this) up|I'?m on it)", re.I)
 _IDENTIFIER = re.compile(r"\w[-_#]\w|\d")  # a ticket key or a system name the document must hold
@@ -69,6 +71,8 @@ def bind_handover(analysis: Analysis, views: Views) -> Bound | None:
     for doc_view in views()[:DOCUMENTS_READ]:
         if not all(doc_view.index.mentions(a) or TextIndex(doc_view.info.title).mentions(a) for a in named):
             continue
+        if not named and not (target and doc_view.index.mentions(target)):
+            continue  # with no identifier to hold to, the document must name what was asked about
         if any(s.kind == "metadata" and "assignee" in s.text.casefold() for s in doc_view.sentences):
             return None  # the tracker's own assignee field is the current holder: the walk reads it
         found = _holders(doc_view)

@@ -41,3 +41,9 @@ def test_an_earlier_hand_over_is_history(nlp: Language) -> None:
 
 def test_another_ticket_gives_nothing(nlp: Language) -> None:
     assert _holder(nlp, "Who is OPS-78 assigned to now?") == []
+
+
+def test_handling_a_ticket_is_no_hand_over(nlp: Language) -> None:
+    text = THREAD.replace("Assigning to Ben Ode", "I will handle it and then talk to Ben Ode").replace(
+        "Reassigning to Li Wei", "See the handbook, then go to Li Wei").replace("Taking it. ", "")
+    assert _holder(nlp, "Who is OPS-77 assigned to now?", text) == []
