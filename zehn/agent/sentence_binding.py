@@ -16,7 +16,6 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -26,11 +25,11 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
+from zehn.agent.clause_shapes import conditioned, field_labels
 from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
-    LABEL_WORDS,
     heading_words,
     label_roles,
     reads_sections,
@@ -164,32 +163,6 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
-
-
-# Subordinators of a clause that says when something happens as a condition rather than a date ("the alert fires
-# *when* the queue holds more than 20,000 messages", "the file is deleted *once* the service has read every flag").
-CONDITION_MARKS = frozenset({"when", "whenever", "once", "after", "before", "until", "if", "unless"})
-
-
-def conditioned(parse: Doc, predicate: str) -> bool:
-    """The asked verb carries a clause of condition or time: "when does X fire" is answered by the condition (read
-    as a relative clause too: the parser takes "fires" in "X fires when ..." for a noun)."""
-    return bool(predicate) and predicate not in LIGHT_VERBS and any(
-        t.lemma_.casefold() == predicate and any(c.dep_ in ("advcl", "relcl") and any(
-            m.dep_ in ("mark", "advmod") and m.lower_ in CONDITION_MARKS for m in c.children) for c in t.children)
-        for t in parse)
-
-
-_FIELD = re.compile(r"^[\s>*_-]*(?P<label>[A-Za-z][\w/& -]*?)[*_]*:[*_]*\s+\S")  # "**Fix version:** 3.8.1"
-
-
-def field_labels(text: str) -> tuple[str, ...]:
-    """The labels of a block of two or more lines, every one a labelled field ("**Status:** Done", "Fix version:
-    3.8.1"): a ticket's or a page's fields, read by their labels. Empty for any other text."""
-    lines = [_FIELD.match(line) for line in text.split("\n") if line.strip()]
-    if len(lines) < 2 or not all(m is not None and len(m["label"].split()) <= LABEL_WORDS for m in lines):
-        return ()
-    return tuple(m["label"] for m in lines if m is not None)
 
 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...]) -> bool:

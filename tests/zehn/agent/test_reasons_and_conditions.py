@@ -8,9 +8,10 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
+from zehn.agent.clause_shapes import conditioned, field_labels
 from zehn.agent.focus import label_roles, roles_of
 from zehn.agent.rows import DocPassage
-from zehn.agent.sentence_binding import conditioned, explains, field_labels
+from zehn.agent.sentence_binding import explains
 from zehn.agent.similarity import Similarity
 
 
