@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from falkordb.helpers import stringify_param_value
 
 from extraction.errors import QueryRejected
 from traversal_policy.params import EMBEDDING_DIM, embedding_vector
-from traversal_policy.runner import _plain
+from traversal_policy.runner import _plain, _wire
 
 
 def test_a_vector_of_floats_is_taken_as_it_is() -> None:
@@ -38,3 +39,17 @@ def test_a_list_of_scalars_converts_as_item_by_item() -> None:
     assert _plain([[0.1, 0.2], {"k": b"v"}]) == [[0.1, 0.2], {"k": "v"}]
     row = [0.1, 0.2]
     assert _plain(row) is not row
+
+
+@pytest.mark.parametrize("value", [
+    [math.sin(n) for n in range(EMBEDDING_DIM)],
+    [[math.sin(n) for n in range(EMBEDDING_DIM)], [math.cos(n) for n in range(EMBEDDING_DIM)]],
+    [0.0, -0.0, 1e-20, 2.5], [[0.0], [-0.0]], [1, 2.0], [True, 1.0], [[1.0], [2]], [], [[]], ["a", "b"], 0.5, None,
+])
+def test_a_parameter_is_written_as_the_client_writes_it(value: object) -> None:
+    for _ in range(2):  # the second time from the written vectors kept
+        assert stringify_param_value(_wire(value)) == stringify_param_value(value)
+
+
+def test_vectors_equal_as_floats_but_not_as_text_are_written_apart() -> None:
+    assert str(_wire([0.0, 1.0])) == "[0.0,1.0]" and str(_wire([-0.0, 1.0])) == "[-0.0,1.0]"
