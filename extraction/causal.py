@@ -22,6 +22,7 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from spacy.tokens import Span, Token
@@ -88,9 +89,11 @@ def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[T
     if lemma not in MOVING_VERBS and not undoing:
         return None
     things = [c for c in verb.children if c.dep_ == "dobj"]
+    if any(g.lower_ in ("its", "their") for t in things for g in t.children if g.dep_ == "poss"):
+        things = [c for c in verb.children if c.dep_ == "nsubj"]  # "X switches its queue to Y": X uses Y
     preps = [p for h in (verb, *things) for p in h.children if p.dep_ == "prep"]
     sources = [o for p in preps if p.lower_ == "from" for o in p.children if o.dep_ == "pobj"]
-    preps += [p for o in sources for p in o.children if p.dep_ == "prep"]
+    preps += [p for o in sources for p in (*o.children, *o.head.children) if p.dep_ == "prep" and p not in preps]
     targets = [(o, p) for p in preps if p.lower_ in MOVE_TARGETS for o in p.children if o.dep_ == "pobj"]
     targets += [(c, p) for o, p in targets for c in o.conjuncts]
     if not targets or not (things or sources):
@@ -120,9 +123,12 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
 
 # Words of a problem or a worsening, as incident prose states an effect ("saw a regression", "began failing",
 # "latency spiked", "5xx errors"): general English of failure, not of any one system.
+# Matched on the lemma or the written form (a capitalised "Errors" may keep its plural as lemma).
 PROBLEM_WORDS = words("""regression regressions regress error errors failure failures fail outage outages spike spikes
-    incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break 5xx 500s
-    502s 503s 504s drop drops slowdown backlog errored stalled""")
+    incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break drop drops
+    slowdown backlog errored stalled lag""")
+# An HTTP error status as incident prose writes it: "503", "5xx", "502s", "502/503/504" (a problem word too).
+ERROR_STATUS = re.compile(r"[45](?:\d\d|xx)s?(?:/[45](?:\d\d|xx)s?)*", re.I)
 # Nouns of a fault that the system named in front of them is the seat of: "the X outage", "an X misconfiguration";
 # not "incident", which a tool names when it raised it ("the PagerDuty incident triggered ...").
 FAULT_NOUNS = (PROBLEM_WORDS - {"incident"}) | words(
@@ -136,8 +142,10 @@ _AFTER = frozenset({"after", "since", "following"})
 _WINDOW = 8  # words before "after" in which the problem must be stated
 
 
-def _problem(word: Token) -> bool:
-    return word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
+def problem_word(word: Token) -> bool:
+    """A word of a problem: a problem word by lemma or written form, or an HTTP error status."""
+    return (word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
+            or ERROR_STATUS.fullmatch(word.text) is not None)
 
 
 def _is_change(mention: Mention) -> bool:
@@ -180,7 +188,8 @@ def after_change(sent: Span, anchors: dict[int, Mention],
     change."""
     found: list[tuple[Mention, Mention | None, Token]] = []
     for tok in sent:
-        if tok.lower_ not in _AFTER or not any(_problem(t) for t in sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]):
+        before = sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]
+        if tok.lower_ not in _AFTER or not any(problem_word(t) for t in before):
             continue
         obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
         cause = _named_after(tok, starts) or (_change(obj, anchors) if obj is not None else None)
@@ -219,7 +228,7 @@ def opening_after(sent: Span, starts: dict[int, tuple[int, Mention]]) -> tuple[M
         j += 1
     hit = starts[j][1] if j in starts else None
     rest = sent.doc[j : sent.end]
-    if not changes or hit is None or hit.type not in SYSTEM_TYPES or not any(_problem(t) for t in rest):
+    if not changes or hit is None or hit.type not in SYSTEM_TYPES or not any(problem_word(t) for t in rest):
         return None
     return changes[0], hit, first
 
