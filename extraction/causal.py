@@ -6,7 +6,8 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
 * located problems: "a memory leak in label-printer degraded order-router" -> label-printer AFFECTS order-router;
   "the token-cache led to errors on auth-gateway" -> token-cache AFFECTS auth-gateway (the effect is an event in
   a system, so the system is affected, not "caused");
-* "due to" / "because of": "checkout-api timed out because of pricing-db" -> pricing-db AFFECTS checkout-api;
+* "due to" / "because of": "checkout-api timed out because of pricing-db" -> pricing-db AFFECTS checkout-api; and a
+  because-clause: "Because pricing-db was slow, checkout-api queued requests" -> the same;
 * moving verbs with an object: "we migrated cart-service to session-store" -> cart-service USES session-store
   (the thing moved is the user, not whoever moved it); "from X to Y" and "rolled back X to Y" -> Y REPLACES X;
 * a problem after a change: "checkout-api began failing after the ledger-sync deployment" -> ledger-sync AFFECTS
@@ -88,7 +89,7 @@ def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[T
     undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
     if lemma not in MOVING_VERBS and not undoing:
         return None
-    things = [c for c in verb.children if c.dep_ == "dobj"]
+    things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]  # "X was moved onto Y" too
     if any(g.lower_ in ("its", "their") for t in things for g in t.children if g.dep_ == "poss"):
         things = [c for c in verb.children if c.dep_ == "nsubj"]  # "X switches its queue to Y": X uses Y
     preps = [p for h in (verb, *things) for p in h.children if p.dep_ == "prep"]
@@ -118,6 +119,29 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
         effect = next((anchors.get(s.i) or located(s, anchors) for s in subjects), None)
         if cause is not None and effect is not None and verb.pos_ in ("VERB", "AUX"):
             found.append((cause, effect, "AFFECTS", [tok, tok.nbor(1)]))
+    return found + _because_clauses(sent, anchors)
+
+
+def _because_clauses(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
+    """ "Because X was slow, Y queued requests", "Y ran out of connections because X retried": the subject of the
+    because-clause AFFECTS the subject of the clause it explains (both systems)."""
+    found: list[Triple] = []
+    for tok in sent:
+        clause = tok.head
+        if tok.lower_ != "because" or tok.dep_ != "mark" or clause.dep_ != "advcl" or clause.head == clause:
+            continue
+        ends = []
+        for verb in (clause, clause.head):
+            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+            ends.append(next((anchors.get(s.i) or located(s, anchors) for s in subjects), None))
+        cause, effect = ends
+        j = clause.right_edge.i + 1  # "Because X was slow, [the] Y ...": the parser often loses Y's verb
+        j += j < sent.end and sent.doc[j].text == ","
+        j += j < sent.end and sent.doc[j].lower_ in ("the", "our", "their")
+        effect = effect or (anchors.get(j) if tok.i == sent.start else None)
+        if cause is not None and effect is not None and cause is not effect and {cause.type,
+                                                                                 effect.type} <= SYSTEM_TYPES:
+            found.append((cause, effect, "AFFECTS", [tok]))
     return found
 
 

@@ -162,8 +162,8 @@ def find_relations(
         for caller, callee, noun, no in calls_between(sent, anchors):  # "no direct call from X to Y"
             flags = clause_flags(noun.head, sent, subjects(noun.head))
             emit(caller, callee, "CALLS", [noun], (flags[0] or no, *flags[1:]), bounds)
-        for owner, owned, word, verb in ownership_changes(sent, anchors):  # "Ownership of X moved to Y"
-            emit(owner, owned, "OWNS", [word], clause_flags(verb, sent, subjects(verb)), bounds)
+        for owner, owned, rel, word, verb in ownership_changes(sent, anchors):  # "Ownership of X moved to Y"
+            emit(owner, owned, rel, [word], clause_flags(verb, sent, subjects(verb)), bounds)
         if incident_own is not None:  # "checkout-api was unavailable for 20 minutes" in a postmortem
             for hit, verb in hits(sent, anchors):
                 emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, subjects(verb)), bounds,

@@ -18,7 +18,7 @@ from spacy.tokens import Token
 
 from extraction import noun_predicates as nouns
 from extraction.causal import moved, verb_lemma
-from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
+from extraction.parse_walks import objects_of, prep_objects, with_conjuncts, with_listed
 from extraction.traffic_phrases import REQUEST_NOUNS
 from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 
@@ -97,8 +97,11 @@ def _triples(verb: Token) -> list[Triple]:
     lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = subjects(verb)
     found: list[Triple] = []
-    dobjs = with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
+    dobjs = with_listed([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
     if _is_passive(verb):
+        moving = moved(verb, lemma)  # "X was moved onto Y", "X was migrated to Y"
+        if moving is not None:
+            return moving
         shared = [(a, objects_of(a)) for a in nouns.shared_agents(verb)]
         for prep, objs in _preps(verb) + shared:
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:

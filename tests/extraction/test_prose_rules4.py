@@ -88,3 +88,26 @@ def test_only_a_restrictive_relative_clause_keeps_the_service_from_being_the_pag
         nlp: Language, tmp_path: Path, body: str, topic: bool) -> None:
     found = read(nlp, tmp_path, RUNBOOK, body)
     assert (("relay-hub", "CONSUMES", "ledger-db", "d") in found) is topic, found
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [("Grace Adeyemi left the Orbit team in May.", ("Grace Adeyemi", "MEMBER_OF", "Orbit", "n")),
+     ("The Orbit team stopped maintaining relay-hub last year.", ("Orbit", "MAINTAINS", "relay-hub", "n")),
+     ("The ledger-db dropped its dependency on relay-hub.", ("ledger-db", "DEPENDS_ON", "relay-hub", "n")),
+     ("Because relay-hub was slow, the ledger-db timed out.", ("relay-hub", "AFFECTS", "ledger-db", "")),
+     ("The Orbit team owns the following services: ledger-db, cache-tier and relay-hub.",
+      ("Orbit", "OWNS", "relay-hub", "")),  # the list after a colon spells "the following services" out
+     ("Kwame Boateng was moved onto the Orbit team after the reorg.", ("Kwame Boateng", "MEMBER_OF", "Orbit", "")),
+     ("Day-to-day operation of relay-hub is handled by the Orbit team.", ("Orbit", "MAINTAINS", "relay-hub", "")),
+     ("Support for relay-hub moved from Yuki Mori to Lars Holm.", ("Lars Holm", "MAINTAINS", "relay-hub", "")),
+     ("Ownership of relay-hub is held by the Orbit team.", ("Orbit", "OWNS", "relay-hub", ""))],
+)
+def test_ending_verbs_because_clauses_lists_after_a_colon_and_care_nouns(nlp: Language, tmp_path: Path, body: str,
+                                                             expected: tuple[str, str, str, str]) -> None:
+    assert expected in read(nlp, tmp_path, NOTES, body)
+
+
+def test_a_because_clause_relates_only_systems(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "We restarted ledger-db because relay-hub was slow.")
+    assert not [f for f in found if f[1] == "AFFECTS"], found
