@@ -10,6 +10,8 @@
   run by the Infra team" is maintained by it (a system uses no team), and a person moved onto a team is a member of
   it; see `belonging`.
 
+* escalation: "Questions about X go to Y", "Escalate problems with X to the Y team" -> Y OWNS X (`escalations`).
+
 Flags come from the clause of the verb, as for every sentence relation ("we might hand X over to Y next quarter"
 is hedged and planned).
 """
@@ -75,6 +77,30 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
             if tok.lemma_.lower() in ("move", "pass") and not any(c.lower_ in ("over", "off") for c in tok.children):
                 owners = [o for o in owners if o.type == "Team"]  # "moved X to Postgres" is a move, not a handover
             found += [(o, x, "OWNS", tok, tok) for o in owners for x in owned]
+    return found
+
+
+# Things sent to whoever answers for a system, and the verbs that send them: "Questions about X go to Y", "Send
+# X alerts to the Y team", "Escalate problems with X to Y" -> Y OWNS X.
+ESCALATED_NOUNS = words("question problem issue alert page escalation bug incident")
+_GOING = words("go get come")
+_SENDING = words("escalate send route forward direct raise take bring")
+
+
+def escalations(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
+    """Who the questions, problems or alerts about a system go to: that person or team answers for it (OWNS)."""
+    found: list[Found] = []
+    for tok in sent:
+        if tok.lemma_.lower() not in ESCALATED_NOUNS or tok.i in anchors:
+            continue
+        about = _pobjs(tok, ("about", "for", "with", "on", "in", "regarding"))
+        about += [c for c in tok.children if c.dep_ in ("compound", "amod", "nmod")]
+        owned = [m for m in _named(about, anchors, _OWNED) if m.type != "Page"]
+        verb, lemma = tok.head, tok.head.lemma_.lower()
+        if not ((tok.dep_ == "nsubj" and lemma in _GOING) or (tok.dep_ == "dobj" and lemma in _SENDING)):
+            continue
+        owners = _named(_pobjs(verb, ("to",)), anchors, OWNER_TYPES)
+        found += [(o, x, "OWNS", tok, verb) for o in owners for x in owned]
     return found
 
 

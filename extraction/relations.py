@@ -34,7 +34,7 @@ from extraction.causal import (
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
-from extraction.ownership_prose import ownership_changes, typed_relation
+from extraction.ownership_prose import escalations, ownership_changes, typed_relation
 from extraction.pronouns import antecedent
 from extraction.relation_patterns import (
     argument,
@@ -162,7 +162,7 @@ def find_relations(
         for caller, callee, noun, no in calls_between(sent, anchors):  # "no direct call from X to Y"
             flags = clause_flags(noun.head, sent, subjects(noun.head))
             emit(caller, callee, "CALLS", [noun], (flags[0] or no, *flags[1:]), bounds)
-        for owner, owned, rel, word, verb in ownership_changes(sent, anchors):  # "Ownership of X moved to Y"
+        for owner, owned, rel, word, verb in ownership_changes(sent, anchors) + escalations(sent, anchors):
             emit(owner, owned, rel, [word], clause_flags(verb, sent, subjects(verb)), bounds)
         if incident_own is not None:  # "checkout-api was unavailable for 20 minutes" in a postmortem
             for hit, verb in hits(sent, anchors):

@@ -103,7 +103,10 @@ def _triples(verb: Token) -> list[Triple]:
         if moving is not None:
             return moving
         shared = [(a, objects_of(a)) for a in nouns.shared_agents(verb)]
+        agent = next((p for p, _ in _preps(verb) + shared if p.lower_ == "by"), None)
         for prep, objs in _preps(verb) + shared:
+            if agent is not None and prep.lower_ == "with" and any(c.lower_ == "together" for c in prep.children):
+                prep = agent  # "maintained by X together with Y": Y is an agent too
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]

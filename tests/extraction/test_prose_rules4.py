@@ -101,7 +101,11 @@ def test_only_a_restrictive_relative_clause_keeps_the_service_from_being_the_pag
      ("Kwame Boateng was moved onto the Orbit team after the reorg.", ("Kwame Boateng", "MEMBER_OF", "Orbit", "")),
      ("Day-to-day operation of relay-hub is handled by the Orbit team.", ("Orbit", "MAINTAINS", "relay-hub", "")),
      ("Support for relay-hub moved from Yuki Mori to Lars Holm.", ("Lars Holm", "MAINTAINS", "relay-hub", "")),
-     ("Ownership of relay-hub is held by the Orbit team.", ("Orbit", "OWNS", "relay-hub", ""))],
+     ("Ownership of relay-hub is held by the Orbit team.", ("Orbit", "OWNS", "relay-hub", "")),
+     ("The relay-hub is maintained by the Orbit team together with Yuki Mori.",
+      ("Yuki Mori", "MAINTAINS", "relay-hub", "")),
+     ("Questions about relay-hub go to the Orbit team.", ("Orbit", "OWNS", "relay-hub", "")),
+     ("Please send relay-hub alerts to the Orbit team.", ("Orbit", "OWNS", "relay-hub", ""))],
 )
 def test_ending_verbs_because_clauses_lists_after_a_colon_and_care_nouns(nlp: Language, tmp_path: Path, body: str,
                                                              expected: tuple[str, str, str, str]) -> None:
@@ -111,3 +115,8 @@ def test_ending_verbs_because_clauses_lists_after_a_colon_and_care_nouns(nlp: La
 def test_a_because_clause_relates_only_systems(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, NOTES, "We restarted ledger-db because relay-hub was slow.")
     assert not [f for f in found if f[1] == "AFFECTS"], found
+
+
+def test_questions_about_a_non_system_name_no_owner(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "Questions about the roadmap go to Dana Ruiz.")
+    assert not [f for f in found if f[1] == "OWNS"], found
