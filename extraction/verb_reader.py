@@ -128,7 +128,10 @@ def _triples(verb: Token) -> list[Triple]:
         return moving  # "we migrated X to Y": X uses Y, not whoever moved it
     if (lemma, None) in VERB_RULES:
         rel, inv = VERB_RULES[(lemma, None)]
-        found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
+        # "X caused Y to time out", "X needs Y to start": the parser may make Y the subject of the infinitive
+        made = [] if dobjs else [c for x in verb.children if x.dep_ in ("ccomp", "xcomp") and any(
+            a.lower_ == "to" and a.dep_ == "aux" for a in x.children) for c in x.children if c.dep_ == "nsubj"]
+        found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs + made]
     found += nouns.light_verb_triples(verb, lemma, subs, dobjs) + nouns.needed_without(verb, subs)
     particles = [c for c in verb.children if c.dep_ == "prt"]
     # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
