@@ -137,8 +137,8 @@ def _after_subject(
     while (
         k < end
         and k - first < _MAX_ADVERBS
-        and (doc[k].tag_ in _ADVERB_TAGS or doc[k].lower_ in NEGATION_WORDS or doc[k].lower_ in _FLOATING
-             or _perfect(doc, k))
+        and ((doc[k].tag_ in _ADVERB_TAGS and not _verb_form(doc[k])) or doc[k].lower_ in NEGATION_WORDS
+             or doc[k].lower_ in _FLOATING or _perfect(doc, k))
     ):
         k += 1
     if k < end and k == first and (doc[k].text in (",", "(") or doc[k].lemma_ == "be"):
@@ -209,6 +209,11 @@ def _passive(
     return [], k
 
 
+def _verb_form(tok: Token) -> bool:
+    """A third-person form of a rule's verb that the tagger took for an adverb ("X forwards requests to Y")."""
+    return tok.tag_ != "MD" and tok.lower_.endswith("s") and verb_lemma(tok, _KNOWN) in _KNOWN
+
+
 def _perfect(doc: Doc, i: int) -> bool:
     """ "has" / "have" / "had" before a past participle: the perfect, which may stand between subject and verb."""
     return doc[i].lower_ in ("has", "have", "had") and i + 1 < len(doc) and doc[i + 1].tag_ == "VBN"
@@ -216,6 +221,9 @@ def _perfect(doc: Doc, i: int) -> bool:
 
 def _stops_object(tok: Token) -> bool:
     """An object noun phrase ends at punctuation, a verb or a clause word."""
+    modifier = tok.tag_ in ("VBN", "VBD") and tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "NOUN"
+    if modifier:
+        return False  # a participle before its noun: "forwards [authenticated] requests to Y"
     return tok.is_punct or tok.pos_ in ("VERB", "AUX", "SCONJ", "CCONJ") or tok.lower_ in ("that", "which", "who")
 
 

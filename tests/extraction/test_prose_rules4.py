@@ -108,7 +108,9 @@ def test_only_a_restrictive_relative_clause_keeps_the_service_from_being_the_pag
      ("Please send relay-hub alerts to the Orbit team.", ("Orbit", "OWNS", "relay-hub", "")),
      ("A bad shard map in ledger-db caused relay-hub to reject valid titles.",
       ("ledger-db", "AFFECTS", "relay-hub", "")),  # the infinitive's subject is what was caused
-     ("The ledger-db needs relay-hub to start.", ("ledger-db", "DEPENDS_ON", "relay-hub", ""))],
+     ("The ledger-db needs relay-hub to start.", ("ledger-db", "DEPENDS_ON", "relay-hub", "")),
+     ("The edge-tier forwards authenticated requests to relay-hub and ledger-db.",
+      ("edge-tier", "CALLS", "ledger-db", ""))],  # a verb form tagged as an adverb, a participle before its noun
 )
 def test_ending_verbs_because_clauses_lists_after_a_colon_and_care_nouns(nlp: Language, tmp_path: Path, body: str,
                                                              expected: tuple[str, str, str, str]) -> None:
