@@ -6,7 +6,8 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
 * located problems: "a memory leak in label-printer degraded order-router" -> label-printer AFFECTS order-router;
   "the token-cache led to errors on auth-gateway" -> token-cache AFFECTS auth-gateway (the effect is an event in
   a system, so the system is affected, not "caused");
-* "due to" / "because of": "checkout-api timed out because of pricing-db" -> pricing-db AFFECTS checkout-api;
+* "due to" / "because of": "checkout-api timed out because of pricing-db" -> pricing-db AFFECTS checkout-api; and a
+  because-clause: "Because pricing-db was slow, checkout-api queued requests" -> the same;
 * moving verbs with an object: "we migrated cart-service to session-store" -> cart-service USES session-store
   (the thing moved is the user, not whoever moved it); "from X to Y" and "rolled back X to Y" -> Y REPLACES X;
 * a problem after a change: "checkout-api began failing after the ledger-sync deployment" -> ledger-sync AFFECTS
@@ -22,6 +23,7 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from spacy.tokens import Span, Token
@@ -87,10 +89,12 @@ def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[T
     undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
     if lemma not in MOVING_VERBS and not undoing:
         return None
-    things = [c for c in verb.children if c.dep_ == "dobj"]
+    things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]  # "X was moved onto Y" too
+    if any(g.lower_ in ("its", "their") for t in things for g in t.children if g.dep_ == "poss"):
+        things = [c for c in verb.children if c.dep_ == "nsubj"]  # "X switches its queue to Y": X uses Y
     preps = [p for h in (verb, *things) for p in h.children if p.dep_ == "prep"]
     sources = [o for p in preps if p.lower_ == "from" for o in p.children if o.dep_ == "pobj"]
-    preps += [p for o in sources for p in o.children if p.dep_ == "prep"]
+    preps += [p for o in sources for p in (*o.children, *o.head.children) if p.dep_ == "prep" and p not in preps]
     targets = [(o, p) for p in preps if p.lower_ in MOVE_TARGETS for o in p.children if o.dep_ == "pobj"]
     targets += [(c, p) for o, p in targets for c in o.conjuncts]
     if not targets or not (things or sources):
@@ -115,14 +119,40 @@ def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
         effect = next((anchors.get(s.i) or located(s, anchors) for s in subjects), None)
         if cause is not None and effect is not None and verb.pos_ in ("VERB", "AUX"):
             found.append((cause, effect, "AFFECTS", [tok, tok.nbor(1)]))
+    return found + _because_clauses(sent, anchors)
+
+
+def _because_clauses(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
+    """ "Because X was slow, Y queued requests", "Y ran out of connections because X retried": the subject of the
+    because-clause AFFECTS the subject of the clause it explains (both systems)."""
+    found: list[Triple] = []
+    for tok in sent:
+        clause = tok.head
+        if tok.lower_ != "because" or tok.dep_ != "mark" or clause.dep_ != "advcl" or clause.head == clause:
+            continue
+        ends = []
+        for verb in (clause, clause.head):
+            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+            ends.append(next((anchors.get(s.i) or located(s, anchors) for s in subjects), None))
+        cause, effect = ends
+        j = clause.right_edge.i + 1  # "Because X was slow, [the] Y ...": the parser often loses Y's verb
+        j += j < sent.end and sent.doc[j].text == ","
+        j += j < sent.end and sent.doc[j].lower_ in ("the", "our", "their")
+        effect = effect or (anchors.get(j) if tok.i == sent.start else None)
+        if cause is not None and effect is not None and cause is not effect and {cause.type,
+                                                                                 effect.type} <= SYSTEM_TYPES:
+            found.append((cause, effect, "AFFECTS", [tok]))
     return found
 
 
 # Words of a problem or a worsening, as incident prose states an effect ("saw a regression", "began failing",
 # "latency spiked", "5xx errors"): general English of failure, not of any one system.
+# Matched on the lemma or the written form (a capitalised "Errors" may keep its plural as lemma).
 PROBLEM_WORDS = words("""regression regressions regress error errors failure failures fail outage outages spike spikes
-    incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break 5xx 500s
-    502s 503s 504s drop drops slowdown backlog errored stalled""")
+    incident latency degradation degrade timeout timeouts crash crashes stall stalls leak breakage break drop drops
+    slowdown backlog errored stalled lag""")
+# An HTTP error status as incident prose writes it: "503", "5xx", "502s", "502/503/504" (a problem word too).
+ERROR_STATUS = re.compile(r"[45](?:\d\d|xx)s?(?:/[45](?:\d\d|xx)s?)*", re.I)
 # Nouns of a fault that the system named in front of them is the seat of: "the X outage", "an X misconfiguration";
 # not "incident", which a tool names when it raised it ("the PagerDuty incident triggered ...").
 FAULT_NOUNS = (PROBLEM_WORDS - {"incident"}) | words(
@@ -136,8 +166,10 @@ _AFTER = frozenset({"after", "since", "following"})
 _WINDOW = 8  # words before "after" in which the problem must be stated
 
 
-def _problem(word: Token) -> bool:
-    return word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
+def problem_word(word: Token) -> bool:
+    """A word of a problem: a problem word by lemma or written form, or an HTTP error status."""
+    return (word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
+            or ERROR_STATUS.fullmatch(word.text) is not None)
 
 
 def _is_change(mention: Mention) -> bool:
@@ -180,7 +212,8 @@ def after_change(sent: Span, anchors: dict[int, Mention],
     change."""
     found: list[tuple[Mention, Mention | None, Token]] = []
     for tok in sent:
-        if tok.lower_ not in _AFTER or not any(_problem(t) for t in sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]):
+        before = sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]
+        if tok.lower_ not in _AFTER or not any(problem_word(t) for t in before):
             continue
         obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
         cause = _named_after(tok, starts) or (_change(obj, anchors) if obj is not None else None)
@@ -219,7 +252,7 @@ def opening_after(sent: Span, starts: dict[int, tuple[int, Mention]]) -> tuple[M
         j += 1
     hit = starts[j][1] if j in starts else None
     rest = sent.doc[j : sent.end]
-    if not changes or hit is None or hit.type not in SYSTEM_TYPES or not any(_problem(t) for t in rest):
+    if not changes or hit is None or hit.type not in SYSTEM_TYPES or not any(problem_word(t) for t in rest):
         return None
     return changes[0], hit, first
 

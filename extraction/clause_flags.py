@@ -1,8 +1,9 @@
 """Flags of a stated relation, from the words of its clause and its sentence.
 
-`negated` (not, n't, never, no longer, "no X"), `hedged` (might/could/may, maybe/probably/perhaps, seems,
-whether/if, a question, "suspected", a hypothesis) and `planned` (will/shall, going to, plan/intend/aim to,
-upcoming, next quarter). A coordinated or subordinate clause ("..., so X never blocks Y") has its own words.
+`negated` (not, n't, never, no longer, "no X", an ending verb: "stopped maintaining X", "left the X team"),
+`hedged` (might/could/may, maybe/probably/perhaps, seems, whether/if, a question, "suspected", a hypothesis) and
+`planned` (will/shall, going to, plan/intend/aim to, upcoming, next quarter). A coordinated or subordinate clause
+("..., so X never blocks Y") has its own words.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from extraction.vocabulary import (
+    ENDING_VERBS,
     FUTURE_AUXILIARIES,
     HEDGE_WORDS,
     NEGATION_WORDS,
@@ -36,7 +38,8 @@ def clause_flags(verb: Token, sent: Span, subjects: list[Token]) -> tuple[bool, 
     # A word inside a date is never a flag: the month "May" is not the modal "may".
     words = {t.lower_ for t in near if t.ent_type_ != "DATE"}
     subjects_neg = any(c.lower_ == "no" for s in subjects for c in s.children)
-    negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
+    ended = any(v.lemma_.lower() in ENDING_VERBS for v in chain[: 2 if verb.dep_ == "xcomp" else 1])
+    negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near) or ended
     sent_words = {t.lower_ for t in sent if t.ent_type_ != "DATE"}
     hedged = (
         bool(words & HEDGE_WORDS)

@@ -15,7 +15,7 @@ A postmortem states its impact about the systems hit, rarely with a cause in the
 * an impact noun aimed at a system: "spillover to X", "a knock-on effect on X throughput", "no impact on Y"
   (`impact_nouns`);
 * and what caused it, where the cause is named as the incident's own: "The root cause was a leak in X", "The issue
-  was traced to X" -> X CAUSED the incident (`root_causes`).
+  was traced to X", "The problem is in X" -> X CAUSED the incident (`root_causes`).
 
 Only in a document about an incident (its title or own name says so: "Postmortem: ...", "Incident ...",
 "Outage ..."; not "Incident Console redesign" or "outage drills", where the word modifies another noun); elsewhere
@@ -30,9 +30,10 @@ import re
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, located, verb_lemma
+from extraction.causal import ERROR_STATUS, PROBLEM_WORDS, SYSTEM_TYPES, located, problem_word, verb_lemma
 from extraction.extraction_types import Mention
 from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
+from extraction.traffic_phrases import TRAFFIC_NOUNS
 from extraction.vocabulary import VERB_RULES, words
 
 # Words of a document title that make it an incident write-up: one incident, so singular ("#incidents" is a channel,
@@ -55,7 +56,7 @@ HIT_PASSIVES = frozenset(v for (v, prep), (rel, _) in VERB_RULES.items() if rel 
 # Nouns by which a write-up names its cause ("the root cause was ...") and the problem it traces ("the issue was
 # traced to X"); verbs that trace a problem to its source.
 _CAUSE_NOUNS = words("cause culprit trigger")
-_TRACED = INCIDENT_NOUNS | words("issue problem failure errors regression")
+_TRACED = INCIDENT_NOUNS | words("issue problem")  # or any problem word: "the errors were traced to X"
 _TRACING = words("trace attribute pin narrow")
 # Verbs that say a system failed by itself ("X crashed", "X timed out", "X went down").
 FAILING_VERBS = words("fail crash stall hang flap time go error")
@@ -65,11 +66,11 @@ SHOWING_VERBS = words("return throw serve see hit get experience log raise produ
 # Verbs by which responders say what they saw, and the modifiers that make a measure a problem ("elevated latency").
 _OBSERVING_VERBS = words("see observe notice get hit experience")
 _WORSE = words("elevated high higher increased increasing rising spiking abnormal excessive degraded")
+_NORMAL = words("normal healthy stable usual expected nominal steady typical low")
 # Nouns for the users or traffic of a system ("customers of X", "requests to X").
-CLIENT_NOUNS = words("""customer customers user users client clients request requests caller callers traffic tenant
-    tenants merchant merchants consumer consumers message messages""")
+CLIENT_NOUNS = words("customer user client caller tenant merchant consumer viewer subscriber")  # and TRAFFIC_NOUNS
 # Measures of a system's health and verbs of their worsening ("latency on X spiked", "errors in X rose").
-MEASURE_NOUNS = PROBLEM_WORDS | words("""latency latencies p99 p95 p50 rate rates cpu memory load lag queue
+MEASURE_NOUNS = PROBLEM_WORDS | words("""latency latencies p99 p95 p50 rate rates cpu memory load queue
     depth retries""")
 WORSENING_VERBS = words("spike rise jump increase climb double triple soar surge grow balloon")
 _CAUSE_WORDS = frozenset({"after", "since", "following", "because", "due", "when", "while"})
@@ -104,7 +105,7 @@ def _hit(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     named = anchors.get(tok.i)
     if named is not None:
         return named if named.type in SYSTEM_TYPES else None
-    if tok.lower_ not in CLIENT_NOUNS:
+    if not {tok.lemma_.lower(), tok.lower_.removesuffix("s")} & (CLIENT_NOUNS | TRAFFIC_NOUNS):
         return None
     for prep in tok.children:
         if prep.dep_ == "prep" and prep.lower_ in ("of", "to", "on", "for", "using", "through", "via"):
@@ -133,14 +134,6 @@ def _states_hit(verb: Token, anchors: dict[int, Mention]) -> bool:
     return False
 
 
-# An HTTP error status as incident prose writes it: "503", "5xx", "502s", "502/503/504".
-_ERROR_STATUS = re.compile(r"[45](?:\d\d|xx)s?(?:/[45](?:\d\d|xx)s?)*", re.I)
-
-
-def _problem(tok: Token) -> bool:
-    return tok.lemma_.lower() in PROBLEM_WORDS or tok.lower_ in PROBLEM_WORDS or bool(_ERROR_STATUS.fullmatch(tok.text))
-
-
 # Nouns an HTTP status is written on ("HTTP 503 responses"); before any other noun a number is a count ("served 500
 # requests per second").
 _STATUS_NOUNS = words("response error status code reply")
@@ -148,9 +141,9 @@ _STATUS_NOUNS = words("response error status code reply")
 
 def _problem_object(obj: Token) -> bool:
     """ "502s", "errors", "timeout errors", "HTTP 503 responses" - not "500 requests"."""
-    return _problem(obj) or any(
-        (_problem(g) and not _ERROR_STATUS.fullmatch(g.text)) or
-        (_ERROR_STATUS.fullmatch(g.text) is not None and obj.lemma_.lower() in _STATUS_NOUNS) for g in obj.children)
+    return problem_word(obj) or any(
+        (problem_word(g) and not ERROR_STATUS.fullmatch(g.text)) or
+        (ERROR_STATUS.fullmatch(g.text) is not None and obj.lemma_.lower() in _STATUS_NOUNS) for g in obj.children)
 
 
 def _asked(sent: Span) -> bool:
@@ -185,11 +178,19 @@ def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]
     for verb in sent:
         if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb, anchors) or _conditional(verb):
             continue
-        for s in with_conjuncts(c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
+        for s in with_conjuncts(_subjects(verb)):
             hit = _hit(s, anchors) or (_observed(verb, anchors) if s.lower_ == "we" else None)
             if hit is not None and all(h is not hit for h, _ in found):
                 found.append((hit, verb))
     return found + [w for w in _worsened(sent, anchors) if all(h is not w[0] for h, _ in found)]
+
+
+def _subjects(verb: Token) -> list[Token]:
+    """The verb's subjects, or those of the verb it is conjoined to ("X kept serving and was not affected")."""
+    own = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if own or verb.dep_ != "conj" or verb.head == verb:
+        return own
+    return [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
 
 
 def _names(tok: Token, anchors: dict[int, Mention]) -> bool:
@@ -202,6 +203,8 @@ def _observed(verb: Token, anchors: dict[int, Mention]) -> Mention | None:
     if verb.lemma_.lower() not in _OBSERVING_VERBS:
         return None  # "we log all errors in X" says where errors go, not that X had them
     for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        if any(g.lower_ in _NORMAL for g in obj.children):
+            continue  # "we see normal latency on X": a measure said to be fine
         worse = obj.lemma_.lower() in MEASURE_NOUNS and any(g.lower_ in _WORSE for g in obj.children)
         if _problem_object(obj) or worse:
             places = [o for o in prep_objects(obj, ("on", "in", "from", "at")) if o.i in anchors]
@@ -258,8 +261,12 @@ def root_causes(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, 
         lemma = verb.lemma_.lower()
         if lemma == "be" and any(c.dep_ == "nsubj" and c.lemma_.lower() in _CAUSE_NOUNS for c in verb.children):
             named = [c for c in verb.children if c.dep_ in ("attr", "acomp")]
-        elif lemma in _TRACING and any(c.dep_ == "nsubjpass" and c.lemma_.lower() in _TRACED for c in verb.children):
+        elif lemma in _TRACING and any(c.dep_ == "nsubjpass" and (c.lemma_.lower() in _TRACED or problem_word(c))
+                                       for c in verb.children):
             named = prep_objects(verb, ("to",))
+        elif lemma == "be" and any(c.dep_ == "nsubj" and c.lemma_.lower() in _TRACED - INCIDENT_NOUNS
+                                   for c in verb.children):
+            named = prep_objects(verb, ("in", "with"))  # "The problem is in X", "the issue was with X"
         else:
             continue
         for tok in named:

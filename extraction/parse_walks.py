@@ -16,9 +16,18 @@ def with_conjuncts(tokens: Iterable[Token]) -> list[Token]:
     return [x for t in tokens for x in (t, *(c for c in t.conjuncts if c.i > t.i))]
 
 
+def with_listed(tokens: Iterable[Token]) -> list[Token]:
+    """The tokens with their conjuncts, and the list after a colon that spells a plain noun out: "owns the following
+    services: [A], [B] and [C]" (the parser makes A an apposition of "services")."""
+    out = with_conjuncts(tokens)
+    listed = [a for t in out for a in t.children
+              if a.dep_ == "appos" and a.left_edge.i > 0 and a.doc[a.left_edge.i - 1].text == ":"]
+    return out + with_conjuncts(listed)
+
+
 def objects_of(prep: Token) -> list[Token]:
-    """What one preposition governs, with conjuncts: "to [X] and [Y]"."""
-    return with_conjuncts(o for o in prep.children if o.dep_ == "pobj")
+    """What one preposition governs, with conjuncts and a list after a colon: "to [X] and [Y]"."""
+    return with_listed(o for o in prep.children if o.dep_ == "pobj")
 
 
 def prep_objects(head: Token, preps: Collection[str] | None = None,

@@ -2,15 +2,12 @@
 
 * possessives: "the Payments team's ledger" -> Payments OWNS ledger (a team or organisation as possessor);
   "the gateway's rate limiter", "the scheduler in serving-runtime" -> the part PART_OF the whole (both systems);
-  "billing-api's owner is Dana" / "the owner of billing-api is Dana" -> Dana OWNS billing-api (also maintainer,
-  lead), and the apposition "Dana, the owner of billing-api" -> the same; "X is the Data team's responsibility" ->
-  the Data team OWNS X; "Dana, an engineer on the Billing team" -> Dana MEMBER_OF the Billing team;
+  "X is the Data team's responsibility" -> the Data team OWNS X; role nouns ("the owner of X is Dana",
+  "consumers of X include Y") and membership ("Jordan from Payments") are read by `extraction.role_nouns`;
 * a technology in parentheses after a system: "the ingress proxy (Envoy)", "our streaming SDK (Python)" -> the
   system USES the technology (how enterprise prose says what a component is built on);
 * "(owner: X)" after an action item that starts with its key: "OPS-2311: reindex ... (owner: Dana)" -> Dana OWNS
   OPS-2311;
-* membership: "Jordan from Payments", "I'm Jordan from Acme", "Dana Ruiz at the Initech team" -> MEMBER_OF, read
-  from the words in order (person, "from" / "at", at most a determiner, group): one reader for both prepositions;
 * stand-ins: "the rollout of PR #5 degraded X" and "Reverting PR #5 fixed X" are about PR #5;
 * references to what the document is about: "it", "the service", "this system" stand for the document's topic
   (the system its title names), "this page", "this ticket", "this PR" for the document itself. A relation read
@@ -27,22 +24,22 @@ from spacy.tokens import Doc, Span, Token
 from extraction.causal import SYSTEM_TYPES
 from extraction.extraction_types import Mention
 from extraction.impact_prose import incident_reference
+from extraction.parse_walks import prep_objects
+from extraction.role_nouns import role_triples
 from extraction.traffic_phrases import TRAFFIC_NOUNS
 from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TYPE_NOUNS
 
 if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
 
-# Role nouns of ownership: "the owner of X is Y", "X's maintainer is Y".
-# "Dana, a member of the Payments team" and "a member of X is Y" state membership the same way.
-ROLE_NOUNS: dict[str, str] = {"owner": "OWNS", "owners": "OWNS", "dri": "OWNS", "maintainer": "MAINTAINS",
-                              "maintainers": "MAINTAINS", "lead": "LEADS", "member": "MEMBER_OF"}
 # "this page", "this ticket": the document itself. "the service", "this system": the system it is about.
 DOCUMENT_NOUNS = frozenset({"page", "document", "doc", "runbook", "ticket", "issue", "pr", "adr", "rfc", "spec",
                             "postmortem", "proposal", "report", "writeup", "thread", "playbook", "guide", "handbook"})
 TOPIC_NOUNS = frozenset({"service", "system", "component", "api", "gateway", "proxy", "pipeline", "worker",
                          "cache", "store", "queue", "job", "controller", "cluster", "tool", "bot"})
 _UNDOING = frozenset({"revert", "roll", "rollback", "undo", "disable", "remove"})
+# Nouns of a copy of a system that stand for it as an object: "reads from a replica of X", "copies snapshots of X".
+COPY_NOUNS = frozenset({"replica", "copy", "mirror", "snapshot", "instance", "shard", "follower", "backup"})
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 _ATTACH = ("compound", "amod", "nmod", "appos", "flat")
@@ -92,60 +89,21 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             # "the scheduler in serving-runtime"; not "the bot in Slack" (a platform it runs on is no whole)
             if inner is not None and head.type in SYSTEM_TYPES and inner.type in ("Service", "Component"):
                 found.append((head, inner, "PART_OF", [tok]))
-        if tok.dep_ == "appos" and head is not None and head.type == "Person" and mine is None:
-            found += _placed_in_group(tok, head, anchors)  # "Dana, a senior engineer in the Billing team"
         if tok.lower_ in _CHARGE_NOUNS and tok.dep_ == "attr":  # "X is the Data team's responsibility"
             owner = next((anchors[c.i] for c in tok.children if c.dep_ == "poss" and c.i in anchors), None)
             owned = next((anchors[c.i] for c in tok.head.children if c.dep_ == "nsubj" and c.i in anchors), None)
             if owner is not None and owned is not None:
                 found.append((owner, owned, "OWNS", [tok]))
-        rel = ROLE_NOUNS.get(tok.lower_)
-        if rel is not None:
-            owned = _owned_by_role(tok, anchors)
-            owner = _role_filler(tok, anchors)
-            if owned is not None and owner is not None:
-                found.append((owner, owned, rel, [tok]))
-    return found
-
-
-def _placed_in_group(role: Token, person: Mention, anchors: dict[int, Mention]) -> list[Triple]:
-    """ "Dana, an engineer on the Checkout team": a person's apposition placed in a team or organisation."""
-    groups = [anchors[o.i] for p in role.children if p.dep_ == "prep" and p.lower_ in ("in", "on", "with", "at")
-              for o in p.children if o.dep_ == "pobj" and o.i in anchors]
-    return [(person, g, "MEMBER_OF", [role]) for g in groups if g.type in ("Team", "Organization")]
-
-
-def _owned_by_role(role: Token, anchors: dict[int, Mention]) -> Mention | None:
-    for child in role.children:
-        if child.dep_ == "poss" and child.i in anchors:
-            return anchors[child.i]
-        if child.dep_ == "prep" and child.lower_ in ("of", "for"):
-            obj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if obj is not None and obj.i in anchors:
-                return anchors[obj.i]
-    return None
-
-
-def _role_filler(role: Token, anchors: dict[int, Mention]) -> Mention | None:
-    """Who fills the role: "[the owner of X] is Y" (attribute) or "Y, [the owner of X]" (apposition)."""
-    if role.dep_ in ("nsubj", "nsubjpass") and role.head.lemma_ == "be":
-        attr = next((c for c in role.head.children if c.dep_ in ("attr", "acomp")), None)
-        if attr is not None and attr.i in anchors and anchors[attr.i].type in ("Person", "Team", "Organization"):
-            return anchors[attr.i]
-    if role.dep_ == "appos" and role.head.i in anchors:
-        filler = anchors[role.head.i]
-        return filler if filler.type in ("Person", "Team", "Organization") else None
-    if role.dep_ == "attr" and role.head.lemma_ == "be":
-        subj = next((c for c in role.head.children if c.dep_ == "nsubj"), None)
-        if subj is not None and subj.i in anchors and anchors[subj.i].type in ("Person", "Team", "Organization"):
-            return anchors[subj.i]
-    return None
+    return found + role_triples(sent, anchors)
 
 
 def argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:
     """ "rolled back [the ONNX export]": an object stands for the system named in front of it; a subject does not
     ("[the PagerDuty incident] triggered X" is no relation of PagerDuty)."""
-    return anchors.get(tok.i) or (arguments.get(tok.i) if tok.dep_ in ("dobj", "pobj") else None)
+    if tok.i in anchors or tok.dep_ not in ("dobj", "pobj"):
+        return anchors.get(tok.i)
+    copied = [anchors[o.i] for o in prep_objects(tok, ("of",)) if o.i in anchors] if tok.lemma_ in COPY_NOUNS else []
+    return arguments.get(tok.i) or next(iter(copied), None)  # "reads from a replica of X": from X
 
 
 def stand_in(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
@@ -174,13 +132,20 @@ def reference(tok: Token) -> str | None:
     modifiers = [c for c in tok.children if c.dep_ in ("compound", "amod", "nmod", "poss")]
     if not dets and not modifiers and tok.lower_ in DOCUMENT_NOUNS and tok.i == tok.sent.start:
         return "document"  # a note's opening word: "Playbook maintained by X.", "Runbook owned by Y."
-    if not dets or modifiers or any(c.dep_ in ("relcl", "appos") for c in tok.children):
+    if not dets or modifiers or any(c.dep_ == "appos" or _restrictive(c) for c in tok.children):
         return None  # "the service that the Fares team maintains" is one service of many, not the page's topic
     if tok.lower_ in DOCUMENT_NOUNS and dets[0] == "this":
         return "document"
     if tok.lower_ in TOPIC_NOUNS and dets[0] in ("this", "the"):
         return "topic"
     return None
+
+
+def _restrictive(clause: Token) -> bool:
+    """A relative clause that picks one thing out ("the service that X maintains"); one set off by a comma only adds
+    to what is already known ("the service, which X maintains, ...": still the page's topic)."""
+    edge = clause.left_edge
+    return clause.dep_ == "relcl" and not (edge.i > 0 and clause.doc[edge.i - 1].text in (",", "(", "—", "–"))
 
 
 def bind(tok: Token, ctx: DocumentContext, sent_start: int, previous: Span | None, anchors: dict[int, Mention],
@@ -248,42 +213,3 @@ def _opens(sent: Span, mention: Mention, offset: int, label: Token) -> bool:
     lead = sent.doc.text[sent.start_char : max(sent.start_char, mention.start - offset)]
     between = sent.doc.text[mention.end - offset : label.idx]
     return not lead.strip(" \t-*+•_`#>0123456789.)") and not between.strip(" \t*_`([—–-")
-
-
-def affiliation_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[Triple]:
-    """ "I'm Jordan from Initech", "Dana Ruiz at Acme": a person, then "from" / "at", then a team or organisation."""
-    ends = {end: m for _, (end, m) in starts.items() if m.type == "Person"}
-    found: list[Triple] = []
-    for tok in sent:
-        j = tok.i + 1
-        while j < sent.end and sent.doc[j].lower_ in ("the", "our", "their"):
-            j += 1  # "Mira Olsen from the Identity team"
-        if tok.lower_ not in ("from", "at") or tok.i not in ends or j not in starts:
-            continue
-        group = starts[j][1]
-        if group.type in ("Team", "Organization"):
-            found.append((ends[tok.i], group, "MEMBER_OF", [tok]))
-    return found + _bracketed_members(sent, starts)
-
-
-def _bracketed_members(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[Triple]:
-    """ "Co-owners: SRE Automation (Dana Ruiz), Platform (Li Wei)", "maintained by Data Science (Ana Lima)": a team
-    or organisation, then the people who stand for it in brackets -> each person MEMBER_OF it. Not a speaker tag
-    ("SRE (Dana Ruiz): restarted the pods", where the bracket only says who spoke) and not "Person (team)", whose
-    bracket is often a role or an area rather than a group."""
-    doc, found = sent.doc, []
-    for i, (end, group) in starts.items():
-        end += end < sent.end and doc[end].lower_ in ("team", "group", "org", "squad")  # "Billing team (Dana)"
-        if not sent.start <= i < end < sent.end or group.type not in ("Team", "Organization") or doc[end].text != "(":
-            continue
-        people, j = [], end + 1
-        while j in starts and starts[j][1].type == "Person":
-            people.append(starts[j][1])
-            j = starts[j][0]
-            if j >= sent.end or doc[j].lower_ not in (",", "and", "&"):
-                break
-            j += 1
-        speaker = j + 1 < sent.end and doc[j + 1].text == ":"
-        if people and j < sent.end and doc[j].text == ")" and not speaker:
-            found += [(person, group, "MEMBER_OF", [doc[end]]) for person in people]
-    return found

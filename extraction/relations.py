@@ -22,13 +22,21 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Doc, Span, Token
 
 from extraction import noun_predicates as nouns
-from extraction.causal import CAUSAL_RELATIONS, SYSTEM_TYPES, because_triples, change_effects, located, sequence_only
+from extraction.causal import (
+    CAUSAL_RELATIONS,
+    SYSTEM_TYPES,
+    because_triples,
+    change_effects,
+    located,
+    problem_word,
+    sequence_only,
+)
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.impact_prose import hits, impact_nouns, incident_document, root_causes
-from extraction.ownership_prose import ownership_changes, typed_relation
+from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
+from extraction.ownership_prose import escalations, ownership_changes, typed_relation
+from extraction.pronouns import antecedent
 from extraction.relation_patterns import (
-    affiliation_triples,
     argument,
     bind,
     mention_anchors,
@@ -36,8 +44,9 @@ from extraction.relation_patterns import (
     possessive_triples,
     stand_in,
 )
+from extraction.role_nouns import affiliation_triples
 from extraction.surface_relations import mention_tokens, surface_triples
-from extraction.traffic_phrases import caller_through_traffic, traffic_source
+from extraction.traffic_phrases import caller_through_traffic, calls_between, traffic_source
 from extraction.verb_reader import SUBJECT_DEPS, misparsed_verb, subjects, verb_triples
 
 if TYPE_CHECKING:
@@ -109,11 +118,13 @@ def find_relations(
             if verb.pos_ not in ("VERB", "AUX") and not misparsed_verb(verb):
                 continue
             for s_tok, o_tok, rel, inverse, pred in verb_triples(verb):
-                subj = argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors)
-                obj = argument(o_tok, anchors, arguments)
+                subj = argument(s_tok, anchors, arguments) or stand_in(s_tok, anchors) or antecedent(s_tok, anchors)
+                obj = argument(o_tok, anchors, arguments) or antecedent(o_tok, anchors)  # "..., but Y maintains it"
                 end = caller_through_traffic(s_tok, o_tok, anchors) if subj is None and rel == "CALLS" else None
                 if end is not None:  # "requests from X are forwarded to Y", "calls to X are routed via Y"
                     subj, inverse = end[0], inverse != end[1]
+                if rel == "CALLS" and (problem_word(s_tok) or incident_reference(s_tok)):
+                    rel = "AFFECTS"  # "the outage hit X", "a spike of errors hit Y": a problem calls nothing
                 if rel in CAUSAL_RELATIONS:  # "a leak in X degraded Y", "X led to errors on Y"
                     subj = subj or located(s_tok, anchors) or traffic_source(s_tok, anchors)  # "slow X responses"
                     if obj is None and (obj := located(o_tok, anchors)) is not None:
@@ -148,8 +159,11 @@ def find_relations(
                      planned), bounds, "text" if hit else "document_subject")
         for subj, obj, rel, pred in possessive_triples(sent, anchors) + because_triples(sent, anchors):
             emit(subj, obj, rel, pred, clause_flags(pred[0].head, sent, subjects(pred[0].head)), bounds)
-        for owner, owned, word, verb in ownership_changes(sent, anchors):  # "Ownership of X moved to Y"
-            emit(owner, owned, "OWNS", [word], clause_flags(verb, sent, subjects(verb)), bounds)
+        for caller, callee, noun, no in calls_between(sent, anchors):  # "no direct call from X to Y"
+            flags = clause_flags(noun.head, sent, subjects(noun.head))
+            emit(caller, callee, "CALLS", [noun], (flags[0] or no, *flags[1:]), bounds)
+        for owner, owned, rel, word, verb in ownership_changes(sent, anchors) + escalations(sent, anchors):
+            emit(owner, owned, rel, [word], clause_flags(verb, sent, subjects(verb)), bounds)
         if incident_own is not None:  # "checkout-api was unavailable for 20 minutes" in a postmortem
             for hit, verb in hits(sent, anchors):
                 emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, subjects(verb)), bounds,

@@ -7,14 +7,15 @@ states flows in exactly these shapes, so when the parse found no relation betwee
 words are read in order:
 
 1. the subject is a mention (or "A and B", "A, B and C") that opens a clause: the sentence start, a bullet, a
-   speaker's "name:" or "name (team):", or a clause break (, ; : — ( ), with at most a determiner in front;
-2. at most three adverbs or modals may follow ("now", "also", "no longer", "will", "might"): a negation among
-   them negates, "will"/"'ll" plans, a hedge word hedges;
+   speaker's "name:" or "name (team):", a clause break (, ; : — ( ) or a complementiser ("said that X ..."), with at
+   most a determiner in front (and its type noun after it: "the Ledger team takes over X");
+2. at most three adverbs, modals or a perfect "has" may follow ("now", "also", "no longer", "will", "might"): a
+   negation among them negates, "will"/"'ll" plans, a hedge word hedges;
 3. then a verb form the rule table knows ("stores", "reads", "called"; stems as in `causal.verb_lemma`), and
    * for a (verb, preposition) rule: at most four words of plain object ("sessions", "its audit events"), the
      preposition, then the object mention(s) — "stores sessions in Redis", "reads from Kafka and Postgres";
    * for a (verb, None) rule: the object mention right after the verb (after at most a determiner);
-4. a past participle after the subject, a comma or a form of "be" ("X, backed by Y,", "X owned by Y"): the
+4. a past participle after the subject, a comma, a bracket or a form of "be" ("X, backed by Y,", "X (run by Y)"): the
    passive rules (`PASSIVE_PREP_RULES`, or a verb rule with "by" read backwards);
 5. a moving verb with no mention before it ("we'll move X to Y", "migrate X from W to Y"): X USES Y (Y REPLACES W).
 
@@ -33,7 +34,15 @@ from spacy.tokens import Doc, Span, Token
 from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
-from extraction.vocabulary import FUTURE_AUXILIARIES, HEDGE_WORDS, NEGATION_WORDS, PASSIVE_PREP_RULES, VERB_RULES
+from extraction.traffic_phrases import REQUEST_NOUNS
+from extraction.vocabulary import (
+    FUTURE_AUXILIARIES,
+    HEDGE_WORDS,
+    NEGATION_WORDS,
+    PASSIVE_PREP_RULES,
+    TYPE_NOUNS,
+    VERB_RULES,
+)
 
 _KNOWN = frozenset(v for v, _ in VERB_RULES)
 # What may stand between a clause break and its subject: determiners and possessives of a noun phrase.
@@ -90,9 +99,12 @@ def _mention_list(doc: Doc, i: int, end: int, starts: dict[int, tuple[int, Menti
 def _opens_clause(sent: Span, i: int) -> bool:
     """Token ``i`` starts a clause: only determiners lie between it and the sentence start or a clause break."""
     j = i - 1
-    while j >= sent.start and sent.doc[j].lower_ in _DETERMINERS:
+    while j >= sent.start and sent.doc[j].lower_ in _DETERMINERS and sent.doc[j].tag_ != "IN":
         j -= 1
-    return j < sent.start or sent.doc[j].text in _CLAUSE_BREAKS or sent.doc[j].text.endswith(":")
+    before = sent.doc[j] if j >= sent.start else None
+    # "Zara mentioned that X talks to Y": a complementiser opens a clause (the relative "the topic that X" does not)
+    return (before is None or before.text in _CLAUSE_BREAKS or before.text.endswith(":")
+            or (before.lower_ in ("that", "whether") and before.tag_ == "IN"))
 
 
 def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
@@ -119,15 +131,18 @@ def _after_subject(
 ) -> tuple[list[SurfaceTriple], int]:
     """The triples of the clause whose subject ends before token ``k``, and the token after its last object."""
     doc, end = sent.doc, sent.end
+    if k < end and doc[k].lower_ in TYPE_NOUNS and k not in starts:
+        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y": the type noun of the name
     first = k
     while (
         k < end
         and k - first < _MAX_ADVERBS
-        and (doc[k].tag_ in _ADVERB_TAGS or doc[k].lower_ in NEGATION_WORDS or doc[k].lower_ in _FLOATING)
+        and ((doc[k].tag_ in _ADVERB_TAGS and not _verb_form(doc[k])) or doc[k].lower_ in NEGATION_WORDS
+             or doc[k].lower_ in _FLOATING or _perfect(doc, k))
     ):
         k += 1
-    if k < end and k == first and (doc[k].text == "," or doc[k].lemma_ == "be"):
-        k += 1  # "X, backed by Y," / "X is backed by Y": a participle clause follows
+    if k < end and k == first and (doc[k].text in (",", "(") or doc[k].lemma_ == "be"):
+        k += 1  # "X, backed by Y," / "X (owned by Y)" / "X is backed by Y": a participle clause follows
     if k >= end or k in starts or doc[k].is_punct:
         return [], k
     verb = doc[k]
@@ -141,12 +156,13 @@ def _after_subject(
     participle = verb.tag_ == "VBN" or verb.lower_.endswith(("ed", "en"))
     if participle and k + 1 < end and doc[k + 1].pos_ == "ADP":
         triples, after = _passive(sent, subjects, verb, starts, flags)
-        if triples or (k > first and doc[k - 1].lower_ in (",", *_BE)):
+        if triples or (k > first and doc[k - 1].lower_ in (",", "(", *_BE)):
             return triples, after
     lemma = verb_lemma(verb, _KNOWN)
     modal = any(t.tag_ == "MD" for t in doc[first:k])
-    inflected = verb.lower_.endswith(("s", "ed")) or ((modal or len(subjects) > 1) and verb.lower_ == lemma)
-    if lemma not in _KNOWN or not inflected or doc[first:k].text.startswith(","):
+    perfect = any(_perfect(doc, t.i) for t in doc[first:k]) and verb.tag_ == "VBN"  # "has taken over X"
+    inflected = verb.lower_.endswith(("s", "ed")) or perfect or ((modal or len(subjects) > 1) and verb.lower_ == lemma)
+    if lemma not in _KNOWN or not inflected or doc[first:k].text.startswith((",", "(")):
         return [], k  # a bare stem after one name is a noun as often as a verb ("the billing-api export job")
     direct = VERB_RULES.get((lemma, None))
     j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in _DETERMINERS)
@@ -163,6 +179,8 @@ def _after_subject(
         if rule is not None and p + 1 < end:
             q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
             objects, after = _mention_list(doc, q, end, starts)
+            if rule[0] == "PRODUCES" and any(t.lemma_.lower() in REQUEST_NOUNS for t in doc[k + 1 : p]):
+                rule = ("CALLS", rule[1])  # "hands requests to X": a call, not data produced
             return _triples(subjects, objects, rule, [verb, doc[p]], flags), after
     return [], k
 
@@ -191,8 +209,21 @@ def _passive(
     return [], k
 
 
+def _verb_form(tok: Token) -> bool:
+    """A third-person form of a rule's verb that the tagger took for an adverb ("X forwards requests to Y")."""
+    return tok.tag_ != "MD" and tok.lower_.endswith("s") and verb_lemma(tok, _KNOWN) in _KNOWN
+
+
+def _perfect(doc: Doc, i: int) -> bool:
+    """ "has" / "have" / "had" before a past participle: the perfect, which may stand between subject and verb."""
+    return doc[i].lower_ in ("has", "have", "had") and i + 1 < len(doc) and doc[i + 1].tag_ == "VBN"
+
+
 def _stops_object(tok: Token) -> bool:
     """An object noun phrase ends at punctuation, a verb or a clause word."""
+    modifier = tok.tag_ in ("VBN", "VBD") and tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "NOUN"
+    if modifier:
+        return False  # a participle before its noun: "forwards [authenticated] requests to Y"
     return tok.is_punct or tok.pos_ in ("VERB", "AUX", "SCONJ", "CCONJ") or tok.lower_ in ("that", "which", "who")
 
 

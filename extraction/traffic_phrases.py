@@ -6,12 +6,13 @@ Traffic *from* a system stands for its caller, unless the traffic is named after
 primary", "responses from X": X is the server); traffic *to* a system names the callee, and a call read from the
 clause is turned round only when the clause says what the traffic passes through ("via", "through", "behind") -
 "requests to X are forwarded to Y" says where they end up, not who calls X. A system named in front of its traffic
-("all X calls") is read in neither direction: it names the caller as often as the callee.
+("all X calls") is read in neither direction: it names the caller as often as the callee. A request noun with both
+ends ("no direct call from X to Y") states the call itself (`calls_between`).
 """
 
 from __future__ import annotations
 
-from spacy.tokens import Token
+from spacy.tokens import Span, Token
 
 from extraction.causal import SYSTEM_TYPES
 from extraction.extraction_types import Mention
@@ -19,7 +20,9 @@ from extraction.vocabulary import words
 
 # Nouns of a system's traffic and work: an identifier tagged as an adjective in front of one ("every quote-engine
 # request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
-TRAFFIC_NOUNS = words("request call traffic throughput query write read job response message")
+# Requests that ask the receiver to act: data handed on is produced, a request handed on calls ("hands requests to X").
+REQUEST_NOUNS = words("request call query lookup check")
+TRAFFIC_NOUNS = REQUEST_NOUNS | words("traffic throughput write read job response message")
 SERVED_NOUNS = words("read query response")  # traffic named after its server: "reads from the primary"
 PASSING_PREPS = frozenset({"through", "via", "behind"})  # "routed via Y": Y stands between caller and callee
 Side = str  # "from" (the system sends it), "to" (receives it), "named" (written in front of it: either)
@@ -60,3 +63,22 @@ def traffic_source(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     not any noun named after a system ("the PagerDuty incident triggered ..." is no relation of PagerDuty)."""
     end = traffic_end(tok, anchors)
     return end[0] if end is not None else None
+
+
+def calls_between(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token, bool]]:
+    """ "a call from X to Y", "no direct requests from X to Y": (X, Y, the noun, negated by "no") - X CALLS Y. The
+    parser may hang "to Y" on "from" or on X rather than on the noun, so all three places are read."""
+    found = []
+    for noun in sent:
+        if noun.lemma_.lower() not in REQUEST_NOUNS or noun.i in anchors or noun.pos_ != "NOUN":
+            continue
+        ends: dict[str, Mention] = {}
+        sources = [p for p in noun.children if p.lower_ == "from"]
+        for holder in (noun, *sources, *(o for p in sources for o in p.children)):
+            for prep in (p for p in holder.children if p.dep_ == "prep" and p.lower_ in ("from", "to")):
+                obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
+                if obj is not None and anchors[obj.i].type in SYSTEM_TYPES:
+                    ends.setdefault(prep.lower_, anchors[obj.i])
+        if "from" in ends and "to" in ends and ends["from"] is not ends["to"]:
+            found.append((ends["from"], ends["to"], noun, any(c.lower_ == "no" for c in noun.children)))
+    return found

@@ -18,7 +18,8 @@ from spacy.tokens import Token
 
 from extraction import noun_predicates as nouns
 from extraction.causal import moved, verb_lemma
-from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
+from extraction.parse_walks import objects_of, prep_objects, with_conjuncts, with_listed
+from extraction.traffic_phrases import REQUEST_NOUNS
 from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
@@ -96,10 +97,16 @@ def _triples(verb: Token) -> list[Triple]:
     lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = subjects(verb)
     found: list[Triple] = []
-    dobjs = with_conjuncts([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
+    dobjs = with_listed([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
     if _is_passive(verb):
+        moving = moved(verb, lemma)  # "X was moved onto Y", "X was migrated to Y"
+        if moving is not None:
+            return moving
         shared = [(a, objects_of(a)) for a in nouns.shared_agents(verb)]
+        agent = next((p for p, _ in _preps(verb) + shared if p.lower_ == "by"), None)
         for prep, objs in _preps(verb) + shared:
+            if agent is not None and prep.lower_ == "with" and any(c.lower_ == "together" for c in prep.children):
+                prep = agent  # "maintained by X together with Y": Y is an agent too
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
@@ -121,7 +128,10 @@ def _triples(verb: Token) -> list[Triple]:
         return moving  # "we migrated X to Y": X uses Y, not whoever moved it
     if (lemma, None) in VERB_RULES:
         rel, inv = VERB_RULES[(lemma, None)]
-        found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs]
+        # "X caused Y to time out", "X needs Y to start": the parser may make Y the subject of the infinitive
+        made = [] if dobjs else [c for x in verb.children if x.dep_ in ("ccomp", "xcomp") and any(
+            a.lower_ == "to" and a.dep_ == "aux" for a in x.children) for c in x.children if c.dep_ == "nsubj"]
+        found += [(s, d, rel, inv, [verb]) for s in subs for d in dobjs + made]
     found += nouns.light_verb_triples(verb, lemma, subs, dobjs) + nouns.needed_without(verb, subs)
     particles = [c for c in verb.children if c.dep_ == "prt"]
     # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
@@ -146,4 +156,6 @@ def _triples(verb: Token) -> list[Triple]:
         for prep, objs in _preps(verb):
             if prep.lower_ in ("on", "in"):
                 found += [(s, o, "MEMBER_OF", False, [verb, prep]) for s in subs for o in objs]
+    if any(d.lemma_.lower() in REQUEST_NOUNS for d in dobjs):  # "hands requests to X": a call, not data produced
+        found = [(s, o, "CALLS" if rel == "PRODUCES" else rel, inv, pred) for s, o, rel, inv, pred in found]
     return found

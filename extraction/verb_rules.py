@@ -101,6 +101,17 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     ("hinge", "on"): ("DEPENDS_ON", False),
     # signing off is approving ("Signed off by Dana", "Dana signed off"): the particle, not a preposition
     ("sign", "off"): ("APPROVED", False),
+    # a layer resting on another depends on it: "X sits on top of Y", "X sits atop Y", "X is layered on Y"
+    ("sit", "on"): ("DEPENDS_ON", False), ("sit", "atop"): ("DEPENDS_ON", False),
+    ("layer", "on"): ("DEPENDS_ON", False),
+    # taking a system over is taking its ownership: "the Ledger team has taken over meter-svc"
+    ("take", "over"): ("OWNS", False),
+    # asking a system for something calls it ("X asks Y for candidates"; a person asked is no call: the types);
+    # handing or passing requests on calls the receiver (`verb_reader`: what is handed decides, data is produced)
+    ("ask", None): ("CALLS", False), ("pass", "to"): ("PRODUCES", False),
+    ("cache", "in"): ("PRODUCES", False),
+    # leaving a team ends the membership (`clause_flags`: an ending verb negates): "Grace left the Booking team"
+    ("leave", None): ("MEMBER_OF", False), ("quit", None): ("MEMBER_OF", False),
 }  # fmt: skip
 
 # Verbs that name operating only when what they take is a system: "the SRE team runs the gateway" operates it, "Ana
@@ -155,7 +166,7 @@ COPULA_RULES: dict[tuple[str, str], tuple[str, bool]] = {
 
 # A light verb whose object noun carries the relation: "X has a hard dependency on Y", "X takes a dependency on Y",
 # "the team takes care of Y", "X keeps a connection to Y". (noun lemma, preposition) -> (rel_type, inverse).
-LIGHT_VERBS = frozenset({"have", "take", "keep", "hold", "add", "maintain", "carry"})
+LIGHT_VERBS = frozenset({"have", "take", "keep", "hold", "add", "maintain", "carry", "drop", "remove"})
 NOUN_RULES: dict[tuple[str, str], tuple[str, bool]] = {
     ("dependency", "on"): ("DEPENDS_ON", False), ("dependency", "upon"): ("DEPENDS_ON", False),
     ("reliance", "on"): ("DEPENDS_ON", False), ("care", "of"): ("MAINTAINS", False),

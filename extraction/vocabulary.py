@@ -102,6 +102,9 @@ CHANGE_NOUNS: frozenset[str] = words(
 )
 
 NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neither", "nor", "nobody", "nothing"})
+# Verbs that end what they govern: "stopped maintaining X", "left the Payments team", "dropped the dependency on Y"
+# state a relation that no longer holds (negated, as "no longer" does).
+ENDING_VERBS: frozenset[str] = frozenset({"stop", "cease", "quit", "leave", "drop", "abandon", "remove"})
 HEDGE_WORDS: frozenset[str] = words(
     """might could may maybe probably perhaps possibly likely unlikely whether if seem seems seemed appear
     appears appeared suspect suspected think believe guess unclear presumably potentially apparently"""
