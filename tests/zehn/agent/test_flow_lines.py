@@ -75,3 +75,35 @@ def test_a_check_is_yes_when_the_page_lists_the_other_end_and_nothing_otherwise(
     yes = check_flow(analyse("Does quote-api depend on fx-feed?", nlp), lambda: (view,), Similarity(None))
     assert yes is not None and yes.verdict == "yes" and "fx-feed" in yes.findings[0].answer[0].text
     assert check_flow(analyse("Does quote-api depend on basket-web?", nlp), lambda: (view,), Similarity(None)) is None
+
+
+HEADED = """# quote-api
+
+## Upstream
+
+- basket-web
+- partner-portal
+
+## Downstream
+
+- tariff-db
+- fx-feed
+"""
+
+UPSTREAM_ONLY = """# quote-api
+
+## Upstream
+
+- tariff-db
+- fx-feed
+"""
+
+
+def test_heading_lists_follow_the_same_rule_as_labelled_lines(nlp: Language) -> None:
+    from zehn.agent.components import bind_dependency_list
+    view = markdown_view(HEADED, "Architecture: quote-api")
+    bound = bind_dependency_list(analyse("What does quote-api depend on?", nlp), lambda: (view,), Similarity(None))
+    assert bound is not None and [s.text for s in bound.findings[0].answer] == ["- tariff-db", "- fx-feed"]
+    alone = markdown_view(UPSTREAM_ONLY, "Architecture: quote-api")
+    assert bind_dependency_list(analyse("What does quote-api depend on?", nlp), lambda: (alone,),
+                                Similarity(None)) is None
