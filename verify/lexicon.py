@@ -87,6 +87,9 @@ CONDITION_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether", "assum
 PLAN_AUX: frozenset[str] = frozenset({"will", "shall", "'ll", "wo", "should", "ought"})
 PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "expect", "schedule", "propose",
                                         "hope", "target", "consider", "go", "prepare", "mean"})
+# Verbs that ask someone else to act ("was asked to approve", "invited her to review"): with a to-infinitive the
+# act is requested, not done.
+REQUEST_VERBS: frozenset[str] = frozenset({"ask", "invite", "request", "urge", "remind", "nudge"})
 PLAN_NOUNS: frozenset[str] = frozenset({"plan", "roadmap", "proposal", "intention", "goal", "target"})
 # Adverbs that put a state in the past, over now ("formerly owned by", "previously read from").
 ENDED_ADVERBS: frozenset[str] = frozenset({"formerly", "previously"})

@@ -187,3 +187,12 @@ def test_the_passive_of_purpose_is_no_ended_state(nlp: Any) -> None:
     # "is used to cache" says what a thing is for now; only the past "used to <verb>" says a state is over.
     graded = grade_hop(hop("The retry-wrapper is used to call ledger-db.", "retry-wrapper", "CALLS", "ledger-db"), nlp)
     assert graded.grade == "source_backed" and "signal:used to" not in graded.reasons
+
+
+def test_an_act_someone_was_asked_to_do_is_requested_not_done(nlp: Any) -> None:
+    asked = grade_hop(HopInput("Mara Quist", "APPROVED", "restore runbook", "ev_1",
+                               "Mara Quist was asked to approve the restore runbook last week."), nlp)
+    done = grade_hop(HopInput("Mara Quist", "APPROVED", "restore runbook", "ev_1",
+                              "Mara Quist approved the restore runbook last week."), nlp)
+    assert asked.grade != "source_backed" and "plan_or_future" in asked.reasons
+    assert done.grade == "source_backed"

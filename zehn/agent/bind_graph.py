@@ -20,11 +20,13 @@
    ``unknown_entity`` (with the resolver's "did you mean" candidates); an entity with no recorded relation and
    nothing bound is ``not_in_graph``.
 4. **Yes/no**: ``yes`` when a hop (or, for a statement, a sentence holding all its terms) states it as fact;
-   ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing).
+   ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing). A
+   statement about a named person is not established by a sentence that does not name them.
 """
 
 from __future__ import annotations
 
+from extraction.line_shapes import PERSON_NAME
 from verify import HopInput, grade_hop
 from verify.parsing import Parse
 from zehn.agent.action_items import task_question
@@ -137,6 +139,11 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: 
                      verdict=_verdict(views) if views else "not_established", reason=bound.reason)
     if not bound.findings:
         return Bound(verdict="not_established", reason=bound.reason or "no sentence states it")
+    asked = analysis.subject.name if analysis.subject is not None else ""
+    person = asked if PERSON_NAME.match(asked) else ""
+    if person and not TextIndex(bound.findings[0].bound.text).mentions(person):
+        # "Did Ana Ruiz take X?" is not answered by a sentence about X that does not name her
+        return Bound(verdict="not_established", reason=f"not established: no sentence that names {person} states it")
     parse = parses.of([bound.findings[0].bound])
     negated = any(t.dep_ == "neg" for d in parse.values() for t in d)
     verdict: Verdict = "no" if negated else "yes" if bound.findings[0].grade == "source_backed" else \
