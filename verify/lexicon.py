@@ -59,6 +59,13 @@ INVERSE_VERBS: dict[str, frozenset[str]] = {
     "PART_OF": frozenset({"contain", "include"}),
 }
 
+# A verb and the particle or preposition it takes that together express a relation, with whether the verb's
+# grammatical subject is the relation's object: ownership changes hands in org announcements ("the Search team
+# takes over the feed", "the enricher moves to the Content team", "it passes to the Ops team").
+PHRASAL_CUES: dict[str, dict[tuple[str, str], bool]] = {
+    "OWNS": {("take", "over"): False, ("move", "to"): True, ("pass", "to"): True, ("transfer", "to"): True},
+}
+
 # Relations where grammatical roles say something about direction (active subject = relation subject).
 DIRECTIONAL: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "CAUSED", "FIXES",

@@ -196,3 +196,13 @@ def test_an_act_someone_was_asked_to_do_is_requested_not_done(nlp: Any) -> None:
                               "Mara Quist approved the restore runbook last week."), nlp)
     assert asked.grade != "source_backed" and "plan_or_future" in asked.reasons
     assert done.grade == "source_backed"
+
+
+def test_ownership_handed_over_is_read_from_the_phrasal_verb_and_its_own_slot(nlp: Any) -> None:
+    def grade(owner: str, sentence: str) -> str:
+        return grade_hop(HopInput(owner, "OWNS", "ledger-sync", "ev_1", sentence), nlp).grade
+    took = "The Platform team takes over the ledger-sync job from the Data team."
+    assert grade("Platform team", took) == "source_backed"
+    assert grade("Data team", took) != "source_backed"
+    assert grade("Platform team", "The ledger-sync job moves to the Platform team in June.") == "source_backed"
+    assert grade("EU region", "The ledger-sync job moves to the EU region in June.") != "source_backed"

@@ -30,6 +30,7 @@ from spacy.tokens import Doc, Token
 
 from extraction.line_shapes import SPEAKER
 from verify import HopGrade
+from verify.labelled import label_relation, segments
 from verify.parsing import Parse
 from verify.vocabulary import TYPE_NOUNS
 from zehn.agent.bound import Bound, PathView
@@ -164,10 +165,16 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
             found.append((score, -rank, view(doer, doer, (doer, target),
                                              [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
     if not found:
+        labelled = any(_labels(d, rel) for d in documents[:DOCUMENTS_READ])  # "Reviewed by: A" is read there
         return Bound(reason="not established: the documents state who did that only to something else") \
-            if near_miss and not stated else None
+            if near_miss and not stated and not labelled else None
     best = max((f[0], f[1]) for f in found)
     return Bound(paths=tuple(f[2] for f in found if (f[0], f[1]) == best), document=documents[-best[1]].info)
+
+
+def _labels(doc_view: DocView, rel: str) -> bool:
+    """A labelled line of the document states the relation ("| Reviewed by | A, B |"): the line readers answer."""
+    return any(label_relation(seg.label) == rel for s in doc_view.sentences for seg in segments(s.text))
 
 
 def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,

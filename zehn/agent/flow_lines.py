@@ -9,7 +9,8 @@ first; else, on a page that names both directions, requests flow downstream (dow
 upstream: what calls it); a page naming one bare direction says nothing here.
 
 1. **The page**: the best retrieved document whose title names the subject (:func:`components.names_document`).
-2. **The lines**: every direction-labelled line's values (split at commas and "and"; a value longer than
+2. **The lines**: the items of a list whose lead-in links them to the subject ("These services still call X:",
+   :mod:`zehn.agent.lead_lists`), every direction-labelled line's values (split at commas and "and"; a value longer than
    :data:`MAX_NAME_WORDS` words is a clause, not a name) and every direction-led table row's first named cell.
 3. **The side**: a question that names a direction ("the downstream dependencies of X") gets the lines of that
    direction; otherwise the dependency route gets the dependencies and the dependents route the dependents.
@@ -29,6 +30,7 @@ from verify.directions import Side, direction, names_both, side
 from zehn.agent.bound import Bound
 from zehn.agent.components import Part, dependency_parts, listed, names_document
 from zehn.agent.doc_lines import covering, lines
+from zehn.agent.lead_lists import led_items
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
@@ -69,8 +71,9 @@ def _names(value: str) -> list[str]:
     return out
 
 
-def flows(doc_view: DocView) -> list[Flow]:
-    """The page's direction-labelled entries, in document order."""
+def flows(doc_view: DocView, subject: str = "") -> list[Flow]:
+    """The page's direction-labelled entries, in document order; with the subject, also the items of a list whose
+    lead-in links them to it (:mod:`zehn.agent.lead_lists`)."""
     headers = table_headers(doc_view)
     out: list[Flow] = []
     for line in lines(doc_view):
@@ -92,7 +95,7 @@ def flows(doc_view: DocView) -> list[Flow]:
         said = _LABELLED.match(line.text)
         if said is not None:
             out += [Flow(tuple(words(said["label"])), Part(n, cited[0])) for n in _names(said["value"])]
-    return out
+    return out + [Flow((side,), part) for side, part in led_items(doc_view, subject)] if subject else out
 
 
 def _own_pages(analysis: Analysis, views: Views, similarity: Similarity) -> list[DocView]:
@@ -109,7 +112,8 @@ def check_flow(analysis: Analysis, views: Views, similarity: Similarity) -> Boun
         return None
     other = analysis.other.name
     for doc_view in _own_pages(analysis, views, similarity):
-        listed_parts = [f.part for at, f in sided(flows(doc_view)) if at == "dependency"]
+        listed_parts = [f.part for at, f in sided(flows(doc_view, analysis.subject.name if analysis.subject else ""))
+                        if at == "dependency"]
         listed_parts += dependency_parts(doc_view)
         hit = [p for p in listed_parts if TextIndex(p.name).mentions(other) or TextIndex(other).mentions(p.name)]
         if hit:
@@ -125,8 +129,8 @@ def bind_flow(analysis: Analysis, views: Views, similarity: Similarity) -> Bound
         return None
     asked = direction(words(analysis.question))
     for doc_view in _own_pages(analysis, views, similarity):
-        chosen = [f.part for at, f in sided(flows(doc_view)) if (f.direction == asked if asked else
-                                                                  at == analysis.route)]
+        found = flows(doc_view, analysis.subject.name if analysis.subject else "")
+        chosen = [f.part for at, f in sided(found) if (f.direction == asked if asked else at == analysis.route)]
         if chosen:
             return listed(analysis, doc_view, chosen)
     return None

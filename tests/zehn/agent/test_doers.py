@@ -87,3 +87,11 @@ def test_an_identifier_the_title_names_sets_the_scene_for_the_act(nlp: Language)
     bound = bind_doer(analyse("Who approved the media-vault rollout plan?", nlp), lambda: (view,), Similarity(None),
                       Parses(ParseCache(nlp)))
     assert bound is not None and [p.entity_name for p in bound.paths] == ["Mara Quist"]
+
+
+
+def test_a_labelled_line_of_the_relation_is_seen_so_it_is_left_to_the_line_readers() -> None:
+    from zehn.agent.doers import _labels
+    text = "# RFC-9: export batching\n\n| | |\n|---|---|\n| Reviewed by | Omar Haddad |\n"
+    assert _labels(markdown_view(text, "RFC-9"), "REVIEWED")
+    assert not _labels(markdown_view(text.replace("Reviewed by", "Status"), "RFC-9"), "REVIEWED")

@@ -107,3 +107,22 @@ def test_heading_lists_follow_the_same_rule_as_labelled_lines(nlp: Language) -> 
     alone = markdown_view(UPSTREAM_ONLY, "Architecture: quote-api")
     assert bind_dependency_list(analyse("What does quote-api depend on?", nlp), lambda: (alone,),
                                 Similarity(None)) is None
+
+
+NOTICE = """# Retiring old-search
+
+## Who still calls it
+
+These services still send traffic to old-search and must migrate:
+
+- shop-finder (Retail team), migration in progress
+- eta-service (Logistics team), not started
+
+The map-tiles job no longer calls old-search.
+"""
+
+
+def test_a_list_under_a_lead_in_that_links_it_to_the_subject_is_its_callers(nlp: Language) -> None:
+    found = _flow(nlp, "Which services still call old-search?", NOTICE, title="Retiring old-search")
+    assert [s.split(" (")[0] for s in found] == ["- shop-finder", "- eta-service"]
+    assert _flow(nlp, "What does old-search depend on?", NOTICE, title="Retiring old-search") == []
