@@ -113,6 +113,11 @@ def _grade_pair(hop: HopInput, doc: Doc, subject: Span, obj: Span) -> HopGrade:
             if _direction_ok(hop.rel_type, subject, obj, token.i, doc, inverse):
                 return HopGrade("source_backed", (f"predicate_on_path:{lemma}",), hop.evidence_id)
             return HopGrade("inferred", ("direction_reversed", f"predicate_on_path:{lemma}"), hop.evidence_id)
+    implied = frozenset().union(*(lx.CUES[r] for r in lx.IMPLIES.get(hop.rel_type, ())))
+    for token in path.inner:  # "B calls A" read for "A depends on B": the call runs the other way
+        lemma = token.lemma_.lower()
+        if token.pos_ == "VERB" and lemma in implied and not _direction_ok(hop.rel_type, subject, obj, token.i, doc):
+            return HopGrade("inferred", ("direction_reversed", f"different_predicate:{lemma}"), hop.evidence_id)
     for token in path.inner:
         lemma = token.lemma_.lower()
         if token.pos_ in {"VERB", "NOUN", "ADJ"} and any(lemma in c for c in lx.CUES.values()):

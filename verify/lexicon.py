@@ -66,6 +66,10 @@ PHRASAL_CUES: dict[str, dict[tuple[str, str], bool]] = {
     "OWNS": {("take", "over"): False, ("move", "to"): True, ("pass", "to"): True, ("transfer", "to"): True},
 }
 
+# Relations whose cue words also bear on another, in the same direction: what a system calls, uses or reads from is
+# something it depends on (read only to tell the direction, never as the relation stated).
+IMPLIES: dict[str, tuple[str, ...]] = {"DEPENDS_ON": ("CALLS", "USES", "CONSUMES")}
+
 # Relations where grammatical roles say something about direction (active subject = relation subject).
 DIRECTIONAL: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "CAUSED", "FIXES",

@@ -206,3 +206,11 @@ def test_ownership_handed_over_is_read_from_the_phrasal_verb_and_its_own_slot(nl
     assert grade("Data team", took) != "source_backed"
     assert grade("Platform team", "The ledger-sync job moves to the Platform team in June.") == "source_backed"
     assert grade("EU region", "The ledger-sync job moves to the EU region in June.") != "source_backed"
+
+
+def test_a_call_that_runs_the_other_way_is_marked_reversed_for_a_dependency(nlp: Any) -> None:
+    sentence = "The quote-api calls the tariff-db before every quote."
+    back = grade_hop(HopInput("tariff-db", "DEPENDS_ON", "quote-api", "ev_1", sentence), nlp)
+    forth = grade_hop(HopInput("quote-api", "DEPENDS_ON", "tariff-db", "ev_1", sentence), nlp)
+    assert "direction_reversed" in back.reasons and back.grade == "inferred"
+    assert "direction_reversed" not in forth.reasons

@@ -21,7 +21,9 @@
    nothing bound is ``not_in_graph``.
 4. **Yes/no**: ``yes`` when a hop (or, for a statement, a sentence holding all its terms) states it as fact;
    ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing). A
-   statement about a named person is not established by a sentence that does not name them.
+   statement about a named person is not established by a sentence that does not name them; a relation the
+   documents state only the other way round ("B calls A" for "does A depend on B") is not established, and no
+   sentence is cited for it.
 """
 
 from __future__ import annotations
@@ -135,6 +137,10 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: 
             views.append(view(b, b, (a, b), [hop(a, analysis.rel_type, b, graded, sentence, "question")],
                               [sentence]))
         views = [v for v in views if not any(r.startswith("binding_failed") for r in v.hops[0].reasons)]
+        if views and all("direction_reversed" in v.hops[0].reasons for v in views):
+            # "login-edge forwards to identity-core" does not say identity-core depends on login-edge
+            return Bound(verdict="not_established", reason="not established: the documents state only the other "
+                                                           "direction")
         return Bound(findings=bound.findings, paths=tuple(views), document=bound.document,
                      verdict=_verdict(views) if views else "not_established", reason=bound.reason)
     if not bound.findings:
