@@ -60,14 +60,15 @@ def _phrasal(rel_type: str, token: Token, subject: Span, name: str) -> bool | No
     for (verb, part), inverse in lx.PHRASAL_CUES.get(rel_type, {}).items():
         if token.lemma_.lower() != verb:
             continue
-        linked = [c for c in token.children if c.lower_ == part and c.dep_ in ("prt", "prep", "advmod")]
+        linked = [c for c in token.children if c.lower_ == part and c.dep_ in ("prt", "prep", "advmod", "agent")]
         if not linked:
             continue
         root = subject.root
         if inverse:
             named = any(root.head == c and root.dep_ == "pobj" for c in linked)
             kind = name.split()[-1].casefold() in _GROUPS or bool(_PERSON.match(name))
-            return True if named and kind else None
+            # a passive's by-agent already reads as the doer ("is run by the Ops team"): no turn round
+            return (linked[0].dep_ != "agent") if named and kind else None
         doer = token if token.dep_ != "conj" else token.head
         return False if root.dep_ == "nsubj" and root.head == doer else None
     return None

@@ -61,9 +61,11 @@ INVERSE_VERBS: dict[str, frozenset[str]] = {
 
 # A verb and the particle or preposition it takes that together express a relation, with whether the verb's
 # grammatical subject is the relation's object: ownership changes hands in org announcements ("the Search team
-# takes over the feed", "the enricher moves to the Content team", "it passes to the Ops team").
+# takes over the feed", "the enricher moves to the Content team", "it stays with the Ops team"), and a service is
+# "run by" the team that answers for it.
 PHRASAL_CUES: dict[str, dict[tuple[str, str], bool]] = {
-    "OWNS": {("take", "over"): False, ("move", "to"): True, ("pass", "to"): True, ("transfer", "to"): True},
+    "OWNS": {("take", "over"): False, ("move", "to"): True, ("pass", "to"): True, ("transfer", "to"): True,
+             ("stay", "with"): True, ("run", "by"): True, ("operate", "by"): True},
 }
 
 # Relations whose cue words also bear on another, in the same direction: what a system calls, uses or reads from is

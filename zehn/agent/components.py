@@ -16,8 +16,9 @@ the rows of a table whose part column is named by its header ("| Component | Res
    ``inferred`` (``document_subject``).
 
 The same reading answers "what does X depend on" from the list under a dependencies heading of X's own document
-("## Upstream dependencies", "Requires:"): a heading whose side is the dependencies by the one direction rule
-(:mod:`verify.directions`; a bare "## Downstream" only on a page that also names "Upstream").
+("## Upstream dependencies", "Requires:", a descriptor's "dependsOn:" with typed items "- component:name"): a
+heading whose side is the dependencies by the one direction rule (:mod:`verify.directions`; a bare "## Downstream"
+only on a page that also names "Upstream").
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
 DOCUMENTS_READ = 3  # the best retrieved documents whose section headings may name the subject
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
 _NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
+_REF = re.compile(r"^[a-z]+:(?P<name>[\w./-]+)\s*$")  # a descriptor's typed reference: "component:tariff-db"
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _ACRONYM = re.compile(r"\(([A-Z][A-Za-z0-9&]{1,9})\)|\b([A-Z]{2,8})\b")
 
 
@@ -85,7 +88,8 @@ def _part_heading(text: str, focus: str, names: frozenset[str] = PART_WORDS) -> 
 
 
 def _dependency_heading(paired: bool) -> Callable[[str], bool]:
-    return lambda text: side(words(text), paired) == "dependency"
+    """A heading or lead-in on the dependencies' side; a descriptor's camel-cased key counts ("dependsOn:")."""
+    return lambda text: side(words(_CAMEL.sub(" ", text)), paired) == "dependency"
 
 
 def dependency_parts(doc_view: DocView) -> list[Part]:
@@ -154,9 +158,11 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
                 under = under or (line.text.rstrip().endswith(":") and leads(line.text))
                 continue
             if under:
+                ref = _REF.match(item.group("body"))
                 named = _NAMED.match(item.group("body"))
                 body = item.group("body").strip(" *_`")
-                name = named.group("name").strip() if named else body if len(body.split()) <= MAX_NAME_WORDS else ""
+                name = ref.group("name") if ref else named.group("name").strip() if named else \
+                    body if len(body.split()) <= MAX_NAME_WORDS else ""
                 if name:
                     found.append(Part(name, line))
         if len(found) >= 2:

@@ -50,3 +50,26 @@ def test_every_row_of_a_dependency_table_is_listed_even_one_merged_with_the_head
 
 def test_a_named_verb_is_not_answered_from_the_dependency_list(nlp: Language) -> None:
     assert _listed(nlp, "What does the clip-renderer call before it writes a clip?") == []
+
+
+DESCRIPTOR = """# parcel-api
+
+```yaml
+metadata:
+  name: parcel-api
+spec:
+  owner: team-parcels
+  dependsOn:
+    - component:label-store
+    - resource:parcel-cache
+  providesApis:
+    - parcel-v2
+```
+"""
+
+
+def test_a_descriptors_depends_on_key_lists_typed_references(nlp: Language) -> None:
+    view = markdown_view(DESCRIPTOR, "Service catalogue: parcel-api")
+    bound = bind_dependency_list(analyse("What does parcel-api depend on?", nlp), lambda: (view,), Similarity(None))
+    assert bound is not None
+    assert [s.text.strip() for s in bound.findings[0].answer] == ["- component:label-store", "- resource:parcel-cache"]
