@@ -151,7 +151,7 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
                 continue
             if line.text.lstrip().startswith("|"):
                 continue  # a table's header or rule
-            item = _ITEM.match(line.text)
+            item = _ITEM.match(line.text.split("\n", 1)[0])  # an item merged with the next line keeps its own
             if item is None:
                 if found:
                     break  # the list ended
@@ -165,6 +165,8 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
                     body if len(body.split()) <= MAX_NAME_WORDS else ""
                 if name:
                     found.append(Part(name, line))
+                if found and any(not _ITEM.match(rest) for rest in line.text.split("\n")[1:] if rest.strip()):
+                    break  # the item's sentence runs on past the list ("- c:x\n  providesApis:")
         if len(found) >= 2:
             return found
     return []
