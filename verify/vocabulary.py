@@ -146,9 +146,11 @@ LABELS: dict[str, LabelRule] = {
              "runtime_dependencies", LabelRule("DEPENDS_ON", False, "topic")),
     **_rules("dependents depended_on_by", LabelRule("DEPENDS_ON", True, "topic")),
     # a direction word with a side noun ("Upstream dependencies", "Downstream consumers") is that noun's side; a
-    # bare "Upstream:" / "Downstream:" states no side on its own line (verify.directions, rules 1 and 3)
+    # bare "Upstream:" / "Downstream:" line is read alone, as a position in a flow of data (verify.directions)
     **{f"{way}_{noun}": LabelRule("DEPENDS_ON", side(noun.split(), paired=False) == "dependents", "topic")
        for way in DIRECTION_SIDE for noun in (*DEPENDENCY_NOUNS, *DEPENDENT_NOUNS)},
+    **{f"{way}{tail}": LabelRule("DEPENDS_ON", side([way], paired=False) == "dependents", "topic")
+       for way in DIRECTION_SIDE for tail in ("", "s", "_services")},
     **_rules("uses stack tech_stack technologies built_with runs_on database db datastore storage cache queue "
              "message_bus broker runner runners runner_group backing_store backing_stores datastores data_store "
              "persistence", LabelRule("USES", False, "topic")),

@@ -1,5 +1,5 @@
-"""One direction rule for every reader: a side noun decides; a bare direction word only on a page that names both
-(requests flow downstream); one bare direction alone says nothing. The hop grader's label table follows it."""
+"""One direction rule for every reader: a side noun decides; both directions on a page describe requests flowing
+down; one direction alone is a position in a flow of data. The label table (one line, no page) follows it."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ def test_a_side_noun_decides_whatever_the_direction_word() -> None:
     assert side(["upstream", "callers"], paired=True) == "dependents"
 
 
-def test_a_bare_direction_is_read_by_the_flow_convention_only_when_the_page_pairs_them() -> None:
+def test_a_bare_direction_reads_requests_when_paired_and_data_when_alone() -> None:
     assert side(["downstream"], paired=True) == "dependency"
     assert side(["upstream"], paired=True) == "dependents"
-    assert side(["upstream"], paired=False) is None
-    assert side(["downstream", "services"], paired=False) is None
+    assert side(["upstream"], paired=False) == "dependency"
+    assert side(["downstream", "services"], paired=False) == "dependents"
+    assert side(["services"], paired=True) is None
 
 
 def test_a_page_pairs_the_directions_only_when_it_names_both() -> None:
@@ -25,9 +26,8 @@ def test_a_page_pairs_the_directions_only_when_it_names_both() -> None:
     assert not names_both(["upstream", "upstream"])
 
 
-def test_the_label_table_reads_a_side_noun_and_no_bare_direction() -> None:
-    assert label_rule("Upstream") is None and label_rule("**Downstream**") is None
-    up = label_rule("Upstream dependencies")
-    down = label_rule("Downstream consumers")
-    assert up is not None and up.rel_type == "DEPENDS_ON" and not up.value_is_subject
-    assert down is not None and down.rel_type == "DEPENDS_ON" and down.value_is_subject
+def test_the_label_table_reads_a_side_noun_first_and_a_lone_direction_as_data_flow() -> None:
+    for label, dependent in (("Upstream", False), ("**Downstream**", True), ("Upstream dependencies", False),
+                             ("Downstream consumers", True), ("Upstream callers", True)):
+        rule = label_rule(label)
+        assert rule is not None and rule.rel_type == "DEPENDS_ON" and rule.value_is_subject == dependent, label

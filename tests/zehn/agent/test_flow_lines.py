@@ -1,6 +1,6 @@
 """A system's neighbours read from the Upstream / Downstream lines of its own page: the called are downstream, the
-callers upstream, when the page names both; a label's side noun wins; a page naming one bare direction says
-nothing. Documents are our own."""
+callers upstream, when the page names both; a label's side noun wins; one bare direction alone is a position in a
+flow of data (upstream: what the system reads from). Documents are our own."""
 
 from __future__ import annotations
 
@@ -60,8 +60,9 @@ def test_labelled_lines_and_an_asked_direction(nlp: Language) -> None:
         "- **Downstream:** tariff-db, fx-feed."]
 
 
-def test_one_bare_direction_says_nothing_but_a_side_noun_does(nlp: Language) -> None:
-    assert _flow(nlp, "What does quote-api depend on?", ONE_SIDE) == []
+def test_one_bare_direction_is_read_as_data_flow_and_a_side_noun_decides(nlp: Language) -> None:
+    assert _flow(nlp, "What does quote-api depend on?", ONE_SIDE) == ["- Upstream: tariff-db"]
+    assert _flow(nlp, "Which services call quote-api?", ONE_SIDE) == []
     assert _flow(nlp, "What does quote-api depend on?", NOUNED) == ["- Upstream dependencies: tariff-db, fx-feed"]
 
 
@@ -104,7 +105,7 @@ def test_heading_lists_follow_the_same_rule_as_labelled_lines(nlp: Language) -> 
     view = markdown_view(HEADED, "Architecture: quote-api")
     bound = bind_dependency_list(analyse("What does quote-api depend on?", nlp), lambda: (view,), Similarity(None))
     assert bound is not None and [s.text for s in bound.findings[0].answer] == ["- tariff-db", "- fx-feed"]
-    alone = markdown_view(UPSTREAM_ONLY, "Architecture: quote-api")
+    alone = markdown_view(UPSTREAM_ONLY.replace("Upstream", "Downstream"), "Architecture: quote-api")
     assert bind_dependency_list(analyse("What does quote-api depend on?", nlp), lambda: (alone,),
                                 Similarity(None)) is None
 
