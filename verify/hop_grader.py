@@ -29,9 +29,10 @@ never better than ``inferred``. A path is as strong as its weakest hop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from verify import lexicon as lx
 from verify import signals
@@ -48,14 +49,40 @@ def _cue_lemmas(rel_type: str) -> frozenset[str]:
     return lx.CUES.get(rel_type, frozenset())
 
 
-def _direction_ok(rel_type: str, subject: Span, obj: Span, cue_index: int, doc: Doc) -> bool:
+_GROUPS = frozenset({"team", "squad", "group", "guild"})
+_PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*){1,2}$")
+
+
+def _phrasal(rel_type: str, token: Token, subject: Span, name: str) -> bool | None:
+    """A phrasal cue ("take over", "move to") that names the hop's subject in its own slot: the verb's subject
+    ("the Ops team takes over X"), or the object of its preposition when inverse ("X moves to the Ops team", a
+    team or a person); whether it is inverse, or None ("takes over X from the Growth team" names no owner)."""
+    for (verb, part), inverse in lx.PHRASAL_CUES.get(rel_type, {}).items():
+        if token.lemma_.lower() != verb:
+            continue
+        linked = [c for c in token.children if c.lower_ == part and c.dep_ in ("prt", "prep", "advmod", "agent")]
+        if not linked:
+            continue
+        root = subject.root
+        if inverse:
+            named = any(root.head == c and root.dep_ == "pobj" for c in linked)
+            kind = name.split()[-1].casefold() in _GROUPS or bool(_PERSON.match(name))
+            # a passive's by-agent already reads as the doer ("is run by the Ops team"): no turn round
+            return (linked[0].dep_ != "agent") if named and kind else None
+        doer = token if token.dep_ != "conj" else token.head
+        return False if root.dep_ == "nsubj" and root.head == doer else None
+    return None
+
+
+def _direction_ok(rel_type: str, subject: Span, obj: Span, cue_index: int, doc: Doc,
+                  inverse: bool | None = None) -> bool:
     cue = doc[cue_index]
-    if rel_type not in lx.DIRECTIONAL or cue.pos_ != "VERB":
+    if (rel_type not in lx.DIRECTIONAL and inverse is None) or cue.pos_ != "VERB":
         return True
     members = {t.i for t in subject} | {t.i for t in obj}
     subject_role = role_towards(cue, subject.root, members)
     object_role = role_towards(cue, obj.root, members)
-    if cue.lemma_.lower() in lx.INVERSE_VERBS.get(rel_type, frozenset()):
+    if inverse or cue.lemma_.lower() in lx.INVERSE_VERBS.get(rel_type, frozenset()):
         subject_role, object_role = object_role, subject_role
     return not (subject_role == "patient" and object_role == "agent")
 
@@ -82,10 +109,16 @@ def _grade_pair(hop: HopInput, doc: Doc, subject: Span, obj: Span) -> HopGrade:
     cues = _cue_lemmas(hop.rel_type)
     for token in path.inner:
         lemma = token.lemma_.lower()
-        if lemma in cues or token.lower_ in cues:
-            if _direction_ok(hop.rel_type, subject, obj, token.i, doc):
+        inverse = _phrasal(hop.rel_type, token, subject, hop.subject)
+        if lemma in cues or token.lower_ in cues or inverse is not None:
+            if _direction_ok(hop.rel_type, subject, obj, token.i, doc, inverse):
                 return HopGrade("source_backed", (f"predicate_on_path:{lemma}",), hop.evidence_id)
             return HopGrade("inferred", ("direction_reversed", f"predicate_on_path:{lemma}"), hop.evidence_id)
+    implied = frozenset().union(*(lx.CUES[r] for r in lx.IMPLIES.get(hop.rel_type, ())))
+    for token in path.inner:  # "B calls A" read for "A depends on B": the call runs the other way
+        lemma = token.lemma_.lower()
+        if token.pos_ == "VERB" and lemma in implied and not _direction_ok(hop.rel_type, subject, obj, token.i, doc):
+            return HopGrade("inferred", ("direction_reversed", f"different_predicate:{lemma}"), hop.evidence_id)
     for token in path.inner:
         lemma = token.lemma_.lower()
         if token.pos_ in {"VERB", "NOUN", "ADJ"} and any(lemma in c for c in lx.CUES.values()):

@@ -59,6 +59,19 @@ INVERSE_VERBS: dict[str, frozenset[str]] = {
     "PART_OF": frozenset({"contain", "include"}),
 }
 
+# A verb and the particle or preposition it takes that together express a relation, with whether the verb's
+# grammatical subject is the relation's object: ownership changes hands in org announcements ("the Search team
+# takes over the feed", "the enricher moves to the Content team", "it stays with the Ops team"), and a service is
+# "run by" the team that answers for it.
+PHRASAL_CUES: dict[str, dict[tuple[str, str], bool]] = {
+    "OWNS": {("take", "over"): False, ("move", "to"): True, ("pass", "to"): True, ("transfer", "to"): True,
+             ("stay", "with"): True, ("run", "by"): True, ("operate", "by"): True},
+}
+
+# Relations whose cue words also bear on another, in the same direction: what a system calls, uses or reads from is
+# something it depends on (read only to tell the direction, never as the relation stated).
+IMPLIES: dict[str, tuple[str, ...]] = {"DEPENDS_ON": ("CALLS", "USES", "CONSUMES")}
+
 # Relations where grammatical roles say something about direction (active subject = relation subject).
 DIRECTIONAL: frozenset[str] = frozenset({
     "DEPENDS_ON", "USES", "CALLS", "CONSUMES", "PRODUCES", "OWNS", "MAINTAINS", "AFFECTS", "CAUSED", "FIXES",
@@ -87,6 +100,9 @@ CONDITION_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether", "assum
 PLAN_AUX: frozenset[str] = frozenset({"will", "shall", "'ll", "wo", "should", "ought"})
 PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "expect", "schedule", "propose",
                                         "hope", "target", "consider", "go", "prepare", "mean"})
+# Verbs that ask someone else to act ("was asked to approve", "invited her to review"): with a to-infinitive the
+# act is requested, not done.
+REQUEST_VERBS: frozenset[str] = frozenset({"ask", "invite", "request", "urge", "remind", "nudge"})
 PLAN_NOUNS: frozenset[str] = frozenset({"plan", "roadmap", "proposal", "intention", "goal", "target"})
 # Adverbs that put a state in the past, over now ("formerly owned by", "previously read from").
 ENDED_ADVERBS: frozenset[str] = frozenset({"formerly", "previously"})

@@ -116,6 +116,10 @@ def _plan_word(token: Token, scope: set[int]) -> str | None:
         if lemma != "go" or any(c.dep_ == "xcomp" for c in token.children):
             return lemma
         return None
+    if token.i in scope and token.pos_ == "VERB" and lemma in lx.REQUEST_VERBS and any(
+            c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
+            for c in token.children):
+        return lemma  # "was asked to approve X": requested, not done
     near = token.i in scope or _attached(token, scope)
     if (lemma in lx.PLAN_NOUNS and near) or (word in lx.PLAN_TIME_WORDS and _attached(token, scope)):
         return word

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from verify.directions import DEPENDENCY_NOUNS, DEPENDENT_NOUNS, DIRECTION_SIDE, side
+
 ENTITY_TYPES: tuple[str, ...] = (
     "Person", "Team", "Service", "Component", "Customer", "Organization", "Project", "Ticket", "Technology",
     "Page",
@@ -140,16 +142,20 @@ LABELS: dict[str, LabelRule] = {
     **_rules("replaces supersedes", LabelRule("REPLACES", False, "document")),
     **_rules("replaced_by superseded_by", LabelRule("REPLACES", True, "document")),
     # how a system is wired: service-catalogue and architecture-page fields
-    **_rules("dependencies dependency depends_on upstream upstreams upstream_services upstream_dependencies "
-             "requires prerequisites hard_dependencies hard_dependency "
+    **_rules("dependencies dependency depends_on requires prerequisites hard_dependencies hard_dependency "
              "runtime_dependencies", LabelRule("DEPENDS_ON", False, "topic")),
-    **_rules("downstream downstreams downstream_services dependents depended_on_by", LabelRule("DEPENDS_ON", True,
-                                                                                                "topic")),
+    **_rules("dependents depended_on_by", LabelRule("DEPENDS_ON", True, "topic")),
+    # a direction word with a side noun ("Upstream dependencies", "Downstream consumers") is that noun's side; a
+    # bare "Upstream:" / "Downstream:" line is read alone, as a position in a flow of data (verify.directions)
+    **{f"{way}_{noun}": LabelRule("DEPENDS_ON", side(noun.split(), paired=False) == "dependents", "topic")
+       for way in DIRECTION_SIDE for noun in (*DEPENDENCY_NOUNS, *DEPENDENT_NOUNS)},
+    **{f"{way}{tail}": LabelRule("DEPENDS_ON", side([way], paired=False) == "dependents", "topic")
+       for way in DIRECTION_SIDE for tail in ("", "s", "_services")},
     **_rules("uses stack tech_stack technologies built_with runs_on database db datastore storage cache queue "
              "message_bus broker runner runners runner_group backing_store backing_stores datastores data_store "
              "persistence", LabelRule("USES", False, "topic")),
     **_rules("used_by", LabelRule("USES", True, "topic")),
-    **_rules("calls upstream_calls outbound_calls talks_to", LabelRule("CALLS", False, "topic")),
+    **_rules("calls outbound_calls talks_to", LabelRule("CALLS", False, "topic")),
     **_rules("callers called_by", LabelRule("CALLS", True, "topic")),
     **_rules("consumes reads_from source sources data_source data_sources inputs subscribes_to",
              LabelRule("CONSUMES", False, "topic")),

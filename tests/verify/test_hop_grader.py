@@ -187,3 +187,32 @@ def test_the_passive_of_purpose_is_no_ended_state(nlp: Any) -> None:
     # "is used to cache" says what a thing is for now; only the past "used to <verb>" says a state is over.
     graded = grade_hop(hop("The retry-wrapper is used to call ledger-db.", "retry-wrapper", "CALLS", "ledger-db"), nlp)
     assert graded.grade == "source_backed" and "signal:used to" not in graded.reasons
+
+
+def test_an_act_someone_was_asked_to_do_is_requested_not_done(nlp: Any) -> None:
+    asked = grade_hop(HopInput("Mara Quist", "APPROVED", "restore runbook", "ev_1",
+                               "Mara Quist was asked to approve the restore runbook last week."), nlp)
+    done = grade_hop(HopInput("Mara Quist", "APPROVED", "restore runbook", "ev_1",
+                              "Mara Quist approved the restore runbook last week."), nlp)
+    assert asked.grade != "source_backed" and "plan_or_future" in asked.reasons
+    assert done.grade == "source_backed"
+
+
+def test_ownership_handed_over_is_read_from_the_phrasal_verb_and_its_own_slot(nlp: Any) -> None:
+    def grade(owner: str, sentence: str) -> str:
+        return grade_hop(HopInput(owner, "OWNS", "ledger-sync", "ev_1", sentence), nlp).grade
+    took = "The Platform team takes over the ledger-sync job from the Data team."
+    assert grade("Platform team", took) == "source_backed"
+    assert grade("Data team", took) != "source_backed"
+    assert grade("Platform team", "The ledger-sync job moves to the Platform team in June.") == "source_backed"
+    assert grade("EU region", "The ledger-sync job moves to the EU region in June.") != "source_backed"
+    assert grade("Platform team", "The ledger-sync job is run by the Platform team.") == "source_backed"
+    assert grade("ops host", "The ledger-sync job is run by cron on the ops host.") != "source_backed"
+
+
+def test_a_call_that_runs_the_other_way_is_marked_reversed_for_a_dependency(nlp: Any) -> None:
+    sentence = "The quote-api calls the tariff-db before every quote."
+    back = grade_hop(HopInput("tariff-db", "DEPENDS_ON", "quote-api", "ev_1", sentence), nlp)
+    forth = grade_hop(HopInput("quote-api", "DEPENDS_ON", "tariff-db", "ev_1", sentence), nlp)
+    assert "direction_reversed" in back.reasons and back.grade == "inferred"
+    assert "direction_reversed" not in forth.reasons

@@ -51,3 +51,8 @@ def test_a_two_cell_table_row_is_a_field_and_its_value() -> None:
 def test_a_table_row_with_more_cells_or_a_rule_row_is_no_label() -> None:
     assert segments("| 3 | Rotate the keys | Ana Ruiz | 2026-05-01 |") == ()
     assert segments("|-------|-------|") == ()
+
+
+def test_bold_may_close_after_the_colon() -> None:
+    found = segments("**Reviewers:** Ilka Brandt, Otto Varga")
+    assert [(s.label, s.values) for s in found] == [("reviewers", ("Ilka Brandt", "Otto Varga"))]

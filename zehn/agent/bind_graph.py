@@ -20,11 +20,15 @@
    ``unknown_entity`` (with the resolver's "did you mean" candidates); an entity with no recorded relation and
    nothing bound is ``not_in_graph``.
 4. **Yes/no**: ``yes`` when a hop (or, for a statement, a sentence holding all its terms) states it as fact;
-   ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing).
+   ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing). A
+   statement about a named person is not established by a sentence that does not name them; a relation the
+   documents state only the other way round ("B calls A" for "does A depend on B") is not established, and no
+   sentence is cited for it.
 """
 
 from __future__ import annotations
 
+from extraction.line_shapes import PERSON_NAME
 from verify import HopInput, grade_hop
 from verify.parsing import Parse
 from zehn.agent.action_items import task_question
@@ -133,10 +137,19 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: 
             views.append(view(b, b, (a, b), [hop(a, analysis.rel_type, b, graded, sentence, "question")],
                               [sentence]))
         views = [v for v in views if not any(r.startswith("binding_failed") for r in v.hops[0].reasons)]
+        if views and all("direction_reversed" in v.hops[0].reasons for v in views):
+            # "login-edge forwards to identity-core" does not say identity-core depends on login-edge
+            return Bound(verdict="not_established", reason="not established: the documents state only the other "
+                                                           "direction")
         return Bound(findings=bound.findings, paths=tuple(views), document=bound.document,
                      verdict=_verdict(views) if views else "not_established", reason=bound.reason)
     if not bound.findings:
         return Bound(verdict="not_established", reason=bound.reason or "no sentence states it")
+    asked = analysis.subject.name if analysis.subject is not None else ""
+    person = asked if PERSON_NAME.match(asked) else ""
+    if person and not TextIndex(bound.findings[0].bound.text).mentions(person):
+        # "Did Ana Ruiz take X?" is not answered by a sentence about X that does not name her
+        return Bound(verdict="not_established", reason=f"not established: no sentence that names {person} states it")
     parse = parses.of([bound.findings[0].bound])
     negated = any(t.dep_ == "neg" for d in parse.values() for t in d)
     verdict: Verdict = "no" if negated else "yes" if bound.findings[0].grade == "source_backed" else \

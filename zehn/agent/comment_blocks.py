@@ -13,7 +13,8 @@ count too: "Approved." under a review of the asked change), with no negation and
 by Ana", "Ben rolled back X": the author only reports those); the block's author is the answer, the body sentence
 (and the header, when the exporter kept it in the same citable line) is the evidence. The author is given by the
 block's structure, not by the sentence's words, so the hop grades ``inferred`` (``comment_author``) unless the
-cited text names the author (the header line is cited beside the body when it is a citable line).
+cited text names the author (the header line is cited beside the body when it is a citable line). A question that
+names an identifier (a PR number, a ticket key) reads only the threads that name it (:mod:`zehn.agent.question_ids`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
+from zehn.agent.question_ids import holds_all, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
@@ -134,8 +136,11 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
     target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
     documents = views()
+    asked_ids = named_identifiers(analysis.question)
     found: list[tuple[int, int, Block, Sentence]] = []
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
+        if not holds_all(doc_view, asked_ids):
+            continue  # a thread about something else (question_ids)
         titled = similarity.matches([t for t in terms if t != ask.predicate], words(doc_view.info.title))
         for block in blocks(doc_view):
             for sentence in doc_view.sentences:

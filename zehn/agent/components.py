@@ -16,7 +16,9 @@ the rows of a table whose part column is named by its header ("| Component | Res
    ``inferred`` (``document_subject``).
 
 The same reading answers "what does X depend on" from the list under a dependencies heading of X's own document
-("## Upstream dependencies", "Requires:"; never a "Downstream" / "Consumers" list, which is the other direction).
+("## Upstream dependencies", "Requires:", a descriptor's "dependsOn:" with typed items "- component:name"): a
+heading whose side is the dependencies by the one direction rule (:mod:`verify.directions`; a bare "## Downstream"
+only on a page that also names "Upstream").
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from verify.directions import DEPENDENT_NOUNS, direction, names_both, side
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
@@ -38,16 +41,13 @@ from zehn.agent.table_rows import cells, table_headers
 PART_WORDS = frozenset({"component", "components", "part", "parts", "piece", "pieces", "module", "modules",
                         "building", "blocks", "subsystem", "subsystems", "element", "elements", "architecture",
                         "services", "layers", "stages", "capabilities", "features"})
-# Words a heading or lead-in uses for what a whole relies on ("## Upstream dependencies", "Requires:").
-DEPENDENCY_WORDS = frozenset({"dependencies", "dependency", "depends", "upstream", "prerequisites", "prerequisite",
-                              "requires", "relies"})
-# Words of the other direction: what relies on the whole ("Downstream consumers"), never its dependencies.
-OTHER_DIRECTION = frozenset({"downstream", "dependents", "consumers", "callers", "clients"})
 TITLE_SHARE = 0.6  # most of the subject phrase's words must be in a document's title
 MAX_NAME_WORDS = 6  # an item without a label is a name only when this short
 DOCUMENTS_READ = 3  # the best retrieved documents whose section headings may name the subject
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(?P<body>\S.*)$")
 _NAMED = re.compile(r"^[*_`]*(?P<name>[^:—–*_`]{2,60}?)[*_`]*\s*(?::|—|–|\s-\s)\s*\S")
+_REF = re.compile(r"^[a-z]+:(?P<name>[\w./-]+)\s*$")  # a descriptor's typed reference: "component:tariff-db"
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _ACRONYM = re.compile(r"\(([A-Z][A-Za-z0-9&]{1,9})\)|\b([A-Z]{2,8})\b")
 
 
@@ -81,8 +81,21 @@ def names_document(phrase: str, title: str, similarity: Similarity) -> bool:
 
 
 def _part_heading(text: str, focus: str, names: frozenset[str] = PART_WORDS) -> bool:
+    """A heading of parts names them and no neighbour's side ("## Downstream services" are neighbours)."""
     said = set(words(text))
-    return bool(said & (names | ({focus, focus + "s"} if focus else set()))) and not said & OTHER_DIRECTION
+    return bool(said & (names | ({focus, focus + "s"} if focus else set()))) and not (
+        said & DEPENDENT_NOUNS or direction(said))
+
+
+def _dependency_heading(paired: bool) -> Callable[[str], bool]:
+    """A heading or lead-in on the dependencies' side; a descriptor's camel-cased key counts ("dependsOn:")."""
+    return lambda text: side(words(_CAMEL.sub(" ", text)), paired) == "dependency"
+
+
+def dependency_parts(doc_view: DocView) -> list[Part]:
+    """The list under the page's dependencies heading (its side read by :func:`verify.directions.side`)."""
+    paired = names_both(direction(words(p.heading.rsplit(" > ", 1)[-1])) for p in doc_view.passages)
+    return parts(doc_view, "", heading=_dependency_heading(paired))
 
 
 def _rows(line: Sentence, headers: dict[int, str]) -> list[tuple[str, str]]:
@@ -107,11 +120,13 @@ def _table_part(row: str, column: int | None) -> str:
     return next((c for c in said if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
 
 
-def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
-          section: Callable[[str], bool] | None = None) -> list[Part]:
+def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None = None,
+          heading: Callable[[str], bool] | None = None) -> list[Part]:
     """The first list of parts in the document: items (or table rows) under a heading (or a lead-in line) that
     names parts; a table's part column is the header cell that names parts ("Component", "Module"). With
-    ``section``, only the sections whose heading it accepts are read, and any list there is the parts."""
+    ``section``, only the sections whose heading it accepts are read, and any list there is the parts; with
+    ``heading``, it (not the part words) says which headings and lead-ins lead a list."""
+    leads = heading or (lambda text: _part_heading(text, focus))
     longest: dict[int, Sentence] = {}
     for s in doc_view.sentences:  # one citable line per start (a row may also be kept cut short)
         if s.kind != "metadata" and (s.start not in longest or s.end > longest[s.start].end):
@@ -119,16 +134,16 @@ def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
     citable = sorted(longest.values(), key=lambda s: s.start)
     headers = table_headers(doc_view)
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
-        heading = passage.heading.rsplit(" > ", 1)[-1]
-        if section is not None and not section(heading):
+        title = passage.heading.rsplit(" > ", 1)[-1]
+        if section is not None and not section(title):
             continue
         inside = [s for s in citable if passage.start <= s.start < passage.end]
-        under = section is not None or _part_heading(heading, focus, names)
+        under = section is not None or leads(title)
         found: list[Part] = []
         for line in inside:
             rows = _rows(line, headers)
             for row, header in rows:  # data rows of a table
-                column = next((i for i, c in enumerate(cells(header)) if _part_heading(c, focus, names)), None)
+                column = next((i for i, c in enumerate(cells(header)) if leads(c)), None)
                 name = _table_part(row, column) if under or column is not None else ""
                 if name:
                     found.append(Part(name, line))
@@ -136,18 +151,22 @@ def parts(doc_view: DocView, focus: str, names: frozenset[str] = PART_WORDS,
                 continue
             if line.text.lstrip().startswith("|"):
                 continue  # a table's header or rule
-            item = _ITEM.match(line.text)
+            item = _ITEM.match(line.text.split("\n", 1)[0])  # an item merged with the next line keeps its own
             if item is None:
                 if found:
                     break  # the list ended
-                under = under or (line.text.rstrip().endswith(":") and _part_heading(line.text, focus, names))
+                under = under or (line.text.rstrip().endswith(":") and leads(line.text))
                 continue
             if under:
+                ref = _REF.match(item.group("body"))
                 named = _NAMED.match(item.group("body"))
                 body = item.group("body").strip(" *_`")
-                name = named.group("name").strip() if named else body if len(body.split()) <= MAX_NAME_WORDS else ""
+                name = ref.group("name") if ref else named.group("name").strip() if named else \
+                    body if len(body.split()) <= MAX_NAME_WORDS else ""
                 if name:
                     found.append(Part(name, line))
+                if found and any(not _ITEM.match(rest) for rest in line.text.split("\n")[1:] if rest.strip()):
+                    break  # the item's sentence runs on past the list ("- c:x\n  providesApis:")
         if len(found) >= 2:
             return found
     return []
@@ -178,7 +197,7 @@ def bind_dependency_list(analysis: Analysis, views: Views, similarity: Similarit
         if not (names_document(subject.text, doc_view.info.title, similarity) or
                 names_document(subject.name, doc_view.info.title, similarity)):
             continue
-        found = parts(doc_view, "", DEPENDENCY_WORDS)
+        found = dependency_parts(doc_view)
         if found:
             return listed(analysis, doc_view, found)
     return None

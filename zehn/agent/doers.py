@@ -30,7 +30,9 @@ from spacy.tokens import Doc, Token
 
 from extraction.line_shapes import SPEAKER
 from verify import HopGrade
+from verify.labelled import label_relation, segments
 from verify.parsing import Parse
+from verify.vocabulary import TYPE_NOUNS
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_blocks import act_negated
 from zehn.agent.continuation import continues, same_passage
@@ -39,6 +41,7 @@ from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
+from zehn.agent.question_ids import holds_all, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
@@ -47,6 +50,7 @@ DOCUMENTS_READ = 3
 MIN_SHARE = 0.5
 MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
 _IDENTIFIER = re.compile(r"[-_./#\d]")
+_NOT_PEOPLE = frozenset({"ORG", "PRODUCT", "GPE", "FAC", "LOC", "NORP", "EVENT", "WORK_OF_ART", "LAW"})
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
 
 
@@ -114,8 +118,8 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
     named = [t for t in terms if _IDENTIFIER.search(t)]
 
-    def names_all(*said: Sentence) -> bool:
-        return len(similarity.matches(named, [w for s in said for w in words(s.text)])) == len(named)
+    def names_all(*said: Sentence, title: str = "") -> bool:
+        return len(similarity.matches(named, [w for s in said for w in words(s.text)] + words(title))) == len(named)
 
     target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
     done_to = [t for t in terms if t != ask.predicate]  # what the act was done to
@@ -123,15 +127,19 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
 
     def done_to_asked(*said: Sentence, title: str = "") -> bool:
         """Every named identifier and at least half (and one) of the asked object's words (the document's title
-        counts for the scene a question sets: "... for the blob archive move" in the notes of that move)."""
+        counts for the scene a question sets: "... for the blob archive move" in the notes of that move, "the
+        cold-storage rollout plan" in the plan's RACI page)."""
         pool = [w for s in said for w in words(s.text)] + words(title)
         share = len(similarity.matches(done_to, pool))
-        return names_all(*said) and share >= max(1.0, MIN_SHARE * len(done_to)) if done_to else True
+        return names_all(*said, title=title) and share >= max(1.0, MIN_SHARE * len(done_to)) if done_to else True
 
     documents = views()
     found: list[tuple[int, int, PathView]] = []
     near_miss = stated = False
+    asked_ids = named_identifiers(analysis.question)
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
+        if not holds_all(doc_view, asked_ids):
+            continue  # a document about another ticket or change (question_ids)
         # A cheap look before parsing: the asked verb's lemma, or half of what it was done to (a synonym of the
         # verb is then looked for among the parsed verbs only).
         candidates = [s for s in doc_view.sentences if s.kind != "metadata" and not s.text.rstrip().endswith("?")
@@ -157,10 +165,16 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
             found.append((score, -rank, view(doer, doer, (doer, target),
                                              [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
     if not found:
+        labelled = any(_labels(d, rel) for d in documents[:DOCUMENTS_READ])  # "Reviewed by: A" is read there
         return Bound(reason="not established: the documents state who did that only to something else") \
-            if near_miss and not stated else None
+            if near_miss and not stated and not labelled else None
     best = max((f[0], f[1]) for f in found)
     return Bound(paths=tuple(f[2] for f in found if (f[0], f[1]) == best), document=documents[-best[1]].info)
+
+
+def _labels(doc_view: DocView, rel: str) -> bool:
+    """A labelled line of the document states the relation ("| Reviewed by | A, B |"): the line readers answer."""
+    return any(label_relation(seg.label) == rel for s in doc_view.sentences for seg in segments(s.text))
 
 
 def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,
@@ -188,7 +202,8 @@ def _doer_of(doc_view: DocView, sentence: Sentence, verb: Token,
 
 def person_act(question: str, nlp: Parse) -> tuple[str, str] | None:
     """(person, act lemma) of "what does / did <Person> <verb> ...": a person's name right after do-support and the
-    word after it (read by word order: "own" after a name is often tagged an adjective)."""
+    word after it (read by word order: "own" after a name is often tagged an adjective). Capitalised words that
+    end in a type noun ("Team", "Service") or that the parser names an organisation or product are no person."""
     tokens = list(nlp(question))
     if len(tokens) < 4 or tokens[0].lower_ != "what" or tokens[1].lemma_.casefold() != "do":
         return None
@@ -196,6 +211,9 @@ def person_act(question: str, nlp: Parse) -> tuple[str, str] | None:
     name = run[:next((n for n, t in enumerate(run) if not t.text[:1].isupper()), len(run))]
     if len(name) < 2 or name[-1].i + 1 >= len(tokens) or not _PERSON.match(" ".join(t.text for t in name)):
         return None
+    if name[-1].lower_ in TYPE_NOUNS or (not any(t.ent_type_ == "PERSON" for t in name) and
+                                          any(t.ent_type_ in _NOT_PEOPLE for t in name)):
+        return None  # "What did the Payments Team own", "What did Release Engineering approve": no person
     act = tokens[name[-1].i + 1]
     return (" ".join(t.text for t in name), act.lemma_.casefold()) if act.is_alpha else None
 

@@ -12,7 +12,8 @@ to Li Wei", "Handing this over to Ben Ode", or the new holder's own "Taking it."
 3. The last one answers: ``source_backed`` (``last_handover``) when its sentence names the holder, else
    ``inferred`` (``last_handover``, ``comment_author``), with the block's header cited beside it.
 
-Asked by "who is X assigned to (now)", "who is the assignee of X", "who is working on X".
+Asked by "who is X assigned to (now)", "who is the assignee of X", "who is working on X". In a meeting transcript
+the hand-over is an ask and its answer (:mod:`zehn.agent.spoken_asks`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_blocks import blocks
 from zehn.agent.grading import hop, view
 from zehn.agent.question import Analysis
+from zehn.agent.question_ids import holds_all, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
-from zehn.agent.text_index import TextIndex
+from zehn.agent.spoken_asks import bind_spoken
 
 DOCUMENTS_READ = 3
 _NAME = r"@?(?P<name>[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2})"
@@ -35,7 +37,6 @@ _HANDED = re.compile(r"\b(?i:(?:re-?)?assign\w*|hand(?:ed|ing|s)?\b[^.;:]{0,12}?
                      + _NAME)
 _TAKEN = re.compile(r"^\s*(?:(?:I'?ll|I will|I can) take (?:it|this|over)|taking (?:it|this|over)\b|"
                     r"(?:picked|picking) (?:it|this) up|I'?m on it)", re.I)
-_IDENTIFIER = re.compile(r"\w[-_#]\w|\d")  # a ticket key or a system name the document must hold
 _WORKING = frozenset({"work", "handle"})  # "who is working on X": who holds it now
 
 
@@ -63,13 +64,14 @@ def _holders(doc_view: DocView) -> list[tuple[str, Sentence, Sentence | None, bo
 
 
 def bind_handover(analysis: Analysis, views: Views) -> Bound | None:
-    """The ticket's holder after its last hand-over; None when no read document hands it over."""
+    """The ticket's holder after its last hand-over; None when no read document hands it over. A question of who
+    owns or takes an item is put to the asks and answers of a transcript instead (:mod:`zehn.agent.spoken_asks`)."""
     if not asks_holder(analysis):
-        return None
-    named = [w.strip("?.,;:()'\"") for w in analysis.question.split() if _IDENTIFIER.search(w)]
+        return bind_spoken(analysis, views)
+    named = named_identifiers(analysis.question)
     target = analysis.subject.name if analysis.subject is not None else " ".join(named)
     for doc_view in views()[:DOCUMENTS_READ]:
-        if not all(doc_view.index.mentions(a) or TextIndex(doc_view.info.title).mentions(a) for a in named):
+        if not holds_all(doc_view, named):
             continue
         if not named and not (target and doc_view.index.mentions(target)):
             continue  # with no identifier to hold to, the document must name what was asked about

@@ -86,5 +86,5 @@ def bind_path_owners(analysis: Analysis, views: Views) -> Bound | None:
     for doc_view in views()[:DOCUMENTS_READ]:
         found = path_owners(analysis.subject.name, doc_view)
         if found:
-            return Bound(paths=tuple(found))
+            return Bound(paths=tuple(found), document=doc_view.info)
     return None

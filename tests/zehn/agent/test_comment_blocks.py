@@ -19,3 +19,27 @@ def test_a_negated_act_is_negated(nlp: Language, text: str) -> None:
                                   "Restarted the indexer without any data loss and with no alerts."])
 def test_a_negation_inside_a_prepositional_phrase_leaves_the_act_stated(nlp: Language, text: str) -> None:
     assert not act_negated(nlp(text))
+
+
+REVIEW = """# PR #77: exporter batches rows
+
+## Review
+
+Ana Ruiz - 2026-01-02:
+Happy to approve the PR now, the batch size looks right.
+"""
+
+
+def test_a_question_naming_a_pull_request_reads_only_threads_that_name_it(nlp: Language) -> None:
+    from tests.zehn.agent.markdown_view import markdown_view
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+    view = markdown_view(REVIEW, "PR #77: exporter batches rows")
+
+    def approver(question: str) -> list[str]:
+        bound = bind_comment(analyse(question, nlp), lambda: (view,), Similarity(None), Parses(ParseCache(nlp)))
+        return [] if bound is None else [p.entity_name for p in bound.paths]
+    assert approver("Who approved PR #77?") == ["Ana Ruiz"]
+    assert approver("Who approved PR #78?") == []

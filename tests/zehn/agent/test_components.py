@@ -50,3 +50,39 @@ def test_every_row_of_a_dependency_table_is_listed_even_one_merged_with_the_head
 
 def test_a_named_verb_is_not_answered_from_the_dependency_list(nlp: Language) -> None:
     assert _listed(nlp, "What does the clip-renderer call before it writes a clip?") == []
+
+
+DESCRIPTOR = """# parcel-api
+
+```yaml
+metadata:
+  name: parcel-api
+spec:
+  owner: team-parcels
+  dependsOn:
+    - component:label-store
+    - resource:parcel-cache
+  providesApis:
+    - parcel-v2
+```
+"""
+
+
+def test_a_descriptors_depends_on_key_lists_typed_references(nlp: Language) -> None:
+    view = markdown_view(DESCRIPTOR, "Service catalogue: parcel-api")
+    bound = bind_dependency_list(analyse("What does parcel-api depend on?", nlp), lambda: (view,), Similarity(None))
+    assert bound is not None
+    assert [s.text.strip() for s in bound.findings[0].answer] == ["- component:label-store", "- resource:parcel-cache"]
+
+
+def test_an_item_merged_with_the_next_line_still_names_its_part(nlp: Language) -> None:
+    view = markdown_view(DESCRIPTOR, "Service catalogue: parcel-api")
+    lines = list(view.sentences)
+    at = next(n for n, s in enumerate(lines) if "parcel-cache" in s.text)
+    merged = Sentence(lines[at].id, DESCRIPTOR[lines[at].start:lines[at + 1].end], lines[at].document_id,
+                      lines[at].start, lines[at + 1].end, "sentence")
+    kept = [*lines[:at], merged, *lines[at + 2:]]
+    joined = DocView(view.info, view.passages, 1.0, True, lambda: kept)
+    bound = bind_dependency_list(analyse("What does parcel-api depend on?", nlp), lambda: (joined,), Similarity(None))
+    assert bound is not None and len(bound.findings[0].answer) == 2
+    assert "parcel-cache" in bound.findings[0].answer[1].text

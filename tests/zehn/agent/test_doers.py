@@ -61,3 +61,37 @@ def test_owning_an_act_makes_a_task_question_but_owning_an_area_does_not(nlp: La
     assert task_question(analyse("Who owns adding a canary stage to the deploys?", nlp))
     assert task_question(analyse("Who is responsible for updating the runbook?", nlp))
     assert not task_question(analyse("Who owns pricing?", nlp))
+
+
+def test_a_question_naming_a_change_number_reads_only_documents_that_name_it(nlp: Language) -> None:
+    text = DOC.replace("Agreed:", "Agreed for change #812:")
+    view = markdown_view(text, TITLE)
+
+    def doers(question: str) -> list[str]:
+        bound = bind_doer(analyse(question, nlp), lambda: (view,), Similarity(None), Parses(ParseCache(nlp)))
+        return [] if bound is None else [p.entity_name for p in bound.paths]
+    assert doers("Who drafts the consumer backfill plan for change #812?") == ["Bram Oduya"]
+    assert doers("Who drafts the consumer backfill plan for change #813?") == []
+
+
+def test_capitalised_words_naming_a_team_or_a_system_are_no_person(nlp: Language) -> None:
+    from zehn.agent.doers import person_act
+    assert person_act("What did Runa Solberg agree to?", nlp) == ("Runa Solberg", "agree")
+    assert person_act("What did Billing Service call?", nlp) is None
+    assert person_act("What did Release Engineering Team approve?", nlp) is None
+
+
+def test_an_identifier_the_title_names_sets_the_scene_for_the_act(nlp: Language) -> None:
+    text = "# RACI: media-vault rollout\n\n## Sign-off\n\nMara Quist approved the rollout plan on 12 May.\n"
+    view = markdown_view(text, "RACI: media-vault rollout")
+    bound = bind_doer(analyse("Who approved the media-vault rollout plan?", nlp), lambda: (view,), Similarity(None),
+                      Parses(ParseCache(nlp)))
+    assert bound is not None and [p.entity_name for p in bound.paths] == ["Mara Quist"]
+
+
+
+def test_a_labelled_line_of_the_relation_is_seen_so_it_is_left_to_the_line_readers() -> None:
+    from zehn.agent.doers import _labels
+    text = "# RFC-9: export batching\n\n| | |\n|---|---|\n| Reviewed by | Omar Haddad |\n"
+    assert _labels(markdown_view(text, "RFC-9"), "REVIEWED")
+    assert not _labels(markdown_view(text.replace("Reviewed by", "Status"), "RFC-9"), "REVIEWED")

@@ -3,8 +3,11 @@ owners before its first path line. Documents are our own."""
 
 from __future__ import annotations
 
+from spacy.language import Language
+
 from tests.zehn.agent.markdown_view import markdown_view
-from zehn.agent.path_owners import path_owners
+from zehn.agent.analyse import analyse
+from zehn.agent.path_owners import bind_path_owners, path_owners
 
 MAP = """# Repository map
 
@@ -31,3 +34,10 @@ def test_a_page_that_names_no_owners_and_an_unlisted_path_give_nothing() -> None
     assert _owners("quote-api", MAP.replace("lists its owners", "is deployed nightly"), "Repository map") == []
     assert _owners("fx-feed") == []
     assert _owners("services") == []
+
+
+
+def test_the_bound_owners_name_the_map_they_were_read_from(nlp: Language) -> None:
+    view = markdown_view(MAP, "Repository map")
+    bound = bind_path_owners(analyse("Who owns quote-api?", nlp), lambda: (view,))
+    assert bound is not None and bound.document is not None and bound.document.title == "Repository map"
