@@ -224,7 +224,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                    ("vector", f"CALL db.idx.vector.queryNodes('{label}', 'embedding', $limit, vecf32($vector)) "
                               "YIELD node, score " + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
-                              "ORDER BY score ASC, id"))} | {
+                              "ORDER BY score ASC, id LIMIT $keep"))} | {
                    "sentences_of_chunks": "MATCH (c:Chunk) WHERE c.id IN $chunk_ids WITH c "
                                           "MATCH (d:Document {id: c.document_id}) WITH c, d "
                                           "MATCH (e:Evidence)-[:IN_CHUNK]->(c) "
@@ -257,7 +257,7 @@ CATALOGUE.update({q.name: q for q in (
                                          + " ORDER BY score DESC, id LIMIT $limit",
                 "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
                                   "YIELD node, score " + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS +
-                                  " ORDER BY score ASC, id"}, 0),
+                                  " ORDER BY score ASC, id LIMIT $keep"}, 0),
     NamedQuery("document_passages", "Every passage of the given documents in order, with each document's title "
                "and dates, and each passage's cosine distance to the given query vectors.",
                (ParamSpec("document_ids", "document_ids", "1..8 document ids (from search_passages or evidence)"),

@@ -10,7 +10,8 @@ Each search runs up to two ranked lists per label, each one fixed Cypher text wi
 
 Deterministic candidate sets: the approximate (HNSW) vector index can return different neighbours from one
 build of the same data to the next, so each vector list over-fetches :data:`VECTOR_OVERFETCH` times what it
-keeps, and keeps the nearest by (distance, id): the scores of returned nodes are exact, but which nodes come
+keeps, and keeps the nearest by (distance, id) (``LIMIT $keep`` after the ordering: only those rows travel back,
+a quarter of the pool): the scores of returned nodes are exact, but which nodes come
 back can still differ between builds (the index is rebuilt on every server start), and so can full-text scores
 (measured on one stored graph across starts). A caller that must rank the same way every time re-ranks on exact
 distances of what it reads (zehn/agent/retrieve.py). Every list and the fusion break ties by id.
@@ -124,8 +125,9 @@ def _lists(trace: Trace, name: str, texts: dict[str, str], labels: dict[str, str
         lists[f"fulltext_{suffix}"] = ranked_fulltext(trace, name, texts, f"fulltext_{suffix}", {"query": query}, limit)
         kind_of[f"fulltext_{suffix}"] = kind
         if vector is not None:
-            pool = trace.rows(name, texts[f"vector_{suffix}"], {"vector": vector, "limit": limit * VECTOR_OVERFETCH})
-            lists[f"vector_{suffix}"] = _nearest(pool, limit)
+            pool = trace.rows(name, texts[f"vector_{suffix}"],
+                              {"vector": vector, "limit": limit * VECTOR_OVERFETCH, "keep": limit})
+            lists[f"vector_{suffix}"] = _nearest(pool, limit)  # the server kept these already: a guard, not work
             kind_of[f"vector_{suffix}"] = kind
     return lists, kind_of
 

@@ -32,7 +32,7 @@ def _params(text: str) -> dict[str, Any]:
     """A value of the right shape for every parameter the text reads (a plan does not depend on the values)."""
     params: dict[str, Any] = {}
     for name in set(re.findall(r"\$(\w+)", text)):
-        if name in ("limit", "pool", "k", "cap"):
+        if name in ("limit", "pool", "keep", "k", "cap"):
             params[name] = 5
         elif name == "vector":
             params[name] = [0.0] * 384
