@@ -36,3 +36,17 @@ def field_labels(text: str) -> tuple[str, ...]:
     if len(lines) < 2 or not all(m is not None and len(m["label"].split()) <= LABEL_WORDS for m in lines):
         return ()
     return tuple(m["label"] for m in lines if m is not None)
+
+
+_OVER = re.compile(r"\b(?:instead of|rather than|in place of)\b", re.IGNORECASE)
+
+
+def chosen_over(sentence: str, passage_text: str) -> bool:
+    """The sentence states a choice against an alternative ("The default is now 30 seconds instead of 15 seconds.",
+    "We plan against 80% rather than a higher figure.") and its block goes on after it: writers give the reason for
+    a choice right after stating it, without a causal word."""
+    if not _OVER.search(sentence):
+        return False
+    at = passage_text.find(sentence)
+    rest = passage_text[at + len(sentence):] if at >= 0 else ""
+    return bool(rest.lstrip(" \t").split("\n\n", 1)[0].strip(" \n-*"))
