@@ -134,3 +134,14 @@ def test_a_choice_stated_against_an_alternative_opens_its_reason(nlp: Language, 
                                       "What was the rationale for a fixed window?"])
 def test_an_argument_or_a_rationale_is_asked_as_a_cause(nlp: Language, question: str) -> None:
     assert analyse(question, nlp).asks[0].answer_type == "cause"
+
+
+def test_the_first_line_under_a_heading_that_names_the_asked_thing_explains_it(
+        nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("What causes checksum mismatch errors in the artifact cache?", nlp).asks[0]
+    body = "A checksum mismatch means the blob is truncated. It comes from uploads killed mid-write."
+    passage = _passage("artifact cache > Troubleshooting > Checksum mismatch errors", body)
+    assert explains(nlp("A checksum mismatch means the blob is truncated."), ask, passage, similarity, ())
+    assert not explains(nlp("It comes from uploads killed mid-write."), ask, passage, similarity, ())  # not its opening
+    other = _passage("artifact cache > Troubleshooting > Slow downloads", body)
+    assert not explains(nlp("A checksum mismatch means the blob is truncated."), ask, other, similarity, ())
