@@ -27,6 +27,7 @@ from zehn.agent.focus import type_of
 from zehn.agent.lemmas import WH_WORDS, content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
+from zehn.agent.question_verbs import fronted_aux, predicate_of
 
 HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -65,6 +66,7 @@ _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
 # Joiners of modifiers that share one head: "metric/alert labels", "baseline vs break-glass scopes" ask one thing.
 _SHARED = frozenset({"/", "vs", "vs.", "versus"})
 _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
+_NO_ONE = frozenset({"nothing", "nobody", "none"})  # a subject that denies the act asked about
 
 
 def _relative(token: Token) -> bool | None:
@@ -104,35 +106,6 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
                                ("and", "also", "plus", "then")):
         end -= 1
     return doc[start:end]
-
-
-def _predicate(clause: Span, skip: set[int]) -> Token | None:
-    """The clause's main verb: the highest verb of the clause (auxiliaries skipped), else its root."""
-    verbs = [t for t in clause if t.pos_ == "VERB" and t.i not in skip and t.dep_ not in ("aux", "auxpass", "amod")]
-    if verbs:  # "what did the team do *to mitigate* X" asks how X was mitigated: the purpose verb is the predicate
-        top = min(verbs, key=lambda t: len(list(t.ancestors)))
-        purpose = [c for c in top.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB" and
-                   any(a.lower_ == "to" for a in c.children)] if top.lemma_ == "do" else []
-        return purpose[0] if purpose else _fronted(clause, top)
-    roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
-    return roots[0] if roots else None
-
-
-def _fronted(clause: Span, top: Token) -> Token:
-    """In a question whose auxiliary is fronted ("why *was* X rejected", "when *does* X fire") the main verb is the
-    clause's last word (a participle after "be", a bare verb after "do"), however the parser read the words
-    between: it takes "buying" for the root of "why was buying a hosted product rejected", and "fire" for a noun."""
-    words = [t for t in clause if not t.is_punct]
-    aux = next((t for t in words[:3] if t.lemma_ in ("be", "do") and t.i > clause.start), None)
-    if aux is None or top.i == words[-1].i or (top.lemma_ != "do" and top.i != aux.i + 1):
-        return top
-    last = words[-1]
-    # (after "do", the last word is read as a verb only when the parser made everything after the auxiliary one
-    # noun phrase ending in it: "the alert fire"; "what does it return to the client" keeps its verb)
-    passive = aux.lemma_ == "be" and last.tag_ in ("VBN", "VBD")
-    bare = aux.lemma_ == "do" and top.lemma_ == "do" and last.pos_ in ("VERB", "NOUN") and \
-        last.left_edge.i == aux.i + 1
-    return last if passive or bare else top
 
 
 def _noun_run(doc: Doc, start: int, end: int) -> int:
@@ -200,10 +173,13 @@ def _asks(doc: Doc) -> list[Ask]:
         clause = _clause(doc, wh.i, end)
         focus = _focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
-        verb = _predicate(clause, skip)
+        verb = predicate_of(clause, skip)
+        fronted = fronted_aux(clause)
         predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
-            verb.i == clause.end - 1 and len(clause) > 2 and clause[1].lemma_ == "do")) else ""  # "does X fire"
-        negated = any(t.dep_ == "neg" for t in clause)
+            verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
+            else ""  # "does X fire", "which team does the alert page"
+        negated = any(t.dep_ == "neg" for t in clause) or any(  # "why did *nothing* alert", "why did no one see"
+            t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
         groups = _nouns(focus) if focus is not None else []
         for group in groups or [[]]:
             head = group[-1] if group else None

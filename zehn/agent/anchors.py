@@ -12,7 +12,8 @@ from spacy.tokens import Doc, Token
 
 from zehn.agent.phrases import references
 
-_STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z][A-Z0-9-]+[a-z]?s?)$")
+_STRONG = re.compile(r"^(?=.*[A-Za-z])(?:.*\d.*|.*_.*|.*/.*|.*[a-z][A-Z].*|[A-Z]{2,}(?!(?:ing|ed|es|er)$)[a-z]{2,}.*|"
+                     r"[A-Z][A-Z0-9-]+[a-z]?s?)$")
 _ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 # A weekday the question names ("on Friday", "last Tuesday") sets when: a source that never names that day tells
 # of another day ("Fridays", a habit, sets none).
@@ -41,8 +42,9 @@ def ruled_out(token: Token, reach: int = 6) -> bool:
 
 def _strong(text: str) -> bool:
     """An identifier by its shape: a digit or an underscore, a slash, or an inner capital ("kv_crc", "X-Req-Id",
-    "PromQL"). A value ("502s", "~1k", "2x") is not a name, and an all-capitals acronym ("HTTP", "SSO") is too often
-    a generic word a source spells out: those only rank sources (see :func:`anchors`)."""
+    "PromQL"; "OAuth": capitals that run on into a lower-case word, not a plural or verb ending: "APIs", "OOMing"). A
+    value ("502s", "~1k", "2x") is not a name, and an all-capitals acronym ("HTTP", "SSO") is too often a generic
+    word a source spells out: those only rank sources (see :func:`anchors`)."""
     return _STRONG.match(text) is not None and text[:1].isalpha() and not _ACRONYM.match(text)
 
 

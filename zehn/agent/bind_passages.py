@@ -40,10 +40,11 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
-from zehn.agent.documents import nowhere, ranked
+from zehn.agent.documents import nowhere, ranked, why_missing
 from zehn.agent.extent import (
     about_ask,
     asks_back,
+    asks_why,
     extent,
     reply_to,
     section_line,
@@ -110,8 +111,9 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
     names = tuple(n for n in ask.names if n not in context)
     document = cover(terms, names, view.words, similarity)
     scored = []
+    title = words(view.info.title or "")  # every section is about what the title names ("Capacity plan: X")
     for p in view.passages:
-        coverage, held = cover(terms, names, words(p.text), similarity)
+        coverage, held = cover(terms, names, [*words(p.text), *title], similarity)
         named = passage_roles(p, view.info.title)
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
@@ -165,6 +167,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                 if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
                                                                        scored, used, similarity, context)):
                     bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))
+                elif ask.answer_type == "cause" and asks_why(ask, sentence, similarity) and (reply := reply_to(
+                        sentence, section_sentences(view, scored.passage, used), view.passages)):
+                    bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))  # "Q: Why X?" / "A: ..."
                 continue
             how, hits = bound
             about = len(similarity.matches(context, words(sentence.text))) if context else 0
@@ -181,6 +186,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                 sentence, how = reply, "reply"
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
+            if how in ("section", "reply") and kinds and scored.role >= 1.0:
+                break  # a section is bound by its first line that binds (:func:`section_line`)
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
@@ -223,7 +230,7 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     scores: dict[Ask, list[Scored]] = {}
     if ruled := ruled_out(analysis, view, parses):
         return Bound(missing=tuple(asks), document=view.info,
-                     reason=f"not established: {view.info.title or view.info.id} says {ruled!r} is not concerned")
+                     reason=f"not established: {view.info.title or view.info.id} says {ruled}")
     for n, ask in enumerate(asks):
         budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
         found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked,
@@ -242,7 +249,7 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         used |= {s.id for s in found.sentences}
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
-                     reason=_why_missing(missing, view, similarity, context))
+                     reason=why_missing(missing, view, similarity, context))
     setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
 
@@ -257,17 +264,6 @@ def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarit
     if again is None or again.bound.id not in used or again.bound.id in {f.bound.id for f in findings}:
         return None
     return replace(again, answer=(again.bound,), context=())
-
-
-def _why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
-    """Names the asks hold that the document never mentions, else what it does not state."""
-    text = view.words
-    named = [t for a in missing for t in a.names if t not in context]
-    absent = [t for t in dict.fromkeys(named) if t not in similarity.matches(named, text)]
-    title = view.info.title or view.info.id
-    if absent:
-        return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
-    return f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)
 
 
 def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, similarity: Similarity) -> Bound:

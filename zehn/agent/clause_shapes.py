@@ -10,7 +10,8 @@ import re
 from spacy.tokens import Doc
 
 from zehn.agent.focus import LABEL_WORDS
-from zehn.agent.lemmas import LIGHT_VERBS
+from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.rows import DocPassage
 
 # Subordinators of a clause that says when something happens as a condition rather than a date ("the alert fires
 # *when* the queue holds more than 20,000 messages", "the file is deleted *once* the service has read every flag").
@@ -36,3 +37,30 @@ def field_labels(text: str) -> tuple[str, ...]:
     if len(lines) < 2 or not all(m is not None and len(m["label"].split()) <= LABEL_WORDS for m in lines):
         return ()
     return tuple(m["label"] for m in lines if m is not None)
+
+
+_OVER = re.compile(r"\b(?:instead of|rather than|in place of)\b", re.IGNORECASE)
+
+
+def chosen_over(sentence: str, passage_text: str) -> bool:
+    """The sentence states a choice against an alternative ("The default is now 30 seconds instead of 15 seconds.",
+    "We plan against 80% rather than a higher figure.") and its block goes on after it: writers give the reason for
+    a choice right after stating it, without a causal word."""
+    if not _OVER.search(sentence):
+        return False
+    at = passage_text.find(sentence)
+    rest = passage_text[at + len(sentence):] if at >= 0 else ""
+    return bool(rest.lstrip(" \t").split("\n\n", 1)[0].strip(" \n-*"))
+
+
+def headed_by(core: tuple[str, ...], passage: DocPassage, sentence: str) -> bool:
+    """The sentence opens the body of a section whose own heading names the asked thing: at least two of the ask's
+    core terms in that heading and every one in its heading path (the title names the system). A troubleshooting
+    entry headed by its symptom explains it in its first line, without a causal word. Not the title's own text."""
+    path = passage.heading.split(" > ")
+    said = {w.removesuffix("s") for w in words(passage.heading)}
+    own = {w.removesuffix("s") for w in words(path[-1])}
+    body = passage.text[len(passage.heading) + 1:].lstrip(" \n*_-")
+    opening = sentence.strip(" *_-")[:40]
+    return len(path) > 1 and bool(opening) and body.startswith(opening) and \
+        sum(t.removesuffix("s") in own for t in core) >= 2 and all(t.removesuffix("s") in said for t in core)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verify.constraints import Constraint, check, dates_in
-from zehn.agent.question import Analysis
+from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import comparison
@@ -88,3 +88,14 @@ def ranked(analysis: Analysis, retrieved: Retrieved, similarity: Similarity) -> 
 
 def nowhere(names: tuple[str, ...]) -> str:
     return "not established: no document mentions " + ", ".join(repr(n) for n in names)
+
+
+def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
+    """Names the asks hold that the document never mentions, else what it does not state."""
+    text = view.words
+    named = [t for a in missing for t in a.names if t not in context]
+    absent = [t for t in dict.fromkeys(named) if t not in similarity.matches(named, text)]
+    title = view.info.title or view.info.id
+    if absent:
+        return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
+    return f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)

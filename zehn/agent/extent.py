@@ -29,7 +29,9 @@ from zehn.agent.sentence_binding import Scored, core_terms, lemmas_of
 from zehn.agent.similarity import Similarity
 
 _BLANK = re.compile(r"\n[ \t]*\r?\n")
+_LEAD = re.compile(r"^[\s*_>#-]*(?:\d+[.)]\s*|q\s*:\s*)?[\s*_]*", re.IGNORECASE)  # "1. ", "- ", "**Q: "
 About = Callable[[Sentence], bool]
+SECTION_LINES = 3  # lines of a section read, in order, until one binds
 
 
 def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int, int]:
@@ -100,28 +102,50 @@ def section_sentences(view: DocView, passage: DocPassage, used: set[str]) -> lis
 
 
 def section_line(ask: Ask, candidates: list[Sentence], heading: str, similarity: Similarity) -> list[Sentence]:
-    """The line a section that names the asked kind is bound by: its first, unless a later one holds a word that
-    says which one of the kind is asked (the focus's modifiers: "*long-term* fix", "*short-term* mitigation") and the
-    heading does not ("Immediate mitigation" heads lines that are all immediate), as a section stating several
-    remedies labels each ("Long-term fix merged: ...")."""
+    """The lines a section that names the asked kind is bound by, best first: its first, unless a later one holds a
+    word that says which one of the kind is asked (the focus's modifiers: "*long-term* fix", "*short-term*
+    mitigation") and the heading does not ("Immediate mitigation" heads lines that are all immediate), as a section
+    stating several remedies labels each ("Long-term fix merged: ..."). A section of questions with their answers
+    (an FAQ, a five-whys chain) is bound by the question that holds most of the ask's core terms. The next lines
+    follow in case the first binds nothing (a note on the section itself: "Not for sharing with the customer.")."""
     which = tuple(w for w in words(ask.focus) if w != ask.focus_head and w not in KIND_WORDS)
     said = [*words(heading.rsplit(" > ", 1)[-1]), *heading_words(heading)]
     which = tuple(w for w in which if w not in similarity.matches(which, said))
     named = [c for c in candidates if which and similarity.matches(which, words(c.text))]
-    return named[:1] or candidates[:1]
-
-
+    asked = [c for c in candidates if asks_back(c)]
+    if not named and len(asked) > 1:
+        terms = (*core_terms(ask), ask.predicate)
+        held = [len(similarity.matches(terms, words(c.text))) for c in asked]
+        named = [asked[held.index(max(held))]] if max(held) else []
+    return named[:1] or candidates[:SECTION_LINES]
 def asks_back(sentence: Sentence) -> bool:
     """The sentence is a question the document itself asks ("What did we do to get it built?", "Is that the
     long-term fix?"): it states nothing, and in a meeting, a thread or an FAQ its answer is the reply below it."""
     return sentence.text.rstrip(" *_\"'").endswith("?")
 
 
+def asks_why(ask: Ask, sentence: Sentence, similarity: Similarity) -> bool:
+    """The document asks the asked why itself ("**Q: Why not use X?**", "5. Why was that not caught?"): a question
+    opening with "why" that holds at least half of the ask's core terms and its verb; the reply below states the
+    reason without a causal word."""
+    opening = _LEAD.sub("", sentence.text).casefold()
+    if not asks_back(sentence) or not opening.startswith("why"):
+        return False
+    terms = (*core_terms(ask), ask.predicate)
+    held = similarity.matches(terms, words(sentence.text))
+    return ask.predicate in held and 2 * len(held) >= len(terms)
+
+
 def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocPassage, ...]) -> Sentence | None:
-    """The first statement of the block after the question's (the next speaker's turn, the next paragraph); None
+    """The statement right after the question in its own block ("Q: ...? A: ...", "2. Why ...? The resolver ..."),
+    else the first statement of the block after the question's (the next speaker's turn, the next paragraph); None
     when the section has none or the block after it asks again."""
     home = block_of(passages, question)
-    after = [s for s in sentences if s.start > question.start and block_of(passages, s) != home]
+    later = [s for s in sentences if s.start > question.start]
+    own = next((s for s in later if block_of(passages, s) == home), None)
+    if own is not None and not asks_back(own):
+        return own
+    after = [s for s in later if block_of(passages, s) != home]
     if not after:
         return None
     block = block_of(passages, after[0])

@@ -44,7 +44,8 @@ FOCUS_TYPES: dict[str, AnswerType] = {
                      "configuration", "variable", "command", "path", "url", "endpoint", "policy", "rule",
                      "status", "error", "format", "schema", "signal", "dimension", "scope", "permission"),
                     "identifier"),
-    **dict.fromkeys(("cause", "reason", "trigger", "why", "culprit", "explanation"), "cause"),
+    **dict.fromkeys(("cause", "reason", "trigger", "why", "culprit", "explanation", "argument", "rationale",
+                     "justification", "motivation"), "cause"),
     **dict.fromkeys(("fix", "hotfix", "mitigation", "workaround", "remediation", "resolution", "patch",
                      "solution", "remedy"), "fix"),
 }

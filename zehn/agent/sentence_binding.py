@@ -25,7 +25,7 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
-from zehn.agent.clause_shapes import conditioned, field_labels
+from zehn.agent.clause_shapes import chosen_over, conditioned, field_labels, headed_by
 from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
@@ -168,17 +168,27 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...]) -> bool:
     """The sentence opens an explanation of the asked thing without a causal word, as enterprise documents give
     reasons: a verdict under a heading that names the thing ("### Buy a hosted product" / "Rejected. The quotes
-    ..."), a verbless lead naming it ("- Replacing the artifact registry. The current one ..."), or a colon after
-    the asked act ("Never purge the queue: purged messages cannot be recovered"). The reason is what follows it in
-    its block, which the extent cites."""
+    ..."), the first line under a heading that names the asked thing ("### Digest mismatch errors" / "A digest
+    mismatch means ..."), a choice stated against an alternative ("instead of", "rather than") with more of its
+    block after it, a verbless lead naming it ("- Replacing the artifact registry. The current one ..."), or a colon
+    after the asked act ("Never purge the queue: purged messages cannot be recovered"). The reason is what follows
+    it in its block, which the extent cites."""
+    core = core_terms(ask, context)
+    if chosen_over(parse.text, passage.text):  # "X is now 30 seconds instead of 15. <the reason>": most of the ask,
+        stated = len(set(core) & {*lemmas_of(parse), *heading_words(passage.heading)})  # as written, two at least
+        return stated >= 2 and 2 * stated > len(core)
+    if headed_by(core, passage, parse.text):  # '### "digest mismatch" errors' / 'A digest mismatch means ...'
+        return True
     if not ask.predicate or ask.predicate in LIGHT_VERBS or ask.predicate in KIND_WORDS:
         return False  # "what caused X": the verb names the kind asked, not an act a verdict or a lead names
-    core = core_terms(ask, context)
     lemmas = lemmas_of(parse)
     named = [t for t in core if t != ask.predicate]
     heading, body = passage.heading, passage.text[len(passage.heading) + 1:]
-    verdict = body.lstrip(" \n*_").split(".", 1)[0].split()
-    if len(verdict) <= 2 and similarity.matches((ask.predicate,), words(" ".join(verdict))):  # "Rejected. ..."
+    lead, _, rest = body.lstrip(" \n*_").partition(".")
+    verdict, said = lead.split(), parse.text.strip(" \n*_")
+    # The verdict's own line, or the sentence right after it (not any later sentence of its passage).
+    opens = bool(said) and (lead.strip().startswith(said[:-1].strip()) or rest.lstrip(" \n*_").startswith(said))
+    if len(verdict) <= 2 and opens and similarity.matches((ask.predicate,), words(" ".join(verdict))):  # "Rejected."
         held = similarity.matches(named, [*heading_words(heading), *words(heading.rsplit(" > ", 1)[-1])])
         return bool(named) and len(held) * 2 >= len(named)
     if not any(t.dep_ in ("nsubj", "nsubjpass", "expl") or t.tag_ in ("VB", "VBD", "VBZ", "VBP", "MD") for t in parse):

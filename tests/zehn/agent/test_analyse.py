@@ -246,3 +246,10 @@ def test_a_dotted_version_is_a_constraint_not_a_core_term_but_a_v2_name_stays(nl
 def test_a_weekday_the_question_names_must_be_in_the_source(nlp: Language) -> None:
     assert "Friday" in analyse("What caused the duplicate invoices on Friday?", nlp).anchors
     assert "Fridays" not in analyse("Why do we not deploy on Fridays?", nlp).anchors
+
+
+def test_capitals_running_on_into_a_lower_case_word_make_an_anchor_but_a_plural_or_verb_ending_does_not(
+        nlp: Language) -> None:
+    assert "OAuth" in analyse("Why was OAuth rejected for the webhooks?", nlp).anchors
+    assert "APIs" not in analyse("How many APIs does the gateway expose?", nlp).anchors
+    assert "OOMing" not in analyse("Why are the worker pods OOMing after the upgrade?", nlp).anchors

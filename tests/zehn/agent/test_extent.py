@@ -1,10 +1,22 @@
 """The extent of an answer: the bound sentence's own block (paragraph, list, speaker turn) first, other blocks only
-when they are about the ask; a question the document asks is answered by the reply below it."""
+when they are about the ask; a question the document asks is answered by the reply below it (in its own block when
+it goes on there: an FAQ, a five-whys chain)."""
 
 from __future__ import annotations
 
-from zehn.agent.extent import asks_back, block_of, extent, handed_over, reply_to
+import pytest
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.analyse import analyse
+from zehn.agent.extent import SECTION_LINES, asks_back, asks_why, block_of, extent, handed_over, reply_to, section_line
 from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.similarity import Similarity
+
+
+@pytest.fixture(scope="module")
+def similarity(embedder: LocalEmbedder) -> Similarity:
+    return Similarity(embedder)
 
 HEADING = "Storage sync: quota alerts"
 BODY = (
@@ -101,3 +113,46 @@ def test_a_block_ending_in_a_colon_takes_the_list_it_announces() -> None:
              for n, t in enumerate(["Exports are keyed by:", "- region", "- tenant", "The cafeteria opens at nine."])]
     chosen = extent(lines[0], lines, 250, None, (passage,), lambda s: False)
     assert [s.text for s in chosen] == ["Exports are keyed by:", "- region", "- tenant"]
+
+
+FAQ_HEADING = "Signing review > FAQ"
+FAQ = ("**Q: Why not use client certificates instead?**\n"
+       "A: Most receivers run on shared hosting. Signatures need a few lines of code.\n"
+       "\n"
+       "**Q: Can a receiver see its secret again?**\n"
+       "A: No. The secret is shown once.")
+
+
+def _faq() -> tuple[DocPassage, list[Sentence]]:
+    passage = DocPassage("p2", "doc", FAQ_HEADING, "section", 0, len(FAQ), f"{FAQ_HEADING}\n{FAQ}", (0.2,))
+    cuts = [p for p in FAQ.replace("?**\n", "?**|").replace(". ", ".|").replace("\n", "|").split("|") if p.strip()]
+    out, at = [], 0
+    for n, piece in enumerate(cuts):
+        at = FAQ.index(piece, at)
+        out.append(Sentence(f"f{n}", piece, "doc", at, at + len(piece), "sentence"))
+        at += len(piece)
+    return passage, out
+
+
+def test_a_question_answered_in_its_own_block_is_answered_by_the_next_line() -> None:
+    passage, sentences = _faq()
+    reply = reply_to(sentences[0], sentences, (passage,))
+    assert reply is not None and reply.text == "A: Most receivers run on shared hosting."
+    reply = reply_to(sentences[3], sentences, (passage,))
+    assert reply is not None and reply.text == "A: No."
+
+
+def test_the_document_asking_the_asked_why_is_found_by_its_terms(nlp: Language, similarity: Similarity) -> None:
+    _, sentences = _faq()
+    ask = analyse("Why not use client certificates for the webhooks?", nlp).asks[0]
+    assert asks_why(ask, sentences[0], similarity)
+    assert not asks_why(ask, sentences[3], similarity)  # another question
+    assert not asks_why(ask, sentences[1], similarity)  # a statement
+
+
+def test_a_section_of_questions_is_bound_by_the_question_about_the_ask(nlp: Language, similarity: Similarity) -> None:
+    _, sentences = _faq()
+    ask = analyse("Can a receiver see its signing secret again?", nlp).asks[0]
+    assert section_line(ask, sentences, FAQ_HEADING, similarity) == [sentences[3]]
+    plain = [s for s in sentences if not asks_back(s)]
+    assert section_line(ask, plain, FAQ_HEADING, similarity) == plain[:SECTION_LINES]  # then the next lines, in order

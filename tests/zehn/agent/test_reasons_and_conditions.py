@@ -8,7 +8,7 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.clause_shapes import conditioned, field_labels
+from zehn.agent.clause_shapes import chosen_over, conditioned, field_labels
 from zehn.agent.focus import label_roles, roles_of
 from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import explains
@@ -95,3 +95,53 @@ def test_how_many_counts_the_asked_noun(nlp: Language, similarity: Similarity) -
     scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
     assert bind_sentence(ask, scored, nlp("We migrated 140 tenants during the cutover."), similarity, ())
     assert bind_sentence(ask, scored, nlp("The migrated cutover took 3 hours."), similarity, ()) is None
+
+
+def test_a_verdict_gives_the_reason_in_the_sentence_after_it_not_in_every_later_one(
+        nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why was moving the archive to tape rejected?", nlp).asks[0]
+    passage = _passage("Options > Move the archive to tape",
+                       "Rejected. Restores would take two days. The vendor also has an office in Leeds.")
+    assert explains(nlp("Restores would take two days."), ask, passage, similarity, ())
+    assert not explains(nlp("The vendor also has an office in Leeds."), ask, passage, similarity, ())
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Which team does the alert page?", "page"),  # the auxiliary after "which team", not the word after the wh-word
+    ("When does the alert fire?", "fire"),
+])
+def test_a_bare_verb_after_a_fronted_do_is_the_predicate(nlp: Language, question: str, verb: str) -> None:
+    assert analyse(question, nlp).asks[0].predicate == verb
+
+
+def test_a_subject_that_denies_the_act_makes_a_negated_question(nlp: Language) -> None:
+    assert analyse("Why did nothing alert on the zero tax rate?", nlp).asks[0].negated
+    assert not analyse("Why did the monitor alert on the zero tax rate?", nlp).asks[0].negated
+
+
+def test_a_choice_stated_against_an_alternative_opens_its_reason(nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why did the agent change its default flush interval to 60 seconds?", nlp).asks[0]
+    body = "- The default flush interval is now 60 seconds instead of 10 seconds. Shorter flushes filled the disk."
+    passage = _passage("Changelog > Changed", body)
+    said = "The default flush interval is now 60 seconds instead of 10 seconds."
+    assert explains(nlp(said), ask, passage, similarity, ())
+    alone = _passage("Changelog > Changed", f"- {said}\n\n- Added a dry-run flag.")
+    assert not explains(nlp(said), ask, alone, similarity, ())  # nothing follows it in its block: no reason given
+    assert not chosen_over("The default flush interval is now 60 seconds.", body)
+
+
+@pytest.mark.parametrize("question", ["What is the argument against splitting the order?",
+                                      "What was the rationale for a fixed window?"])
+def test_an_argument_or_a_rationale_is_asked_as_a_cause(nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).asks[0].answer_type == "cause"
+
+
+def test_the_first_line_under_a_heading_that_names_the_asked_thing_explains_it(
+        nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("What causes checksum mismatch errors in the artifact cache?", nlp).asks[0]
+    body = "A checksum mismatch means the blob is truncated. It comes from uploads killed mid-write."
+    passage = _passage("artifact cache > Troubleshooting > Checksum mismatch errors", body)
+    assert explains(nlp("A checksum mismatch means the blob is truncated."), ask, passage, similarity, ())
+    assert not explains(nlp("It comes from uploads killed mid-write."), ask, passage, similarity, ())  # not its opening
+    other = _passage("artifact cache > Troubleshooting > Slow downloads", body)
+    assert not explains(nlp("A checksum mismatch means the blob is truncated."), ask, other, similarity, ())

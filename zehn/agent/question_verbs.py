@@ -1,0 +1,41 @@
+"""The verb a question asks about (part of stage 1, analyse): its main verb, read past a fronted auxiliary."""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+
+def predicate_of(clause: Span, skip: set[int]) -> Token | None:
+    """The clause's main verb: the highest verb of the clause (auxiliaries skipped), else its root."""
+    verbs = [t for t in clause if t.pos_ == "VERB" and t.i not in skip and t.dep_ not in ("aux", "auxpass", "amod")]
+    if verbs:  # "what did the team do *to mitigate* X" asks how X was mitigated: the purpose verb is the predicate
+        top = min(verbs, key=lambda t: len(list(t.ancestors)))
+        purpose = [c for c in top.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB" and
+                   any(a.lower_ == "to" for a in c.children)] if top.lemma_ == "do" else []
+        return purpose[0] if purpose else fronted(clause, top)
+    roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
+    return roots[0] if roots else None
+
+
+def fronted_aux(clause: Span) -> Token | None:
+    """The auxiliary a question fronts: "be" or "do" among the first three words after the wh-word ("when *does*
+    X fire", "which team *does* the alert page")."""
+    return next((t for t in [t for t in clause if not t.is_punct][:3] if t.lemma_ in ("be", "do") and
+                 t.i > clause.start), None)
+
+
+def fronted(clause: Span, top: Token) -> Token:
+    """In a question whose auxiliary is fronted ("why *was* X rejected", "when *does* X fire") the main verb is the
+    clause's last word (a participle after "be", a bare verb after "do"), however the parser read the words
+    between: it takes "buying" for the root of "why was buying a hosted product rejected", and "fire" for a noun."""
+    words = [t for t in clause if not t.is_punct]
+    aux = fronted_aux(clause)
+    if aux is None or top.i == words[-1].i or (top.lemma_ != "do" and top.i != aux.i + 1):
+        return top
+    last = words[-1]
+    # (after "do", the last word is read as a verb only when the parser made everything after the auxiliary one
+    # noun phrase ending in it: "the alert fire"; "what does it return to the client" keeps its verb)
+    passive = aux.lemma_ == "be" and last.tag_ in ("VBN", "VBD")
+    bare = aux.lemma_ == "do" and top.lemma_ == "do" and last.pos_ in ("VERB", "NOUN") and \
+        last.left_edge.i == aux.i + 1
+    return last if passive or bare else top
