@@ -8,7 +8,8 @@ Rules, in check order:
    a date written without a year matches on month and day. It is *contradicted* when the text's own dates
    (``own_dates``: a document's created / updated) all fall in another month and the text never mentions the
    asked one; otherwise it is *missing*.
-2. **version** ("v4.3.2", "2.2.x"): held when the text mentions that version (``x`` matches any number);
+2. **version** ("v4.3.2", "2.2.x"): held when the text mentions that version (``x`` matches any number; a
+   version without a patch number, "4.2", is its whole line, so "4.2.0" holds it);
    contradicted when the text mentions another version of the same major.minor line and never this one.
 3. **ticket** ("OPS-412"): held when the text mentions the key; otherwise missing.
 4. **environment** (prod/staging/dev/canary, a region such as "us-east" or "eu-west-1"): held when the text
@@ -115,6 +116,8 @@ def check(constraint: Constraint, text: str, own_dates: Iterable[str] = ()) -> C
         return "missing"
     if constraint.kind == "version":
         pattern = re.escape(constraint.value).replace(r"x", r"\d+")
+        if constraint.value.count(".") == 1:  # "4.2" names the line: "4.2.0" and "4.2.7" are 4.2
+            pattern += r"(?:\.\d+)*"
         if re.search(rf"(?<![\w.])v?{pattern}(?![\w]|\.\d)", text, re.IGNORECASE):
             return "holds"
         line = ".".join(constraint.value.split(".")[:2])

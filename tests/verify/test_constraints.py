@@ -38,6 +38,13 @@ def test_versions_match_their_line_and_x_matches_any_patch() -> None:
     assert check(exact, "No version named.") == "missing"
 
 
+def test_a_version_without_a_patch_number_is_held_by_every_patch_of_its_line() -> None:
+    [minor] = find_constraints("What must I do before upgrading from 4.1 to 4.2?")[1:]
+    assert check(minor, "Upgrading to 4.2.0 requires a schema migration.") == "holds"
+    assert check(minor, "Release 4.3.0 changes the defaults.") == "missing"
+    assert check(minor, "Version 4.20.1 is out.") == "missing"
+
+
 def test_an_iso_date_followed_by_its_time_is_a_date() -> None:
     assert [v for v, _ in dates_in("promoted at 2026-04-07T14:50Z, then 2026-04-08 09:00")] == ["2026-04-07",
                                                                                               "2026-04-08"]
