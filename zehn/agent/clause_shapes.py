@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from zehn.agent.focus import LABEL_WORDS
 from zehn.agent.lemmas import LIGHT_VERBS, words
@@ -42,15 +42,26 @@ def field_labels(text: str) -> tuple[str, ...]:
 _OVER = re.compile(r"\b(?:instead of|rather than|in place of)\b", re.IGNORECASE)
 
 
-def chosen_over(sentence: str, passage_text: str) -> bool:
-    """The sentence states a choice against an alternative ("The default is now 30 seconds instead of 15 seconds.",
-    "We plan against 80% rather than a higher figure.") and its block goes on after it: writers give the reason for
-    a choice right after stating it, without a causal word."""
+def chosen_over(sentence: str, passage_text: str) -> str:
+    """The rest of the sentence's block when the sentence states a choice against an alternative ("The default is
+    now 30 seconds instead of 15 seconds.", "We plan against 80% rather than a higher figure."): writers give the
+    reason for a choice right after stating it, without a causal word. Empty when there is no such choice or nothing
+    follows it in its block."""
     if not _OVER.search(sentence):
-        return False
+        return ""
     at = passage_text.find(sentence)
     rest = passage_text[at + len(sentence):] if at >= 0 else ""
-    return bool(rest.lstrip(" \t").split("\n\n", 1)[0].strip(" \n-*"))
+    return rest.lstrip(" \t").split("\n\n", 1)[0].strip(" \n-*")
+
+
+def commanded(parse: Doc | Span) -> bool:
+    """The sentence is an instruction, not a reason: it opens with a base-form verb without a subject ("Restart the
+    agent afterwards.", "Run `verify --layers` to find the layer.") or is a bare command ("`make clean`")."""
+    opening = next((t for t in parse if not (t.is_punct or t.is_space or t.like_num or t.text in "-*+>")), None)
+    if opening is None or opening.text.startswith("`"):
+        return opening is not None
+    verb = opening.tag_ == "VB" or (opening.dep_ == "ROOT" and any(c.dep_ == "dobj" for c in opening.children))
+    return verb and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in opening.children)  # "Restart" as NNP
 
 
 def headed_by(core: tuple[str, ...], passage: DocPassage, sentence: str) -> bool:

@@ -143,13 +143,39 @@ def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocP
     home = block_of(passages, question)
     later = [s for s in sentences if s.start > question.start]
     own = next((s for s in later if block_of(passages, s) == home), None)
-    if own is not None and not asks_back(own):
-        return own
+    if own is not None and _answers(question, own):
+        return own if not _unanswered(own) else None
     after = [s for s in later if block_of(passages, s) != home]
     if not after:
         return None
     block = block_of(passages, after[0])
-    return next((s for s in after if block_of(passages, s) == block and not asks_back(s)), None)
+    reply = next((s for s in after if block_of(passages, s) == block and not asks_back(s)), None)
+    return reply if reply is not None and not _unanswered(reply) else None
+
+
+_SPEAKER = re.compile(r"^[\s*_>]*(?P<who>[A-Z][\w.' -]{0,40}?)[*_]*:[*_]*\s")  # "**Ana:** ", "A: ", "Answer: "
+_CHAIN = re.compile(r"^\s*(?:[-+]|\*(?!\*)|\d+[.)])\s")  # "2. Why ...?" / "- Why ...?": a why-chain line
+_NO_ANSWER = re.compile(  # "not sure", "TBD", "still unknown": not "an unknown certificate authority"
+    r"\b(?:no idea|not sure|tbd|don'?t know|no clue)\b|(?:\b(?:is|are|still|remains?)\s+|^\W*)unknown\b",
+    re.IGNORECASE)
+
+
+def _answers(question: Sentence, own: Sentence) -> bool:
+    """The next sentence of the question's own block replies to it, not the asker going on ("Ana: Why did X stall?
+    I want a root cause by Friday."): it opens with an answer label or another speaker's name, or the question is an
+    FAQ entry ("Q: ...", "**Why ...?**") or a line of a numbered or bulleted why-chain, answered where it stands."""
+    if asks_back(own):
+        return False
+    asker, speaker = _SPEAKER.match(question.text), _SPEAKER.match(own.text)
+    if speaker is not None:
+        return asker is None or asker["who"] != speaker["who"]
+    faq = question.text.strip().startswith("**") if asker is None else asker["who"] == "Q"  # "**Why X?**"
+    return faq or _CHAIN.match(question.text) is not None
+
+
+def _unanswered(reply: Sentence) -> bool:
+    """The reply says it has no answer ("No idea, let's check the logs.", "Root cause: TBD.")."""
+    return asks_back(reply) or _NO_ANSWER.search(reply.text) is not None
 
 
 def about_ask(terms: tuple[str, ...], view: DocView, similarity: Similarity) -> About:

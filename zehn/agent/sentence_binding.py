@@ -21,11 +21,12 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc
 
+from extraction.nlp import load_nlp
 from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
-from zehn.agent.clause_shapes import chosen_over, conditioned, field_labels, headed_by
+from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
 from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
@@ -174,11 +175,11 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
     after the asked act ("Never purge the queue: purged messages cannot be recovered"). The reason is what follows
     it in its block, which the extent cites."""
     core = core_terms(ask, context)
-    if chosen_over(parse.text, passage.text):  # "X is now 30 seconds instead of 15. <the reason>": most of the ask,
-        stated = len(set(core) & {*lemmas_of(parse), *heading_words(passage.heading)})  # as written, two at least
-        return stated >= 2 and 2 * stated > len(core)
+    if after := chosen_over(parse.text, passage.text):  # "X is now 30 s instead of 15. <the reason>": most of the
+        stated = len(set(core) & {*lemmas_of(parse), *heading_words(passage.heading)})  # ask, as written, two at least
+        return stated >= 2 and 2 * stated > len(core) and not commanded(next(load_nlp()(after).sents))  # no "Restart"
     if headed_by(core, passage, parse.text):  # '### "digest mismatch" errors' / 'A digest mismatch means ...'
-        return True
+        return not commanded(parse)  # not '### Digest mismatch errors' / 'Run `verify --layers` to find the layer.'
     if not ask.predicate or ask.predicate in LIGHT_VERBS or ask.predicate in KIND_WORDS:
         return False  # "what caused X": the verb names the kind asked, not an act a verdict or a lead names
     lemmas = lemmas_of(parse)

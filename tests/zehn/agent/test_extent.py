@@ -156,3 +156,33 @@ def test_a_section_of_questions_is_bound_by_the_question_about_the_ask(nlp: Lang
     assert section_line(ask, sentences, FAQ_HEADING, similarity) == [sentences[3]]
     plain = [s for s in sentences if not asks_back(s)]
     assert section_line(ask, plain, FAQ_HEADING, similarity) == plain[:SECTION_LINES]  # then the next lines, in order
+
+
+def _block(body: str, cuts: list[str]) -> tuple[tuple[DocPassage, ...], list[Sentence]]:
+    passage = DocPassage("p3", "doc", "Notes", "section", 0, len(body), f"Notes\n{body}", (0.1,))
+    return (passage,), [Sentence(f"b{n}", t, "doc", body.index(t), body.index(t) + len(t), "sentence")
+                        for n, t in enumerate(cuts)]
+
+
+def test_the_asker_going_on_in_the_same_turn_is_no_reply() -> None:
+    passages, lines = _block("Ana: Why did the deploy stall? I want a root cause by Friday.\n\n"
+                             "Ben: The runner lost its lock.",
+                             ["Ana: Why did the deploy stall?", "I want a root cause by Friday.",
+                              "Ben: The runner lost its lock."])
+    reply = reply_to(lines[0], lines, passages)
+    assert reply is not None and reply.text == "Ben: The runner lost its lock."
+
+
+def test_a_why_chain_line_is_answered_where_it_stands() -> None:
+    passages, lines = _block("2. Why was it not caught? The check ran only on main.",
+                             ["2. Why was it not caught?", "The check ran only on main."])
+    reply = reply_to(lines[0], lines, passages)
+    assert reply is not None and reply.text == "The check ran only on main."
+
+
+def test_a_reply_that_has_no_answer_is_none() -> None:
+    passages, lines = _block("Ana: Why did the deploy stall?\n\nBen: No idea, let's check the logs.",
+                             ["Ana: Why did the deploy stall?", "Ben: No idea, let's check the logs."])
+    assert reply_to(lines[0], lines, passages) is None
+    passages, lines = _block("Q: Why did it stall?\nA: Not sure yet.", ["Q: Why did it stall?", "A: Not sure yet."])
+    assert reply_to(lines[0], lines, passages) is None

@@ -8,7 +8,7 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.clause_shapes import chosen_over, conditioned, field_labels
+from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels
 from zehn.agent.focus import label_roles, roles_of
 from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import explains
@@ -145,3 +145,24 @@ def test_the_first_line_under_a_heading_that_names_the_asked_thing_explains_it(
     assert not explains(nlp("It comes from uploads killed mid-write."), ask, passage, similarity, ())  # not its opening
     other = _passage("artifact cache > Troubleshooting > Slow downloads", body)
     assert not explains(nlp("A checksum mismatch means the blob is truncated."), ask, other, similarity, ())
+
+
+def test_an_instruction_after_a_choice_is_no_reason_for_it(nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why did the agent change its default flush interval to 60 seconds?", nlp).asks[0]
+    said = "Set the default flush interval to 60 seconds instead of 10 seconds."
+    passage = _passage("Agent > Settings", f"{said}\nRestart the agent afterwards.")
+    assert not explains(nlp(said), ask, passage, similarity, ())
+    reasoned = _passage("Agent > Settings", f"{said}\nShorter flushes filled the disk.")
+    assert explains(nlp(said), ask, reasoned, similarity, ())
+
+
+def test_an_instruction_under_a_heading_that_names_the_symptom_does_not_explain_it(
+        nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("Why do digest mismatch errors happen in the image store?", nlp).asks[0]
+    said = "Run `verify --layers` to find the layer."
+    passage = _passage("image store > Troubleshooting > Digest mismatch errors", f"{said} Then push it again.")
+    assert not explains(nlp(said), ask, passage, similarity, ())
+    assert commanded(nlp("Restart the agent afterwards."))
+    assert commanded(nlp("- `make clean`"))
+    assert not commanded(nlp("Shorter timeouts dropped slow uploads."))
+    assert not commanded(nlp("A digest mismatch means the layer is truncated."))
