@@ -48,7 +48,7 @@ _YES = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|fine|happy to|will do|no pr
 _NO = re.compile(r"^\W*(?:no\b|nope\b|sorry\b|not\b|(?:i\s+)?(?:can'?t|cannot|won'?t)\b|i'?d\s+rather\s+not\b|"
                  r"i\s+would\s+rather\s+not\b)", re.I)
 _SENTENCE = re.compile(r"(?<=[.?!])\s+")
-_WORD = re.compile(r"[\w'’-]+")
+_WORD = re.compile(r"[\w'’-]+(?:\.[\w'’-]+)*")  # "5.2" is one word
 # "Ben, can you ..." / "... the release notes, Ben?": the addressee is named at a sentence's start or end.
 _VOCATIVE = re.compile(r"^\W*(?P<start>[A-Z][\w'’-]*)\s*,|,\s*(?P<end>[A-Z][\w'’-]*)\W*$")
 

@@ -52,6 +52,8 @@ ERRANDS = """# Billing weekly - 2026-03-11
 [00:04:05] Tobias Falk: I can do that.
 [00:05:00] Mira Lund: Could you own the cost report, Jonas?
 [00:05:06] Jonas Berg: Let me check with finance first.
+[00:06:00] Mira Lund: Could you own the release notes for 5.2, Ben?
+[00:06:04] Ben Ode: Yes.
 """
 
 
@@ -69,6 +71,8 @@ def test_being_asked_to_take_a_look_is_not_taking_it_on(nlp: Language) -> None:
 def test_the_ask_names_every_word_of_the_item_whole(nlp: Language) -> None:
     assert _errand(nlp, "Who owns the data migration?") == ([], "none")
     assert _errand(nlp, "Who owns the database migration?")[0] == ["Ben Ode"]
+    assert _errand(nlp, "Who owns the release notes for 5.2?")[0] == ["Ben Ode"]
+    assert _errand(nlp, "Who owns the release notes for 5.3?") == ([], "none")
 
 
 def test_the_addressee_is_the_name_the_ask_calls(nlp: Language) -> None:
