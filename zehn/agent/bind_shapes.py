@@ -9,9 +9,11 @@
   else the list under a dependencies heading (:mod:`zehn.agent.components`); "does X depend on Y" is ``yes``
   when that page lists Y; "who owns X" reads an ownership map of paths (:mod:`zehn.agent.path_owners`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
-- **After** the walk and the question-time binding declined: "what are the components of X" reads the list of
-  parts in the document whose title names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled
-  ``components`` field, which the walk answers, is never replaced by a list.
+- **After** the walk and the question-time binding declined: "who owns / takes X" reads a meeting's ask and its
+  answer (:mod:`zehn.agent.spoken_asks`), so a page's owner line, which the walk answers, is never replaced by
+  who was asked to look at X; "what are the components of X" reads the list of parts in the document whose title
+  names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled ``components`` field, which the
+  walk answers, is never replaced by a list.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from zehn.agent.path_owners import bind_path_owners
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
 from zehn.agent.similarity import Similarity
+from zehn.agent.spoken_asks import bind_spoken
 from zehn.agent.stops import Stop
 
 DECLINES = ("not_in_graph", "unknown_entity", "abstained")
@@ -60,6 +63,9 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
 def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out: Bound | Stop) -> Bound | Stop:
     declined = out.status in DECLINES if isinstance(out, Stop) else out.empty
     if declined:
+        spoken = bind_spoken(analysis, views)
+        if spoken is not None:
+            return spoken
         listed = bind_components(analysis, views, similarity)
         if listed is not None:
             return listed
@@ -74,7 +80,7 @@ def before_passages(analysis: Analysis, views: Views, similarity: Similarity, pa
     holds the act (:func:`zehn.agent.doers.unstated_act`). Other passage questions go straight to passage
     binding."""
     if analysis.asks and analysis.asks[0].answer_type == "agent" and analysis.route in ("attribute", "participation"):
-        return before_walk(analysis, views, similarity, parses, nlp)
+        return before_walk(analysis, views, similarity, parses, nlp) or bind_spoken(analysis, views)
     if analysis.route == "attribute":
         return unstated_act(analysis, views, similarity, nlp)
     return None

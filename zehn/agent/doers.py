@@ -41,7 +41,7 @@ from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Analysis
-from zehn.agent.question_ids import holds_all, named_identifiers
+from zehn.agent.question_ids import holds_all, is_identifier, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
@@ -49,7 +49,6 @@ from zehn.agent.similarity import Similarity
 DOCUMENTS_READ = 3
 MIN_SHARE = 0.5
 MAX_GAP = 3  # characters between two adjacent sentences (a space or a line break)
-_IDENTIFIER = re.compile(r"[-_./#\d]")
 _NOT_PEOPLE = frozenset({"ORG", "PRODUCT", "GPE", "FAC", "LOC", "NORP", "EVENT", "WORK_OF_ART", "LAW"})
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: (?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?[A-Z][a-z'’.-]*){1,3}$")
 
@@ -116,7 +115,7 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
     if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS:
         return None
     terms = list(dict.fromkeys((ask.predicate, *ask.core)))
-    named = [t for t in terms if _IDENTIFIER.search(t)]
+    named = [t for t in terms if is_identifier(t)]
 
     def names_all(*said: Sentence, title: str = "") -> bool:
         return len(similarity.matches(named, [w for s in said for w in words(s.text)] + words(title))) == len(named)

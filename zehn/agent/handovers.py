@@ -12,8 +12,7 @@ to Li Wei", "Handing this over to Ben Ode", or the new holder's own "Taking it."
 3. The last one answers: ``source_backed`` (``last_handover``) when its sentence names the holder, else
    ``inferred`` (``last_handover``, ``comment_author``), with the block's header cited beside it.
 
-Asked by "who is X assigned to (now)", "who is the assignee of X", "who is working on X". In a meeting transcript
-the hand-over is an ask and its answer (:mod:`zehn.agent.spoken_asks`).
+Asked by "who is X assigned to (now)", "who is the assignee of X", "who is working on X".
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from zehn.agent.question import Analysis
 from zehn.agent.question_ids import holds_all, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
-from zehn.agent.spoken_asks import bind_spoken
 
 DOCUMENTS_READ = 3
 _NAME = r"@?(?P<name>[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2})"
@@ -64,10 +62,9 @@ def _holders(doc_view: DocView) -> list[tuple[str, Sentence, Sentence | None, bo
 
 
 def bind_handover(analysis: Analysis, views: Views) -> Bound | None:
-    """The ticket's holder after its last hand-over; None when no read document hands it over. A question of who
-    owns or takes an item is put to the asks and answers of a transcript instead (:mod:`zehn.agent.spoken_asks`)."""
+    """The ticket's holder after its last hand-over; None when no read document hands it over."""
     if not asks_holder(analysis):
-        return bind_spoken(analysis, views)
+        return None
     named = named_identifiers(analysis.question)
     target = analysis.subject.name if analysis.subject is not None else " ".join(named)
     for doc_view in views()[:DOCUMENTS_READ]:

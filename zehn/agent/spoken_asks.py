@@ -8,10 +8,15 @@ asked person the owner; a decline makes nobody the owner, and says so.
 1. **The turns**: the speaker lines of the retrieved documents (a comment header with its body on the same
    line: ``[00:01:12] Name: text``, ``**Name:** text``, ``Name: text``; :func:`comment_headers.header`).
 2. **The ask**: a turn holding a request to take something on (:data:`_ASK`: can / could / would / will you
-   take / own / pick up / handle / drive / lead ...) that names the asked item (at least half of the subject's
-   words) and addresses a person by a first name that one speaker of the document has.
+   take / own / pick up / handle / drive / lead ..., the verb right after "you"; not "take a look at") that names
+   the asked item (every content word of the subject, whole) and addresses, by name at the start or end of the
+   asking sentence, a person whose first name one speaker of the document has.
 3. **The answer**: the addressed person's first turn among the next :data:`REPLY_WINDOW` turns: an opening yes
-   (:data:`_YES`) with no negation accepts; an opening no or a negation declines. No answer, no owner.
+   (:data:`_YES`) accepts; an opening refusal (:data:`_NO`) declines; any other reply decides nothing. No
+   answer, no owner.
+
+Read only after the graph walk and the other readers found nothing (:mod:`zehn.agent.bind_shapes`): a meeting ask
+is weaker evidence than a page's owner line.
 
 An acceptance is an ``inferred`` hop (``spoken_assignment``): the ask names the item, the reply the person, and
 neither line alone states both. Both lines are cited. A decline stops with the reason.
@@ -27,7 +32,6 @@ from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_headers import header
 from zehn.agent.doc_lines import covering, lines
 from zehn.agent.grading import hop, view
-from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
@@ -35,12 +39,18 @@ from zehn.agent.rows import Sentence
 DOCUMENTS_READ = 8  # an ask and its answer are specific enough to read every retrieved document for them
 REPLY_WINDOW = 3  # turns after the ask in which the addressed person answers
 TAKING_VERBS = frozenset({"take", "own", "handle", "drive", "lead", "pick", "run"})
-_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:(?:also|please|maybe)\s+)?"
-                  r"(?:take|own|pick\s+up|handle|drive|lead|run|look\s+after)\b", re.I)
+# The taking verb right after "you" ("can you take X"), not an errand ("can you take a look / a stab at X").
+_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:take|own|pick\s+up|handle|drive|lead|run|look\s+after)\b"
+                  r"(?!\s+a\s+(?:quick\s+|closer\s+)?(?:look|stab|peek|glance)\b)", re.I)
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|fine|happy to|will do|no problem|i'?ll take|i can take|"
-                  r"i'?ll do|i'?ll own|i'?ll handle|consider it done)\b", re.I)
-_NO = re.compile(r"^\W*(?:no\b|nope\b|sorry\b|not\b)|\b(?:can'?t|cannot|won'?t|rather not|not (?:this|able|now))\b",
-                 re.I)
+                  r"i can do|i'?ll do|i'?ll own|i'?ll handle|consider it done)\b", re.I)
+# Only an opening refusal declines: "won't" later in a yes is about timing ("Sure, won't be before Friday").
+_NO = re.compile(r"^\W*(?:no\b|nope\b|sorry\b|not\b|(?:i\s+)?(?:can'?t|cannot|won'?t)\b|i'?d\s+rather\s+not\b|"
+                 r"i\s+would\s+rather\s+not\b)", re.I)
+_SENTENCE = re.compile(r"(?<=[.?!])\s+")
+_WORD = re.compile(r"[\w'’-]+(?:\.[\w'’-]+)*")  # "5.2" is one word
+# "Ben, can you ..." / "... the release notes, Ben?": the addressee is named at a sentence's start or end.
+_VOCATIVE = re.compile(r"^\W*(?P<start>[A-Z][\w'’-]*)\s*,|,\s*(?P<end>[A-Z][\w'’-]*)\W*$")
 
 
 @dataclass(frozen=True)
@@ -69,15 +79,29 @@ def asks_taker(analysis: Analysis) -> bool:
 
 
 def _names_item(text: str, terms: tuple[str, ...]) -> bool:
-    said = words(text)
-    hits = [t for t in terms if any(w.startswith(t) or t.startswith(w) for w in said if len(w) > 2)]
-    return bool(terms) and 2 * len(hits) >= len(terms)
+    """Every content word of the asked item, each a whole word of the ask (or its plural)."""
+    said = set(_WORD.findall(text.casefold()))
+    return bool(terms) and all(t in said or f"{t}s" in said or f"{t}es" in said for t in terms)
 
 
 def _addressed(text: str, speakers: list[str]) -> str | None:
-    """The speaker whose first name the ask addresses (a capitalised word of the ask)."""
-    said = {w.strip(",.?!:;") for w in text.split() if w[:1].isupper()}
-    return next((s for s in speakers if s.split()[0] in said), None)
+    """The speaker the ask addresses: the first name in vocative position of the sentence holding the ask."""
+    for sentence in _SENTENCE.split(text):
+        if not _ASK.search(sentence):
+            continue
+        called = _VOCATIVE.search(sentence.strip())
+        name = called and (called["start"] or called["end"])
+        if name:
+            return next((s for s in speakers if s.split()[0] == name), None)
+    return None
+
+
+def _answer(reply: str) -> bool | None:
+    """True for an opening yes ("No problem" too), False for an opening refusal, None for anything else (no
+    decision)."""
+    if _YES.match(reply):
+        return True
+    return False if _NO.match(reply) else None
 
 
 def bind_spoken(analysis: Analysis, views: Views) -> Bound | None:
@@ -98,7 +122,10 @@ def bind_spoken(analysis: Analysis, views: Views) -> Bound | None:
             reply = next((t for t in turns[n + 1:n + 1 + REPLY_WINDOW] if t.speaker == person), None)
             if person is None or reply is None:
                 continue
-            if _NO.search(reply.text) or not _YES.match(reply.text):
+            answer = _answer(reply.text)
+            if answer is None:
+                continue
+            if not answer:
                 return Bound(reason=f"not established: {person} was asked and did not take it on")
             graded = HopGrade("inferred", ("spoken_assignment",), reply.line.id)
             path: PathView = view(person, person, (person, target), [

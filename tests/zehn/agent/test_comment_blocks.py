@@ -43,3 +43,15 @@ def test_a_question_naming_a_pull_request_reads_only_threads_that_name_it(nlp: L
         return [] if bound is None else [p.entity_name for p in bound.paths]
     assert approver("Who approved PR #77?") == ["Ana Ruiz"]
     assert approver("Who approved PR #78?") == []
+
+
+def test_a_date_in_the_question_is_no_identifier_the_thread_must_hold(nlp: Language) -> None:
+    from tests.zehn.agent.markdown_view import markdown_view
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+    view = markdown_view(REVIEW, "PR #77: exporter batches rows")
+    bound = bind_comment(analyse("Who approved PR #77 on 2 January?", nlp), lambda: (view,), Similarity(None),
+                         Parses(ParseCache(nlp)))
+    assert bound is not None and [p.entity_name for p in bound.paths] == ["Ana Ruiz"]

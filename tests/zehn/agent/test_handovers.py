@@ -47,3 +47,10 @@ def test_handling_a_ticket_is_no_hand_over(nlp: Language) -> None:
     text = THREAD.replace("Assigning to Ben Ode", "I will handle it and then talk to Ben Ode").replace(
         "Reassigning to Li Wei", "See the handbook, then go to Li Wei").replace("Taking it. ", "")
     assert _holder(nlp, "Who is OPS-77 assigned to now?", text) == []
+
+
+def test_who_owns_an_item_is_no_hand_over_question(nlp: Language) -> None:
+    """A meeting's ask is read only after the walk declines (bind_shapes.after_decline), not before it."""
+    meeting = ("# Sync\n\n[00:01:00] Ana Ruiz: Ben, can you take the exporter?\n"
+               "[00:01:04] Ben Ode: Sure, I'll take it.\n")
+    assert _holder(nlp, "Who owns the exporter?", meeting) == []
