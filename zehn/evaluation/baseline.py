@@ -79,7 +79,8 @@ class BaselineAnswerer:
         lists: dict[str, Sequence[dict[str, Any]]] = {
             "fulltext_chunk": trace.rows("baseline", texts["fulltext_chunk"],
                                          {"query": fulltext_query(question), "limit": limit}),
-            "vector_chunk": trace.rows("baseline", texts["vector_chunk"], {"vector": vector, "limit": limit}),
+            "vector_chunk": trace.rows("baseline", texts["vector_chunk"],
+                                       {"vector": vector, "limit": limit, "keep": limit}),
         }
         return rrf(lists, {"fulltext_chunk": "chunk", "vector_chunk": "chunk"}, self.chunks)
 
