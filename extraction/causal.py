@@ -83,12 +83,18 @@ def located(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     return None
 
 
+def moving_verb(verb: Token, lemma: str) -> bool:
+    """A verb that moves a thing onto another or puts an older one back ("migrate", "roll back", "revert")."""
+    undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
+    return lemma in MOVING_VERBS or undoing
+
+
 def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[Token]]] | None:
     """ "migrate X to Y", "point X at Y": X USES Y, whoever did the moving; "migrate from X to Y": Y REPLACES X;
     "roll back / revert X to Y": Y REPLACES X. None when ``verb`` moves nothing (other rules then read it)."""
-    undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
-    if lemma not in MOVING_VERBS and not undoing:
+    if not moving_verb(verb, lemma):
         return None
+    undoing = lemma in _UNDOING_TO  # "roll" only with "back": moving_verb said so
     things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]  # "X was moved onto Y" too
     if any(g.lower_ in ("its", "their") for t in things for g in t.children if g.dep_ == "poss"):
         things = [c for c in verb.children if c.dep_ == "nsubj"]  # "X switches its queue to Y": X uses Y

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import SYSTEM_TYPES
+from extraction.causal import SYSTEM_TYPES, moving_verb
 from extraction.extraction_types import Mention
 from extraction.vocabulary import words
 
@@ -67,13 +67,19 @@ def traffic_source(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
 
 def calls_between(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token, bool]]:
     """ "a call from X to Y", "no direct requests from X to Y": (X, Y, the noun, negated by "no") - X CALLS Y. The
-    parser may hang "to Y" on "from" or on X rather than on the noun, so all three places are read."""
+    parser may hang "to Y" on "from" or on X rather than on the noun, so all three places are read, and only when
+    "from X" hangs off the noun itself. Requests a verb moves ("migrated queries from X to Y") are no call: X and Y
+    are where the requests went before and after."""
     found = []
     for noun in sent:
         if noun.lemma_.lower() not in REQUEST_NOUNS or noun.i in anchors or noun.pos_ != "NOUN":
             continue
+        if noun.dep_ in ("dobj", "nsubjpass") and moving_verb(noun.head, noun.head.lemma_.lower()):
+            continue
         ends: dict[str, Mention] = {}
         sources = [p for p in noun.children if p.lower_ == "from"]
+        if not sources:
+            continue  # "to Y" alone names where the requests go, not who sends them
         for holder in (noun, *sources, *(o for p in sources for o in p.children)):
             for prep in (p for p in holder.children if p.dep_ == "prep" and p.lower_ in ("from", "to")):
                 obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)
