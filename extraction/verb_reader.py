@@ -93,6 +93,20 @@ def _relative(tok: Token) -> bool:
     return tok.lower_ in ("which", "that", "whom") and tok.dep_ in ("dobj", "pobj")
 
 
+def _left_in_a_state(verb: Token, lemma: str, dobjs: list[Token]) -> bool:
+    """ "left the X team in charge of Y", "left X to the Y team": a team left doing something (or handed on) is no
+    membership ended; only a bare "left the X team" is."""
+    if lemma != "leave":
+        return False
+    for tok in (verb, *dobjs):
+        for c in tok.children:
+            if c.dep_ in ("xcomp", "ccomp", "oprd", "acomp") or (c.dep_ in ("prep", "dative") and c.lower_ == "to"):
+                return True
+            if c.dep_ == "prep" and c.lower_ == "in" and any(o.lower_ == "charge" for o in c.children):
+                return True
+    return False
+
+
 def _triples(verb: Token) -> list[Triple]:
     lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = subjects(verb)
@@ -126,7 +140,7 @@ def _triples(verb: Token) -> list[Triple]:
     moving = moved(verb, lemma)
     if moving is not None:
         return moving  # "we migrated X to Y": X uses Y, not whoever moved it
-    if (lemma, None) in VERB_RULES:
+    if (lemma, None) in VERB_RULES and not _left_in_a_state(verb, lemma, dobjs):
         rel, inv = VERB_RULES[(lemma, None)]
         # "X caused Y to time out", "X needs Y to start": the parser may make Y the subject of the infinitive
         made = [] if dobjs else [c for x in verb.children if x.dep_ in ("ccomp", "xcomp") and any(
