@@ -36,3 +36,13 @@ def test_a_negated_ending_verb_states_the_relation(nlp: Language, tmp_path: Path
 def test_a_team_left_in_charge_is_no_membership_ended(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, NOTES, "Dana Ruiz left the Payments team in charge of relay-hub.")
     assert not any(rel == "MEMBER_OF" for _, rel, _, _ in found)
+
+
+def test_an_object_it_with_two_candidates_is_left_unbound(nlp: Language, tmp_path: Path) -> None:
+    body = "Dana Ruiz migrated billing-api to Postgres last year and still maintains it."
+    assert not any(rel == "MAINTAINS" for _, rel, _, _ in read(nlp, tmp_path, NOTES, body))
+
+
+def test_an_object_it_takes_the_one_earlier_direct_object(nlp: Language, tmp_path: Path) -> None:
+    body = "Dana Ruiz owns relay-hub on paper, but the Orbit team maintains it."
+    assert ("Orbit", "MAINTAINS", "relay-hub", "") in read(nlp, tmp_path, NOTES, body)
