@@ -12,6 +12,8 @@ ends ("no direct call from X to Y") states the call itself (`calls_between`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from spacy.tokens import Span, Token
 
 from extraction.causal import SYSTEM_TYPES, moving_verb
@@ -22,10 +24,17 @@ from extraction.vocabulary import words
 # request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
 # Requests that ask the receiver to act: data handed on is produced, a request handed on calls ("hands requests to X").
 REQUEST_NOUNS = words("request call query lookup check")
+HANDING_VERBS = words("hand pass forward")  # verbs that pass traffic on: "hands requests to X", not "writes" them
 TRAFFIC_NOUNS = REQUEST_NOUNS | words("traffic throughput write read job response message")
 SERVED_NOUNS = words("read query response")  # traffic named after its server: "reads from the primary"
 PASSING_PREPS = frozenset({"through", "via", "behind"})  # "routed via Y": Y stands between caller and callee
 Side = str  # "from" (the system sends it), "to" (receives it), "named" (written in front of it: either)
+
+
+def handed_requests(verb_lemma: str, handed: Iterable[Token]) -> bool:
+    """ "hands requests to X", "passes queries to X": requests handed on call the receiver, where handed data is
+    produced; requests written or sent somewhere ("writes every query to X") are data and keep their verb's rule."""
+    return verb_lemma in HANDING_VERBS and any(t.lemma_.lower() in REQUEST_NOUNS for t in handed)
 
 
 def traffic_end(tok: Token, anchors: dict[int, Mention]) -> tuple[Mention, Side] | None:

@@ -19,7 +19,7 @@ from spacy.tokens import Token
 from extraction import noun_predicates as nouns
 from extraction.causal import moved, verb_lemma
 from extraction.parse_walks import objects_of, prep_objects, with_conjuncts, with_listed
-from extraction.traffic_phrases import REQUEST_NOUNS
+from extraction.traffic_phrases import handed_requests
 from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
@@ -170,6 +170,6 @@ def _triples(verb: Token) -> list[Triple]:
         for prep, objs in _preps(verb):
             if prep.lower_ in ("on", "in"):
                 found += [(s, o, "MEMBER_OF", False, [verb, prep]) for s in subs for o in objs]
-    if any(d.lemma_.lower() in REQUEST_NOUNS for d in dobjs):  # "hands requests to X": a call, not data produced
+    if handed_requests(lemma, dobjs):  # "hands requests to X": a call, not data produced
         found = [(s, o, "CALLS" if rel == "PRODUCES" else rel, inv, pred) for s, o, rel, inv, pred in found]
     return found

@@ -46,3 +46,13 @@ def test_an_object_it_with_two_candidates_is_left_unbound(nlp: Language, tmp_pat
 def test_an_object_it_takes_the_one_earlier_direct_object(nlp: Language, tmp_path: Path) -> None:
     body = "Dana Ruiz owns relay-hub on paper, but the Orbit team maintains it."
     assert ("Orbit", "MAINTAINS", "relay-hub", "") in read(nlp, tmp_path, NOTES, body)
+
+
+def test_requests_written_somewhere_are_data_not_calls(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "audit-proxy writes every query to BigQuery.")
+    assert not any(rel == "CALLS" for _, rel, _, _ in found)
+
+
+def test_requests_passed_on_call_the_receiver(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The edge-tier passes requests to relay-hub.")
+    assert ("edge-tier", "CALLS", "relay-hub", "") in found
