@@ -172,10 +172,20 @@ _AFTER = frozenset({"after", "since", "following"})
 _WINDOW = 8  # words before "after" in which the problem must be stated
 
 
+# Nouns an HTTP status is written on ("HTTP 503 responses"); before any other noun a number is a count ("handled
+# 450 requests per second").
+STATUS_NOUNS = words("response error status code reply")
+
+
 def problem_word(word: Token) -> bool:
-    """A word of a problem: a problem word by lemma or written form, or an HTTP error status."""
-    return (word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
-            or ERROR_STATUS.fullmatch(word.text) is not None)
+    """A word of a problem: a problem word by lemma or written form, or an HTTP error status - not a number that
+    counts some other noun ("450 requests")."""
+    if word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS:
+        return True
+    if ERROR_STATUS.fullmatch(word.text) is None:
+        return False
+    counts = word.dep_ in ("nummod", "compound", "amod") and word.head.pos_ in ("NOUN", "PROPN")
+    return not counts or word.head.lemma_.lower() in STATUS_NOUNS
 
 
 def _is_change(mention: Mention) -> bool:

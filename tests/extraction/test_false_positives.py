@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from spacy.language import Language
 
-from tests.extraction.test_prose_rules import NOTES, read
+from tests.extraction.test_prose_rules import NOTES, POSTMORTEM, read
 
 
 def test_requests_moved_from_one_system_to_another_are_no_call(nlp: Language, tmp_path: Path) -> None:
@@ -56,3 +56,13 @@ def test_requests_written_somewhere_are_data_not_calls(nlp: Language, tmp_path: 
 def test_requests_passed_on_call_the_receiver(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, NOTES, "The edge-tier passes requests to relay-hub.")
     assert ("edge-tier", "CALLS", "relay-hub", "") in found
+
+
+@pytest.mark.parametrize(
+    ("body", "hit"),
+    [("search-api handled 450 requests per second after the index-v2 rollout.", False),  # a count of requests
+     ("The ledger-db returned HTTP 503 responses after the relay-hub deployment.", True)],  # a status on its noun
+)
+def test_a_number_counting_requests_is_no_error_status(nlp: Language, tmp_path: Path, body: str, hit: bool) -> None:
+    found = read(nlp, tmp_path, POSTMORTEM, body)
+    assert any(rel == "AFFECTS" and via == "h" for _, rel, _, via in found) is hit
