@@ -66,3 +66,23 @@ def test_requests_passed_on_call_the_receiver(nlp: Language, tmp_path: Path) -> 
 def test_a_number_counting_requests_is_no_error_status(nlp: Language, tmp_path: Path, body: str, hit: bool) -> None:
     found = read(nlp, tmp_path, POSTMORTEM, body)
     assert any(rel == "AFFECTS" and via == "h" for _, rel, _, via in found) is hit
+
+
+@pytest.mark.parametrize(
+    ("body", "owns"),
+    [("Ownership of pricing-pipeline was disputed by the Billing team.", False),  # disputing holds nothing
+     ("Ownership of pricing-pipeline is held by the Billing team.", True)],
+)
+def test_only_a_holding_verb_makes_the_by_agent_an_owner(nlp: Language, tmp_path: Path, body: str,
+                                                         owns: bool) -> None:
+    found = read(nlp, tmp_path, NOTES, body)
+    assert (("Billing", "OWNS", "pricing-pipeline", "") in found) is owns
+
+
+@pytest.mark.parametrize(
+    ("body", "owns"),
+    [("Questions about Kafka go to Dana Ruiz.", False),  # a technology: Dana knows it, answers for no system
+     ("Questions about relay-hub go to Dana Ruiz.", True)],
+)
+def test_questions_about_a_technology_name_no_owner(nlp: Language, tmp_path: Path, body: str, owns: bool) -> None:
+    assert any(rel == "OWNS" for _, rel, _, _ in read(nlp, tmp_path, NOTES, body)) is owns
