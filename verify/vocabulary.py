@@ -46,6 +46,10 @@ TYPE_NOUNS: dict[str, tuple[str, ...]] = {
     "system": ("Service", "Component"),
 }  # fmt: skip
 
+# Nouns a group of people is written with ("the Atlas team", "Payments squad", "the Data group"): the team nouns of
+# TYPE_NOUNS, and "group", too loose to type a name alone ("a consumer group") but a group when a name ends in it.
+GROUP_NOUNS: frozenset[str] = frozenset({n for n, types in TYPE_NOUNS.items() if types[0] == "Team"} | {"group"})
+
 # Type nouns a question uses to say what it asks about ("which company", "the ticket") but that, in running text,
 # are too loose to type the name beside them ("the AWS account", "the Slack page"): the extractor skips these.
 LOOSE_TYPE_NOUNS: frozenset[str] = frozenset(
