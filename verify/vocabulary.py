@@ -160,6 +160,8 @@ LABELS: dict[str, LabelRule] = {
              "persistence", LabelRule("USES", False, "topic")),
     **_rules("used_by", LabelRule("USES", True, "topic")),
     **_rules("calls outbound_calls talks_to", LabelRule("CALLS", False, "topic")),
+    # "Upstream calls:" read alone, as the bare direction is: upstream is the system's dependency, which it calls
+    "upstream_calls": LabelRule("CALLS", side(["upstream"], paired=False) == "dependents", "topic"),
     **_rules("callers called_by", LabelRule("CALLS", True, "topic")),
     **_rules("consumes reads_from source sources data_source data_sources inputs subscribes_to",
              LabelRule("CONSUMES", False, "topic")),
