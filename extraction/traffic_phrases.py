@@ -24,7 +24,7 @@ from extraction.vocabulary import words
 # request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
 # Requests that ask the receiver to act: data handed on is produced, a request handed on calls ("hands requests to X").
 REQUEST_NOUNS = words("request call query lookup check")
-HANDING_VERBS = words("hand pass forward")  # verbs that pass traffic on: "hands requests to X", not "writes" them
+HANDING_VERBS = words("hand pass forward send")  # verbs that pass requests on: "sends requests to X", not "writes"
 TRAFFIC_NOUNS = REQUEST_NOUNS | words("traffic throughput write read job response message")
 SERVED_NOUNS = words("read query response")  # traffic named after its server: "reads from the primary"
 PASSING_PREPS = frozenset({"through", "via", "behind"})  # "routed via Y": Y stands between caller and callee

@@ -53,8 +53,9 @@ def test_requests_written_somewhere_are_data_not_calls(nlp: Language, tmp_path: 
     assert not any(rel == "CALLS" for _, rel, _, _ in found)
 
 
-def test_requests_passed_on_call_the_receiver(nlp: Language, tmp_path: Path) -> None:
-    found = read(nlp, tmp_path, NOTES, "The edge-tier passes requests to relay-hub.")
+@pytest.mark.parametrize("verb", ["passes", "sends"])
+def test_requests_passed_on_call_the_receiver(nlp: Language, tmp_path: Path, verb: str) -> None:
+    found = read(nlp, tmp_path, NOTES, f"The edge-tier {verb} requests to relay-hub.")
     assert ("edge-tier", "CALLS", "relay-hub", "") in found
 
 
