@@ -83,12 +83,18 @@ def located(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     return None
 
 
+def moving_verb(verb: Token, lemma: str) -> bool:
+    """A verb that moves a thing onto another or puts an older one back ("migrate", "roll back", "revert")."""
+    undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
+    return lemma in MOVING_VERBS or undoing
+
+
 def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[Token]]] | None:
     """ "migrate X to Y", "point X at Y": X USES Y, whoever did the moving; "migrate from X to Y": Y REPLACES X;
     "roll back / revert X to Y": Y REPLACES X. None when ``verb`` moves nothing (other rules then read it)."""
-    undoing = lemma in _UNDOING_TO and (lemma != "roll" or any(c.lower_ == "back" for c in verb.children))
-    if lemma not in MOVING_VERBS and not undoing:
+    if not moving_verb(verb, lemma):
         return None
+    undoing = lemma in _UNDOING_TO  # "roll" only with "back": moving_verb said so
     things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]  # "X was moved onto Y" too
     if any(g.lower_ in ("its", "their") for t in things for g in t.children if g.dep_ == "poss"):
         things = [c for c in verb.children if c.dep_ == "nsubj"]  # "X switches its queue to Y": X uses Y
@@ -166,10 +172,20 @@ _AFTER = frozenset({"after", "since", "following"})
 _WINDOW = 8  # words before "after" in which the problem must be stated
 
 
+# Nouns an HTTP status is written on ("HTTP 503 responses"); before any other noun a number is a count ("handled
+# 450 requests per second").
+STATUS_NOUNS = words("response error status code reply")
+
+
 def problem_word(word: Token) -> bool:
-    """A word of a problem: a problem word by lemma or written form, or an HTTP error status."""
-    return (word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS
-            or ERROR_STATUS.fullmatch(word.text) is not None)
+    """A word of a problem: a problem word by lemma or written form, or an HTTP error status - not a number that
+    counts some other noun ("450 requests")."""
+    if word.lemma_.lower() in PROBLEM_WORDS or word.lower_ in PROBLEM_WORDS:
+        return True
+    if ERROR_STATUS.fullmatch(word.text) is None:
+        return False
+    counts = word.dep_ in ("nummod", "compound", "amod") and word.head.pos_ in ("NOUN", "PROPN")
+    return not counts or word.head.lemma_.lower() in STATUS_NOUNS
 
 
 def _is_change(mention: Mention) -> bool:

@@ -39,7 +39,8 @@ def clause_flags(verb: Token, sent: Span, subjects: list[Token]) -> tuple[bool, 
     words = {t.lower_ for t in near if t.ent_type_ != "DATE"}
     subjects_neg = any(c.lower_ == "no" for s in subjects for c in s.children)
     ended = any(v.lemma_.lower() in ENDING_VERBS for v in chain[: 2 if verb.dep_ == "xcomp" else 1])
-    negated = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near) or ended
+    other_negation = bool(words & NEGATION_WORDS) or subjects_neg or any(c.dep_ == "neg" for c in near)
+    negated = other_negation != ended  # "did not leave the X team", "never stopped maintaining X": two cancel
     sent_words = {t.lower_ for t in sent if t.ent_type_ != "DATE"}
     hedged = (
         bool(words & HEDGE_WORDS)

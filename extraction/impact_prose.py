@@ -30,7 +30,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import ERROR_STATUS, PROBLEM_WORDS, SYSTEM_TYPES, located, problem_word, verb_lemma
+from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, located, problem_word, verb_lemma
 from extraction.extraction_types import Mention
 from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
 from extraction.traffic_phrases import TRAFFIC_NOUNS
@@ -134,16 +134,9 @@ def _states_hit(verb: Token, anchors: dict[int, Mention]) -> bool:
     return False
 
 
-# Nouns an HTTP status is written on ("HTTP 503 responses"); before any other noun a number is a count ("served 500
-# requests per second").
-_STATUS_NOUNS = words("response error status code reply")
-
-
 def _problem_object(obj: Token) -> bool:
-    """ "502s", "errors", "timeout errors", "HTTP 503 responses" - not "500 requests"."""
-    return problem_word(obj) or any(
-        (problem_word(g) and not ERROR_STATUS.fullmatch(g.text)) or
-        (ERROR_STATUS.fullmatch(g.text) is not None and obj.lemma_.lower() in _STATUS_NOUNS) for g in obj.children)
+    """ "502s", "errors", "timeout errors", "HTTP 503 responses" - not "500 requests" (`problem_word`)."""
+    return problem_word(obj) or any(problem_word(g) for g in obj.children)
 
 
 def _asked(sent: Span) -> bool:

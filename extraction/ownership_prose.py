@@ -33,6 +33,9 @@ _PLACING = words("move pass transfer go shift fall sit lie rest stay remain be l
 _TAKING = words("take assume have hold keep retain accept inherit gain")
 # Verbs that hand a thing (or its ownership) to a new owner: "hand X over to Y", "transfer X to Y".
 _HANDING = words("hand transfer give pass reassign move")
+# Verbs of holding or doing a job that a by-agent does as owner: "ownership of X is held by Y", "operation of X is
+# handled by Y" - not "ownership of X was disputed / questioned by Y".
+_HOLDING = words("hold handle provide own run carry do")
 _OWNED = frozenset({"Service", "Component", "Technology", "Project", "Ticket", "Page"})
 
 Found = tuple[Mention, Mention, str, Token, Token]  # owner, owned, rel_type, predicate word, the verb (for flags)
@@ -62,7 +65,7 @@ def ownership_changes(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
             placed = lemma in _PLACING or (tok.dep_ == "nsubjpass" and lemma in _HANDING)  # "was handed over to Y"
             if tok.dep_ in ("nsubj", "nsubjpass") and placed:
                 owners = _named(_pobjs(verb, ("to", "with")), anchors, OWNER_TYPES)
-            elif tok.dep_ == "nsubjpass":  # "operation of X is handled by Y", "ownership of X is held by Y"
+            elif tok.dep_ == "nsubjpass" and lemma in _HOLDING:  # "operation of X is handled by Y", "... held by Y"
                 owners = _named(prep_objects(verb, ("by",), ("agent",)), anchors, OWNER_TYPES)
             elif tok.dep_ == "dobj" and lemma in _TAKING:
                 owners = _named(_subjects(verb), anchors, OWNER_TYPES)
@@ -95,7 +98,8 @@ def escalations(sent: Span, anchors: dict[int, Mention]) -> list[Found]:
             continue
         about = _pobjs(tok, ("about", "for", "with", "on", "in", "regarding"))
         about += [c for c in tok.children if c.dep_ in ("compound", "amod", "nmod")]
-        owned = [m for m in _named(about, anchors, _OWNED) if m.type != "Page"]
+        # a technology is asked about, not answered for: "Questions about Kafka go to Dana" names an expert
+        owned = [m for m in _named(about, anchors, _OWNED) if m.type not in ("Page", "Technology")]
         verb, lemma = tok.head, tok.head.lemma_.lower()
         if not ((tok.dep_ == "nsubj" and lemma in _GOING) or (tok.dep_ == "dobj" and lemma in _SENDING)):
             continue

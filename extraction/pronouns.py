@@ -7,8 +7,10 @@ grammatical role across such clauses, so:
 
 1. only "it" (a system) and "he" / "she" / "him" / "her" (a person) are read; "they" names too many things;
 2. the antecedent is named earlier in the same sentence, in another clause (another verb governs it);
-3. a subject "it" takes the nearest earlier subject that names a system, an object "it" the nearest earlier
-   object; "he" / "she" take the nearest earlier person, whatever its role.
+3. a subject "it" takes the nearest earlier subject that names a system; "he" / "she" take the nearest earlier
+   person, whatever its role;
+4. an object "it" takes the one earlier direct object, else the one earlier system named by a preposition; two
+   candidates leave it unbound (`_object_antecedent`).
 
 Both ends then lie inside the sentence, so the relation is read from its text; a sentence with no antecedent leaves
 "it" to the document's subject (`relation_patterns.bind`).
@@ -43,12 +45,26 @@ def antecedent(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
     roles = _SUBJECTS if tok.dep_ in _SUBJECTS else _OBJECTS if tok.dep_ in _OBJECTS else None
     if roles is None:
         return None
+    others: list[tuple[Token, Mention]] = []
     for earlier in reversed(tok.doc[tok.sent.start : tok.i]):
         named = anchors.get(earlier.i)
         if named is None or _clause(earlier) is own:
             continue
         if word in _PERSONAL and named.type == "Person":
             return named
-        if word == "it" and named.type in SYSTEM_TYPES and earlier.dep_ in roles:
-            return named
-    return None
+        if word == "it" and named.type in SYSTEM_TYPES:
+            if roles is _SUBJECTS and earlier.dep_ in roles:
+                return named
+            if earlier.dep_ not in _SUBJECTS and all(m is not named for _, m in others):
+                others.append((earlier, named))
+    return _object_antecedent(others) if word == "it" and roles is _OBJECTS else None
+
+
+def _object_antecedent(others: list[tuple[Token, Mention]]) -> Mention | None:
+    """Rule 4: an object "it" takes the one earlier direct object; with none, the one earlier system named outside
+    any subject when it is a preposition's object. Two candidates ("migrated X to Y and maintains it") leave it
+    unbound: which one is meant, the sentence does not say."""
+    direct = [m for t, m in others if t.dep_ == "dobj"]
+    if direct:
+        return direct[0] if len(direct) == 1 else None
+    return others[0][1] if len(others) == 1 and others[0][0].dep_ == "pobj" else None

@@ -17,6 +17,7 @@ from spacy.tokens import Span, Token
 from extraction.causal import SYSTEM_TYPES
 from extraction.extraction_types import Mention
 from extraction.parse_walks import with_conjuncts
+from extraction.vocabulary import GROUP_NOUNS
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 _GROUPS = ("Team", "Organization")
@@ -29,7 +30,6 @@ SYSTEM_ROLE_NOUNS: dict[str, str] = {"consumer": "CONSUMES", "subscriber": "CONS
                                      "caller": "CALLS", "client": "CALLS", "producer": "PRODUCES",
                                      "publisher": "PRODUCES", "writer": "PRODUCES", "dependent": "DEPENDS_ON"}
 _LISTING_VERBS = frozenset({"be", "include"})  # "consumers of X are / include A and B"
-_GROUP_WORDS = frozenset({"team", "squad", "group", "guild"})
 
 
 def role_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
@@ -115,8 +115,8 @@ def _bracketed_team(sent: Span, starts: dict[int, tuple[int, Mention]], ends: di
         if not (end + 2 < sent.end and doc[end].text == "(" and end + 1 in starts):
             continue
         close, group = starts[end + 1]
-        close += close < sent.end and doc[close].lower_ in _GROUP_WORDS
-        named_as_team = doc[close - 1].lower_ in _GROUP_WORDS or group.name.split()[-1].casefold() in _GROUP_WORDS
+        close += close < sent.end and doc[close].lower_ in GROUP_NOUNS
+        named_as_team = doc[close - 1].lower_ in GROUP_NOUNS or group.name.split()[-1].casefold() in GROUP_NOUNS
         speaker = close + 1 < sent.end and doc[close + 1].text == ":"
         if group.type == "Team" and named_as_team and close < sent.end and doc[close].text == ")" and not speaker:
             found.append((person, group, "MEMBER_OF", [doc[end]]))
@@ -129,7 +129,7 @@ def _bracketed_members(sent: Span, starts: dict[int, tuple[int, Mention]]) -> li
     ("SRE (Dana Ruiz): restarted the pods", where the bracket only says who spoke)."""
     doc, found = sent.doc, []
     for i, (end, group) in starts.items():
-        end += end < sent.end and doc[end].lower_ in ("team", "group", "org", "squad")  # "Billing team (Dana)"
+        end += end < sent.end and doc[end].lower_ in GROUP_NOUNS | {"org"}  # "Billing team (Dana)", "Data org"
         if not sent.start <= i < end < sent.end or group.type not in _GROUPS or doc[end].text != "(":
             continue
         people, j = [], end + 1

@@ -34,7 +34,7 @@ from spacy.tokens import Doc, Span, Token
 from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
-from extraction.traffic_phrases import REQUEST_NOUNS
+from extraction.traffic_phrases import handed_requests
 from extraction.vocabulary import (
     FUTURE_AUXILIARIES,
     HEDGE_WORDS,
@@ -179,7 +179,7 @@ def _after_subject(
         if rule is not None and p + 1 < end:
             q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
             objects, after = _mention_list(doc, q, end, starts)
-            if rule[0] == "PRODUCES" and any(t.lemma_.lower() in REQUEST_NOUNS for t in doc[k + 1 : p]):
+            if rule[0] == "PRODUCES" and handed_requests(lemma, doc[k + 1 : p]):
                 rule = ("CALLS", rule[1])  # "hands requests to X": a call, not data produced
             return _triples(subjects, objects, rule, [verb, doc[p]], flags), after
     return [], k

@@ -12,9 +12,11 @@ ends ("no direct call from X to Y") states the call itself (`calls_between`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from spacy.tokens import Span, Token
 
-from extraction.causal import SYSTEM_TYPES
+from extraction.causal import SYSTEM_TYPES, moving_verb
 from extraction.extraction_types import Mention
 from extraction.vocabulary import words
 
@@ -22,10 +24,17 @@ from extraction.vocabulary import words
 # request") still names the system the verb acts on; before any other noun ("the advisory-lock symptom") it does not.
 # Requests that ask the receiver to act: data handed on is produced, a request handed on calls ("hands requests to X").
 REQUEST_NOUNS = words("request call query lookup check")
+HANDING_VERBS = words("hand pass forward send")  # verbs that pass requests on: "sends requests to X", not "writes"
 TRAFFIC_NOUNS = REQUEST_NOUNS | words("traffic throughput write read job response message")
 SERVED_NOUNS = words("read query response")  # traffic named after its server: "reads from the primary"
 PASSING_PREPS = frozenset({"through", "via", "behind"})  # "routed via Y": Y stands between caller and callee
 Side = str  # "from" (the system sends it), "to" (receives it), "named" (written in front of it: either)
+
+
+def handed_requests(verb_lemma: str, handed: Iterable[Token]) -> bool:
+    """ "hands requests to X", "passes queries to X": requests handed on call the receiver, where handed data is
+    produced; requests written or sent somewhere ("writes every query to X") are data and keep their verb's rule."""
+    return verb_lemma in HANDING_VERBS and any(t.lemma_.lower() in REQUEST_NOUNS for t in handed)
 
 
 def traffic_end(tok: Token, anchors: dict[int, Mention]) -> tuple[Mention, Side] | None:
@@ -67,13 +76,19 @@ def traffic_source(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
 
 def calls_between(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Mention, Token, bool]]:
     """ "a call from X to Y", "no direct requests from X to Y": (X, Y, the noun, negated by "no") - X CALLS Y. The
-    parser may hang "to Y" on "from" or on X rather than on the noun, so all three places are read."""
+    parser may hang "to Y" on "from" or on X rather than on the noun, so all three places are read, and only when
+    "from X" hangs off the noun itself. Requests a verb moves ("migrated queries from X to Y") are no call: X and Y
+    are where the requests went before and after."""
     found = []
     for noun in sent:
         if noun.lemma_.lower() not in REQUEST_NOUNS or noun.i in anchors or noun.pos_ != "NOUN":
             continue
+        if noun.dep_ in ("dobj", "nsubjpass") and moving_verb(noun.head, noun.head.lemma_.lower()):
+            continue
         ends: dict[str, Mention] = {}
         sources = [p for p in noun.children if p.lower_ == "from"]
+        if not sources:
+            continue  # "to Y" alone names where the requests go, not who sends them
         for holder in (noun, *sources, *(o for p in sources for o in p.children)):
             for prep in (p for p in holder.children if p.dep_ == "prep" and p.lower_ in ("from", "to")):
                 obj = next((c for c in prep.children if c.dep_ == "pobj" and c.i in anchors), None)

@@ -19,7 +19,7 @@ from spacy.tokens import Token
 from extraction import noun_predicates as nouns
 from extraction.causal import moved, verb_lemma
 from extraction.parse_walks import objects_of, prep_objects, with_conjuncts, with_listed
-from extraction.traffic_phrases import REQUEST_NOUNS
+from extraction.traffic_phrases import handed_requests
 from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
@@ -93,6 +93,20 @@ def _relative(tok: Token) -> bool:
     return tok.lower_ in ("which", "that", "whom") and tok.dep_ in ("dobj", "pobj")
 
 
+def _left_in_a_state(verb: Token, lemma: str, dobjs: list[Token]) -> bool:
+    """ "left the X team in charge of Y", "left X to the Y team": a team left doing something (or handed on) is no
+    membership ended; only a bare "left the X team" is."""
+    if lemma != "leave":
+        return False
+    for tok in (verb, *dobjs):
+        for c in tok.children:
+            if c.dep_ in ("xcomp", "ccomp", "oprd", "acomp") or (c.dep_ in ("prep", "dative") and c.lower_ == "to"):
+                return True
+            if c.dep_ == "prep" and c.lower_ == "in" and any(o.lower_ == "charge" for o in c.children):
+                return True
+    return False
+
+
 def _triples(verb: Token) -> list[Triple]:
     lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = subjects(verb)
@@ -126,7 +140,7 @@ def _triples(verb: Token) -> list[Triple]:
     moving = moved(verb, lemma)
     if moving is not None:
         return moving  # "we migrated X to Y": X uses Y, not whoever moved it
-    if (lemma, None) in VERB_RULES:
+    if (lemma, None) in VERB_RULES and not _left_in_a_state(verb, lemma, dobjs):
         rel, inv = VERB_RULES[(lemma, None)]
         # "X caused Y to time out", "X needs Y to start": the parser may make Y the subject of the infinitive
         made = [] if dobjs else [c for x in verb.children if x.dep_ in ("ccomp", "xcomp") and any(
@@ -156,6 +170,6 @@ def _triples(verb: Token) -> list[Triple]:
         for prep, objs in _preps(verb):
             if prep.lower_ in ("on", "in"):
                 found += [(s, o, "MEMBER_OF", False, [verb, prep]) for s in subs for o in objs]
-    if any(d.lemma_.lower() in REQUEST_NOUNS for d in dobjs):  # "hands requests to X": a call, not data produced
+    if handed_requests(lemma, dobjs):  # "hands requests to X": a call, not data produced
         found = [(s, o, "CALLS" if rel == "PRODUCES" else rel, inv, pred) for s, o, rel, inv, pred in found]
     return found

@@ -60,11 +60,11 @@ re-typed MEMBER_OF.
 from __future__ import annotations
 
 from extraction.verb_rules import COPULA_RULES, OPERATING_VERBS, PASSIVE_PREP_RULES, VERB_RULES
-from verify.vocabulary import ENTITY_TYPES, REL_TYPES, SYSTEM_NOUNS, TYPE_NOUNS
+from verify.vocabulary import ENTITY_TYPES, GROUP_NOUNS, REL_TYPES, SYSTEM_NOUNS, TYPE_NOUNS
 
 # The verb, passive and copula tables live in extraction/verb_rules.py and are re-exported here (one vocabulary).
-__all__ = ["COPULA_RULES", "ENTITY_TYPES", "OPERATING_VERBS", "PASSIVE_PREP_RULES", "REL_TYPES", "SYSTEM_NOUNS",
-           "TYPE_NOUNS", "VERB_RULES"]
+__all__ = ["COPULA_RULES", "ENTITY_TYPES", "GROUP_NOUNS", "OPERATING_VERBS", "PASSIVE_PREP_RULES", "REL_TYPES",
+           "SYSTEM_NOUNS", "TYPE_NOUNS", "VERB_RULES"]
 
 
 def words(text: str) -> frozenset[str]:

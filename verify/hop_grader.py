@@ -42,14 +42,13 @@ from verify.grades import HopGrade, HopInput, PathGrade, path_grade, rank
 from verify.metadata_hops import grade_labelled_hop, grade_metadata_hop, parse_line
 from verify.parsing import Parse
 from verify.subject_hops import grade_subject_hop
-from verify.vocabulary import label_rule
+from verify.vocabulary import GROUP_NOUNS, label_rule
 
 
 def _cue_lemmas(rel_type: str) -> frozenset[str]:
     return lx.CUES.get(rel_type, frozenset())
 
 
-_GROUPS = frozenset({"team", "squad", "group", "guild"})
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*){1,2}$")
 
 
@@ -66,7 +65,7 @@ def _phrasal(rel_type: str, token: Token, subject: Span, name: str) -> bool | No
         root = subject.root
         if inverse:
             named = any(root.head == c and root.dep_ == "pobj" for c in linked)
-            kind = name.split()[-1].casefold() in _GROUPS or bool(_PERSON.match(name))
+            kind = name.split()[-1].casefold() in GROUP_NOUNS or bool(_PERSON.match(name))
             # a passive's by-agent already reads as the doer ("is run by the Ops team"): no turn round
             return (linked[0].dep_ != "agent") if named and kind else None
         doer = token if token.dep_ != "conj" else token.head

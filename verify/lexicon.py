@@ -61,11 +61,12 @@ INVERSE_VERBS: dict[str, frozenset[str]] = {
 
 # A verb and the particle or preposition it takes that together express a relation, with whether the verb's
 # grammatical subject is the relation's object: ownership changes hands in org announcements ("the Search team
-# takes over the feed", "the enricher moves to the Content team", "it stays with the Ops team"), and a service is
-# "run by" the team that answers for it.
+# takes over the feed", "the enricher moves to the Content team", "it stays with the Ops team"); a service "run by"
+# or "operated by" a team is maintained by it, as the extractor reads it (`extraction.ownership_prose.belonging`).
 PHRASAL_CUES: dict[str, dict[tuple[str, str], bool]] = {
     "OWNS": {("take", "over"): False, ("move", "to"): True, ("pass", "to"): True, ("transfer", "to"): True,
-             ("stay", "with"): True, ("run", "by"): True, ("operate", "by"): True},
+             ("stay", "with"): True},
+    "MAINTAINS": {("run", "by"): True, ("operate", "by"): True},
 }
 
 # Relations whose cue words also bear on another, in the same direction: what a system calls, uses or reads from is

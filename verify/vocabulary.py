@@ -46,6 +46,10 @@ TYPE_NOUNS: dict[str, tuple[str, ...]] = {
     "system": ("Service", "Component"),
 }  # fmt: skip
 
+# Nouns a group of people is written with ("the Atlas team", "Payments squad", "the Data group"): the team nouns of
+# TYPE_NOUNS, and "group", too loose to type a name alone ("a consumer group") but a group when a name ends in it.
+GROUP_NOUNS: frozenset[str] = frozenset({n for n, types in TYPE_NOUNS.items() if types[0] == "Team"} | {"group"})
+
 # Type nouns a question uses to say what it asks about ("which company", "the ticket") but that, in running text,
 # are too loose to type the name beside them ("the AWS account", "the Slack page"): the extractor skips these.
 LOOSE_TYPE_NOUNS: frozenset[str] = frozenset(
@@ -156,6 +160,8 @@ LABELS: dict[str, LabelRule] = {
              "persistence", LabelRule("USES", False, "topic")),
     **_rules("used_by", LabelRule("USES", True, "topic")),
     **_rules("calls outbound_calls talks_to", LabelRule("CALLS", False, "topic")),
+    # "Upstream calls:" read alone, as the bare direction is: upstream is the system's dependency, which it calls
+    "upstream_calls": LabelRule("CALLS", side(["upstream"], paired=False) == "dependents", "topic"),
     **_rules("callers called_by", LabelRule("CALLS", True, "topic")),
     **_rules("consumes reads_from source sources data_source data_sources inputs subscribes_to",
              LabelRule("CONSUMES", False, "topic")),

@@ -73,3 +73,8 @@ def test_one_name_read_as_customer_and_organisation_is_one_entity_but_a_team_and
     assert same_entity("ledger-sync", "Component", "ledger-sync", "Service")
     assert not same_entity("Atlas", "Team", "Atlas", "Service")
     assert not same_entity("Atlas", "Customer", "Orion", "Customer")
+
+
+def test_group_nouns_are_the_team_type_nouns_and_group() -> None:
+    assert {n for n, types in vocab.TYPE_NOUNS.items() if "Team" in types} <= vocab.GROUP_NOUNS
+    assert "group" in vocab.GROUP_NOUNS and "service" not in vocab.GROUP_NOUNS

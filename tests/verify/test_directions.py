@@ -31,3 +31,8 @@ def test_the_label_table_reads_a_side_noun_first_and_a_lone_direction_as_data_fl
                              ("Downstream consumers", True), ("Upstream callers", True)):
         rule = label_rule(label)
         assert rule is not None and rule.rel_type == "DEPENDS_ON" and rule.value_is_subject == dependent, label
+
+
+def test_an_upstream_calls_label_is_read_as_the_lone_direction_the_system_calls_its_values() -> None:
+    rule = label_rule("Upstream calls:")
+    assert rule is not None and rule.rel_type == "CALLS" and not rule.value_is_subject

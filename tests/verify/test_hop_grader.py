@@ -206,8 +206,15 @@ def test_ownership_handed_over_is_read_from_the_phrasal_verb_and_its_own_slot(nl
     assert grade("Data team", took) != "source_backed"
     assert grade("Platform team", "The ledger-sync job moves to the Platform team in June.") == "source_backed"
     assert grade("EU region", "The ledger-sync job moves to the EU region in June.") != "source_backed"
-    assert grade("Platform team", "The ledger-sync job is run by the Platform team.") == "source_backed"
-    assert grade("ops host", "The ledger-sync job is run by cron on the ops host.") != "source_backed"
+
+
+def test_a_system_run_by_a_team_is_maintained_not_owned_by_it(nlp: Any) -> None:
+    def grade(rel_type: str, by: str, sentence: str) -> str:
+        return grade_hop(HopInput(by, rel_type, "ledger-sync", "ev_1", sentence), nlp).grade
+    run = "The ledger-sync job is run by the Platform team."
+    assert grade("MAINTAINS", "Platform team", run) == "source_backed"
+    assert grade("OWNS", "Platform team", run) != "source_backed"
+    assert grade("MAINTAINS", "ops host", "The ledger-sync job is run by cron on the ops host.") != "source_backed"
 
 
 def test_a_call_that_runs_the_other_way_is_marked_reversed_for_a_dependency(nlp: Any) -> None:
