@@ -1,4 +1,4 @@
-"""Rules 17: pronouns within a sentence, role nouns of systems, layers and hand-overs, brackets and complementisers,
+"""Rules 18: pronouns within a sentence, role nouns of systems, layers and hand-overs, brackets and complementisers,
 calls named as nouns, copies of a system, and the incident readers' word lists (one list each). Sentences are read
 through the whole extractor (one small document each), so the title and the document's kind count."""
 
@@ -34,7 +34,7 @@ HIT = (POSTMORTEM, "AFFECTS", "relay-hub", "d")
      ("Lucia Ferrer, from the Orbit team, found the drift.", ("Lucia Ferrer", "MEMBER_OF", "Orbit", "")),
      ("Dario Conti (Orbit team) will present the rollout.", ("Dario Conti", "MEMBER_OF", "Orbit", ""))],
 )
-def test_rules_17_read_the_relation(nlp: Language, tmp_path: Path, body: str,
+def test_rules_18_read_the_relation(nlp: Language, tmp_path: Path, body: str,
                                     expected: tuple[str, str, str, str]) -> None:
     assert expected in read(nlp, tmp_path, NOTES, body)
 
