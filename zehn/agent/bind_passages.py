@@ -54,7 +54,7 @@ from zehn.agent.extent import (
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
-from zehn.agent.parses import Parses
+from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.rows import DocPassage, Sentence
@@ -158,11 +158,13 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         lines = section_line(ask, candidates, scored.passage.heading, similarity) if section else candidates
         plan.append((scored, pool, lines))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
+    reparse = CachedParse(parses.cache)  # a line read beside a candidate (after an "instead of" choice)
     prefetch_synonyms(ask, docs.values(), similarity)  # one embedding call for the whole ask
     for scored, pool, candidates in plan:
         for sentence in candidates:
             seen = frames.get(sentence.id, ())
-            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen)
+            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen,
+                                  parse_text=reparse)
             if bound is None:  # "X failed again. Ana, what happened?": the reply states why
                 if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
                                                                        scored, used, similarity, context)):

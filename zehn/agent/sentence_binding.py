@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc
 
-from extraction.nlp import load_nlp
 from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
+from verify.parsing import Parse
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
 from zehn.agent.focus import (
     DURATION_VERBS,
@@ -107,7 +107,8 @@ def negated(parse: Doc, hits: set[str]) -> bool:
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
-                  asked: frozenset[str] = frozenset(), frame: tuple[str, ...] = ()) -> tuple[str, int] | None:
+                  asked: frozenset[str] = frozenset(), frame: tuple[str, ...] = (), *,
+                  parse_text: Parse) -> tuple[str, int] | None:
     """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None.
     ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
     like its heading."""
@@ -137,7 +138,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         typed = fillers(parse, ask.answer_type)
         if typed and (hit or scored.role > 0):
             return "filler", len(hit)
-        explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context)
+        explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
+                                                            parse_text)
         return ("label", len(hit)) if explained else None
     if not hit and not label_states(parse.text, ask):
         return None
@@ -166,7 +168,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     return ("filler", len(hit)) if content_terms(parse) else None
 
 
-def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...]) -> bool:
+def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...],
+             parse_text: Parse) -> bool:
     """The sentence opens an explanation of the asked thing without a causal word, as enterprise documents give
     reasons: a verdict under a heading that names the thing ("### Buy a hosted product" / "Rejected. The quotes
     ..."), the first line under a heading that names the asked thing ("### Digest mismatch errors" / "A digest
@@ -177,7 +180,7 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
     core = core_terms(ask, context)
     if after := chosen_over(parse.text, passage.text):  # "X is now 30 s instead of 15. <the reason>": most of the
         stated = len(set(core) & {*lemmas_of(parse), *heading_words(passage.heading)})  # ask, as written, two at least
-        return stated >= 2 and 2 * stated > len(core) and not commanded(next(load_nlp()(after).sents))  # no "Restart"
+        return stated >= 2 and 2 * stated > len(core) and not commanded(next(parse_text(after).sents))  # no "Restart"
     if headed_by(core, passage, parse.text):  # '### "digest mismatch" errors' / 'A digest mismatch means ...'
         return not commanded(parse)  # not '### Digest mismatch errors' / 'Run `verify --layers` to find the layer.'
     if not ask.predicate or ask.predicate in LIGHT_VERBS or ask.predicate in KIND_WORDS:

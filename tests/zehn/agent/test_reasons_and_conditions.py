@@ -37,30 +37,30 @@ def test_a_verdict_under_a_heading_that_names_the_option_gives_the_reason(
         nlp: Language, similarity: Similarity) -> None:
     ask = analyse("Why was moving the archive to tape rejected?", nlp).asks[0]
     passage = _passage("Options > Move the archive to tape", "Rejected. Restores would take two days.")
-    assert explains(nlp("Restores would take two days."), ask, passage, similarity, ())
+    assert explains(nlp("Restores would take two days."), ask, passage, similarity, (), nlp)
     other = _passage("Options > Keep the archive on disk", "Rejected. Disks cost too much.")
-    assert not explains(nlp("Disks cost too much."), ask, other, similarity, ())
+    assert not explains(nlp("Disks cost too much."), ask, other, similarity, (), nlp)
 
 
 def test_a_verbless_lead_naming_the_act_opens_its_reason(nlp: Language, similarity: Similarity) -> None:
     ask = analyse("Why is the team not migrating the ticket tracker this year?", nlp).asks[0]
     passage = _passage("Not planned", "- Migrating the ticket tracker. The old one still works.")
-    assert explains(nlp("Migrating the ticket tracker."), ask, passage, similarity, ())
-    assert not explains(nlp("Migrate the ticket tracker."), ask, passage, similarity, ())  # an instruction
+    assert explains(nlp("Migrating the ticket tracker."), ask, passage, similarity, (), nlp)
+    assert not explains(nlp("Migrate the ticket tracker."), ask, passage, similarity, (), nlp)  # an instruction
 
 
 def test_a_colon_after_the_asked_act_gives_its_reason(nlp: Language, similarity: Similarity) -> None:
     ask = analyse("Why must the audit table never be truncated?", nlp).asks[0]
     passage = _passage("Rules", "Never truncate the audit table: deleted rows cannot be restored.")
     assert explains(nlp("Never truncate the audit table: deleted rows cannot be restored."), ask, passage,
-                    similarity, ())
-    assert not explains(nlp("The audit table is truncated weekly."), ask, passage, similarity, ())
+                    similarity, (), nlp)
+    assert not explains(nlp("The audit table is truncated weekly."), ask, passage, similarity, (), nlp)
 
 
 def test_a_verb_that_only_names_the_kind_asked_opens_no_reason(nlp: Language, similarity: Similarity) -> None:
     ask = analyse("What caused the export failures?", nlp).asks[0]
     passage = _passage("Affected", "Export failures (EU), import failures (EU)")
-    assert not explains(nlp("Export failures (EU), import failures (EU)"), ask, passage, similarity, ())
+    assert not explains(nlp("Export failures (EU), import failures (EU)"), ask, passage, similarity, (), nlp)
 
 
 def test_when_is_answered_by_a_condition_on_the_asked_verb(nlp: Language) -> None:
@@ -93,8 +93,9 @@ def test_how_many_counts_the_asked_noun(nlp: Language, similarity: Similarity) -
     ask = analyse("How many tenants were migrated during the cutover?", nlp).asks[0]
     passage = _passage("Cutover", "We migrated 140 tenants during the cutover. The cutover took 3 hours.")
     scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
-    assert bind_sentence(ask, scored, nlp("We migrated 140 tenants during the cutover."), similarity, ())
-    assert bind_sentence(ask, scored, nlp("The migrated cutover took 3 hours."), similarity, ()) is None
+    assert bind_sentence(ask, scored, nlp("We migrated 140 tenants during the cutover."), similarity, (),
+                         parse_text=nlp)
+    assert bind_sentence(ask, scored, nlp("The migrated cutover took 3 hours."), similarity, (), parse_text=nlp) is None
 
 
 def test_a_verdict_gives_the_reason_in_the_sentence_after_it_not_in_every_later_one(
@@ -102,8 +103,8 @@ def test_a_verdict_gives_the_reason_in_the_sentence_after_it_not_in_every_later_
     ask = analyse("Why was moving the archive to tape rejected?", nlp).asks[0]
     passage = _passage("Options > Move the archive to tape",
                        "Rejected. Restores would take two days. The vendor also has an office in Leeds.")
-    assert explains(nlp("Restores would take two days."), ask, passage, similarity, ())
-    assert not explains(nlp("The vendor also has an office in Leeds."), ask, passage, similarity, ())
+    assert explains(nlp("Restores would take two days."), ask, passage, similarity, (), nlp)
+    assert not explains(nlp("The vendor also has an office in Leeds."), ask, passage, similarity, (), nlp)
 
 
 @pytest.mark.parametrize(("question", "verb"), [
@@ -124,9 +125,9 @@ def test_a_choice_stated_against_an_alternative_opens_its_reason(nlp: Language, 
     body = "- The default flush interval is now 60 seconds instead of 10 seconds. Shorter flushes filled the disk."
     passage = _passage("Changelog > Changed", body)
     said = "The default flush interval is now 60 seconds instead of 10 seconds."
-    assert explains(nlp(said), ask, passage, similarity, ())
+    assert explains(nlp(said), ask, passage, similarity, (), nlp)
     alone = _passage("Changelog > Changed", f"- {said}\n\n- Added a dry-run flag.")
-    assert not explains(nlp(said), ask, alone, similarity, ())  # nothing follows it in its block: no reason given
+    assert not explains(nlp(said), ask, alone, similarity, (), nlp)  # nothing follows it in its block: no reason given
     assert not chosen_over("The default flush interval is now 60 seconds.", body)
 
 
@@ -141,19 +142,20 @@ def test_the_first_line_under_a_heading_that_names_the_asked_thing_explains_it(
     ask = analyse("What causes checksum mismatch errors in the artifact cache?", nlp).asks[0]
     body = "A checksum mismatch means the blob is truncated. It comes from uploads killed mid-write."
     passage = _passage("artifact cache > Troubleshooting > Checksum mismatch errors", body)
-    assert explains(nlp("A checksum mismatch means the blob is truncated."), ask, passage, similarity, ())
-    assert not explains(nlp("It comes from uploads killed mid-write."), ask, passage, similarity, ())  # not its opening
+    assert explains(nlp("A checksum mismatch means the blob is truncated."), ask, passage, similarity, (), nlp)
+    # not its opening line:
+    assert not explains(nlp("It comes from uploads killed mid-write."), ask, passage, similarity, (), nlp)
     other = _passage("artifact cache > Troubleshooting > Slow downloads", body)
-    assert not explains(nlp("A checksum mismatch means the blob is truncated."), ask, other, similarity, ())
+    assert not explains(nlp("A checksum mismatch means the blob is truncated."), ask, other, similarity, (), nlp)
 
 
 def test_an_instruction_after_a_choice_is_no_reason_for_it(nlp: Language, similarity: Similarity) -> None:
     ask = analyse("Why did the agent change its default flush interval to 60 seconds?", nlp).asks[0]
     said = "Set the default flush interval to 60 seconds instead of 10 seconds."
     passage = _passage("Agent > Settings", f"{said}\nRestart the agent afterwards.")
-    assert not explains(nlp(said), ask, passage, similarity, ())
+    assert not explains(nlp(said), ask, passage, similarity, (), nlp)
     reasoned = _passage("Agent > Settings", f"{said}\nShorter flushes filled the disk.")
-    assert explains(nlp(said), ask, reasoned, similarity, ())
+    assert explains(nlp(said), ask, reasoned, similarity, (), nlp)
 
 
 def test_an_instruction_under_a_heading_that_names_the_symptom_does_not_explain_it(
@@ -161,7 +163,7 @@ def test_an_instruction_under_a_heading_that_names_the_symptom_does_not_explain_
     ask = analyse("Why do digest mismatch errors happen in the image store?", nlp).asks[0]
     said = "Run `verify --layers` to find the layer."
     passage = _passage("image store > Troubleshooting > Digest mismatch errors", f"{said} Then push it again.")
-    assert not explains(nlp(said), ask, passage, similarity, ())
+    assert not explains(nlp(said), ask, passage, similarity, (), nlp)
     assert commanded(nlp("Restart the agent afterwards."))
     assert commanded(nlp("- `make clean`"))
     assert not commanded(nlp("Shorter timeouts dropped slow uploads."))
