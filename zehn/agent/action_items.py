@@ -69,6 +69,14 @@ def _owns_an_act(question: str) -> bool:
     return False
 
 
+def _inflects(lemma: str, word: str) -> bool:
+    """``word`` is an inflection of the verb ``lemma`` by the regular English endings ("gate" -> "gating", "gated",
+    "gates"; "add" -> "adding"): the word vectors of a verb and its gerund are often far apart."""
+    base = lemma[:-1] if lemma.endswith("e") else lemma
+    return len(lemma) > 2 and word != lemma and word in {lemma + "s", lemma + "es", base + "ed", base + "ing",
+                                                         lemma + lemma[-1] + "ing", lemma + lemma[-1] + "ed"}
+
+
 def task_question(analysis: Analysis) -> bool:
     """An ownership question that names a task by what it does ("who owns the follow-up to rotate X", "who is
     responsible for the action item to ...", "who owns adding X")."""
@@ -129,7 +137,8 @@ def person_test(nlp: Parse) -> Callable[[str], bool]:
 def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     """(asked terms, asked acts): the question's terms besides the task nouns, and its content verbs."""
     # The whole question's terms: a parse often leaves "to rotate X" off the subject phrase ("the follow-up").
-    terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS]
+    focus = {a.focus_head for a in analysis.asks}  # "which *team* owns the follow-up ...": the answer's kind
+    terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS and t not in focus]
     # An act is a verb, or a word the parse made the head of a clause ("to decommission X" is often tagged a noun).
     acts = [t.lemma_.casefold() for t in nlp(analysis.question)
             if (t.pos_ == "VERB" or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
@@ -146,7 +155,8 @@ def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sen
         graded = grade_labelled(said.text, "OWNS", owner, True, said.id, nlp)
         if graded.grade != "insufficient":
             return graded, said
-    reason = {"subject": "action_subject", "table": "table_owner_column", "handle": "checklist_handle"}.get(
+    reason = {"subject": "action_subject", "table": "table_owner_column", "handle": "checklist_handle",
+              "due_paren": "owner_before_due_date"}.get(
         item.how, "owner_label_split")
     return HopGrade("inferred", (reason,), said.id), said
 
@@ -168,7 +178,8 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             said = similarity.matches(terms, own)
             if len(said | set(acts)) < MIN_SHARE * len(terms):
                 continue  # short of the share even if every asked act had a synonym here: no embedding needed
-            said |= {a for a in acts if a not in said and similarity.synonym(a, own)}
+            said |= {a for a in acts if a not in said and (any(_inflects(a, w) for w in own) or
+                                                          similarity.synonym(a, own))}
             if len(said) < MIN_SHARE * len(terms) or (acts and not said & set(acts)):
                 continue
             scored.append((len(said), -rank, item, doc_view))

@@ -7,10 +7,13 @@
 - a row of a table whose header has an owner column ("| Action | Owner | Due |");
 - a handle on a checklist or action line: "- [ ] rotate the keys - @a.person";
 - an "Owner: A" line right under a heading that names the task ("### Migrate the scheduler off cron"), or with the
-  task after a dash ("- **Owner:** A - add dashboards for the backlog").
+  task after a dash ("- **Owner:** A - add dashboards for the backlog");
+- the owner first in a closing parenthesis with the due date: "Add a canary gate for releases (Release Eng; due
+  2026-04-01)".
 
 An action context is a line with an action key or a checkbox, or any list line or plain line under a heading that
-names follow-ups (:data:`ACTION_HEADINGS`). A line of an action context that names no owner is an item too, with no
+names follow-ups (:data:`ACTION_HEADINGS`; field-name headings such as "follow_ups" or "action_items" read as
+words). A line of an action context that names no owner is an item too, with no
 owner: a question about it must not be given its neighbour's owner.
 """
 
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from verify.labelled import label_relation, segments
+from zehn.agent.bound import Finding
 
 # Heading words of a section that lists follow-ups (general English of meeting notes and postmortems).
 ACTION_HEADINGS = frozenset({"action", "actions", "follow-up", "follow-ups", "followup", "followups", "todo",
@@ -47,12 +51,16 @@ _OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|
 _SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+(?:to|will|shall|is to|needs to|"
                       r"is going to|agreed to|offered to|owns|takes)\s+(?P<what>\w.*)$")
 _NAMED = re.compile(rf"^(?P<name>{_NAME})\s*[:—–]\s+(?P<what>\w.*)$")
+# The owner first in a closing parenthesis, then the due date: "(Team A; due 2026-04-01)", "(A, due Friday)".
+_DUE_PAREN = re.compile(rf"\((?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s*[;,]\s*due\b[^()\n]*\)\s*\.?\s*$")
+# A closing status that says a line is not done yet: "(scheduled)", "[planned]", "- pending".
+_PLANNED_STATUS = re.compile(r"[(\[](?:scheduled|planned|pending|proposed|not started|to ?do)[)\]]", re.I)
 _VALUE_SPLIT = re.compile(r"\s*(?:,|/|&|\band\b)\s*")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
 # How a line gives its item's owner.
-OwnerShape = Literal["label", "subject", "table", "handle", "heading", "none"]
+OwnerShape = Literal["label", "subject", "table", "handle", "heading", "due_paren", "none"]
 
 
 @dataclass(frozen=True)
@@ -62,8 +70,16 @@ class LineItem:
     how: OwnerShape
 
 
+def to_do(finding: Finding) -> bool:
+    """A finding read from a follow-up list (its section names follow-ups) or from a line whose closing status says
+    it is not done yet ("... after validation (scheduled)")."""
+    last = finding.heading.rsplit(" > ", 1)[-1]
+    return action_heading(last) or any(_PLANNED_STATUS.search(s.text) for s in finding.answer)
+
+
 def action_heading(heading: str) -> bool:
-    return bool({w.strip(".:()").casefold() for w in heading.split()} & ACTION_HEADINGS)
+    said = [w.strip(".:()").casefold() for w in re.split(r"[\s_]+", heading)]
+    return bool((set(said) | {"-".join(said)}) & ACTION_HEADINGS)
 
 
 def _people(value: str) -> tuple[str, ...]:
@@ -115,6 +131,9 @@ def read_line(text: str, heading: str, person: Callable[[str], bool]) -> LineIte
         m = pattern.match(bare)
         if m is not None and _is_name(m.group("name"), person) and label_relation(m.group("name")) is None:
             return LineItem(_clean(m.group("what")), (m.group("name").lstrip("@"),), "subject")
+    due = _DUE_PAREN.search(bare)
+    if due is not None and _people(due.group("owner")):
+        return LineItem(_clean(bare[: due.start()]), _people(due.group("owner")), "due_paren")
     handles = tuple(m.group("handle") for m in _HANDLE.finditer(bare))
     if handles:
         return LineItem(_clean(_HANDLE.sub(" ", bare)), handles, "handle")

@@ -23,7 +23,8 @@
    ``no`` when it is stated negated; ``not_established`` otherwise (hedged, planned, inferred, or nothing). A
    statement about a named person is not established by a sentence that does not name them; a relation the
    documents state only the other way round ("B calls A" for "does A depend on B") is not established, and no
-   sentence is cited for it.
+   sentence is cited for it. A statement bound to a line of a follow-up list (or one marked "(scheduled)") is
+   ``not_established``: the list says it is still to be done.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from extraction.line_shapes import PERSON_NAME
 from verify import HopInput, grade_hop
 from verify.parsing import Parse
 from zehn.agent.action_items import task_question
+from zehn.agent.action_lines import to_do
 from zehn.agent.bind_checks import not_the_asker, required_names, unknown_subject
 from zehn.agent.bind_passages import bind_document, bind_passages
 from zehn.agent.bind_shapes import after_decline, before_walk
@@ -152,6 +154,10 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: 
         return Bound(verdict="not_established", reason=f"not established: no sentence that names {person} states it")
     parse = parses.of([bound.findings[0].bound])
     negated = any(t.dep_ == "neg" for d in parse.values() for t in d)
+    if not negated and to_do(bound.findings[0]):
+        # "Roll out X to Y after validation (scheduled)" under "Follow-up actions" says it is still to be done
+        return Bound(findings=bound.findings, document=bound.document, verdict="not_established",
+                     reason="not established: the documents list it as a follow-up still to do, not as done")
     verdict: Verdict = "no" if negated else "yes" if bound.findings[0].grade == "source_backed" else \
         "not_established"
     return Bound(findings=bound.findings, document=bound.document, verdict=verdict, reason=bound.reason)

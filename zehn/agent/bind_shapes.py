@@ -7,13 +7,15 @@
   whose act a "This / It / The fix ..." sentence continues (:mod:`zehn.agent.doers`); "what does X depend on"
   reads X's own page: its Upstream / Downstream lines (:mod:`zehn.agent.flow_lines`, also for "what calls X"),
   else the list under a dependencies heading (:mod:`zehn.agent.components`); "does X depend on Y" is ``yes``
-  when that page lists Y; "who owns X" reads an ownership map of paths (:mod:`zehn.agent.path_owners`).
+  when that page lists Y; "which team owns <a document named by its topic>" reads its team field
+  (:mod:`zehn.agent.field_lists`); "who owns X" reads an ownership map of paths (:mod:`zehn.agent.path_owners`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
 - **After** the walk and the question-time binding declined: "who owns / takes X" reads a meeting's ask and its
   answer (:mod:`zehn.agent.spoken_asks`), so a page's owner line, which the walk answers, is never replaced by
   who was asked to look at X; "what are the components of X" reads the list of parts in the document whose title
-  names X (:mod:`zehn.agent.components`). Only then, so a ticket's own labelled ``components`` field, which the
-  walk answers, is never replaced by a list.
+  names X (:mod:`zehn.agent.components`), else that document's front-matter field naming the asked focus
+  (``components``, ``affected_models``: :mod:`zehn.agent.field_lists`). Only then, so a ticket's own labelled
+  ``components`` field, which the walk answers, is never replaced by a list.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.doers import bind_doer, unstated_act
+from zehn.agent.field_lists import bind_field
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.handovers import bind_handover
 from zehn.agent.parses import Parses
@@ -49,7 +52,7 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
     if analysis.route == "yes_no":
         return check_flow(analysis, views, similarity)
     if analysis.route == "ownership":
-        return bind_path_owners(analysis, views)
+        return bind_field(analysis, views, similarity) or bind_path_owners(analysis, views)
     if analysis.route in ("dependency", "dependents"):
         flowed = bind_flow(analysis, views, similarity)
         if flowed is not None or analysis.route == "dependents":
@@ -66,7 +69,7 @@ def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out:
         spoken = bind_spoken(analysis, views)
         if spoken is not None:
             return spoken
-        listed = bind_components(analysis, views, similarity)
+        listed = bind_components(analysis, views, similarity) or bind_field(analysis, views, similarity)
         if listed is not None:
             return listed
     return out

@@ -15,6 +15,7 @@ by Ana", "Ben rolled back X": the author only reports those); the block's author
 block's structure, not by the sentence's words, so the hop grades ``inferred`` (``comment_author``) unless the
 cited text names the author (the header line is cited beside the body when it is a citable line). A question that
 names an identifier (a PR number, a ticket key) reads only the threads that name it (:mod:`zehn.agent.question_ids`).
+"Which team did X" is answered by the team in the header's brackets when the author is a person ("Ana Ruiz (SRE)").
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from verify.lexicon import NEGATION_WORDS
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_headers import header
 from zehn.agent.doc_lines import lines
+from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.parses import Parses
@@ -54,6 +56,15 @@ class Block:
     start: int  # the header line's start (document offset; the passage start when the header is a heading)
     end: int  # the body's end
     quoted: tuple[tuple[int, int], ...] = ()  # lines quoted from another comment ("> ...")
+    role: str = ""  # the header's bracketed role or team ("Ana Ruiz (SRE)")
+
+    def answerer(self, focus: str) -> str:
+        """Who answers "which team / group did it": the header's team when the author is a person ("Ana Ruiz
+        (SRE)" -> "SRE"), the author when it is itself a team ("Security (Ana Ruiz)"); else the author."""
+        if focus not in GROUP_FOCI or not self.role or not _PERSON.match(self.author) or \
+                _PERSON.match(self.role):
+            return self.author
+        return self.role
 
     def own(self, sentence: Sentence) -> bool:
         """The sentence is in the block and is the author's own words (not a quote)."""
@@ -65,6 +76,7 @@ def blocks(doc_view: DocView) -> list[Block]:
     people = " ".join(s.text for s in doc_view.sentences if s.kind == "metadata")
     out: list[Block] = []
     author: str | None = None
+    role = ""
     start = last = 0
     quoted: list[tuple[int, int]] = []
     own_quotes = False  # "On <date>, X wrote:": the quoted lines under it are X's words
@@ -72,14 +84,15 @@ def blocks(doc_view: DocView) -> list[Block]:
         found = header(line.text, line.heading, people)
         if found is not None or line.is_heading:
             if author is not None:
-                out.append(Block(author, start, last, tuple(quoted)))
+                out.append(Block(author, start, last, tuple(quoted), role))
             author, start, quoted = (found.author if found else None), line.start, []
+            role = found.role if found else ""
             own_quotes = found is not None and found.quotes
         elif line.text.lstrip().startswith(">") and not own_quotes:
             quoted.append((line.start, line.end + 1))
         last = max(last, line.end)
     if author is not None:
-        out.append(Block(author, start, last, tuple(quoted)))
+        out.append(Block(author, start, last, tuple(quoted), role))
     return out
 
 
@@ -165,11 +178,11 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
     for _, rank, block, sentence in (f for f in found if (f[0], f[1]) == best):
         cited = [s for s in (_header_line(documents[-rank], block), sentence) if s is not None]
         cited = list({s.id: s for s in cited}.values())
-        named = any(block.author.casefold() in s.text.casefold() for s in cited)
+        who = block.answerer(ask.focus_head)
+        named = any(who.casefold() in s.text.casefold() for s in cited)
         graded = HopGrade("source_backed" if named else "inferred", ("comment_author",), sentence.id)
         rel = analysis.rel_type or ask.predicate.upper()
-        paths.append(view(block.author, block.author, (block.author, target),
-                          [hop(block.author, rel, target, graded, sentence, "question")], [*cited]))
+        paths.append(view(who, who, (who, target), [hop(who, rel, target, graded, sentence, "question")], [*cited]))
     return Bound(paths=tuple(paths), document=documents[-best[1]].info)
 
 

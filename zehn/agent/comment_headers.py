@@ -13,7 +13,8 @@ conventions, no names), with the name bold or plain, a handle with or without "@
 - in a section whose heading names a conversation (:data:`THREAD_HEADINGS`), a person's name alone on its line,
   when the document's own metadata (authors, participants, assignee ...) names that person.
 
-The body may follow on the header's own line (``rest``). A plain "Word Word: text" line is not a header (it is
+The body may follow on the header's own line (``rest``); a bracketed role or team after the name is kept
+(:attr:`Header.role`). A plain "Word Word: text" line is not a header (it is
 far more often a label: "Root Cause: ..."), unless a date or bold marks it.
 """
 
@@ -32,7 +33,7 @@ _DATE = r"\d{4}-\d{2}-\d{2}(?:[ T,]+\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?:Z|UTC|[+-]\
 STAMP = rf"\[?{_DATE}\]?"
 _TIME = rf"\[?(?:{_DATE}|\d{{1,2}}:\d{{2}}(?::\d{{2}})?)\]?"
 _DASH = r"\s*[—–-]{1,2}\s*"
-ROLE = r"(?:\s*\([^)\n]{1,40}\))?"
+ROLE = r"(?:\s*\((?P<role>[^)\n]{1,40})\))?"
 _VERBS = r"(?:commented|wrote|replied|responded|said|posted|answered|added a comment|left a comment)"
 HEADERS = (
     re.compile(rf"^{_TIME}(?:{_DASH}|\s+){NAME}{ROLE}\s*(?::\s*(?P<rest>\S.*)|:)?$"),
@@ -57,6 +58,7 @@ class Header:
     author: str
     body_at: int  # where the body starts in the line (the line's length when the body is on the next line)
     quotes: bool = False  # the quoted lines under it are the author's ("On <date>, Ana Ruiz wrote:")
+    role: str = ""  # the bracketed role or team after the name ("Ana Ruiz (SRE)": "SRE")
 
 
 def _thread(heading: str) -> bool:
@@ -69,7 +71,7 @@ def header(line: str, heading: str = "", people: str = "") -> Header | None:
     text = line.strip().strip("#").strip()
     bold = _BOLD.match(text)
     if bold is not None:
-        return Header(bold.group("name").lstrip("@"), _body_at(line, bold.group("rest")))
+        return Header(bold.group("name").lstrip("@"), _body_at(line, bold.group("rest")), role=_role(bold))
     plain = text.replace("**", "").replace("__", "")
     mail = _ON_WROTE.match(plain) or _FROM.match(plain)
     if mail is not None:
@@ -77,11 +79,15 @@ def header(line: str, heading: str = "", people: str = "") -> Header | None:
     for pattern in HEADERS:
         m = pattern.match(plain)
         if m is not None:
-            return Header(m.group("name").lstrip("@").strip(), _body_at(line, m.group("rest")))
+            return Header(m.group("name").lstrip("@").strip(), _body_at(line, m.group("rest")), role=_role(m))
     name = plain.rstrip(":")
     if _thread(heading) and _PERSON.match(name) and name.casefold() in people.casefold():
         return Header(name, len(line))
     return None
+
+
+def _role(m: re.Match[str]) -> str:
+    return (m.groupdict().get("role") or "").strip()
 
 
 def _body_at(line: str, rest: str | None) -> int:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from zehn.agent.action_lines import read_line, table_items
+from zehn.agent.action_lines import action_heading, read_line, table_items, to_do
+from zehn.agent.bound import Finding
+from zehn.agent.question import Ask
+from zehn.agent.rows import Sentence
 
 
 def _single_word_names(word: str) -> bool:
@@ -31,6 +34,10 @@ def _single_word_names(word: str) -> bool:
     ("- [ ] Rotate the vault tokens - @dana.kerr", "Notes", "Rotate the vault tokens", ("dana.kerr",), "handle"),
     ("- [ ] Decide whether the old relay can be retired", "Notes", "Decide whether the old relay can be retired", (),
      "none"),
+    ("Add a soak test gate for parser releases (Build Tooling; due 2026-05-02).", "follow_ups",
+     "Add a soak test gate for parser releases", ("Build Tooling",), "due_paren"),
+    ("Write the restore drill runbook (Dana Kerr, due Friday)", "Next steps", "Write the restore drill runbook",
+     ("Dana Kerr",), "due_paren"),
 ])
 def test_an_action_line_gives_its_task_and_its_owner(line: str, heading: str, what: str,
                                                       owners: tuple[str, ...], how: str) -> None:
@@ -46,6 +53,31 @@ def test_an_action_line_gives_its_task_and_its_owner(line: str, heading: str, wh
 ])
 def test_a_line_outside_an_action_context_is_no_item(line: str, heading: str) -> None:
     assert read_line(line, heading, _single_word_names) is None
+
+
+@pytest.mark.parametrize(("heading", "expected"), [
+    ("follow_ups", True), ("action_items", True), ("next_steps", True), ("Follow-up actions", True),
+    ("root_cause", False), ("what_went_well", False),
+])
+def test_a_field_name_heading_reads_as_its_words(heading: str, expected: bool) -> None:
+    assert action_heading(heading) is expected
+
+
+def _finding(text: str, heading: str) -> Finding:
+    line = Sentence("ev_0000000000000001", text, "doc_1", 0, len(text), "sentence")
+    ask = Ask("was it done", "whether", "", "", "", "statement", ())
+    return Finding(ask=ask, answer=(line,), grade="source_backed", reasons=(),
+                   heading=heading, bound=line)
+
+
+@pytest.mark.parametrize(("text", "heading", "expected"), [
+    ("Roll out the proxy settings to the second region after validation (scheduled)", "Notes", True),
+    ("Roll out the proxy settings to the second region", "Incident > follow_up_actions", True),
+    ("The proxy settings were rolled out to the second region on Monday.", "Resolution", False),
+])
+def test_a_line_of_a_follow_up_list_or_marked_scheduled_is_still_to_do(text: str, heading: str,
+                                                                        expected: bool) -> None:
+    assert to_do(_finding(text, heading)) is expected
 
 
 def test_a_verb_before_to_is_not_taken_for_a_name() -> None:

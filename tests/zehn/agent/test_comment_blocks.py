@@ -55,3 +55,28 @@ def test_a_date_in_the_question_is_no_identifier_the_thread_must_hold(nlp: Langu
     bound = bind_comment(analyse("Who approved PR #77 on 2 January?", nlp), lambda: (view,), Similarity(None),
                          Parses(ParseCache(nlp)))
     assert bound is not None and [p.entity_name for p in bound.paths] == ["Ana Ruiz"]
+
+
+THREAD = """# Export worker stalls after the queue failover
+
+## comments
+
+2026-01-03 10:12 - Ana Ruiz (SRE): Did a restart of the export worker on the east nodes.
+2026-01-03 11:40 - Storage (Ben Okafor): Ran a rebalance of the queue partitions after the failover.
+"""
+
+
+def test_which_team_did_it_is_the_team_in_the_header_brackets_not_the_person(nlp: Language) -> None:
+    from tests.zehn.agent.markdown_view import markdown_view
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+    view = markdown_view(THREAD, "Export worker stalls after the queue failover")
+
+    def doer(question: str) -> list[str]:
+        bound = bind_comment(analyse(question, nlp), lambda: (view,), Similarity(None), Parses(ParseCache(nlp)))
+        return [] if bound is None else [p.entity_name for p in bound.paths]
+    assert doer("Which team restarted the export worker?") == ["SRE"]
+    assert doer("Who restarted the export worker?") == ["Ana Ruiz"]
+    assert doer("Which team rebalanced the queue partitions?") == ["Storage"]

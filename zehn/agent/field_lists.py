@@ -1,0 +1,86 @@
+"""A document's own front-matter field, for a question that names the document by what it is about (stage 4, bind).
+
+Tickets, pages and retrospectives keep their tags in front-matter fields: ``components: [a, b]``,
+``affected_models: [...]``, ``services: [...]``, ``team: x``, ``owner_team: x``. A question often names such a
+document by its topic rather than by its key ("which components are tagged on the ticket about truncated chunks
+after a resume", "which team owns the serialization bottleneck retrospective"); no graph entity is named then,
+and the walk either finds nothing or the document's person owner.
+
+1. **The document**: the best retrieved document whose title the question's topic names
+   (:func:`zehn.agent.components.names_document`): the subject phrase and the asked clause's terms, the words that
+   only say what kind of document it is ("the ticket about", "the page on") left out.
+2. **The field**: a front-matter line whose key names the asked focus ("component" -> ``components``, "team" ->
+   ``owner_team``), or its plural; an impact question ("which models were affected") takes only a key that says
+   affected / impacted, any other question only a key that does not.
+3. The answer cites that line; the document, not the line, names the subject, so the finding is ``inferred``
+   (``document_subject``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from zehn.agent.bound import Bound
+from zehn.agent.components import Part, listed, names_document
+from zehn.agent.lemmas import words
+from zehn.agent.question import Analysis
+from zehn.agent.retrieve import DocView, Views
+from zehn.agent.similarity import Similarity
+
+DOCUMENTS_READ = 3  # the best retrieved documents whose titles may name the subject
+# Words that say what kind of document a phrase names, not what it is about ("the ticket about X").
+DOCUMENT_WORDS = frozenset({"ticket", "tickets", "page", "pages", "document", "doc", "issue", "thread", "about",
+                            "on", "regarding", "for", "concerning", "request"})
+# Words of a field's key that make it the affected side ("affected_models", "impacted_services").
+AFFECTED_WORDS = frozenset({"affected", "impacted"})
+# Asked foci answered from a key naming a group (an ownership question: "which team owns ...").
+GROUP_FOCI = frozenset({"team", "group", "squad", "org", "organisation", "organization", "department"})
+_KEY = re.compile(r"""^\s*["']?(?P<key>[A-Za-z][\w -]{0,40}?)["']?\s*:\s*(?P<value>\S.*)$""")
+
+
+def _topic(analysis: Analysis) -> str:
+    """The words that name the document: the subject phrase's, then the asked clause's own terms (a parse often
+    leaves "on the worker dropping frames" off "the postmortem"), without the focus, the verb and the words that
+    only say what kind of document it is."""
+    ask = analysis.asks[0]
+    said = [*(words(analysis.subject.text) if analysis.subject else []), *ask.core]
+    skip = DOCUMENT_WORDS | {ask.focus_head, ask.predicate}
+    return " ".join(dict.fromkeys(w for w in said if w not in skip))
+
+
+def _key_words(key: str) -> set[str]:
+    return {w for w in re.split(r"[\s_\-]+", key.casefold()) if w}
+
+
+def _field(doc_view: DocView, focus: str, affected: bool) -> Part | None:
+    for sentence in doc_view.sentences:
+        if sentence.kind != "metadata":
+            continue
+        m = _KEY.match(sentence.text)
+        if m is None or not m.group("value").strip(" []\"'"):
+            continue
+        said = _key_words(m.group("key"))
+        if {focus, focus + "s"} & said and bool(said & AFFECTED_WORDS) == affected:
+            return Part(m.group("key"), sentence)
+    return None
+
+
+def bind_field(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:
+    """The front-matter field of the titled document that names the asked focus, or None (nothing bound here)."""
+    if not analysis.asks:
+        return None
+    focus = analysis.asks[0].focus_head
+    if not focus:
+        return None
+    if analysis.route == "ownership" and focus not in GROUP_FOCI:
+        return None  # "who owns" a document: its owner line, which the walk reads
+    topic = _topic(analysis)
+    if not topic:
+        return None
+    for doc_view in views()[:DOCUMENTS_READ]:
+        if not names_document(topic, doc_view.info.title, similarity):
+            continue
+        found = _field(doc_view, focus, analysis.route == "impact")
+        if found is not None:
+            return listed(analysis, doc_view, [found])
+    return None
