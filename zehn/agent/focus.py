@@ -122,6 +122,18 @@ def states_unit(focus_head: str, text: str) -> bool:
     return symbols is not None and re.search(rf"\d\s?(?:{symbols})\b", text, re.IGNORECASE) is not None
 
 
+# Verbs a question and a document use for the same act ("how long does X *keep* events": "retains events",
+# "retention: 30 days"): documents name the act by another verb of the family or by its noun.
+VERB_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset({"keep", "retain", "retention", "store", "preserve", "persist", "hold"}),  # keeping data
+)
+
+
+def family(verb: str) -> tuple[str, ...]:
+    """The other words of the verb's family (none for a verb in no family)."""
+    return tuple(sorted(next((f - {verb} for f in VERB_FAMILIES if verb in f), frozenset())))
+
+
 def heading_words(heading: str) -> frozenset[str]:
     """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary)."""
     last = heading.rsplit(" > ", 1)[-1]

@@ -29,6 +29,7 @@ from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
+    family,
     heading_words,
     label_roles,
     reads_sections,
@@ -118,8 +119,9 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # A line labelled with the asked kind ("Likely cause: X") is a section of one line: it answers when it, its
         # heading or its item holds one of the ask's own terms (which of the document's causes), not the verb alone.
         coverage, names = scored.document
-        held = similarity.matches(_which(ask, context), lemmas)
-        return ("label", len(held)) if held and coverage >= PASSAGE_COVERAGE and names else None
+        which = _which(ask, context)  # none: the question names no one of them ("what mitigation was applied")
+        held = similarity.matches(which, lemmas)
+        return ("label", len(held)) if (held or not which) and coverage >= PASSAGE_COVERAGE and names else None
     # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.
     enough = scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and scored.names)
     if not enough:
@@ -134,7 +136,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if not hit and not label_states(parse.text, ask):
         return None
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
-    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas))
+    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
+        or states_unit(ask.focus_head, parse.text)  # "how many seconds": "for 2s"
     if not focus:
         return None
     if ask.answer_type in TYPED:
@@ -142,7 +145,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # a duration in a sentence about something else is not the asked duration.
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
-                                                               | DURATION_VERBS else []))
+                                                               | DURATION_VERBS else []), *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
                              states_threshold(ask.focus_head, parse.text) or states_unit(ask.focus_head, parse.text)):
             return None

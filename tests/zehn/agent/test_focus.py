@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zehn.agent.focus import (
     KIND_WORDS,
+    family,
     label_roles,
     reads_sections,
     roles_for,
@@ -64,3 +65,8 @@ def test_how_something_is_produced_asks_for_a_description_but_how_it_was_fixed_f
     assert type_of("", "how", "produce") == "description"
     assert type_of("", "what", "produce") == "cause"
     assert type_of("", "how", "resolve") == "fix"
+
+
+def test_a_verb_of_keeping_is_met_by_another_of_its_family_or_its_noun() -> None:
+    assert "retain" in family("keep") and "retention" in family("keep")
+    assert family("deploy") == ()
