@@ -27,7 +27,7 @@ from zehn.agent.focus import type_of
 from zehn.agent.lemmas import WH_WORDS, content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import fronted_aux, predicate_of
+from zehn.agent.question_verbs import asks_cause, fronted_aux, predicate_of
 
 HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -185,6 +185,8 @@ def _asks(doc: Doc) -> list[Ask]:
             head = group[-1] if group else None
             head_lemma = head.lemma_.casefold() if head is not None else ""
             answer_type = type_of(head_lemma, _wh(wh), predicate)
+            if answer_type == "description" and not group and asks_cause(wh, verb):
+                answer_type = "cause"  # "what made X loop", "what broke X"
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
                 head.lower_.endswith("s") and head.lemma_.casefold() != head.lower_))
             if plural and answer_type in ("identifier", "system", "description"):
@@ -225,7 +227,8 @@ def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ..
 _NUMERIC = re.compile(r"\d+|v?\d+(?:\.(?:\d+|x))+", re.IGNORECASE)
 # Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
 _SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
-_ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt"})
+_ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt",
+                        "xcomp", "ccomp"})  # a complement clause says what is asked: "made X *go into a loop*"
 
 
 def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ...]:

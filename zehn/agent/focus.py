@@ -32,7 +32,7 @@ FOCUS_TYPES: dict[str, AnswerType] = {
     **dict.fromkeys(("number", "count", "threshold", "limit", "size", "percentage", "percent", "rate", "ratio",
                      "amount", "budget", "cost", "price", "capacity", "quota", "minimum", "maximum", "many",
                      "much", "value", "target", "cap", "ceiling", "floor", "usage", "utilization", "utilisation",
-                     "latency"), "quantity"),
+                     "latency", "share", "proportion", "fraction"), "quantity"),
     **dict.fromkeys(("version", "release"), "version"),
     # which system
     **dict.fromkeys(("service", "system", "component", "dependency", "gateway", "proxy", "database", "store",
@@ -111,6 +111,29 @@ def states_threshold(focus_head: str, text: str) -> bool:
     return focus_head in THRESHOLD_NOUNS and bool(_COMPARISON.search(text))
 
 
+# Unit symbols written after a number ("2s", "250 ms", "5 min"): a count of seconds is stated without the noun.
+UNIT_SYMBOLS: dict[str, str] = {"second": r"s|sec|secs", "millisecond": r"ms", "minute": r"m|min|mins",
+                                "hour": r"h|hr|hrs", "day": r"d", "byte": r"b|kb|mb|gb|tb|kib|mib|gib|tib"}
+
+
+def states_unit(focus_head: str, text: str) -> bool:
+    """The sentence states a number in the asked unit by its symbol ("how many seconds": "for 2s")."""
+    symbols = UNIT_SYMBOLS.get(focus_head)
+    return symbols is not None and re.search(rf"\d\s?(?:{symbols})\b", text, re.IGNORECASE) is not None
+
+
+# Verbs a question and a document use for the same act ("how long does X *keep* events": "retains events",
+# "retention: 30 days"): documents name the act by another verb of the family or by its noun.
+VERB_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset({"keep", "retain", "retention", "store", "preserve", "persist", "hold"}),  # keeping data
+)
+
+
+def family(verb: str) -> tuple[str, ...]:
+    """The other words of the verb's family (none for a verb in no family)."""
+    return tuple(sorted(next((f - {verb} for f in VERB_FAMILIES if verb in f), frozenset())))
+
+
 def heading_words(heading: str) -> frozenset[str]:
     """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary)."""
     last = heading.rsplit(" > ", 1)[-1]
@@ -141,10 +164,18 @@ def roles_of(heading: str) -> dict[str, float]:
 LABEL_WORDS = 3  # a label longer than this is a clause ("note that the cause: ..."), not a line's name
 
 
+# The time stamp that opens a timeline entry ("- 13:38: Mitigation: ...", "19:10 UTC - Rollback: ...",
+# "2026-03-01: Decision: ..."): the entry's own label comes after it.
+_STAMP = re.compile(r"^[\s*+•-]*(?:\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?|\d{1,2}:\d{2}(?::\d{2})?)"
+                    r"(?:\s*UTC)?\s*[:–—-]\s+")
+
+
 def label_roles(line: str) -> dict[str, float]:
     """The section roles a line's own label names, read as a heading is ("- **Likely cause**: X", "Workaround
-    applied: Y"): a labelled line is a section of one line. Only a label that opens the line counts; a label
-    whose last word is a noun of another kind names that kind ("Fix version: 3.8.1" states a version)."""
+    applied: Y"): a labelled line is a section of one line. Only a label that opens the line (or its timeline
+    entry, after the time stamp) counts; a label whose last word is a noun of another kind names that kind
+    ("Fix version: 3.8.1" states a version)."""
+    line = _STAMP.sub("", line, count=1)
     found = segments(line)
     if not found or found[0].start > len(line) - len(line.lstrip(" \t-*+•>0123456789.)")) or \
             len(found[0].label.split()) > LABEL_WORDS:
@@ -180,8 +211,8 @@ def type_of(focus_head: str, wh: str, predicate: str) -> AnswerType:
         return "duration"
     if focus_head in FOCUS_TYPES:
         return FOCUS_TYPES[focus_head]
-    if predicate in VERB_TYPES:  # "what caused X", "what change triggered X", "what fixed it"
-        return VERB_TYPES[predicate]
+    if predicate in VERB_TYPES and not (wh == "how" and VERB_TYPES[predicate] == "cause"):
+        return VERB_TYPES[predicate]  # "what caused X", "what fixed it", "how was it fixed"; not "how is X produced"
     return "description"
 
 

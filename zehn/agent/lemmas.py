@@ -39,7 +39,12 @@ _EDGE = ".,;:()[]{}\"'`*|"  # punctuation stripped from a word's ends
 
 @lru_cache(maxsize=WORDS_CACHE)
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(filter(None, map(str.strip, text.casefold().split(), repeat(_EDGE))))  # C-level: long texts too
+    found = tuple(filter(None, map(str.strip, text.casefold().split(), repeat(_EDGE))))  # C-level: long texts too
+    if "/" not in text:
+        return found
+    # A path or a slash-joined pair ("/v1/chat/completions", "p50/p95") also gives its parts: a question writes
+    # "chat completion requests" for the document's route.
+    return found + tuple(p for w in found if "/" in w for p in w.split("/") if p)
 
 
 def irregular_forms(nlp: Language) -> Mapping[str, str]:

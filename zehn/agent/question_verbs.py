@@ -39,3 +39,23 @@ def fronted(clause: Span, top: Token) -> Token:
     bare = aux.lemma_ == "do" and top.lemma_ == "do" and last.pos_ in ("VERB", "NOUN") and \
         last.left_edge.i == aux.i + 1
     return last if passive or bare else top
+
+
+# "what made X fail": a verb that makes its object do something, asked with the wh-word as its subject, asks for
+# the cause of that act (English causatives that take a bare infinitive or an adjective: "made it loop",
+# "got it stuck", "left it unusable").
+CAUSATIVE_VERBS = frozenset({"make", "get", "leave", "drive", "send", "force", "push"})
+# Verbs of damage ("what broke X", "what disrupted X"): with the wh-word as the subject and an object, they ask
+# what caused the damage to X; without an object ("what broke after the change") they ask for the consequences.
+DAMAGE_VERBS = frozenset({"break", "disrupt", "degrade", "affect", "impact", "slow", "block", "stall"})
+
+
+def asks_cause(wh: Token, verb: Token | None) -> bool:
+    """The wh-word is the subject of a causative with a complement ("what made X go into a loop") or of a verb of
+    damage with an object ("what broke outbound connectivity")."""
+    if verb is None or wh.lower_ != "what" or not any(c.i == wh.i and c.dep_ == "nsubj" for c in verb.children):
+        return False
+    lemma = verb.lemma_.casefold()
+    if lemma in CAUSATIVE_VERBS:
+        return any(c.dep_ in ("ccomp", "xcomp", "oprd") for c in verb.children)
+    return lemma in DAMAGE_VERBS and any(c.dep_ == "dobj" for c in verb.children)

@@ -21,31 +21,34 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc
 
-from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
-from verify.lexicon import METADATA_FIELDS
 from verify.parsing import Parse
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
 from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
+    family,
     heading_words,
     label_roles,
     reads_sections,
     role_words,
     roles_for,
     states_threshold,
+    states_unit,
 )
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.sentence_checks import answering_fillers as answering_fillers
+from zehn.agent.sentence_checks import label_states as label_states
+from zehn.agent.sentence_checks import lemmas_of as lemmas_of
+from zehn.agent.sentence_checks import negated as negated
 from zehn.agent.similarity import Similarity
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
 TYPED = frozenset({"agent", "date", "duration", "quantity", "version", "system", "identifier"})
-_LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
 
 
 @dataclass(frozen=True)
@@ -90,20 +93,8 @@ def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool
         (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
 
 
-def lemmas_of(parse: Doc) -> tuple[str, ...]:
-    """The parse's lemmas, casefolded, read once per parse (kept in its ``user_data``): a cached parse is bound
-    again for every ask, every document view and the next question that reads its sentence."""
-    found: tuple[str, ...] | None = parse.user_data.get(_LEMMAS)
-    if found is None:
-        found = parse.user_data[_LEMMAS] = tuple(t.lemma_.casefold() for t in parse)
-    return found
 
 
-def negated(parse: Doc, hits: set[str]) -> bool:
-    """A negation on the verb (or a matched word) of the sentence: "invoices were not impacted", "made no changes"
-    (the determiner "no" on the asked act's noun)."""
-    return any((t.dep_ == "neg" or (t.dep_ == "det" and t.lower_ == "no")) and
-               (t.head.dep_ == "ROOT" or t.head.lemma_.casefold() in hits) for t in parse)
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
@@ -128,8 +119,9 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # A line labelled with the asked kind ("Likely cause: X") is a section of one line: it answers when it, its
         # heading or its item holds one of the ask's own terms (which of the document's causes), not the verb alone.
         coverage, names = scored.document
-        held = similarity.matches(_which(ask, context), lemmas)
-        return ("label", len(held)) if held and coverage >= PASSAGE_COVERAGE and names else None
+        which = _which(ask, context)  # none: the question names no one of them ("what mitigation was applied")
+        held = similarity.matches(which, lemmas)
+        return ("label", len(held)) if (held or not which) and coverage >= PASSAGE_COVERAGE and names else None
     # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.
     enough = scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and scored.names)
     if not enough:
@@ -144,7 +136,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if not hit and not label_states(parse.text, ask):
         return None
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
-    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas))
+    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
+        or states_unit(ask.focus_head, parse.text)  # "how many seconds": "for 2s"
     if not focus:
         return None
     if ask.answer_type in TYPED:
@@ -152,12 +145,12 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # a duration in a sentence about something else is not the asked duration.
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
-                                                               | DURATION_VERBS else []))
+                                                               | DURATION_VERBS else []), *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
-                             states_threshold(ask.focus_head, parse.text)):
+                             states_threshold(ask.focus_head, parse.text) or states_unit(ask.focus_head, parse.text)):
             return None
-        if ask.wh == "how many" and ask.focus_head and not similarity.matches((ask.focus_head,), [
-                *lemmas_of(parse), *frame]):
+        if ask.wh == "how many" and ask.focus_head and not (similarity.matches((ask.focus_head,), [
+                *lemmas_of(parse), *frame]) or states_unit(ask.focus_head, parse.text)):
             return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
             ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
@@ -247,30 +240,10 @@ def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -
                                               for w in _verbs(parse))])
 
 
-def answering_fillers(parse: Doc, ask: Ask, asked: frozenset[str]) -> bool:
-    """A filler of the ask's type that is not one of the question's own words (the company a question names is not
-    the person it asks for); the values of a label that names the asked relation count as fillers."""
-    if label_states(parse.text, ask):
-        return True
-    for start, end in fillers(parse, ask.answer_type):
-        words = {w.casefold() for w in parse.text[start:end].split()}
-        if not words <= asked:
-            return True
-    return False
 
 
-def ask_relation(ask: Ask) -> str | None:
-    """The relation the ask names by its verb ("who owns") or its role noun ("who is the account owner")."""
-    rule = VERB_RULES.get((ask.predicate, None))
-    return rule[0] if rule is not None else METADATA_FIELDS.get(ask.focus_head)
 
 
-def label_states(line: str, ask: Ask) -> bool:
-    """A labelled segment of the line (or a front-matter key) names the asked relation ("Owner: X", "(owner: X)",
-    ``"assignee": "X"`` for "who owns / who is the assignee")."""
-    relation = ask_relation(ask)
-    return relation is not None and any(label_relation(seg.label) == relation
-                                        for seg in segments(line.replace('"', "")))
 
 
 def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Similarity,

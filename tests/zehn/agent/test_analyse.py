@@ -253,3 +253,20 @@ def test_capitals_running_on_into_a_lower_case_word_make_an_anchor_but_a_plural_
     assert "OAuth" in analyse("Why was OAuth rejected for the webhooks?", nlp).anchors
     assert "APIs" not in analyse("How many APIs does the gateway expose?", nlp).anchors
     assert "OOMing" not in analyse("Why are the worker pods OOMing after the upgrade?", nlp).anchors
+
+
+@pytest.mark.parametrize("question", ["What made the rollout service go into a rollback loop?",
+                                      "What broke outbound connectivity in the egress incident?"])
+def test_a_causative_or_a_damage_verb_with_an_object_asks_for_a_cause(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert analysis.asks[0].answer_type == "cause"
+    assert analysis.route == "why"
+
+
+def test_a_damage_verb_without_an_object_still_asks_what_followed(nlp: Language) -> None:
+    assert analyse("What broke after the change?", nlp).asks[0].answer_type != "cause"
+
+
+def test_a_complement_clause_belongs_to_what_is_asked(nlp: Language) -> None:
+    ask = analyse("For how long does the control plane keep upgrade audit events by default?", nlp).asks[0]
+    assert {"audit", "event"} <= set(ask.core)

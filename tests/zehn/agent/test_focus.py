@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from zehn.agent.focus import KIND_WORDS, reads_sections, roles_for, roles_of, states_threshold
+from zehn.agent.focus import (
+    KIND_WORDS,
+    family,
+    label_roles,
+    reads_sections,
+    roles_for,
+    roles_of,
+    states_threshold,
+    states_unit,
+    type_of,
+)
 
 
 def test_a_focus_noun_that_names_a_section_reads_that_section() -> None:
@@ -31,3 +41,32 @@ def test_a_plural_heading_in_es_names_its_role_like_the_singular() -> None:
     assert roles_of("Patches").get("fix") == 1.0
     assert roles_of("Causes").get("cause") == 1.0
     assert roles_of("Boxes") == {}
+
+
+def test_a_timeline_entry_is_labelled_after_its_time_stamp() -> None:
+    assert label_roles("- 13:38: Mitigation: reduce the batch size") == {"fix": 1.0}
+    assert label_roles("19:10 UTC - Root cause: a stale cache") == {"cause": 1.0}
+    assert label_roles("- 13:06: Eviction alert triggers") == {}
+
+
+def test_a_unit_symbol_after_a_number_states_the_asked_unit() -> None:
+    assert states_unit("second", "forces a flush when nothing arrives for 2s.")
+    assert states_unit("millisecond", "p95 rose by 120 ms")
+    assert not states_unit("second", "we have 2 sites")
+    assert not states_unit("request", "2s")
+
+
+def test_a_share_of_something_asks_for_a_quantity() -> None:
+    assert type_of("share", "what", "get") == "quantity"
+    assert type_of("proportion", "what", "fail") == "quantity"
+
+
+def test_how_something_is_produced_asks_for_a_description_but_how_it_was_fixed_for_a_fix() -> None:
+    assert type_of("", "how", "produce") == "description"
+    assert type_of("", "what", "produce") == "cause"
+    assert type_of("", "how", "resolve") == "fix"
+
+
+def test_a_verb_of_keeping_is_met_by_another_of_its_family_or_its_noun() -> None:
+    assert "retain" in family("keep") and "retention" in family("keep")
+    assert family("deploy") == ()

@@ -1,0 +1,14 @@
+"""Raw-text words: a path or a slash-joined pair also gives its parts."""
+
+from __future__ import annotations
+
+from zehn.agent.lemmas import words
+
+
+def test_a_route_gives_its_parts_beside_the_whole() -> None:
+    found = words("~18% of requests to /v1/chat/completions returned 429")
+    assert "/v1/chat/completions" in found and {"chat", "completions", "v1"} <= set(found)
+
+
+def test_text_without_a_slash_gives_its_words_only() -> None:
+    assert words("Retention: 90 days default") == ["retention", "90", "days", "default"]

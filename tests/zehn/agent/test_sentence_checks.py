@@ -1,0 +1,36 @@
+"""Sentence checks shared by the binding rules: conditions are not denials, clock times are not quantities."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.analyse import analyse
+from zehn.agent.rows import DocPassage
+from zehn.agent.sentence_binding import Scored, bind_sentence
+from zehn.agent.sentence_checks import answering_fillers, negated
+from zehn.agent.similarity import Similarity
+
+
+def test_a_no_inside_a_condition_does_not_deny_the_sentence(nlp: Language) -> None:
+    stated = nlp("Add a watchdog that forces a stream flush when no tokens are emitted for 2s.")
+    assert not negated(stated, {"token", "flush"})
+    denied = nlp("The watchdog emitted no tokens.")
+    assert negated(denied, {"token"})
+
+
+def test_a_clock_time_is_no_quantity_but_a_percentage_is(nlp: Language) -> None:
+    ask = analyse("What eviction rate set off the alert?", nlp).asks[0]
+    assert ask.answer_type == "quantity"
+    assert not answering_fillers(nlp("- 13:06: Eviction alert triggers"), ask, frozenset())
+    assert answering_fillers(nlp("- Alert: cache eviction rate exceeded 5% on multiple clusters"), ask, frozenset())
+
+
+def test_a_mitigation_labelled_timeline_entry_answers_what_mitigation_was_applied(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    ask = analyse("What mitigation was applied during the cache incident?", nlp).asks[0]
+    line = "- 13:38: Mitigation: reduce max batch size for affected models"
+    text = f"Incident > Timeline (UTC)\n- 13:06: Eviction alert triggers\n{line}"
+    passage = DocPassage("d#p0", "d", "Incident > Timeline (UTC)", "section", 0, len(text), text, ())
+    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
+    assert bind_sentence(ask, scored, nlp(line), Similarity(embedder), (), parse_text=nlp) is not None

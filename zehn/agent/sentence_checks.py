@@ -1,0 +1,84 @@
+"""Checks of one parsed sentence that stage 4's binding rules share (:mod:`zehn.agent.sentence_binding`): its
+lemmas, whether it denies the asked act, whether it holds a filler of the asked type, whether a label of it names
+the asked relation.
+
+Two ways real documents write that a sentence-level rule must not misread:
+
+- a **condition** is not a denial: "forces a flush *when no tokens are emitted* for 2s" states what happens, the
+  "no" belongs to the condition (an adverbial clause), not to the sentence's act;
+- a **clock time** is not a quantity: "13:06: eviction alert triggers" holds no count or rate; its digits say
+  when (a timeline's stamps would otherwise answer every "what rate" / "how many" asked of a postmortem).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Token
+
+from extraction.vocabulary import VERB_RULES
+from verify.fillers import fillers
+from verify.labelled import label_relation, segments
+from verify.lexicon import METADATA_FIELDS
+from zehn.agent.question import Ask
+
+_LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
+# A time of day ("13:06", "9:41:07"), with an optional zone: the stamp of a timeline entry, a log line, an e-mail.
+CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+_CONDITION = frozenset({"advcl"})  # the clause a "when", "if", "unless", "until" opens
+
+
+def lemmas_of(parse: Doc) -> tuple[str, ...]:
+    """The parse's lemmas, casefolded, read once per parse (kept in its ``user_data``): a cached parse is bound
+    again for every ask, every document view and the next question that reads its sentence."""
+    found: tuple[str, ...] | None = parse.user_data.get(_LEMMAS)
+    if found is None:
+        found = parse.user_data[_LEMMAS] = tuple(t.lemma_.casefold() for t in parse)
+    return found
+
+
+def in_condition(token: Token) -> bool:
+    """The token sits in an adverbial clause ("when no tokens are emitted", "if no owner is set")."""
+    node = token
+    while node.head.i != node.i:  # (a parse's root is its own head; tokens are made anew on each access)
+        if node.dep_ in _CONDITION:
+            return True
+        node = node.head
+    return False
+
+
+def negated(parse: Doc, hits: set[str]) -> bool:
+    """A negation on the verb (or a matched word) of the sentence: "invoices were not impacted", "made no changes"
+    (the determiner "no" on the asked act's noun); not one inside a condition ("... when no tokens arrive")."""
+    return any((t.dep_ == "neg" or (t.dep_ == "det" and t.lower_ == "no")) and
+               (t.head.dep_ == "ROOT" or t.head.lemma_.casefold() in hits) and not in_condition(t) for t in parse)
+
+
+def answering_fillers(parse: Doc, ask: Ask, asked: frozenset[str]) -> bool:
+    """A filler of the ask's type that is not one of the question's own words (the company a question names is not
+    the person it asks for) nor, for a quantity, part of a clock time; the values of a label that names the asked
+    relation count as fillers."""
+    if label_states(parse.text, ask):
+        return True
+    clocks = [m.span() for m in CLOCK_TIME.finditer(parse.text)] if ask.answer_type == "quantity" else []
+    for start, end in fillers(parse, ask.answer_type):
+        if any(a <= start and end <= b for a, b in clocks):
+            continue
+        words = {w.casefold() for w in parse.text[start:end].split()}
+        if not words <= asked:
+            return True
+    return False
+
+
+def ask_relation(ask: Ask) -> str | None:
+    """The relation the ask names by its verb ("who owns") or its role noun ("who is the account owner")."""
+    rule = VERB_RULES.get((ask.predicate, None))
+    return rule[0] if rule is not None else METADATA_FIELDS.get(ask.focus_head)
+
+
+def label_states(line: str, ask: Ask) -> bool:
+    """A labelled segment of the line (or a front-matter key) names the asked relation ("Owner: X", "(owner: X)",
+    ``"assignee": "X"`` for "who owns / who is the assignee")."""
+    relation = ask_relation(ask)
+    return relation is not None and any(label_relation(seg.label) == relation
+                                        for seg in segments(line.replace('"', "")))
