@@ -54,3 +54,4 @@ def test_versioned_identifiers_are_names_even_when_they_open_with_an_english_wor
     assert identifier_type("fast-chat-7b") == "Component"
     assert identifier_type("follow-up") is None
     assert identifier_type("long-context") is None
+
