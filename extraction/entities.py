@@ -225,19 +225,6 @@ def _named_entities(doc: Doc, hints: Mapping[str, str]) -> list[_Cand]:
     return found
 
 
-def _line_parts(text: str, cand: _Cand) -> list[_Cand]:
-    """A name ends at its line ("— Dana Ruiz\\nStaff Engineer", "Security\\nAcme Corp" in a signature): the parts of
-    a candidate on each line, each of its type; a person only on the first line (the next one is a title)."""
-    if cand.type in ("Ticket", "Page") or "\n" not in text[cand.start : cand.end]:
-        return [cand]
-    parts, start = [], cand.start
-    for line in text[cand.start : cand.end].split("\n"):
-        if line.strip():
-            parts.append(_Cand(start, start + len(line), cand.type, cand.priority))
-        start += len(line) + 1
-    return parts[:1] if cand.type == "Person" else parts
-
-
 def _acceptable(name: str, ent_type: str) -> bool:
     folded = name.casefold()
     if not name or folded in GENERIC_WORDS or not any(c.isalpha() for c in name) or "\\" in name:
@@ -262,7 +249,9 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
     cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(doc)]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
-    cands = [part for cand in cands for part in _line_parts(text, cand)]
+    cands = [_Cand(s, e, c.type, c.priority) for c in cands  # a name ends at its line (a person keeps the first)
+             for s, e in R.line_parts(text, c.start, c.end)[: 1 if c.type == "Person" else None]
+             ] if "\n" in text else cands
     cands.sort(key=lambda c: (c.priority, -(c.end - c.start), c.start))
     taken: list[tuple[int, int]] = []
     mentions: list[Mention] = []

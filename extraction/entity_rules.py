@@ -155,6 +155,17 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
             return start, end
 
 
+def line_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The non-blank line pieces of ``text[start:end]``: a name ends at its line ("— Dana Ruiz\\nStaff Engineer",
+    "Security\\nAcme Corp" in a signature)."""
+    parts, at = [], start
+    for line in text[start:end].split("\n"):
+        if line.strip():
+            parts.append((at, at + len(line)))
+        at += len(line) + 1
+    return parts
+
+
 def in_url_or_path(text: str, start: int, end: int) -> bool:
     left = start
     while left > 0 and not text[left - 1].isspace():

@@ -176,8 +176,9 @@ def find_relations(
             for cause, verb in root_causes(sent, anchors):  # "The root cause was a leak in X"
                 emit(cause, incident_own, "CAUSED", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
                      "document_subject")
-        own = ctx.own if ctx is not None else None
-        for cause, word, supposed in section_causes(sent, anchors, ctx, offset):  # "## Root cause"
+        own = incident_own or (ctx.own if ctx is not None and ctx.own is not None and ctx.own.type == "Ticket"
+                               else None)  # an incident write-up or a ticket: not a runbook's list of causes
+        for cause, word, supposed in section_causes(sent, anchors, ctx, offset):
             hedged = clause_flags(word, sent, subjects(word))[1] or supposed  # "did not release X": still the cause
             if own is not None:
                 emit(cause, own, "CAUSED", [word], (False, hedged, False), bounds, "document_subject")

@@ -55,3 +55,8 @@ def test_versioned_identifiers_are_names_even_when_they_open_with_an_english_wor
     assert identifier_type("follow-up") is None
     assert identifier_type("long-context") is None
 
+
+
+def test_a_runbooks_cause_section_names_no_cause_of_the_runbook(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, "Runbook: login errors", "## Root cause\nThe relay-hub drops idle connections early.")
+    assert not {f for f in found if f[1] == "CAUSED"}
