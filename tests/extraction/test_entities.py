@@ -132,7 +132,7 @@ def test_mentions_are_sorted_and_disjoint(nlp: Language) -> None:
 
 
 def test_a_name_ends_at_its_line_so_a_signature_keeps_its_company(nlp: Language) -> None:
-    text = "Thanks,\n— Ilse Varga\nProduct, Security & Compliance\nAcme Widgets Inc\n"
+    text = "Thanks,\n— Helen Brandt\nProduct, Security & Compliance\nAcme Widgets Inc\n"
     names = {m.name for m in find_mentions(nlp(text), 0)}
     assert not any("\n" in n or n.endswith("Product") for n in names)
-    assert "Ilse Varga" in names
+    assert {"Helen Brandt", "Acme Widgets Inc"} <= names
