@@ -12,6 +12,9 @@ A unit is a character range of a document's full text (front matter included, as
 script it prints the drawn skeletons (no relations) as JSON lines; the labels are added by reading:
 
     .venv/bin/python bench/extraction_units.py CORPUS_DIR [--seed 10] > skeleton.jsonl
+
+A later set is drawn from what earlier sets left: ``--exclude LABELS`` (repeatable) drops every unit an earlier
+labels file holds, ``--quota STRATUM=N`` (repeatable) and ``--per-document`` set the strata and the cap.
 """
 
 from __future__ import annotations
@@ -198,6 +201,28 @@ def skeleton(unit: Unit, document: SourceDocument) -> dict[str, object]:
             "relations": []}
 
 
+def labelled_ids(paths: Iterable[Path]) -> frozenset[str]:
+    """The unit ids of earlier labels files: a new draw must not repeat them."""
+    ids: set[str] = set()
+    for path in paths:
+        with path.open(encoding="utf-8") as fh:
+            ids.update(json.loads(line)["unit"] for line in fh if line.strip())
+    return frozenset(ids)
+
+
+def parse_quotas(values: Sequence[str]) -> dict[str, int] | None:
+    """``["prose=130", "structured=50"]`` -> ``{"prose": 130, "structured": 50}``; none given -> the default."""
+    if not values:
+        return None
+    quotas: dict[str, int] = {}
+    for value in values:
+        name, _, count = value.partition("=")
+        if name not in {"prose", "structured", "metadata"} or not count.isdigit():
+            raise ValueError(f"quota {value!r}: expected prose|structured|metadata=N")
+        quotas[name] = int(count)
+    return quotas
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from extraction.loaders import Loaded, iter_documents
     from extraction.nlp import load_nlp
@@ -205,12 +230,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--exclude", type=Path, action="append", default=[], help="an earlier labels file")
+    parser.add_argument("--quota", action="append", default=[], help="STRATUM=N (prose, structured, metadata)")
+    parser.add_argument("--per-document", type=int, default=PER_DOCUMENT)
     args = parser.parse_args(argv)
+    quotas = parse_quotas(args.quota)
+    excluded = labelled_ids(args.exclude)
     nlp = load_nlp()
     documents = {Path(o.document.path).name: o.document for o in iter_documents([args.corpus])
                  if isinstance(o, Loaded)}
-    units = [u for d in documents.values() for u in document_units(d, nlp)]
-    for unit in draw(units, args.seed):
+    units = [u for d in documents.values() for u in document_units(d, nlp) if u.id not in excluded]
+    for unit in draw(units, args.seed, quotas, args.per_document):
         print(json.dumps(skeleton(unit, documents[unit.doc])))
     return 0
 

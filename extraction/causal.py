@@ -222,6 +222,11 @@ def _change(obj: Token, anchors: dict[int, Mention]) -> Mention | None:
     return next((m for m in named_by if m.type in ("Service", "Component")), None)
 
 
+# Nouns by which a ticket names its own problem as a subject: "The problem started after the X upgrade" (not "we
+# fixed the issue after the X rollout", where the noun is an object).
+_TROUBLE = frozenset({"problem", "issue", "symptom", "behavior", "behaviour"})
+
+
 def after_change(sent: Span, anchors: dict[int, Mention],
                  starts: dict[int, tuple[int, Mention]]) -> list[tuple[Mention, Mention | None, Token]]:
     """(change, system hit or None, the preposition) for each problem stated (in the words just before) after a
@@ -229,7 +234,8 @@ def after_change(sent: Span, anchors: dict[int, Mention],
     found: list[tuple[Mention, Mention | None, Token]] = []
     for tok in sent:
         before = sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]
-        if tok.lower_ not in _AFTER or not any(problem_word(t) for t in before):
+        trouble = any(problem_word(t) or (t.lemma_.lower() in _TROUBLE and t.dep_ == "nsubj") for t in before)
+        if tok.lower_ not in _AFTER or not trouble:
             continue
         obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
         cause = _named_after(tok, starts) or (_change(obj, anchors) if obj is not None else None)

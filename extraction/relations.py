@@ -9,7 +9,8 @@ maps their tokens to mentions and adds the readers that need no verb of the voca
   membership; "it" / "the service" / "this page" as the document's subject (`extraction.relation_patterns`);
 * problems located in a system, "due to", problems after a change (`extraction.causal`); a postmortem's systems
   hit ("X was unavailable"; `extraction.impact_prose`); ownership moved, taken or handed over
-  (`extraction.ownership_prose`); where the parse lost the verb after an identifier, the clause read in word order
+  (`extraction.ownership_prose`); the first sentence under a "Root cause" heading (`extraction.cause_sections`);
+  where the parse lost the verb after an identifier, the clause read in word order
   (`extraction.surface_relations`).
 
 Types are checked by `ownership_prose.typed_relation`; flags (negated, hedged, planned) by `extraction.clause_flags`.
@@ -31,6 +32,7 @@ from extraction.causal import (
     problem_word,
     sequence_only,
 )
+from extraction.cause_sections import section_causes
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
@@ -174,6 +176,12 @@ def find_relations(
             for cause, verb in root_causes(sent, anchors):  # "The root cause was a leak in X"
                 emit(cause, incident_own, "CAUSED", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
                      "document_subject")
+        own = incident_own or (ctx.own if ctx is not None and ctx.own is not None and ctx.own.type == "Ticket"
+                               else None)  # an incident write-up or a ticket: not a runbook's list of causes
+        for cause, word, supposed in section_causes(sent, anchors, ctx, offset):
+            hedged = clause_flags(word, sent, subjects(word))[1] or supposed  # "did not release X": still the cause
+            if own is not None:
+                emit(cause, own, "CAUSED", [word], (False, hedged, False), bounds, "document_subject")
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
         for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
             if frozenset((t.subject.name, t.object.name)) not in read:

@@ -6,9 +6,11 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bench.extraction_match import load_labels
 from bench.extraction_units import Unit as DrawnUnit
-from bench.extraction_units import draw, half_of, line_kind, split_passage, unit_id
+from bench.extraction_units import draw, half_of, labelled_ids, line_kind, parse_quotas, split_passage, unit_id
 from extraction.loaders import load_file
 
 LABELS = Path(__file__).resolve().parents[2] / "bench" / "data" / "extraction_labels.jsonl"
@@ -65,3 +67,29 @@ def test_a_merged_run_is_split_into_structured_lines_and_prose(tmp_path: Path) -
     shown = [(u.kind, document.text[u.start : u.end]) for u in units]
     assert shown == [("heading", "Dependencies:"), ("labelled_line", "- Owner: Dana Ruiz"),
                      ("list_item", "- ledger-db"), ("sentence", "The job retries\ntwice.")]
+
+
+LABELS2 = LABELS.with_name("extraction_labels2.jsonl")
+
+
+def test_second_labelled_set_repeats_no_unit_of_the_first_and_caps_four_per_document() -> None:
+    first = {u.unit for u in load_labels(LABELS)}
+    second = load_labels(LABELS2)
+    assert len(second) >= 150 and not first & {u.unit for u in second}
+    assert all(u.unit == unit_id(u.doc, u.start, u.end) and u.half == half_of(u.unit) for u in second)
+    assert max(Counter(u.doc for u in second).values()) <= 4
+    kinds = Counter(u.kind for u in second)
+    assert kinds["sentence"] + kinds["heading"] > 2 * (kinds["labelled_line"] + kinds["list_item"])
+
+
+def test_labelled_ids_collects_every_unit_of_earlier_files(tmp_path: Path) -> None:
+    path = tmp_path / "labels.jsonl"
+    path.write_text('{"unit": "u_a"}\n\n{"unit": "u_b"}\n', encoding="utf-8")
+    assert labelled_ids([path]) == frozenset({"u_a", "u_b"})
+
+
+def test_quotas_parse_per_stratum_and_refuse_an_unknown_one() -> None:
+    assert parse_quotas([]) is None
+    assert parse_quotas(["prose=130", "structured=50"]) == {"prose": 130, "structured": 50}
+    with pytest.raises(ValueError):
+        parse_quotas(["sentences=5"])

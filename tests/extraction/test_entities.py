@@ -129,3 +129,10 @@ def test_mentions_are_sorted_and_disjoint(nlp: Language) -> None:
     found = mentions_of(nlp, "The Atlas team and Dana Ruiz moved ledger-sync off api-gateway in OPS-9.")
     for a, b in itertools.pairwise(found):
         assert a.end <= b.start
+
+
+def test_a_name_ends_at_its_line_so_a_signature_keeps_its_company(nlp: Language) -> None:
+    text = "Thanks,\n— Helen Brandt\nProduct, Security & Compliance\nAcme Widgets Inc\n"
+    names = {m.name for m in find_mentions(nlp(text), 0)}
+    assert not any("\n" in n or n.endswith("Product") for n in names)
+    assert {"Helen Brandt", "Acme Widgets Inc"} <= names
