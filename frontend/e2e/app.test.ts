@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ask, expectNoInternalTokens, submit } from "./asking";
 import { openBrowser, shot, shots, type Browser } from "./browser";
-import { freezeGraph, killGraph, startServer, stopServer, type RunningServer } from "./server";
+import { freezeGraph, killGraph, serverLogTail, startServer, stopServer, type RunningServer } from "./server";
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
@@ -19,7 +19,9 @@ beforeAll(async () => {
 
 afterEach(async (ctx) => {
   // A failing test leaves what the page showed, to read next to the log.
-  if (ctx.task.result?.state === "fail" && browser) await shot(browser.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+  if (ctx.task.result?.state !== "fail") return;
+  if (browser) await shot(browser.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+  if (server) console.error(`server log (last lines):\n${serverLogTail(server)}`);
 });
 
 afterAll(async () => {

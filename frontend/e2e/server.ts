@@ -130,3 +130,8 @@ export function freezeGraph(dataDir: string, frozen: boolean): void {
   if (pid === null) throw new Error(`no server_pid in ${dataDir}/falkordb.lock.json`);
   process.kill(pid, frozen ? "SIGSTOP" : "SIGCONT");
 }
+
+/** The last lines of the server's log, for a failing test's output (CI keeps no artifacts). */
+export function serverLogTail(server: RunningServer, lines = 60): string {
+  return readFileSync(server.logPath, "utf8").split("\n").slice(-lines).join("\n");
+}
