@@ -65,10 +65,27 @@ USES_RULE = LabelRule("USES", False, "topic")
 _ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
 
 
+# A past participle or state after a label's noun says what happened to the values, not what they are: "Related PRs
+# created:", "Tickets filed:", "Docs updated:" label the same values as "Related PRs:".
+_LABEL_STATES = frozenset({"created", "opened", "filed", "raised", "merged", "added", "landed", "submitted", "updated",
+                          "pending", "open", "closed", "shipped", "published"})
+# "Customer account:", "Client name:": a word naming how a customer is recorded, after the word customer or client.
+_CUSTOMER_RECORDS = frozenset({"account", "name", "org", "organization", "organisation", "company", "tenant"})
+
+
 def fallback_rule(label: str) -> LabelRule | None:
-    """The rule of a label the label table does not list, read from its last word: an artifact links, an
-    infrastructure role is used."""
-    tail = label_key(label).split("_")[-1]
+    """The rule of a label the label table does not list, read from its words: an artifact links, an
+    infrastructure role is used, a customer's record names the customer; a trailing state word is dropped."""
+    words = label_key(label).split("_")
+    while len(words) > 1 and words[-1] in _LABEL_STATES:
+        words.pop()
+    if len(words) < len(label_key(label).split("_")):
+        known = label_rule("_".join(words))
+        if known is not None:
+            return known
+    if len(words) == 2 and words[0] in ("customer", "client") and words[1] in _CUSTOMER_RECORDS:
+        return label_rule(words[0])
+    tail = words[-1]
     return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
 
 

@@ -164,6 +164,7 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         if m.group(1) not in R.NOT_TICKETS:
             found.append(_Cand(m.start(), m.end(), "Page" if m.group(1) in R.DOC_KEYS else "Ticket", 0))
     found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.PR.finditer(text))
+    found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.REPO_REF.finditer(text))
     for m in R.LOWER_ID.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         if text[line_start : m.start()].lstrip().startswith("#"):

@@ -12,6 +12,10 @@ from extraction.vocabulary import GENERIC_WORDS, SYSTEM_NOUNS, TECHNOLOGIES, wor
 # Tracker keys (PROJECT-123) and pull requests (PR #428, PR#428).
 TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
 PR = re.compile(r"(?<!\w)PR ?#\d{1,7}(?!\w)")
+# Issues and pull requests as code hosts let them be written: "org/repo#123", or "repo#123" when the repository's
+# name is an identifier ("sdk-python#487"); a plain word before "#3" ("step#3", "retry#2") is a count, not a repo.
+REPO_REF = re.compile(r"(?<![\w/#@.-])(?:[A-Za-z0-9][\w.-]*/[A-Za-z][\w.-]*|[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)+)"
+                      r"#\d{1,7}(?![\w-])")
 # KEY-123 shapes that are not tracker keys: standards and algorithms (UTF-8, SHA-256, TLS-1), severity and priority
 # levels (SEV-2, P-1), and the numbering of requirements, goals, risks and steps inside one document (NFR-1, REQ-4).
 NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H",

@@ -219,3 +219,25 @@ def parse_front_matter(text: str, path: str = "<text>") -> FrontMatter | None:
     data = {str(k): v for k, v in data.items()}
     lines_out = _metadata_lines(text, opening[2], close[0], data)
     return FrontMatter(data=data, lines=tuple(lines_out), start=opening[0], body_start=close[2])
+
+
+@dataclass(frozen=True)
+class KeyLine:
+    """One ``key: value`` front-matter line read alone: the key as YAML means it and its inline values."""
+
+    key: str
+    values: tuple[str, ...]  # empty for ``key: []``, ``key: ""`` or a null
+
+
+def read_key_line(line: str) -> KeyLine | None:
+    """The key and inline values of one front-matter line (a metadata evidence row's text), read by the same
+    rules as :func:`parse_front_matter`; None for an item line, a header line or a value YAML would not read
+    on one line. For readers that hold only the line, not the document."""
+    m = _KEY_LINE.match(line)
+    if m is None:
+        return None
+    tokens = _inline_values(line, m.end())
+    if tokens is None:
+        return None
+    values = (t[3] if isinstance(t[3], str) else t[0] for t in tokens)
+    return KeyLine(_key_text(m.group("key")), tuple(v for v in values if v.strip()))

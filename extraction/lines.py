@@ -12,11 +12,13 @@ Per line of a chunk (a written-out "\\n" counts as a line break), first rule tha
    relate to the line's subject - what its section or document is about (rule's ``about``);
 4. a list item under a label heading or lead-in ("## Dependencies", "Affected services:", "Links:"): the item's
    leading entities are the label's values;
-5. a ticket, pull request or page named anywhere else in the body (not the document's own): the document
+5. a ticket, pull request or page (by key or URL) named anywhere else in the body (not the document's own): the document
    LINKED_TO it, or, when the words around it say so, it FIXES the document's subject ("patch rolled out (PR #21)")
    or CAUSED it ("root cause (PR #5)") - unless the sentence asks a question;
 6. an e-mail signature block: the writer MEMBER_OF the team and company it names (`extraction.signatures`);
-7. a numbered action item, "ACTION 2 (Team): ... owner: X": X and the team OWN the task (`extraction.actions`).
+7. a numbered action item, "ACTION 2 (Team): ... owner: X": X and the team OWN the task (`extraction.actions`);
+8. on any line, a role tag after a name ("Dana Ruiz (Assignee)") and a task line keyed by a ticket with its owner
+   or assignee ("- OPS-12: add an alert (owner: Dana Ruiz)") (`extraction.task_lines`).
 
 The evidence is the line itself (an exact slice); the predicate span is the label (or the value's cell). A subject
 that is not written on the line is the document's or section's subject: the relation carries
@@ -51,8 +53,9 @@ from extraction.ownership_prose import typed_relation
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
-from extraction.value_clauses import deliverable, leading_systems, nested_labels
-from extraction.values import led_group, value_mentions
+from extraction.task_lines import keyed_task, tagged_roles
+from extraction.value_clauses import TASK_COLUMNS, bold_deliverable, deliverable, leading_systems, nested_labels
+from extraction.values import led_group, url_mentions, value_mentions
 from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
 
@@ -71,7 +74,8 @@ class _Reader:
         if typed is None:
             return  # forbidden by the types, or one name read with two types ("Acme" customer and organisation)
         subj, obj, rel_type = typed
-        self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
+        if rel_type not in ROLE_RELATIONS:  # a task a row or line assigns is still a ticket the document names
+            self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
         self.out.append(RelationCandidate(
             subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),
             predicate_start=pred[0], predicate_end=pred[1], sentence_start=line[0], sentence_end=line[1],
@@ -116,8 +120,11 @@ class _Reader:
         named = True
         if subject_cell is not None:
             inside = [m for m in self.mentions if subject_cell[0] <= m.start and m.end <= subject_cell[1]]
-            named = bool(inside)
-            about = inside[0] if inside else about
+            task = None if inside else next((t for h, c in pairs if label_key(h) in TASK_COLUMNS
+                                             and (t := bold_deliverable(self.text, *c))), None)
+            named = bool(inside) or task is not None
+            about = inside[0] if inside else task or about
+        done = len(self.out)
         for head, cell in pairs:
             rule = label_rule(head)
             if named and about is not None and self.ctx.own is not None and impact_cell(head, self.text[slice(*cell)]):
@@ -128,6 +135,8 @@ class _Reader:
                 continue  # an owner column of an unnamed row (a task) owns the task, not the document's topic
             target = about if rule.about == "topic" else self.ctx.own
             self.relate(rule, self.values(*cell, rule, head), target, cell, line)
+        if about is not None and about.type == "Project" and subject_cell is not None and not inside:
+            self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]  # a task's deliverable: not done
 
     def review(self, line: tuple[int, int]) -> bool:
         found = review_relation(self.text, line, self.ctx, self.mentions)
@@ -254,7 +263,8 @@ class _Reader:
         own = self.ctx.own
         if own is None:
             return
-        for m, role, sentence in references(self.text, self.mentions, own, sentences, self.used):
+        named = self.mentions + url_mentions(self.text, self.ctx.document.body_start, len(self.text))
+        for m, role, sentence in references(self.text, named, own, sentences, self.used):
             if role in ("LINKED_TO", "FIXED_BY_DOCUMENT"):
                 self.emit(own, m, "FIXES" if role == "FIXED_BY_DOCUMENT" else role, (m.start, m.end), sentence,
                           "document_subject")
@@ -281,5 +291,7 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
             reader.scoped_item(line)
         if not is_item:
             reader.lead_in, reader.environment = None, False
+        reader.out += tagged_roles(ctx.document.text, line, ctx.own, mentions)
+        reader.out += keyed_task(ctx.document.text, line, mentions, ctx.people)
     reader.references(sentences)
     return reader.out + signature_relations(ctx.document.text, lines)

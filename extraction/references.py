@@ -47,7 +47,8 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
         return "LINKED_TO"  # "incident triggered: INC-7": the ticket is what was set off, not its cause
     rest = text[m.end : m.end + 60]
     # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
-    after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)", rest)[0].casefold().split()[:5]
+    after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)|\n|\\n", rest)[0].casefold(
+    ).split()[:5]
     for window, reach in ((before, len(before)), (after, 4)):
         # A cue word naming a kind of test ("regression tests") says nothing about the change.
         words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)

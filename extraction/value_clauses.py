@@ -28,6 +28,11 @@ from verify.vocabulary import LabelRule, label_rule
 _NESTED = re.compile(r"\((?P<label>[A-Za-z][\w \-/]{0,30}?)\s*:\s*(?P<value>[^()\[\]:]{1,80}?)\s*\)")
 # A list item's whole value is one bold title: "**Retry budget**", "**Retry budget**:".
 _BOLD_TITLE = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*:?\s*$")
+# A bold phrase inside a task's cell names its deliverable: "Add **deploy metadata export** for tooling".
+_BOLD = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*")
+# Table columns that hold the task a row is about ("| Action item | Owner | Due |").
+TASK_COLUMNS = frozenset({"action", "action_item", "action_items", "task", "tasks", "item", "work_item", "deliverable",
+                          "follow_up", "follow_ups", "remediation"})
 # What may stand between two opening systems: list separators, emphasis, a plural noun of running things.
 _JOIN = re.compile(r"[\s*_`]*(?:,|\band\b|&|\+|/)[\s*_`]*")
 _FILLER = re.compile(r"[\s*_`]*(?:pods?|services?|instances?|nodes?|workers?|replicas?|clusters?|fleets?)\b", re.I)
@@ -91,3 +96,12 @@ def seat_of_cause(text: str, start: int, end: int, mentions: list[Mention]) -> l
     if first is None or len(lead.split()) > _SEAT_WORDS or any(c in lead for c in ".,;:"):
         return []
     return [first] if _SEAT.search(text, start, first.start) else []
+
+
+def bold_deliverable(text: str, start: int, end: int) -> Mention | None:
+    """The deliverable a task cell names in bold (the first bold phrase), else None."""
+    m = _BOLD.search(text, start, end)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    return Mention(name, "Project", m.start("name"), m.start("name") + len(name))

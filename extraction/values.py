@@ -35,21 +35,27 @@ MAX_ITEM_WORDS = 6
 
 def url_mention(url: str, start: int) -> Mention | None:
     """A URL that names a ticket, a pull request or an issue (Ticket), or a wiki or drive page (Page)."""
-    parsed = urlparse(url)
+    name = url.split("\\n")[0].rstrip(".,;:")  # a written-out line break ends the URL; a full stop ends a sentence
+    end = start + len(name)
+    parsed = urlparse(name)
     parts = [p for p in parsed.path.split("/") if p]
-    if not parsed.netloc and not url.startswith("confluence://"):
+    if not parsed.netloc and not name.startswith("confluence://"):
         return None
-    end = start + len(url.rstrip(".,;:"))
-    name = url.rstrip(".,;:")
     key = next((p for p in parts if _KEY.fullmatch(p)), None)
     if "browse" in parts and key:
         return Mention(key, "Ticket", start, end)
     for marker in ("pull", "pulls", "merge_requests", "issues"):
         if marker in parts and parts.index(marker) + 1 < len(parts) and parts[parts.index(marker) + 1].isdigit():
             return Mention(name, "Ticket", start, end)
-    if url.startswith("confluence://") or any(w in parsed.netloc for w in ("confluence", "wiki", "drive", "docs")):
+    if name.startswith("confluence://") or any(w in parsed.netloc for w in ("confluence", "wiki", "drive", "docs")):
         return Mention(name, "Page", start, end)
     return None
+
+
+def url_mentions(text: str, start: int, end: int) -> list[Mention]:
+    """Every URL of ``text[start:end]`` that names a ticket, a pull request or a page (see ``url_mention``)."""
+    found = (url_mention(m.group(0), m.start()) for m in _URL.finditer(text, start, end))
+    return [m for m in found if m is not None]
 
 
 def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -172,3 +172,15 @@ def test_redwood_shaped_front_matter_spans_are_exact(meta: dict[str, str | list[
         assert line.values == expected
         for v, (s, e) in zip(expected, line.value_spans, strict=True):
             assert text[s:e] == json.dumps(v, ensure_ascii=False)[1:-1]
+
+
+def test_one_key_line_is_read_alone_by_the_front_matter_rules() -> None:
+    from extraction.frontmatter import KeyLine, read_key_line
+
+    assert read_key_line('  "owner_team": "Payments"') == KeyLine("owner_team", ("Payments",))
+    assert read_key_line('components: ["ledger-sync", "billing-export"]') == KeyLine(
+        "components", ("ledger-sync", "billing-export"))
+    assert read_key_line("linked_issues: []") == KeyLine("linked_issues", ())
+    assert read_key_line('assignee: ""') == KeyLine("assignee", ())
+    assert read_key_line("source_metadata:") is None  # a header: its values are the block below
+    assert read_key_line("  - ledger-sync") is None  # an item line names no key
