@@ -41,10 +41,7 @@ from zehn.agent.focus import (
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
-from zehn.agent.sentence_checks import answering_fillers as answering_fillers
-from zehn.agent.sentence_checks import label_states as label_states
-from zehn.agent.sentence_checks import lemmas_of as lemmas_of
-from zehn.agent.sentence_checks import negated as negated
+from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_of, negated
 from zehn.agent.similarity import Similarity
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
@@ -91,10 +88,6 @@ def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool
     key = found[0].label
     return bool(similarity.matches((ask.focus_head, ask.predicate), key.replace("_", " ").split())) or \
         (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
-
-
-
-
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
@@ -238,12 +231,6 @@ def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -
     if _verb_asked(ask):
         similarity.prefetch([ask.predicate, *(w for parse in parses if ask.predicate not in lemmas_of(parse)
                                               for w in _verbs(parse))])
-
-
-
-
-
-
 
 
 def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Similarity,
