@@ -7,7 +7,9 @@ Rules, in check order:
    it mentions a date with the same year, month and (when the question gives one) day, in any of those forms;
    a date written without a year matches on month and day. It is *contradicted* when the text's own dates
    (``own_dates``: a document's created / updated) all fall in another month and the text never mentions the
-   asked one; otherwise it is *missing*.
+   asked one; otherwise it is *missing*. A date held only by a line that stamps the record itself ("updated:
+   2025-05-02") is contradicted when the first line (a title: "Postmortem: ... (2025-04-19)") dates what the
+   document reports in another month: the page was edited in the asked month, the event happened in another.
 2. **version** ("v4.3.2", "2.2.x"): held when the text mentions that version (``x`` matches any number; a
    version without a patch number, "4.2", is its whole line, so "4.2.0" holds it);
    contradicted when the text mentions another version of the same major.minor line and never this one.
@@ -104,11 +106,23 @@ def _month(value: str) -> str:
     return value[:7]
 
 
+# A front-matter line that stamps the record itself (when the page was created, edited): the date the document was
+# written, not the date of what it reports.
+_RECORD_STAMP = re.compile(r'^[ \t]*"?(?:created|updated|last_updated|last_modified|modified|created_at|updated_at|'
+                           r'last_edited)"?[ \t]*:.*$', re.IGNORECASE | re.MULTILINE)
+
+
 def check(constraint: Constraint, text: str, own_dates: Iterable[str] = ()) -> Check:
     """Does ``text`` hold the constraint? ``own_dates``: the text's own dates (ISO strings, e.g. created)."""
     if constraint.kind == "date":
-        seen = [v for v, _ in dates_in(text)]
+        seen = [v for v, _ in dates_in(_RECORD_STAMP.sub("", text))]
         if any(_same_date(constraint.value, v) for v in seen):
+            return "holds"
+        stamped = any(_same_date(constraint.value, v) for v, _ in dates_in(text))
+        title = [v for v, _ in dates_in(text.split("\n", 1)[0])]
+        if stamped and title and all(_month(t) != _month(constraint.value) for t in title):
+            return "contradicted"  # the page was written or edited that month; what it reports happened in another
+        if stamped:
             return "holds"
         own = [d for v in own_dates for d, _ in dates_in(v)]
         if constraint.value[:4] != "-" and own and all(_month(o) != _month(constraint.value) for o in own):

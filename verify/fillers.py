@@ -106,8 +106,28 @@ def versions(doc: Doc | Span) -> Spans:
     return tuple((m.start(), m.end()) for m in _VERSION.finditer(doc.text))
 
 
+# A lower-case hyphenated word is an English compound, not a name, when it is built as one: a prefix of English word
+# formation ("non-blocking", "re-run", "cross-region") or a last part that makes an adjective from a verb or a noun
+# ("instruction-following", "rate-limited", "customer-facing", "region-based"). Names are built of nouns and
+# numbers ("chat-default", "rw-a100-eu-01", "split-cohort").
+_ENGLISH_PREFIX = frozenset({"non", "re", "pre", "post", "co", "multi", "cross", "self", "semi", "sub", "anti", "inter",
+                             "intra", "over", "under", "per", "well", "ill", "low", "high", "long", "short"})
+_ADJECTIVE_ENDS = frozenset({"based", "aware", "safe", "free", "like", "wide", "specific", "level", "only", "bound"})
+# A participle ending "-following", "-limited"; long enough that "-embed", "-seed", "-ring" are not read as one (the
+# parser tags a hyphenated word as a whole, so its last part is judged by its spelling).
+_PARTICIPLE = re.compile(r"^[a-z]{3,}(?:[^aeiou]ing|[^e]ed)$")
+
+
+def english_compound(word: str) -> bool:
+    """A lower-case hyphenated word formed as an English compound (see above), not an identifier."""
+    parts = word.split("-")
+    if len(parts) < 2 or not all(p.isalpha() and p.islower() for p in parts):
+        return False
+    return parts[0] in _ENGLISH_PREFIX or parts[-1] in _ADJECTIVE_ENDS or bool(_PARTICIPLE.match(parts[-1]))
+
+
 def identifiers(doc: Doc | Span) -> Spans:
-    return tuple((m.start(), m.end()) for m in _IDENT.finditer(doc.text))
+    return tuple((m.start(), m.end()) for m in _IDENT.finditer(doc.text) if not english_compound(m.group(0)))
 
 
 def systems(doc: Doc | Span) -> Spans:

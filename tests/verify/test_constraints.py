@@ -48,3 +48,13 @@ def test_a_version_without_a_patch_number_is_held_by_every_patch_of_its_line() -
 def test_an_iso_date_followed_by_its_time_is_a_date() -> None:
     assert [v for v, _ in dates_in("promoted at 2026-04-07T14:50Z, then 2026-04-08 09:00")] == ["2026-04-07",
                                                                                               "2026-04-08"]
+
+
+def test_a_month_held_only_by_the_pages_edit_stamp_is_contradicted_by_a_dated_title() -> None:
+    asked = find_constraints("Which flag was flipped in the queue stall of May 2025?")[0]
+    page = 'Postmortem: queue stall (2025-04-11)\n"updated": "2025-05-03"\nThe flag was flipped at 10:02.'
+    assert check(asked, page, ("2025-04-12", "2025-05-03")) == "contradicted"
+    undated = 'Postmortem: queue stall\n"updated": "2025-05-03"\nThe flag was flipped at 10:02.'
+    assert check(asked, undated, ("2025-05-03",)) == "holds"
+    stated = 'Postmortem: queue stall (2025-04-11)\nA second stall on 2025-05-02 flipped the flag again.'
+    assert check(asked, stated, ()) == "holds"

@@ -48,3 +48,10 @@ def test_the_time_that_opens_a_timeline_line_is_when_its_event_happened(nlp: Lan
     assert "14:05" in _texts(nlp, "- 14:05 The lag alert fired at 300 seconds of lag.", "date")
     assert "09:12" in _texts(nlp, "[09:12] Ana: the deploy finished", "date")
     assert _texts(nlp, "The ratio was 3:1 for reads.", "date") == []
+
+
+def test_english_compounds_are_not_identifiers_but_hyphenated_names_are(nlp: Language) -> None:
+    text = "The route chat-default showed instruction-ranking and rate-limited behaviour on the non-blocking pool."
+    found = [text[a:b] for a, b in fillers(nlp(text), "identifier")]
+    assert "chat-default" in found
+    assert not {"instruction-ranking", "rate-limited", "non-blocking"} & set(found)

@@ -66,11 +66,11 @@ from zehn.agent.sentence_binding import (
     bind_sentence,
     core_terms,
     cover,
-    label_states,
     metadata_asked,
     prefetch_synonyms,
     worth_parsing,
 )
+from zehn.agent.sentence_checks import label_states
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported

@@ -25,7 +25,8 @@ from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
-from zehn.agent.sentence_binding import Scored, core_terms, lemmas_of
+from zehn.agent.sentence_binding import Scored, core_terms
+from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.similarity import Similarity
 
 _BLANK = re.compile(r"\n[ \t]*\r?\n")

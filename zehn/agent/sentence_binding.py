@@ -5,7 +5,8 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
 - a **typed** ask (a person, a date, a duration, a number, a version, a system, an identifier) needs a filler of
   that type (:mod:`verify.fillers`) that is not one of the question's own words, or a labelled value whose label
   names the asked relation (:mod:`verify.labelled`), beside the asked thing's own words (its focus, a content
-  verb) - a duration in a sentence about something else is not the asked duration;
+  verb) - a duration in a sentence about something else is not the asked duration - and the words that say which
+  one of its kind and of what act (:mod:`zehn.agent.asked_thing`): a batch hold time is no median batch size;
 - a **cause** or a **fix** is bound by a section that names its kind ("Root cause", "Resolution"), or by a causal
   or remedial cue in a sentence that holds the ask's terms;
 - a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
@@ -24,6 +25,7 @@ from spacy.tokens import Doc
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.parsing import Parse
+from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
 from zehn.agent.focus import (
     DURATION_VERBS,
@@ -41,10 +43,7 @@ from zehn.agent.focus import (
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
-from zehn.agent.sentence_checks import answering_fillers as answering_fillers
-from zehn.agent.sentence_checks import label_states as label_states
-from zehn.agent.sentence_checks import lemmas_of as lemmas_of
-from zehn.agent.sentence_checks import negated as negated
+from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_of, negated
 from zehn.agent.similarity import Similarity
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
@@ -91,10 +90,6 @@ def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool
     key = found[0].label
     return bool(similarity.matches((ask.focus_head, ask.predicate), key.replace("_", " ").split())) or \
         (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
-
-
-
-
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
@@ -152,6 +147,11 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if ask.wh == "how many" and ask.focus_head and not (similarity.matches((ask.focus_head,), [
                 *lemmas_of(parse), *frame]) or states_unit(ask.focus_head, parse.text)):
             return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
+        own_terms = tuple(t for t in ask.core or ask.terms if t not in context)
+        unit = states_unit(ask.focus_head, parse.text)
+        if not label_states(parse.text, ask) and not asked_thing_held(ask, lemmas, _verbs(parse), similarity,
+                                                                    context, own_terms, unit=unit):
+            return None  # the sentence's value is of the asked type but belongs to another thing or act
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
             ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
@@ -238,12 +238,6 @@ def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -
     if _verb_asked(ask):
         similarity.prefetch([ask.predicate, *(w for parse in parses if ask.predicate not in lemmas_of(parse)
                                               for w in _verbs(parse))])
-
-
-
-
-
-
 
 
 def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Similarity,

@@ -12,11 +12,10 @@ from zehn.agent.lemmas import words
 from zehn.agent.sentence_binding import (
     core_terms,
     labelled_as_asked,
-    lemmas_of,
     named_list,
-    negated,
     prefetch_synonyms,
 )
+from zehn.agent.sentence_checks import lemmas_of, negated
 from zehn.agent.similarity import Similarity
 
 

@@ -1,0 +1,65 @@
+"""Near misses at the sentence: a value of the asked type that belongs to another thing or act is no answer, and the
+same value stated of the asked thing is. Every question and sentence here is our own."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.analyse import analyse
+from zehn.agent.rows import DocPassage
+from zehn.agent.sentence_binding import Scored, bind_sentence
+from zehn.agent.similarity import Similarity
+
+
+@pytest.fixture(scope="module")
+def similarity(embedder: LocalEmbedder) -> Similarity:
+    return Similarity(embedder)
+
+
+def _binds(question: str, sentence: str, nlp: Language, similarity: Similarity) -> bool:
+    """Whether the sentence answers the question's first ask, its passage granted (the sentence's rule alone)."""
+    ask = analyse(question, nlp).asks[0]
+    passage = DocPassage("d#p0", "d", "Notes", "section", 0, len(sentence), sentence, ())
+    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
+    return bind_sentence(ask, scored, nlp(sentence), similarity, (), parse_text=nlp) is not None
+
+
+def test_right_topic_missing_attribute_the_number_belongs_to_another_setting(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "What median queue depth did the ingest worker report after the flush change?"
+    assert not _binds(question, "The flush change raised FLUSH_WAIT_MS on the ingest worker from 10 to 40.", nlp,
+                      similarity)
+    assert _binds(question, "After the flush change the ingest worker reported a median queue depth of 320.", nlp,
+                  similarity)
+
+
+def test_right_topic_missing_attribute_the_version_belongs_to_another_act(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "Which CLI version enabled the parquet writer that produced the oversized export files?"
+    assert not _binds(question, "Operators were asked to upgrade the CLI to 2.8.0, which adds an export size check.",
+                      nlp, similarity)
+    assert _binds(question, "CLI 2.7.0 enabled the parquet writer by default for every export.", nlp, similarity)
+
+
+def test_the_name_of_a_thing_needs_that_thing_not_a_compound_adjective(nlp: Language, similarity: Similarity) -> None:
+    question = "What is the name of the replica that the reads fell back to during the outage?"
+    assert not _binds(question, "During the outage the reads fell back and showed cache-warming behaviour.", nlp,
+                      similarity)
+    assert not _binds(question, "During the outage the reads fell back and the read_fallback_total metric rose.", nlp,
+                      similarity)
+    assert _binds(question, "During the outage the reads fell back to the replica ledger-ro-2.", nlp, similarity)
+
+
+def test_a_system_that_exists_nowhere_is_not_answered_from_a_similar_one(nlp: Language, similarity: Similarity) -> None:
+    question = "What is the ledger-sync retry limit?"
+    assert not _binds(question, "The billing-sync retry limit is 5 attempts.", nlp, similarity)
+    assert _binds(question, "The ledger-sync retry limit is 5 attempts.", nlp, similarity)
+
+
+def test_a_long_situation_needs_two_of_its_words_not_all(nlp: Language, similarity: Similarity) -> None:
+    question = ("For a tenant migrating its search cluster to new hardware, what cutover window did the platform "
+                "team say is usual when the reindex is skipped and snapshots are restored?")
+    assert _binds(question, "- With snapshots restored and no reindex, the usual cutover window is about 20 minutes.",
+                  nlp, similarity)

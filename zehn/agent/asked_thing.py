@@ -1,0 +1,61 @@
+"""Is the asked thing itself in a sentence that holds a value of the asked type? Stage 4's check that a typed value
+belongs to what the question asks about, not to something else the sentence mentions.
+
+Near misses on real documents share the topic's words with the sentence they would be answered from: a question
+asks a median batch size of a thread that gives a batch hold time, the SDK version that turned a feature on of a
+ticket that names the SDK version to upgrade to, the name of a model of a page that names a route. The value is of
+the asked type; the thing it belongs to is another. English says which thing is asked in two places: the words of
+the focus phrase that are not its kind noun, and the act and its arguments.
+"""
+
+from __future__ import annotations
+
+import re
+
+from zehn.agent.focus import DURATION_VERBS, KIND_WORDS
+from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.question import Ask
+from zehn.agent.similarity import Similarity
+from zehn.agent.situation import MIN_HELD
+
+
+def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: Similarity,
+                     context: tuple[str, ...], core: tuple[str, ...], unit: bool = False) -> bool:
+    """A typed value answers only for the asked thing, named as the question names it (``core``: the ask's own
+    terms, its focus and verb among them, less those judged elsewhere):
+
+    1. **which one**: every name in the focus ("*ledger-sync* retry limit") and, unless the sentence names the
+       thing by the focus's own noun ("the new X *header*"), every other word of the focus that says which one of
+       its kind is asked ("*median batch* size", "*SDK* version", "the
+       name of the *model*"), not a word that only names the kind ("size", "version", "name"); a "median batch
+       size" is not stated by a sentence that gives a batch hold time;
+    2. **of what act**: when the ask has terms beyond its focus (a content verb and its arguments: "which SDK
+       version *turned on the ONNX exporter*"), the verb (or a synonym of it), or half of those terms and at
+       least :data:`~zehn.agent.situation.MIN_HELD` (one word in common is chance); a version the sentence
+       upgrades to, next to one word of the question, is not the version that turned something on.
+    """
+    focus = {w for w in words(ask.focus) if any(c.isalpha() for c in w)}  # "ledger-sync", not "5"
+    which = tuple(w for w in (*focus, *_of_what(ask)) if w not in KIND_WORDS and w not in context)
+    # ``unit``: the sentence states the focus by its unit symbol ("how many seconds": "for 2s").
+    named = unit or (bool(ask.focus_head) and bool(similarity.matches((ask.focus_head,), lemmas)))
+    # A name among them ("*ledger-sync* retry limit") is needed even then: the same limit of another system is not it.
+    needed = which if not named else tuple(w for w in which if w in ask.names or any(c in w for c in "-_0123456789"))
+    if needed and len(similarity.matches(needed, lemmas)) < len(needed):
+        return False
+    content_verb = ask.predicate not in LIGHT_VERBS | DURATION_VERBS | KIND_WORDS
+    others = tuple(t for t in dict.fromkeys((*core, ask.predicate)) if t and t not in focus and
+                   (content_verb or t != ask.predicate))
+    if not others:
+        return True
+    held = similarity.matches(others, lemmas)
+    return len(held) >= min(MIN_HELD, -(-len(others) // 2)) or (content_verb and (
+        ask.predicate in held or similarity.synonym(ask.predicate, verbs)))
+
+
+def _of_what(ask: Ask) -> tuple[str, ...]:
+    """The head noun of the phrase a kind-only focus is "of" ("the *name* of the smaller *model* that ...": model),
+    which says whose name is asked."""
+    found = re.search(rf"\b{re.escape(ask.focus_head)}s? of (?:the |a |an |its |their )?([\w -]+?)"
+                      r"(?= that | which | who | in | on | for | during | after | before | at |[,?]|$)", ask.text,
+                      re.IGNORECASE) if ask.focus_head and ask.focus_head in KIND_WORDS else None
+    return tuple(words(found.group(1))[-1:]) if found else ()
