@@ -10,6 +10,9 @@ the ownership verb) against each item's own words, never by its position in the 
 when it holds at least half of the asked terms and, when the question names an act (a verb), that act (or a
 synonym of it); two items that tie both answer. Documents that list items, none of which meets this -> "not
 established" (the asked item is not there); documents that list none -> nothing is bound here (the caller goes on).
+Asked words that the document's title holds ("after the webhook outage, which team ...") set the scene: they count
+for every item of that document, and an act the title names is not required of the item. "Which team will / has to
+<act>" asks for the same owner as "who owns the follow-up to <act>".
 
 When the best item names no owner (a checklist line nobody took, a "TBD" owner cell), the answer is "not
 established": the neighbouring items' owners are never given. The hop is graded by the labelled-line grader when
