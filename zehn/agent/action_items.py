@@ -10,6 +10,9 @@ the ownership verb) against each item's own words, never by its position in the 
 when it holds at least half of the asked terms and, when the question names an act (a verb), that act (or a
 synonym of it); two items that tie both answer. Documents that list items, none of which meets this -> "not
 established" (the asked item is not there); documents that list none -> nothing is bound here (the caller goes on).
+Asked words that the document's title holds ("after the webhook outage, which team ...") set the scene: they count
+for every item of that document, and an act the title names is not required of the item. "Which team will / has to
+<act>" asks for the same owner as "who owns the follow-up to <act>".
 
 When the best item names no owner (a checklist line nobody took, a "TBD" owner cell), the answer is "not
 established": the neighbouring items' owners are never given. The hop is graded by the labelled-line grader when
@@ -19,13 +22,14 @@ an owner label states it; an owner given by the line's shape has no label, so it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.parsing import Parse
-from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, read_line, table_items
+from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, later_sentences, read_line, table_items
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import covering, lines
 from zehn.agent.grading import hop, view
@@ -45,6 +49,11 @@ TASK_NOUNS = frozenset({"action", "item", "follow-up", "followup", "follow", "ta
 _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have"})
 # Words by which a "who" question asks for an owner when the parse found no ownership verb.
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
+# "Who will / has to / is to <act>", "which team must <act>": a doer asked for an act still to be done is the owner
+# of the follow-up that does it (modal and semi-modal English; "who will be affected" names no act).
+_OWED = re.compile(r"\b(?:who|which\s+(?:team|group|squad|function|org|organi[sz]ation|person|engineer))\s+"
+                   r"(?:will|shall|must|should|has to|have to|is to|are to|needs? to|is going to|is expected to)\s+"
+                   r"(?!be\b|have\b|get\b|see\b)[a-z]{3,}\b", re.I)
 # Words after a gerund that make it an act with an argument ("adding *a* stage", "alerting *on* latency").
 _ACT_FOLLOWERS = frozenset({"a", "an", "the", "on", "to", "our", "its", "their"})
 
@@ -79,8 +88,10 @@ def _inflects(lemma: str, word: str) -> bool:
 
 def task_question(analysis: Analysis) -> bool:
     """An ownership question that names a task by what it does ("who owns the follow-up to rotate X", "who is
-    responsible for the action item to ...", "who owns adding X")."""
-    if analysis.asks and analysis.asks[0].answer_type == "agent" and _owns_an_act(analysis.question):
+    responsible for the action item to ...", "who owns adding X"), or asks who is still to do an act ("which team
+    will build X", "who has to update Y")."""
+    if analysis.asks and analysis.asks[0].answer_type == "agent" and (
+            _owns_an_act(analysis.question) or _OWED.search(analysis.question)):
         return True
     if analysis.route not in ("ownership", "participation", "attribute") or analysis.rel_type not in ("OWNS", None):
         return False
@@ -91,8 +102,9 @@ def task_question(analysis: Analysis) -> bool:
         t in TASK_NOUNS - {"owner", "own", "ownership"} for a in analysis.asks for t in a.core)
 
 
-def items(doc_view: DocView, person: Callable[[str], bool]) -> list[ActionItem]:
-    """The action items of a document, in document order (lines of a table are read with the table's header)."""
+def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str] = frozenset()) -> list[ActionItem]:
+    """The action items of a document, in document order (lines of a table are read with the table's header;
+    ``asked``: the question's words, which may name the table's role column)."""
     out: list[ActionItem] = []
     read = lines(doc_view)
     n = 0
@@ -105,7 +117,7 @@ def items(doc_view: DocView, person: Callable[[str], bool]) -> list[ActionItem]:
             table = [line]
             while n + len(table) < len(read) and read[n + len(table)].text.lstrip().startswith("|"):
                 table.append(read[n + len(table)])
-            for row, cell in table_items([t.text for t in table]):
+            for row, cell in table_items([t.text for t in table], asked):
                 covered = covering(doc_view, table[row].start, table[row].end)
                 if covered:
                     out.append(ActionItem(tuple(covered), cell.what, cell.owners, cell.how))
@@ -152,9 +164,11 @@ def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sen
     given by the line's shape (the task's subject, a table column, a handle) is ``inferred``."""
     said = next((s for s in item.cited if owner.casefold() in s.text.casefold()), item.cited[0])
     if item.how in ("label", "heading"):
-        graded = grade_labelled(said.text, "OWNS", owner, True, said.id, nlp)
-        if graded.grade != "insufficient":
-            return graded, said
+        # The label may open a later sentence of the cited one ("Add X. Owner team: Y."): graded where it stands.
+        for text in (said.text, *(t for _, t in later_sentences(said.text))):
+            graded = grade_labelled(text, "OWNS", owner, True, said.id, nlp)
+            if graded.grade != "insufficient":
+                return graded, said
     reason = {"subject": "action_subject", "table": "table_owner_column", "handle": "checklist_handle",
               "due_paren": "owner_before_due_date"}.get(
         item.how, "owner_label_split")
@@ -172,15 +186,20 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
     listed = 0
 
     for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
-        for item in items(doc_view, person_test(nlp)):
+        # Terms that name the document ("after the webhook outage", "per the tokenizer postmortem") set the scene:
+        # they count for every item of that document, which need not repeat them (an asked act must be the item's,
+        # unless the title names it).
+        scene = similarity.matches(terms, words(doc_view.info.title))
+        doing = [a for a in acts if a not in scene]  # an act the title names sets the scene too ("the X rollout")
+        for item in items(doc_view, person_test(nlp), frozenset(words(analysis.question))):
             listed += bool(item.owners)
             own = words(item.what)
-            said = similarity.matches(terms, own)
-            if len(said | set(acts)) < MIN_SHARE * len(terms):
+            said = similarity.matches(terms, own) | scene
+            if len(said | set(doing)) < MIN_SHARE * len(terms):
                 continue  # short of the share even if every asked act had a synonym here: no embedding needed
-            said |= {a for a in acts if a not in said and (any(_inflects(a, w) for w in own) or
-                                                          similarity.synonym(a, own))}
-            if len(said) < MIN_SHARE * len(terms) or (acts and not said & set(acts)):
+            done = {a for a in doing if a in said or any(_inflects(a, w) for w in own) or similarity.synonym(a, own)}
+            said |= done
+            if len(said) < MIN_SHARE * len(terms) or (doing and not done):
                 continue
             scored.append((len(said), -rank, item, doc_view))
     if not scored:

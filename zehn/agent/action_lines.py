@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from extraction.entity_rules import TEAM_WORDS
 from verify.labelled import label_relation, segments
 from zehn.agent.bound import Finding
 
@@ -44,7 +45,8 @@ OWNER_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*
 # An owner label inside the line, after a separator: "- owner: A", "; owner: A", "(owner: A, due: D)".
 _INLINE_OWNER = re.compile(r"(?:^|[\s;,(\[—–-])(?:owners?|dri|assignee|assigned to)\s*[:=—–]\s*"
                            r"(?P<value>[^;()\[\]\n]+?)\s*(?=[;)\]]|,?\s*due\b|$)", re.I)
-_NAME = r"(?:[A-Z][a-z'’\-]+(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)\s)?[A-Z][a-z'’\-]+){0,3}|@[\w.\-]+)"
+_NAME = (r"(?:[A-Z][a-z'’\-]+(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)\s)?[A-Z][a-z'’\-]+){0,3}|@[\w.\-]+|"
+         r"[A-Z]{2,6}(?:\s[A-Z][a-z'’\-]+)?)")  # or a team's acronym ("SRE", "QA Automation")
 # An owner label first, then the task after a dash: "- **Owner:** A - add dashboards for the backlog".
 _OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]\s*[*_]*\s*"
                           rf"(?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s+[-—–]\s+(?P<what>\w.+)$", re.I)
@@ -57,6 +59,8 @@ _DUE_PAREN = re.compile(rf"\((?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s
 _PLANNED_STATUS = re.compile(r"[(\[](?:scheduled|planned|pending|proposed|not started|to ?do)[)\]]", re.I)
 _VALUE_SPLIT = re.compile(r"\s*(?:,|/|&|\band\b)\s*")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
+# Where a later sentence of one line starts: "Expand the prompt sets. Owner team: ML. Priority: P0."
+_NEXT_SENTENCE = re.compile(r"(?<=[^\d\s][.!?])\s+(?=[A-Z*_])")  # not after a list number ("1. Add")
 
 
 # How a line gives its item's owner.
@@ -101,12 +105,23 @@ def _strip(text: str) -> tuple[str, bool]:
     return bare.strip(" *_"), keyed
 
 
+def later_sentences(text: str) -> list[tuple[int, str]]:
+    """(offset, text) of each sentence of a line after its first: "Add X. Owner team: Y. Priority: P1." ->
+    "Owner team: Y.", "Priority: P1." (a label that opens one is read like a line's own)."""
+    starts = [m.end() for m in _NEXT_SENTENCE.finditer(text)]
+    return [(a, text[a:b].rstrip()) for a, b in zip(starts, [*starts[1:], len(text)], strict=False)]
+
+
 def _labelled(text: str) -> tuple[str, tuple[str, ...]] | None:
     for seg in segments(text):
         if label_relation(seg.label) == "OWNS":
             owners = _people(", ".join(seg.values))
             cut = text.rfind("(", 0, seg.start + 1)
             return text[: cut if cut >= 0 and seg.start - cut <= 2 else seg.start], owners
+    for start, sentence in later_sentences(text):  # the owner label opens a later sentence
+        opening = next(iter(segments(sentence)), None)
+        if opening is not None and opening.start == 0 and label_relation(opening.label) == "OWNS":
+            return text[:start], _people(", ".join(opening.values))
     inline = next(reversed(list(_INLINE_OWNER.finditer(text))), None)  # the last: the owner follows the task
     if inline is not None:
         return text[: inline.start()], _people(inline.group("value"))
@@ -143,22 +158,30 @@ def read_line(text: str, heading: str, person: Callable[[str], bool]) -> LineIte
 
 
 def _is_name(name: str, person: Callable[[str], bool]) -> bool:
-    return name.startswith("@") or len(name.split()) >= 2 or person(name)
+    """A person's name, a handle, or a team's ("SRE", "Engineering": a team word or an acronym of capitals)."""
+    return name.startswith("@") or len(name.split()) >= 2 or person(name) or name.isupper() or \
+        name.casefold() in TEAM_WORDS
 
 
 def _clean(what: str) -> str:
     return re.sub(r"\s+(?:by|before|until|due)\s+\w+\s*\.?$", "", what.strip(" -—–:;,*_.")).strip()
 
 
-def table_items(rows: list[str]) -> list[tuple[int, LineItem]]:
-    """(row index, item) for each data row of a table (``rows[0]`` its header) whose header has an owner column."""
+_TASK_HEADS = frozenset({"action", "task", "item", "what", "description", "follow-up", "todo", "step"})
+
+
+def table_items(rows: list[str], asked: frozenset[str] = frozenset()) -> list[tuple[int, LineItem]]:
+    """(row index, item) for each data row of a table (``rows[0]`` its header) whose header has an owner column.
+    A role column the question names by its header word ("who is *responsible* for X" in a RACI table) is the
+    owner column then, so another role's name never answers for it."""
     cells = [[c.strip(" *_`") for c in row.strip().strip("|").split("|")] for row in rows]
     head = [c.casefold() for c in cells[0]]
     owner_cols = [i for i, c in enumerate(head) if label_relation(c) == "OWNS" or c in ("owner", "owners", "dri")]
     if not owner_cols:
         return []
-    task_cols = [i for i, c in enumerate(head) if i not in owner_cols and
-                 set(c.split()) & {"action", "task", "item", "what", "description", "follow-up", "todo", "step"}]
+    named = [i for i, c in enumerate(head) if c in asked and not set(c.split()) & _TASK_HEADS]
+    owner_cols = named or owner_cols
+    task_cols = [i for i, c in enumerate(head) if i not in owner_cols and set(c.split()) & _TASK_HEADS]
     out: list[tuple[int, LineItem]] = []
     for n, row in enumerate(cells[1:], start=1):
         if _TABLE_SEP.match(rows[n]) or len(row) < len(head):

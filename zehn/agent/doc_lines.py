@@ -4,14 +4,21 @@ The shape readers (action items, comment blocks, table rows) read a document's l
 sentences the extractor keeps do not follow lines: a table's header row may be left out, a short header line may be
 merged into the next line's sentence, a labelled line may be cut at its colon. So the readers take the line
 structure from the passages (exact slices of the document) and cite every sentence that overlaps the line.
+
+A body exported from JSON may keep its line breaks as the two characters ``\\n``; a passage that holds several of
+them is split there too (one such sequence alone may be a path or an escape in code).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
+
+_BREAK = re.compile(r"\n")
+_BREAKS = re.compile(r"\n|\\n")  # a line break, or one escaped as backslash + n
 
 
 @dataclass(frozen=True)
@@ -35,12 +42,15 @@ def lines(doc_view: DocView) -> list[Line]:
             out.append(Line(heading, passage.start, passage.start, heading, True))
             last_heading = heading
         body = passage.text[len(passage.text) - (passage.end - passage.start):]
-        at = passage.start
-        for raw in body.split("\n"):
-            if raw.strip() and at not in seen:
-                seen.add(at)
-                out.append(Line(raw, at, at + len(raw), heading))
-            at += len(raw) + 1
+        breaks = _BREAKS if body.count("\\n") >= 2 else _BREAK
+        at = 0
+        for cut in [*breaks.finditer(body), None]:
+            end = cut.start() if cut is not None else len(body)
+            raw = body[at:end]
+            if raw.strip() and passage.start + at not in seen:
+                seen.add(passage.start + at)
+                out.append(Line(raw, passage.start + at, passage.start + end, heading))
+            at = cut.end() if cut is not None else end
     return out
 
 

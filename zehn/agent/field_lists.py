@@ -11,7 +11,9 @@ and the walk either finds nothing or the document's person owner.
    only say what kind of document it is ("the ticket about", "the page on") left out.
 2. **The field**: a front-matter line whose key names the asked focus ("component" -> ``components``, "team" ->
    ``owner_team``), or its plural; an impact question ("which models were affected") takes only a key that says
-   affected / impacted, any other question only a key that does not.
+   affected / impacted, any other question only a key that does not. A team field answers only who owns the
+   document ("which team owns the retrospective"), never who did an act in it ("which team reverted X"). Keys are
+   read by the ingest's front-matter reader (:func:`extraction.frontmatter.parse_front_matter`).
 3. The answer cites that line; the document, not the line, names the subject, so the finding is ``inferred``
    (``document_subject``).
 """
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from extraction.errors import DocumentRejected
+from extraction.frontmatter import parse_front_matter
 from zehn.agent.bound import Bound
 from zehn.agent.components import Part, listed, names_document
 from zehn.agent.lemmas import words
@@ -35,7 +39,6 @@ DOCUMENT_WORDS = frozenset({"ticket", "tickets", "page", "pages", "document", "d
 AFFECTED_WORDS = frozenset({"affected", "impacted"})
 # Asked foci answered from a key naming a group (an ownership question: "which team owns ...").
 GROUP_FOCI = frozenset({"team", "group", "squad", "org", "organisation", "organization", "department"})
-_KEY = re.compile(r"""^\s*["']?(?P<key>[A-Za-z][\w -]{0,40}?)["']?\s*:\s*(?P<value>\S.*)$""")
 
 
 def _topic(analysis: Analysis) -> str:
@@ -52,16 +55,25 @@ def _key_words(key: str) -> set[str]:
     return {w for w in re.split(r"[\s_\-]+", key.casefold()) if w}
 
 
+def _key(line: str) -> str | None:
+    """The key of a front-matter line that carries a value, read by the ingest's own front-matter reader."""
+    try:
+        read = parse_front_matter(f"---\n{line.strip()}\n---\n")
+    except DocumentRejected:  # a list item or a continuation line alone is no mapping
+        return None
+    return next((m.key for m in read.lines if any(str(v).strip() for v in m.values)), None) if read else None
+
+
 def _field(doc_view: DocView, focus: str, affected: bool) -> Part | None:
     for sentence in doc_view.sentences:
         if sentence.kind != "metadata":
             continue
-        m = _KEY.match(sentence.text)
-        if m is None or not m.group("value").strip(" []\"'"):
+        key = _key(sentence.text)
+        if key is None:
             continue
-        said = _key_words(m.group("key"))
+        said = _key_words(key)
         if {focus, focus + "s"} & said and bool(said & AFFECTED_WORDS) == affected:
-            return Part(m.group("key"), sentence)
+            return Part(key, sentence)
     return None
 
 
@@ -74,6 +86,8 @@ def bind_field(analysis: Analysis, views: Views, similarity: Similarity) -> Boun
         return None
     if analysis.route == "ownership" and focus not in GROUP_FOCI:
         return None  # "who owns" a document: its owner line, which the walk reads
+    if analysis.route != "ownership" and focus in GROUP_FOCI:
+        return None  # "which team reverted X": the team that owns the document is not the one that acted
     topic = _topic(analysis)
     if not topic:
         return None

@@ -38,6 +38,16 @@ def _single_word_names(word: str) -> bool:
      "Add a soak test gate for parser releases", ("Build Tooling",), "due_paren"),
     ("Write the restore drill runbook (Dana Kerr, due Friday)", "Next steps", "Write the restore drill runbook",
      ("Dana Kerr",), "due_paren"),
+    # The owner label opens a later sentence of the line, with another label after it.
+    ("2. Add a lag alert: page when the backlog doubles within 5 minutes. Owner team: Data Ops. Priority: P1.",
+     "Follow-up action items", "Add a lag alert: page when the backlog doubles within 5 minutes", ("Data Ops",),
+     "label"),
+    ("1) Split the nightly export into shards. Owners: Storage, Billing Infra.", "Notes",
+     "Split the nightly export into shards", ("Storage", "Billing Infra"), "label"),
+    # A team as the task's subject: an acronym, or a team word.
+    ("QA to rerun the soak suite on the new build.", "next_steps", "rerun the soak suite on the new build", ("QA",),
+     "subject"),
+    ("Security to review the token scopes.", "Next steps", "review the token scopes", ("Security",), "subject"),
 ])
 def test_an_action_line_gives_its_task_and_its_owner(line: str, heading: str, what: str,
                                                       owners: tuple[str, ...], how: str) -> None:
@@ -50,6 +60,8 @@ def test_an_action_line_gives_its_task_and_its_owner(line: str, heading: str, wh
     ("- Migrate to the new bucket next quarter.", "Discussion"),  # no action context: a plain note
     ("Dana Kerr mentioned that the contract renews in May.", "Discussion"),
     ("The owner of this is unclear.", "Summary"),
+    ("The export was slow. Owner approval is still missing.", "Summary"),  # "Owner approval" has no colon
+    ("Customer to rerun the job with rotation paused.", "next_steps"),  # not a name nor a team
 ])
 def test_a_line_outside_an_action_context_is_no_item(line: str, heading: str) -> None:
     assert read_line(line, heading, _single_word_names) is None
@@ -96,3 +108,11 @@ def test_a_table_row_takes_its_owner_from_the_owner_column_and_a_placeholder_own
 
 def test_a_table_without_an_owner_column_lists_no_items() -> None:
     assert table_items(["| Service | Port |", "|---|---|", "| relay | 8080 |"]) == []
+
+
+def test_a_role_column_the_question_names_is_the_owner_column() -> None:
+    rows = ["| Activity | Responsible | Accountable | Consulted |", "|---|---|---|---|",
+            "| Ledger export | Dana Kerr | Lars Moe | Audit |", "| Archive pricing | TBD | Lars Moe | Finance |"]
+    assert [i.owners for _, i in table_items(rows)] == [("Lars Moe",), ("Lars Moe",)]  # the owner label's column
+    assert [i.owners for _, i in table_items(rows, frozenset({"who", "is", "responsible", "for"}))] == [
+        ("Dana Kerr",), ()]

@@ -17,8 +17,8 @@ FIELDS = ['  "owner": "Dana Kerr"', '  "team": "media-platform"', '  "components
 BODY = "The thumbnail worker dropped frames for an hour after the frame-queue failed over."
 
 
-def _view() -> DocView:
-    lines = [*FIELDS, BODY]
+def _view(fields: list[str]) -> DocView:
+    lines = [*fields, BODY]
     sentences, at = [], 0
     for n, line in enumerate(lines):
         kind = "sentence" if line == BODY else "metadata"
@@ -28,8 +28,8 @@ def _view() -> DocView:
     return DocView(DocumentInfo("doc_1", TITLE, "jira", None, None), (passage,), 1.0, False, lambda: sentences)
 
 
-def _cited(nlp: Language, question: str) -> list[str]:
-    view = _view()
+def _cited(nlp: Language, question: str, fields: list[str] = FIELDS) -> list[str]:
+    view = _view(fields)
     bound = bind_field(analyse(question, nlp), lambda: (view,), Similarity(None))
     return [] if bound is None else [s.text for f in bound.findings for s in f.answer]
 
@@ -52,3 +52,14 @@ def test_which_team_owns_reads_the_team_field_not_the_person_owner(nlp: Language
 
 def test_a_document_whose_title_the_question_does_not_name_answers_nothing(nlp: Language) -> None:
     assert _cited(nlp, "Which components are tagged on the ticket about the billing export timeout?") == []
+
+
+def test_which_team_did_an_act_is_not_read_from_the_team_field(nlp: Language) -> None:
+    assert _cited(nlp, "Which team restarted the thumbnail worker after the frame drop on queue failover?") == []
+
+
+def test_an_unquoted_key_reads_the_same_as_a_quoted_one(nlp: Language) -> None:
+    fields = ["components: [thumb-worker, frame-queue]", *FIELDS[1:]]
+    cited = _cited(nlp, "Which components are tagged on the ticket about the thumbnail worker frame drop after a "
+                        "queue failover?", fields)
+    assert cited == [fields[0]]

@@ -1,0 +1,71 @@
+"""Who owns an action item, chosen by what it does: owner labels that open a later sentence of the item, teams as
+the task's subject, the scene a question sets by naming the document, and "which team will <act>". Documents are
+our own."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from extraction.embeddings import LocalEmbedder
+from tests.zehn.agent.markdown_view import markdown_view
+from zehn.agent.action_items import bind_action, task_question
+from zehn.agent.analyse import analyse
+from zehn.agent.similarity import Similarity
+
+POSTMORTEM = """# Postmortem: Queue backlog after the scheduler upgrade
+
+## Follow-up action items
+1. Add a backlog panel to the queue dashboard broken down by tenant. Owner team: Insights. Priority: P1.
+2. Add a pager alert when the backlog doubles within five minutes. Owner team: Ops Desk. Priority: P0.
+3. Pin the scheduler version in the deploy manifest. Owner team: Build Infra. Priority: P2.
+"""
+
+TICKET = """# Export jobs stall after token refresh
+
+## next_steps
+SRE to review the worker pool limits for the export tenants.
+Engineering to prototype a refresh-aware retry wrapper for export jobs.
+"""
+
+
+def _owners(nlp: Language, embedder: LocalEmbedder, text: str, title: str, question: str) -> list[str]:
+    analysis = analyse(question, nlp)
+    assert task_question(analysis)
+    view = markdown_view(text, title)
+    bound = bind_action(analysis, lambda: (view,), Similarity(embedder), nlp)
+    assert bound is not None
+    return [p.entity_name for p in bound.paths]
+
+
+def test_an_owner_label_opening_a_later_sentence_owns_its_item(nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade",
+                     "Which team owns adding a pager alert when the backlog doubles?")
+    assert owners == ["Ops Desk"]
+
+
+def test_which_team_will_do_an_act_asks_for_the_items_owner(nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade",
+                     "Which team will add the per-tenant backlog panel to the queue dashboard?")
+    assert owners == ["Insights"]
+
+
+def test_words_naming_the_document_need_not_be_repeated_by_the_item(nlp: Language,
+                                                                      embedder: LocalEmbedder) -> None:
+    # "after the scheduler upgrade queue backlog" names the postmortem; the item itself only pins the version.
+    owners = _owners(nlp, embedder, POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade",
+                     "After the queue backlog that followed last week's scheduler upgrade, which team has to pin "
+                     "the version?")
+    assert owners == ["Build Infra"]
+
+
+def test_a_team_as_the_subject_of_a_next_step_owns_it(nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, TICKET, "Export jobs stall after token refresh",
+                     "Who will prototype the refresh-aware retry wrapper for export jobs?")
+    assert owners == ["Engineering"]
+
+
+def test_an_act_no_item_does_is_not_given_a_neighbours_owner(nlp: Language, embedder: LocalEmbedder) -> None:
+    analysis = analyse("Which team will migrate the queue to a new broker?", nlp)
+    view = markdown_view(POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade")
+    bound = bind_action(analysis, lambda: (view,), Similarity(embedder), nlp)
+    assert bound is not None and not bound.paths
