@@ -13,7 +13,7 @@ and the walk either finds nothing or the document's person owner.
    ``owner_team``), or its plural; an impact question ("which models were affected") takes only a key that says
    affected / impacted, any other question only a key that does not. A team field answers only who owns the
    document ("which team owns the retrospective"), never who did an act in it ("which team reverted X"). Keys are
-   read by the ingest's front-matter reader (:func:`extraction.frontmatter.parse_front_matter`).
+   read by the ingest's front-matter rules (:func:`extraction.frontmatter.read_key_line`).
 3. The answer cites that line; the document, not the line, names the subject, so the finding is ``inferred``
    (``document_subject``).
 """
@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import re
 
-from extraction.errors import DocumentRejected
-from extraction.frontmatter import parse_front_matter
+from extraction.frontmatter import read_key_line
 from zehn.agent.bound import Bound
 from zehn.agent.components import Part, listed, names_document
 from zehn.agent.lemmas import words
@@ -56,12 +55,9 @@ def _key_words(key: str) -> set[str]:
 
 
 def _key(line: str) -> str | None:
-    """The key of a front-matter line that carries a value, read by the ingest's own front-matter reader."""
-    try:
-        read = parse_front_matter(f"---\n{line.strip()}\n---\n")
-    except DocumentRejected:  # a list item or a continuation line alone is no mapping
-        return None
-    return next((m.key for m in read.lines if any(str(v).strip() for v in m.values)), None) if read else None
+    """The key of a front-matter line that carries a value, read by the ingest's own front-matter rules."""
+    read = read_key_line(line)
+    return read.key if read is not None and read.values else None
 
 
 def _field(doc_view: DocView, focus: str, affected: bool) -> Part | None:
