@@ -52,7 +52,7 @@ from zehn.agent.extent import (
     taken_up,
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
-from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
@@ -82,10 +82,6 @@ TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask
 ROLE_WEIGHT = 0.3
 LEXICAL_WEIGHT = 0.3
 QUESTION_WEIGHT = 0.5
-# A section whose own heading names the asked act or thing ("What NOT to request", "When to escalate",
-# "Fallback") is where a document says it: a third of a section role's weight (writers name sections by what they
-# tell; a role word is the stronger sign).
-HEADING_WEIGHT = 0.1
 _NAMES = frozenset({"agent", "system", "identifier"})  # answered by their own line: a neighbour names others
 ALIKE = 0.05  # other lines of the best passage within this of the best line answer too
 CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its context (not as the answer)
@@ -109,18 +105,6 @@ def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
     return roles_of(passage.heading)
 
 
-def heading_names(passage: DocPassage, title: str, ask: Ask) -> bool:
-    """The passage's own heading (not the title, not the front matter) names the ask's verb or its focus noun, in
-    any inflection ("escalate": "When to escalate"; "request": "What NOT to request")."""
-    last = passage.heading.rsplit(" > ", 1)[-1].strip()
-    if passage.kind == "metadata" or last.casefold() == title.strip().casefold():
-        return False
-    asked = [w for w in (ask.predicate, ask.focus_head) if w and w not in LIGHT_VERBS]
-    said = set(words(last))
-    return any(said & {w, f"{w}s", f"{w}es", f"{w}d", f"{w}ed", f"{w}ing", f"{w.removesuffix('e')}ing"}
-               for w in asked)
-
-
 def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: tuple[str, ...]) -> list[Scored]:
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     terms = core_terms(ask, context)
@@ -134,8 +118,7 @@ def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: 
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
-        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage + \
-            HEADING_WEIGHT * heading_names(p, view.info.title, ask)
+        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
         scored.append(Scored(p, score, role, coverage, held, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))
 

@@ -21,17 +21,9 @@ def predicate_of(clause: Span, skip: set[int]) -> Token | None:
 
 def fronted_aux(clause: Span) -> Token | None:
     """The auxiliary a question fronts: "be" or "do" among the first three words after the wh-word ("when *does*
-    X fire", "which team *does* the alert page"), or right after the noun phrase the wh-word determines ("what
-    action items *did* the postmortem assign")."""
-    words = [t for t in clause if not t.is_punct]
-    first = next((t for t in words[:3] if t.lemma_ in ("be", "do") and t.i > clause.start), None)
-    if first is not None or not words or words[0].tag_ not in ("WDT", "WP"):
-        return first
-    after = next((t for t in words[1:] if t.pos_ not in _NOUN_PHRASE), None)
-    return after if after is not None and after.lemma_ in ("be", "do") else None
-
-
-_NOUN_PHRASE = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "DET", "PUNCT"})
+    X fire", "which team *does* the alert page")."""
+    return next((t for t in [t for t in clause if not t.is_punct][:3] if t.lemma_ in ("be", "do") and
+                 t.i > clause.start), None)
 
 
 def fronted(clause: Span, top: Token) -> Token:

@@ -298,7 +298,3 @@ def test_action_items_ask_for_the_next_steps_section(nlp: Language, question: st
     assert "next" in roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     assert reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
 
-
-def test_the_verb_after_a_two_word_focus_and_a_fronted_auxiliary_is_the_predicate(nlp: Language) -> None:
-    ask = analyse("What action items did the ledger outage postmortem assign?", nlp).asks[0]
-    assert ask.predicate == "assign"

@@ -150,17 +150,3 @@ def test_a_modifier_the_section_heading_already_says_picks_no_other_line(nlp: La
     view = _remedy_view("Immediate mitigation applied", lines)
     bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
     assert [f.bound.text for f in bound.findings] == [lines[0]]
-
-
-def _section(heading: str) -> DocPassage:
-    return DocPassage("d#p1", "d", heading, "section", 0, 10, f"{heading}\nbody", (0.3,))
-
-
-def test_a_section_heading_that_names_the_asked_act_marks_where_it_is_said(nlp: Language) -> None:
-    from zehn.agent.bind_passages import heading_names
-    ask = analyse("When should a stuck ledger export be escalated to the platform team?", nlp).asks[0]
-    assert heading_names(_section("Ledger runbook > When to escalate"), "Ledger runbook", ask)
-    assert not heading_names(_section("Ledger runbook > Overview"), "Ledger runbook", ask)
-    ask = analyse("What must support never request from a customer?", nlp).asks[0]
-    assert heading_names(_section("Ledger runbook > What NOT to request"), "Ledger runbook", ask)
-    assert not heading_names(_section("Escalate the ledger export"), "Escalate the ledger export", ask)
