@@ -27,7 +27,7 @@ from zehn.agent.focus import type_of
 from zehn.agent.lemmas import WH_WORDS, content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import asks_cause, fronted_aux, predicate_of
+from zehn.agent.question_verbs import asks_cause, fronted_aux, named_head, own_verb, predicate_of
 
 HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -146,7 +146,9 @@ def _focus_span(clause: Span, wh: Token) -> Span | None:
         while j < clause.end and doc[j].pos_ == "DET":
             j += 1
         k = _noun_run(doc, j, clause.end)
-        participle = k < clause.end and doc[k].tag_ in ("VBN", "VBG")
+        # ... nor an adjective that takes a verb ("what was X *unwilling to disclose*": X is the subject)
+        participle = k < clause.end and (doc[k].tag_ in ("VBN", "VBG") or (doc[k].pos_ == "ADJ" and any(
+            c.dep_ == "xcomp" for c in doc[k].children)))
         if k > j and not participle:
             return doc[j:k]
     return None
@@ -173,7 +175,7 @@ def _asks(doc: Doc) -> list[Ask]:
         clause = _clause(doc, wh.i, end)
         focus = _focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
-        verb = predicate_of(clause, skip)
+        verb = own_verb(wh, clause) or predicate_of(clause, skip)
         fronted = fronted_aux(clause)
         predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
             verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
@@ -183,7 +185,7 @@ def _asks(doc: Doc) -> list[Ask]:
         groups = _nouns(focus) if focus is not None else []
         for group in groups or [[]]:
             head = group[-1] if group else None
-            head_lemma = head.lemma_.casefold() if head is not None else ""
+            head_lemma = named_head(group) if group else ""
             answer_type = type_of(head_lemma, _wh(wh), predicate)
             if answer_type == "description" and not group and asks_cause(wh, verb):
                 answer_type = "cause"  # "what made X loop", "what broke X"

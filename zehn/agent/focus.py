@@ -59,8 +59,9 @@ VERB_TYPES: dict[str, AnswerType] = {
 
 # A wh-word as the subject of these verbs asks for what followed ("what happened when X was rolled out", "what
 # broke after the change"): the consequences, which postmortems state under "Impact" / "Customer impact".
+# "How badly were customers *hit*", "what did users *suffer*": the verbs of being struck ask the same.
 CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affect", "impact", "disrupt", "degrade",
-                                               "ensue"})
+                                               "ensue", "hit", "suffer"})
 
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
@@ -83,6 +84,9 @@ SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "next": (frozenset({"next", "follow", "followup", "todo"}), frozenset({"action", "item", "task"})),
     "decision": (frozenset({"decision", "outcome", "conclusion", "chosen"}), frozenset({"agreement"})),
 }
+# Two words of the secondary sets that together name a role ("Action items" heads the next steps as "Follow-ups"
+# does; "action" or "item" alone does not).
+PRIMARY_PAIRS: dict[str, tuple[frozenset[str], ...]] = {"next": (frozenset({"action", "item"}),)}
 # The section role that usually holds each answer type.
 TYPE_ROLES: dict[AnswerType, str] = {"cause": "cause", "fix": "fix", "agent": "agent", "date": "date"}
 # Focus words that point at a section role directly ("what follow-up ticket", "what impact", "what steps").
@@ -154,7 +158,7 @@ def roles_of(heading: str) -> dict[str, float]:
         {w[:-2] for w in words if len(w) > 4 and w.endswith(("xes", "ses", "zes", "ches", "shes"))}
     out: dict[str, float] = {}
     for role, (primary, secondary) in SECTION_ROLES.items():
-        if words & primary:
+        if words & primary or any(p <= words for p in PRIMARY_PAIRS.get(role, ())):
             out[role] = 1.0
         elif words & secondary:
             out[role] = 0.5

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from zehn.agent.focus import FOCUS_ROLES
+
 
 def predicate_of(clause: Span, skip: set[int]) -> Token | None:
     """The clause's main verb: the highest verb of the clause (auxiliaries skipped), else its root."""
@@ -59,3 +61,26 @@ def asks_cause(wh: Token, verb: Token | None) -> bool:
     if lemma in CAUSATIVE_VERBS:
         return any(c.dep_ in ("ccomp", "xcomp", "oprd") for c in verb.children)
     return lemma in DAMAGE_VERBS and any(c.dep_ == "dobj" for c in verb.children)
+
+
+def own_verb(wh: Token, clause: Span) -> Token | None:
+    """The verb the wh-word is the subject of, right after it ("what *causes* the failures described in X"): that
+    verb is what is asked, whatever the parser made the root of the rest (it may read "described" as the main verb
+    and "what causes ..." as its clausal subject)."""
+    verb = wh.head
+    own = wh.dep_ == "nsubj" and verb.i == wh.i + 1 and verb.pos_ == "VERB" and verb.i < clause.end
+    return verb if own and verb.dep_ not in ("ROOT", "conj") else None
+
+
+# Nouns that only carry the modifier before them ("action *items*", "follow-up *work*", "next *points*"): the
+# modifier names what is asked.
+LIGHT_HEADS = frozenset({"item", "work", "point", "thing"})
+
+
+def named_head(group: list[Token]) -> str:
+    """The lemma that names a focus group's kind: its head, or the modifier before a light head when that modifier
+    names a section role ("action items" are what an "Action items" section lists)."""
+    head = group[-1].lemma_.casefold()
+    if head in LIGHT_HEADS and len(group) > 1 and group[-2].lemma_.casefold() in FOCUS_ROLES:
+        return group[-2].lemma_.casefold()
+    return head

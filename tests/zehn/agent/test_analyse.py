@@ -270,3 +270,31 @@ def test_a_damage_verb_without_an_object_still_asks_what_followed(nlp: Language)
 def test_a_complement_clause_belongs_to_what_is_asked(nlp: Language) -> None:
     ask = analyse("For how long does the control plane keep upgrade audit events by default?", nlp).asks[0]
     assert {"audit", "event"} <= set(ask.core)
+
+
+@pytest.mark.parametrize("question", [
+    "How badly were customers hit while the billing export was stuck?",
+    "What did customers suffer during the queue backlog?"])
+def test_being_hit_or_suffering_asks_for_the_impact(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert "impact" in roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+
+
+def test_what_causes_a_failure_described_in_a_document_asks_for_its_cause(nlp: Language) -> None:
+    ask = analyse("What causes the intermittent 504 errors on long exports described in the ledger runbook?",
+                  nlp).asks[0]
+    assert (ask.predicate, ask.answer_type) == ("cause", "cause")
+
+
+def test_a_noun_followed_by_an_adjective_taking_a_verb_is_the_subject_not_the_focus(nlp: Language) -> None:
+    ask = analyse("In the vendor review, what was Finance unwilling to share with the auditors?", nlp).asks[0]
+    assert ask.focus == "" and ask.predicate == "share"
+
+
+@pytest.mark.parametrize("question", ["What action items did the ledger outage postmortem assign?",
+                                      "Which action items came out of the ledger outage review?"])
+def test_action_items_ask_for_the_next_steps_section(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert "next" in roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    assert reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
+

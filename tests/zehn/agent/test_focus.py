@@ -70,3 +70,9 @@ def test_how_something_is_produced_asks_for_a_description_but_how_it_was_fixed_f
 def test_a_verb_of_keeping_is_met_by_another_of_its_family_or_its_noun() -> None:
     assert "retain" in family("keep") and "retention" in family("keep")
     assert family("deploy") == ()
+
+
+def test_action_items_together_name_the_next_steps_but_either_word_alone_only_hints() -> None:
+    assert roles_of("Postmortem > Action items")["next"] == 1.0
+    assert roles_of("Postmortem > Action log").get("next", 0.0) < 1.0
+    assert roles_of("Postmortem > Open items").get("next", 0.0) < 1.0
