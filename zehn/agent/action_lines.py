@@ -168,6 +168,8 @@ def _clean(what: str) -> str:
 
 
 _TASK_HEADS = frozenset({"action", "task", "item", "what", "description", "follow-up", "todo", "step"})
+# Role columns of responsibility matrices (RACI, DACI) that no owner label names: a question may ask for one.
+_ROLE_HEADS = frozenset({"responsible", "consulted", "informed", "driver", "contributor", "contributors"})
 
 
 def table_items(rows: list[str], asked: frozenset[str] = frozenset()) -> list[tuple[int, LineItem]]:
@@ -179,7 +181,8 @@ def table_items(rows: list[str], asked: frozenset[str] = frozenset()) -> list[tu
     owner_cols = [i for i, c in enumerate(head) if label_relation(c) == "OWNS" or c in ("owner", "owners", "dri")]
     if not owner_cols:
         return []
-    named = [i for i, c in enumerate(head) if c in asked and not set(c.split()) & _TASK_HEADS]
+    # Only a role's column: "who owns the item due Friday" names the Due column, which holds no owner.
+    named = [i for i, c in enumerate(head) if c in asked and (c in _ROLE_HEADS or label_relation(c) is not None)]
     owner_cols = named or owner_cols
     task_cols = [i for i, c in enumerate(head) if i not in owner_cols and set(c.split()) & _TASK_HEADS]
     out: list[tuple[int, LineItem]] = []

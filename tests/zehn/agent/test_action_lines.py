@@ -116,3 +116,9 @@ def test_a_role_column_the_question_names_is_the_owner_column() -> None:
     assert [i.owners for _, i in table_items(rows)] == [("Lars Moe",), ("Lars Moe",)]  # the owner label's column
     assert [i.owners for _, i in table_items(rows, frozenset({"who", "is", "responsible", "for"}))] == [
         ("Dana Kerr",), ()]
+
+
+def test_a_column_the_question_names_that_holds_no_role_is_not_the_owner_column() -> None:
+    rows = ["| Action | Owner | Due |", "|---|---|---|", "| Split the metrics cluster | Dana Kerr | Friday |"]
+    assert [i.owners for _, i in table_items(rows, frozenset({"who", "owns", "the", "item", "due", "friday"}))] == [
+        ("Dana Kerr",)]
