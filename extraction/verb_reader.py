@@ -23,7 +23,9 @@ from extraction.traffic_phrases import handed_requests
 from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
-_PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
+# Adverb particles of English phrasal verbs ("fall back", "fail over", "time out"); also read by the answerer, where a
+# phrasal verb meets its one-word noun ("timed out" ~ "timeout", "rolled back" ~ "rollback").
+PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
 Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
 # Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
@@ -72,7 +74,7 @@ def misparsed_verb(tok: Token) -> bool:
 def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
     out = []
     # A particle the parser hangs as an adverb keeps its preposition: "falls back to X", "fails over to X".
-    adverbs = [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLES]
+    adverbs = [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in PARTICLES]
     for p in [*verb.children, *(p for a in adverbs for p in a.children)]:
         if p.dep_ in ("prep", "agent"):  # "built on top of X": the object of "top of" is the preposition's
             objs = objects_of(p)

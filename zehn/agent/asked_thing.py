@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from extraction.verb_reader import PARTICLES
 from zehn.agent.focus import DURATION_VERBS, KIND_WORDS
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
@@ -47,9 +48,20 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
                    (content_verb or t != ask.predicate))
     if not others:
         return True
-    held = similarity.matches(others, lemmas)
+    held = similarity.matches(others, lemmas) | {t for t in others if _particle_noun(t, lemmas)}
     return len(held) >= min(MIN_HELD, -(-len(others) // 2)) or (content_verb and (
         ask.predicate in held or similarity.synonym(ask.predicate, verbs)))
+
+
+def _particle_noun(term: str, lemmas: list[str]) -> bool:
+    """The sentence names an asked act by the one-word noun its phrasal verb makes: "timing out" ~ "timeout",
+    "rolled back" ~ "rollback", "fail over" ~ "failover" (the question's word may be a lemma or an -ing form)."""
+    stems = {term}
+    if term.endswith("ing") and len(term) > 5:
+        bare = term[:-3]
+        stems |= {bare, bare + "e"} | ({bare[:-1]} if bare[-1] == bare[-2] else set())  # timing, running
+    return any(lemma[: len(stem)] == stem and lemma[len(stem):].lstrip("-") in PARTICLES
+               for lemma in lemmas for stem in stems)
 
 
 def _of_what(ask: Ask) -> tuple[str, ...]:

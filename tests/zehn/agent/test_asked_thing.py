@@ -63,3 +63,9 @@ def test_a_long_situation_needs_two_of_its_words_not_all(nlp: Language, similari
                 "team say is usual when the reindex is skipped and snapshots are restored?")
     assert _binds(question, "- With snapshots restored and no reindex, the usual cutover window is about 20 minutes.",
                   nlp, similarity)
+
+
+def test_a_phrasal_verb_asked_is_held_by_the_noun_it_makes(nlp: Language, similarity: Similarity) -> None:
+    question = "Which upstream service was the billing proxy timing out on during the outage?"
+    assert _binds(question, "proxy: upstream ledger-db timeout: deadline exceeded", nlp, similarity)
+    assert not _binds(question, "proxy: upstream ledger-db latency rose to 900 ms", nlp, similarity)
