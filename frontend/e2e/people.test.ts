@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INTERNAL_TOKENS } from "../src/features/ask/answerText";
 import { openBrowser, shot, shots, type Browser } from "./browser";
-import { startServer, stopServer, ZEHN, type RunningServer } from "./server";
+import { serverLogTail, startServer, stopServer, ZEHN, type RunningServer } from "./server";
 
 const CONFIGURED = "people-e2e-write-token";
 const APPROVER = "E2E Approver";
@@ -37,7 +37,9 @@ beforeAll(async () => {
 });
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail" && browser) await shot(browser.page, `failed-people-${ctx.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
+  if (ctx.task.result?.state !== "fail") return;
+  if (browser) await shot(browser.page, `failed-people-${ctx.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
+  if (server) console.error(`server log (last lines):\n${serverLogTail(server)}`);
 });
 
 afterAll(async () => {
