@@ -32,6 +32,7 @@ from verify.parsing import Parse
 from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, later_sentences, read_line, table_items
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import covering, lines
+from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Analysis
@@ -51,7 +52,8 @@ _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "ass
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
 # "Who will / has to / is to <act>", "which team must <act>": a doer asked for an act still to be done is the owner
 # of the follow-up that does it (modal and semi-modal English; "who will be affected" names no act).
-_OWED = re.compile(r"\b(?:who|which\s+(?:team|group|squad|function|org|organi[sz]ation|person|engineer))\s+"
+_DOER_NOUNS = "|".join(sorted(GROUP_FOCI | {"function", "person", "engineer"}))  # the group nouns of field_lists
+_OWED = re.compile(rf"\b(?:who|which\s+(?:{_DOER_NOUNS}))\s+"
                    r"(?:will|shall|must|should|has to|have to|is to|are to|needs? to|is going to|is expected to)\s+"
                    r"(?!be\b|have\b|get\b|see\b)[a-z]{3,}\b", re.I)
 # Words after a gerund that make it an act with an argument ("adding *a* stage", "alerting *on* latency").
