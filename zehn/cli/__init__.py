@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+from types import FrameType
+from typing import NoReturn
+
 import typer
 
 from zehn.cli import (
@@ -29,5 +33,12 @@ for module in (ingest_cmds, query_cmds, verify_cmds, serve_cmds, eval_cmds, ask_
     module.register(app)
 
 
+def _unwind_on_sigterm(signum: int, _frame: FrameType | None) -> NoReturn:
+    """A plain ``kill`` unwinds the command like Ctrl-C does, so an open graph endpoint stops the embedded server
+    (or hands it over to the processes still using it) instead of leaving it running with nobody attached."""
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _unwind_on_sigterm)  # `zehn serve` replaces it with uvicorn's own while serving
     app()
