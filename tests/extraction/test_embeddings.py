@@ -52,6 +52,14 @@ def test_repeated_texts_are_encoded_once_and_returned_in_order(embedder: LocalEm
     assert sum(rows for rows, _ in counting.calls) == 5
 
 
+def test_a_text_given_twice_for_its_pieces_is_run_once(embedder: LocalEmbedder) -> None:
+    pieces, counting = _counting(embedder)
+    found = pieces.embed_with_tokens([TEXTS[4], TEXTS[6], TEXTS[4]])
+    assert sum(rows for rows, _ in counting.calls) == 2
+    assert found[0].vector == found[2].vector and found[0].vector != found[1].vector
+    assert np.array_equal(found[0].spans, found[2].spans)
+
+
 def test_embed_each_runs_every_text_unpadded_and_shares_the_cache(embedder: LocalEmbedder) -> None:
     each, counting = _counting(embedder)
     each.embed_documents(["a question"])
