@@ -50,10 +50,16 @@ IMPACT_LISTS = frozenset({"impact", "impacts", "customer_impact", "user_impact",
 IMPACT_RULE = LabelRule("AFFECTS", False, "document")
 
 
+def _link_list(key: str) -> bool:
+    """A references heading, or several joined by "and" / "&": "References and related pages", "Links & docs"."""
+    parts = [p.strip("_") for p in re.split(r"_(?:and|&)_", key)]
+    return all(p in LINK_LISTS for p in parts if p) and any(parts)
+
+
 def list_rule(label: str) -> LabelRule | None:
     """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
     key = label_key(label)
-    return LINK_RULE if key in LINK_LISTS else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
+    return LINK_RULE if _link_list(key) else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
 # A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
 # Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
 # system runs on or through, not of things it is or shows (dashboards, consoles, endpoints).

@@ -94,3 +94,16 @@ def impact_cell(header: str, cell: str) -> bool:
     value = cell.strip(" *_`").casefold()
     return label_key(header) in IMPACT_HEADERS and value not in ("", "-", "n/a", "none", "tbd") and not stated_unhit(
         value)
+
+
+# A references-list item that opens with a title and then a note about it: "Pool sizing guide (internal wiki)",
+# "Retry budget notes — linked from the runbook". The title, two to eight words from a capital, names a page.
+_TITLE_NOTE = re.compile(r"[*_`]*(?P<title>[A-Z][^\s.:;!?*`]*(?: [^\s.:;!?*`]+){1,7}?)[*_`]*(?: [—–-] | \()")
+
+
+def titled_reference(text: str, start: int, end: int) -> Mention | None:
+    """The page a references-list item names by its title, when the item names no ticket, URL or page itself."""
+    m = _TITLE_NOTE.match(text, start, end)
+    if m is None:
+        return None
+    return Mention(m.group("title"), "Page", m.start("title"), m.end("title"))

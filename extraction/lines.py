@@ -48,6 +48,7 @@ from extraction.line_shapes import (
     impact_cell,
     split_lines,
     stated_unhit,
+    titled_reference,
 )
 from extraction.ownership_prose import typed_relation
 from extraction.references import references
@@ -222,8 +223,8 @@ class _Reader:
     def lead(self, line: tuple[int, int]) -> bool:
         """A "Label:" line on its own: the list right after it holds the label's values."""
         m = LEAD_IN.match(self.text[line[0] : line[1]]) or BARE_LEAD_IN.match(self.text[line[0] : line[1]])
-        if m is None or len(m.group("label").split()) > 3:
-            return False
+        if m is None or (len(m.group("label").split()) > 3 and list_rule(m.group("label")) != LINK_RULE):
+            return False  # a long label is a sentence, unless it joins reference headings ("Links and related pages")
         self.environment = environment_section(m.group("label"))
         rule = list_rule(m.group("label"))
         label = (line[0] + m.start("label"), line[0] + m.end("label"))
@@ -240,6 +241,8 @@ class _Reader:
         if scope.rule == LINK_RULE:  # a list of references: every ticket, pull request or page in the item
             refs = [x for x in value_mentions(self.text, value_start, value_end, [], None, self.ctx.people)]
             refs += [x for x in self.mentions if value_start <= x.start < value_end and x.type in ("Ticket", "Page")]
+            titled = None if refs else titled_reference(self.text, value_start, value_end)
+            refs += [titled] if titled is not None else []
             self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
             return
         colon = self.text.find(": ", value_start, line[1])

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.line_shapes import stated_unhit
+from extraction.line_shapes import stated_unhit, titled_reference
 
 
 @pytest.mark.parametrize(("value", "spared"), [
@@ -15,3 +15,16 @@ from extraction.line_shapes import stated_unhit
 ])
 def test_an_impact_item_that_says_the_system_was_spared_is_no_hit(value: str, spared: bool) -> None:
     assert stated_unhit(value) is spared
+
+
+@pytest.mark.parametrize(("item", "title"), [
+    ("Shard rebalancing guide (internal wiki)", "Shard rebalancing guide"),
+    ("Cold start checklist — linked from the on-call page", "Cold start checklist"),
+    ("**Capacity review notes** - last quarter", "Capacity review notes"),
+    ("see the notes below (internal)", None),  # no title: it opens in lower case
+    ("Restart the worker pool.", None),  # a sentence, with no note after a title
+])
+def test_a_references_item_names_a_page_by_the_title_before_its_note(item: str, title: str | None) -> None:
+    page = titled_reference(item, 0, len(item))
+    assert (page.name if page else None) == title
+    assert page is None or item[page.start : page.end] == page.name

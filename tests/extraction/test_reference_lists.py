@@ -1,0 +1,38 @@
+"""A references list under a lead-in that joins reference headings links the document to the pages it names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spacy.language import Language
+
+from tests.extraction.test_lines import read, triples
+
+PAGE = """---
+title: "Warm pool drain protocol"
+source_type: "confluence"
+---
+
+# Warm pool drain protocol
+
+Drain the pool before resizing it.
+
+References and related pages:
+- Retry budget guide (internal playbook) — link in related_pages.
+- OPS-512 (the earlier drain outage)
+
+Steps before a drain:
+- Confirm capacity (ask the on-call lead)
+"""
+
+
+def test_a_joined_references_lead_in_links_the_titled_page(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, PAGE)
+    found = triples(rels)
+    assert ("Warm pool drain protocol", "LINKED_TO", "Retry budget guide", "document_subject") in found
+    assert ("Warm pool drain protocol", "LINKED_TO", "OPS-512", "document_subject") in found
+
+
+def test_a_titled_item_outside_a_references_list_links_nothing(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, PAGE)
+    assert not any(r["object"].startswith("Confirm capacity") for r in rels)
