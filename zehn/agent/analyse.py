@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
-from zehn.agent.focus import type_of
+from zehn.agent.focus import FOCUS_ROLES, type_of
 from zehn.agent.lemmas import WH_WORDS, content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
@@ -134,14 +134,19 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
 
 def _focus_span(clause: Span, wh: Token) -> Span | None:
     """The noun phrase the wh-word determines, or the noun phrase right after a copula that follows it
-    (unless a participle follows that phrase: "who is X assigned to" asks about X, it does not name X)."""
+    (unless a participle follows that phrase: "who is X assigned to" asks about X, it does not name X); after "how"
+    and an adjective ("how large was the impact"), that phrase when it names a section's kind."""
     doc = clause.doc
     start = wh.i + (2 if _wh(wh).startswith("how ") else 1)
     if wh.lower_ in ("what", "which", "whose") or _wh(wh) in ("how many", "how much"):
         end = _noun_run(doc, start, clause.end)
         if end > start:
             return doc[start:end]
-    if start < clause.end and doc[start].lemma_ == "be" and wh.lower_ in ("what", "who", "which"):
+    # "how large was the impact of X": the degree of the copula's subject is asked.
+    degree = _wh(wh) == "how" and start + 1 < clause.end and doc[start].pos_ == "ADJ"
+    if degree:
+        start = wh.i + 2
+    if start < clause.end and doc[start].lemma_ == "be" and (wh.lower_ in ("what", "who", "which") or degree):
         j = start + 1
         while j < clause.end and doc[j].pos_ == "DET":
             j += 1
@@ -149,7 +154,9 @@ def _focus_span(clause: Span, wh: Token) -> Span | None:
         # ... nor an adjective that takes a verb ("what was X *unwilling to disclose*": X is the subject)
         participle = k < clause.end and (doc[k].tag_ in ("VBN", "VBG") or (doc[k].pos_ == "ADJ" and any(
             c.dep_ == "xcomp" for c in doc[k].children)))
-        if k > j and not participle:
+        # A degree names its focus only when that is a section's kind ("how large was the *impact*"); "how big is
+        # the cache" asks a size, which the cache's noun does not type.
+        if k > j and not participle and (not degree or doc[k - 1].lemma_.casefold() in FOCUS_ROLES):
             return doc[j:k]
     return None
 

@@ -17,7 +17,8 @@
    needs the focus noun itself instead of a filler (a list's lead line, "Required events:", may stand in for the
    verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
    labelled with it ("Likely cause: ...", which must say which one); such a section is bound by its first line,
-   or by the line holding the focus's modifier ("*long-term* fix"). A table row is read with its header row
+   or by the line holding the focus's modifier ("*long-term* fix"); a description, by a line labelled with the
+   asked thing's name ("Rollout plan: ..."). A table row is read with its header row
    (:mod:`zehn.agent.table_rows`). A question the document asks answers nothing: the first statement of the
    block after it (the reply) is bound in its place. A negated sentence does not answer a
    wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
@@ -70,7 +71,7 @@ from zehn.agent.sentence_binding import (
     prefetch_synonyms,
     worth_parsing,
 )
-from zehn.agent.sentence_checks import label_states
+from zehn.agent.sentence_checks import label_states, labelled_by_focus
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
@@ -190,6 +191,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                               pool, scored, how))
             if how in ("section", "reply") and kinds and scored.role >= 1.0:
                 break  # a section is bound by its first line that binds (:func:`section_line`)
+    if ask.answer_type in ("description", "items"):  # a line labelled with the asked thing ("Rollout plan: ...")
+        bound_all += [(2.0 + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
+                      for s_ in scored_all for x in view.in_passage(s_.passage)
+                      if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))

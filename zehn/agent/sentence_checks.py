@@ -20,6 +20,7 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
+from zehn.agent.lemmas import words
 from zehn.agent.question import Ask
 
 _LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
@@ -82,3 +83,14 @@ def label_states(line: str, ask: Ask) -> bool:
     relation = ask_relation(ask)
     return relation is not None and any(label_relation(seg.label) == relation
                                         for seg in segments(line.replace('"', "")))
+
+
+def labelled_by_focus(line: str, focus: str) -> bool:
+    """The line opens with a label that is the asked thing's own name of two or more words ("Rollout plan: staging
+    first, then ..." for "what is the rollout plan"): writers label a line with what it states. One word is not
+    enough ("Status:", "Notes:" head lines of every kind)."""
+    asked = words(focus)
+    if len(asked) < 2:
+        return False
+    found = segments(line)
+    return bool(found) and not line[:found[0].start].strip(" \t*_->#") and words(found[0].label) == asked

@@ -298,3 +298,15 @@ def test_action_items_ask_for_the_next_steps_section(nlp: Language, question: st
     assert "next" in roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     assert reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
 
+
+
+@pytest.mark.parametrize("question", ["How large was the customer impact of the ledger cache outage?",
+                                      "How severe was the impact of the queue refactor on billing?"])
+def test_how_large_was_the_impact_reads_the_impact_section(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.focus_head == "impact" and reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
+
+
+def test_how_big_is_a_thing_does_not_make_the_thing_its_focus(nlp: Language) -> None:
+    ask = analyse("How big is the ledger cache?", nlp).asks[0]
+    assert ask.focus == "" and ask.answer_type != "system"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import Scored, bind_sentence
-from zehn.agent.sentence_checks import answering_fillers, negated
+from zehn.agent.sentence_checks import answering_fillers, labelled_by_focus, negated
 from zehn.agent.similarity import Similarity
 
 
@@ -34,3 +35,14 @@ def test_a_mitigation_labelled_timeline_entry_answers_what_mitigation_was_applie
     passage = DocPassage("d#p0", "d", "Incident > Timeline (UTC)", "section", 0, len(text), text, ())
     scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
     assert bind_sentence(ask, scored, nlp(line), Similarity(embedder), (), parse_text=nlp) is not None
+
+
+@pytest.mark.parametrize(("line", "focus", "expected"), [
+    ("Rollout plan: staging first, then one region, then all regions.", "rollout plan", True),
+    ("- **Rollout plan:** staging first, then everywhere.", "rollout plan", True),
+    ("We agreed a rollout plan: staging first.", "rollout plan", False),  # the label does not open the line
+    ("Status: done.", "status", False),  # one word labels lines of every kind
+    ("Cache plan: keep it warm.", "rollout plan", False),
+])
+def test_a_line_labelled_with_the_asked_things_name_states_it(line: str, focus: str, expected: bool) -> None:
+    assert labelled_by_focus(line, focus) is expected
