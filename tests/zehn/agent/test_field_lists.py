@@ -6,7 +6,7 @@ from __future__ import annotations
 from spacy.language import Language
 
 from zehn.agent.analyse import analyse
-from zehn.agent.field_lists import bind_field
+from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 from zehn.agent.similarity import Similarity
@@ -63,3 +63,18 @@ def test_an_unquoted_key_reads_the_same_as_a_quoted_one(nlp: Language) -> None:
     cited = _cited(nlp, "Which components are tagged on the ticket about the thumbnail worker frame drop after a "
                         "queue failover?", fields)
     assert cited == [fields[0]]
+
+
+def test_a_ticket_described_by_where_it_happened_is_a_described_document(nlp: Language) -> None:
+    assert describes_document(analyse("Which components are tagged on the Staging ticket where the thumbnail "
+                                      "worker dropped frames after a queue failover?", nlp))
+
+
+def test_a_named_system_is_not_a_described_document(nlp: Language) -> None:
+    assert not describes_document(analyse("Which components are tagged on thumb-worker?", nlp))
+
+
+def test_components_of_a_ticket_described_by_a_where_clause_come_from_its_field(nlp: Language) -> None:
+    cited = _cited(nlp, "Which components are tagged on the ticket where the thumbnail worker had a frame drop "
+                        "after a queue failover?")
+    assert cited == [FIELDS[2]]
