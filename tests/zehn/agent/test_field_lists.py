@@ -3,6 +3,8 @@ the asked focus. Documents are our own."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from spacy.language import Language
 
 from zehn.agent.analyse import analyse
@@ -21,7 +23,7 @@ def _view(fields: list[str]) -> DocView:
     lines = [*fields, BODY]
     sentences, at = [], 0
     for n, line in enumerate(lines):
-        kind = "sentence" if line == BODY else "metadata"
+        kind: Literal["sentence", "metadata"] = "sentence" if line == BODY else "metadata"
         sentences.append(Sentence(f"ev_{n:016x}", line, "doc_1", at, at + len(line), kind))
         at += len(line) + 1
     passage = DocPassage("p0", "doc_1", "description", "section", 0, at, BODY, (0.5,))
