@@ -8,7 +8,9 @@
   reads X's own page: its Upstream / Downstream lines (:mod:`zehn.agent.flow_lines`, also for "what calls X"),
   else the list under a dependencies heading (:mod:`zehn.agent.components`); "does X depend on Y" is ``yes``
   when that page lists Y; "which team owns <a document named by its topic>" reads its team field
-  (:mod:`zehn.agent.field_lists`); "who owns X" reads an ownership map of paths (:mod:`zehn.agent.path_owners`).
+  (:mod:`zehn.agent.field_lists`), as does "which components are tagged on the ticket where X" (the subject is a
+  description of a document, not an entity); "who owns X" reads an ownership map of paths
+  (:mod:`zehn.agent.path_owners`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
 - **After** the walk and the question-time binding declined: "who owns / takes X" reads a meeting's ask and its
   answer (:mod:`zehn.agent.spoken_asks`), so a page's owner line, which the walk answers, is never replaced by
@@ -26,7 +28,7 @@ from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.doers import bind_doer, unstated_act
-from zehn.agent.field_lists import bind_field
+from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.handovers import bind_handover
 from zehn.agent.parses import Parses
@@ -49,6 +51,10 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
         acted = bind_action(analysis, views, similarity, nlp)
         if acted is not None:
             return acted
+    if analysis.route == "participation" and analysis.rel_type is not None and describes_document(analysis):
+        fielded = bind_field(analysis, views, similarity)  # "the components tagged on the ticket where X"
+        if fielded is not None:
+            return fielded
     if analysis.route == "yes_no":
         return check_flow(analysis, views, similarity)
     if analysis.route == "ownership":

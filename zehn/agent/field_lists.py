@@ -14,6 +14,8 @@ and the walk either finds nothing or the document's person owner.
    affected / impacted, any other question only a key that does not. A team field answers only who owns the
    document ("which team owns the retrospective"), never who did an act in it ("which team reverted X"). Keys are
    read by the ingest's front-matter rules (:func:`extraction.frontmatter.read_key_line`).
+   A subject phrase that is itself such a description ("the ticket where X") is read here before the graph walk
+   (:func:`describes_document`); any other after the walk declined.
 3. The answer cites that line; the document, not the line, names the subject, so the finding is ``inferred``
    (``document_subject``).
 """
@@ -26,14 +28,11 @@ from extraction.frontmatter import read_key_line
 from zehn.agent.bound import Bound
 from zehn.agent.components import Part, listed, names_document
 from zehn.agent.lemmas import words
-from zehn.agent.question import Analysis
+from zehn.agent.question import DOCUMENT_WORDS, Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.similarity import Similarity
 
 DOCUMENTS_READ = 3  # the best retrieved documents whose titles may name the subject
-# Words that say what kind of document a phrase names, not what it is about ("the ticket about X").
-DOCUMENT_WORDS = frozenset({"ticket", "tickets", "page", "pages", "document", "doc", "issue", "thread", "about",
-                            "on", "regarding", "for", "concerning", "request"})
 # Words of a field's key that make it the affected side ("affected_models", "impacted_services").
 AFFECTED_WORDS = frozenset({"affected", "impacted"})
 # Asked foci answered from a key naming a group (an ownership question: "which team owns ...").
@@ -71,6 +70,13 @@ def _field(doc_view: DocView, focus: str, affected: bool) -> Part | None:
         if {focus, focus + "s"} & said and bool(said & AFFECTED_WORDS) == affected:
             return Part(key, sentence)
     return None
+
+
+def describes_document(analysis: Analysis) -> bool:
+    """The subject phrase is a document described by its topic ("the ticket where X", "the page about Y"): its
+    head says what kind of document it is, so no graph entity is named and the walk would resolve the kind word
+    (or a modifier: "the Private ticket") instead of the document."""
+    return analysis.subject is not None and analysis.subject.describes_document
 
 
 def bind_field(analysis: Analysis, views: Views, similarity: Similarity) -> Bound | None:

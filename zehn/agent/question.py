@@ -35,8 +35,13 @@ Route = Literal["ownership", "participation", "dependency", "dependents", "impac
                 "attribute"]
 AnswerType = Literal["agent", "date", "duration", "quantity", "version", "system", "identifier", "cause", "fix",
                      "items", "statement", "description"]
-__all__ = ["ENTITY_ROUTES", "Analysis", "AnswerType", "Ask", "Constraint", "Route", "SubjectPhrase"]
+__all__ = ["DOCUMENT_WORDS", "ENTITY_ROUTES", "Analysis", "AnswerType", "Ask", "Constraint", "Route", "SubjectPhrase"]
 ENTITY_ROUTES: frozenset[str] = frozenset({"ownership", "participation", "dependency", "dependents", "impact"})
+
+
+# Words that say what kind of document a phrase names, not what it is about ("the ticket about X").
+DOCUMENT_WORDS = frozenset({"ticket", "tickets", "page", "pages", "document", "doc", "issue", "thread", "about",
+                            "on", "regarding", "for", "concerning", "request"})
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,12 @@ class SubjectPhrase:
     terms: tuple[str, ...] = ()  # content lemmas of the whole phrase
     identifiers: tuple[str, ...] = ()  # identifier-shaped words of the name ("continuous-batcher" in a longer name)
     references: tuple[str, ...] = ()  # tracker keys and pull requests in the phrase ("PR #5234", "OPS-12")
+
+    @property
+    def describes_document(self) -> bool:
+        """The phrase is a document described by its topic ("the ticket where X", "the Private ticket about Y"):
+        its head says what kind of document it is, so it names no entity."""
+        return self.head in DOCUMENT_WORDS
 
     def names(self) -> tuple[str, ...]:
         """What resolution tries, in order: a tracker key or pull request the phrase names (the most specific

@@ -60,6 +60,8 @@ def _end(dispatcher: Dispatcher, phrase: SubjectPhrase) -> End | Stop:
             kept = _narrow(phrase, outcome.candidates)
             if len(kept) == 1:
                 return End(phrase, kept[0], recorded=kept[0].relation_count > 0)
+            if phrase.describes_document:  # "the Private ticket where X": a document described, read by text
+                return End(phrase, None)
             return Stop("ambiguous", f"{name!r} matches {len(kept)} entities; say which one you mean",
                         [candidate_out(c) for c in kept])
         assert isinstance(outcome, Unknown)

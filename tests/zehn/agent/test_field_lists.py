@@ -3,10 +3,12 @@ the asked focus. Documents are our own."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from spacy.language import Language
 
 from zehn.agent.analyse import analyse
-from zehn.agent.field_lists import bind_field
+from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 from zehn.agent.similarity import Similarity
@@ -21,7 +23,7 @@ def _view(fields: list[str]) -> DocView:
     lines = [*fields, BODY]
     sentences, at = [], 0
     for n, line in enumerate(lines):
-        kind = "sentence" if line == BODY else "metadata"
+        kind: Literal["sentence", "metadata"] = "sentence" if line == BODY else "metadata"
         sentences.append(Sentence(f"ev_{n:016x}", line, "doc_1", at, at + len(line), kind))
         at += len(line) + 1
     passage = DocPassage("p0", "doc_1", "description", "section", 0, at, BODY, (0.5,))
@@ -63,3 +65,18 @@ def test_an_unquoted_key_reads_the_same_as_a_quoted_one(nlp: Language) -> None:
     cited = _cited(nlp, "Which components are tagged on the ticket about the thumbnail worker frame drop after a "
                         "queue failover?", fields)
     assert cited == [fields[0]]
+
+
+def test_a_ticket_described_by_where_it_happened_is_a_described_document(nlp: Language) -> None:
+    assert describes_document(analyse("Which components are tagged on the Staging ticket where the thumbnail "
+                                      "worker dropped frames after a queue failover?", nlp))
+
+
+def test_a_named_system_is_not_a_described_document(nlp: Language) -> None:
+    assert not describes_document(analyse("Which components are tagged on thumb-worker?", nlp))
+
+
+def test_components_of_a_ticket_described_by_a_where_clause_come_from_its_field(nlp: Language) -> None:
+    cited = _cited(nlp, "Which components are tagged on the ticket where the thumbnail worker had a frame drop "
+                        "after a queue failover?")
+    assert cited == [FIELDS[2]]
