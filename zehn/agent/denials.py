@@ -57,9 +57,12 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
     if (barred := cannot(analysis, view, parses)) is not None:
         return f"one cannot {barred}"
     spared = {c.text for c in analysis.constraints if c.kind == "environment"}  # "why did production fail"
-    for name in dict.fromkeys((*analysis.anchors, *analysis.names, *spared)):
-        said = [s for s in view.sentences if s.kind == "sentence" and name.casefold() in words(s.text)]
-        docs = parses.of(said)
+    names = list(dict.fromkeys((*analysis.anchors, *analysis.names, *spared)))
+    mentions = {name: [s for s in view.sentences if s.kind == "sentence" and name.casefold() in words(s.text)]
+                for name in names}
+    # One read of the stored parses for every name's mentions (a graph query each time it was per name).
+    docs = parses.of(s for said in mentions.values() for s in said) if names else {}
+    for name, said in mentions.items():
         if denied([docs[s.id] for s in said], name, main_only=name in spared):
             return f"{name!r} is not concerned"
     return None

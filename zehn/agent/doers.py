@@ -203,6 +203,8 @@ def person_act(question: str, nlp: Parse) -> tuple[str, str] | None:
     """(person, act lemma) of "what does / did <Person> <verb> ...": a person's name right after do-support and the
     word after it (read by word order: "own" after a name is often tagged an adjective). Capitalised words that
     end in a type noun ("Team", "Service") or that the parser names an organisation or product are no person."""
+    if question[:4].casefold() != "what":
+        return None  # the first token is a slice of the text: no other question needs the parse
     tokens = list(nlp(question))
     if len(tokens) < 4 or tokens[0].lower_ != "what" or tokens[1].lemma_.casefold() != "do":
         return None

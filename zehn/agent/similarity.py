@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
@@ -120,11 +121,8 @@ class Similarity:
             return direct
         if by_prefix is None:
             by_prefix = _by_prefix(pool)
-        for term in rest:
-            near = by_prefix.get(term[:STEM_PREFIX])
-            if near and self._near(term, near):
-                direct.add(term)
-        return direct
+        nearby = {term: near for term in rest if (near := by_prefix.get(term[:STEM_PREFIX]))}
+        return direct | self._near(nearby) if nearby else direct
 
     def _word_set(self, words: Sequence[str]) -> frozenset[str]:
         """The words as a set, with the lemmas of irregular forms."""
@@ -151,20 +149,22 @@ class Similarity:
         self._pools[key] = found
         return found
 
-    def _near(self, term: str, near: list[str]) -> bool:
-        """Some word of ``near`` is within :data:`WORD_MATCH` of ``term`` (each pair's verdict kept)."""
+    def _near(self, nearby: Mapping[str, list[str]]) -> set[str]:
+        """The terms some word of whose ``nearby`` list is within :data:`WORD_MATCH` (each pair's verdict kept); the
+        vectors of all pairs not judged before are read in one look-up (one tokenizer call, not one per term)."""
+        pairs = [(term, w) for term, near in nearby.items() for w in near]
         with self._lock:  # the background embedder's thread shares this instance (:meth:`start`)
-            known = {w: self._pairs.get((term, w)) for w in near}
-        unknown = [w for w, verdict in known.items() if verdict is None]
+            known = {pair: self._pairs.get(pair) for pair in pairs}
+        unknown = [pair for pair, verdict in known.items() if verdict is None]
         if unknown:
-            vectors = self._word_vectors([term, *unknown])
-            fresh = {w: float(vectors[term] @ vectors[w]) >= WORD_MATCH for w in unknown}
+            vectors = self._word_vectors(w for pair in unknown for w in pair)
+            fresh = {(t, w): float(vectors[t] @ vectors[w]) >= WORD_MATCH for t, w in unknown}
             known.update(fresh)
             with self._lock:
                 if len(self._pairs) > PAIR_CACHE_SIZE:
                     self._pairs.clear()
-                self._pairs.update({(term, w): v for w, v in fresh.items()})
-        return any(known.values())
+                self._pairs.update(fresh)
+        return {term for (term, _), verdict in known.items() if verdict}
 
     def synonym(self, word: str, words: Iterable[str]) -> bool:
         """Some word of ``words`` means nearly the same as ``word`` by the full model (each word embedded alone,
@@ -241,8 +241,12 @@ class Similarity:
         return out
 
 
+PREFIX_CACHE_SIZE = 4096  # sentences' word sets kept grouped: a turn matches each read sentence for several asks
+
+
+@lru_cache(maxsize=PREFIX_CACHE_SIZE)
 def _by_prefix(pool: frozenset[str]) -> dict[str, list[str]]:
-    """The words grouped by their first :data:`STEM_PREFIX` letters."""
+    """The words grouped by their first :data:`STEM_PREFIX` letters (shared between calls: read, never changed)."""
     out: dict[str, list[str]] = {}
     for word in pool:
         out.setdefault(word[:STEM_PREFIX], []).append(word)

@@ -4,6 +4,7 @@ whose speaker is named at its start. Documents are our own."""
 from __future__ import annotations
 
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.analyse import analyse
@@ -79,6 +80,20 @@ def test_capitalised_words_naming_a_team_or_a_system_are_no_person(nlp: Language
     assert person_act("What did Runa Solberg agree to?", nlp) == ("Runa Solberg", "agree")
     assert person_act("What did Billing Service call?", nlp) is None
     assert person_act("What did Release Engineering Team approve?", nlp) is None
+
+
+def test_a_question_not_opening_with_what_is_not_parsed_for_a_person_act(nlp: Language) -> None:
+    from zehn.agent.doers import person_act
+    parsed: list[str] = []
+
+    def counting(text: str) -> Doc:
+        parsed.append(text)
+        return nlp(text)
+    assert person_act("Who did Runa Solberg call?", counting) is None
+    assert person_act("Did Runa Solberg agree to it?", counting) is None
+    assert parsed == []
+    assert person_act("what did Runa Solberg agree to?", counting) == ("Runa Solberg", "agree")
+    assert parsed == ["what did Runa Solberg agree to?"]
 
 
 def test_an_identifier_the_title_names_sets_the_scene_for_the_act(nlp: Language) -> None:

@@ -153,3 +153,33 @@ def test_a_long_word_list_read_again_matches_as_it_did_the_first_time(embedder: 
     assert pooled.matches(terms, list(text)) == first == Similarity(embedder, irregular={"ran": "run"}).matches(
         terms, iter(text))
     assert {"retain", "run", "owner", "audit"} <= first and "return" not in first
+
+
+class CountingLookups(CountingEmbedder):
+    """Counts the calls that look up context-free word vectors."""
+
+    def __init__(self, real: LocalEmbedder) -> None:
+        super().__init__(real)
+        self.lookups: list[list[str]] = []
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        self.lookups.append(list(words))
+        return self.real.word_vectors(words)
+
+
+def test_one_match_call_looks_up_its_words_vectors_once(embedder: LocalEmbedder) -> None:
+    counting = CountingLookups(embedder)
+    similarity = Similarity(counting)
+    found = similarity.matches(["retention", "owner", "return"], ["retained", "owned", "rate"])
+    assert found == {"retention", "owner"}
+    assert len(counting.lookups) == 1
+
+
+def test_prefix_groups_are_kept_in_a_bounded_cache() -> None:
+    from zehn.agent.similarity import PREFIX_CACHE_SIZE, _by_prefix
+
+    _by_prefix.cache_clear()
+    pool = frozenset({"owner", "owned", "rate"})
+    assert _by_prefix(pool) is _by_prefix(frozenset({"rate", "owned", "owner"}))
+    assert _by_prefix.cache_info().maxsize == PREFIX_CACHE_SIZE
+    assert sorted(_by_prefix(pool)["own"]) == ["owned", "owner"]
