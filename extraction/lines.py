@@ -5,7 +5,7 @@ Per line of a chunk (a written-out "\\n" counts as a line break), first rule tha
 
 1. a table row: each cell whose header is a label (`| Service | Owner | Depends on |`) relates its values to the
    row's subject (the cell under a "service"/"system"/"name"/"component" header, else the first cell naming a
-   system), or to what the section is about when the table has no such column;
+   system), or to what the section is about when the table has no such column (`extraction.table_rows`);
 2. a review line of a pull request or a review section: "Name (team): comment" -> Name REVIEWED the document
    (not its author); "Name: Approved" / "Name: LGTM" -> Name APPROVED it;
 3. a labelled line, "Label: values" at the start of a line or list item (`verify.vocabulary.LABELS`): the values
@@ -32,112 +32,35 @@ from dataclasses import replace
 from extraction.actions import action_relations
 from extraction.doc_context import IMPACT_RULE, LINK_RULE, USES_RULE, DocumentContext, Scope, fallback_rule, list_rule
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
-    ABOUT_HEADINGS,
     BARE_LEAD_IN,
     ITEM,
     LABELLED,
     LEAD_IN,
     RANK_LABELS,
-    ROLE_RELATIONS,
-    ROW_SUBJECT,
     SYSTEM_VALUE_TYPES,
-    TASK_HEADINGS,
     affected_system,
     environment_section,
-    impact_cell,
     split_lines,
     stated_unhit,
     titled_reference,
 )
-from extraction.ownership_prose import typed_relation
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
+from extraction.table_rows import table_row
 from extraction.task_lines import keyed_task, tagged_roles
-from extraction.value_clauses import TASK_COLUMNS, bold_deliverable, deliverable, leading_systems, nested_labels
+from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
-from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
+from verify.vocabulary import LABELS, label_key, label_rule
 
 
-class _Reader:
+class _Reader(LineEmitter):
     def __init__(self, text: str, mentions: list[Mention], ctx: DocumentContext) -> None:
-        self.text, self.mentions, self.ctx = text, mentions, ctx
+        super().__init__(text, mentions, ctx)
         self.lead_in: Scope | None = None  # a "Label:" line whose list the next items are
         self.environment = False  # the list after an "Environment:" lead-in: its "Role: X" lines are what is used
-        self.parent: Mention | None = None  # the entity the current top-level list item starts with
-        self.out: list[RelationCandidate] = []
-        self.used: set[tuple[int, int]] = set()
-
-    def emit(self, subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int],
-             via: str, hedged: bool = False) -> None:
-        typed = typed_relation(subj, obj, rel)  # belonging read as ownership, as in sentences
-        if typed is None:
-            return  # forbidden by the types, or one name read with two types ("Acme" customer and organisation)
-        subj, obj, rel_type = typed
-        if rel_type not in ROLE_RELATIONS:  # a task a row or line assigns is still a ticket the document names
-            self.used.update({(subj.start, subj.end), (obj.start, obj.end)})
-        self.out.append(RelationCandidate(
-            subject=subj, object=obj, rel_type=rel_type, raw_verb=" ".join(self.text[slice(*pred)].split()),
-            predicate_start=pred[0], predicate_end=pred[1], sentence_start=line[0], sentence_end=line[1],
-            kind="sentence", negated=False, hedged=hedged, planned=False, via=via))  # fmt: skip
-
-    def relate(self, rule: LabelRule, values: list[Mention], about: Mention | None, pred: tuple[int, int],
-               line: tuple[int, int]) -> None:
-        if about is None:
-            return
-        inside = line[0] <= about.start and about.end <= line[1]
-        for value in values:
-            subj, obj = (value, about) if rule.value_is_subject else (about, value)
-            self.emit(subj, obj, rule.rel_type, pred, line, "text" if inside else "document_subject", rule.hedged)
-
-    def values(self, start: int, end: int, rule: LabelRule, label: str) -> list[Mention]:
-        value_type = "Team" if "team" in label_key(label) else rule.value_type
-        return value_mentions(self.text, start, end, self.mentions, value_type, self.ctx.people)
-
-    def table_row(self, line: tuple[int, int], header: tuple[str, ...]) -> None:
-        cells, pos = [], line[0]
-        raw = self.text[line[0] : line[1]]
-        for part in raw.split("|"):
-            cells.append((pos, pos + len(part)))
-            pos += len(part) + 1
-        cells = cells[1:-1] if raw.strip().startswith("|") else cells
-        pairs = list(zip(header, cells, strict=False))
-        if not pairs:
-            return
-        key_rule = label_rule(self.text[slice(*pairs[0][1])])
-        if key_rule is not None and len(pairs) >= 2:  # a key/value table: "| Owner | Dana Ruiz |"
-            subject = self._line_subject(key_rule, line, "")
-            for _, cell in pairs[1:]:
-                self.relate(key_rule, self.values(*cell, key_rule, self.text[slice(*pairs[0][1])]), subject,
-                            pairs[0][1], line)
-            return
-        # The row's subject: the cell under a naming header, else the first cell (a table's first column names
-        # its rows) unless that column is itself a label. No entity there: the row is about something unnamed.
-        subject_cell = next((c for h, c in pairs if label_key(h) in ROW_SUBJECT), None)
-        if subject_cell is None and label_rule(pairs[0][0]) is None:
-            subject_cell = pairs[0][1]
-        about: Mention | None = self.ctx.about("topic", line[0])
-        named = True
-        if subject_cell is not None:
-            inside = [m for m in self.mentions if subject_cell[0] <= m.start and m.end <= subject_cell[1]]
-            task = None if inside else next((t for h, c in pairs if label_key(h) in TASK_COLUMNS
-                                             and (t := bold_deliverable(self.text, *c))), None)
-            named = bool(inside) or task is not None
-            about = inside[0] if inside else task or about
-        done = len(self.out)
-        for head, cell in pairs:
-            rule = label_rule(head)
-            if named and about is not None and self.ctx.own is not None and impact_cell(head, self.text[slice(*cell)]):
-                self.emit(self.ctx.own, about, "AFFECTS", cell, line, "document_subject")  # "| X | full outage |"
-            if rule is None or cell == subject_cell:
-                continue
-            if not named and rule.rel_type in ROLE_RELATIONS:
-                continue  # an owner column of an unnamed row (a task) owns the task, not the document's topic
-            target = about if rule.about == "topic" else self.ctx.own
-            self.relate(rule, self.values(*cell, rule, head), target, cell, line)
-        if about is not None and about.type == "Project" and subject_cell is not None and not inside:
-            self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]  # a task's deliverable: not done
 
     def review(self, line: tuple[int, int]) -> bool:
         found = review_relation(self.text, line, self.ctx, self.mentions)
@@ -173,33 +96,18 @@ class _Reader:
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
         named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
                           else [])  # "Billing infra lead: Dana" leads the group the label names
-        about = named[0] if named else self._line_subject(rule, line, m.group("lead"))
+        about = named[0] if named else self.line_subject(rule, line, m.group("lead"))
         done = len(self.out)
         self.relate(rule, values, about, label_span, line)
         if about is not None and about is self.parent and about.type == "Project":  # a work item: not done yet
             self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]
         for inner, inner_label, inner_value in nested_labels(self.text, *value):  # "(runner group: X)"
             self.relate(inner, self.values(*inner_value, inner, self.text[slice(*inner_label)]),
-                        self._line_subject(inner, line, m.group("lead")), inner_label, line)
+                        self.line_subject(inner, line, m.group("lead")), inner_label, line)
         if rule.rel_type != "LINKED_TO" and self._links(line[0]):
             self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,
                         line)
         return True
-
-    def _line_subject(self, rule: LabelRule, line: tuple[int, int], lead: str) -> Mention | None:
-        """What a labelled line is about. A sub-item ("   - Owner: X" under an action item) is about its parent
-        item: the entity the parent starts with, or nothing nameable. An owner line that would fall back to the
-        document itself is skipped under an action-items heading (those owners own an unnamed task)."""
-        if rule.about == "document":
-            return self.ctx.own
-        if lead[: len(lead) - len(lead.lstrip(" \t"))]:
-            return self.parent
-        about = self.ctx.about("topic", line[0])
-        heading = self.ctx.heading_at(line[0])
-        if rule.rel_type in ROLE_RELATIONS and heading and not any(w in heading for w in ABOUT_HEADINGS) and (
-                about is self.ctx.own or any(w in heading for w in TASK_HEADINGS)):
-            return None
-        return about
 
     def item_start(self, line: tuple[int, int]) -> None:
         """Remember the entity a top-level list item starts with (its sub-items are about it)."""
@@ -285,7 +193,7 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
         is_item = ITEM.match(ctx.document.text[line[0] : line[1]]) is not None
         reader.item_start(line)
         if header is not None:
-            reader.table_row(line, header)
+            table_row(reader, line, header)
         elif reader.lead(line):
             continue
         elif reader.action(line):
