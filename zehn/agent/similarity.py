@@ -76,7 +76,7 @@ class Similarity:
         self.embedder = embedder
         self.irregular: Mapping[str, str] = irregular or {}
         self._irregular_forms = frozenset(self.irregular)  # intersected with a pool (in C), not looped over
-        self._pools: dict[tuple[str, ...], tuple[frozenset[str], dict[str, list[str]]]] = {}  # :meth:`_pool`
+        self._pools: dict[tuple[str, ...], frozenset[str]] = {}  # :meth:`_pool`
         self._words = _Cache(CACHE_SIZE)
         self._texts = _Cache(CACHE_SIZE // 10)
         self._terms = _Cache(term_cache_size)
@@ -112,15 +112,14 @@ class Similarity:
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
         (a few words recur in every sentence a question reads)."""
         listed = words if isinstance(words, list | tuple) else list(words)
-        # A short sequence's prefix groups are built only when some term is not there as written (most calls).
-        pool, by_prefix = self._pool(listed) if len(listed) >= POOL_CACHED else (self._word_set(listed), None)
+        # Long sequences recur (a passage read for every ask): their word sets are kept; prefix groups by word set.
+        pool = self._pool(listed) if len(listed) >= POOL_CACHED else self._word_set(listed)
         terms = [t for t in terms if t]
         direct = {t for t in terms if t in pool}
         rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
         if not rest or not pool or self.embedder is None:
             return direct
-        if by_prefix is None:
-            by_prefix = _by_prefix(pool)
+        by_prefix = _by_prefix(pool)  # built when some term is not there as written; kept per word set
         nearby = {term: near for term in rest if (near := by_prefix.get(term[:STEM_PREFIX]))}
         return direct | self._near(nearby) if nearby else direct
 
@@ -131,19 +130,14 @@ class Similarity:
         pool |= {self.irregular[w] for w in pool & self._irregular_forms}
         return frozenset(pool)
 
-    def _grouped(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
-        """The words as a set (:meth:`_word_set`) and grouped by their first letters."""
-        pool = self._word_set(words)
-        return pool, _by_prefix(pool)
-
-    def _pool(self, words: Sequence[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
-        """:meth:`_grouped`, built once per distinct long word sequence: a document's or a passage's words are
+    def _pool(self, words: Sequence[str]) -> frozenset[str]:
+        """:meth:`_word_set`, built once per distinct long word sequence: a document's or a passage's words are
         matched again for every ask and every document view of a turn, and by the next question that reads them."""
         key = words if isinstance(words, tuple) else tuple(words)
         found = self._pools.get(key)
         if found is not None:
             return found
-        found = self._grouped(key)
+        found = self._word_set(key)
         if len(self._pools) >= POOL_CACHE_SIZE:
             self._pools.clear()
         self._pools[key] = found
