@@ -23,8 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
+DATE_CACHE = 2048  # distinct texts whose dates are kept (document texts and their lines)
 ConstraintKind = Literal["date", "version", "ticket", "environment"]
 Check = Literal["holds", "missing", "contradicted"]
 
@@ -58,6 +60,13 @@ def _date_value(year: str | None, month: int, day: str | None) -> str:
 
 def dates_in(text: str) -> list[tuple[str, Constraint]]:
     """Every date of ``text`` as (value, constraint), in text order (ISO and named forms)."""
+    return list(_dates(text))
+
+
+@lru_cache(maxsize=DATE_CACHE)
+def _dates(text: str) -> tuple[tuple[str, Constraint], ...]:
+    """Cached: a pure function of the text (frozen constraints), and the date checks read the same document texts
+    and lines for each question that reaches them (~1 ms a document text)."""
     found: list[tuple[int, Constraint]] = []
     taken: list[tuple[int, int]] = []
     for match in _ISO.finditer(text):
@@ -74,7 +83,7 @@ def dates_in(text: str) -> list[tuple[str, Constraint]]:
             found.append((match.start(), Constraint("date", match.group(0), _date_value(match["year"], month,
                                                                                        match["day"]))))
             taken.append(match.span())
-    return [(c.value, c) for _, c in sorted(found, key=lambda f: f[0])]
+    return tuple((c.value, c) for _, c in sorted(found, key=lambda f: f[0]))
 
 
 def _env_value(text: str) -> str:

@@ -83,11 +83,12 @@ def agents(doc: Doc | Span) -> Spans:
 
 
 def dates(doc: Doc | Span) -> Spans:
+    text = doc.text  # rebuilt from the tokens on every read: once here, not once per date entity
     found = [s for s in _ents(doc, {"DATE"}) if re.search(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
                                                              r"q[1-4]|monday|tuesday|wednesday|thursday|friday",
-                                                             doc.text[s[0]:s[1]], re.IGNORECASE)]
-    found += [(m.start(), m.end()) for m in _ISO_DATE.finditer(doc.text)]
-    found += [m.span("time") for m in _STAMP.finditer(doc.text)]
+                                                             text[s[0]:s[1]], re.IGNORECASE)]
+    found += [(m.start(), m.end()) for m in _ISO_DATE.finditer(text)]
+    found += [m.span("time") for m in _STAMP.finditer(text)]
     return tuple(sorted(set(found)))
 
 

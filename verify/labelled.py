@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from verify import lexicon as lx
 from verify.binding import normalize_name
@@ -36,6 +37,7 @@ _START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>
 # properties table; a row with more cells is a record whose header gives its columns, not a label.
 _ROW = re.compile(r"^\s*\|\s*(?P<label>[A-Za-z][\w /&'-]{0,40}?)\s*\|\s*(?P<value>[^|\s][^|]*?)\s*\|?\s*$")
 _PAREN = re.compile(r"\((?P<label>[A-Za-z][\w /&'-]{0,30}?)\s*:\s*(?P<value>[^()]+)\)")
+SEGMENT_CACHE = 8192  # distinct lines kept (a few hundred documents' lines)
 _SPLIT = re.compile(r"\s*(?:,|;|\s/\s|\s+and\s+|\s*&\s*)\s*")
 _INNER_PAREN = re.compile(r"\s*\([^)]*\)")
 
@@ -64,8 +66,10 @@ def _values(line: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[tup
     return tuple(values), tuple(spans)
 
 
+@lru_cache(maxsize=SEGMENT_CACHE)
 def segments(line: str) -> tuple[Segment, ...]:
-    """Labelled segments of one line, in order."""
+    """Labelled segments of one line, in order. Cached: a pure function of the line (immutable segments), and the
+    binding stages and the grader read the same lines again within a turn and across turns."""
     found: list[Segment] = []
     row = _ROW.match(line)
     if row is not None and len(row["label"].split()) <= 4:

@@ -124,3 +124,14 @@ def test_a_word_s_vector_is_the_same_alone_or_with_others(embedder: LocalEmbedde
     together = embedder.word_vectors(words)
     assert together == [embedder.word_vectors([w])[0] for w in words]
     assert embedder.word_vectors([]) == [] and together[0] != together[1]
+
+
+def test_words_embedded_in_one_batch_get_the_vectors_each_gets_alone(embedder: LocalEmbedder) -> None:
+    # Words of different piece counts share a padded batch; the padding is masked out, so each vector is the one
+    # its own forward pass gives, to the last bit (answers must not change with the batch size).
+    words = ["restore", "recover", "on-call", "escalation", "throughput", "x", "reimbursement", "rollback"]
+    batched, counting = _counting(embedder)
+    together = batched.embed_words(words)
+    assert len(counting.calls) < len(words)
+    alone = [embedder.with_empty_cache().embed_each([w])[0] for w in words]
+    assert together == alone and together[0] != together[1]

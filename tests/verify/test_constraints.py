@@ -58,3 +58,11 @@ def test_a_month_held_only_by_the_pages_edit_stamp_is_contradicted_by_a_dated_ti
     assert check(asked, undated, ("2025-05-03",)) == "holds"
     stated = 'Postmortem: queue stall (2025-04-11)\nA second stall on 2025-05-02 flipped the flag again.'
     assert check(asked, stated, ()) == "holds"
+
+
+def test_cached_dates_are_a_fresh_list_each_call() -> None:
+    text = "Deployed on 2026-03-13, rolled back 14 March 2026."
+    first = dates_in(text)
+    first.clear()  # a caller's change to its list never reaches the next caller
+    again = dates_in(text)
+    assert [v for v, _ in again] == ["2026-03-13", "2026-03-14"]

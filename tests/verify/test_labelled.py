@@ -56,3 +56,9 @@ def test_a_table_row_with_more_cells_or_a_rule_row_is_no_label() -> None:
 def test_bold_may_close_after_the_colon() -> None:
     found = segments("**Reviewers:** Ilka Brandt, Otto Varga")
     assert [(s.label, s.values) for s in found] == [("reviewers", ("Ilka Brandt", "Otto Varga"))]
+
+
+def test_a_line_read_again_gives_the_same_segments() -> None:
+    line = "- Owner: the storage team (backup: platform team)"
+    assert segments(line) == segments(line)
+    assert [s.label for s in segments(line)] == ["owner", "backup"]

@@ -58,8 +58,9 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
         return f"one cannot {barred}"
     spared = {c.text for c in analysis.constraints if c.kind == "environment"}  # "why did production fail"
     names = list(dict.fromkeys((*analysis.anchors, *analysis.names, *spared)))
-    mentions = {name: [s for s in view.sentences if s.kind == "sentence" and name.casefold() in words(s.text)]
-                for name in names}
+    # Each sentence's words once, as a set, for all the names (not a list copy scanned per name and sentence).
+    said_words = [(s, frozenset(words(s.text))) for s in view.sentences if s.kind == "sentence"] if names else []
+    mentions = {name: [s for s, said in said_words if name.casefold() in said] for name in names}
     # One read of the stored parses for every name's mentions (a graph query each time it was per name).
     docs = parses.of(s for said in mentions.values() for s in said) if names else {}
     for name, said in mentions.items():

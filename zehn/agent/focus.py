@@ -14,6 +14,7 @@ Word lists here are English and the conventions of enterprise writing, nothing e
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from verify.labelled import segments
 from zehn.agent.question import AnswerType
@@ -96,6 +97,7 @@ FOCUS_ROLES: dict[str, str] = {
     **dict.fromkeys(("step", "procedure", "checklist", "verification", "rollout"), "steps"),
     **dict.fromkeys(("decision", "choice", "option"), "decision"),
 }
+HEADING_CACHE = 8192  # distinct headings whose words and roles are kept
 _SPLIT = re.compile(r"[\W_]+")
 # Headings of the part that tells the whole document in brief ("Summary", "TL;DR"), and the names a document's
 # untitled text gets ("body", "content"): what such a passage says, it says of everything in the document at once.
@@ -138,8 +140,10 @@ def family(verb: str) -> tuple[str, ...]:
     return tuple(sorted(next((f - {verb} for f in VERB_FAMILIES if verb in f), frozenset())))
 
 
+@lru_cache(maxsize=HEADING_CACHE)
 def heading_words(heading: str) -> frozenset[str]:
-    """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary)."""
+    """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary). Cached: a
+    pure function of the heading, asked again for every sentence of a passage."""
     last = heading.rsplit(" > ", 1)[-1]
     return frozenset(w for w in _SPLIT.split(last.casefold()) if w)
 
@@ -153,6 +157,11 @@ def overview(heading: str, title: str) -> bool:
 def roles_of(heading: str) -> dict[str, float]:
     """The section roles a heading names: 1.0 when it names the role, 0.5 when it is a section that often holds it
     (a crude singular for plurals: "steps" -> "step", "fixes" -> "fix", "patches" -> "patch")."""
+    return dict(_roles(heading))  # a dict of the caller's own
+
+
+@lru_cache(maxsize=HEADING_CACHE)
+def _roles(heading: str) -> tuple[tuple[str, float], ...]:
     words = heading_words(heading)
     words = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")} | \
         {w[:-2] for w in words if len(w) > 4 and w.endswith(("xes", "ses", "zes", "ches", "shes"))}
@@ -162,7 +171,7 @@ def roles_of(heading: str) -> dict[str, float]:
             out[role] = 1.0
         elif words & secondary:
             out[role] = 0.5
-    return out
+    return tuple(out.items())
 
 
 LABEL_WORDS = 3  # a label longer than this is a clause ("note that the cause: ..."), not a line's name

@@ -98,11 +98,12 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     """How the sentence answers the ask ("filler" / "section") and how many core terms it holds, or None.
     ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
     like its heading."""
+    text = parse.text  # a Doc rebuilds its text from its tokens on every read
     lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame]
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit) and not ask.negated:  # "why must X never be purged": "Never purge X: ..." answers
         return None
-    labels = field_labels(parse.text)
+    labels = field_labels(text)
     named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
     if labels and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named)):
         return None  # "Status: Done / Fix version: 3.8.1": fields state what their labels name, no cause or change
@@ -110,7 +111,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
         coverage, names = scored.document
         return ("section", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
-    if labelled_as_asked(ask, parse.text):
+    if labelled_as_asked(ask, text):
         # A line labelled with the asked kind ("Likely cause: X") is a section of one line: it answers when it, its
         # heading or its item holds one of the ask's own terms (which of the document's causes), not the verb alone.
         coverage, names = scored.document
@@ -128,11 +129,11 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
                                                             parse_text)
         return ("label", len(hit)) if explained else None
-    if not hit and not label_states(parse.text, ask):
+    if not hit and not label_states(text, ask):
         return None
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
     focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
-        or states_unit(ask.focus_head, parse.text)  # "how many seconds": "for 2s"
+        or states_unit(ask.focus_head, text)  # "how many seconds": "for 2s"
     if not focus:
         return None
     if ask.answer_type in TYPED:
@@ -141,15 +142,15 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
                                                                | DURATION_VERBS else []), *family(ask.predicate))
-        if any(own) and not (similarity.matches(own, lemmas) or label_states(parse.text, ask) or
-                             states_threshold(ask.focus_head, parse.text) or states_unit(ask.focus_head, parse.text)):
+        if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
+                             states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
             return None
         if ask.wh == "how many" and ask.focus_head and not (similarity.matches((ask.focus_head,), [
-                *lemmas_of(parse), *frame]) or states_unit(ask.focus_head, parse.text)):
+                *lemmas_of(parse), *frame]) or states_unit(ask.focus_head, text)):
             return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
         own_terms = tuple(t for t in ask.core or ask.terms if t not in context)
-        unit = states_unit(ask.focus_head, parse.text)
-        if not label_states(parse.text, ask) and not asked_thing_held(ask, lemmas, _verbs(parse), similarity,
+        unit = states_unit(ask.focus_head, text)
+        if not label_states(text, ask) and not asked_thing_held(ask, lemmas, _verbs(parse), similarity,
                                                                     context, own_terms, unit=unit):
             return None  # the sentence's value is of the asked type but belongs to another thing or act
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
@@ -171,10 +172,11 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
     after the asked act ("Never purge the queue: purged messages cannot be recovered"). The reason is what follows
     it in its block, which the extent cites."""
     core = core_terms(ask, context)
-    if after := chosen_over(parse.text, passage.text):  # "X is now 30 s instead of 15. <the reason>": most of the
+    text = parse.text
+    if after := chosen_over(text, passage.text):  # "X is now 30 s instead of 15. <the reason>": most of the
         stated = len(set(core) & {*lemmas_of(parse), *heading_words(passage.heading)})  # ask, as written, two at least
         return stated >= 2 and 2 * stated > len(core) and not commanded(next(parse_text(after).sents))  # no "Restart"
-    if headed_by(core, passage, parse.text):  # '### "digest mismatch" errors' / 'A digest mismatch means ...'
+    if headed_by(core, passage, text):  # '### "digest mismatch" errors' / 'A digest mismatch means ...'
         return not commanded(parse)  # not '### Digest mismatch errors' / 'Run `verify --layers` to find the layer.'
     if not ask.predicate or ask.predicate in LIGHT_VERBS or ask.predicate in KIND_WORDS:
         return False  # "what caused X": the verb names the kind asked, not an act a verdict or a lead names
@@ -182,7 +184,7 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
     named = [t for t in core if t != ask.predicate]
     heading, body = passage.heading, passage.text[len(passage.heading) + 1:]
     lead, _, rest = body.lstrip(" \n*_").partition(".")
-    verdict, said = lead.split(), parse.text.strip(" \n*_")
+    verdict, said = lead.split(), text.strip(" \n*_")
     # The verdict's own line, or the sentence right after it (not any later sentence of its passage).
     opens = bool(said) and (lead.strip().startswith(said[:-1].strip()) or rest.lstrip(" \n*_").startswith(said))
     if len(verdict) <= 2 and opens and similarity.matches((ask.predicate,), words(" ".join(verdict))):  # "Rejected."
@@ -191,7 +193,7 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
     if not any(t.dep_ in ("nsubj", "nsubjpass", "expl") or t.tag_ in ("VB", "VBD", "VBZ", "VBP", "MD") for t in parse):
         held = similarity.matches((*core, ask.predicate), lemmas)  # a lead: "Replacing X."
         return ask.predicate in held and len(held) - 1 >= max(1, PASSAGE_COVERAGE * len(core))
-    left, colon, right = parse.text.partition(": ")
+    left, colon, right = text.partition(": ")
     return bool(colon and right.strip()) and ask.predicate in similarity.matches((ask.predicate,), words(left)) and \
         any(t.idx > len(left) and t.pos_ in ("VERB", "AUX") for t in parse)
 

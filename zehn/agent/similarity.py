@@ -41,7 +41,7 @@ TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: 
 class WordEmbedder(Protocol):
     def embed_each(self, texts: list[str]) -> list[list[float]]: ...
 
-    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
+    def embed_words(self, words: list[str]) -> list[list[float]]: ...
 
     def word_vectors(self, words: list[str]) -> list[list[float]]: ...
 
@@ -182,7 +182,7 @@ class Similarity:
         if missing:
             # One padded batch: single words are a few word pieces each, so padding costs nothing and one
             # forward pass replaces one per word.
-            for term, raw in zip(missing, self.embedder.embed_documents(missing), strict=True):
+            for term, raw in zip(missing, self.embedder.embed_words(missing), strict=True):
                 vector = np.asarray(raw, dtype=np.float32)
                 self._terms.put(term, vector)
                 found[term] = vector

@@ -76,3 +76,9 @@ def test_action_items_together_name_the_next_steps_but_either_word_alone_only_hi
     assert roles_of("Postmortem > Action items")["next"] == 1.0
     assert roles_of("Postmortem > Action log").get("next", 0.0) < 1.0
     assert roles_of("Postmortem > Open items").get("next", 0.0) < 1.0
+
+
+def test_a_heading_s_roles_are_the_caller_s_own_dict() -> None:
+    first = roles_of("Root cause and fix")
+    first.clear()  # the roles are cached: a caller's change must not reach the next caller
+    assert roles_of("Root cause and fix") and roles_of("Root cause and fix") is not first

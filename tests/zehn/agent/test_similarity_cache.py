@@ -21,9 +21,9 @@ class CountingEmbedder:
     def embed_each(self, texts: list[str]) -> list[list[float]]:
         raise AssertionError("single words are embedded in one batch, never one forward pass each")
 
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        self.calls.append(list(texts))
-        return self.real.embed_documents(texts)
+    def embed_words(self, words: list[str]) -> list[list[float]]:
+        self.calls.append(list(words))
+        return self.real.embed_words(words)
 
     def word_vectors(self, words: list[str]) -> list[list[float]]:
         return self.real.word_vectors(words)
