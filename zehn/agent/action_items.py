@@ -26,6 +26,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from spacy.tokens import Token
+
 from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.parsing import Parse
@@ -66,6 +68,7 @@ class ActionItem:
     what: str  # the item's own words: the line without its key and owner parts, or the heading above "Owner: A"
     owners: tuple[str, ...]
     how: OwnerShape  # how the owner is given
+    lead: str = ""  # the item's heading and the line that opens its list ("Owners were assigned as follows:")
 
 
 def _owns_an_act(question: str) -> bool:
@@ -110,10 +113,11 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
     out: list[ActionItem] = []
     read = lines(doc_view)
     n = 0
+    lead = ""
     while n < len(read):
         line = read[n]
         if line.is_heading:
-            n += 1
+            n, lead = n + 1, ""
             continue
         if line.text.lstrip().startswith("|"):
             table = [line]
@@ -134,10 +138,12 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
             owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS"
                            for v in seg.values)
             if owners and line.heading:
-                out.append(ActionItem(cited, line.heading, owners, "heading"))
+                out.append(ActionItem(cited, line.heading, owners, "heading", line.heading))
             continue
         if item is not None:
-            out.append(ActionItem(cited, item.what, item.owners, item.how))
+            out.append(ActionItem(cited, item.what, item.owners, item.how, f"{line.heading} {lead}"))
+        elif line.text.rstrip(" *_").endswith(":"):  # a line that opens a list: "Follow-ups were assigned as below:"
+            lead = line.text
     return out
 
 
@@ -152,13 +158,28 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     """(asked terms, asked acts): the question's terms besides the task nouns, and its content verbs."""
     # The whole question's terms: a parse often leaves "to rotate X" off the subject phrase ("the follow-up").
     focus = {a.focus_head for a in analysis.asks}  # "which *team* owns the follow-up ...": the answer's kind
-    terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS and t not in focus]
+    parse = nlp(analysis.question)
+    placing = {t.lemma_.casefold() for t in parse if _placing(t)}
+    terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS | placing and
+             t not in focus]
     # An act is a verb, or a word the parse made the head of a clause ("to decommission X" is often tagged a noun).
-    acts = [t.lemma_.casefold() for t in nlp(analysis.question)
+    acts = [t.lemma_.casefold() for t in parse
             if (t.pos_ == "VERB" or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
                 any(c.tag_ == "TO" for c in t.children)) and
             t.lemma_.casefold() not in LIGHT_VERBS | _OWNING_VERBS and t.lemma_.casefold() in terms]
     return list(dict.fromkeys(terms)), list(dict.fromkeys(acts))
+
+
+def _placing(verb: Token) -> bool:
+    """A verb of the question that places a task on someone rather than says what the task does: its complement is
+    another act ("who volunteered to rotate X", "who was asked to add Y") or a task noun ("who picked up the
+    follow-up on Z"). The item need not say it: its owner label is the placing."""
+    if verb.pos_ != "VERB":
+        return False
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+    objects += [g for c in verb.children if c.dep_ in ("prep", "prt") for g in c.children if g.dep_ == "pobj"]
+    return any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in verb.children) or any(
+        o.lemma_.casefold() in TASK_NOUNS for o in objects)
 
 
 def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sentence]:
@@ -199,7 +220,11 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             said = similarity.matches(terms, own) | scene
             if len(said | set(doing)) < MIN_SHARE * len(terms):
                 continue  # short of the share even if every asked act had a synonym here: no embedding needed
-            done = {a for a in doing if a in said or any(_inflects(a, w) for w in own) or similarity.synonym(a, own)}
+            # The verb that placed the item may be said by its heading or lead line, not by the item itself
+            # ("Owners were assigned as follows:" / "- Rotate the keys (owner: A)").
+            placed = words(item.lead)
+            done = {a for a in doing if a in said or any(_inflects(a, w) for w in (*own, *placed)) or
+                    a in placed or similarity.synonym(a, own)}
             said |= done
             if len(said) < MIN_SHARE * len(terms) or (doing and not done):
                 continue

@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Token
 
 from zehn.agent.lemmas import words
 from zehn.agent.parses import Parses
+from zehn.agent.past_acts import PastAct, only_planned, past_act
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
 
@@ -56,6 +57,8 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
         return None
     if (barred := cannot(analysis, view, parses)) is not None:
         return f"one cannot {barred}"
+    if (act := planned(analysis, view, parses)) is not None:
+        return f"{act.verb!r} only as planned, required or conditional"
     spared = {c.text for c in analysis.constraints if c.kind == "environment"}  # "why did production fail"
     names = list(dict.fromkeys((*analysis.anchors, *analysis.names, *spared)))
     # Each sentence's words once, as a set, for all the names (not a list copy scanned per name and sentence).
@@ -67,6 +70,17 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
         if denied([docs[s.id] for s in said], name, main_only=name in spared):
             return f"{name!r} is not concerned"
     return None
+
+
+def planned(analysis: Analysis, view: DocView, parses: Parses) -> PastAct | None:
+    """The act a question asks about as done ("who merged X") that the document states only as still to be done
+    (:mod:`zehn.agent.past_acts`); None when the question asks no past act or the document states it done."""
+    act = past_act(parses.cache.docs((analysis.question,))[analysis.question])
+    if act is None:
+        return None
+    stems = tuple(w for w in (act.verb.removesuffix("e"), act.thing) if w)
+    said = [s for s in view.sentences if s.kind == "sentence" and any(w.startswith(stems) for w in words(s.text))]
+    return act if only_planned(list(parses.of(said).values()), act) else None
 
 
 _MODALS = frozenset({"can", "could", "may"})

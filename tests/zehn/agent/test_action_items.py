@@ -4,6 +4,7 @@ our own."""
 
 from __future__ import annotations
 
+import pytest
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
@@ -69,3 +70,22 @@ def test_an_act_no_item_does_is_not_given_a_neighbours_owner(nlp: Language, embe
     view = markdown_view(POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade")
     bound = bind_action(analysis, lambda: (view,), Similarity(embedder), nlp)
     assert bound is not None and not bound.paths
+
+
+HANDOFF = """# Exporter hand-off notes
+
+## Wrap-up
+Follow-ups to harden the exporter:
+- Add jitter to the exporter retries (owner: Platform)
+- Cap the batch size at 500 rows (owner: Data Eng)
+"""
+
+
+
+@pytest.mark.parametrize(("question", "owner"), [
+    ("Which team will harden the exporter retries?", "Platform"),  # the act is said by the list's lead line
+    ("Which team will pick up the follow-up on the batch size cap?", "Data Eng"),  # "pick up" places the task
+])
+def test_a_verb_said_by_the_lead_line_or_placing_the_task_need_not_be_the_items(
+        nlp: Language, embedder: LocalEmbedder, question: str, owner: str) -> None:
+    assert _owners(nlp, embedder, HANDOFF, "Exporter hand-off notes", question) == [owner]

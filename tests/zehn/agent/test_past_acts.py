@@ -1,0 +1,63 @@
+"""A question about an act that happened is not answered by a sentence that states the act as still to be done.
+Every line here is our own."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from zehn.agent.past_acts import PastAct, only_planned, past_act, unrealised
+
+
+def _verb(nlp: Language, text: str, lemma: str) -> bool:
+    return unrealised(next(t for t in nlp(text) if t.lemma_.casefold() == lemma or t.lower_.startswith(lemma)))
+
+
+def test_a_past_tense_or_did_question_asks_about_a_past_act(nlp: Language) -> None:
+    assert past_act(nlp("Who approved the rollout?")) == PastAct("approve", "rollout")
+    assert past_act(nlp("Did Anna roll back the deploy?")) == PastAct("roll", "deploy")
+    assert past_act(nlp("Who has approved the rollout?")) == PastAct("approve", "rollout")
+    assert past_act(nlp("Which team signed off the design review?")) == PastAct("sign", "review")
+
+
+def test_a_question_about_a_planned_or_present_act_asks_no_past_act(nlp: Language) -> None:
+    assert past_act(nlp("Who will approve the rollout?")) is None
+    assert past_act(nlp("Who approves the rollout?")) is None
+    assert past_act(nlp("Who should approve the rollout?")) is None
+    assert past_act(nlp("Who was the incident commander?")) is None  # a light verb
+
+
+def test_a_modal_an_infinitive_or_a_condition_states_the_act_as_unrealised(nlp: Language) -> None:
+    assert _verb(nlp, "Bob will approve the change tomorrow.", "approve")
+    assert _verb(nlp, "Bob needs to approve the change.", "approve")
+    assert _verb(nlp, "The change is to be approved by Bob.", "approve")
+    assert _verb(nlp, "Bob is going to approve it.", "approve")
+    assert _verb(nlp, "Carol should merge the fix.", "merge")
+    assert _verb(nlp, "We close the ticket if merged.", "merge")
+
+
+def test_an_act_stated_as_done_is_realised(nlp: Language) -> None:
+    assert not _verb(nlp, "Bob approved the change yesterday.", "approve")
+    assert not _verb(nlp, "The change was approved by Bob.", "approve")
+    assert not _verb(nlp, "After Carol merged the fix, the errors stopped.", "merge")
+
+
+def test_a_document_that_states_the_act_only_as_owed_rules_it_out(nlp: Language) -> None:
+    act = PastAct("merge", "fix")
+    assert only_planned([nlp("Carol will merge the fix on Monday."), nlp("We close the ticket once merged.")], act)
+    assert not only_planned([nlp("Carol will merge the fix on Monday."), nlp("Carol merged the fix at noon.")], act)
+    assert not only_planned([nlp("The dashboard shows the error rate.")], act)  # the act is not stated at all
+
+
+def test_what_the_act_was_done_to_stands_in_when_the_verb_is_never_stated(nlp: Language) -> None:
+    act = PastAct("sign", "review")
+    assert only_planned([nlp("Design review required before launch.")], act)
+    assert not only_planned([nlp("The design team completed the review on Friday.")], act)
+
+
+def test_a_bare_form_states_an_order_or_a_to_do_not_a_past_act(nlp: Language) -> None:
+    assert _verb(nlp, "Merge the fix after the review.", "merge")
+    assert not _verb(nlp, "Carol did merge the fix.", "merge")
+
+
+def test_a_passive_under_a_modal_asks_no_past_act(nlp: Language) -> None:
+    assert past_act(nlp("In which service will the retry limit be raised to match the new quota?")) is None

@@ -1,0 +1,102 @@
+"""A past act the document states only as planned, required or conditional (part of stage 4, bind).
+
+"Who merged the PR?" and "Did the team roll back the deploy?" ask about an act that happened. A document that
+says the act only as one still to be done ("X will merge it", "needs to be approved by Y", "to be reviewed",
+"close the ticket if merged", "review required before release") does not answer them: whoever it names was
+assigned the act, and the act may never have been done. The question's tense comes from its parse (the main
+verb's tag and auxiliaries); the mention's from the auxiliaries, infinitive marker and subordinators of the act's
+verb and of the clauses above it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+from extraction.vocabulary import PLAN_VERBS
+from zehn.agent.clause_shapes import CONDITION_MARKS
+from zehn.agent.lemmas import LIGHT_VERBS
+
+# Subordinators of a clause whose act has not (yet) happened: "if merged", "until approved", "before release",
+# "once signed". "when", "whenever" and "after" also introduce clauses of acts that did happen ("after Bob merged it").
+_UNREALISED_MARKS = CONDITION_MARKS - {"when", "whenever", "after"}
+# Verbs that state an act as owed rather than done, alongside the plan verbs: "needs to approve", "review required".
+_OWING_VERBS = PLAN_VERBS | {"need", "require"}
+# Clauses whose own mood is read and not their head's: an adverbial or relative clause says its own act.
+_OWN_CLAUSES = frozenset({"advcl", "relcl", "ROOT"})
+_ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj"})
+
+
+@dataclass(frozen=True)
+class PastAct:
+    verb: str  # the act's verb lemma ("merge")
+    thing: str | None  # the head lemma of what it was done to ("review" of "signed off the security review")
+
+
+def past_act(question: Doc) -> PastAct | None:
+    """The act a question asks about as done: its main verb in the past ("Who merged X?", "who has approved X",
+    "who was X assigned to") or under "did" ("Did A roll back B?"); None for another tense, a modal, a light verb."""
+    root = next((t for t in question if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB" or root.lemma_.casefold() in LIGHT_VERBS:
+        return None
+    auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
+    # A modal anywhere ("In which proxy *will* X be extended": the parser may hang it off another word) asks no past.
+    if any(t.tag_ == "MD" for t in question) or any(c.dep_ == "neg" for c in root.children):
+        return None
+    past = (root.tag_ == "VBD" and not auxes) or any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes) or (
+        root.tag_ == "VBN" and any(a.lemma_ == "have" or (a.lemma_ == "be" and a.tag_ == "VBD") for a in auxes))
+    if not past:
+        return None
+    objects = [c for c in root.children if c.dep_ == "dobj"]
+    objects += [g for c in root.children if c.dep_ == "prep" and c.i == root.i + 1  # "signed off the review"
+                for g in c.children if g.dep_ == "pobj"]
+    return PastAct(root.lemma_.casefold(), objects[0].lemma_.casefold() if objects else None)
+
+
+def unrealised(verb: Token) -> bool:
+    """The verb's act is stated as planned, required or conditional: a bare form (an order, a to-do), a modal
+    ("will", "should", "must"), an infinitive ("needs to approve", "is going to", "to be approved by"), a
+    subordinator of condition ("if merged"), in its own clause or in the clauses it completes ("we will track it
+    once merged", "meeting to verify the merged fix")."""
+    if verb.tag_ == "VB" and not any(c.lemma_ == "do" and c.tag_ == "VBD" for c in verb.children):
+        return True  # a bare form ("merge by Monday", "Merge it after review") never says it happened ("did merge")
+    token = verb
+    while True:
+        children = list(token.children)
+        if any(c.dep_ in ("aux", "auxpass") and c.tag_ in ("MD", "TO") for c in children):
+            return True
+        if any(c.dep_ in ("mark", "advmod") and c.lower_ in _UNREALISED_MARKS for c in children):
+            return True
+        if token is not verb and token.pos_ in ("VERB", "AUX") and token.lemma_.casefold() in _OWING_VERBS:
+            return True
+        if token.dep_ in _OWN_CLAUSES or token.head.i == token.i:
+            return False
+        token = token.head
+
+
+def _stating(parse: Doc, act: PastAct) -> list[Token]:
+    """The verbs of the sentence that state the act: its own verb (a participle too: "the merged fix"), else, when
+    ``act.thing`` is given, the verb whose argument the thing is, or the participle on it ("review required")."""
+    said = [t for t in parse if (t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() == act.verb) or
+            (t.dep_ == "amod" and t.lower_ in (act.verb + "d", act.verb + "ed"))]
+    if said or act.thing is None:
+        return said
+    for t in parse:
+        if t.lemma_.casefold() != act.thing or t.pos_ not in ("NOUN", "PROPN"):
+            continue
+        if t.dep_ in _ARGUMENTS and t.head.pos_ in ("VERB", "AUX"):
+            said.append(t.head)
+        said += [c for c in t.children if c.dep_ in ("acl", "amod") and c.tag_ == "VBN"]
+    return said
+
+
+def only_planned(mentions: list[Doc], act: PastAct) -> bool:
+    """The sentences state the act (by its verb; by what it was done to only when no sentence has the verb) at
+    least once, and every statement of it is unrealised."""
+    verbs = [v for m in mentions for v in _stating(m, PastAct(act.verb, None))]
+    if verbs:
+        return all(unrealised(v) for v in verbs)
+    # What the act was done to, said with a verb of its own: that verb may itself owe it ("review required").
+    verbs = [v for m in mentions for v in _stating(m, act)]
+    return bool(verbs) and all(unrealised(v) or v.lemma_.casefold() in _OWING_VERBS for v in verbs)
