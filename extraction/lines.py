@@ -42,6 +42,7 @@ from extraction.line_shapes import (
     SYSTEM_VALUE_TYPES,
     affected_system,
     environment_section,
+    path_reference,
     split_lines,
     stated_unhit,
     titled_reference,
@@ -149,7 +150,8 @@ class _Reader(LineEmitter):
         if scope.rule == LINK_RULE:  # a list of references: every ticket, pull request or page in the item
             refs = [x for x in value_mentions(self.text, value_start, value_end, [], None, self.ctx.people)]
             refs += [x for x in self.mentions if value_start <= x.start < value_end and x.type in ("Ticket", "Page")]
-            titled = None if refs else titled_reference(self.text, value_start, value_end)
+            titled = None if refs else (titled_reference(self.text, value_start, value_end)
+                                        or path_reference(self.text, value_start, value_end))
             refs += [titled] if titled is not None else []
             self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
             return
