@@ -107,3 +107,18 @@ def titled_reference(text: str, start: int, end: int) -> Mention | None:
     if m is None:
         return None
     return Mention(m.group("title"), "Page", m.start("title"), m.end("title"))
+
+
+# A references-list item whose value is a file or page path, after the item's own label or alone: "Draft guide:
+# drive/shared/guide-draft.json", "- wiki/ops/rollout-checklist". Two slashes at least, no spaces: a path names a
+# document the way a URL does; one slash is too often a pair ("read/write", "eng/sre").
+_PATH_ITEM = re.compile(r"(?:[*_`]*[A-Za-z][\w ()/&'\-]{0,48}?[*_`]*:\s+)?[`]?(?P<path>[\w.~\-]+(?:/[\w.\-+%~]+){2,}/?)"
+                        r"[`]?[.,;]?\s*$")
+
+
+def path_reference(text: str, start: int, end: int) -> Mention | None:
+    """The document a references-list item names by its path, when the item names no ticket, URL or page itself."""
+    m = _PATH_ITEM.match(text, start, end)
+    if m is None or "://" in m.group("path"):
+        return None
+    return Mention(m.group("path"), "Page", m.start("path"), m.end("path"))

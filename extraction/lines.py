@@ -42,6 +42,7 @@ from extraction.line_shapes import (
     SYSTEM_VALUE_TYPES,
     affected_system,
     environment_section,
+    path_reference,
     split_lines,
     stated_unhit,
     titled_reference,
@@ -50,7 +51,7 @@ from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
 from extraction.table_rows import table_row
-from extraction.task_lines import keyed_task, tagged_roles
+from extraction.task_lines import handed_off, keyed_task, tagged_roles
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
 from verify.vocabulary import LABELS, label_key, label_rule
@@ -149,7 +150,8 @@ class _Reader(LineEmitter):
         if scope.rule == LINK_RULE:  # a list of references: every ticket, pull request or page in the item
             refs = [x for x in value_mentions(self.text, value_start, value_end, [], None, self.ctx.people)]
             refs += [x for x in self.mentions if value_start <= x.start < value_end and x.type in ("Ticket", "Page")]
-            titled = None if refs else titled_reference(self.text, value_start, value_end)
+            titled = None if refs else (titled_reference(self.text, value_start, value_end)
+                                        or path_reference(self.text, value_start, value_end))
             refs += [titled] if titled is not None else []
             self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
             return
@@ -204,5 +206,6 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
             reader.lead_in, reader.environment = None, False
         reader.out += tagged_roles(ctx.document.text, line, ctx.own, mentions)
         reader.out += keyed_task(ctx.document.text, line, mentions, ctx.people)
+        reader.out += handed_off(ctx.document.text, line, ctx.people)
     reader.references(sentences)
     return reader.out + signature_relations(ctx.document.text, lines)

@@ -8,6 +8,9 @@ Two shapes of trackers, comment threads and follow-up lists:
 2. a task line that opens with a ticket key and names who does it: "- OPS-12: add an alert (owner: Dana Ruiz)",
    "OPS-12: add a hook to X (assigned: Li Wei)", "- OPS-12 -> @dana". The ticket is the task's name: its owner
    OWNS it (planned: a follow-up not yet done) and its assignee is ASSIGNED_TO it (the assignment holds now).
+3. a list item that hands a named piece of work to a person by an arrow, with no key: "- Rollback checklist ->
+   @dana (EOD)". The words before the arrow name the deliverable; the person OWNS it (planned). Only a person on
+   the right (an @handle or a name the document uses for a person): "- api -> worker" is a flow, not a hand-off.
 
 The evidence is the line; the person is written on it, the document only for the first shape.
 """
@@ -30,6 +33,12 @@ _KEYED = re.compile(r"^[ \t]*(?:[-*+]\s+|\d{1,3}[.)]\s+)?[*_`]*(?P<key>[A-Z][A-Z
 # Who does it: "(owner: X)", "owner: X", "(assigned: X)", "assignee: X", or an arrow to them ("-> @dana").
 _DOER = re.compile(r"\b(?P<role>owners?|assigned(?: to)?|assignees?)\s*:\s*(?P<names>[^;()\n]+)|(?:->|→)\s*"
                    r"(?P<arrow>@?[A-Za-z][\w.'’-]*(?: [A-Z][\w'’-]+)?)", re.I)
+
+
+# An unkeyed hand-off item: a list marker, the work (a capital, at most eight words, no colon or arrow), an arrow.
+_HANDOFF = re.compile(r"^[ \t]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)[*_`]*(?P<work>[A-Z][^:\n>→]*?)[*_`]*\s*(?:->|→)\s*"
+                      r"(?P<who>@?[A-Za-z][\w.'’-]*(?: [A-Z][\w'’-]+)?)")
+_HANDOFF_WORDS = 8
 
 
 def _relation(subj: Mention, obj: Mention, rel: str, pred: tuple[int, int], line: tuple[int, int], planned: bool,
@@ -81,3 +90,19 @@ def keyed_task(text: str, line: tuple[int, int], mentions: list[Mention], people
     if role.startswith("assign"):
         return [_relation(task, n, "ASSIGNED_TO", pred, line, False, "text") for n in people_named]
     return [_relation(n, task, "OWNS", pred, line, True, "text") for n in people_named]
+
+
+def handed_off(text: str, line: tuple[int, int], people: People) -> list[RelationCandidate]:
+    """Rule 3: the person a list item hands its unkeyed piece of work to by an arrow."""
+    m = _HANDOFF.match(text[line[0] : line[1]])
+    if m is None or len(m.group("work").split()) > _HANDOFF_WORDS or _KEYED.match(text[line[0] : line[1]]):
+        return []
+    who = m.group("who")
+    if not who.startswith("@") and who not in people.full_names:
+        return []
+    if who.lstrip("@").casefold() not in people.handles and who not in people.full_names:
+        return []
+    work = Mention(m.group("work"), "Project", line[0] + m.start("work"), line[0] + m.end("work"))
+    start = line[0] + m.start("who") + (1 if who.startswith("@") else 0)
+    person = Mention(who.lstrip("@"), "Person", start, line[0] + m.end("who"))
+    return [_relation(person, work, "OWNS", (line[0] + m.end("work"), line[0] + m.start("who")), line, True, "text")]

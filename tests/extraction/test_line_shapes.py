@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.line_shapes import stated_unhit, titled_reference
+from extraction.line_shapes import path_reference, stated_unhit, titled_reference
 
 
 @pytest.mark.parametrize(("value", "spared"), [
@@ -27,4 +27,17 @@ def test_an_impact_item_that_says_the_system_was_spared_is_no_hit(value: str, sp
 def test_a_references_item_names_a_page_by_the_title_before_its_note(item: str, title: str | None) -> None:
     page = titled_reference(item, 0, len(item))
     assert (page.name if page else None) == title
+    assert page is None or item[page.start : page.end] == page.name
+
+
+@pytest.mark.parametrize(("item", "path"), [
+    ("Draft runbook: drive/shared/ops/pool-drain-runbook-draft.json", "drive/shared/ops/pool-drain-runbook-draft.json"),
+    ("`wiki/platform/queue-sizing`", "wiki/platform/queue-sizing"),
+    ("Recording: calls/2031-04-02-weekly-sync", None),  # one slash: too often a pair, not a path
+    ("Access: read/write for the ops group", None),  # words after it: a clause, not a path
+    ("Dashboard: https://grafana.example.com/d/queue/overview", None),  # a URL is read as a URL
+])
+def test_a_references_item_names_a_document_by_its_path(item: str, path: str | None) -> None:
+    page = path_reference(item, 0, len(item))
+    assert (page.name if page else None) == path
     assert page is None or item[page.start : page.end] == page.name

@@ -36,3 +36,33 @@ def test_a_joined_references_lead_in_links_the_titled_page(nlp: Language, tmp_pa
 def test_a_titled_item_outside_a_references_list_links_nothing(nlp: Language, tmp_path: Path) -> None:
     _, rels = read(nlp, tmp_path, PAGE)
     assert not any(r["object"].startswith("Confirm capacity") for r in rels)
+
+
+NOTES = """---
+title: "Pilot kickoff notes"
+source_type: "hubspot"
+---
+
+# Pilot kickoff notes
+
+We walked the pilot team through the rollout plan.
+
+Links (shared with the pilot team):
+- Draft plan: drive/shared/pilots/rollout-plan-draft.json
+- Recording: calls/2031-04-02-kickoff
+
+Access for the pilot: read/write on drive/shared/pilots/inbox-folder.
+"""
+
+
+def test_a_path_in_a_references_list_links_the_document_to_it(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, NOTES)
+    found = triples(rels)
+    assert ("Pilot kickoff notes", "LINKED_TO", "drive/shared/pilots/rollout-plan-draft.json",
+            "document_subject") in found
+
+
+def test_a_path_outside_a_references_list_or_with_one_slash_links_nothing(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, NOTES)
+    objects = {r["object"] for r in rels}
+    assert not any("inbox-folder" in o or o.startswith("calls/") for o in objects)

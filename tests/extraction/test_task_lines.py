@@ -117,3 +117,32 @@ def test_a_url_ends_at_a_full_stop_and_at_a_written_out_line_break(nlp: Language
     assert ("OPS-77", "LINKED_TO", "https://github.com/acme-example/exporter/pull/813") in found
     assert ("OPS-77", "LINKED_TO", "https://wiki.example.com/x/Runbook") in found  # the next line's cue is not its own
     assert not any(r["object"].endswith(("813.", "\\n")) or r["subject"].endswith("\\n") for r in rels)
+
+
+HANDOFF = """---
+title: "Queue backlog after the resize"
+source_type: "slack"
+participants: ["ines", "tomas", "priya"]
+---
+
+# Queue backlog after the resize
+
+ines (platform): Next steps:
+- Drain checklist + capacity notes -> @tomas (EOD today)
+- Scheduler retry review → @priya (tomorrow)
+- export-api -> queue-worker (the path the backlog takes)
+- Alert tuning -> @stranger (someone not in the thread)
+"""
+
+
+def test_an_arrow_to_a_person_hands_them_the_unkeyed_work(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, HANDOFF)
+    owns = {(r["subject"], r["object"], r["planned"]) for r in rels if r["rel_type"] == "OWNS"}
+    assert ("tomas", "Drain checklist + capacity notes", True) in owns
+    assert ("priya", "Scheduler retry review", True) in owns
+
+
+def test_an_arrow_between_systems_or_to_an_unknown_handle_hands_nothing(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, HANDOFF)
+    owns = {(r["subject"], r["object"]) for r in rels if r["rel_type"] == "OWNS"}
+    assert not any(s in ("queue-worker", "stranger") or o == "Alert tuning" for s, o in owns)
