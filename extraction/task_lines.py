@@ -8,8 +8,8 @@ Two shapes of trackers, comment threads and follow-up lists:
 2. a task line that opens with a ticket key and names who does it: "- OPS-12: add an alert (owner: Dana Ruiz)",
    "OPS-12: add a hook to X (assigned: Li Wei)", "- OPS-12 -> @dana". The ticket is the task's name: its owner
    OWNS it (planned: a follow-up not yet done) and its assignee is ASSIGNED_TO it (the assignment holds now).
-3. a list item that hands a named piece of work to a person by an arrow, with no key: "- Rollback checklist ->
-   @dana (EOD)". The words before the arrow name the deliverable; the person OWNS it (planned). Only a person on
+3. a list item that hands a named piece of work to a person by an arrow, with no key: "- Capacity plan draft ->
+   @oskar (Friday)". The words before the arrow name the deliverable; the person OWNS it (planned). Only a person on
    the right (an @handle or a name the document uses for a person): "- api -> worker" is a flow, not a hand-off.
 
 The evidence is the line; the person is written on it, the document only for the first shape.
@@ -98,10 +98,8 @@ def handed_off(text: str, line: tuple[int, int], people: People) -> list[Relatio
     if m is None or len(m.group("work").split()) > _HANDOFF_WORDS or _KEYED.match(text[line[0] : line[1]]):
         return []
     who = m.group("who")
-    if not who.startswith("@") and who not in people.full_names:
-        return []
-    if who.lstrip("@").casefold() not in people.handles and who not in people.full_names:
-        return []
+    if who not in people.full_names and not (who.startswith("@") and who[1:].casefold() in people.handles):
+        return []  # a person the document names, not a system or a stranger
     work = Mention(m.group("work"), "Project", line[0] + m.start("work"), line[0] + m.end("work"))
     start = line[0] + m.start("who") + (1 if who.startswith("@") else 0)
     person = Mention(who.lstrip("@"), "Person", start, line[0] + m.end("who"))

@@ -36,7 +36,7 @@ from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import covering, lines
 from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
-from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.lemmas import LIGHT_VERBS, inflects, words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
@@ -81,14 +81,6 @@ def _owns_an_act(question: str) -> bool:
         if word in _OWNING_WORDS and act.endswith("ing") and len(act) > 5 and after in _ACT_FOLLOWERS:
             return True
     return False
-
-
-def _inflects(lemma: str, word: str) -> bool:
-    """``word`` is an inflection of the verb ``lemma`` by the regular English endings ("gate" -> "gating", "gated",
-    "gates"; "add" -> "adding"): the word vectors of a verb and its gerund are often far apart."""
-    base = lemma[:-1] if lemma.endswith("e") else lemma
-    return len(lemma) > 2 and word != lemma and word in {lemma + "s", lemma + "es", base + "ed", base + "ing",
-                                                         lemma + lemma[-1] + "ing", lemma + lemma[-1] + "ed"}
 
 
 def task_question(analysis: Analysis) -> bool:
@@ -223,7 +215,7 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             # The verb that placed the item may be said by its heading or lead line, not by the item itself
             # ("Owners were assigned as follows:" / "- Rotate the keys (owner: A)").
             placed = words(item.lead)
-            done = {a for a in doing if a in said or any(_inflects(a, w) for w in (*own, *placed)) or
+            done = {a for a in doing if a in said or any(inflects(a, w) for w in (*own, *placed)) or
                     a in placed or similarity.synonym(a, own)}
             said |= done
             if len(said) < MIN_SHARE * len(terms) or (doing and not done):

@@ -26,6 +26,14 @@ def content_terms(tokens: Iterable[Token]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def inflects(lemma: str, word: str) -> bool:
+    """``word`` is an inflection of the verb ``lemma`` by the regular English endings ("gate" -> "gating", "gated",
+    "gates"; "add" -> "adding"; "ship" -> "shipped"): the word vectors of a verb and its gerund are often far apart."""
+    base = lemma[:-1] if lemma.endswith("e") else lemma
+    return len(lemma) > 2 and word != lemma and word in {lemma + "s", lemma + "es", base + "ed", base + "ing",
+                                                         lemma + lemma[-1] + "ing", lemma + lemma[-1] + "ed"}
+
+
 WORDS_CACHE = 8192  # texts whose words are kept: a turn reads its sentences' words in several stages
 
 

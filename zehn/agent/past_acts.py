@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Token
 
 from extraction.vocabulary import PLAN_VERBS
 from zehn.agent.clause_shapes import CONDITION_MARKS
-from zehn.agent.lemmas import LIGHT_VERBS
+from zehn.agent.lemmas import LIGHT_VERBS, inflects
 
 # Subordinators of a clause whose act has not (yet) happened: "if merged", "until approved", "before release",
 # "once signed". "when", "whenever" and "after" also introduce clauses of acts that did happen ("after Bob merged it").
@@ -79,7 +79,7 @@ def _stating(parse: Doc, act: PastAct) -> list[Token]:
     """The verbs of the sentence that state the act: its own verb (a participle too: "the merged fix"), else, when
     ``act.thing`` is given, the verb whose argument the thing is, or the participle on it ("review required")."""
     said = [t for t in parse if (t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() == act.verb) or
-            (t.dep_ == "amod" and t.lower_ in (act.verb + "d", act.verb + "ed"))]
+            (t.dep_ == "amod" and t.lower_.endswith("ed") and inflects(act.verb, t.lower_))]
     if said or act.thing is None:
         return said
     for t in parse:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import inflects, words
 
 
 def test_a_route_gives_its_parts_beside_the_whole() -> None:
@@ -12,3 +12,10 @@ def test_a_route_gives_its_parts_beside_the_whole() -> None:
 
 def test_text_without_a_slash_gives_its_words_only() -> None:
     assert words("Retention: 90 days default") == ["retention", "90", "days", "default"]
+
+
+def test_regular_endings_inflect_a_verb_and_other_words_do_not() -> None:
+    assert all(inflects("gate", w) for w in ("gates", "gated", "gating"))
+    assert inflects("ship", "shipped") and inflects("add", "adding")
+    assert not inflects("gate", "gate")  # the lemma itself is no inflection
+    assert not inflects("merge", "merger") and not inflects("go", "going")  # another word; a lemma too short to read
