@@ -53,6 +53,7 @@ from zehn.agent.extent import (
     taken_up,
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
+from zehn.agent.horizons import of_horizon, off_horizon
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
@@ -76,6 +77,7 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
 from zehn.agent.table_rows import header_of
+from zehn.agent.templates import guide_heading
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -99,9 +101,9 @@ NEAR_READ = 3
 def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
     """The section roles a passage's own heading names. The front matter and the text under the document's title
     name none: a title says what the document is about ("X causes Y", "... resolved by Z"), not which part of it
-    states the cause or the fix."""
+    states the cause or the fix; nor does a heading that says what to write there (:mod:`zehn.agent.templates`)."""
     last = passage.heading.rsplit(" > ", 1)[-1].strip().casefold()
-    if passage.kind == "metadata" or last == title.strip().casefold():
+    if passage.kind == "metadata" or last == title.strip().casefold() or guide_heading(passage.heading):
         return {}
     return roles_of(passage.heading)
 
@@ -156,7 +158,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
-        lines = section_line(ask, candidates, scored.passage.heading, similarity) if section else candidates
+        lines = section_line(ask, of_horizon(ask.focus, candidates, view.passages), scored.passage.heading,
+                             similarity) if section else candidates
         plan.append((scored, pool, lines))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
     reparse = CachedParse(parses.cache)  # a line read beside a candidate (after an "instead of" choice)
@@ -213,12 +216,15 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
         named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
                                                          for r in roles), default=0.0) >= 1.0]
-        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)}.values(),
+        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)
+                           if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)}.values(),
                           key=lambda x: x.start)
         chosen = extent(sentence, pool_all, budget, None, view.passages)
     else:
         share = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = continued(sentence, section_sentences(view, scored.passage, used), view.passages, view.sentences, used)
+        near = [x for x in continued(sentence, section_sentences(view, scored.passage, used), view.passages,
+                                     view.sentences, used)
+                if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)]
         terms = (*core_terms(ask, context), *ask.names) or ask.terms
         chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,
                         about_ask(terms, view, similarity))
