@@ -25,10 +25,11 @@
    qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
    is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent** (:mod:`zehn.agent.extent`). The answer is that sentence, the rest of its list item and of its
-   block (paragraph, list, speaker turn), then the sentences of the section's other blocks that hold one of the
-   ask's terms, after it (then before it) (a line ending in a colon also takes the next passage: the list it
-   announces), up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state
-   the situation the question describes (:mod:`zehn.agent.situation`).
+   block (paragraph, list, speaker turn; its lines holding more of the question's words first), then the
+   sentences of the section's other blocks that hold one of the ask's terms, after it (then before it) (a line
+   ending in a colon also takes the next passage: the list it announces), up to the ask's share of
+   :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the question describes
+   (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
 missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
@@ -38,6 +39,8 @@ section heading only, ``inferred``. Asks it does not state may come from another
 from __future__ import annotations
 
 from dataclasses import replace
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
@@ -226,8 +229,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                                      view.sentences, used)
                 if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)]
         terms = (*core_terms(ask, context), *ask.names) or ask.terms
+        content = frozenset(w for w in asked if w not in STOP_WORDS and any(c.isalpha() for c in w))
         chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,
-                        about_ask(terms, view, similarity))
+                        about_ask(terms, view, similarity), lambda x: len(content.intersection(words(x.text))))
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 
 
