@@ -95,10 +95,19 @@ def _relative(token: Token) -> bool | None:
 def _wh_tokens(doc: Doc) -> list[Token]:
     found = [t for t in doc if t.lower_ in WH_WORDS and t.tag_ in ("WDT", "WP", "WP$", "WRB")]
     sure = [t for t in found if _relative(t) is False]
-    # After "noun,": interrogative when inverted ("..., why might X") or determining a noun ("..., which team").
+    # After "noun,": interrogative when inverted ("..., why might X") or determining a noun ("..., which team"),
+    # also one whose first word the tagger read as a verb but the parse hangs on a later noun ("..., which *audit*
+    # events must be emitted": a modifier of the noun the wh-word determines).
     maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
-        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and doc[t.i + 1].pos_ in ("NOUN", "ADJ")))]
+        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])))]
     return sorted(sure + maybe, key=lambda t: t.i)
+
+
+def _determines(after: Token) -> bool:
+    """The word after "which"/"whose" opens a noun phrase: a noun or an adjective, or a modifier of a noun further
+    on ("which *audit* events", whatever its tag)."""
+    return after.pos_ in ("NOUN", "ADJ") or (after.dep_ in ("compound", "amod") and after.head.i > after.i and
+                                             after.head.pos_ in ("NOUN", "PROPN"))
 
 
 def _wh(token: Token) -> str:

@@ -25,10 +25,11 @@
    qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
    is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent** (:mod:`zehn.agent.extent`). The answer is that sentence, the rest of its list item and of its
-   block (paragraph, list, speaker turn), then the sentences of the section's other blocks that hold one of the
-   ask's terms, after it (then before it) (a line ending in a colon also takes the next passage: the list it
-   announces), up to the ask's share of :data:`WORD_BUDGET` words; what is left goes to the sentences that state
-   the situation the question describes (:mod:`zehn.agent.situation`).
+   block (paragraph, list, speaker turn; its lines holding more of the question's words first), then the
+   sentences of the section's other blocks that hold one of the ask's terms, after it (then before it) (a line
+   ending in a colon also takes the next passage: the list it announces), up to the ask's share of
+   :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the question describes
+   (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
 missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
@@ -38,6 +39,8 @@ section heading only, ``inferred``. Asks it does not state may come from another
 from __future__ import annotations
 
 from dataclasses import replace
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
@@ -53,6 +56,7 @@ from zehn.agent.extent import (
     taken_up,
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
+from zehn.agent.horizons import of_horizon, off_horizon
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
@@ -76,6 +80,7 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
 from zehn.agent.table_rows import header_of
+from zehn.agent.templates import guide_heading
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -99,9 +104,9 @@ NEAR_READ = 3
 def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
     """The section roles a passage's own heading names. The front matter and the text under the document's title
     name none: a title says what the document is about ("X causes Y", "... resolved by Z"), not which part of it
-    states the cause or the fix."""
+    states the cause or the fix; nor does a heading that says what to write there (:mod:`zehn.agent.templates`)."""
     last = passage.heading.rsplit(" > ", 1)[-1].strip().casefold()
-    if passage.kind == "metadata" or last == title.strip().casefold():
+    if passage.kind == "metadata" or last == title.strip().casefold() or guide_heading(passage.heading):
         return {}
     return roles_of(passage.heading)
 
@@ -156,7 +161,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                 if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
         candidates = [s for s in pool if s.id not in used and (
             section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
-        lines = section_line(ask, candidates, scored.passage.heading, similarity) if section else candidates
+        lines = section_line(ask, of_horizon(ask.focus, candidates, view.passages), scored.passage.heading,
+                             similarity) if section else candidates
         plan.append((scored, pool, lines))
     docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
     reparse = CachedParse(parses.cache)  # a line read beside a candidate (after an "instead of" choice)
@@ -213,15 +219,19 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
         named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
                                                          for r in roles), default=0.0) >= 1.0]
-        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)}.values(),
+        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)
+                           if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)}.values(),
                           key=lambda x: x.start)
         chosen = extent(sentence, pool_all, budget, None, view.passages)
     else:
         share = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = continued(sentence, section_sentences(view, scored.passage, used), view.passages, view.sentences, used)
+        near = [x for x in continued(sentence, section_sentences(view, scored.passage, used), view.passages,
+                                     view.sentences, used)
+                if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)]
         terms = (*core_terms(ask, context), *ask.names) or ask.terms
+        content = frozenset(w for w in asked if w not in STOP_WORDS and any(c.isalpha() for c in w))
         chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,
-                        about_ask(terms, view, similarity))
+                        about_ask(terms, view, similarity), lambda x: len(content.intersection(words(x.text))))
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 
 

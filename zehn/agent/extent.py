@@ -56,10 +56,13 @@ def _blank_ends(text: str, body_at: int) -> tuple[int, ...] | None:
 
 
 def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None,
-           passages: tuple[DocPassage, ...] = (), about: About | None = None) -> tuple[Sentence, ...]:
+           passages: tuple[DocPassage, ...] = (), about: About | None = None,
+           carries: Callable[[Sentence], int] | None = None) -> tuple[Sentence, ...]:
     """The best sentence, the rest of its list item (``item``), the rest of its block, then the sentences of other
     blocks that are ``about`` the ask (every one when ``about`` is None), after it and then before it, while the
-    words fit the budget. Without ``passages`` the pool is one block."""
+    words fit the budget. Without ``passages`` the pool is one block. ``carries``: how much of the question a line
+    holds; the block's lines that hold more come first (a block states the conclusion in one line and the detail
+    the question names in another, not always next to it), the nearest first among equals."""
     chosen = [best]
     count = len(best.text.split())
     if best not in pool:
@@ -69,6 +72,8 @@ def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentenc
     order = [s for s in [*pool[at + 1:], *reversed(pool[:at])] if s not in first]
     homes = _announced(best, pool, passages) if passages else None
     own = [s for s in order if homes is None or block_of(passages, s) in homes]
+    if carries is not None:  # the block's lines that carry more of the question first, else the nearest
+        own.sort(key=lambda s: -carries(s))
     rest = [s for s in order if s not in own and (about is None or about(s))]
     for neighbour in [*first, *own, *rest]:
         size = len(neighbour.text.split())

@@ -66,10 +66,11 @@ def asks_cause(wh: Token, verb: Token | None) -> bool:
 def own_verb(wh: Token, clause: Span) -> Token | None:
     """The verb the wh-word is the subject of, right after it ("what *causes* the failures described in X"): that
     verb is what is asked, whatever the parser made the root of the rest (it may read "described" as the main verb
-    and "what causes ..." as its clausal subject)."""
+    and "what causes ..." as its clausal subject). A word the parse hangs on a noun as its modifier is none, whatever
+    its tag ("which *audit* events must be emitted")."""
     verb = wh.head
     own = wh.dep_ == "nsubj" and verb.i == wh.i + 1 and verb.pos_ == "VERB" and verb.i < clause.end
-    return verb if own and verb.dep_ not in ("ROOT", "conj") else None
+    return verb if own and verb.dep_ not in ("ROOT", "conj", "compound", "amod") else None
 
 
 # Nouns that only carry the modifier before them ("action *items*", "follow-up *work*", "next *points*"): the

@@ -310,3 +310,10 @@ def test_how_large_was_the_impact_reads_the_impact_section(nlp: Language, questi
 def test_how_big_is_a_thing_does_not_make_the_thing_its_focus(nlp: Language) -> None:
     ask = analyse("How big is the ledger cache?", nlp).asks[0]
     assert ask.focus == "" and ask.answer_type != "system"
+
+
+def test_a_which_whose_noun_modifier_the_tagger_reads_as_a_verb_is_still_an_ask(nlp: Language) -> None:
+    analysis = analyse("For the ledger console, when operators open tenant-scoped billing exports or run elevated "
+                       "ledger queries, which audit events must be emitted and how long are those events kept?", nlp)
+    assert [(a.wh, a.focus, a.answer_type, a.predicate) for a in analysis.asks] == [
+        ("which", "audit events", "items", "emit"), ("how long", "", "duration", "keep")]

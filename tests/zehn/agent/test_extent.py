@@ -186,3 +186,13 @@ def test_a_reply_that_has_no_answer_is_none() -> None:
     assert reply_to(lines[0], lines, passages) is None
     passages, lines = _block("Q: Why did it stall?\nA: Not sure yet.", ["Q: Why did it stall?", "A: Not sure yet."])
     assert reply_to(lines[0], lines, passages) is None
+
+
+def test_a_block_line_that_carries_more_of_the_question_comes_before_a_nearer_one() -> None:
+    best, near, far = _by("I moved the job"), _by("crossed 90%"), _by("compaction job")
+    budget = len(best.text.split()) + max(len(near.text.split()), len(far.text.split()))
+    plain = extent(best, _sentences(), budget, passages=(_passage(),), about=lambda s: False)
+    carried = extent(best, _sentences(), budget, passages=(_passage(),), about=lambda s: False,
+                     carries=lambda s: len({"compaction", "volumes."} & set(s.text.casefold().split())))
+    assert near in plain and far not in plain
+    assert far in carried and near not in carried

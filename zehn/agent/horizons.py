@@ -1,0 +1,79 @@
+"""The time horizon a remedy is stated for, and which lines of a remedy section are of another one than asked.
+
+Postmortems and tickets state their remedies by horizon, one labelled line each ("Short-term: ...", "Medium-term
+(days): ...", "Long-term fix merged: ...", "Temporary: ..."). An ask that names a horizon ("what *short-term*
+mitigation", "what *permanent* fix") is answered by the lines of that horizon: a line labelled with another one
+states another remedy, and citing it spends the word budget on what was not asked.
+
+The words are English: "immediate", "temporary", "interim", "stop-gap" are short; "permanent", "durable" are long.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from zehn.agent.rows import DocPassage, Sentence
+
+Horizon = Literal["short", "medium", "long"]
+
+_SHORT = r"short[- ]?term|near[- ]?term|immediate|temporary|interim|stop[- ]?gap"
+_MEDIUM = r"medium[- ]?term|mid[- ]?term"
+_LONG = r"long[- ]?term|permanent|durable"
+_WORDS: tuple[tuple[Horizon, re.Pattern[str]], ...] = (
+    ("short", re.compile(rf"\b(?:{_SHORT})\b", re.IGNORECASE)),
+    ("medium", re.compile(rf"\b(?:{_MEDIUM})\b", re.IGNORECASE)),
+    ("long", re.compile(rf"\b(?:{_LONG})\b", re.IGNORECASE)))
+# A label that opens the line ("- **Long-term (weeks)**: ...", "3) Short term: ...", "Temporary: ..."): the list
+# mark, then at most four words before the colon, the horizon word among them.
+_LABEL = re.compile(r"^[\s*+•>#-]*(?:\d+[.)]\s*)?[*_]*(?P<label>[^:\n]{1,60}?)[*_]*\s*:\s")
+LABEL_WORDS = 4
+
+
+def horizon_of(text: str) -> Horizon | None:
+    """The horizon the words name (the first one when several do), None when they name none."""
+    found = [(m.start(), h) for h, pattern in _WORDS if (m := pattern.search(text))]
+    return min(found)[1] if found else None
+
+
+def line_horizon(line: str) -> Horizon | None:
+    """The horizon a line's own opening label names ("Medium-term: ...", "Immediate mitigation applied: ..."); None
+    for a line without such a label, whatever horizon its sentence mentions."""
+    match = _LABEL.match(line)
+    if match is None or len(match["label"].split()) > LABEL_WORDS:
+        return None
+    return horizon_of(match["label"])
+
+
+def other_horizon(asked: str, line: str) -> bool:
+    """The asked words name a horizon and the line is labelled with another one."""
+    want = horizon_of(asked)
+    have = line_horizon(line) if want is not None else None
+    return have is not None and have != want
+
+
+def line_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> str:
+    """The whole line the sentence stands in: the second sentence of "Long-term: add X. Consider Y." is under the
+    line's label too. The sentence's own text when no passage holds it as heading + body."""
+    for p in passages:
+        body_at = len(p.heading) + 1
+        if p.start <= sentence.start < p.end and len(p.text) - body_at == p.end - p.start:
+            at = body_at + sentence.start - p.start
+            end = p.text.find("\n", at)
+            return p.text[p.text.rfind("\n", 0, at) + 1:end if end >= 0 else len(p.text)]
+    return sentence.text
+
+
+def off_horizon(asked: str, passages: tuple[DocPassage, ...], sentence: Sentence) -> bool:
+    """The sentence stands in a line labelled with another horizon than the asked words name."""
+    return horizon_of(asked) is not None and other_horizon(asked, line_of(passages, sentence))
+
+
+def of_horizon(asked: str, candidates: list[Sentence], passages: tuple[DocPassage, ...]) -> list[Sentence]:
+    """The lines of a remedy section that may answer an ask naming a horizon: those labelled with it, else those
+    labelled with none (every line when the ask names none)."""
+    want = horizon_of(asked)
+    if want is None:
+        return candidates
+    same = [c for c in candidates if line_horizon(line_of(passages, c)) == want]
+    return same or [c for c in candidates if not off_horizon(asked, passages, c)]
