@@ -25,6 +25,7 @@ from spacy.tokens import Span, Token
 from extraction.causal import SYSTEM_TYPES, located
 from extraction.extraction_types import Mention
 from extraction.parse_walks import prep_objects, with_conjuncts
+from extraction.vocabulary import CAUSE_LIST_LABELS
 
 if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
@@ -45,6 +46,8 @@ _PLACING = frozenset({"in", "on", "inside", "within"})  # "a leak in X", "a race
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _RELATIVES = frozenset({"that", "which", "who", "where"})  # "a leak in X that manifests ...": not the cause
 _HEADING_MARKS = re.compile(r"[#*_`:\s-]+")
+_ITEM_LINE = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+_WIKI_HEADING = re.compile(r"^\s*h[1-6]\.\s+")  # "h2. Contributing factors" (wiki markup)
 _BRACKETS = re.compile(r"\([^)]*\)")
 
 
@@ -54,6 +57,25 @@ def cause_heading(text: str) -> tuple[bool, bool]:
     supposed = bool(_SUPPOSING & set(re.findall(r"[a-z]+", plain)))
     name = _HEADING_MARKS.sub(" ", _BRACKETS.sub(" ", plain)).strip()
     return name in CAUSE_HEADINGS, supposed
+
+
+def cause_listed(text: str, at: int) -> bool:
+    """The line holding offset ``at`` is an item of a list of causes: the first line above the list that is not an
+    item is a cause heading or lead-in ("## Root cause", "*Contributing factors*:"). What such an item says failed
+    is a cause of the incident, not a system it hit."""
+    start = text.rfind("\n", 0, at) + 1
+    if not _ITEM_LINE.match(text, start):
+        return False
+    while start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        line, start = text[above : start - 1], above
+        if line.strip() and not _ITEM_LINE.match(line):
+            label = _WIKI_HEADING.sub("", line)
+            if len(label.split()) > 6:
+                return False
+            plain = _HEADING_MARKS.sub(" ", _BRACKETS.sub(" ", label.casefold())).strip()
+            return cause_heading(label)[0] or plain in CAUSE_LIST_LABELS
+    return False
 
 
 def _section_start(ctx: DocumentContext, start: int, end: int) -> tuple[int, bool] | None:

@@ -32,7 +32,7 @@ from extraction.causal import (
     problem_word,
     sequence_only,
 )
-from extraction.cause_sections import section_causes
+from extraction.cause_sections import cause_listed, section_causes
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
@@ -166,8 +166,10 @@ def find_relations(
             emit(caller, callee, "CALLS", [noun], (flags[0] or no, *flags[1:]), bounds)
         for owner, owned, rel, word, verb in ownership_changes(sent, anchors) + escalations(sent, anchors):
             emit(owner, owned, rel, [word], clause_flags(verb, sent, subjects(verb)), bounds)
-        if incident_own is not None:  # "checkout-api was unavailable for 20 minutes" in a postmortem
+        if incident_own is not None and ctx is not None:  # "checkout-api was unavailable for 20 minutes"
             for hit, verb in hits(sent, anchors):
+                if cause_listed(ctx.document.text, verb.idx + offset):
+                    continue  # "- X failed on a transient error" under "Contributing factors:": a cause
                 emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
                      "document_subject")
             for hit, noun, no in impact_nouns(sent, anchors, arguments):  # "spillover to X", "no impact on Y"

@@ -101,6 +101,13 @@ CHANGE_NOUNS: frozenset[str] = words(
     commit push bump refactor regression"""
 )
 
+# Lead-ins and headings of a list of causes, besides the root-cause headings of `extraction.cause_sections`
+# ("Contributing factors:", "## Causal factors"): an item there says what led to the incident, so "X failed" in it is
+# a cause, never a system the incident hit (the list-of-causes pattern).
+CAUSE_LIST_LABELS: frozenset[str] = frozenset({"contributing factors", "contributing factor", "contributing causes",
+                                               "contributing cause", "causal factors", "underlying causes",
+                                               "underlying cause", "root causes and contributing factors"})
+
 NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neither", "nor", "nobody", "nothing"})
 # Verbs that end what they govern: "stopped maintaining X", "left the Payments team", "dropped the dependency on Y"
 # state a relation that no longer holds (negated, as "no longer" does).

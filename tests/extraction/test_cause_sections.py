@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from spacy.language import Language
 
-from extraction.cause_sections import cause_heading
+from extraction.cause_sections import cause_heading, cause_listed
 from extraction.entity_rules import identifier_type
 from tests.extraction.test_prose_rules import POSTMORTEM, read
 
@@ -68,3 +68,21 @@ def test_a_problem_that_started_after_a_change_is_hedged_as_caused_by_it(nlp: La
     assert ("relay-hub", "CAUSED", title, "hd") in read(nlp, tmp_path, title, body)
     fixed = read(nlp, tmp_path, title, "We fixed the issue after the relay-hub rollout.")  # the issue is an object
     assert not {f for f in fixed if f[1] == "CAUSED"}
+
+
+@pytest.mark.parametrize(
+    "lead", ["*Contributing factors*:", "## Contributing factors", "h2. Causal factors", "## Root cause"])
+def test_a_failure_listed_among_causes_is_no_system_the_incident_hit(nlp: Language, tmp_path: Path,
+                                                                   lead: str) -> None:
+    body = (f"## Impact\n- ledger-db failed for twenty minutes.\n\n{lead}\n"
+            "* relay-hub did not retry and failed on a transient network error.\n* ledger-db crashed twice.\n")
+    found = read(nlp, tmp_path, POSTMORTEM, body)
+    assert ("relay-hub", "AFFECTS") not in {(f[2], f[1]) for f in found}
+    assert (POSTMORTEM, "AFFECTS", "ledger-db", "d") in found  # the impact list still names what was hit
+
+
+def test_cause_listed_needs_an_item_under_a_cause_lead_in() -> None:
+    text = "Contributing factors:\n- a\n- b\n\nImpact:\n- c\n"
+    assert cause_listed(text, text.index("- b"))
+    assert not cause_listed(text, text.index("- c"))
+    assert not cause_listed(text, text.index("factors"))
