@@ -32,7 +32,7 @@ from extraction.causal import (
     problem_word,
     sequence_only,
 )
-from extraction.cause_sections import cause_listed, section_causes
+from extraction.cause_sections import cause_listed, found_defects, section_causes
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
@@ -180,6 +180,10 @@ def find_relations(
                      "document_subject")
         own = incident_own or (ctx.own if ctx is not None and ctx.own is not None and ctx.own.type == "Ticket"
                                else None)  # an incident write-up or a ticket: not a runbook's list of causes
+        for cause, verb in found_defects(sent, anchors):  # "Looked into X; found a bug in X"
+            if own is not None:
+                emit(cause, own, "CAUSED", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
+                     "document_subject")
         for cause, word, supposed in section_causes(sent, anchors, ctx, offset):
             hedged = clause_flags(word, sent, subjects(word))[1] or supposed  # "did not release X": still the cause
             if own is not None:

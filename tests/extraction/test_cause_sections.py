@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from spacy.language import Language
 
+from bench.extraction import run_corpus
 from extraction.cause_sections import cause_heading, cause_listed
 from extraction.entity_rules import identifier_type
 from tests.extraction.test_prose_rules import POSTMORTEM, read
@@ -86,3 +87,24 @@ def test_cause_listed_needs_an_item_under_a_cause_lead_in() -> None:
     assert cause_listed(text, text.index("- b"))
     assert not cause_listed(text, text.index("- c"))
     assert not cause_listed(text, text.index("factors"))
+
+
+TICKET = ("---\ntitle: \"Login redirect loses its state\"\nkey: \"OPS-77\"\n---\n\n# Login redirect loses its state\n\n"
+          "## comments\n\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "cause"),
+    [("10:00 - Eng (Ravi): Looked into ledger-sync request parsing; discovered a regression in v3.1.x where "
+      "trimming drops long values.", "ledger-sync"),  # a version stands for the one system named before
+     ("11:00 - Eng (Ravi): We found a bug in ledger-sync that double-counts retries.", "ledger-sync"),
+     ("12:00 - Eng (Ravi): Did we find a bug in ledger-sync?", None),  # a question
+     ("13:00 - Eng (Ravi): Checked token-cache and ledger-sync; found a regression in 2.4.1.", None),  # which one?
+     ("14:00 - Eng (Ravi): We found errors in ledger-sync logs.", None)],  # a symptom, not a defect
+)
+def test_a_defect_found_in_a_system_names_the_tickets_cause(nlp: Language, tmp_path: Path, line: str,
+                                                            cause: str | None) -> None:
+    (tmp_path / "doc.md").write_text(TICKET + line + "\n", encoding="utf-8")
+    found = {(r["subject"], r["rel_type"], r["object"]) for row in run_corpus(tmp_path, nlp).evidence.values()
+             for ev in row.evidence.values() for r in ev.relations}
+    assert {f[0] for f in found if f[1:] == ("CAUSED", "OPS-77")} == ({cause} if cause else set())
