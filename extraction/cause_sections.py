@@ -9,13 +9,17 @@ Incident reviews, tickets and RCAs give the cause a section of its own ("## Root
 * "The pool is exhausted by X jobs" (a passive: its agent is the cause).
 
 The named system CAUSED what the document is about (its own ticket or write-up; ``via="document_subject"``).
-A responder's note that names a defect found in a system states the cause anywhere in a ticket or write-up
-(`found_defects`): "Looked into X; discovered a regression in X", "we found a bug in X" -> X CAUSED the document's
-subject; a defect placed in a bare version ("a regression in v2.2") is in the one system named before the verb.
-
 Only the section's first sentence: the sentences after it tell the chain of effects ("The leak causes ...",
 "S3 rejects the requests ..."), whose subjects are effects, not the cause. A heading that supposes the cause
 ("Suspected ...", "Likely ...", "... hypothesis") marks the relation hedged.
+
+Two more places a write-up states causes without a verb of causing:
+
+* a responder's note of a defect found in a system, anywhere in a ticket or write-up (`found_defects`): "Looked into
+  X; discovered a regression in v2.2.x", "we found a bug in X" -> X CAUSED the document's subject (a defect in a
+  bare version is in the one system the sentence names before the verb);
+* a list under a cause heading or a "Contributing factors:" lead-in (`cause_listed`): what its items say failed is
+  a cause, so the impact reader does not take "X failed on a transient error" there as a system the incident hit.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Relations read from a table row: each cell whose header is a label relates its values to the row's subject (the
 cell under a naming header such as "Service", else the first cell naming a system) or, when the table has no such
 column, to what the section is about; a key/value table ("| Owner | Dana Ruiz |") relates the value to the section's
-subject; an impact cell ("| X | full outage |") says the document's incident hit the row's system.
+subject; an impact cell ("| X | full outage |") says the document's incident hit the row's system; a task cell
+"X: implement **Y**" places its bold deliverable Y in X (Y PART_OF X).
 """
 
 from __future__ import annotations
