@@ -12,6 +12,14 @@ The named system CAUSED what the document is about (its own ticket or write-up; 
 Only the section's first sentence: the sentences after it tell the chain of effects ("The leak causes ...",
 "S3 rejects the requests ..."), whose subjects are effects, not the cause. A heading that supposes the cause
 ("Suspected ...", "Likely ...", "... hypothesis") marks the relation hedged.
+
+Two more places a write-up states causes without a verb of causing:
+
+* a responder's note of a defect found in a system, anywhere in a ticket or write-up (`found_defects`): "Looked into
+  X; discovered a regression in v2.2.x", "we found a bug in X" -> X CAUSED the document's subject (a defect in a
+  bare version is in the one system the sentence names before the verb);
+* a list under a cause heading or a "Contributing factors:" lead-in (`cause_listed`): what its items say failed is
+  a cause, so the impact reader does not take "X failed on a transient error" there as a system the incident hit.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from spacy.tokens import Span, Token
 from extraction.causal import SYSTEM_TYPES, located
 from extraction.extraction_types import Mention
 from extraction.parse_walks import prep_objects, with_conjuncts
+from extraction.vocabulary import CAUSE_LIST_LABELS, DEFECT_NOUNS, FINDING_VERBS
 
 if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
@@ -45,6 +54,9 @@ _PLACING = frozenset({"in", "on", "inside", "within"})  # "a leak in X", "a race
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _RELATIVES = frozenset({"that", "which", "who", "where"})  # "a leak in X that manifests ...": not the cause
 _HEADING_MARKS = re.compile(r"[#*_`:\s-]+")
+_ITEM_LINE = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+_VERSION = re.compile(r"v?\d+(?:\.(?:\d+|x))+", re.I)  # "v2.2.x", "1.14.3"
+_WIKI_HEADING = re.compile(r"^\s*h[1-6]\.\s+")  # "h2. Contributing factors" (wiki markup)
 _BRACKETS = re.compile(r"\([^)]*\)")
 
 
@@ -54,6 +66,25 @@ def cause_heading(text: str) -> tuple[bool, bool]:
     supposed = bool(_SUPPOSING & set(re.findall(r"[a-z]+", plain)))
     name = _HEADING_MARKS.sub(" ", _BRACKETS.sub(" ", plain)).strip()
     return name in CAUSE_HEADINGS, supposed
+
+
+def cause_listed(text: str, at: int) -> bool:
+    """The line holding offset ``at`` is an item of a list of causes: the first line above the list that is not an
+    item is a cause heading or lead-in ("## Root cause", "*Contributing factors*:"). What such an item says failed
+    is a cause of the incident, not a system it hit."""
+    start = text.rfind("\n", 0, at) + 1
+    if not _ITEM_LINE.match(text, start):
+        return False
+    while start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        line, start = text[above : start - 1], above
+        if line.strip() and not _ITEM_LINE.match(line):
+            label = _WIKI_HEADING.sub("", line)
+            if len(label.split()) > 6:
+                return False
+            plain = _HEADING_MARKS.sub(" ", _BRACKETS.sub(" ", label.casefold())).strip()
+            return cause_heading(label)[0] or plain in CAUSE_LIST_LABELS
+    return False
 
 
 def _section_start(ctx: DocumentContext, start: int, end: int) -> tuple[int, bool] | None:
@@ -130,4 +161,27 @@ def section_causes(sent: Span, anchors: dict[int, Mention], ctx: DocumentContext
         word = tok.head if tok.dep_ in _SUBJECTS else tok
         if cause is not None and cause.name != ctx.own.name and all(c is not cause for c, _, _ in found):
             found.append((cause, word, supposed))
+    return found
+
+
+def found_defects(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
+    """(system, verb of finding) for "discovered a regression in X", "found a bug in X's parser": the defect's seat
+    (`causal.located`, or "in X" on the verb), or, for a defect in a bare version ("in v2.2.x"), the one system the
+    sentence names before the verb ("Looked into X; found a regression in v2.2.x")."""
+    found: list[tuple[Mention, Token]] = []
+    if sent.text.rstrip().endswith("?"):
+        return found
+    for verb in sent:
+        defects = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in DEFECT_NOUNS]
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in FINDING_VERBS or not defects:
+            continue
+        seats = [o for h in (*defects, verb) for o in prep_objects(h, ("in",))]
+        named = [anchors[o.i] for o in seats if o.i in anchors and anchors[o.i].type in SYSTEM_TYPES]
+        cause = next(iter(named), None) or next((s for d in defects if (s := located(d, anchors))), None)
+        if cause is None and any(_VERSION.fullmatch(o.text) for o in seats):
+            before = [anchors[t.i] for t in sent if t.i < verb.i and t.i in anchors
+                      and anchors[t.i].type in SYSTEM_TYPES]
+            cause = before[0] if len({m.name.casefold() for m in before}) == 1 else None
+        if cause is not None and all(c is not cause for c, _ in found):
+            found.append((cause, verb))
     return found

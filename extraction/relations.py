@@ -9,7 +9,9 @@ maps their tokens to mentions and adds the readers that need no verb of the voca
   membership; "it" / "the service" / "this page" as the document's subject (`extraction.relation_patterns`);
 * problems located in a system, "due to", problems after a change (`extraction.causal`); a postmortem's systems
   hit ("X was unavailable"; `extraction.impact_prose`); ownership moved, taken or handed over
-  (`extraction.ownership_prose`); the first sentence under a "Root cause" heading (`extraction.cause_sections`);
+  (`extraction.ownership_prose`); the first sentence under a "Root cause" heading and a defect a responder found
+  ("discovered a regression in X"), while an item of a list of causes is never read as a hit
+  (`extraction.cause_sections`);
   where the parse lost the verb after an identifier, the clause read in word order
   (`extraction.surface_relations`).
 
@@ -32,7 +34,7 @@ from extraction.causal import (
     problem_word,
     sequence_only,
 )
-from extraction.cause_sections import section_causes
+from extraction.cause_sections import cause_listed, found_defects, section_causes
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
@@ -166,8 +168,10 @@ def find_relations(
             emit(caller, callee, "CALLS", [noun], (flags[0] or no, *flags[1:]), bounds)
         for owner, owned, rel, word, verb in ownership_changes(sent, anchors) + escalations(sent, anchors):
             emit(owner, owned, rel, [word], clause_flags(verb, sent, subjects(verb)), bounds)
-        if incident_own is not None:  # "checkout-api was unavailable for 20 minutes" in a postmortem
+        if incident_own is not None and ctx is not None:  # "checkout-api was unavailable for 20 minutes"
             for hit, verb in hits(sent, anchors):
+                if cause_listed(ctx.document.text, verb.idx + offset):
+                    continue  # "- X failed on a transient error" under "Contributing factors:": a cause
                 emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
                      "document_subject")
             for hit, noun, no in impact_nouns(sent, anchors, arguments):  # "spillover to X", "no impact on Y"
@@ -178,6 +182,10 @@ def find_relations(
                      "document_subject")
         own = incident_own or (ctx.own if ctx is not None and ctx.own is not None and ctx.own.type == "Ticket"
                                else None)  # an incident write-up or a ticket: not a runbook's list of causes
+        for cause, verb in found_defects(sent, anchors):  # "Looked into X; found a bug in X"
+            if own is not None:
+                emit(cause, own, "CAUSED", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
+                     "document_subject")
         for cause, word, supposed in section_causes(sent, anchors, ctx, offset):
             hedged = clause_flags(word, sent, subjects(word))[1] or supposed  # "did not release X": still the cause
             if own is not None:

@@ -1,7 +1,8 @@
 """Relations read from a table row: each cell whose header is a label relates its values to the row's subject (the
 cell under a naming header such as "Service", else the first cell naming a system) or, when the table has no such
 column, to what the section is about; a key/value table ("| Owner | Dana Ruiz |") relates the value to the section's
-subject; an impact cell ("| X | full outage |") says the document's incident hit the row's system.
+subject; an impact cell ("| X | full outage |") says the document's incident hit the row's system; a task cell
+"X: implement **Y**" places its bold deliverable Y in X (Y PART_OF X).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import replace
 from extraction.extraction_types import Mention
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import ROLE_RELATIONS, ROW_SUBJECT, impact_cell
-from extraction.value_clauses import TASK_COLUMNS, bold_deliverable
+from extraction.value_clauses import TASK_COLUMNS, bold_deliverable, deliverable_whole
 from verify.vocabulary import label_key, label_rule
 
 
@@ -38,7 +39,7 @@ def table_row(em: LineEmitter, line: tuple[int, int], header: tuple[str, ...]) -
     if subject_cell is None and label_rule(pairs[0][0]) is None:
         subject_cell = pairs[0][1]
     about: Mention | None = em.ctx.about("topic", line[0])
-    named = True
+    named, task = True, None
     if subject_cell is not None:
         inside = [m for m in em.mentions if subject_cell[0] <= m.start and m.end <= subject_cell[1]]
         task = None if inside else next((t for h, c in pairs if label_key(h) in TASK_COLUMNS
@@ -46,6 +47,10 @@ def table_row(em: LineEmitter, line: tuple[int, int], header: tuple[str, ...]) -
         named = bool(inside) or task is not None
         about = inside[0] if inside else task or about
     done = len(em.out)
+    whole = None if task is None else next((w for h, c in pairs if label_key(h) in TASK_COLUMNS
+                                            and (w := deliverable_whole(em.text, c[0], task, em.mentions))), None)
+    if task is not None and whole is not None:  # "| X: implement **Y** |": the deliverable is part of X
+        em.emit(task, whole, "PART_OF", (whole.start, task.start), line, "text")
     for head, cell in pairs:
         rule = label_rule(head)
         if named and about is not None and em.ctx.own is not None and impact_cell(head, em.text[slice(*cell)]):

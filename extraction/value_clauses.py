@@ -13,7 +13,8 @@
   first one only, and only a system (`seat_of_cause`).
 * A list item that is only a bold title names a deliverable ("1) **Retry budget for the gateway**"): its indented
   "Owner: X" / "Depends on: Y" sub-items are about it, as they are about a ticket key an item opens with. It is a
-  work item, so what its sub-items state is planned.
+  work item, so what its sub-items state is planned. A task cell that opens with a name and a colon before its
+  bold deliverable ("X: implement **Y** ...") places the deliverable in X: Y PART_OF X (`deliverable_whole`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ _NESTED = re.compile(r"\((?P<label>[A-Za-z][\w \-/]{0,30}?)\s*:\s*(?P<value>[^()
 _BOLD_TITLE = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*:?\s*$")
 # A bold phrase inside a task's cell names its deliverable: "Add **deploy metadata export** for tooling".
 _BOLD = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*")
+# What stands before a task cell's bold deliverable when the cell opens with what the work belongs to: the whole, a
+# colon, one verb ("Bot v2: implement **Y**", "Billing portal: add **Z**").
+_WHOLE_PREFIX = re.compile(r"\s*(?P<whole>[^:|*]{2,40}?)\s*:\s*[A-Za-z]+\s+\*\*$")
 # Table columns that hold the task a row is about ("| Action item | Owner | Due |").
 TASK_COLUMNS = frozenset({"action", "action_item", "action_items", "task", "tasks", "item", "work_item", "deliverable",
                           "follow_up", "follow_ups", "remediation"})
@@ -105,3 +109,12 @@ def bold_deliverable(text: str, start: int, end: int) -> Mention | None:
         return None
     name = m.group("name").strip()
     return Mention(name, "Project", m.start("name"), m.start("name") + len(name))
+
+
+def deliverable_whole(text: str, start: int, deliverable: Mention, mentions: list[Mention]) -> Mention | None:
+    """The named thing a task cell (from ``start``) places its bold deliverable in: "X: implement **Y**" -> X, when X
+    is an entity the document names (one mention spanning the whole prefix), else None."""
+    m = _WHOLE_PREFIX.fullmatch(text, start, deliverable.start)
+    if m is None:
+        return None
+    return next((x for x in mentions if (x.start, x.end) == m.span("whole") and x.type != "Person"), None)

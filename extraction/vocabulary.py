@@ -101,6 +101,18 @@ CHANGE_NOUNS: frozenset[str] = words(
     commit push bump refactor regression"""
 )
 
+# Lead-ins and headings of a list of causes, besides the root-cause headings of `extraction.cause_sections`
+# ("Contributing factors:", "## Causal factors"): an item there says what led to the incident, so "X failed" in it is
+# a cause, never a system the incident hit (the list-of-causes pattern).
+CAUSE_LIST_LABELS: frozenset[str] = frozenset({"contributing factors", "contributing factor", "contributing causes",
+                                               "contributing cause", "causal factors", "underlying causes",
+                                               "underlying cause", "root causes and contributing factors"})
+
+# A responder reporting a defect found in a system ("discovered a regression in X", "we found a bug in X"): the verbs
+# of finding and the nouns of a defect (not of a symptom: "found errors in X" says where errors showed, not why).
+FINDING_VERBS: frozenset[str] = words("discover find identify uncover spot pinpoint isolate")
+DEFECT_NOUNS: frozenset[str] = words("regression bug defect leak misconfiguration misconfig flaw")
+
 NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neither", "nor", "nobody", "nothing"})
 # Verbs that end what they govern: "stopped maintaining X", "left the Payments team", "dropped the dependency on Y"
 # state a relation that no longer holds (negated, as "no longer" does).

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from spacy.language import Language
 
-from extraction.cause_sections import cause_heading
+from bench.extraction import run_corpus
+from extraction.cause_sections import cause_heading, cause_listed
 from extraction.entity_rules import identifier_type
 from tests.extraction.test_prose_rules import POSTMORTEM, read
 
@@ -68,3 +69,42 @@ def test_a_problem_that_started_after_a_change_is_hedged_as_caused_by_it(nlp: La
     assert ("relay-hub", "CAUSED", title, "hd") in read(nlp, tmp_path, title, body)
     fixed = read(nlp, tmp_path, title, "We fixed the issue after the relay-hub rollout.")  # the issue is an object
     assert not {f for f in fixed if f[1] == "CAUSED"}
+
+
+@pytest.mark.parametrize(
+    "lead", ["*Contributing factors*:", "## Contributing factors", "h2. Causal factors", "## Root cause"])
+def test_a_failure_listed_among_causes_is_no_system_the_incident_hit(nlp: Language, tmp_path: Path,
+                                                                   lead: str) -> None:
+    body = (f"## Impact\n- ledger-db failed for twenty minutes.\n\n{lead}\n"
+            "* relay-hub did not retry and failed on a transient network error.\n* ledger-db crashed twice.\n")
+    found = read(nlp, tmp_path, POSTMORTEM, body)
+    assert ("relay-hub", "AFFECTS") not in {(f[2], f[1]) for f in found}
+    assert (POSTMORTEM, "AFFECTS", "ledger-db", "d") in found  # the impact list still names what was hit
+
+
+def test_cause_listed_needs_an_item_under_a_cause_lead_in() -> None:
+    text = "Contributing factors:\n- a\n- b\n\nImpact:\n- c\n"
+    assert cause_listed(text, text.index("- b"))
+    assert not cause_listed(text, text.index("- c"))
+    assert not cause_listed(text, text.index("factors"))
+
+
+TICKET = ("---\ntitle: \"Login redirect loses its state\"\nkey: \"OPS-77\"\n---\n\n# Login redirect loses its state\n\n"
+          "## comments\n\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "cause"),
+    [("10:00 - Eng (Ravi): Looked into ledger-sync request parsing; discovered a regression in v3.1.x where "
+      "trimming drops long values.", "ledger-sync"),  # a version stands for the one system named before
+     ("11:00 - Eng (Ravi): We found a bug in ledger-sync that double-counts retries.", "ledger-sync"),
+     ("12:00 - Eng (Ravi): Did we find a bug in ledger-sync?", None),  # a question
+     ("13:00 - Eng (Ravi): Checked token-cache and ledger-sync; found a regression in 2.4.1.", None),  # which one?
+     ("14:00 - Eng (Ravi): We found errors in ledger-sync logs.", None)],  # a symptom, not a defect
+)
+def test_a_defect_found_in_a_system_names_the_tickets_cause(nlp: Language, tmp_path: Path, line: str,
+                                                            cause: str | None) -> None:
+    (tmp_path / "doc.md").write_text(TICKET + line + "\n", encoding="utf-8")
+    found = {(r["subject"], r["rel_type"], r["object"]) for row in run_corpus(tmp_path, nlp).evidence.values()
+             for ev in row.evidence.values() for r in ev.relations}
+    assert {f[0] for f in found if f[1:] == ("CAUSED", "OPS-77")} == ({cause} if cause else set())
