@@ -16,7 +16,7 @@ Only the section's first sentence: the sentences after it tell the chain of effe
 Two more places a write-up states causes without a verb of causing:
 
 * a responder's note of a defect found in a system, anywhere in a ticket or write-up (`found_defects`): "Looked into
-  X; discovered a regression in v2.2.x", "we found a bug in X" -> X CAUSED the document's subject (a defect in a
+  X; uncovered a regression in 3.0", "we found a bug in X" -> X CAUSED the document's subject (a defect in a
   bare version is in the one system the sentence names before the verb);
 * a list under a cause heading or a "Contributing factors:" lead-in (`cause_listed`): what its items say failed is
   a cause, so the impact reader does not take "X failed on a transient error" there as a system the incident hit.
@@ -165,7 +165,7 @@ def section_causes(sent: Span, anchors: dict[int, Mention], ctx: DocumentContext
 
 
 def found_defects(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
-    """(system, verb of finding) for "discovered a regression in X", "found a bug in X's parser": the defect's seat
+    """(system, verb of finding) for "uncovered a regression in X", "found a bug in X's parser": the defect's seat
     (`causal.located`, or "in X" on the verb), or, for a defect in a bare version ("in v2.2.x"), the one system the
     sentence names before the verb ("Looked into X; found a regression in v2.2.x")."""
     found: list[tuple[Mention, Token]] = []

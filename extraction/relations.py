@@ -10,7 +10,7 @@ maps their tokens to mentions and adds the readers that need no verb of the voca
 * problems located in a system, "due to", problems after a change (`extraction.causal`); a postmortem's systems
   hit ("X was unavailable"; `extraction.impact_prose`); ownership moved, taken or handed over
   (`extraction.ownership_prose`); the first sentence under a "Root cause" heading and a defect a responder found
-  ("discovered a regression in X"), while an item of a list of causes is never read as a hit
+  ("uncovered a regression in X"), while an item of a list of causes is never read as a hit
   (`extraction.cause_sections`);
   where the parse lost the verb after an identifier, the clause read in word order
   (`extraction.surface_relations`).

@@ -108,7 +108,7 @@ CAUSE_LIST_LABELS: frozenset[str] = frozenset({"contributing factors", "contribu
                                                "contributing cause", "causal factors", "underlying causes",
                                                "underlying cause", "root causes and contributing factors"})
 
-# A responder reporting a defect found in a system ("discovered a regression in X", "we found a bug in X"): the verbs
+# A responder reporting a defect found in a system ("uncovered a regression in X", "we found a bug in X"): the verbs
 # of finding and the nouns of a defect (not of a symptom: "found errors in X" says where errors showed, not why).
 FINDING_VERBS: frozenset[str] = words("discover find identify uncover spot pinpoint isolate")
 DEFECT_NOUNS: frozenset[str] = words("regression bug defect leak misconfiguration misconfig flaw")

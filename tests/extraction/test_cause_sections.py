@@ -95,8 +95,8 @@ TICKET = ("---\ntitle: \"Login redirect loses its state\"\nkey: \"OPS-77\"\n---\
 
 @pytest.mark.parametrize(
     ("line", "cause"),
-    [("10:00 - Eng (Ravi): Looked into ledger-sync request parsing; discovered a regression in v3.1.x where "
-      "trimming drops long values.", "ledger-sync"),  # a version stands for the one system named before
+    [("10:00 - on-call (Ravi): Bisected the ledger-sync builds and uncovered a regression in 3.1 that drops "
+      "long values.", "ledger-sync"),  # a version stands for the one system named before
      ("11:00 - Eng (Ravi): We found a bug in ledger-sync that double-counts retries.", "ledger-sync"),
      ("12:00 - Eng (Ravi): Did we find a bug in ledger-sync?", None),  # a question
      ("13:00 - Eng (Ravi): Checked token-cache and ledger-sync; found a regression in 2.4.1.", None),  # which one?

@@ -97,7 +97,7 @@ def _wh_tokens(doc: Doc) -> list[Token]:
     sure = [t for t in found if _relative(t) is False]
     # After "noun,": interrogative when inverted ("..., why might X") or determining a noun ("..., which team"),
     # also one whose first word the tagger read as a verb but the parse hangs on a later noun ("..., which *audit*
-    # events must be emitted": a modifier of the noun the wh-word determines).
+    # events must be published": a modifier of the noun the wh-word determines).
     maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
         doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])))]
     return sorted(sure + maybe, key=lambda t: t.i)

@@ -111,7 +111,7 @@ def section_line(ask: Ask, candidates: list[Sentence], heading: str, similarity:
     """The lines a section that names the asked kind is bound by, best first: its first, unless a later one holds a
     word that says which one of the kind is asked (the focus's modifiers: "*long-term* fix", "*short-term*
     mitigation") and the heading does not ("Immediate mitigation" heads lines that are all immediate), as a section
-    stating several remedies labels each ("Long-term fix merged: ..."). A section of questions with their answers
+    stating several remedies labels each ("Long-term fix shipped: ..."). A section of questions with their answers
     (an FAQ, a five-whys chain) is bound by the question that holds most of the ask's core terms. The next lines
     follow in case the first binds nothing (a note on the section itself: "Not for sharing with the customer.")."""
     which = tuple(w for w in words(ask.focus) if w != ask.focus_head and w not in KIND_WORDS)

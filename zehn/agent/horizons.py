@@ -1,7 +1,7 @@
 """The time horizon a remedy is stated for, and which lines of a remedy section are of another one than asked.
 
 Postmortems and tickets state their remedies by horizon, one labelled line each ("Short-term: ...", "Medium-term
-(days): ...", "Long-term fix merged: ...", "Temporary: ..."). An ask that names a horizon ("what *short-term*
+(days): ...", "Long-term fix shipped: ...", "Temporary: ..."). An ask that names a horizon ("what *short-term*
 mitigation", "what *permanent* fix") is answered by the lines of that horizon: a line labelled with another one
 states another remedy, and citing it spends the word budget on what was not asked.
 
@@ -37,7 +37,7 @@ def horizon_of(text: str) -> Horizon | None:
 
 
 def line_horizon(line: str) -> Horizon | None:
-    """The horizon a line's own opening label names ("Medium-term: ...", "Immediate mitigation applied: ..."); None
+    """The horizon a line's own opening label names ("Medium-term: ...", "Immediate mitigation in place: ..."); None
     for a line without such a label, whatever horizon its sentence mentions."""
     match = _LABEL.match(line)
     if match is None or len(match["label"].split()) > LABEL_WORDS:

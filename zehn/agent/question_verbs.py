@@ -67,7 +67,7 @@ def own_verb(wh: Token, clause: Span) -> Token | None:
     """The verb the wh-word is the subject of, right after it ("what *causes* the failures described in X"): that
     verb is what is asked, whatever the parser made the root of the rest (it may read "described" as the main verb
     and "what causes ..." as its clausal subject). A word the parse hangs on a noun as its modifier is none, whatever
-    its tag ("which *audit* events must be emitted")."""
+    its tag ("which *audit* events must be published")."""
     verb = wh.head
     own = wh.dep_ == "nsubj" and verb.i == wh.i + 1 and verb.pos_ == "VERB" and verb.i < clause.end
     return verb if own and verb.dep_ not in ("ROOT", "conj", "compound", "amod") else None

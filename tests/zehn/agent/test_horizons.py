@@ -31,7 +31,7 @@ def test_horizon_words_name_short_medium_and_long() -> None:
 
 def test_only_a_label_opening_the_line_gives_its_horizon() -> None:
     assert line_horizon("- **Long-term (weeks)**: move to push events") == "long"
-    assert line_horizon("2) Immediate mitigation applied: drained the queue") == "short"
+    assert line_horizon("2) Immediate mitigation in place: drained the queue") == "short"
     assert line_horizon("We discussed a long-term option: none yet") is None
     assert line_horizon("Restarted the poller at 10:00.") is None
 
