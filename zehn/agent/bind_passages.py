@@ -75,6 +75,7 @@ from zehn.agent.sentence_checks import label_states, labelled_by_focus
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
+from zehn.agent.system_acts import bind_system_act
 from zehn.agent.table_rows import header_of
 from zehn.answers.model import Grade
 
@@ -248,6 +249,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # then every passage:
             found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True,
                          scores)
+        if found is None:  # "which service checked X": a sentence whose doer is a system states the act
+            found = bind_system_act(ask, analysis.question, view, parses, similarity, CachedParse(parses.cache), used)
         if found is None:
             missing.append(ask)
             continue
