@@ -5,9 +5,10 @@ stage 4, passage binding).
 against the configured URL.": the system is the doer (the subject) of a sentence that states the act. "In which
 component did the default flip?" is answered by "A default in the config compiler changed ...": the system fills
 the same preposition the question's wh-phrase sits in. Engineering prose writes systems as identifiers
-(``auth-gateway``, capitalised when they open a sentence), as noun phrases whose head names a system ("the
-session store") or as a modified noun ("the config compiler"), so a typed filler that looks only for identifiers in
-lower case or system heads misses them; this reader looks in the asked slot only, which is what keeps it narrow.
+(``auth-gateway``, capitalised when they open a sentence), as one proper noun (a product), as noun phrases whose
+head names a system ("the session store") or as a modified noun ("the config compiler"), so a typed filler that
+looks only for identifiers in lower case or system heads misses them; this reader looks in the asked slot only,
+which is what keeps it narrow.
 
 The sentence must hold most of the question's other content words (:data:`MIN_HELD`, at least two), state the
 asked act (the verb itself, a synonym of it, or every other asked word), not negate it, and its system must not be
@@ -66,7 +67,15 @@ def _system_like(token: Token) -> bool:
     if token.pos_ not in ("NOUN", "PROPN"):
         return False
     mods = [c for c in token.children if c.dep_ in ("compound", "nmod") and c.i < token.i]
+    if token.pos_ == "PROPN" and not mods and token.ent_type_ != "PERSON" and not _named_person(token):
+        return True  # a product named by one proper noun ("Packer builds the images")
     return bool(mods) and (token.pos_ == "NOUN" or token.lemma_.casefold() in SYSTEM_HEADS)
+
+
+def _named_person(token: Token) -> bool:
+    """A proper noun next to another one is most often a person's first or last name ("Ana Ruiz")."""
+    doc = token.doc
+    return any(0 <= i < len(doc) and doc[i].pos_ == "PROPN" for i in (token.i - 1, token.i + 1))
 
 
 def _phrase(token: Token) -> str:

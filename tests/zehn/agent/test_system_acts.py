@@ -19,6 +19,8 @@ DOC = """# Login failures behind a path-rewriting proxy
 Sso-bridge compares the callback host against the configured public URL and ignores forwarded headers.
 A retry flag in the queue planner changed from opt-in to opt-out during the upgrade.
 We did not compare the callback host in the token cache.
+Ilse Varga rotates the signing keys every quarter.
+Packer still does the placement of batch jobs, but we wrap it with a scheduler shim.
 """
 
 
@@ -52,3 +54,9 @@ def test_a_sentence_without_most_of_the_asked_words_answers_nothing(nlp: Languag
 
 def test_a_negated_act_answers_nothing(nlp: Language) -> None:
     assert _bound(nlp, "In which cache was the callback host compared?") is None
+
+
+def test_a_product_named_by_one_proper_noun_answers_but_a_person_does_not(nlp: Language) -> None:
+    assert _bound(nlp, "Which tool does the placement of batch jobs underneath the scheduler shim?") == \
+        DOC.split("\n")[8]
+    assert _bound(nlp, "Which service rotates the signing keys every quarter?") is None
