@@ -139,8 +139,11 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
     every = whole or ask.answer_type in TYPED
+    # The front matter is read wherever it ranks when one of its keys names what is asked ("changed_areas").
     read = [s for n, s in enumerate(scored_all)
-            if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled]
+            if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled or (
+                s.passage.kind == "metadata" and any(metadata_asked(x, ask, similarity)
+                                                     for x in view.in_passage(s.passage)))]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
