@@ -33,6 +33,8 @@
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
 missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
 section heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
+A "which service / component <act>" ask no sentence binds this way is read for a system in the asked slot of a
+sentence that states the act (:mod:`zehn.agent.system_acts`).
 """
 
 from __future__ import annotations
