@@ -34,6 +34,8 @@
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
 missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
 section heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
+A "which service / component <act>" ask no sentence binds this way is read for a system in the asked slot of a
+sentence that states the act (:mod:`zehn.agent.system_acts`).
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ from zehn.agent.sentence_checks import label_states, labelled_by_focus
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
+from zehn.agent.system_acts import bind_system_act
 from zehn.agent.table_rows import header_of
 from zehn.agent.templates import guide_heading
 from zehn.answers.model import Grade
@@ -143,8 +146,11 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
     every = whole or ask.answer_type in TYPED
+    # The front matter is read wherever it ranks when one of its keys names what is asked ("changed_areas").
     read = [s for n, s in enumerate(scored_all)
-            if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled]
+            if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled or (
+                s.passage.kind == "metadata" and any(metadata_asked(x, ask, similarity)
+                                                     for x in view.in_passage(s.passage)))]
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
@@ -258,6 +264,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # then every passage:
             found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True,
                          scores)
+        if found is None:  # "which service checked X": a sentence whose doer is a system states the act
+            found = bind_system_act(ask, analysis.question, view, parses, similarity, CachedParse(parses.cache), used)
         if found is None:
             missing.append(ask)
             continue

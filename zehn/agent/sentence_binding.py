@@ -99,7 +99,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
     like its heading."""
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
-    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame]
+    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *_key_words(scored.passage, text)]
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit) and not ask.negated:  # "why must X never be purged": "Never purge X: ..." answers
         return None
@@ -160,6 +160,12 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def _key_words(passage: DocPassage, text: str) -> list[str]:
+    """A front-matter line's key in words ("changed_areas" -> changed, areas): the key says what its values are."""
+    found = segments(text.replace('"', "")) if passage.kind == "metadata" else []
+    return words(found[0].label.replace("_", " ")) if found else []
 
 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...],

@@ -113,3 +113,18 @@ def test_no_synonym_is_embedded_for_a_sentence_that_holds_the_asked_verb(nlp: La
 def test_a_negation_of_the_verb_or_of_the_asked_acts_noun_negates_the_sentence(
         nlp: Language, line: str, hits: set[str], expected: bool) -> None:
     assert negated(nlp(line), hits) is expected
+
+
+def test_a_front_matter_line_is_read_with_the_words_of_its_key(nlp: Language, similarity: Similarity) -> None:
+    from zehn.agent.parses import CachedParse, ParseCache
+    from zehn.agent.rows import DocPassage
+    from zehn.agent.sentence_binding import Scored, bind_sentence
+    line = '  "changed_modules": ["lib/jitter/retry", "lib/jitter/backoff"]'
+    passage = DocPassage("p0", "doc_1", "", "metadata", 0, len(line), f"\n{line}", (0.5,))
+    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
+    ask = analyse("Which modules did the patch that adds jitter to retries change?", nlp).asks[0]
+    bound = bind_sentence(ask, scored, nlp(line), similarity, (), parse_text=CachedParse(ParseCache(nlp)))
+    assert bound is not None and bound[0] == "filler"
+    section = DocPassage("p1", "doc_1", "Notes", "section", 0, len(line), f"Notes\n{line}", (0.5,))
+    assert bind_sentence(ask, Scored(section, 1.0, 0.0, 1.0, True, (1.0, True)), nlp(line), similarity, (),
+                         parse_text=CachedParse(ParseCache(nlp))) is None
