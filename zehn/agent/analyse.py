@@ -24,12 +24,12 @@ from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
 from zehn.agent.focus import FOCUS_ROLES, type_of
-from zehn.agent.lemmas import WH_WORDS, content_terms
+from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 from zehn.agent.question_verbs import asks_cause, fronted_aux, named_head, own_verb, predicate_of
+from zehn.agent.wh_words import wh_of, wh_tokens
 
-HOW_WORDS = frozenset({"many", "much", "long", "often"})
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
                             "will", "would", "should", "shall", "may", "must"})
 # Components whose output no step of the analysis reads: the entity recognizer (its own tok2vec, about half of a
@@ -71,49 +71,7 @@ _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npa
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
 # Joiners of modifiers that share one head: "metric/alert labels", "baseline vs break-glass scopes" ask one thing.
 _SHARED = frozenset({"/", "vs", "vs.", "versus"})
-_RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
 _NO_ONE = frozenset({"nothing", "nobody", "none"})  # a subject that denies the act asked about
-
-
-def _relative(token: Token) -> bool | None:
-    """True: a wh-word opening a relative or adverbial clause ("the incident where ...", "the team which ...",
-    "what happened when X changed"); None: one that may be either (after "noun,"); False: interrogative.
-    "what" and "how" are never relative."""
-    if token.lower_ not in _RELATIVE_WH or token.i == 0:
-        return False
-    before = token.nbor(-1)
-    if token.lower_ in ("when", "where", "why") and (before.pos_ in ("VERB", "AUX", "ADV", "ADJ") or
-                                                   before.dep_ == "prt" or token.head.dep_ == "advcl"):
-        return True  # "what happened when ...", "signed out when ...": a subordinate clause, not a question
-    if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
-        return True
-    if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
-        return None
-    return False
-
-
-def _wh_tokens(doc: Doc) -> list[Token]:
-    found = [t for t in doc if t.lower_ in WH_WORDS and t.tag_ in ("WDT", "WP", "WP$", "WRB")]
-    sure = [t for t in found if _relative(t) is False]
-    # After "noun,": interrogative when inverted ("..., why might X") or determining a noun ("..., which team"),
-    # also one whose first word the tagger read as a verb but the parse hangs on a later noun ("..., which *audit*
-    # events must be published": a modifier of the noun the wh-word determines).
-    maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
-        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])))]
-    return sorted(sure + maybe, key=lambda t: t.i)
-
-
-def _determines(after: Token) -> bool:
-    """The word after "which"/"whose" opens a noun phrase: a noun or an adjective, or a modifier of a noun further
-    on ("which *audit* events", whatever its tag)."""
-    return after.pos_ in ("NOUN", "ADJ") or (after.dep_ in ("compound", "amod") and after.head.i > after.i and
-                                             after.head.pos_ in ("NOUN", "PROPN"))
-
-
-def _wh(token: Token) -> str:
-    if token.lower_ == "how" and token.i + 1 < len(token.doc) and token.nbor().lower_ in HOW_WORDS:
-        return f"how {token.nbor().lower_}"
-    return token.lower_
 
 
 def _clause(doc: Doc, start: int, end: int) -> Span:
@@ -152,13 +110,13 @@ def _focus_span(clause: Span, wh: Token) -> Span | None:
     (unless a participle follows that phrase: "who is X assigned to" asks about X, it does not name X); after "how"
     and an adjective ("how large was the impact"), that phrase when it names a section's kind."""
     doc = clause.doc
-    start = wh.i + (2 if _wh(wh).startswith("how ") else 1)
-    if wh.lower_ in ("what", "which", "whose") or _wh(wh) in ("how many", "how much"):
+    start = wh.i + (2 if wh_of(wh).startswith("how ") else 1)
+    if wh.lower_ in ("what", "which", "whose") or wh_of(wh) in ("how many", "how much"):
         end = _noun_run(doc, start, clause.end)
         if end > start:
             return doc[start:end]
     # "how large was the impact of X": the degree of the copula's subject is asked.
-    degree = _wh(wh) == "how" and start + 1 < clause.end and doc[start].pos_ == "ADJ"
+    degree = wh_of(wh) == "how" and start + 1 < clause.end and doc[start].pos_ == "ADJ"
     if degree:
         start = wh.i + 2
     if start < clause.end and doc[start].lemma_ == "be" and (wh.lower_ in ("what", "who", "which") or degree):
@@ -188,7 +146,7 @@ def _nouns(span: Span) -> list[list[Token]]:
 
 
 def _asks(doc: Doc) -> list[Ask]:
-    whs = _wh_tokens(doc)
+    whs = wh_tokens(doc)
     if not whs:
         return [_yes_no_ask(doc)] if _opens_yes_no(doc) else [_open_ask(doc)]
     out: list[Ask] = []
@@ -208,7 +166,7 @@ def _asks(doc: Doc) -> list[Ask]:
         for group in groups or [[]]:
             head = group[-1] if group else None
             head_lemma = named_head(group) if group else ""
-            answer_type = type_of(head_lemma, _wh(wh), predicate)
+            answer_type = type_of(head_lemma, wh_of(wh), predicate)
             if answer_type == "description" and not group and asks_cause(wh, verb):
                 answer_type = "cause"  # "what made X loop", "what broke X"
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
@@ -220,7 +178,7 @@ def _asks(doc: Doc) -> list[Ask]:
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
             core = tuple(t for t in _core(clause, group, verb) if t not in {clause.doc[i].lemma_.casefold()
                                                                              for i in kind})
-            out.append(Ask(clause.text, _wh(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
+            out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb))))
     return out
 

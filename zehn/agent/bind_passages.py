@@ -57,14 +57,15 @@ from zehn.agent.extent import (
     section_sentences,
     taken_up,
 )
-from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for, roles_of
-from zehn.agent.horizons import of_horizon, off_horizon
+from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for
+from zehn.agent.horizons import of_horizon, on_horizon
 from zehn.agent.lemmas import words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
+from zehn.agent.passage_scores import passage_roles, score_passages
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
-from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.rows import Sentence
 from zehn.agent.sentence_binding import (
     PASSAGE_COVERAGE,
     TYPED,
@@ -72,7 +73,6 @@ from zehn.agent.sentence_binding import (
     agent_of,
     bind_sentence,
     core_terms,
-    cover,
     metadata_asked,
     prefetch_synonyms,
     worth_parsing,
@@ -83,14 +83,10 @@ from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
 from zehn.agent.system_acts import bind_system_act
 from zehn.agent.table_rows import header_of
-from zehn.agent.templates import guide_heading
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
 TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
-ROLE_WEIGHT = 0.3
-LEXICAL_WEIGHT = 0.3
-QUESTION_WEIGHT = 0.5
 _NAMES = frozenset({"agent", "system", "identifier"})  # answered by their own line: a neighbour names others
 ALIKE = 0.05  # other lines of the best passage within this of the best line answer too
 CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its context (not as the answer)
@@ -104,34 +100,6 @@ NEAR_DOCUMENT = 0.95
 NEAR_READ = 3
 
 
-def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
-    """The section roles a passage's own heading names. The front matter and the text under the document's title
-    name none: a title says what the document is about ("X causes Y", "... resolved by Z"), not which part of it
-    states the cause or the fix; nor does a heading that says what to write there (:mod:`zehn.agent.templates`)."""
-    last = passage.heading.rsplit(" > ", 1)[-1].strip().casefold()
-    if passage.kind == "metadata" or last == title.strip().casefold() or guide_heading(passage.heading):
-        return {}
-    return roles_of(passage.heading)
-
-
-def _score(view: DocView, ask: Ask, slot: int, similarity: Similarity, context: tuple[str, ...]) -> list[Scored]:
-    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
-    terms = core_terms(ask, context)
-    names = tuple(n for n in ask.names if n not in context)
-    document = cover(terms, names, view.words, similarity)
-    scored = []
-    title = words(view.info.title or "")  # every section is about what the title names ("Capacity plan: X")
-    for p in view.passages:
-        coverage, held = cover(terms, names, [*words(p.text), *title], similarity)
-        named = passage_roles(p, view.info.title)
-        role = max((named.get(r, 0.0) for r in roles), default=0.0)
-        ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
-        q_sim = 1.0 - p.distances[0] if p.distances else 0.0
-        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
-        scored.append(Scored(p, score, role, coverage, held, document))
-    return sorted(scored, key=lambda s: (-s.score, s.passage.start))
-
-
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
          whole: bool = False, scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
@@ -139,7 +107,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     retry reads every passage again, scored as before)."""
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     kept = scores if scores is not None else {}
-    scored_all = kept[ask] = kept.get(ask) or _score(view, ask, slot, similarity, context)
+    scored_all = kept[ask] = kept.get(ask) or score_passages(view, ask, slot, similarity, context)
     kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
@@ -225,15 +193,14 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
         named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
                                                          for r in roles), default=0.0) >= 1.0]
-        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)
-                           if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)}.values(),
+        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)}.values(),
                           key=lambda x: x.start)
+        pool_all = on_horizon(ask.focus, view.passages, sentence, pool_all)
         chosen = extent(sentence, pool_all, budget, None, view.passages)
     else:
         share = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = [x for x in continued(sentence, section_sentences(view, scored.passage, used), view.passages,
-                                     view.sentences, used)
-                if x.id == sentence.id or not off_horizon(ask.focus, view.passages, x)]
+        near = on_horizon(ask.focus, view.passages, sentence, continued(
+            sentence, section_sentences(view, scored.passage, used), view.passages, view.sentences, used))
         terms = (*core_terms(ask, context), *ask.names) or ask.terms
         content = frozenset(w for w in asked if w not in STOP_WORDS and any(c.isalpha() for c in w))
         chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,

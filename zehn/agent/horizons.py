@@ -77,3 +77,9 @@ def of_horizon(asked: str, candidates: list[Sentence], passages: tuple[DocPassag
         return candidates
     same = [c for c in candidates if line_horizon(line_of(passages, c)) == want]
     return same or [c for c in candidates if not off_horizon(asked, passages, c)]
+
+
+def on_horizon(asked: str, passages: tuple[DocPassage, ...], bound: Sentence, pool: list[Sentence]) -> list[Sentence]:
+    """The pool an extent grows from, without the lines labelled with another horizon than the asked words name
+    (the bound sentence always stays)."""
+    return [x for x in pool if x.id == bound.id or not off_horizon(asked, passages, x)]

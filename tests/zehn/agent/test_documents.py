@@ -4,8 +4,8 @@ hyphenated words are names at all."""
 from __future__ import annotations
 
 from verify.constraints import find_constraints
-from zehn.agent.bind_passages import passage_roles
 from zehn.agent.documents import _day_held
+from zehn.agent.passage_scores import passage_roles
 from zehn.agent.rows import DocPassage
 from zehn.agent.text_index import comparison
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zehn.agent.horizons import horizon_of, line_horizon, line_of, of_horizon, off_horizon, other_horizon
+from zehn.agent.horizons import horizon_of, line_horizon, line_of, of_horizon, off_horizon, on_horizon, other_horizon
 from zehn.agent.rows import DocPassage, Sentence
 
 BODY = ("Quick fix: restarted the poller.\n"
@@ -56,3 +56,11 @@ def test_the_lines_of_the_asked_horizon_come_first_else_those_of_none() -> None:
     assert [s.text[:4] for s in of_horizon("durable fix", lines, (_passage(),))] == ["Long"]
     assert [s.text[:4] for s in of_horizon("interim workaround", lines, (_passage(),))] == ["Quic", "The "]
     assert of_horizon("fix", lines, (_passage(),)) == lines
+
+
+def test_an_extent_pool_loses_the_lines_of_another_horizon_but_never_the_bound_sentence() -> None:
+    lines = [_sentence(t) for t in BODY.split("\n")]
+    assert [x.text[:9] for x in on_horizon("permanent fix", (_passage(),), lines[0], lines)] == [
+        "Quick fix", "Long-term", "The outag"]
+    assert lines[1] in on_horizon("permanent fix", (_passage(),), lines[1], lines)  # bound though mid-term
+    assert on_horizon("what fix", (_passage(),), lines[0], lines) == lines

@@ -1,0 +1,52 @@
+"""How near each passage of a document is to an ask (for :mod:`zehn.agent.bind_passages`).
+
+A passage scores by its vector nearness to the ask (and, less, to the whole question), by the section role its
+own heading names for the asked kind ("Root cause" for a cause) and by the share of the ask's terms it holds, with
+the document's title read as part of every section.
+"""
+
+from __future__ import annotations
+
+from zehn.agent.focus import roles_for, roles_of
+from zehn.agent.lemmas import words
+from zehn.agent.question import Ask
+from zehn.agent.retrieve import DocView
+from zehn.agent.rows import DocPassage
+from zehn.agent.sentence_binding import Scored, core_terms, cover
+from zehn.agent.similarity import Similarity
+from zehn.agent.templates import guide_heading
+
+ROLE_WEIGHT = 0.3
+LEXICAL_WEIGHT = 0.3
+QUESTION_WEIGHT = 0.5
+
+
+def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
+    """The section roles a passage's own heading names. The front matter and the text under the document's title
+    name none: a title says what the document is about ("X causes Y", "... resolved by Z"), not which part of it
+    states the cause or the fix; nor does a heading that says what to write there (:mod:`zehn.agent.templates`)."""
+    last = passage.heading.rsplit(" > ", 1)[-1].strip().casefold()
+    if passage.kind == "metadata" or last == title.strip().casefold() or guide_heading(passage.heading):
+        return {}
+    return roles_of(passage.heading)
+
+
+def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
+                   context: tuple[str, ...]) -> list[Scored]:
+    """Every passage of the document scored for the ask, best first: its vector nearness to the ask and to the
+    question, the section role its heading names, and the share of the ask's terms it holds."""
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    terms = core_terms(ask, context)
+    names = tuple(n for n in ask.names if n not in context)
+    document = cover(terms, names, view.words, similarity)
+    scored = []
+    title = words(view.info.title or "")  # every section is about what the title names ("Capacity plan: X")
+    for p in view.passages:
+        coverage, held = cover(terms, names, [*words(p.text), *title], similarity)
+        named = passage_roles(p, view.info.title)
+        role = max((named.get(r, 0.0) for r in roles), default=0.0)
+        ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
+        q_sim = 1.0 - p.distances[0] if p.distances else 0.0
+        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
+        scored.append(Scored(p, score, role, coverage, held, document))
+    return sorted(scored, key=lambda s: (-s.score, s.passage.start))

@@ -1,0 +1,58 @@
+"""Which wh-words of a question ask something (part of stage 1, :mod:`zehn.agent.analyse`).
+
+A wh-word asks unless it opens a relative or subordinate clause ("the incident *where* ...", "what happened *when*
+X changed"); after "noun," it may be either, and then asks when the clause is inverted or the wh-word determines
+a noun. "how" is read with its degree word.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from zehn.agent.lemmas import WH_WORDS
+
+HOW_WORDS = frozenset({"many", "much", "long", "often"})
+_RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
+
+
+def _relative(token: Token) -> bool | None:
+    """True: a wh-word opening a relative or adverbial clause ("the incident where ...", "the team which ...",
+    "what happened when X changed"); None: one that may be either (after "noun,"); False: interrogative.
+    "what" and "how" are never relative."""
+    if token.lower_ not in _RELATIVE_WH or token.i == 0:
+        return False
+    before = token.nbor(-1)
+    if token.lower_ in ("when", "where", "why") and (before.pos_ in ("VERB", "AUX", "ADV", "ADJ") or
+                                                   before.dep_ == "prt" or token.head.dep_ == "advcl"):
+        return True  # "what happened when ...", "signed out when ...": a subordinate clause, not a question
+    if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
+        return True
+    if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
+        return None
+    return False
+
+
+def wh_tokens(doc: Doc) -> list[Token]:
+    """The question's interrogative wh-words, in order: each opens an ask."""
+    found = [t for t in doc if t.lower_ in WH_WORDS and t.tag_ in ("WDT", "WP", "WP$", "WRB")]
+    sure = [t for t in found if _relative(t) is False]
+    # After "noun,": interrogative when inverted ("..., why might X") or determining a noun ("..., which team"),
+    # also one whose first word the tagger read as a verb but the parse hangs on a later noun ("..., which *audit*
+    # events must be published": a modifier of the noun the wh-word determines).
+    maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
+        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])))]
+    return sorted(sure + maybe, key=lambda t: t.i)
+
+
+def _determines(after: Token) -> bool:
+    """The word after "which"/"whose" opens a noun phrase: a noun or an adjective, or a modifier of a noun further
+    on ("which *audit* events", whatever its tag)."""
+    return after.pos_ in ("NOUN", "ADJ") or (after.dep_ in ("compound", "amod") and after.head.i > after.i and
+                                             after.head.pos_ in ("NOUN", "PROPN"))
+
+
+def wh_of(token: Token) -> str:
+    """The wh-word as asked: "how" with its degree word ("how many", "how long"), else the word."""
+    if token.lower_ == "how" and token.i + 1 < len(token.doc) and token.nbor().lower_ in HOW_WORDS:
+        return f"how {token.nbor().lower_}"
+    return token.lower_
