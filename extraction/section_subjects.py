@@ -55,4 +55,6 @@ def flow_heading(doc: Doc, offset: int, text: str, section_end: int) -> Mention 
 def _flow_label(line: str) -> bool:
     m = LABELLED.match(line)
     rule = label_rule(m.group("label")) if m is not None else None
-    return rule is not None and rule.rel_type in _FLOW and rule.about == "topic"
+    # only labels whose values are what the heading's thing reads or writes ("Source:", "Target:"); "Consumed by:"
+    # names readers of whatever the section is about, which may be the document's own system
+    return rule is not None and rule.rel_type in _FLOW and rule.about == "topic" and not rule.value_is_subject

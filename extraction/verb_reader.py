@@ -109,11 +109,18 @@ def _left_in_a_state(verb: Token, lemma: str, dobjs: list[Token]) -> bool:
     return False
 
 
+def _identifier_adverb(verb: Token, child: Token) -> bool:
+    """ "jointly own taxonomy-svc", "calls flag-svc on every view": a hyphenated or snake_case identifier right of
+    its verb that the parser hung as an adverb is the verb's object (no English adverb is written that way)."""
+    return (child.dep_ == "advmod" and child.i > verb.i and not any(c.dep_ in ("dobj", "oprd") for c in verb.children)
+            and any(ch in child.text.strip("-_") for ch in "-_") and any(ch.isalpha() for ch in child.text))
+
+
 def _triples(verb: Token) -> list[Triple]:
     lemma = verb_lemma(verb, _KNOWN_VERBS)
     subs = subjects(verb)
     found: list[Triple] = []
-    dobjs = with_listed([c for c in verb.children if c.dep_ in ("dobj", "oprd")])
+    dobjs = with_listed([c for c in verb.children if c.dep_ in ("dobj", "oprd") or _identifier_adverb(verb, c)])
     if _is_passive(verb):
         moving = moved(verb, lemma)  # "X was moved onto Y", "X was migrated to Y"
         if moving is not None:

@@ -134,7 +134,8 @@ TITLE_KIND_WORDS: frozenset[str] = words(
 GENERIC_HEADING_WORDS: frozenset[str] = words(
     """background overview context summary details detail notes note data input inputs output outputs source
     sources target targets configuration config setup architecture flow flows design appendix references links
-    dependencies requirements scope goals status timeline impact steps procedure section example examples"""
+    dependencies requirements scope goals status timeline impact steps procedure section example examples facts
+    properties info information metadata attributes"""
 )
 
 # Relations of data flow whose doer, in a write-up about one system, may be written as "we" ("we persist state to

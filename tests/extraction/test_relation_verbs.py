@@ -50,3 +50,9 @@ def test_a_passive_with_an_agent_gives_the_agent_the_prepositional_verb(nlp: Lan
 def test_a_possessive_support_noun_states_what_the_system_stands_on(nlp: Language) -> None:
     assert ("toggle-svc", "DEPENDS_ON", "Consul") in read(nlp, "toggle-svc's main dependency is Consul.")
     assert ("tally-gen", "USES", "Postgres") in read(nlp, "The database of tally-gen is Postgres.")
+
+
+def test_an_identifier_parsed_as_an_adverb_after_its_verb_is_its_object(nlp: Language) -> None:
+    found = read(nlp, "The Ledger team and the Billing team jointly own tally-svc.")
+    assert {("Ledger", "OWNS", "tally-svc"), ("Billing", "OWNS", "tally-svc")} <= found
+    assert not read(nlp, "The Ledger team quickly rolled back and re-ran the export.")
