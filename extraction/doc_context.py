@@ -28,10 +28,10 @@ from extraction.entities import find_mentions
 from extraction.extraction_types import Mention
 from extraction.metadata import document_entity, type_hints
 from extraction.people import People, people_of
-from extraction.vocabulary import words
+from extraction.section_subjects import TOPIC_TYPES, flow_heading, kind_titled_system
+from extraction.vocabulary import SYSTEM_NOUNS, words
 from verify.vocabulary import LabelRule, label_key, label_rule
 
-TOPIC_TYPES = frozenset({"Service", "Component", "Technology", "Project"})
 # Words of a title that only say what kind of document it is ("Runbook", "overview", "on-call guide").
 DOC_KIND_WORDS = words("""runbook runbooks overview architecture design notes note guide playbook service system
     charter readme faq documentation docs doc spec specification catalog on call oncall handbook reference how to
@@ -191,7 +191,8 @@ def _topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
     for m in mentions:
         rest[m.start - offset : m.end - offset] = " " * (m.end - m.start)
     words = re.findall(r"[a-z0-9]+", "".join(rest).casefold())
-    return systems[0] if all(w in DOC_KIND_WORDS for w in words) else None
+    # a system noun left after the name is the name's own type word: "## usage-rollup job", "quota-keeper service"
+    return systems[0] if all(w in DOC_KIND_WORDS or w in SYSTEM_NOUNS for w in words) else None
 
 
 # Words that, right after a system's name at the start of a title, state what happened to it ("Session store down
@@ -238,9 +239,12 @@ def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
         topic = _topic(found, texts[i], offsets[i])
         if i == 0 and title_heading is not None:
             ctx.topic = topic
-            titled = title_subject(doc, found, offsets[i])
-        elif topic is not None and heading.level > 1 and len(heading.text.split()) <= 6:
-            ctx.section_topics[heading.start] = topic
+            titled = title_subject(doc, found, offsets[i]) or kind_titled_system(texts[i], found)
+        elif heading.level > 1 and len(heading.text.split()) <= 6:
+            end = next((n.start for n in headings if n.start > heading.start and n.level <= heading.level), len(text))
+            topic = topic or (flow_heading(doc, offsets[i], text, end) if not found else None)
+            if topic is not None:
+                ctx.section_topics[heading.start] = topic
     if ctx.topic is None:
         m = _TOPIC_LINE.search(text, document.body_start)
         if m is not None:

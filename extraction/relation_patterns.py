@@ -27,7 +27,7 @@ from extraction.impact_prose import incident_reference
 from extraction.parse_walks import prep_objects
 from extraction.role_nouns import role_triples
 from extraction.traffic_phrases import TRAFFIC_NOUNS
-from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TYPE_NOUNS
+from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TEAM_DOER_RELATIONS, TYPE_NOUNS
 
 if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
@@ -161,6 +161,20 @@ def bind(tok: Token, ctx: DocumentContext, sent_start: int, previous: Span | Non
     if tok.lower_ == "it" and not it_is_free(previous, subject, anchors):
         return None
     return subject
+
+
+def team_doer(tok: Token, verb: Token, rel: str, ctx: DocumentContext, sent_start: int) -> Mention | None:
+    """ "we persist checkpoints to X" in a write-up about one system: the team speaks for its system, so "we" as the
+    subject of a data-flow relation (`TEAM_DOER_RELATIONS`) is the document's system (an inference). "We" must be
+    the verb's own subject (or its conjoined verbs'): "we considered storing X in Y" states no flow."""
+    if tok.lower_ != "we" or tok.dep_ not in ("nsubj", "nsubjpass") or rel not in TEAM_DOER_RELATIONS:
+        return None
+    while verb.dep_ == "conj" and verb.head.i != tok.head.i:
+        verb = verb.head
+    if verb.i != tok.head.i:
+        return None
+    topic = ctx.about("topic", sent_start)
+    return topic if topic is not None and topic.type in SYSTEM_TYPES else None
 
 
 def names_topic(tok: Token, topic: Mention) -> bool:

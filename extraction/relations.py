@@ -47,6 +47,7 @@ from extraction.relation_patterns import (
     owner_labels,
     possessive_triples,
     stand_in,
+    team_doer,
 )
 from extraction.role_nouns import affiliation_triples
 from extraction.surface_relations import mention_tokens, surface_triples
@@ -140,7 +141,8 @@ def find_relations(
                         s_tok.pos_ == "NOUN" and s_tok.dep_ in SUBJECT_DEPS):  # "the bad deploy took down X"
                     subj, via = incident_own, "document_subject"
                 elif (subj is None) != (obj is None):
-                    subj = subj or bound(s_tok, bounds[0] + offset, previous)
+                    subj = subj or bound(s_tok, bounds[0] + offset, previous) or (
+                        None if ctx is None else team_doer(s_tok, verb, rel, ctx, bounds[0] + offset))
                     obj = obj or bound(o_tok, bounds[0] + offset, previous)
                     via = "document_subject"
                 if subj is None or obj is None:

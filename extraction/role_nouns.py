@@ -4,6 +4,8 @@
   X", "Oskar, head of the Core team" (OWNS, MAINTAINS, LEADS, MEMBER_OF as the noun says);
 * a role noun of a system and the systems that fill it: "Consumers of X include A, B and C", "The callers of X are
   A and B" -> each of A, B, C CONSUMES / CALLS X (the noun says how they stand to X);
+* a noun of what a system stands on and what fills it: "X's main dependency is Y", "Y is X's broker" -> X
+  DEPENDS_ON / USES Y (`SUPPORT_NOUNS`);
 * "Dana, an engineer on the Checkout team": a person's apposition placed in a team -> MEMBER_OF;
 * membership read from the words in order: "Jordan from Payments", "Lucia Ferrer, from the Ledger team,", "Dana
   Ruiz at Acme", "Dario Conti (Playback team)" (the bracket must name a team as one: "(Payments)" may be an area),
@@ -17,7 +19,7 @@ from spacy.tokens import Span, Token
 from extraction.causal import SYSTEM_TYPES
 from extraction.extraction_types import Mention
 from extraction.parse_walks import with_conjuncts
-from extraction.vocabulary import GROUP_NOUNS
+from extraction.vocabulary import GROUP_NOUNS, SUPPORT_NOUNS
 
 Triple = tuple[Mention, Mention, str, list[Token]]
 _GROUPS = ("Team", "Organization")
@@ -52,7 +54,25 @@ def role_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             for filler in (anchors.get(f.i) for f in fillers):
                 if of is not None and filler is not None and filler.type in SYSTEM_TYPES and of.type in SYSTEM_TYPES:
                     found.append((filler, of, system_rel, [tok]))
+        found += _supports(tok, anchors)
     return found
+
+
+def _supports(noun: Token, anchors: dict[int, Mention]) -> list[Triple]:
+    """ "X's main dependency is Y", "the database of X is Postgres" (the noun as subject), "Y is X's broker" (as
+    attribute): the system the noun is of stands on each filler as the noun says (`SUPPORT_NOUNS`)."""
+    rel = SUPPORT_NOUNS.get(noun.lemma_.lower()) if noun.i not in anchors else None
+    if rel is None or noun.head.lemma_ not in _LISTING_VERBS:
+        return []
+    of = _owned_by_role(noun, anchors)
+    if noun.dep_ in ("nsubj", "nsubjpass"):
+        fillers = with_conjuncts(c for c in noun.head.children if c.dep_ in ("attr", "dobj"))
+    elif noun.dep_ == "attr":
+        fillers = with_conjuncts(c for c in noun.head.children if c.dep_ == "nsubj")
+    else:
+        return []
+    return [(of, f, rel, [noun]) for f in (anchors.get(t.i) for t in fillers)
+            if of is not None and f is not None and f is not of and {of.type, f.type} <= SYSTEM_TYPES]
 
 
 def _placed_in_group(role: Token, person: Mention, anchors: dict[int, Mention]) -> list[Triple]:

@@ -113,6 +113,35 @@ CAUSE_LIST_LABELS: frozenset[str] = frozenset({"contributing factors", "contribu
 FINDING_VERBS: frozenset[str] = words("discover find identify uncover spot pinpoint isolate")
 DEFECT_NOUNS: frozenset[str] = words("regression bug defect leak misconfiguration misconfig flaw")
 
+# Nouns naming what a system stands on, by lemma (the role-noun pattern for systems, seen from the system the noun
+# is of): "X's main dependency is Y", "the database of X is Postgres", "Y is X's message broker" -> X DEPENDS_ON /
+# USES / CONSUMES / PRODUCES Y as the noun says.
+SUPPORT_NOUNS: dict[str, str] = {
+    "dependency": "DEPENDS_ON", "prerequisite": "DEPENDS_ON", "database": "USES", "datastore": "USES",
+    "backend": "USES", "broker": "USES", "cache": "USES", "queue": "USES", "source": "CONSUMES", "sink": "PRODUCES",
+}  # fmt: skip
+
+# Words of a title's "Kind:" prefix that name a kind of write-up ("Runbook:", "Postmortem:", "Incident review:",
+# "ADR-7:"): the title-subject pattern - such a title that names one system anywhere is about that system.
+TITLE_KIND_WORDS: frozenset[str] = words(
+    """runbook playbook postmortem post mortem retrospective retro incident review rca adr decision record design
+    note notes doc proposal rfc spec overview guide how to the a an of for on call oncall report summary writeup
+    write up analysis"""
+)
+
+# Head words of a heading that name a part of a write-up, not a thing ("## Background", "## Inputs and outputs"): the
+# heading-over-data-flow-bullets pattern (`extraction.section_subjects.flow_heading`) never takes them as a subject.
+GENERIC_HEADING_WORDS: frozenset[str] = words(
+    """background overview context summary details detail notes note data input inputs output outputs source
+    sources target targets configuration config setup architecture flow flows design appendix references links
+    dependencies requirements scope goals status timeline impact steps procedure section example examples facts
+    properties info information metadata attributes"""
+)
+
+# Relations of data flow whose doer, in a write-up about one system, may be written as "we" ("we persist state to
+# X", "we read events from Y"): the team-as-doer pattern binds "we" to the system the document is about.
+TEAM_DOER_RELATIONS: frozenset[str] = frozenset({"PRODUCES", "CONSUMES", "CALLS"})
+
 NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neither", "nor", "nobody", "nothing"})
 # Verbs that end what they govern: "stopped maintaining X", "left the Payments team", "dropped the dependency on Y"
 # state a relation that no longer holds (negated, as "no longer" does).

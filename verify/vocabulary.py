@@ -163,10 +163,13 @@ LABELS: dict[str, LabelRule] = {
     # "Upstream calls:" read alone, as the bare direction is: upstream is the system's dependency, which it calls
     "upstream_calls": LabelRule("CALLS", side(["upstream"], paired=False) == "dependents", "topic"),
     **_rules("callers called_by", LabelRule("CALLS", True, "topic")),
-    **_rules("consumes reads_from source sources data_source data_sources inputs subscribes_to",
+    # a data-flow block ("## nightly-export job" over "- Source:", "- Input:", "- Target:", "- Output:" bullets): the
+    # section's or document's system reads from its inputs and writes to its outputs
+    **_rules("consumes reads_from source sources data_source data_sources input inputs subscribes_to",
              LabelRule("CONSUMES", False, "topic")),
     **_rules("consumers consumed_by", LabelRule("CONSUMES", True, "topic")),
-    **_rules("produces writes_to outputs sink sinks emits publishes_to", LabelRule("PRODUCES", False, "topic")),
+    **_rules("produces writes_to output outputs sink sinks emits publishes_to target targets destination "
+             "destinations", LabelRule("PRODUCES", False, "topic")),
 }
 
 # Relations whose labelled value is the subject (the person for an owner or a reviewer): one answer, read off LABELS.

@@ -40,3 +40,19 @@ def test_an_owner_label_after_the_system_an_item_opens_with_owns_it(nlp: Languag
     assert read(nlp, "- ledger-sync (owner: Dana Ruiz)") == {("Dana Ruiz", "OWNS", "ledger-sync")}
     assert read(nlp, "- Add an alert to ledger-sync (owner: Dana Ruiz)") == set()  # an unnamed task
     assert read(nlp, "- ledger-sync: add a lag alert (owner: Dana Ruiz)") == set()  # a task on the system
+
+
+def test_a_passive_with_an_agent_gives_the_agent_the_prepositional_verb(nlp: Language) -> None:
+    found = read(nlp, "Session tokens are read from token-cache by login-gate.")
+    assert ("login-gate", "CONSUMES", "token-cache") in found
+
+
+def test_a_possessive_support_noun_states_what_the_system_stands_on(nlp: Language) -> None:
+    assert ("toggle-svc", "DEPENDS_ON", "Consul") in read(nlp, "toggle-svc's main dependency is Consul.")
+    assert ("tally-gen", "USES", "Postgres") in read(nlp, "The database of tally-gen is Postgres.")
+
+
+def test_an_identifier_parsed_as_an_adverb_after_its_verb_is_its_object(nlp: Language) -> None:
+    found = read(nlp, "The Ledger team and the Billing team jointly own tally-svc.")
+    assert {("Ledger", "OWNS", "tally-svc"), ("Billing", "OWNS", "tally-svc")} <= found
+    assert not read(nlp, "The Ledger team quickly rolled back and re-ran the export.")
