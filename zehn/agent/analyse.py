@@ -199,15 +199,23 @@ def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ..
         shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
                                                        any(c.isalpha() for c in t.text))
         if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod") \
-                and not TIME_WORD.search(t.text):
+                and not TIME_WORD.search(t.text) and not _contrasted(t):
             out.append(lemma)
     return tuple(dict.fromkeys(out))
+
+
+def _contrasted(token: Token) -> bool:
+    """One side of a contrast ("baseline *vs* break-glass scopes"): each side is stated in a place of its own, so no
+    passage need hold both."""
+    doc = token.doc
+    return any(0 <= i < len(doc) and doc[i].lower_.rstrip(".") in _CONTRAST for i in (token.i - 1, token.i + 1))
 
 
 # A count or a year ("3", "2026") or a dotted version ("3.6.0", "v2.2.x", as :mod:`verify.constraints` reads one):
 # checked as a constraint. A bare "v2" is part of a name ("notification hub v2"), not a version constraint.
 _NUMERIC = re.compile(r"\d+|v?\d+(?:\.(?:\d+|x))+", re.IGNORECASE)
 # Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
+_CONTRAST = frozenset({"vs", "versus"})  # "A vs B": two things compared, each said where it is
 _SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
 _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt",
                         "xcomp", "ccomp"})  # a complement clause says what is asked: "made X *go into a loop*"

@@ -32,8 +32,10 @@
    (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
-missing. An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its
-section heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
+missing. When the document states some asks and not others, the asks it states are bound again sharing the whole
+budget (a share left to an ask the document does not state would otherwise cut the list that answers another).
+An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
+heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
 A "which service / component <act>" ask no sentence binds this way is read for a system in the asked slot of a
 sentence that states the act (:mod:`zehn.agent.system_acts`).
 """
@@ -209,41 +211,59 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
 
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
-    slots = {text: n + 1 for n, text in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
     asks = list(dict.fromkeys(analysis.asks))
-    findings: list[Finding] = []
-    missing: list[Ask] = []
-    used: set[str] = set()
     context = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
-    asked = frozenset(words(analysis.question))
-    spent = 0
-    scores: dict[Ask, list[Scored]] = {}
     if ruled := ruled_out(analysis, view, parses):
         return Bound(missing=tuple(asks), document=view.info,
                      reason=f"not established: {view.info.title or view.info.id} says {ruled}")
-    for n, ask in enumerate(asks):
-        budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
-        found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked,
-                     scores=scores)
-        if found is None and used:
-            found = _already_cited(ask, slots.get(ask.text, 0), view, parses, similarity, used, findings, context,
-                                   asked)
-        if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # then every passage:
-            found = find(ask, slots.get(ask.text, 0), view, parses, similarity, budget, used, context, asked, True,
-                         scores)
-        if found is None:  # "which service checked X": a sentence whose doer is a system states the act
-            found = bind_system_act(ask, analysis.question, view, parses, similarity, CachedParse(parses.cache), used)
-        if found is None:
-            missing.append(ask)
-            continue
-        findings.append(found)
-        spent += sum(len(s.text.split()) for s in found.sentences if s.id not in used)
-        used |= {s.id for s in found.sentences}
+    bind = _Asks(analysis, view, parses, similarity, context)
+    findings, missing, used, spent = bind.each(asks)
+    if findings and missing:  # the share of an ask the document does not state goes to those it does
+        again = bind.each([f.ask for f in findings])
+        if len(again[0]) == len(findings):
+            findings, _, used, spent = again
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=why_missing(missing, view, similarity, context))
     setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
+
+
+class _Asks:
+    """Binds a question's asks in one document, in order, each in its share of the word budget."""
+
+    def __init__(self, analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity,
+                 context: tuple[str, ...]) -> None:
+        self.view, self.parses, self.similarity, self.context = view, parses, similarity, context
+        self.slots = {text: n + 1 for n, text in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
+        self.question = analysis.question
+        self.asked = frozenset(words(analysis.question))
+        self.scores: dict[Ask, list[Scored]] = {}
+
+    def each(self, asks: list[Ask]) -> tuple[list[Finding], list[Ask], set[str], int]:
+        """The findings, the asks not stated, the sentences cited and the words they hold."""
+        view, parses, similarity, context, asked = self.view, self.parses, self.similarity, self.context, self.asked
+        findings: list[Finding] = []
+        missing: list[Ask] = []
+        used: set[str] = set()
+        spent = 0
+        for n, ask in enumerate(asks):
+            budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
+            slot = self.slots.get(ask.text, 0)
+            found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
+            if found is None and used:
+                found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked)
+            if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # every passage:
+                found = find(ask, slot, view, parses, similarity, budget, used, context, asked, True, self.scores)
+            if found is None:  # "which service checked X": a sentence whose doer is a system states the act
+                found = bind_system_act(ask, self.question, view, parses, similarity, CachedParse(parses.cache), used)
+            if found is None:
+                missing.append(ask)
+                continue
+            findings.append(found)
+            spent += sum(len(s.text.split()) for s in found.sentences if s.id not in used)
+            used |= {s.id for s in found.sentences}
+        return findings, missing, used, spent
 
 
 def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],

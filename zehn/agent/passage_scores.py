@@ -1,14 +1,16 @@
 """How near each passage of a document is to an ask (for :mod:`zehn.agent.bind_passages`).
 
 A passage scores by its vector nearness to the ask (and, less, to the whole question), by the section role its
-own heading names for the asked kind ("Root cause" for a cause) and by the share of the ask's terms it holds, with
-the document's title read as part of every section.
+own heading names for the asked kind ("Root cause" for a cause; "Baseline scopes" for a list of named things such
+as "which scopes", :mod:`zehn.agent.named_items`) and by the share of the ask's terms it holds, with the document's
+title read as part of every section.
 """
 
 from __future__ import annotations
 
 from zehn.agent.focus import roles_for, roles_of
 from zehn.agent.lemmas import words
+from zehn.agent.named_items import asks_named_items
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage
@@ -31,6 +33,10 @@ def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
     return roles_of(passage.heading)
 
 
+def _own(heading: str) -> str:
+    return heading.rsplit(" > ", 1)[-1]
+
+
 def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
                    context: tuple[str, ...]) -> list[Scored]:
     """Every passage of the document scored for the ask, best first: its vector nearness to the ask and to the
@@ -47,6 +53,7 @@ def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
-        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * role + LEXICAL_WEIGHT * coverage
+        kind = float(asks_named_items(ask) and bool(similarity.matches((ask.focus_head,), words(_own(p.heading)))))
+        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * max(role, kind) + LEXICAL_WEIGHT * coverage
         scored.append(Scored(p, score, role, coverage, held, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))

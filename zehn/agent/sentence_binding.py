@@ -41,6 +41,7 @@ from zehn.agent.focus import (
     states_unit,
 )
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
+from zehn.agent.named_items import asks_named_items, names_items
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_of, negated
@@ -134,8 +135,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
     focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
         or states_unit(ask.focus_head, text)  # "how many seconds": "for 2s"
-    if not focus:
-        return None
+    if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
+        return None  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
     if ask.answer_type in TYPED:
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
         # a duration in a sentence about something else is not the asked duration.

@@ -318,3 +318,10 @@ def test_a_which_whose_noun_modifier_the_tagger_reads_as_a_verb_is_still_an_ask(
     assert [(a.wh, a.focus, a.answer_type, a.predicate) for a in analysis.asks] == [
         ("when", "", "date", "approve"), ("which", "audit events", "items", "publish"),
         ("how long", "", "duration", "store")]
+
+
+def test_either_side_of_a_contrast_is_no_name_every_passage_must_hold(nlp: Language) -> None:
+    contrasted = analyse("Which standard vs break-glass scopes does the ledger bot use?", nlp).asks[0]
+    assert "break-glass" not in contrasted.names and "break-glass" in contrasted.core
+    plain = analyse("Which break-glass scopes does the ledger bot use?", nlp).asks[0]
+    assert "break-glass" in plain.names

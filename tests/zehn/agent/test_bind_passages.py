@@ -150,3 +150,37 @@ def test_a_modifier_the_section_heading_already_says_picks_no_other_line(nlp: La
     view = _remedy_view("Immediate mitigation applied", lines)
     bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
     assert [f.bound.text for f in bound.findings] == [lines[0]]
+
+
+STEPS = tuple(f"{n}) {text} on the ledger writer pods, then watch the queue depth panel and the error rate panel for "
+              f"ten minutes before the next step, and write the time of the change into the incident channel."
+              for n, text in enumerate(("Scale out by two replicas", "Lower the per-client inflight limit to fifty",
+                                        "Shorten the idle window lifetime to ninety seconds",
+                                        "Restart the pods with the steepest memory slope first",
+                                        "Move the heaviest tenants to dedicated capacity",
+                                        "Pause the nightly compaction job"), start=1))
+TWO_ASKS = ("What immediate mitigations should on-call apply when the ledger writer pods run out of memory, and what "
+            "rollback version did the release team pick?")
+
+
+def _steps_view() -> DocView:
+    heading = "Ledger writer memory runbook > Immediate mitigations"
+    body = "\n".join(STEPS)
+    passage = DocPassage("m#p0", "m", heading, "section", 0, len(body), f"{heading}\n{body}", (0.2, 0.2, 0.2))
+    sentences, at = [], 0
+    for n, line in enumerate(STEPS):
+        sentences.append(Sentence(f"ev_m{n}", line, "m", at, at + len(line), "sentence"))
+        at += len(line) + 1
+    return DocView(DocumentInfo("m", "Ledger writer memory runbook", "confluence", None, None), (passage,), 1.0,
+                   False, lambda: sentences)
+
+
+def test_the_share_of_an_ask_the_document_does_not_state_goes_to_the_list_it_does(
+        nlp: Language, similarity: Similarity) -> None:
+    analysis = analyse(TWO_ASKS, nlp)
+    assert len(analysis.asks) == 2
+    bound = bind_passages(analysis, Retrieved((), (_steps_view(),), ()), Parses(ParseCache(nlp)), similarity)
+    assert len(bound.findings) == 1 and len(bound.missing) == 1
+    cited = [s.text for s in bound.findings[0].sentences]
+    assert len(" ".join(cited).split()) > 150  # more than half the budget: the missing ask's share was taken up
+    assert STEPS[4] in cited
