@@ -58,7 +58,11 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
     if analysis.route == "yes_no":
         return check_flow(analysis, views, similarity)
     if analysis.route == "ownership":
-        return bind_field(analysis, views, similarity) or bind_path_owners(analysis, views)
+        found = bind_field(analysis, views, similarity) or bind_path_owners(analysis, views)
+        if found is None and described_by_act(analysis, nlp):  # only an item that does it answers; no decline
+            acted = bind_action(analysis, views, similarity, nlp)
+            return acted if acted is not None and acted.paths else None
+        return found
     if analysis.route in ("dependency", "dependents"):
         flowed = bind_flow(analysis, views, similarity)
         if flowed is not None or analysis.route == "dependents":
@@ -67,6 +71,14 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
     if analysis.route == "participation" or (analysis.route == "attribute" and analysis.asks[0].answer_type == "agent"):
         return bind_comment(analysis, views, similarity, parses) or bind_doer(analysis, views, similarity, parses)
     return None
+
+
+def described_by_act(analysis: Analysis, nlp: Parse) -> bool:
+    """"Which team owns the tests that cover X": the subject is named by what it does (a clause under its head), not
+    by a name, as follow-up items are; the item whose words do it is its owner's, where one is listed."""
+    subject = analysis.subject
+    return subject is not None and not subject.identifiers and not subject.references and any(
+        t.dep_ in ("relcl", "acl") and t.pos_ == "VERB" for t in nlp(subject.text))
 
 
 def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out: Bound | Stop) -> Bound | Stop:

@@ -4,7 +4,8 @@ stage 4, passage binding).
 "Which service checked the token against the configured URL?" is answered by "Auth-gateway validates the token
 against the configured URL.": the system is the doer (the subject) of a sentence that states the act. "In which
 component did the default flip?" is answered by "A default in the config compiler changed ...": the system fills
-the same preposition the question's wh-phrase sits in. Engineering prose writes systems as identifiers
+the same preposition the question's wh-phrase sits in; "Where did the fix add the check?", the system a preposition of
+place names ("added the check in the commit coordinator"). Engineering prose writes systems as identifiers
 (``auth-gateway``, capitalised when they open a sentence), as one proper noun (a product), as noun phrases whose
 head names a system ("the session store") or as a modified noun ("the config compiler"), so a typed filler that
 looks only for identifiers in lower case or system heads misses them; this reader looks in the asked slot only,
@@ -35,6 +36,9 @@ from zehn.agent.similarity import Similarity
 
 MIN_HELD = 0.6  # share of the question's other content words the sentence must hold (most of them)
 SUBJECT = "subject"
+WHERE = "where"
+# Prepositions that place an act in a system ("added the check *in* the commit coordinator"): a "where" ask's slot.
+_PLACES = ("in", "at", "on", "inside", "within", "into")
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 # An identifier as written in prose, also capitalised at the start of a sentence ("Auth-gateway validates ...").
 _NAME = re.compile(r"^[A-Za-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
@@ -42,8 +46,11 @@ _NAME = re.compile(r"^[A-Za-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
 
 def asked_slot(question: Doc) -> str | None:
     """Where the wh-phrase sits: ``"subject"`` ("which service checked X"), the preposition it is the object of
-    ("in which component did X flip" -> ``"in"``), or None (any other slot is not read here)."""
+    ("in which component did X flip" -> ``"in"``), ``"where"`` (any preposition of place), or None (any other slot
+    is not read here)."""
     words = [t for t in question if not t.is_space]
+    if words and words[0].lower_ == "where":
+        return WHERE  # "Where did the fix add the check?": the place a preposition of place names
     if len(words) > 2 and words[0].pos_ == "ADP" and words[1].lower_ in ("which", "what"):
         return words[0].lower_  # "In which component ...": the parse may attach the preposition anywhere
     wh = next((t for t in question if t.lower_ in ("which", "what") and t.dep_ == "det"), None)
@@ -89,14 +96,15 @@ def fillers_in(parse: Doc, slot: str) -> list[str]:
     def in_slot(t: Token) -> bool:
         if slot == SUBJECT:
             return t.dep_ in _SUBJECTS and t.head.pos_ in ("VERB", "AUX")
-        return t.dep_ == "pobj" and t.head.dep_ == "prep" and t.head.lower_ == slot
+        places = _PLACES if slot == WHERE else (slot,)
+        return t.dep_ == "pobj" and t.head.dep_ == "prep" and t.head.lower_ in places
     return [_phrase(t) for t in parse if in_slot(t) and _system_like(t)]
 
 
 def bind_system_act(ask: Ask, question: str, view: DocView, parses: Parses, similarity: Similarity,
                     parse_text: Parse, used: set[str]) -> Finding | None:
     """The sentence of ``view`` that states the asked act with a system in the asked slot, or None."""
-    if ask.answer_type != "system":
+    if ask.answer_type != "system" and ask.wh != "where":
         return None
     slot = asked_slot(parse_text(question))
     if slot is None:

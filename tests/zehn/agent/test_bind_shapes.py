@@ -1,5 +1,5 @@
-"""A meeting's ask and its answer are read only after the walk declined: what the walk found stands. Documents are
-our own."""
+"""A meeting's ask and its answer are read only after the walk declined: what the walk found stands; a thing the
+question names by what it does is owned by the action item that does it. Documents are our own."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.analyse import analyse
-from zehn.agent.bind_shapes import after_decline
+from zehn.agent.bind_shapes import after_decline, before_walk, described_by_act
 from zehn.agent.bound import Bound
+from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.similarity import Similarity
 
 MEETING = """# Billing weekly - 2026-03-11
@@ -33,3 +34,32 @@ def test_what_the_walk_found_is_not_replaced_by_a_meeting_ask(nlp: Language, emb
 
 def test_a_declined_walk_reads_the_meeting_ask(nlp: Language, embedder: LocalEmbedder) -> None:
     assert [p.entity_name for p in _after(nlp, embedder, Bound(reason="nothing")).paths] == ["Ben Ode"]
+
+
+FOLLOW_UPS = """# Postmortem: Cache stampede after the pricing deploy
+
+## Follow-ups
+1) Add a load test suite covering cold-start and eviction storms. Owner: Perf Guild.
+2) Document the warm-up order in the deploy runbook. Owner: Docs Crew.
+"""
+
+
+def _owner(nlp: Language, embedder: LocalEmbedder, question: str) -> Bound | None:
+    view = markdown_view(FOLLOW_UPS, "Postmortem: Cache stampede after the pricing deploy")
+    return before_walk(analyse(question, nlp), lambda: (view,), Similarity(embedder), Parses(ParseCache(nlp)), nlp)
+
+
+def test_a_subject_named_by_a_clause_is_described_by_its_act(nlp: Language) -> None:
+    assert described_by_act(analyse("Which team owns the load tests that cover eviction storms?", nlp), nlp)
+    assert not described_by_act(analyse("Which team owns the pricing-cache service?", nlp), nlp)
+
+
+def test_an_owner_asked_for_a_thing_described_by_its_act_is_the_matching_items(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    bound = _owner(nlp, embedder, "Which team owns the load tests that cover eviction storms and cold starts?")
+    assert bound is not None
+    assert [p.entity_name for p in bound.paths] == ["Perf Guild"]
+
+
+def test_no_matching_item_leaves_a_described_thing_to_the_walk(nlp: Language, embedder: LocalEmbedder) -> None:
+    assert _owner(nlp, embedder, "Which team owns the gateway that signs webhook payloads for partners?") is None

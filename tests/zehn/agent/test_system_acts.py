@@ -1,5 +1,5 @@
 """Which system did an act: a sentence that states the asked act with a system in the asked slot (its subject,
-or the object of the question's preposition). Documents are our own."""
+or the object of the question's preposition, or of a preposition of place for "where"). Documents are our own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.analyse import analyse
 from zehn.agent.parses import CachedParse, ParseCache, Parses
 from zehn.agent.similarity import Similarity
-from zehn.agent.system_acts import SUBJECT, asked_slot, bind_system_act
+from zehn.agent.system_acts import SUBJECT, WHERE, asked_slot, bind_system_act
 
 TITLE = "Login failures behind a path-rewriting proxy"
 DOC = """# Login failures behind a path-rewriting proxy
@@ -21,6 +21,7 @@ A retry flag in the queue planner changed from opt-in to opt-out during the upgr
 We did not compare the callback host in the token cache.
 Ilse Varga rotates the signing keys every quarter.
 Packer still does the placement of batch jobs, but we wrap it with a scheduler shim.
+The hotfix added a lease check in the ledger writer so stale batches are rejected.
 """
 
 
@@ -60,3 +61,13 @@ def test_a_product_named_by_one_proper_noun_answers_but_a_person_does_not(nlp: L
     assert _bound(nlp, "Which tool does the placement of batch jobs underneath the scheduler shim?") == \
         DOC.split("\n")[8]
     assert _bound(nlp, "Which service rotates the signing keys every quarter?") is None
+
+
+def test_where_asks_for_the_system_a_preposition_of_place_names(nlp: Language) -> None:
+    assert asked_slot(nlp("Where did the hotfix add the lease check?")) == WHERE
+    assert _bound(nlp, "Where did the hotfix add a lease check so that stale batches are rejected?") == \
+        DOC.split("\n")[9]
+
+
+def test_where_an_act_no_sentence_states_happened_answers_nothing(nlp: Language) -> None:
+    assert _bound(nlp, "Where did the hotfix add a quota limit for nightly exports?") is None
