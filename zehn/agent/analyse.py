@@ -214,8 +214,8 @@ def _contrasted(token: Token) -> bool:
 # A count or a year ("3", "2026") or a dotted version ("3.6.0", "v2.2.x", as :mod:`verify.constraints` reads one):
 # checked as a constraint. A bare "v2" is part of a name ("notification hub v2"), not a version constraint.
 _NUMERIC = re.compile(r"\d+|v?\d+(?:\.(?:\d+|x))+", re.IGNORECASE)
-# Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
 _CONTRAST = frozenset({"vs", "versus"})  # "A vs B": two things compared, each said where it is
+# Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
 _SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
 _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt",
                         "xcomp", "ccomp"})  # a complement clause says what is asked: "made X *go into a loop*"

@@ -1,0 +1,166 @@
+"""Stages 2-4 of :mod:`zehn.agent.bind_passages` for one ask in one document: the passage, the sentence, the extent.
+
+Passages are scored for the ask (:mod:`zehn.agent.passage_scores`); in the best :data:`TOP_PASSAGES` of them (in
+every one for a typed ask, and in every section that names the ask's role) each sentence is bound or not
+(:mod:`zehn.agent.sentence_binding`); the best bound sentence wins, and the answer is it with its extent
+(:mod:`zehn.agent.extent`), in the word budget the caller gives. Split from ``bind_passages`` so that module
+keeps the per-document and per-question order and this one the reading of a document for one ask.
+"""
+
+from __future__ import annotations
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from zehn.agent.bound import Finding
+from zehn.agent.extent import (
+    about_ask,
+    asks_back,
+    asks_why,
+    extent,
+    reply_to,
+    section_line,
+    section_sentences,
+    taken_up,
+)
+from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for
+from zehn.agent.horizons import of_horizon, on_horizon
+from zehn.agent.lemmas import words
+from zehn.agent.list_items import continued, frame, same_item
+from zehn.agent.parses import CachedParse, Parses
+from zehn.agent.passage_scores import passage_roles, score_passages
+from zehn.agent.question import Ask
+from zehn.agent.retrieve import DocView
+from zehn.agent.rows import Sentence
+from zehn.agent.sentence_binding import (
+    PASSAGE_COVERAGE,
+    TYPED,
+    Scored,
+    agent_of,
+    bind_sentence,
+    core_terms,
+    metadata_asked,
+    prefetch_synonyms,
+    worth_parsing,
+)
+from zehn.agent.sentence_checks import label_states, labelled_by_focus
+from zehn.agent.similarity import Similarity
+from zehn.agent.table_rows import header_of
+from zehn.answers.model import Grade
+
+NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
+TOP_PASSAGES = 5  # passages read closely per ask (every passage for a typed ask)
+_NAMES = frozenset({"agent", "system", "identifier"})  # answered by their own line: a neighbour names others
+ALIKE = 0.05  # other lines of the best passage within this of the best line answer too
+CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its context (not as the answer)
+# A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
+# reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
+QUALIFIER_WEIGHT = 0.05
+
+
+def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
+         used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
+         whole: bool = False, scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
+    """``scores``: the ask's passage scores kept from an earlier reading of the same document (the whole-document
+    retry reads every passage again, scored as before)."""
+    bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
+    kept = scores if scores is not None else {}
+    scored_all = kept[ask] = kept.get(ask) or score_passages(view, ask, slot, similarity, context)
+    kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
+    # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
+    # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
+    every = whole or ask.answer_type in TYPED
+    # The front matter is read wherever it ranks when one of its keys names what is asked ("changed_areas").
+    read = [s for n, s in enumerate(scored_all)
+            if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled or (
+                s.passage.kind == "metadata" and any(metadata_asked(x, ask, similarity)
+                                                     for x in view.in_passage(s.passage)))]
+    plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
+    frames: dict[str, tuple[str, ...]] = {}
+
+    def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items (or table header) over the sentence
+        return frames.setdefault(s.id, view.framed(scored.passage, s, lambda: tuple(
+            words(f"{frame(scored.passage, s)}\n{header_of(scored.passage, s)}"))))
+    qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
+    for scored in read:
+        section = kinds and scored.role >= 1.0
+        if not (section or scored.passage.id in labelled or scored.passage.kind == "metadata" or (
+                scored.coverage >= PASSAGE_COVERAGE and scored.names)):
+            continue  # no sentence of a passage without the asked terms can bind: parse none of it
+        pool = [s for s in view.in_passage(scored.passage)
+                if s.kind == "sentence" or metadata_asked(s, ask, similarity)]
+        candidates = [s for s in pool if s.id not in used and (
+            section or worth_parsing(ask, s, scored.passage.heading, similarity, context, framed(s)))]
+        lines = section_line(ask, of_horizon(ask.focus, candidates, view.passages), scored.passage.heading,
+                             similarity) if section else candidates
+        plan.append((scored, pool, lines))
+    docs = parses.of(c for _, _, candidates in plan for c in candidates)  # one parse for the whole ask
+    reparse = CachedParse(parses.cache)  # a line read beside a candidate (after an "instead of" choice)
+    prefetch_synonyms(ask, docs.values(), similarity)  # one embedding call for the whole ask
+    for scored, pool, candidates in plan:
+        for sentence in candidates:
+            seen = frames.get(sentence.id, ())
+            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen,
+                                  parse_text=reparse)
+            if bound is None:  # "X failed again. Ana, what happened?": the reply states why
+                if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
+                                                                       scored, used, similarity, context)):
+                    bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))
+                elif ask.answer_type == "cause" and asks_why(ask, sentence, similarity) and (reply := reply_to(
+                        sentence, section_sentences(view, scored.passage, used), view.passages)):
+                    bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))  # "Q: Why X?" / "A: ..."
+                continue
+            how, hits = bound
+            about = len(similarity.matches(context, words(sentence.text))) if context else 0
+            which = len(similarity.matches(qualifiers, [*words(sentence.text), *seen])) if qualifiers else 0
+            # A name bound to the asked verb in the parse, or filling a label that names the relation, comes first.
+            doer = float(ask.answer_type == "agent" and (agent_of(docs[sentence.id], ask.predicate) or
+                                                         label_states(sentence.text, ask)))
+            # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
+            first = doer + float(how in ("section", "label"))
+            if asks_back(sentence):  # the document asks it: its answer is the reply below
+                reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)
+                if reply is None:
+                    continue
+                sentence, how = reply, "reply"
+            bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
+                              pool, scored, how))
+            if how in ("section", "reply") and kinds and scored.role >= 1.0:
+                break  # a section is bound by its first line that binds (:func:`section_line`)
+    if ask.answer_type in ("description", "items"):  # a line labelled with the asked thing ("Rollout plan: ...")
+        bound_all += [(2.0 + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
+                      for s_ in scored_all for x in view.in_passage(s_.passage)
+                      if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
+    if not bound_all:
+        return None
+    rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
+    grade: Grade = "source_backed" if how in ("filler", "label") else "inferred"
+    if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")
+        alike = tuple(sorted((b[1] for b in bound_all if b[3] is scored and b[0] >= rank - ALIKE),
+                             key=lambda s_: s_.start))
+        taken = {x.id for x in alike}
+        near = [x for x in section_sentences(view, scored.passage, used) if x.id not in taken or x.id == sentence.id]
+        near = continued(sentence, near, view.passages, view.sentences, used)
+        around = extent(sentence, near, min(budget, CONTEXT_BUDGET), same_item(scored.passage, sentence, near))
+        framing = tuple(x for x in around if x.id not in taken)
+        return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
+                       scored.passage.heading, sentence, framing)
+    elif how == "section":  # every section of that role, in document order ("resolution", "resolution_notes")
+        roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+        named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
+                                                         for r in roles), default=0.0) >= 1.0]
+        pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)}.values(),
+                          key=lambda x: x.start)
+        pool_all = on_horizon(ask.focus, view.passages, sentence, pool_all)
+        chosen = extent(sentence, pool_all, budget, None, view.passages)
+    else:
+        share = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
+        near = on_horizon(ask.focus, view.passages, sentence, continued(
+            sentence, section_sentences(view, scored.passage, used), view.passages, view.sentences, used))
+        terms = (*core_terms(ask, context), *ask.names) or ask.terms
+        content = frozenset(w for w in asked if w not in STOP_WORDS and any(c.isalpha() for c in w))
+        chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,
+                        about_ask(terms, view, similarity), lambda x: len(content.intersection(words(x.text))))
+    return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
+
