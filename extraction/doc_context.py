@@ -29,13 +29,9 @@ from extraction.extraction_types import Mention
 from extraction.metadata import document_entity, type_hints
 from extraction.people import People, people_of
 from extraction.section_subjects import TOPIC_TYPES, flow_heading, kind_titled_system
-from extraction.vocabulary import SYSTEM_NOUNS, words
+from extraction.vocabulary import DOC_KIND_WORDS, SYSTEM_NOUNS, words
 from verify.vocabulary import LabelRule, label_key, label_rule
 
-# Words of a title that only say what kind of document it is ("Runbook", "overview", "on-call guide").
-DOC_KIND_WORDS = words("""runbook runbooks overview architecture design notes note guide playbook service system
-    charter readme faq documentation docs doc spec specification catalog on call oncall handbook reference how to
-    the for of a an and operations ops page wiki primer intro introduction""")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 _TOPIC_LINE = re.compile(r"^\W*(?:affected[ _]service|service|system|component)\s*:\s*`?(?P<v>[a-z][\w.\-]{2,60})`?"
                          r"\s*$", re.I | re.M)

@@ -44,6 +44,7 @@ CREATE (d)-[:HAS_PASSAGE]->(p:{PASSAGE} {{id: row.id, document_id: row.document_
   start: row.start, end: row.end, heading: row.heading, kind: row.kind, text: row.text}})
 SET p.embedding = vecf32(row.embedding)
 """
+HEADING_SEP = " > "  # between the headings of a passage's path, as stored and as the answerer reads it
 DELETE_PASSAGES = f"MATCH (p:{PASSAGE} {{document_id: $doc}}) DELETE p"
 
 
@@ -58,7 +59,7 @@ class PassageSlice:
     kind: Literal["metadata", "section"]
 
     def heading(self) -> str:
-        return " > ".join(self.heading_path)
+        return HEADING_SEP.join(self.heading_path)
 
     def indexed_text(self, document: SourceDocument) -> str:
         """What full-text and vector search read: heading path, newline, body."""

@@ -13,7 +13,7 @@ from spacy.tokens import Doc
 
 from extraction.extraction_types import Mention
 from extraction.line_shapes import LABELLED
-from extraction.vocabulary import GENERIC_HEADING_WORDS, TITLE_KIND_WORDS
+from extraction.vocabulary import DOC_KIND_WORDS, GENERIC_HEADING_WORDS
 from verify.vocabulary import label_rule
 
 TOPIC_TYPES = frozenset({"Service", "Component", "Technology", "Project"})
@@ -25,7 +25,7 @@ def kind_titled_system(title: str, mentions: list[Mention]) -> Mention | None:
     "ADR-7: checkpointing for the upload-proxy service"), when the title names no other system, person or team and
     its prefix only says what kind of write-up it is."""
     kind, colon, _ = title.partition(":")
-    if not colon or not all(w in TITLE_KIND_WORDS or w.isdigit() for w in re.findall(r"[a-z0-9]+", kind.casefold())):
+    if not colon or not all(w in DOC_KIND_WORDS or w.isdigit() for w in re.findall(r"[a-z0-9]+", kind.casefold())):
         return None
     systems = {(m.name.casefold(), m.type): m for m in mentions if m.type in TOPIC_TYPES}
     if len(systems) != 1 or any(m.type in ("Person", "Team") for m in mentions):

@@ -121,12 +121,14 @@ SUPPORT_NOUNS: dict[str, str] = {
     "backend": "USES", "broker": "USES", "cache": "USES", "queue": "USES", "source": "CONSUMES", "sink": "PRODUCES",
 }  # fmt: skip
 
-# Words of a title's "Kind:" prefix that name a kind of write-up ("Runbook:", "Postmortem:", "Incident review:",
-# "ADR-7:"): the title-subject pattern - such a title that names one system anywhere is about that system.
-TITLE_KIND_WORDS: frozenset[str] = words(
-    """runbook playbook postmortem post mortem retrospective retro incident review rca adr decision record design
-    note notes doc proposal rfc spec overview guide how to the a an of for on call oncall report summary writeup
-    write up analysis"""
+# Words of a title that only say what kind of write-up it is ("Runbook", "overview", "on-call guide", "Postmortem:",
+# "ADR-7:"), with the small words between them: the title-subject patterns - a title of a name and such words
+# ("quota-keeper runbook"), or a "Kind:" title naming one system anywhere, is about that system.
+DOC_KIND_WORDS: frozenset[str] = words(
+    """runbook runbooks playbook postmortem post mortem retrospective retro incident review rca adr decision record
+    design note notes doc docs documentation proposal rfc spec specification overview architecture guide handbook
+    primer intro introduction reference readme faq charter catalog wiki page report summary writeup write up
+    analysis operations ops service system on call oncall how to the a an of for and"""
 )
 
 # Head words of a heading that name a part of a write-up, not a thing ("## Background", "## Inputs and outputs"): the

@@ -27,6 +27,7 @@ from typing import Literal
 from extraction.entity_rules import TEAM_WORDS
 from verify.labelled import label_relation, segments
 from zehn.agent.bound import Finding
+from zehn.agent.rows import own_heading
 
 # Heading words of a section that lists follow-ups (general English of meeting notes and postmortems).
 ACTION_HEADINGS = frozenset({"action", "actions", "follow-up", "follow-ups", "followup", "followups", "todo",
@@ -77,7 +78,7 @@ class LineItem:
 def to_do(finding: Finding) -> bool:
     """A finding read from a follow-up list (its section names follow-ups) or from a line whose closing status says
     it is not done yet ("... after validation (scheduled)")."""
-    last = finding.heading.rsplit(" > ", 1)[-1]
+    last = own_heading(finding.heading)
     return action_heading(last) or any(_PLANNED_STATUS.search(s.text) for s in finding.answer)
 
 

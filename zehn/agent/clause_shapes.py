@@ -9,6 +9,7 @@ import re
 
 from spacy.tokens import Doc, Span
 
+from extraction.passages import HEADING_SEP
 from zehn.agent.focus import LABEL_WORDS
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.rows import DocPassage
@@ -68,7 +69,7 @@ def headed_by(core: tuple[str, ...], passage: DocPassage, sentence: str) -> bool
     """The sentence opens the body of a section whose own heading names the asked thing: at least two of the ask's
     core terms in that heading and every one in its heading path (the title names the system). A troubleshooting
     entry headed by its symptom explains it in its first line, without a causal word. Not the title's own text."""
-    path = passage.heading.split(" > ")
+    path = passage.heading.split(HEADING_SEP)
     said = {w.removesuffix("s") for w in words(passage.heading)}
     own = {w.removesuffix("s") for w in words(path[-1])}
     body = passage.text[len(passage.heading) + 1:].lstrip(" \n*_-")

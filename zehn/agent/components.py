@@ -33,7 +33,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.routing import PART_NOUNS
-from zehn.agent.rows import Sentence
+from zehn.agent.rows import Sentence, own_heading
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import cells, table_headers
 
@@ -94,7 +94,7 @@ def _dependency_heading(paired: bool) -> Callable[[str], bool]:
 
 def dependency_parts(doc_view: DocView) -> list[Part]:
     """The list under the page's dependencies heading (its side read by :func:`verify.directions.side`)."""
-    paired = names_both(direction(words(p.heading.rsplit(" > ", 1)[-1])) for p in doc_view.passages)
+    paired = names_both(direction(words(own_heading(p.heading))) for p in doc_view.passages)
     return parts(doc_view, "", heading=_dependency_heading(paired))
 
 
@@ -134,7 +134,7 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
     citable = sorted(longest.values(), key=lambda s: s.start)
     headers = table_headers(doc_view)
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
-        title = passage.heading.rsplit(" > ", 1)[-1]
+        title = own_heading(passage.heading)
         if section is not None and not section(title):
             continue
         inside = [s for s in citable if passage.start <= s.start < passage.end]

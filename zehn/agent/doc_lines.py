@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from zehn.agent.retrieve import DocView
-from zehn.agent.rows import Sentence
+from zehn.agent.rows import Sentence, own_heading
 
 _BREAK = re.compile(r"\n")
 _BREAKS = re.compile(r"\n|\\n")  # a line break, or one escaped as backslash + n
@@ -37,7 +37,7 @@ def lines(doc_view: DocView) -> list[Line]:
     seen: set[int] = set()
     last_heading = ""
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
-        heading = passage.heading.rsplit(" > ", 1)[-1]
+        heading = own_heading(passage.heading)
         if heading != last_heading:
             out.append(Line(heading, passage.start, passage.start, heading, True))
             last_heading = heading

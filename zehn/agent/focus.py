@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from verify.labelled import segments
 from zehn.agent.question import AnswerType
+from zehn.agent.rows import own_heading
 
 FOCUS_TYPES: dict[str, AnswerType] = {
     # who: people and teams named by role
@@ -144,13 +145,13 @@ def family(verb: str) -> tuple[str, ...]:
 def heading_words(heading: str) -> frozenset[str]:
     """The last heading of a path, as lowercase words ("Root_Cause (summary)" -> root, cause, summary). Cached: a
     pure function of the heading, asked again for every sentence of a passage."""
-    last = heading.rsplit(" > ", 1)[-1]
+    last = own_heading(heading)
     return frozenset(w for w in _SPLIT.split(last.casefold()) if w)
 
 
 def overview(heading: str, title: str) -> bool:
     """The passage is the document's overview: its own heading says so, or it is the text under the title."""
-    last = heading.rsplit(" > ", 1)[-1].strip().casefold()
+    last = own_heading(heading).strip().casefold()
     return last == title.strip().casefold() or bool(heading_words(heading) & OVERVIEW_WORDS)
 
 

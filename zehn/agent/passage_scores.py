@@ -13,7 +13,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.named_items import asks_named_items
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
-from zehn.agent.rows import DocPassage
+from zehn.agent.rows import DocPassage, own_heading
 from zehn.agent.sentence_binding import Scored, core_terms, cover
 from zehn.agent.similarity import Similarity
 from zehn.agent.templates import guide_heading
@@ -27,14 +27,10 @@ def passage_roles(passage: DocPassage, title: str) -> dict[str, float]:
     """The section roles a passage's own heading names. The front matter and the text under the document's title
     name none: a title says what the document is about ("X causes Y", "... resolved by Z"), not which part of it
     states the cause or the fix; nor does a heading that says what to write there (:mod:`zehn.agent.templates`)."""
-    last = passage.heading.rsplit(" > ", 1)[-1].strip().casefold()
+    last = own_heading(passage.heading).strip().casefold()
     if passage.kind == "metadata" or last == title.strip().casefold() or guide_heading(passage.heading):
         return {}
     return roles_of(passage.heading)
-
-
-def _own(heading: str) -> str:
-    return heading.rsplit(" > ", 1)[-1]
 
 
 def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
@@ -47,13 +43,14 @@ def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
     document = cover(terms, names, view.words, similarity)
     scored = []
     title = words(view.info.title or "")  # every section is about what the title names ("Capacity plan: X")
+    kinded = asks_named_items(ask)  # "which scopes": a section headed "Baseline scopes" ranks as a role section
     for p in view.passages:
         coverage, held = cover(terms, names, [*words(p.text), *title], similarity)
         named = passage_roles(p, view.info.title)
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
-        kind = float(asks_named_items(ask) and bool(similarity.matches((ask.focus_head,), words(_own(p.heading)))))
+        kind = float(kinded and bool(similarity.matches((ask.focus_head,), words(own_heading(p.heading)))))
         score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * max(role, kind) + LEXICAL_WEIGHT * coverage
         scored.append(Scored(p, score, role, coverage, held, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))

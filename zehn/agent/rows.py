@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from extraction.passages import HEADING_SEP
 from verify import Via, via_of
 
 SentenceKind = Literal["sentence", "metadata"]
@@ -85,6 +86,12 @@ class PassageHit:
     score: float  # fused (reciprocal-rank) score
     similarity: float | None  # 1 - cosine distance to the query vector, when the vector list found it
     fulltext: float  # this passage's reciprocal-rank share from the full-text list (0 when not found there)
+
+
+def own_heading(heading: str) -> str:
+    """The last heading of a stored heading path ("Incident > Root cause" -> "Root cause"): what a passage's own
+    section is called, without the headings it sits under."""
+    return heading.rsplit(HEADING_SEP, 1)[-1]
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from zehn.agent.focus import (
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
 from zehn.agent.named_items import asks_named_items, names_items
 from zehn.agent.question import Ask
-from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.rows import DocPassage, Sentence, own_heading
 from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_of, negated
 from zehn.agent.similarity import Similarity
 
@@ -195,7 +195,7 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
     # The verdict's own line, or the sentence right after it (not any later sentence of its passage).
     opens = bool(said) and (lead.strip().startswith(said[:-1].strip()) or rest.lstrip(" \n*_").startswith(said))
     if len(verdict) <= 2 and opens and similarity.matches((ask.predicate,), words(" ".join(verdict))):  # "Rejected."
-        held = similarity.matches(named, [*heading_words(heading), *words(heading.rsplit(" > ", 1)[-1])])
+        held = similarity.matches(named, [*heading_words(heading), *words(own_heading(heading))])
         return bool(named) and len(held) * 2 >= len(named)
     if not any(t.dep_ in ("nsubj", "nsubjpass", "expl") or t.tag_ in ("VB", "VBD", "VBZ", "VBP", "MD") for t in parse):
         held = similarity.matches((*core, ask.predicate), lemmas)  # a lead: "Replacing X."
