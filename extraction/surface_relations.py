@@ -144,8 +144,8 @@ def _after_subject(
 ) -> tuple[list[SurfaceTriple], int]:
     """The triples of the clause whose subject ends before token ``k``, and the token after its last object."""
     doc, end = sent.doc, sent.end
-    if k < end and doc[k].lower_ in TYPE_NOUNS and k not in starts:
-        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y": the type noun of the name
+    if k < end and doc[k].lower_ in _KIND_NOUNS and k not in starts and not _verb_form(doc[k]):  # not "proxies"
+        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y", "the X topic is read by Y"
     first = k
     while (
         k < end
