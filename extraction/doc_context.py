@@ -80,7 +80,8 @@ _CUSTOMER_RECORDS = frozenset({"account", "name", "org", "organization", "organi
 
 def fallback_rule(label: str) -> LabelRule | None:
     """The rule of a label the label table does not list, read from its words: an artifact links, an
-    infrastructure role is used, a customer's record names the customer; a trailing state word is dropped."""
+    infrastructure role is used, a customer's record names the customer, a hedged cause label is a hypothesis, a bare
+    "Team:" line names the team answering for the system; a trailing state word is dropped."""
     words = label_key(label).split("_")
     while len(words) > 1 and words[-1] in _LABEL_STATES:
         words.pop()
@@ -90,9 +91,9 @@ def fallback_rule(label: str) -> LabelRule | None:
             return known
     if len(words) == 2 and words[0] in ("customer", "client") and words[1] in _CUSTOMER_RECORDS:
         return label_rule(words[0])
-    if len(words) > 1 and words[0] in LABEL_HEDGES:  # "Suspected trigger:", "Possible cause:": a hypothesis
-        known = label_rule("_".join(words[1:]))
-        return replace(known, hedged=True) if known is not None and known.rel_type == "CAUSED" else None
+    hedged = label_rule("_".join(words[1:])) if len(words) > 1 and words[0] in LABEL_HEDGES else None
+    if hedged is not None and hedged.rel_type == "CAUSED":  # "Suspected trigger:", "Possible cause:": a hypothesis
+        return replace(hedged, hedged=True)
     if words in (["team"], ["squad"]):  # "- Team: Wallet team" under a system's heading: the team answers for it
         return TEAM_RULE
     tail = words[-1]
