@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -29,7 +29,7 @@ from extraction.extraction_types import Mention
 from extraction.metadata import document_entity, type_hints
 from extraction.people import People, people_of
 from extraction.section_subjects import TOPIC_TYPES, flow_heading, kind_titled_system
-from extraction.vocabulary import DOC_KIND_WORDS, SYSTEM_NOUNS, words
+from extraction.vocabulary import DOC_KIND_WORDS, LABEL_HEDGES, SYSTEM_NOUNS, words
 from verify.vocabulary import LabelRule, label_key, label_rule
 
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -63,6 +63,9 @@ _INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queu
                           "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
                           "orchestrator", "scheduler", "runtime", "backend"})
 USES_RULE = LabelRule("USES", False, "topic")
+# A bare "Team:" line of a catalogue entry or a runbook names the team that answers for the system the entry is
+# about; body lines only (front matter "team:" says whose write-up it is), and only about a system (`extraction.lines`).
+TEAM_RULE = LabelRule("OWNS", True, "topic", "Team")
 # A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
 _ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
 
@@ -77,7 +80,8 @@ _CUSTOMER_RECORDS = frozenset({"account", "name", "org", "organization", "organi
 
 def fallback_rule(label: str) -> LabelRule | None:
     """The rule of a label the label table does not list, read from its words: an artifact links, an
-    infrastructure role is used, a customer's record names the customer; a trailing state word is dropped."""
+    infrastructure role is used, a customer's record names the customer, a hedged cause label is a hypothesis, a bare
+    "Team:" line names the team answering for the system; a trailing state word is dropped."""
     words = label_key(label).split("_")
     while len(words) > 1 and words[-1] in _LABEL_STATES:
         words.pop()
@@ -87,6 +91,11 @@ def fallback_rule(label: str) -> LabelRule | None:
             return known
     if len(words) == 2 and words[0] in ("customer", "client") and words[1] in _CUSTOMER_RECORDS:
         return label_rule(words[0])
+    hedged = label_rule("_".join(words[1:])) if len(words) > 1 and words[0] in LABEL_HEDGES else None
+    if hedged is not None and hedged.rel_type == "CAUSED":  # "Suspected trigger:", "Possible cause:": a hypothesis
+        return replace(hedged, hedged=True)
+    if words in (["team"], ["squad"]):  # "- Team: Wallet team" under a system's heading: the team answers for it
+        return TEAM_RULE
     tail = words[-1]
     return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
 

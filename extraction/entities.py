@@ -50,7 +50,7 @@ from extraction.extraction_types import Mention
 from extraction.people import People, find_people
 from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases, title_case_systems
 from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
-from verify.vocabulary import LOOSE_TYPE_NOUNS
+from verify.vocabulary import GROUP_NOUNS, LOOSE_TYPE_NOUNS
 
 
 @dataclass(frozen=True)
@@ -72,11 +72,24 @@ def _capitalised_name_word(t: Token, noun: Token, i: int) -> bool:
             and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat"))
 
 
+def _joint_name(doc: Doc, i: int, noun: Token) -> bool:
+    """The slash at ``doc[i]`` joins two capitalised words of a group's name ("Platform/Infra team"), not two
+    alternatives ("read/write", "eng/sre"): no space on either side, capitals on both, in front of a team noun."""
+    if not 0 < i < noun.i - 1 or noun.lower_ not in GROUP_NOUNS:
+        return False
+    left, right = doc[i - 1], doc[i + 1]
+    return (not left.whitespace_ and not doc[i].whitespace_ and left.text[:1].isupper() and right.text[:1].isupper()
+            and left.is_alpha and right.is_alpha)
+
+
 def _left_name(doc: Doc, noun: Token) -> Span:
     """The words in front of a type noun that name it: "the [ledger-sync] service", "the [Applied ML] team"."""
     i = noun.i - 1
     while i >= 0:
         t = doc[i]
+        if t.text == "/" and _joint_name(doc, i, noun):
+            i -= 1  # "the Platform/Infra team": two capitalised words joined by a bare slash name one group
+            continue
         if t.text in ("|", "/", "\\") or "\n" in t.text:
             break  # a table cell, an alternative or a line ends the name
         if t.text in ("-", "_") and i > 0 and not t.whitespace_ and not doc[i - 1].whitespace_:
@@ -174,6 +187,9 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         id_type = R.identifier_type(m.group(0))
         if id_type is not None:
             found.append(_Cand(m.start(), m.end(), id_type, 2))
+    for m in R.DOTTED_ID.finditer(text):
+        if R.dotted_type(m.group(0), text[m.end() : m.end() + 24]) is not None:
+            found.append(_Cand(m.start(), m.end(), "Component", 2))
     for tok in doc:  # known technologies, capitalised as names are ("Kubernetes", "AWS"), not "helm chart"
         if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
             found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
@@ -260,7 +276,8 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
         start, end = R.trim(text, cand.start, cand.end)
         if end <= start or any(start < e and s < end for s, e in taken):
             continue
-        if cand.type != "Ticket" and R.in_url_or_path(text, start, end):
+        joint = cand.type == "Team" and R.JOINT_GROUP.fullmatch(text, start, end) is not None
+        if cand.type != "Ticket" and R.in_url_or_path(text, start, end) and not joint:
             continue
         name = " ".join(text[start:end].split())
         ent_type = cand.type

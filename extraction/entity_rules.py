@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import re
 
-from extraction.vocabulary import GENERIC_WORDS, SYSTEM_NOUNS, TECHNOLOGIES, words
+from extraction.vocabulary import (
+    FILE_AND_DOMAIN_ENDINGS,
+    GENERIC_WORDS,
+    STREAM_NOUNS,
+    SYSTEM_NOUNS,
+    TECHNOLOGIES,
+    words,
+)
 
 # Tracker keys (PROJECT-123) and pull requests (PR #428, PR#428).
 TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
@@ -25,6 +32,25 @@ NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVI
 DOC_KEYS = frozenset({"ADR", "RFC", "PRD", "DOC"})
 # Identifiers as engineers write them: lowercase-hyphenated or snake_case words, CamelCase words.
 LOWER_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/@-]|\.\w)")
+# Identifiers written with dots, as event streams and services are often named ("orders.v1", "billing.events",
+# "metrics.gateway"): a name only when it says it is one (`dotted_type`); config keys, metrics, events and file
+# names are written the same way ("retry.attempt", "error.code", "results.json") and are none.
+DOTTED_ID = re.compile(r"(?<![\w./:@$-])[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){1,2}(?![\w/@(-]|\.\w)")
+_DOT_VERSION = re.compile(r"v\d{1,3}")
+
+
+def dotted_type(word: str, following: str) -> str | None:
+    """Component when a dotted identifier ends in a version tag ("manifests.v3"), in a noun of a system
+    ("metrics.gateway", "map-render.worker"), or stands before a noun of a stream ("the billing.events topic")."""
+    parts = word.split(".")
+    if parts[-1] in FILE_AND_DOMAIN_ENDINGS or any(len(p) < 2 for p in parts) or len(word) < 5:
+        return None
+    after = following.split()[:1]
+    named = _DOT_VERSION.fullmatch(parts[-1]) or parts[-1] in SYSTEM_NOUNS or parts[-1] in STREAM_NOUNS or (
+        after and after[0].strip(".,;:)").casefold() in STREAM_NOUNS)
+    return "Component" if named else None
+
+
 # Builds, releases and versions named by their id, as change logs and incident timelines write them ("build
 # 2026.03.18.0", "release 4.2.1", "version v1.14"): a dotted number after its kind word, of three parts or more
 # or with a "v" ("Release 1.2" in a heading is as often a product generation as a build).
@@ -168,6 +194,11 @@ def line_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
             parts.append((at, at + len(line)))
         at += len(line) + 1
     return parts
+
+
+# A group named by two capitalised words joined by a slash ("Platform/Infra", "Fulfilment/Logistics"): one team's
+# name, not a path or a pair of alternatives (those are lowercase: "read/write", "eng/sre").
+JOINT_GROUP = re.compile(r"[A-Z][A-Za-z]+/[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?")
 
 
 def in_url_or_path(text: str, start: int, end: int) -> bool:

@@ -30,7 +30,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from extraction.actions import action_relations
-from extraction.doc_context import IMPACT_RULE, LINK_RULE, USES_RULE, DocumentContext, Scope, fallback_rule, list_rule
+from extraction.doc_context import (
+    IMPACT_RULE,
+    LINK_RULE,
+    TEAM_RULE,
+    USES_RULE,
+    DocumentContext,
+    Scope,
+    fallback_rule,
+    list_rule,
+)
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
@@ -98,6 +107,8 @@ class _Reader(LineEmitter):
         named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
                           else [])  # "Billing infra lead: Dana" leads the group the label names
         about = named[0] if named else self.line_subject(rule, line, m.group("lead"))
+        if rule is TEAM_RULE and (about is None or about is self.ctx.own):
+            return False  # a "Team:" line with no system to be about says whose write-up it is
         done = len(self.out)
         self.relate(rule, values, about, label_span, line)
         if about is not None and about is self.parent and about.type == "Project":  # a work item: not done yet

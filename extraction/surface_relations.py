@@ -40,6 +40,8 @@ from extraction.vocabulary import (
     HEDGE_WORDS,
     NEGATION_WORDS,
     PASSIVE_PREP_RULES,
+    STREAM_NOUNS,
+    SYSTEM_NOUNS,
     TYPE_NOUNS,
     VERB_RULES,
 )
@@ -56,6 +58,8 @@ _JOINERS = frozenset({"and", ",", "or", "&"})
 _FLOATING = frozenset({"both", "all", "each", "also"})  # "A and B both call C"
 _BE = frozenset({"is", "are", "was", "were", "be", "been"})
 _PASSIVE_VERBS = frozenset(v for v, _ in PASSIVE_PREP_RULES) | _KNOWN
+# Nouns of the kind of thing an object is, written after its name ("the X topic", "a Y table", "the Z service").
+_KIND_NOUNS = frozenset(TYPE_NOUNS) | frozenset(SYSTEM_NOUNS) | STREAM_NOUNS
 
 
 @dataclass(frozen=True)
@@ -79,14 +83,18 @@ def mention_tokens(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, 
     return found
 
 
-def _mention_list(doc: Doc, i: int, end: int, starts: dict[int, tuple[int, Mention]]) -> tuple[list[Mention], int]:
-    """Mentions from token ``i`` joined by "and" / "," / "or": "A, B and C". Returns them and the next token."""
+def _mention_list(doc: Doc, i: int, end: int, starts: dict[int, tuple[int, Mention]],
+                  repeat: str | None = None) -> tuple[list[Mention], int]:
+    """Mentions from token ``i`` joined by "and" / "," / "or": "A, B and C". Returns them and the next token.
+    ``repeat``: a preposition a writer may say again before each ("consumed by A and by B")."""
     found: list[Mention] = []
     while i < end and i in starts:
         i, mention = starts[i]
         found.append(mention)
         j = i
         while j < end and j - i < 2 and j not in starts and doc[j].lower_ in _JOINERS:
+            j += 1
+        if repeat and j > i and j < end and doc[j].lower_ == repeat:
             j += 1
         if j > i and j < end and j not in starts and doc[j].lower_ in _DETERMINERS:
             j += 1  # "A and the B"
@@ -118,6 +126,11 @@ def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[
             while k < end:  # "X reads from Y and writes to Z": the next verb shares the subject
                 triples, k = _after_subject(sent, subjects, k, starts)
                 found += triples
+                if triples and k < end and k not in starts and doc[k].lower_ in _KIND_NOUNS:
+                    k += 1  # "backed by a DynamoDB table and fronted by Y": the object's kind noun ends it
+                if triples and k + 1 < end and doc[k].text == ")" and doc[k - 1].text != "(":
+                    k += 1  # "X (owned by Y) exports to Z": the aside closes and the clause of X goes on
+                    continue
                 if not triples or k + 1 >= end or doc[k].lower_ not in _JOINERS:
                     break
                 k += 1 + (doc[k + 1].lower_ == "and")
@@ -131,8 +144,8 @@ def _after_subject(
 ) -> tuple[list[SurfaceTriple], int]:
     """The triples of the clause whose subject ends before token ``k``, and the token after its last object."""
     doc, end = sent.doc, sent.end
-    if k < end and doc[k].lower_ in TYPE_NOUNS and k not in starts:
-        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y": the type noun of the name
+    if k < end and doc[k].lower_ in _KIND_NOUNS and k not in starts and not _verb_form(doc[k]):  # not "proxies"
+        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y", "the X topic is read by Y"
     first = k
     while (
         k < end
@@ -175,6 +188,8 @@ def _after_subject(
         p = k + 1 + words
         if p >= end or p in starts or (words and _stops_object(doc[p - 1])):
             break
+        if doc[p].text == "(" and p + 2 < end:
+            p += 1  # "reads totals (from X, not Y)": the place stated in an aside is the verb's all the same
         rule = VERB_RULES.get((lemma, doc[p].lower_))
         if rule is not None and p + 1 < end:
             q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
@@ -200,7 +215,7 @@ def _passive(
     lemma = verb_lemma(verb, _PASSIVE_VERBS)
     prep = doc[k].lower_
     q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
-    objects, after = _mention_list(doc, q, end, starts)
+    objects, after = _mention_list(doc, q, end, starts, repeat=prep)
     if (lemma, prep) in PASSIVE_PREP_RULES:
         return _triples(subjects, objects, PASSIVE_PREP_RULES[(lemma, prep)], [verb, doc[k]], flags), after
     if prep == "by" and (lemma, None) in VERB_RULES:

@@ -62,6 +62,10 @@ def leading_systems(text: str, start: int, end: int, mentions: list[Mention], ru
         return seat_of_cause(text, start, end, mentions)
     if rule.rel_type not in _SYSTEM_RELATIONS:
         return []
+    if rule.rel_type in _FLOW_PLACES and not rule.value_is_subject:
+        placed = flow_end(text, start, end, mentions, rule.rel_type)
+        if placed:
+            return placed
     by_start = {m.start: m for m in mentions if start <= m.start and m.end <= end and m.type in SYSTEM_VALUE_TYPES}
     pos = start + len(text[start:end]) - len(text[start:end].lstrip(" *_`"))
     found: list[Mention] = []
@@ -75,6 +79,32 @@ def leading_systems(text: str, start: int, end: int, mentions: list[Mention], ru
             break
         pos = join.end()
     return [m for m in found if affected_system(text, m, end)]  # not "gateway logs show 502s"
+
+
+# A data-flow value that names what flows before where it comes from or goes: "Input: the orders topic from
+# event-hub", "Output: daily totals into the warehouse-db", "Source: nightly snapshot-job runs". The preposition that
+# places the far end, by the label's relation; or a system after at most two plain lowercase words.
+_FLOW_PLACES = {"CONSUMES": re.compile(r"\b(?:from|of|off)\s+(?:the\s+|our\s+|a\s+)?[`*_]*$", re.I),
+                "PRODUCES": re.compile(r"\b(?:to|into|in|onto)\s+(?:the\s+|our\s+|a\s+)?[`*_]*$", re.I)}
+_PLAIN_LEAD = re.compile(r"(?:[a-z]+\s+){1,2}[`*_]*$")
+
+
+def flow_end(text: str, start: int, end: int, mentions: list[Mention], rel_type: str) -> list[Mention]:
+    """The system at the far end of a data-flow value (see `_FLOW_PLACES`), within its opening words."""
+    inside = sorted((m for m in mentions if start <= m.start and m.end <= end and m.type in SYSTEM_VALUE_TYPES),
+                    key=lambda m: m.start)
+    first = inside[0] if inside else None
+    lead = text[start : first.start] if first is not None else ""
+    if first is None or not lead.strip(" *_`") or len(lead.split()) > _SEAT_WORDS or any(c in lead for c in ".,;:("):
+        return []
+    if _NOT_PLAIN.search(lead):
+        return []
+    placed = _FLOW_PLACES[rel_type].search(text, start, first.start)
+    return [first] if placed or _PLAIN_LEAD.fullmatch(text, start, first.start) else []
+
+
+# Lowercase words that, opening a value, say it is not a system's name but a clause or a negation.
+_NOT_PLAIN = re.compile(r"\b(?:no|not|none|never|without|except|until|unless|if|when|every|each|any)\b", re.I)
 
 
 def deliverable(text: str, start: int, end: int) -> Mention | None:

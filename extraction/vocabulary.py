@@ -84,6 +84,15 @@ TECHNOLOGIES: frozenset[str] = words(
     fargate splunk jaeger opentelemetry loki thanos opsgenie artifactory bazel keycloak auth0"""
 )
 
+# Nouns of a stream or a store of records that, after an identifier, say it names one ("the orders.created topic",
+# "the billing.events stream"): the dotted-identifier pattern (`extraction.entity_rules.dotted_type`).
+STREAM_NOUNS: frozenset[str] = words("topic topics stream streams queue table tables bus channel exchange feed")
+# Endings of a dotted word that make it a file or a host, never a system's name ("results.json", "example.com").
+FILE_AND_DOMAIN_ENDINGS: frozenset[str] = words(
+    """com org net io ai dev co uk de internal local json jsonl ndjson yaml yml toml ini cfg conf env log txt csv
+    tsv md rst html pdf png jpg svg zip gz tar zst parquet py go rs js ts java rb sh sql proto docx xlsx pcap"""
+)
+
 # Words that are never an entity on their own (after the type noun and "the" are removed).
 GENERIC_WORDS: frozenset[str] = words(
     """i me we us you he she it they them my our your his her its their this that these those who what which
@@ -123,12 +132,14 @@ SUPPORT_NOUNS: dict[str, str] = {
 
 # Words of a title that only say what kind of write-up it is ("Runbook", "overview", "on-call guide", "Postmortem:",
 # "ADR-7:"), with the small words between them: the title-subject patterns - a title of a name and such words
-# ("quota-keeper runbook"), or a "Kind:" title naming one system anywhere, is about that system.
+# ("quota-keeper runbook"), or a "Kind:" title naming one system anywhere, is about that system. Catalogue write-ups
+# name their kind too: "Service card: X", "Fact sheet: X", "Catalogue entry: X", "X profile".
 DOC_KIND_WORDS: frozenset[str] = words(
     """runbook runbooks playbook postmortem post mortem retrospective retro incident review rca adr decision record
     design note notes doc docs documentation proposal rfc spec specification overview architecture guide handbook
     primer intro introduction reference readme faq charter catalog wiki page report summary writeup write up
-    analysis operations ops service system on call oncall how to the a an of for and"""
+    analysis operations ops service system on call oncall how to the a an of for and card profile sheet factsheet
+    datasheet fact entry catalogue brief"""
 )
 
 # Head words of a heading that name a part of a write-up, not a thing ("## Background", "## Inputs and outputs"): the
@@ -155,6 +166,8 @@ HEDGE_WORDS: frozenset[str] = words(
 PLAN_WORDS: frozenset[str] = frozenset(
     {"plan", "planned", "planning", "intend", "aim", "upcoming", "future", "todo", "roadmap", "eventually"}
 )
+# Words that, opening a cause label, make it a hypothesis: "Suspected trigger:", "Possible cause:", "Likely culprit:".
+LABEL_HEDGES: frozenset[str] = words("suspected possible probable likely potential presumed")
 # Words anywhere in a sentence that make each of its statements hedged ("the suspected cause", "maybe X calls Y").
 SENTENCE_HEDGES: frozenset[str] = words(
     """maybe probably perhaps possibly whether unclear suspected hypothesis hypothesize hypothesizing likely

@@ -159,6 +159,10 @@ LABELS: dict[str, LabelRule] = {
              "message_bus broker runner runners runner_group backing_store backing_stores datastores data_store "
              "persistence", LabelRule("USES", False, "topic")),
     **_rules("used_by", LabelRule("USES", True, "topic")),
+    # a system's wiring written as a passive label ("Backed by: Postgres", "Fronted by: edge-lb", "Fed by: X")
+    **_rules("backed_by powered_by", LabelRule("USES", False, "topic")),
+    **_rules("fronted_by", LabelRule("CALLS", True, "topic")),
+    **_rules("fed_by", LabelRule("CONSUMES", False, "topic")),
     **_rules("calls outbound_calls talks_to", LabelRule("CALLS", False, "topic")),
     # "Upstream calls:" read alone, as the bare direction is: upstream is the system's dependency, which it calls
     "upstream_calls": LabelRule("CALLS", side(["upstream"], paired=False) == "dependents", "topic"),
