@@ -38,7 +38,8 @@ budget (a share left to an ask the document does not state would otherwise cut t
 An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
 heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
 A "which service / component <act>" ask no sentence binds this way is read for a system in the asked slot of a
-sentence that states the act (:mod:`zehn.agent.system_acts`).
+sentence that states the act (:mod:`zehn.agent.system_acts`), then a "which <kind>" ask for a name of that kind
+(``metrics-bundle`` for "which bundle") in a sentence that states the case (:mod:`zehn.agent.kind_names`).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from zehn.agent.denials import ruled_out
 from zehn.agent.documents import nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
+from zehn.agent.kind_names import bind_kind_name
 from zehn.agent.lemmas import words
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
@@ -114,6 +116,8 @@ class _Asks:
                 found = find(ask, slot, view, parses, similarity, budget, used, context, asked, True, self.scores)
             if found is None:  # "which service checked X": a sentence whose doer is a system states the act
                 found = bind_system_act(ask, self.question, view, parses, similarity, CachedParse(parses.cache), used)
+            if found is None:  # "which bundle holds X": a name of that kind (metrics-bundle) where X is stated
+                found = bind_kind_name(ask, self.question, view, parses, similarity, used)
             if found is None:
                 missing.append(ask)
                 continue
