@@ -4,8 +4,9 @@
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
    is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
    the one that establishes something and whose bound sentences hold most of the question's words answers (one
-   document answers; they are never merged). None -> nothing is established, and the reason says what the best
-   document lacks.
+   document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
+   them for a name of that kind in lines that hold the asked words (:mod:`zehn.agent.kind_names`, narrow enough for
+   retrieval's order not to decide); else nothing is established, and the reason says what the best document lacks.
 2. **Passage per ask** (:mod:`zehn.agent.find_passage`, which does 3 and 4 as well). Each passage of the
    document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
@@ -155,9 +156,26 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
     chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
                                                     -n))
+    if not bounds[chosen].findings:
+        named = _kind_named(analysis, [j.view for j in order if j.view not in near], parses, similarity)
+        if named is not None:
+            return named
     slots = {t: n + 1 for n, t in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
     return supported(bounds[chosen], near[chosen], [j.view for j in order], lambda ask, view, budget: find(
         ask, slots.get(ask.text, 0), view, parses, similarity, budget, set(), (), frozenset(words(analysis.question))))
+
+
+def _kind_named(analysis: Analysis, others: list[DocView], parses: Parses, similarity: Similarity) -> Bound | None:
+    """No near document states the one ask: a name of the asked kind ("which bundle" -> metrics-bundle) in lines
+    of a document further down that hold most of the asked words is read instead (:mod:`zehn.agent.kind_names`:
+    narrow enough that retrieval's order need not decide; the first such document answers)."""
+    if len(analysis.asks) != 1:
+        return None
+    for view in others:
+        found = bind_kind_name(analysis.asks[0], analysis.question, view, parses, similarity, set())
+        if found is not None:
+            return Bound(findings=(found,), document=view.info)
+    return None
 
 
 def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:

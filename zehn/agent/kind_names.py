@@ -37,16 +37,19 @@ _NAMED_TYPES = frozenset({"system", "identifier", "description"})
 # Verbs of containment: "which bundle holds the rules" is written "the rules in metrics-bundle", so the act is
 # said by the preposition, not asked of the sentence.
 _CONTAINING = frozenset({"hold", "contain", "include", "host", "house"})
+# A parenthesis that gives examples or a pointer ("a SIEM (e.g. X or Y)") names no thing of the kind.
+_EXAMPLES = re.compile(r"\s*(?:e\.g\.|i\.e\.|eg\b|for example|such as|see\b|like\b)", re.I)
 _PARTS = re.compile(r"[-_=./:]+")
 
 
 def _names_of_kind(text: str, kind: str, phrase: str) -> list[str]:
     """The names of the asked kind in ``text``: identifiers whose last part is the kind noun, the name in a
-    parenthesis right after the kind phrase, the value of a label that is the kind phrase."""
+    parenthesis right after the kind phrase (not one of examples), the value of a label that is the kind phrase."""
     found = [m.group(0) for m in re.finditer(rf"(?<![\w-])[A-Za-z][\w]*(?:[-_][\w]+)*[-_]{re.escape(kind)}s?(?![\w-])",
                                              text, re.I)]
     label = re.escape(phrase).replace(r"\ ", r"\s+")
-    found += [m.group(1).strip() for m in re.finditer(rf"(?<![\w-]){label}\s*\(([^()\n]{{2,40}})\)", text, re.I)]
+    found += [m.group(1).strip() for m in re.finditer(rf"(?<![\w-]){label}\s*\(([^()\n]{{2,40}})\)", text, re.I)
+              if not _EXAMPLES.match(m.group(1))]
     found += [m.group(1) for m in re.finditer(rf"(?<![\w-]){label}\s*:\s*([^\s,;]{{2,60}})", text, re.I)]
     return [n.strip("`*\"'.,") for n in found if n.strip("`*\"'.,")]
 

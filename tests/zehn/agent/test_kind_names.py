@@ -73,3 +73,11 @@ def test_a_name_the_question_writes_itself_is_no_answer(nlp: Language) -> None:
 
 def test_an_asked_act_the_lines_do_not_state_answers_nothing(nlp: Language) -> None:
     assert _bound(nlp, "Which bundle encrypted the alert rules during the outage?") is None
+
+
+def test_a_parenthesis_of_examples_names_no_thing_of_the_kind(nlp: Language) -> None:
+    view = markdown_view("# Log export\n\n## Plan\n\nWe forward the export logs to a customer archive (e.g. cold "
+                         "buckets or tape) every night.\n", "Log export")
+    question = "Which archive do we forward the export logs to every night?"
+    analysis = analyse(question, nlp)
+    assert bind_kind_name(analysis.asks[0], question, view, Parses(ParseCache(nlp)), Similarity(None), set()) is None
