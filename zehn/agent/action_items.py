@@ -125,7 +125,7 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
         cited = tuple(covering(doc_view, line.start, line.end))
         if not cited:
             continue
-        item = read_line(line.text, line.heading, person)
+        item = read_line(line.text, line.heading, person, lead)
         if item is None and OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
             owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS"
                            for v in seg.values)

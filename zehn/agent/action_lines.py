@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from extraction.entity_rules import TEAM_WORDS
+from extraction.vocabulary import GENERIC_WORDS
 from verify.labelled import label_relation, segments
 from zehn.agent.bound import Finding
 from zehn.agent.rows import own_heading
@@ -32,6 +33,10 @@ from zehn.agent.rows import own_heading
 # Heading words of a section that lists follow-ups (general English of meeting notes and postmortems).
 ACTION_HEADINGS = frozenset({"action", "actions", "follow-up", "follow-ups", "followup", "followups", "todo",
                              "todos", "to-do", "to-dos", "tasks", "next", "remediation", "remediations", "owners"})
+# Words of a lead line or heading that opens a list of standing duties, one party per line ("Ownership and
+# responsibilities:", "## Roles"): each line gives its party first ("- Platform team: run the drills"). Not follow-ups:
+# a duty is not a thing still to be done, so these are not in ACTION_HEADINGS.
+DUTY_WORDS = frozenset({"responsibilities", "responsibility", "ownership", "owners", "roles", "duties", "raci"})
 # Values that say an owner is still to be found.
 NO_OWNER = frozenset({"tbd", "tbc", "tba", "-", "—", "–", "?", "n/a", "na", "none", "unassigned", "unowned", "nobody",
                       "open", "todo", "pending", ""})
@@ -54,6 +59,10 @@ _OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|
 _SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+(?:to|will|shall|is to|needs to|"
                       r"is going to|agreed to|offered to|owns|takes)\s+(?P<what>\w.*)$")
 _NAMED = re.compile(rf"^(?P<name>{_NAME})\s*[:—–]\s+(?P<what>\w.*)$")
+# A party that labels its duty: "Platform/Infra team: rotate the keys", "Data-governance/legal: approve exceptions",
+# "Eng-SRE: keep the dashboards up" (slash-joined and hyphenated names; the duty is an act in lower case).
+_PARTY = re.compile(r"^(?P<name>[A-Z][\w'’&-]*(?:\s*/\s*[\w'’&-]+|\s[A-Z][\w'’&-]*)*(?:\s(?:team|squad|group|guild))?)"
+                    r"\s*:\s+(?P<what>[a-z]\w*\b.*)$")
 # The owner first in a closing parenthesis, then the due date: "(Team A; due 2026-04-01)", "(A, due Friday)".
 _DUE_PAREN = re.compile(rf"\((?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s*[;,]\s*due\b[^()\n]*\)\s*\.?\s*$")
 # A closing status that says a line is not done yet: "(scheduled)", "[planned]", "- pending".
@@ -80,6 +89,10 @@ def to_do(finding: Finding) -> bool:
     it is not done yet ("... after validation (scheduled)")."""
     last = own_heading(finding.heading)
     return action_heading(last) or any(_PLANNED_STATUS.search(s.text) for s in finding.answer)
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip(".:()*_").casefold() for w in re.split(r"[\s_]+", text)}
 
 
 def action_heading(heading: str) -> bool:
@@ -129,9 +142,10 @@ def _labelled(text: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
-def read_line(text: str, heading: str, person: Callable[[str], bool]) -> LineItem | None:
+def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str = "") -> LineItem | None:
     """The action item a line states, or None when the line is not one. ``person`` says whether a single word
-    before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb)."""
+    before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb). ``lead``: the line that opens the
+    line's list; a list of duties ("Ownership and responsibilities:") gives each line's party as its owner."""
     if OWNER_ONLY.match(text):
         first = _OWNER_FIRST.match(text)  # else read with its heading by the caller
         return LineItem(_clean(first.group("what")), _people(first.group("owner")), "label") if first else None
@@ -141,6 +155,11 @@ def read_line(text: str, heading: str, person: Callable[[str], bool]) -> LineIte
     if labelled is not None:
         what, owners = labelled
         return LineItem(_clean(what), owners, "label" if owners else "none")
+    if _BULLET.match(text) and (_words(lead) | _words(own_heading(heading))) & DUTY_WORDS:
+        party = _PARTY.match(bare)
+        if party is not None and label_relation(party.group("name")) is None and \
+                party.group("name").casefold() not in GENERIC_WORDS:  # "- Note: see below" names no party
+            return LineItem(_clean(party.group("what")), (party.group("name"),), "subject")
     if not context:
         return None
     for pattern in (_SUBJECT, _NAMED):

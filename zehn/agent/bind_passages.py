@@ -4,8 +4,9 @@
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
    is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
    the one that establishes something and whose bound sentences hold most of the question's words answers (one
-   document answers; they are never merged). None -> nothing is established, and the reason says what the best
-   document lacks.
+   document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
+   them for a name of that kind in lines that hold the asked words (:mod:`zehn.agent.kind_names`, narrow enough for
+   retrieval's order not to decide); else nothing is established, and the reason says what the best document lacks.
 2. **Passage per ask** (:mod:`zehn.agent.find_passage`, which does 3 and 4 as well). Each passage of the
    document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
@@ -38,7 +39,8 @@ budget (a share left to an ask the document does not state would otherwise cut t
 An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
 heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
 A "which service / component <act>" ask no sentence binds this way is read for a system in the asked slot of a
-sentence that states the act (:mod:`zehn.agent.system_acts`).
+sentence that states the act (:mod:`zehn.agent.system_acts`), then a "which <kind>" ask for a name of that kind
+(``metrics-bundle`` for "which bundle") in a sentence that states the case (:mod:`zehn.agent.kind_names`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from zehn.agent.denials import ruled_out
 from zehn.agent.documents import nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
+from zehn.agent.kind_names import bind_kind_name
 from zehn.agent.lemmas import words
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
@@ -114,6 +117,8 @@ class _Asks:
                 found = find(ask, slot, view, parses, similarity, budget, used, context, asked, True, self.scores)
             if found is None:  # "which service checked X": a sentence whose doer is a system states the act
                 found = bind_system_act(ask, self.question, view, parses, similarity, CachedParse(parses.cache), used)
+            if found is None:  # "which bundle holds X": a name of that kind (metrics-bundle) where X is stated
+                found = bind_kind_name(ask, self.question, view, parses, similarity, used)
             if found is None:
                 missing.append(ask)
                 continue
@@ -151,9 +156,26 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
     chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
                                                     -n))
+    if not bounds[chosen].findings:
+        named = _kind_named(analysis, [j.view for j in order if j.view not in near], parses, similarity)
+        if named is not None:
+            return named
     slots = {t: n + 1 for n, t in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
     return supported(bounds[chosen], near[chosen], [j.view for j in order], lambda ask, view, budget: find(
         ask, slots.get(ask.text, 0), view, parses, similarity, budget, set(), (), frozenset(words(analysis.question))))
+
+
+def _kind_named(analysis: Analysis, others: list[DocView], parses: Parses, similarity: Similarity) -> Bound | None:
+    """No near document states the one ask: a name of the asked kind ("which bundle" -> metrics-bundle) in lines
+    of a document further down that hold most of the asked words is read instead (:mod:`zehn.agent.kind_names`:
+    narrow enough that retrieval's order need not decide; the first such document answers)."""
+    if len(analysis.asks) != 1:
+        return None
+    for view in others:
+        found = bind_kind_name(analysis.asks[0], analysis.question, view, parses, similarity, set())
+        if found is not None:
+            return Bound(findings=(found,), document=view.info)
+    return None
 
 
 def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:

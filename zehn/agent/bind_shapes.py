@@ -31,6 +31,7 @@ from zehn.agent.doers import bind_doer, unstated_act
 from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.handovers import bind_handover
+from zehn.agent.kind_names import bind_kind_name
 from zehn.agent.parses import Parses
 from zehn.agent.path_owners import bind_path_owners
 from zehn.agent.question import Analysis
@@ -39,6 +40,7 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.spoken_asks import bind_spoken
 from zehn.agent.stops import Stop
 
+KIND_DOCUMENTS = 3  # documents read for a thing named by its kind (as many as a relation is bound in)
 DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 
@@ -64,12 +66,26 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
             return acted if acted is not None and acted.paths else None
         return found
     if analysis.route in ("dependency", "dependents"):
-        flowed = bind_flow(analysis, views, similarity)
+        flowed = bind_flow(analysis, views, similarity) or kind_named(analysis, views, similarity, parses)
         if flowed is not None or analysis.route == "dependents":
             return flowed
         return bind_dependency_list(analysis, views, similarity)
     if analysis.route == "participation" or (analysis.route == "attribute" and analysis.asks[0].answer_type == "agent"):
         return bind_comment(analysis, views, similarity, parses) or bind_doer(analysis, views, similarity, parses)
+    return None
+
+
+def kind_named(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses) -> Bound | None:
+    """"Which edge router sits in front of the billing API": the asked thing is named by its kind in the documents
+    about the subject ("Edge router: traefik-3.1"), a line the walk has no edge for (:mod:`zehn.agent.kind_names`).
+    The best documents are read in order; the first that names one answers."""
+    ask = analysis.asks[0] if analysis.asks else None
+    if ask is None or ask.answer_type != "system":
+        return None
+    for view in views()[:KIND_DOCUMENTS]:
+        found = bind_kind_name(ask, analysis.question, view, parses, similarity, set())
+        if found is not None:
+            return Bound(findings=(found,), document=view.info)
     return None
 
 

@@ -42,8 +42,26 @@ class Subjects:
 
 def _narrow(phrase: SubjectPhrase, found: tuple[EntityCandidate, ...]) -> list[EntityCandidate]:
     kept = [c for c in found if not phrase.type_hint or c.type in phrase.type_hint] or list(found)
+    kept = _as_written(phrase, kept)
     related = [c for c in kept if c.relation_count > 0]
     return related or kept
+
+
+def _as_written(phrase: SubjectPhrase, found: list[EntityCandidate]) -> list[EntityCandidate]:
+    """A name the question writes in lower case ("the serving runtime") is a common noun phrase, which describes a
+    thing; English writes the names of teams, people and companies with capitals ("Serving Runtime"). Of candidates
+    that differ only in that, the ones written as proper names are dropped (a capitalised phrase keeps all: "the
+    Ledger" may be either)."""
+    if not phrase.name or phrase.name != phrase.name.casefold():
+        return found
+    common = [c for c in found if not _proper(c.name)]
+    return common or found
+
+
+def _proper(name: str) -> bool:
+    """Every word of the name starts with a capital ("Serving Runtime", "Ana Ruiz"), none is an identifier."""
+    parts = name.split()
+    return bool(parts) and all(p[:1].isupper() and not any(ch in p for ch in "-_./") for p in parts)
 
 
 def _end(dispatcher: Dispatcher, phrase: SubjectPhrase) -> End | Stop:

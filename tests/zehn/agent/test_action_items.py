@@ -89,3 +89,21 @@ Follow-ups to harden the exporter:
 def test_a_verb_said_by_the_lead_line_or_placing_the_task_need_not_be_the_items(
         nlp: Language, embedder: LocalEmbedder, question: str, owner: str) -> None:
     assert _owners(nlp, embedder, HANDOFF, "Exporter hand-off notes", question) == [owner]
+
+
+CONTRACT = """# Archive retention contract
+
+## Overview
+The contract sets how long export archives are kept and who handles exceptions.
+
+Ownership and responsibilities:
+- Storage/Backup team: rotate the archive keys and publish the rotation calendar.
+- Data-governance/legal: approve any retention exceptions for tenant archives.
+"""
+
+
+def test_a_party_labelling_its_duty_in_a_responsibilities_list_owns_it(nlp: Language,
+                                                                       embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, CONTRACT, "Archive retention contract",
+                     "Under the archive retention contract, which team must rotate the archive keys?")
+    assert owners == ["Storage/Backup team"]

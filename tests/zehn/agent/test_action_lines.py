@@ -122,3 +122,31 @@ def test_a_column_the_question_names_that_holds_no_role_is_not_the_owner_column(
     rows = ["| Action | Owner | Due |", "|---|---|---|", "| Split the metrics cluster | Dana Kerr | Friday |"]
     assert [i.owners for _, i in table_items(rows, frozenset({"who", "owns", "the", "item", "due", "friday"}))] == [
         ("Dana Kerr",)]
+
+
+@pytest.mark.parametrize(("line", "lead", "what", "owner"), [
+    ("- Storage/Backup team: rotate the archive keys every quarter.", "Ownership and responsibilities:",
+     "rotate the archive keys every quarter", "Storage/Backup team"),
+    ("- Data-governance/legal: approve any retention exceptions.", "Roles:", "approve any retention exceptions",
+     "Data-governance/legal"),
+    ("- Ops-SRE: keep the restore dashboards green.", "Duties", "keep the restore dashboards green", "Ops-SRE"),
+])
+def test_a_list_of_duties_gives_each_line_its_party_as_owner(line: str, lead: str, what: str, owner: str) -> None:
+    item = read_line(line, "Overview", _single_word_names, lead)
+    assert item is not None
+    assert (item.what, item.owners) == (what, (owner,))
+
+
+def test_a_duty_list_under_a_responsibilities_heading_needs_no_lead_line() -> None:
+    item = read_line("- Billing team: reconcile the ledger nightly.", "Overview > Responsibilities", _single_word_names)
+    assert item is not None and item.owners == ("Billing team",)
+
+
+@pytest.mark.parametrize(("line", "lead"), [
+    ("- Storage/Backup team: rotate the archive keys every quarter.", "Background:"),  # not a list of duties
+    ("- Note: see the appendix for the key schedule.", "Ownership and responsibilities:"),  # a label, no party
+    ("- Storage team: Archive keys are rotated quarterly.", "Responsibilities:"),  # a statement, not an act
+])
+def test_a_party_label_outside_a_duty_list_or_without_an_act_is_no_duty(line: str, lead: str) -> None:
+    item = read_line(line, "Overview", _single_word_names, lead)
+    assert item is None or not item.owners

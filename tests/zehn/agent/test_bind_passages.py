@@ -1,5 +1,6 @@
 """Passage binding across documents retrieval cannot tell apart: when the best one states nothing asked, the next
-one as near to the question is read; a document well behind it never is. Documents here are our own, built in
+one as near to the question is read; a document well behind it never is, but for a name of the asked kind
+("which store" -> a ``*-store`` name) in lines that hold the asked words. Documents here are our own, built in
 memory (a title, one passage, its sentences), so only the binding rules are under test."""
 
 from __future__ import annotations
@@ -184,3 +185,16 @@ def test_the_share_of_an_ask_the_document_does_not_state_goes_to_the_list_it_doe
     cited = [s.text for s in bound.findings[0].sentences]
     assert len(" ".join(cited).split()) > 150  # more than half the budget: the missing ask's share was taken up
     assert STEPS[4] in cited
+
+
+def test_a_name_of_the_asked_kind_is_read_in_a_document_behind_the_near_ones(nlp: Language,
+                                                                            similarity: Similarity) -> None:
+    # The best document states nothing asked; one well behind it names a store that the checkpoint writes go to.
+    question = "Which store do the ledger checkpoint writes go to synchronously?"
+    near = _view("doc_a", "Ledger checkpoint format", ("Ledger checkpoints are written as compressed frames.",), 1.0)
+    far = _view("doc_b", "Ledger stalls", ("The worker pool blocked on synchronous ledger checkpoint writes to "
+                                           "frame-store during the burst.",), 0.5)
+    bound = bind_passages(analyse(question, nlp), Retrieved((), (near, far), ()), Parses(ParseCache(nlp)), similarity)
+    assert [f.bound.text for f in bound.findings] == [far.sentences[0].text]
+    assert bound.document is not None and bound.document.id == "doc_b"
+
