@@ -4,10 +4,10 @@ Sources, strongest first (an overlapping weaker candidate is dropped):
 
 0. ticket keys (`OPS-412`, `SUP-231` -> Ticket; `ADR-021`, `RFC-7` -> Page), `PR #428` (Ticket), and builds and
    releases by id ("build 2026.03.18.0", "release 4.2.1" -> Component: a change that can cause or fix);
-1. typed phrases: "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing service" -> Service,
-   "customer Atlas" -> Customer (the type noun is the type signal and is left out of name and span), names
-   after an "Owner:"-style label ("Owner: Dana Ruiz / Li Wei" -> Person), and the people the document's own
-   metadata names, wherever the body writes them (`extraction.people`). An identifier keeps its own type
+1. typed phrases (`extraction.typed_phrases`): "the Atlas team" / "team Atlas" -> Team "Atlas", "the billing
+   service" -> Service, "customer Atlas" -> Customer (the type noun is the type signal and is left out of name
+   and span), names after an "Owner:"-style label ("Owner: Dana Ruiz / Li Wei" -> Person), and the people the
+   document's own metadata names, wherever the body writes them (`extraction.people`). An identifier keeps its own type
    before "service"/"component" ("the ledger-sync service" is the Component "ledger-sync", like every bare
    "ledger-sync" and the tracker's `components` field), so one system is one entity; "team"/"customer" still
    re-type it;
@@ -49,8 +49,8 @@ from extraction.entity_typing import (
 from extraction.extraction_types import Mention
 from extraction.people import People, find_people
 from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases, title_case_systems
-from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES, TYPE_NOUNS
-from verify.vocabulary import GROUP_NOUNS, LOOSE_TYPE_NOUNS
+from extraction.typed_phrases import typed_phrases
+from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
 
 
 @dataclass(frozen=True)
@@ -59,102 +59,6 @@ class _Cand:
     end: int
     type: str
     priority: int
-
-
-def _identifier_like(word: str) -> bool:
-    return any(c in word for c in "-_") or any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:])
-
-
-def _capitalised_name_word(t: Token, noun: Token, i: int) -> bool:
-    """A capitalised word in front of a name already begun continues it, whatever the tagger made of it: "[API]
-    Gateway team", "[Serving] Runtime team" (a title-case name is one name, not an adjective and a name)."""
-    return (i < noun.i - 1 and t.text[:1].isupper() and t.is_alpha and not t.is_stop and noun in t.ancestors
-            and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat"))
-
-
-def _joint_name(doc: Doc, i: int, noun: Token) -> bool:
-    """The slash at ``doc[i]`` joins two capitalised words of a group's name ("Platform/Infra team"), not two
-    alternatives ("read/write", "eng/sre"): no space on either side, capitals on both, in front of a team noun."""
-    if not 0 < i < noun.i - 1 or noun.lower_ not in GROUP_NOUNS:
-        return False
-    left, right = doc[i - 1], doc[i + 1]
-    return (not left.whitespace_ and not doc[i].whitespace_ and left.text[:1].isupper() and right.text[:1].isupper()
-            and left.is_alpha and right.is_alpha)
-
-
-def _left_name(doc: Doc, noun: Token) -> Span:
-    """The words in front of a type noun that name it: "the [ledger-sync] service", "the [Applied ML] team"."""
-    i = noun.i - 1
-    while i >= 0:
-        t = doc[i]
-        if t.text == "/" and _joint_name(doc, i, noun):
-            i -= 1  # "the Platform/Infra team": two capitalised words joined by a bare slash name one group
-            continue
-        if t.text in ("|", "/", "\\") or "\n" in t.text:
-            break  # a table cell, an alternative or a line ends the name
-        if t.text in ("-", "_") and i > 0 and not t.whitespace_ and not doc[i - 1].whitespace_:
-            i -= 2  # the word before a joining hyphen belongs to the identifier
-            continue
-        if (
-            noun in t.ancestors
-            and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat", "appos")
-            and (t.pos_ in ("PROPN", "NOUN", "X", "ADJ") or _identifier_like(t.text))
-            and not t.is_stop
-            and t.lower_ not in GENERIC_WORDS
-            and t.lower_ not in R.NOT_NAMES
-            and "\\" not in t.text
-        ) or _capitalised_name_word(t, noun, i):
-            i -= 1
-            continue
-        break
-    while i + 1 < noun.i and doc[i + 1].text in ("-", "_"):
-        i += 1
-    return doc[i + 1 : noun.i]
-
-
-def _right_name(doc: Doc, noun: Token) -> Span | None:
-    """The name after a type noun: "team Atlas", "customer BrightCart", "Owner team: SRE"."""
-    j = noun.i + 1
-    labelled = j < len(doc) and doc[j].text == ":"
-    if labelled:
-        j += 1
-    k = j
-    while (
-        k < len(doc)
-        and k - j < 4
-        and doc[k].pos_ == "PROPN"
-        and doc[k].text[:1].isupper()
-        and not (doc[k].is_sent_start or "\\" in doc[k].text or doc[k].lower_ in R.NOT_NAMES)
-    ):
-        k += 1
-    if k == j:
-        return None
-    name = doc[j:k]
-    attached = (noun.dep_ == "compound" and j <= noun.head.i < k) or any(
-        t.head.i == noun.i and t.dep_ in ("appos", "compound", "npadvmod", "flat") for t in name
-    )
-    return name if attached or labelled else None
-
-
-def _typed_phrases(doc: Doc) -> list[_Cand]:
-    """ "the Atlas team", "team Atlas", "customer Atlas", "the ledger-sync service", "Owner team: SRE"."""
-    found: list[_Cand] = []
-    for tok in doc:
-        types = TYPE_NOUNS.get(tok.lower_)
-        if types is None or tok.lower_ in LOOSE_TYPE_NOUNS or tok.pos_ not in ("NOUN", "PROPN"):
-            continue
-        ent_type = types[0]
-        left = _left_name(doc, tok)
-        plain_adjective = any(t.pos_ == "ADJ" and t.text.isalpha() and t.text.islower() for t in left)
-        if len(left) == 1 and ent_type in ("Service", "Component") and _identifier_like(left[0].text):
-            continue  # "the ledger-sync service": an identifier keeps its own type, so all its mentions merge
-        if len(left) and not plain_adjective and (ent_type != "Customer" or all(t.pos_ == "PROPN" for t in left)):
-            found.append(_Cand(left.start_char, left.end_char, ent_type, 1))
-            continue
-        right = _right_name(doc, tok)
-        if right is not None:
-            found.append(_Cand(right.start_char, right.end_char, ent_type, 1))
-    return found
 
 
 def _labelled_names(text: str) -> list[_Cand]:
@@ -262,7 +166,8 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
                   people: People | None = None) -> list[Mention]:
     """Mentions in `doc` (the parse of a chunk starting at document offset `offset`), in text order."""
     text = doc.text
-    cands = _regex_identifiers(doc) + _typed_phrases(doc) + _labelled_names(text) + _named_entities(doc, hints or {})
+    typed = [_Cand(s, e, t, 1) for s, e, t in typed_phrases(doc)]
+    cands = _regex_identifiers(doc) + typed + _labelled_names(text) + _named_entities(doc, hints or {})
     cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(doc)]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
