@@ -23,6 +23,7 @@ import re
 
 from extraction.extraction_types import Mention
 from extraction.line_shapes import ROLE_RELATIONS, SYSTEM_VALUE_TYPES, affected_system
+from extraction.vocabulary import NEGATION_WORDS
 from verify.vocabulary import LabelRule, label_rule
 
 # "(runner group: build-runners)": a short label, a colon, a value without brackets.
@@ -87,6 +88,10 @@ def leading_systems(text: str, start: int, end: int, mentions: list[Mention], ru
 _FLOW_PLACES = {"CONSUMES": re.compile(r"\b(?:from|of|off)\s+(?:the\s+|our\s+|a\s+)?[`*_]*$", re.I),
                 "PRODUCES": re.compile(r"\b(?:to|into|in|onto)\s+(?:the\s+|our\s+|a\s+)?[`*_]*$", re.I)}
 _PLAIN_LEAD = re.compile(r"(?:[a-z]+\s+){1,2}[`*_]*$")
+# Lowercase words that, opening a value, say it is not a system's name but a negation or a clause.
+_CLAUSE_OPENERS = frozenset({"none", "without", "except", "until", "unless", "if", "when", "every", "each", "any"})
+_NOT_PLAIN = re.compile(r"\b(?:" + "|".join(sorted(w for w in NEGATION_WORDS | _CLAUSE_OPENERS if w.isalpha()))
+                        + r")\b", re.I)
 
 
 def flow_end(text: str, start: int, end: int, mentions: list[Mention], rel_type: str) -> list[Mention]:
@@ -102,9 +107,6 @@ def flow_end(text: str, start: int, end: int, mentions: list[Mention], rel_type:
     placed = _FLOW_PLACES[rel_type].search(text, start, first.start)
     return [first] if placed or _PLAIN_LEAD.fullmatch(text, start, first.start) else []
 
-
-# Lowercase words that, opening a value, say it is not a system's name but a clause or a negation.
-_NOT_PLAIN = re.compile(r"\b(?:no|not|none|never|without|except|until|unless|if|when|every|each|any)\b", re.I)
 
 
 def deliverable(text: str, start: int, end: int) -> Mention | None:

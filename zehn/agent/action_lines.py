@@ -91,12 +91,13 @@ def to_do(finding: Finding) -> bool:
     return action_heading(last) or any(_PLANNED_STATUS.search(s.text) for s in finding.answer)
 
 
-def _words(text: str) -> set[str]:
-    return {w.strip(".:()*_").casefold() for w in re.split(r"[\s_]+", text)}
+def _words(text: str) -> list[str]:
+    """The words of a heading or lead line, less Markdown emphasis and punctuation around them."""
+    return [w.strip(".:()*_").casefold() for w in re.split(r"[\s_]+", text)]
 
 
 def action_heading(heading: str) -> bool:
-    said = [w.strip(".:()").casefold() for w in re.split(r"[\s_]+", heading)]
+    said = _words(heading)
     return bool((set(said) | {"-".join(said)}) & ACTION_HEADINGS)
 
 
@@ -155,7 +156,7 @@ def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str 
     if labelled is not None:
         what, owners = labelled
         return LineItem(_clean(what), owners, "label" if owners else "none")
-    if _BULLET.match(text) and (_words(lead) | _words(own_heading(heading))) & DUTY_WORDS:
+    if _BULLET.match(text) and {*_words(lead), *_words(own_heading(heading))} & DUTY_WORDS:
         party = _PARTY.match(bare)
         if party is not None and label_relation(party.group("name")) is None and \
                 party.group("name").casefold() not in GENERIC_WORDS:  # "- Note: see below" names no party

@@ -52,7 +52,7 @@ from zehn.agent.denials import ruled_out
 from zehn.agent.documents import nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
-from zehn.agent.kind_names import bind_kind_name
+from zehn.agent.kind_names import bind_kind_name, first_kind_name
 from zehn.agent.lemmas import words
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
@@ -171,11 +171,7 @@ def _kind_named(analysis: Analysis, others: list[DocView], parses: Parses, simil
     narrow enough that retrieval's order need not decide; the first such document answers)."""
     if len(analysis.asks) != 1:
         return None
-    for view in others:
-        found = bind_kind_name(analysis.asks[0], analysis.question, view, parses, similarity, set())
-        if found is not None:
-            return Bound(findings=(found,), document=view.info)
-    return None
+    return first_kind_name(analysis.asks[0], analysis.question, others, parses, similarity)
 
 
 def _held(analysis: Analysis, bound: Bound, similarity: Similarity) -> int:

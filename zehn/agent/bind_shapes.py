@@ -31,7 +31,7 @@ from zehn.agent.doers import bind_doer, unstated_act
 from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.handovers import bind_handover
-from zehn.agent.kind_names import bind_kind_name
+from zehn.agent.kind_names import first_kind_name
 from zehn.agent.parses import Parses
 from zehn.agent.path_owners import bind_path_owners
 from zehn.agent.question import Analysis
@@ -82,11 +82,7 @@ def kind_named(analysis: Analysis, views: Views, similarity: Similarity, parses:
     ask = analysis.asks[0] if analysis.asks else None
     if ask is None or ask.answer_type != "system":
         return None
-    for view in views()[:KIND_DOCUMENTS]:
-        found = bind_kind_name(ask, analysis.question, view, parses, similarity, set())
-        if found is not None:
-            return Bound(findings=(found,), document=view.info)
-    return None
+    return first_kind_name(ask, analysis.question, views()[:KIND_DOCUMENTS], parses, similarity)
 
 
 def described_by_act(analysis: Analysis, nlp: Parse) -> bool:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
-from zehn.agent.bound import Finding
+from zehn.agent.bound import Bound, Finding
 from zehn.agent.lemmas import LIGHT_VERBS, inflects, words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Ask
@@ -99,6 +100,16 @@ def bind_kind_name(ask: Ask, question: str, view: DocView, parses: Parses, simil
         if best is None or (len(held), -sentence.start) > best[:2]:
             best = (len(held), -sentence.start, finding)
     return best[2] if best is not None else None
+
+
+def first_kind_name(ask: Ask, question: str, views: Sequence[DocView], parses: Parses,
+                    similarity: Similarity) -> Bound | None:
+    """The first of ``views`` (in the caller's order) that names a thing of the asked kind in the asked case."""
+    for view in views:
+        found = bind_kind_name(ask, question, view, parses, similarity, set())
+        if found is not None:
+            return Bound(findings=(found,), document=view.info)
+    return None
 
 
 def _plain(text: str) -> str:
