@@ -61,8 +61,8 @@ def _graph_name(corpus: Path) -> str:
     return "bench_" + hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
 
 
-def measure(corpus: Path, questions_file: Path, data_dir: Path) -> dict[str, Any]:
-    questions = [q.question for q in load_questions(questions_file)]
+def measure(corpus: Path, questions_file: Path, data_dir: Path, half: str = "all") -> dict[str, Any]:
+    questions = [q.question for q in select(load_questions(questions_file), half)]
     graph_name = _graph_name(corpus)
     nlp, embedder = load_nlp(), LocalEmbedder()
     api_ms: list[float] = []
@@ -141,7 +141,7 @@ def main() -> None:
     parser.add_argument("--base", type=Path, default=None, help="Time this checkout against this worktree.")
     parser.add_argument("--graph", default=None, help="With --base: the graph to read (default bench_<hash>; "
                         "'eval' for zehn eval's).")
-    parser.add_argument("--half", choices=("tune", "check", "all"), default="all", help="With --base.")
+    parser.add_argument("--half", choices=("tune", "check", "all"), default="all", help="The questions asked.")
     parser.add_argument("--rounds", type=int, default=1, help="With --base: times each question is asked.")
     args = parser.parse_args()
     if args.graph == "eval":
@@ -158,9 +158,9 @@ def main() -> None:
         return
     if args.data_dir is None:
         with tempfile.TemporaryDirectory() as tmp:
-            result = measure(args.corpus, args.questions, Path(tmp))
+            result = measure(args.corpus, args.questions, Path(tmp), args.half)
     else:
-        result = measure(args.corpus, args.questions, args.data_dir)
+        result = measure(args.corpus, args.questions, args.data_dir, args.half)
     if args.json:
         print(json.dumps(result))
         return

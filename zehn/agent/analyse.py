@@ -53,7 +53,7 @@ def analyse(question: str, nlp: Language) -> Analysis:
     strong, weak = anchors(doc, {c.text for c in constraints})
     return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
-                    constraints=constraints, terms=content_terms(doc))
+                    constraints=constraints, terms=content_terms(doc), parse=doc)
 
 
 def _parse(nlp: Language, question: str) -> tuple[Doc, Doc | None]:

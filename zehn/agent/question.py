@@ -26,8 +26,10 @@ Answer types (what fills the asked slot): ``agent`` (a person or team), ``date``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+from spacy.tokens import Doc
 
 from verify.constraints import Constraint
 
@@ -97,6 +99,9 @@ class Analysis:
     names: tuple[str, ...]  # hyphenated words, acronyms: some document must hold their words (not this one)
     constraints: tuple[Constraint, ...]
     terms: tuple[str, ...]  # every content lemma of the question, context included (for retrieval)
+    # The question's own parse, entities left out (stage 1 skips the recogniser): later stages read its tags,
+    # dependencies and lemmas from here instead of parsing the question again. Not part of what the analysis says.
+    parse: Doc | None = field(default=None, compare=False, repr=False)
 
     @property
     def entity_route(self) -> bool:
