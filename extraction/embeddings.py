@@ -96,6 +96,14 @@ class LocalEmbedder(Embedder):
     def _forward(self) -> Forward:
         return load_forward(self.runtime, Path(_model_path()), self.threads, self.cache_dir)
 
+    def load(self) -> None:
+        """Load the tokenizer, the forward pass and the word table now rather than at first use. A server calls it
+        at start-up: the first answer otherwise pays for the loads (importing the tokenizer's libraries brings in
+        ~1,800 modules), and their objects, created after the start-up heap is frozen (zehn/api/runtime.py), would
+        stay in the cyclic collector: each full collection walked ~285k of them (~100 ms, in whichever answer it
+        landed). Raises EmbedderUnavailable as the first use would."""
+        _ = (self._tokenizer, self._forward, self._word_table)
+
     def with_empty_cache(self) -> LocalEmbedder:
         """An embedder over this one's loaded model with a cache of its own (fresh passes, no second load)."""
         other = LocalEmbedder(self.batch_size, self.cache_size, self.threads, self.runtime, self.cache_dir)

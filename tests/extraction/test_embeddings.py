@@ -135,3 +135,10 @@ def test_words_embedded_in_one_batch_get_the_vectors_each_gets_alone(embedder: L
     assert len(counting.calls) < len(words)
     alone = [embedder.with_empty_cache().embed_each([w])[0] for w in words]
     assert together == alone and together[0] != together[1]
+
+
+def test_load_brings_in_every_model_part_before_first_use() -> None:
+    fresh = LocalEmbedder()
+    assert not {"_tokenizer", "_forward", "_word_table"} & set(vars(fresh))
+    fresh.load()
+    assert {"_tokenizer", "_forward", "_word_table"} <= set(vars(fresh))

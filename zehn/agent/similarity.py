@@ -143,7 +143,7 @@ class Similarity:
         self._pools[key] = found
         return found
 
-    def _near(self, nearby: Mapping[str, list[str]]) -> set[str]:
+    def _near(self, nearby: Mapping[str, Sequence[str]]) -> set[str]:
         """The terms some word of whose ``nearby`` list is within :data:`WORD_MATCH` (each pair's verdict kept); the
         vectors of all pairs not judged before are read in one look-up (one tokenizer call, not one per term)."""
         pairs = [(term, w) for term, near in nearby.items() for w in near]
@@ -239,9 +239,11 @@ PREFIX_CACHE_SIZE = 4096  # sentences' word sets kept grouped: a turn matches ea
 
 
 @lru_cache(maxsize=PREFIX_CACHE_SIZE)
-def _by_prefix(pool: frozenset[str]) -> dict[str, list[str]]:
-    """The words grouped by their first :data:`STEM_PREFIX` letters (shared between calls: read, never changed)."""
+def _by_prefix(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The words grouped by their first :data:`STEM_PREFIX` letters (shared between calls: read, never changed).
+    Tuples, not lists: the cyclic collector stops tracking a tuple of strings (and then the dict that holds only
+    such tuples), so the few thousand kept groupings cost no full collection anything (lists it walks each time)."""
     out: dict[str, list[str]] = {}
     for word in pool:
         out.setdefault(word[:STEM_PREFIX], []).append(word)
-    return out
+    return {prefix: tuple(group) for prefix, group in out.items()}

@@ -15,6 +15,7 @@ from typing import Any
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from extraction.errors import EmbedderUnavailable
 from extraction.evidence_reads import graph_stats
 from extraction.graph_client import open_graph as open_writable_graph
 from extraction.nlp import load_nlp
@@ -83,8 +84,18 @@ def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Langu
                             ingestor=Ingestor(endpoint.host, endpoint.port, settings.graph_name,
                                               endpoint.password, nlp=nlp, embedder=embedder,
                                               max_bytes=settings.max_document_bytes))
+        _load_embedder(embedder)
         with frozen_heap():
             yield services
+
+
+def _load_embedder(embedder: LocalEmbedder) -> None:
+    """The embedder's model parts, loaded before the heap is frozen (:meth:`LocalEmbedder.load`). A model that cannot
+    load is left to fail where it is first used, as before: the answers that need it say ``unavailable``."""
+    try:
+        embedder.load()
+    except EmbedderUnavailable as exc:
+        log.warning("the embedder did not load at start-up (%s); answers that need it will say so", exc)
 
 
 @contextmanager

@@ -183,3 +183,13 @@ def test_prefix_groups_are_kept_in_a_bounded_cache() -> None:
     assert _by_prefix(pool) is _by_prefix(frozenset({"rate", "owned", "owner"}))
     assert _by_prefix.cache_info().maxsize == PREFIX_CACHE_SIZE
     assert sorted(_by_prefix(pool)["own"]) == ["owned", "owner"]
+
+
+def test_prefix_groups_leave_the_cyclic_collector_once_collected() -> None:
+    import gc
+
+    from zehn.agent.similarity import _by_prefix
+
+    groups = _by_prefix(frozenset({"owner", "owned", "ownership", "rate"}))
+    gc.collect()
+    assert not any(gc.is_tracked(group) for group in groups.values())

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import gc
+import logging
 
-from zehn.api.runtime import frozen_heap
+import pytest
+
+from extraction.errors import EmbedderUnavailable
+from zehn.api.runtime import _load_embedder, frozen_heap
 
 
 def test_the_heap_is_frozen_while_serving_and_unfrozen_after() -> None:
@@ -13,3 +17,15 @@ def test_the_heap_is_frozen_while_serving_and_unfrozen_after() -> None:
     with frozen_heap():
         assert gc.get_freeze_count() >= before + len(kept)
     assert gc.get_freeze_count() == 0
+
+
+class _MissingModel:
+    def load(self) -> None:
+        raise EmbedderUnavailable("no packaged model here")
+
+
+def test_an_embedder_that_cannot_load_at_start_up_is_left_to_fail_where_it_is_used(
+        caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="zehn.serve"):
+        _load_embedder(_MissingModel())  # type: ignore[arg-type]  # no raise: serving starts, answers say so
+    assert "no packaged model here" in caplog.text
