@@ -16,7 +16,7 @@ a core, CPU time does not. Where the overhead goes: ``bench/profile_answers.py``
 ``--base DIR`` (a worktree of another commit, with its own ``.venv``) times this checkout against it instead, on the
 same graph, question by question alternately, and lists every question whose answer differs
 (bench/answers_ab.py); ``--graph`` reads a graph another command built (``zehn eval``'s ``eval_<hash>``) and
-``--half`` picks the questions (default: all).
+``--half`` picks the questions (default: all; the plain run too).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from zehn.evaluation.baseline import BaselineAnswerer
 from zehn.evaluation.metrics import percentile
 from zehn.evaluation.questions import load_questions
 from zehn.evaluation.runner import eval_graph_name
-from zehn.evaluation.split import select
+from zehn.evaluation.split import HalfChoice, select
 from zehn.graph_server import EmbeddedFalkorDB
 from zehn.graph_server.readiness import wait_for_indexes
 from zehn.settings import load_settings
@@ -61,7 +61,7 @@ def _graph_name(corpus: Path) -> str:
     return "bench_" + hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
 
 
-def measure(corpus: Path, questions_file: Path, data_dir: Path, half: str = "all") -> dict[str, Any]:
+def measure(corpus: Path, questions_file: Path, data_dir: Path, half: HalfChoice = "all") -> dict[str, Any]:
     questions = [q.question for q in select(load_questions(questions_file), half)]
     graph_name = _graph_name(corpus)
     nlp, embedder = load_nlp(), LocalEmbedder()
