@@ -27,7 +27,7 @@ from zehn.agent.focus import FOCUS_ROLES, type_of
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import asks_cause, fronted_aux, named_head, own_verb, predicate_of
+from zehn.agent.question_verbs import asks_cause, focus_verb, fronted_aux, named_head, own_verb, predicate_of
 from zehn.agent.wh_words import wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -155,7 +155,7 @@ def _asks(doc: Doc) -> list[Ask]:
         clause = _clause(doc, wh.i, end)
         focus = _focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
-        verb = own_verb(wh, clause) or predicate_of(clause, skip)
+        verb = own_verb(wh, clause) or focus_verb(clause, focus) or predicate_of(clause, skip)
         fronted = fronted_aux(clause)
         predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
             verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \

@@ -19,6 +19,18 @@ def predicate_of(clause: Span, skip: set[int]) -> Token | None:
     return roots[0] if roots else None
 
 
+def focus_verb(clause: Span, focus: Span | None) -> Token | None:
+    """The verb whose subject the asked noun phrase is ("which component *signs* the payload ..., so a retry carries
+    a different signature"): a wh-phrase belongs to the clause it opens, so that verb is asked even where the parser
+    made a later clause ("so ...", "and then ...") the root and hung the asked one under it."""
+    if focus is None:
+        return None
+    head = next((t for t in focus if t.dep_ in ("nsubj", "nsubjpass") and t.head.i not in range(focus.start,
+                                                                                              focus.end)), None)
+    verb = head.head if head is not None else None
+    return verb if verb is not None and verb.pos_ == "VERB" and clause.start <= verb.i < clause.end else None
+
+
 def fronted_aux(clause: Span) -> Token | None:
     """The auxiliary a question fronts: "be" or "do" among the first three words after the wh-word ("when *does*
     X fire", "which team *does* the alert page")."""
