@@ -92,7 +92,8 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
             break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
-        if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB"):
+        if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
+                _name_word(t):
             i += 1
             if nounish or t.dep_ in ("compound",):
                 last = i
@@ -103,6 +104,13 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
             continue
         break
     return last
+
+
+def _name_word(token: Token) -> bool:
+    """A capitalised word inside the sentence is a name, whatever the tagger made of it: English capitalises names,
+    not verbs ("which *Go* SDK version", "which *Swift* client"), so it belongs to the noun phrase it opens."""
+    return token.i > token.sent.start and token.text[:1].isupper() and token.text[1:].islower() and \
+        token.pos_ in ("VERB", "AUX") and token.nbor(-1).is_alpha
 
 
 def _focus_span(clause: Span, wh: Token) -> Span | None:
@@ -155,7 +163,9 @@ def _asks(doc: Doc) -> list[Ask]:
         clause = _clause(doc, wh.i, end)
         focus = _focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
-        verb = own_verb(wh, clause) or focus_verb(clause, focus) or predicate_of(clause, skip)
+        own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
+        verb = (own if own is not None and own.i not in skip else None) or focus_verb(clause, focus) or \
+            predicate_of(clause, skip)
         fronted = fronted_aux(clause)
         predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
             verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \

@@ -334,3 +334,13 @@ def test_either_side_of_a_contrast_is_no_name_every_passage_must_hold(nlp: Langu
 def test_the_verb_of_the_asked_noun_is_the_predicate_not_a_later_so_clause(nlp: Language, question: str,
                                                                             verb: str) -> None:
     assert analyse(question, nlp).asks[0].predicate == verb
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Which Go client version fixed the retry bug?", "fix"),
+    ("From which Go SDK version do apps get the new header?", "get"),
+    ("Which Swift package version added the offline cache?", "add")])
+def test_a_capitalised_name_the_tagger_reads_as_a_verb_opens_the_focus(nlp: Language, question: str,
+                                                                       verb: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert (ask.focus_head, ask.answer_type, ask.predicate) == ("version", "version", verb)
