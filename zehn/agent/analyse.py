@@ -27,7 +27,7 @@ from zehn.agent.focus import FOCUS_ROLES, type_of
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import asks_cause, focus_verb, fronted_aux, named_head, own_verb, predicate_of
+from zehn.agent.question_verbs import asks_cause, focus_verb, fronted_aux, name_word, named_head, own_verb, predicate_of
 from zehn.agent.wh_words import wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -93,7 +93,7 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
-                _name_word(t):
+                name_word(t):
             i += 1
             if nounish or t.dep_ in ("compound",):
                 last = i
@@ -104,13 +104,6 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
             continue
         break
     return last
-
-
-def _name_word(token: Token) -> bool:
-    """A capitalised word inside the sentence is a name, whatever the tagger made of it: English capitalises names,
-    not verbs ("which *Go* SDK version", "which *Swift* client"), so it belongs to the noun phrase it opens."""
-    return token.i > token.sent.start and token.text[:1].isupper() and token.text[1:].islower() and \
-        token.pos_ in ("VERB", "AUX") and token.nbor(-1).is_alpha
 
 
 def _focus_span(clause: Span, wh: Token) -> Span | None:

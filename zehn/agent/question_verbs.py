@@ -33,6 +33,13 @@ def focus_verb(clause: Span, focus: Span | None) -> Token | None:
         clause.start <= verb.i < clause.end else None
 
 
+def name_word(token: Token) -> bool:
+    """A capitalised word inside the sentence is a name, whatever the tagger made of it: English capitalises names,
+    not verbs ("which *Go* SDK version", "which *Swift* client"), so it belongs to the noun phrase it opens."""
+    return token.i > token.sent.start and token.text[:1].isupper() and token.text[1:].islower() and \
+        token.pos_ in ("VERB", "AUX") and token.nbor(-1).is_alpha
+
+
 def fronted_aux(clause: Span) -> Token | None:
     """The auxiliary a question fronts: "be" or "do" among the first three words after the wh-word ("when *does*
     X fire", "which team *does* the alert page")."""
