@@ -27,7 +27,7 @@ from zehn.agent.focus import FOCUS_ROLES, type_of
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import asks_cause, fronted_aux, named_head, own_verb, predicate_of
+from zehn.agent.question_verbs import asks_cause, focus_verb, fronted_aux, name_word, named_head, own_verb, predicate_of
 from zehn.agent.wh_words import wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -92,7 +92,8 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
             break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
-        if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB"):
+        if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
+                name_word(t):
             i += 1
             if nounish or t.dep_ in ("compound",):
                 last = i
@@ -155,7 +156,9 @@ def _asks(doc: Doc) -> list[Ask]:
         clause = _clause(doc, wh.i, end)
         focus = _focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
-        verb = own_verb(wh, clause) or predicate_of(clause, skip)
+        own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
+        verb = (own if own is not None and own.i not in skip else None) or focus_verb(clause, focus) or \
+            predicate_of(clause, skip)
         fronted = fronted_aux(clause)
         predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
             verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from extraction.passages import HEADING_SEP
 from zehn.agent.focus import LABEL_WORDS
@@ -21,11 +21,25 @@ CONDITION_MARKS = frozenset({"when", "whenever", "once", "after", "before", "unt
 
 def conditioned(parse: Doc, predicate: str) -> bool:
     """The asked verb carries a clause of condition or time: "when does X fire" is answered by the condition (read
-    as a relative clause too: the parser takes "fires" in "X fires when ..." for a noun)."""
+    as a relative clause too: the parser takes "fires" in "X fires when ..." for a noun), or is the infinitive of a
+    "when to <verb>" label, which names the conditions listed after it ("When to page: the queue holds ...")."""
     return bool(predicate) and predicate not in LIGHT_VERBS and any(
-        t.lemma_.casefold() == predicate and any(c.dep_ in ("advcl", "relcl") and any(
+        t.lemma_.casefold() == predicate and (any(c.dep_ in ("advcl", "relcl") and any(
             m.dep_ in ("mark", "advmod") and m.lower_ in CONDITION_MARKS for m in c.children) for c in t.children)
-        for t in parse)
+            or _when_to(t)) for t in parse)
+
+
+def _when_to(verb: Token) -> bool:
+    """"when to <verb>" followed by what it names (a colon or a dash after it, or after the noun the label is
+    written on: "'When to escalate' section:"; a particle of the verb too): the label of a list of conditions."""
+    if not {"when", "to"} <= {c.lower_ for c in verb.children if c.i < verb.i}:
+        return False
+    for t in verb.doc[verb.i + 1:verb.i + 5]:
+        if t.text in (":", "-", "—"):
+            return True
+        if not (t.is_quote or t.pos_ == "NOUN" or t.dep_ == "prt"):
+            return False
+    return False
 
 
 _FIELD = re.compile(r"^[\s>*_-]*(?P<label>[A-Za-z][\w/& -]*?)[*_]*:[*_]*\s+\S")  # "**Fix version:** 3.8.1"

@@ -19,6 +19,27 @@ def predicate_of(clause: Span, skip: set[int]) -> Token | None:
     return roots[0] if roots else None
 
 
+def focus_verb(clause: Span, focus: Span | None) -> Token | None:
+    """The verb whose subject the asked noun phrase is ("which component *signs* the payload ..., so a retry carries
+    a different signature"): a wh-phrase belongs to the clause it opens, so that verb is asked even where the parser
+    made a later clause ("so ...", "and then ...") the root and hung the asked one under it."""
+    if focus is None:
+        return None
+    head = next((t for t in focus if t.dep_ in ("nsubj", "nsubjpass") and t.head.i not in range(focus.start,
+                                                                                              focus.end)), None)
+    verb = head.head if head is not None else None
+    # ("which team *does* the alert page": a fronted auxiliary the parser took for the verb is left to fronted())
+    return verb if verb is not None and verb.pos_ == "VERB" and verb.lemma_ not in ("be", "do", "have") and \
+        clause.start <= verb.i < clause.end else None
+
+
+def name_word(token: Token) -> bool:
+    """A capitalised word inside the sentence is a name, whatever the tagger made of it: English capitalises names,
+    not verbs ("which *Go* SDK version", "which *Swift* client"), so it belongs to the noun phrase it opens."""
+    return token.i > token.sent.start and token.text[:1].isupper() and token.text[1:].islower() and \
+        token.pos_ in ("VERB", "AUX") and token.nbor(-1).is_alpha
+
+
 def fronted_aux(clause: Span) -> Token | None:
     """The auxiliary a question fronts: "be" or "do" among the first three words after the wh-word ("when *does*
     X fire", "which team *does* the alert page")."""

@@ -325,3 +325,22 @@ def test_either_side_of_a_contrast_is_no_name_every_passage_must_hold(nlp: Langu
     assert "break-glass" not in contrasted.names and "break-glass" in contrasted.core
     plain = analyse("Which break-glass scopes does the ledger bot use?", nlp).asks[0]
     assert "break-glass" in plain.names
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Which service retries the upload after the timeout, so the client sees a duplicate?", "retry"),
+    ("Which job compacts the ledger tables at night, so the morning report reads stale rows?", "compact"),
+    ("Which proxy strips the auth header before routing, so the backend rejects the call?", "strip")])
+def test_the_verb_of_the_asked_noun_is_the_predicate_not_a_later_so_clause(nlp: Language, question: str,
+                                                                            verb: str) -> None:
+    assert analyse(question, nlp).asks[0].predicate == verb
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Which Go client version fixed the retry bug?", "fix"),
+    ("From which Go SDK version do apps get the new header?", "get"),
+    ("Which Swift package version added the offline cache?", "add")])
+def test_a_capitalised_name_the_tagger_reads_as_a_verb_opens_the_focus(nlp: Language, question: str,
+                                                                       verb: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert (ask.focus_head, ask.answer_type, ask.predicate) == ("version", "version", verb)

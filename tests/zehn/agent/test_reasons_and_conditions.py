@@ -70,6 +70,17 @@ def test_when_is_answered_by_a_condition_on_the_asked_verb(nlp: Language) -> Non
     assert not conditioned(nlp("The snapshot is kept when the copy fails."), "delete")
 
 
+@pytest.mark.parametrize("text", [
+    "When to roll back: error rate above 2% for ten minutes, or any data loss.",
+    "Wrote a 'When to roll back' note: error rate above 2% for ten minutes."])
+def test_a_when_to_label_names_the_conditions_of_its_verb(nlp: Language, text: str) -> None:
+    assert conditioned(nlp(text), "roll")
+
+
+def test_when_to_in_running_text_names_no_condition(nlp: Language) -> None:
+    assert not conditioned(nlp("Nobody told the on-call engineer when to roll back the release."), "roll")
+
+
 def test_a_block_of_labelled_fields_is_read_by_its_labels() -> None:
     assert field_labels("**Status:** Done\n**Fix version:** 2.4.1\n**Owner:** Platform") == (
         "Status", "Fix version", "Owner")
