@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
+from extraction.causal import MOVE_TARGETS, MOVING_VERBS, SYSTEM_TYPES, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
 from extraction.traffic_phrases import handed_requests
@@ -123,6 +123,7 @@ def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[
         tok = doc[i]
         if i in starts and _opens_clause(sent, i):
             subjects, k = _mention_list(doc, i, end, starts)
+            k += _item_label(doc, k, end, subjects)
             while k < end:  # "X reads from Y and writes to Z": the next verb shares the subject
                 triples, k = _after_subject(sent, subjects, k, starts)
                 found += triples
@@ -193,7 +194,7 @@ def _after_subject(
         rule = VERB_RULES.get((lemma, doc[p].lower_))
         if rule is not None and p + 1 < end:
             q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
-            objects, after = _mention_list(doc, q, end, starts)
+            objects, after = _mention_list(doc, q, end, starts, repeat=doc[p].lower_)
             if rule[0] == "PRODUCES" and handed_requests(lemma, doc[k + 1 : p]):
                 rule = ("CALLS", rule[1])  # "hands requests to X": a call, not data produced
             return _triples(subjects, objects, rule, [verb, doc[p]], flags), after
@@ -222,6 +223,13 @@ def _passive(
         rel, inverse = VERB_RULES[(lemma, None)]
         return _triples(subjects, objects, (rel, not inverse), [verb, doc[k]], flags), after
     return [], k
+
+
+def _item_label(doc: Doc, k: int, end: int, subjects: list[Mention]) -> int:
+    """1 when a colon after systems' names opens what they do, as a component list writes it ("- ingest-worker:
+    reads the orders topic and writes to X"); 0 otherwise. Only systems: "dana: we moved X" is a speaker's line."""
+    systems = bool(subjects) and all(s.type in SYSTEM_TYPES for s in subjects)
+    return 1 if systems and k + 1 < end and doc[k].text == ":" else 0
 
 
 def _verb_form(tok: Token) -> bool:
