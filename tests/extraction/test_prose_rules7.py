@@ -60,3 +60,30 @@ def test_a_catalogue_heading_written_as_cells_is_about_its_first_cell(nlp: Langu
                                                                     expected: tuple[str, str, str, str]) -> None:
     found = read(nlp, tmp_path, "Observatory service catalogue", f"## dome-ctl | Telescope Ops team\n\n{line}\n")
     assert expected in found
+
+
+RUNBOOK = "Runbook: tally-svc"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [("- After each upload we validate the file, strip the header rows, and persist the cleaned rows to tally-db "
+      "before acknowledging.", ("tally-svc", "PRODUCES", "tally-db", "d")),
+     ("- During replay we read the archived events from cold-store and forward them to ledger-gate in batches.",
+      ("tally-svc", "CALLS", "ledger-gate", "d")),
+     ("- If validation fails we do not write anything to tally-db.", ("tally-svc", "PRODUCES", "tally-db", "nd"))],
+)
+def test_we_in_a_systems_runbook_states_the_systems_flow(nlp: Language, tmp_path: Path, body: str,
+                                                         expected: tuple[str, str, str, str]) -> None:
+    assert expected in read(nlp, tmp_path, RUNBOOK, body)
+
+
+@pytest.mark.parametrize("body", ["We pulled the logs from Grafana.", "We moved the queue to Kafka at noon."])
+def test_what_we_did_once_is_no_flow_of_the_system(nlp: Language, tmp_path: Path, body: str) -> None:
+    found = read(nlp, tmp_path, RUNBOOK, body)
+    assert not any(f[0] == "tally-svc" and f[1] in ("CONSUMES", "PRODUCES", "CALLS") for f in found), found
+
+
+def test_committing_to_a_store_writes_to_it(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, OVERVIEW, "lens-cal commits its offsets to Kafka only on shutdown.")
+    assert ("lens-cal", "PRODUCES", "Kafka", "") in found
