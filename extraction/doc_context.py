@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -29,7 +29,7 @@ from extraction.extraction_types import Mention
 from extraction.metadata import document_entity, type_hints
 from extraction.people import People, people_of
 from extraction.section_subjects import TOPIC_TYPES, flow_heading, kind_titled_system
-from extraction.vocabulary import DOC_KIND_WORDS, LABEL_HEDGES, SYSTEM_NOUNS, words
+from extraction.vocabulary import DOC_KIND_WORDS, SYSTEM_NOUNS, words
 from verify.vocabulary import LabelRule, label_key, label_rule
 
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -56,50 +56,6 @@ def list_rule(label: str) -> LabelRule | None:
     """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
     key = label_key(label)
     return LINK_RULE if _link_list(key) else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
-# A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
-# Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
-# system runs on or through, not of things it is or shows (dashboards, consoles, endpoints).
-_INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queue", "broker", "bus", "proxy", "gateway",
-                          "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
-                          "orchestrator", "scheduler", "runtime", "backend"})
-USES_RULE = LabelRule("USES", False, "topic")
-# A bare "Team:" line of a catalogue entry or a runbook names the team that answers for the system the entry is
-# about; body lines only (front matter "team:" says whose write-up it is), and only about a system (`extraction.lines`).
-TEAM_RULE = LabelRule("OWNS", True, "topic", "Team")
-# A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
-_ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
-
-
-# A past participle or state after a label's noun says what happened to the values, not what they are: "Related PRs
-# created:", "Tickets filed:", "Docs updated:" label the same values as "Related PRs:".
-_LABEL_STATES = frozenset({"created", "opened", "filed", "raised", "merged", "added", "landed", "submitted", "updated",
-                          "pending", "open", "closed", "shipped", "published"})
-# "Customer account:", "Client name:": a word naming how a customer is recorded, after the word customer or client.
-_CUSTOMER_RECORDS = frozenset({"account", "name", "org", "organization", "organisation", "company", "tenant"})
-
-
-def fallback_rule(label: str) -> LabelRule | None:
-    """The rule of a label the label table does not list, read from its words: an artifact links, an
-    infrastructure role is used, a customer's record names the customer, a hedged cause label is a hypothesis, a bare
-    "Team:" line names the team answering for the system; a trailing state word is dropped."""
-    words = label_key(label).split("_")
-    while len(words) > 1 and words[-1] in _LABEL_STATES:
-        words.pop()
-    if len(words) < len(label_key(label).split("_")):
-        known = label_rule("_".join(words))
-        if known is not None:
-            return known
-    if len(words) == 2 and words[0] in ("customer", "client") and words[1] in _CUSTOMER_RECORDS:
-        return label_rule(words[0])
-    hedged = label_rule("_".join(words[1:])) if len(words) > 1 and words[0] in LABEL_HEDGES else None
-    if hedged is not None and hedged.rel_type == "CAUSED":  # "Suspected trigger:", "Possible cause:": a hypothesis
-        return replace(hedged, hedged=True)
-    if words in (["team"], ["squad"]):  # "- Team: Wallet team" under a system's heading: the team answers for it
-        return TEAM_RULE
-    tail = words[-1]
-    return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
-
-
 @dataclass(frozen=True)
 class Scope:
     """A label that governs the list items in ``[start, end)``; ``label`` is its span in the text."""
@@ -185,6 +141,11 @@ def _tables(text: str, start: int) -> dict[int, tuple[str, ...]]:
     return tables
 
 
+def _first_cell(heading: str) -> str:
+    """A catalogue heading written as cells ("orders-api | Payments team | tier 1"): its first cell, else all of it."""
+    return heading.split(" | ", 1)[0] if " | " in heading else heading
+
+
 def _topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
     """The one system a title names, when the rest of the title only says what kind of document it is
     ("Runbook: ledger-sync", "checkout-api overview"); a title that says more ("ADR-7: Store labels in doc-store")
@@ -245,8 +206,10 @@ def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
         if i == 0 and title_heading is not None:
             ctx.topic = topic
             titled = title_subject(doc, found, offsets[i]) or kind_titled_system(texts[i], found)
-        elif heading.level > 1 and len(heading.text.split()) <= 6:
+        elif heading.level > 1 and len((cell := _first_cell(texts[i])).split()) <= 6:
             end = next((n.start for n in headings if n.start > heading.start and n.level <= heading.level), len(text))
+            if cell != texts[i]:  # "## orders-api | Payments team": the first cell names what the section is about
+                topic = _topic([m for m in found if m.end <= offsets[i] + len(cell)], cell, offsets[i])
             topic = topic or (flow_heading(doc, offsets[i], text, end) if not found else None)
             if topic is not None:
                 ctx.section_topics[heading.start] = topic

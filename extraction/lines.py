@@ -33,14 +33,12 @@ from extraction.actions import action_relations
 from extraction.doc_context import (
     IMPACT_RULE,
     LINK_RULE,
-    TEAM_RULE,
-    USES_RULE,
     DocumentContext,
     Scope,
-    fallback_rule,
     list_rule,
 )
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
     BARE_LEAD_IN,
@@ -59,6 +57,7 @@ from extraction.line_shapes import (
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
+from extraction.subject_labels import subject_label
 from extraction.table_rows import table_row
 from extraction.task_lines import handed_off, keyed_task, tagged_roles
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
@@ -91,11 +90,13 @@ class _Reader(LineEmitter):
         label = m.group("label")
         listed = label_rule(label)
         rule = listed or fallback_rule(label)
+        label_span = (at + m.start("label"), at + m.end("label"))
+        named_by_label = None if rule is not None else subject_label(self.text, label_span, self.mentions)
+        rule = named_by_label[0] if named_by_label else rule
         environment = rule is None and (self.environment or environment_section(self.ctx.heading_at(at)))
         rule = USES_RULE if environment else rule
         if rule is None:
             return False
-        label_span = (at + m.start("label"), at + m.end("label"))
         value = (at + m.start("value"), at + m.end("value"))
         values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
@@ -106,6 +107,7 @@ class _Reader(LineEmitter):
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []
         named = named or ([g] if role_suffix and rule.rel_type == "LEADS" and (g := led_group(self.text, label_span))
                           else [])  # "Billing infra lead: Dana" leads the group the label names
+        named = named or ([named_by_label[1]] if named_by_label else [])
         about = named[0] if named else self.line_subject(rule, line, m.group("lead"))
         if rule is TEAM_RULE and (about is None or about is self.ctx.own):
             return False  # a "Team:" line with no system to be about says whose write-up it is

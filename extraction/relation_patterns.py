@@ -166,8 +166,11 @@ def bind(tok: Token, ctx: DocumentContext, sent_start: int, previous: Span | Non
 def team_doer(tok: Token, verb: Token, rel: str, ctx: DocumentContext, sent_start: int) -> Mention | None:
     """ "we persist checkpoints to X" in a write-up about one system: the team speaks for its system, so "we" as the
     subject of a data-flow relation (`TEAM_DOER_RELATIONS`) is the document's system (an inference). "We" must be
-    the verb's own subject (or its conjoined verbs'): "we considered storing X in Y" states no flow."""
+    the verb's own subject (or its conjoined verbs'): "we considered storing X in Y" states no flow. In the past
+    tense it tells what responders did once ("we pulled the logs from Grafana"), not how the system works."""
     if tok.lower_ != "we" or tok.dep_ not in ("nsubj", "nsubjpass") or rel not in TEAM_DOER_RELATIONS:
+        return None
+    if verb.tag_ in ("VBD", "VBN") and verb.lower_ != "read":  # "read" is the present as often as the past
         return None
     while verb.dep_ == "conj" and verb.head.i != tok.head.i:
         verb = verb.head

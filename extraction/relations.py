@@ -50,7 +50,9 @@ from extraction.relation_patterns import (
     team_doer,
 )
 from extraction.role_nouns import affiliation_triples
-from extraction.surface_relations import mention_tokens, surface_triples
+from extraction.surface_parts import mention_tokens
+from extraction.surface_relations import surface_triples
+from extraction.team_clauses import team_triples
 from extraction.traffic_phrases import caller_through_traffic, calls_between, traffic_source
 from extraction.verb_reader import SUBJECT_DEPS, misparsed_verb, subjects, verb_triples
 
@@ -196,5 +198,9 @@ def find_relations(
         for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
             if frozenset((t.subject.name, t.object.name)) not in read:
                 emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds)
+        topic = None if ctx is None else ctx.about("topic", bounds[0] + offset)
+        for t in team_triples(sent, starts, topic):  # "we persist X to Y", where the parse lost the flow
+            if frozenset((t.subject.name, t.object.name)) not in read:
+                emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds, "document_subject")
         previous = sent
     return out

@@ -27,13 +27,12 @@ as the parse reader reads them (`extraction.clause_flags`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from spacy.tokens import Doc, Span, Token
 
-from extraction.causal import MOVE_TARGETS, MOVING_VERBS, verb_lemma
+from extraction.causal import MOVE_TARGETS, MOVING_VERBS, SYSTEM_TYPES, verb_lemma
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
+from extraction.surface_parts import DETERMINERS, JOINERS, SurfaceTriple, make_triples, mention_list
 from extraction.traffic_phrases import handed_requests
 from extraction.vocabulary import (
     FUTURE_AUXILIARIES,
@@ -47,14 +46,11 @@ from extraction.vocabulary import (
 )
 
 _KNOWN = frozenset(v for v, _ in VERB_RULES)
-# What may stand between a clause break and its subject: determiners and possessives of a noun phrase.
-_DETERMINERS = frozenset({"the", "our", "their", "this", "that", "its", "a", "an", "both"})
 _CLAUSE_BREAKS = frozenset({",", ";", ":", "—", "–", "(", "-", "*", "•", "+", ">", "):"})
 # Adverbs a writer puts between a subject and its verb ("X now calls Y", "X no longer reads from Y").
 _ADVERB_TAGS = frozenset({"RB", "RBR", "RBS", "MD"})
 _MAX_ADVERBS = 3
 _MAX_OBJECT_WORDS = 4
-_JOINERS = frozenset({"and", ",", "or", "&"})
 _FLOATING = frozenset({"both", "all", "each", "also"})  # "A and B both call C"
 _BE = frozenset({"is", "are", "was", "were", "be", "been"})
 _PASSIVE_VERBS = frozenset(v for v, _ in PASSIVE_PREP_RULES) | _KNOWN
@@ -62,52 +58,10 @@ _PASSIVE_VERBS = frozenset(v for v, _ in PASSIVE_PREP_RULES) | _KNOWN
 _KIND_NOUNS = frozenset(TYPE_NOUNS) | frozenset(SYSTEM_NOUNS) | STREAM_NOUNS
 
 
-@dataclass(frozen=True)
-class SurfaceTriple:
-    """One relation read in word order: ``predicate`` holds the verb (and preposition) tokens."""
-
-    subject: Mention
-    object: Mention
-    rel_type: str
-    predicate: list[Token]
-    flags: tuple[bool, bool, bool]  # negated, hedged, planned
-
-
-def mention_tokens(doc: Doc, offset: int, mentions: list[Mention]) -> dict[int, tuple[int, Mention]]:
-    """First token index of each mention -> (end token index, mention)."""
-    found: dict[int, tuple[int, Mention]] = {}
-    for m in mentions:
-        span = doc.char_span(m.start - offset, m.end - offset, alignment_mode="expand")
-        if span is not None and len(span):
-            found.setdefault(span.start, (span.end, m))
-    return found
-
-
-def _mention_list(doc: Doc, i: int, end: int, starts: dict[int, tuple[int, Mention]],
-                  repeat: str | None = None) -> tuple[list[Mention], int]:
-    """Mentions from token ``i`` joined by "and" / "," / "or": "A, B and C". Returns them and the next token.
-    ``repeat``: a preposition a writer may say again before each ("consumed by A and by B")."""
-    found: list[Mention] = []
-    while i < end and i in starts:
-        i, mention = starts[i]
-        found.append(mention)
-        j = i
-        while j < end and j - i < 2 and j not in starts and doc[j].lower_ in _JOINERS:
-            j += 1
-        if repeat and j > i and j < end and doc[j].lower_ == repeat:
-            j += 1
-        if j > i and j < end and j not in starts and doc[j].lower_ in _DETERMINERS:
-            j += 1  # "A and the B"
-        if j == i or j not in starts:
-            break
-        i = j
-    return found, i
-
-
 def _opens_clause(sent: Span, i: int) -> bool:
     """Token ``i`` starts a clause: only determiners lie between it and the sentence start or a clause break."""
     j = i - 1
-    while j >= sent.start and sent.doc[j].lower_ in _DETERMINERS and sent.doc[j].tag_ != "IN":
+    while j >= sent.start and sent.doc[j].lower_ in DETERMINERS and sent.doc[j].tag_ != "IN":
         j -= 1
     before = sent.doc[j] if j >= sent.start else None
     # "Zara mentioned that X talks to Y": a complementiser opens a clause (the relative "the topic that X" does not)
@@ -122,16 +76,17 @@ def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[
     for i in range(sent.start, end):
         tok = doc[i]
         if i in starts and _opens_clause(sent, i):
-            subjects, k = _mention_list(doc, i, end, starts)
+            subjects, k = mention_list(doc, i, end, starts)
+            k += _item_label(doc, k, end, subjects)
             while k < end:  # "X reads from Y and writes to Z": the next verb shares the subject
-                triples, k = _after_subject(sent, subjects, k, starts)
+                triples, k = clause_after_subject(sent, subjects, k, starts)
                 found += triples
                 if triples and k < end and k not in starts and doc[k].lower_ in _KIND_NOUNS:
                     k += 1  # "backed by a DynamoDB table and fronted by Y": the object's kind noun ends it
                 if triples and k + 1 < end and doc[k].text == ")" and doc[k - 1].text != "(":
                     k += 1  # "X (owned by Y) exports to Z": the aside closes and the clause of X goes on
                     continue
-                if not triples or k + 1 >= end or doc[k].lower_ not in _JOINERS:
+                if not triples or k + 1 >= end or doc[k].lower_ not in JOINERS:
                     break
                 k += 1 + (doc[k + 1].lower_ == "and")
         elif tok.lower_ in MOVING_VERBS or verb_lemma(tok, MOVING_VERBS) in MOVING_VERBS:
@@ -139,10 +94,11 @@ def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[
     return found
 
 
-def _after_subject(
-    sent: Span, subjects: list[Mention], k: int, starts: dict[int, tuple[int, Mention]]
+def clause_after_subject(
+    sent: Span, subjects: list[Mention], k: int, starts: dict[int, tuple[int, Mention]], bare: bool = False
 ) -> tuple[list[SurfaceTriple], int]:
-    """The triples of the clause whose subject ends before token ``k``, and the token after its last object."""
+    """The triples of the clause whose subject ends before token ``k``, and the token after its last object.
+    ``bare``: the subject is a pronoun the parse made the verb's own ("we persist X to Y"), so a bare stem is a verb."""
     doc, end = sent.doc, sent.end
     if k < end and doc[k].lower_ in _KIND_NOUNS and k not in starts and not _verb_form(doc[k]):  # not "proxies"
         k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y", "the X topic is read by Y"
@@ -150,7 +106,8 @@ def _after_subject(
     while (
         k < end
         and k - first < _MAX_ADVERBS
-        and ((doc[k].tag_ in _ADVERB_TAGS and not _verb_form(doc[k])) or doc[k].lower_ in NEGATION_WORDS
+        and ((doc[k].tag_ in _ADVERB_TAGS and not _verb_form(doc[k]) and not (bare and doc[k].lower_ in _KNOWN))
+             or doc[k].lower_ in NEGATION_WORDS
              or doc[k].lower_ in _FLOATING or _perfect(doc, k))
     ):
         k += 1
@@ -174,16 +131,17 @@ def _after_subject(
     lemma = verb_lemma(verb, _KNOWN)
     modal = any(t.tag_ == "MD" for t in doc[first:k])
     perfect = any(_perfect(doc, t.i) for t in doc[first:k]) and verb.tag_ == "VBN"  # "has taken over X"
-    inflected = verb.lower_.endswith(("s", "ed")) or perfect or ((modal or len(subjects) > 1) and verb.lower_ == lemma)
+    inflected = verb.lower_.endswith(("s", "ed")) or perfect or ((modal or bare or len(subjects) > 1)
+                                                                   and verb.lower_ == lemma)
     if lemma not in _KNOWN or not inflected or doc[first:k].text.startswith((",", "(")):
         return [], k  # a bare stem after one name is a noun as often as a verb ("the billing-api export job")
     direct = VERB_RULES.get((lemma, None))
-    j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in _DETERMINERS)
+    j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in DETERMINERS)
     if direct is not None and j in starts:
-        objects, after = _mention_list(doc, j, end, starts)
+        objects, after = mention_list(doc, j, end, starts)
         if after < end and (doc[after].pos_ in ("VERB", "AUX") or doc[after].tag_ in ("VBN", "VBD")):
             return [], after  # "X needs Y restarted": a complement about Y, not a relation with it
-        return _triples(subjects, objects, direct, [verb], flags), after
+        return make_triples(subjects, objects, direct, [verb], flags), after
     for words in range(_MAX_OBJECT_WORDS + 1):
         p = k + 1 + words
         if p >= end or p in starts or (words and _stops_object(doc[p - 1])):
@@ -192,11 +150,11 @@ def _after_subject(
             p += 1  # "reads totals (from X, not Y)": the place stated in an aside is the verb's all the same
         rule = VERB_RULES.get((lemma, doc[p].lower_))
         if rule is not None and p + 1 < end:
-            q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in _DETERMINERS)
-            objects, after = _mention_list(doc, q, end, starts)
+            q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in DETERMINERS)
+            objects, after = mention_list(doc, q, end, starts, repeat=doc[p].lower_)
             if rule[0] == "PRODUCES" and handed_requests(lemma, doc[k + 1 : p]):
                 rule = ("CALLS", rule[1])  # "hands requests to X": a call, not data produced
-            return _triples(subjects, objects, rule, [verb, doc[p]], flags), after
+            return make_triples(subjects, objects, rule, [verb, doc[p]], flags), after
     return [], k
 
 
@@ -214,14 +172,21 @@ def _passive(
         return [], k
     lemma = verb_lemma(verb, _PASSIVE_VERBS)
     prep = doc[k].lower_
-    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
-    objects, after = _mention_list(doc, q, end, starts, repeat=prep)
+    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in DETERMINERS)
+    objects, after = mention_list(doc, q, end, starts, repeat=prep)
     if (lemma, prep) in PASSIVE_PREP_RULES:
-        return _triples(subjects, objects, PASSIVE_PREP_RULES[(lemma, prep)], [verb, doc[k]], flags), after
+        return make_triples(subjects, objects, PASSIVE_PREP_RULES[(lemma, prep)], [verb, doc[k]], flags), after
     if prep == "by" and (lemma, None) in VERB_RULES:
         rel, inverse = VERB_RULES[(lemma, None)]
-        return _triples(subjects, objects, (rel, not inverse), [verb, doc[k]], flags), after
+        return make_triples(subjects, objects, (rel, not inverse), [verb, doc[k]], flags), after
     return [], k
+
+
+def _item_label(doc: Doc, k: int, end: int, subjects: list[Mention]) -> int:
+    """1 when a colon after systems' names opens what they do, as a component list writes it ("- ingest-worker:
+    reads the orders topic and writes to X"); 0 otherwise. Only systems: "dana: we moved X" is a speaker's line."""
+    systems = bool(subjects) and all(s.type in SYSTEM_TYPES for s in subjects)
+    return 1 if systems and k + 1 < end and doc[k].text == ":" else 0
 
 
 def _verb_form(tok: Token) -> bool:
@@ -245,32 +210,17 @@ def _stops_object(tok: Token) -> bool:
 def _moved(sent: Span, verb: Token, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
     """ "move X to Y": X USES Y; "migrate X from W to Y": also Y REPLACES W (when W is named)."""
     doc, end = sent.doc, sent.end
-    j = verb.i + 1 + (verb.i + 1 < end and doc[verb.i + 1].lower_ in _DETERMINERS)
-    things, k = _mention_list(doc, j, end, starts)
+    j = verb.i + 1 + (verb.i + 1 < end and doc[verb.i + 1].lower_ in DETERMINERS)
+    things, k = mention_list(doc, j, end, starts)
     sources: list[Mention] = []
     if things and k < end and doc[k].lower_ == "from":  # "from Oracle to Postgres", "from the old cluster to Y"
-        sources, after = _mention_list(doc, k + 1, end, starts)
+        sources, after = mention_list(doc, k + 1, end, starts)
         k = after if sources else next((x for x in range(k + 1, min(k + 5, end)) if doc[x].lower_ in MOVE_TARGETS), k)
     if not things or k >= end or doc[k].lower_ not in MOVE_TARGETS:
         return []
-    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in _DETERMINERS)
-    targets, _ = _mention_list(doc, q, end, starts)
+    q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in DETERMINERS)
+    targets, _ = mention_list(doc, q, end, starts)
     flags = clause_flags(verb, sent, [])
-    return _triples(things, targets, ("USES", False), [verb, doc[k]], flags) + _triples(
+    return make_triples(things, targets, ("USES", False), [verb, doc[k]], flags) + make_triples(
         targets, sources, ("REPLACES", False), [verb, doc[k]], flags
     )
-
-
-def _triples(
-    subjects: list[Mention],
-    objects: list[Mention],
-    rule: tuple[str, bool],
-    pred: list[Token],
-    flags: tuple[bool, bool, bool],
-) -> list[SurfaceTriple]:
-    rel, inverse = rule
-    return [
-        SurfaceTriple(o, s, rel, pred, flags) if inverse else SurfaceTriple(s, o, rel, pred, flags)
-        for s in subjects
-        for o in objects
-    ]

@@ -91,6 +91,8 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     # rates from X"; "X feeds Y" (Y reads what X gives)
     ("hand", "to"): ("PRODUCES", False), ("ship", "to"): ("PRODUCES", False), ("dump", "into"): ("PRODUCES", False),
     ("dump", "to"): ("PRODUCES", False), ("upload", "to"): ("PRODUCES", False), ("flush", "to"): ("PRODUCES", False),
+    # recorded into a store: "commits its offsets to Kafka", "appends events to the audit-log"
+    ("commit", "to"): ("PRODUCES", False), ("append", "to"): ("PRODUCES", False),
     ("pick", "from"): ("CONSUMES", False), ("get", "from"): ("CONSUMES", False), ("pull", None): ("CONSUMES", False),
     ("feed", None): ("CONSUMES", True), ("poll", "from"): ("CONSUMES", False),
     # talking to a system is calling it: "talks with X", "communicates with X", "kicks off the X job", "pings X"

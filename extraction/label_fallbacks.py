@@ -1,0 +1,57 @@
+"""Rules of labels the label table does not list, read from the label's words (split from `extraction.doc_context`).
+
+"- Data store: Postgres", "Hotfix PR: #12", "Suspected trigger: X", "- Team: Wallet team": the words of such a label
+say what it states even though no table lists it; `extraction.lines` asks here when `verify.vocabulary.label_rule`
+knows nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from extraction.doc_context import LINK_RULE
+from extraction.vocabulary import LABEL_HEDGES
+from verify.vocabulary import LabelRule, label_key, label_rule
+
+# A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
+# Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
+# system runs on or through, not of things it is or shows (dashboards, consoles, endpoints).
+_INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queue", "broker", "bus", "proxy", "gateway",
+                          "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
+                          "orchestrator", "scheduler", "runtime", "backend", "index"})
+USES_RULE = LabelRule("USES", False, "topic")
+# A bare "Team:" line of a catalogue entry or a runbook names the team that answers for the system the entry is
+# about; body lines only (front matter "team:" says whose write-up it is), and only about a system (`extraction.lines`).
+TEAM_RULE = LabelRule("OWNS", True, "topic", "Team")
+# A label that names an artifact ("Hotfix PR", "RCA doc", "Incident ticket") links the document to its value.
+_ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
+
+
+# A past participle or state after a label's noun says what happened to the values, not what they are: "Related PRs
+# created:", "Tickets filed:", "Docs updated:" label the same values as "Related PRs:".
+_LABEL_STATES = frozenset({"created", "opened", "filed", "raised", "merged", "added", "landed", "submitted", "updated",
+                          "pending", "open", "closed", "shipped", "published"})
+# "Customer account:", "Client name:": a word naming how a customer is recorded, after the word customer or client.
+_CUSTOMER_RECORDS = frozenset({"account", "name", "org", "organization", "organisation", "company", "tenant"})
+
+
+def fallback_rule(label: str) -> LabelRule | None:
+    """The rule of a label the label table does not list, read from its words: an artifact links, an
+    infrastructure role is used, a customer's record names the customer, a hedged cause label is a hypothesis, a bare
+    "Team:" line names the team answering for the system; a trailing state word is dropped."""
+    words = label_key(label).split("_")
+    while len(words) > 1 and words[-1] in _LABEL_STATES:
+        words.pop()
+    if len(words) < len(label_key(label).split("_")):
+        known = label_rule("_".join(words))
+        if known is not None:
+            return known
+    if len(words) == 2 and words[0] in ("customer", "client") and words[1] in _CUSTOMER_RECORDS:
+        return label_rule(words[0])
+    hedged = label_rule("_".join(words[1:])) if len(words) > 1 and words[0] in LABEL_HEDGES else None
+    if hedged is not None and hedged.rel_type == "CAUSED":  # "Suspected trigger:", "Possible cause:": a hypothesis
+        return replace(hedged, hedged=True)
+    if words in (["team"], ["squad"]):  # "- Team: Wallet team" under a system's heading: the team answers for it
+        return TEAM_RULE
+    tail = words[-1]
+    return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
