@@ -82,6 +82,9 @@ class Pipeline:
         try:
             return self._run(question, turn, dispatcher, timings, graph)
         except (GraphFailure, ModelUnavailable, ParsesUnavailable) as exc:
+            # Logged with its cause: the answer says only "unavailable", and an intermittent one is otherwise
+            # impossible to trace from a server log (the e2e tests print its last lines when they fail).
+            log.warning("answer stopped as unavailable: %s: %s", type(exc).__name__, exc)
             return self._stop(Stop("unavailable", str(exc)), question, turn, dispatcher, timings)
 
     def _run(self, question: str, turn: Turn, dispatcher: Dispatcher, timings: dict[str, float],
