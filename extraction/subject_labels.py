@@ -32,8 +32,8 @@ def subject_label(text: str, label: tuple[int, int], mentions: list[Mention]) ->
         return None
     named = inside[0]
     words = text[label[0] : named.start].split()
-    if len(words) < 2 and not (words and words[0].casefold() not in _VERB_PREPOSITIONS):
-        return None
+    if not words or (len(words) == 1 and words[0].casefold() in _VERB_PREPOSITIONS):
+        return None  # a bare "On X:" or "X:" names no relation
     last = words[-1].casefold()
     if last == "of":  # "Consumers of X": a noun phrase about X
         rule = label_rule(" ".join(words[:-1]))

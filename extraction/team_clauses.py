@@ -19,8 +19,6 @@ from extraction.surface_relations import clause_after_subject
 from extraction.vocabulary import TEAM_DOER_RELATIONS, VERB_RULES
 
 _BARE_VERBS = frozenset(v for v, _ in VERB_RULES)  # the rule table's verbs, as written after "we"
-
-
 # Words that end the clause "we" is the subject of: another clause begins ("..., but", "before they ...").
 _CLAUSE_ENDS = frozenset({";", "but", "because", "so", "if", "when", "while", "before", "after", "until", "once",
                           "which", "that", "unless", "though", "although"})
