@@ -24,6 +24,7 @@ import numpy as np
 
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.lemmas import words
+from zehn.agent.lexical import lexical_scores
 from zehn.agent.links import linked_ids
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
@@ -33,8 +34,14 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import TextIndex, comparison, text_index
 
 DOCUMENTS = 5  # documents read whole per question
-POOL = 8  # documents whose passages are read to rank them exactly (document_passages takes at most 8)
+# Documents whose passages are read to rank them exactly: every document the search found, as a rule (30
+# passages come from about 10-16 documents on the tune half). A document only the full-text list finds (its rare
+# words, no near vector) ranks behind every vector hit at first (a reciprocal rank of at most 1/61 next to a
+# similarity of 0.3-0.8): read, its words rank it (exact_scores).
+POOL = 16
+READ_AT_ONCE = 8  # document_passages reads at most 8 documents per query
 SEARCH_K = 30  # passages ranked per search
+LEXICAL_WEIGHT = 0.1  # the read documents' word match next to their vector similarity (see exact_scores)
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -152,7 +159,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked[:POOL])
     if vectors:
-        scores = exact_scores(read)
+        scores = exact_scores(read, analysis.question)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
@@ -174,9 +181,9 @@ class _Reads:
         """As :meth:`Dispatcher.documents` reads them (the ready ones, in ``ids`` order); those read before are not
         read again."""
         missing = [d for d in ids if d not in self._documents]
-        if missing:
-            self._documents.update((info.id, (info, passages))
-                                   for info, passages in self.dispatcher.documents(missing, self.vectors))
+        for at in range(0, len(missing), READ_AT_ONCE):
+            self._documents.update((info.id, (info, passages)) for info, passages
+                                   in self.dispatcher.documents(missing[at:at + READ_AT_ONCE], self.vectors))
         return [self._documents[d] for d in ids if d in self._documents]
 
     def sentences(self, document_id: str) -> list[Sentence]:
@@ -203,15 +210,17 @@ def hit_words(hits: list[PassageHit]) -> dict[str, float]:
     return out
 
 
-def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]]) -> dict[str, float]:
+def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
-    passage's similarity to the question (exact distances).
+    passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
+    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best).
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
     graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
     the same stored graph were measured to differ from one start to the next (and to change in the seconds
     after the index reports itself operational)."""
-    return {info.id: _exact_nearest(passages) for info, passages in read}
+    lexical = lexical_scores(question, read)
+    return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] for info, passages in read}
 
 
 def _exact_nearest(passages: list[DocPassage]) -> float:

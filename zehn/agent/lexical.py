@@ -1,0 +1,44 @@
+"""A deterministic word-match score for the documents read for a question (Okapi BM25 over their passages).
+
+The passage indexes' own full-text scores cannot rank the read documents: they differ from one server start of
+the same graph to the next (:mod:`traversal_policy.search`). This score is computed from the read text alone, with
+the word statistics of the passages read for this question, so the same passages give the same scores. It is the
+paragraph baseline's scoring (:mod:`zehn.evaluation.paragraphs`: the same tokens, the same BM25), applied to the
+candidate pool instead of the whole corpus: a question whose rare words one document holds ("which SIEM", a
+selector's name) finds that document even when its passages are not among the question's nearest vectors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rank_bm25 import BM25Okapi
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from zehn.agent.rows import DocPassage, DocumentInfo
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+_EMPTY = "\x00"  # stands for a passage without a word (BM25 needs at least one token per passage)
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased letter-and-digit runs, English stop words left out."""
+    return [t for t in _TOKEN.findall(text.casefold()) if t not in STOP_WORDS]
+
+
+def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]]) -> dict[str, float]:
+    """Each read document's best passage BM25 score for ``question``, divided by the best document's (so 1.0 for
+    the document that matches the question's words best, 0.0 for one that holds none of them). Word rarity is
+    counted over the read passages (a word every candidate holds ranks none of them)."""
+    query = tokens(question)
+    owners = [info.id for info, passages in read for _ in passages]
+    texts = [tokens(p.text) or [_EMPTY] for _, passages in read for p in passages]
+    if not query or not texts:
+        return {info.id: 0.0 for info, _ in read}
+    scores = BM25Okapi(texts).get_scores(query)
+    best: dict[str, float] = {info.id: 0.0 for info, _ in read}
+    for owner, score in zip(owners, scores, strict=True):
+        best[owner] = max(best[owner], float(score))
+    top = max(best.values())
+    return {d: (s / top if top > 0 else 0.0) for d, s in best.items()}
