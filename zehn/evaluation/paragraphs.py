@@ -17,17 +17,16 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rank_bm25 import BM25Okapi
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.access import scoped
 from extraction.schema import ready_document
+from zehn.agent.lexical import tokens  # the same words ZEHN's retrieval ranks its read documents by
 
 from .records import AnswerRecord, CitedSpan
 
 TOP = 3
 MIN_WORDS = 3  # a lone heading or a signature line is not a passage
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_TOKEN = re.compile(r"[a-z0-9]+")
 ALL_DOCUMENTS = f"MATCH (d:Document) WHERE {ready_document('d')} RETURN d.id, d.text, d.body_start ORDER BY d.id"
 
 
@@ -41,10 +40,6 @@ class Paragraph:
     start: int
     end: int
     text: str
-
-
-def tokens(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text.casefold()) if t not in STOP_WORDS]
 
 
 def paragraphs(document_id: str, text: str, body_start: int) -> list[Paragraph]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zehn.agent.retrieve import DocView, _Reads, exact_scores
+from zehn.agent.retrieve import LEXICAL_WEIGHT, READ_AT_ONCE, DocView, _Reads, exact_scores
 from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 
 
@@ -13,18 +13,52 @@ def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]
 
 
 def test_a_document_scores_its_nearest_passage_whatever_the_index_returned() -> None:
-    scores = exact_scores([_doc("a", 0.6, 0.2, 0.9), _doc("b", 0.3)])
+    scores = exact_scores([_doc("a", 0.6, 0.2, 0.9), _doc("b", 0.3)], "")
     assert scores == {"a": 0.8, "b": 0.7}  # 1 - the nearest passage's distance to the question (the first vector)
+    # (an empty question has no words to match: the vector similarity alone)
 
 
 def test_the_same_documents_score_the_same_in_any_order() -> None:
     read = [_doc("a", 0.6, 0.25), _doc("b", 0.3), _doc("c", 0.45)]
-    assert exact_scores(read) == exact_scores(list(reversed(read)))
+    assert exact_scores(read, "text") == exact_scores(list(reversed(read)), "text")
 
 
 def test_a_document_without_distances_scores_nothing() -> None:
     info, _ = _doc("a")
-    assert exact_scores([(info, [DocPassage("p", "a", "h", "section", 0, 1, "text", ())])]) == {"a": 0.0}
+    assert exact_scores([(info, [DocPassage("p", "a", "h", "section", 0, 1, "text", ())])], "") == {"a": 0.0}
+
+
+def _worded(doc_id: str, distance: float, text: str) -> tuple[DocumentInfo, list[DocPassage]]:
+    return (DocumentInfo(doc_id, f"title {doc_id}", "page", None, None),
+            [DocPassage(f"{doc_id}-p0", doc_id, "h", "section", 0, len(text), text, (distance,))])
+
+
+def test_a_document_holding_the_question_s_rare_words_outranks_a_slightly_nearer_one_without_them() -> None:
+    read = [_worded("near", 0.40, "The quarterly planning meeting moved to Thursday."),
+            _worded("holds", 0.45, "Ledger exports go to the archive bucket every night."),
+            _worded("other", 0.50, "The office wifi password rotates monthly.")]
+    scores = exact_scores(read, "Where do the ledger exports go?")
+    assert scores["holds"] > scores["near"] > scores["other"]
+    assert scores["holds"] == 0.55 + LEXICAL_WEIGHT  # the best word match adds the whole weight
+    assert scores["near"] == 0.6  # no question word: its similarity alone
+
+
+class _BatchDispatcher:
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+
+    def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        assert len(ids) <= READ_AT_ONCE  # the query's own limit
+        self.batches.append(list(ids))
+        return [_doc(d, 0.4) for d in ids]
+
+
+def test_more_documents_than_one_query_reads_are_read_in_batches_in_order() -> None:
+    graph = _BatchDispatcher()
+    ids = [f"d{n:02d}" for n in range(READ_AT_ONCE + 3)]
+    read = _Reads(graph, [[0.1]]).documents(ids)  # type: ignore[arg-type]
+    assert [i.id for i, _ in read] == ids
+    assert graph.batches == [ids[:READ_AT_ONCE], ids[READ_AT_ONCE:]]
 
 
 def test_a_sentence_s_list_frame_is_read_once_per_turn() -> None:

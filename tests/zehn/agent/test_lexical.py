@@ -1,0 +1,53 @@
+"""The read documents' word match: BM25 over their passages, scaled so the best document scores 1.0."""
+
+from __future__ import annotations
+
+from zehn.agent.lexical import lexical_scores, tokens
+from zehn.agent.rows import DocPassage, DocumentInfo
+
+
+def _doc(doc_id: str, *texts: str) -> tuple[DocumentInfo, list[DocPassage]]:
+    return (DocumentInfo(doc_id, doc_id, "page", None, None),
+            [DocPassage(f"{doc_id}-p{n}", doc_id, "h", "section", 0, len(t), t, (0.5,)) for n, t in enumerate(texts)])
+
+
+def test_tokens_are_lower_cased_words_and_numbers_without_stop_words() -> None:
+    assert tokens("What is the P95 latency of the Billing-API?") == ["p95", "latency", "billing", "api"]
+
+
+def test_the_best_matching_document_scores_one_and_one_without_the_words_zero() -> None:
+    read = [_doc("a", "Backups of the ledger run nightly.", "Restores are tested monthly."),
+            _doc("b", "The cafeteria menu changes weekly."),
+            _doc("c", "Ledger backups are kept for ninety days."), _doc("d", "Badges are renewed yearly.")]
+    scores = lexical_scores("How long are ledger backups kept?", read)
+    assert scores["c"] == 1.0 and scores["b"] == scores["d"] == 0.0
+    assert 0.0 < scores["a"] < 1.0
+
+
+def test_a_document_scores_its_best_passage_not_the_sum_of_its_passages() -> None:
+    matching = "Certificate rotation is owned by the edge team."
+    one = _doc("one", matching)
+    many = _doc("many", matching, "Rotation happens quarterly.", "Certificates are stored in the vault.")
+    filler = _doc("filler", "Lunch is at noon.", "Parking is free.")
+    scores = lexical_scores("Who owns certificate rotation?", [one, many, filler])
+    assert scores["one"] == scores["many"] == 1.0
+
+
+def test_a_rare_word_counts_more_than_a_word_every_candidate_holds() -> None:
+    read = [_doc("common", "The service deploy finished."),
+            _doc("rare", "The service failover drill finished."),
+            _doc("third", "The service restarted."), _doc("fourth", "The service scaled out.")]
+    scores = lexical_scores("When did the service failover drill finish?", read)
+    assert scores["rare"] == 1.0 and scores["common"] < scores["rare"]
+
+
+def test_the_scores_do_not_depend_on_the_order_the_documents_were_read_in() -> None:
+    read = [_doc("a", "Queue depth alerts page the on-call."), _doc("b", "Queue depth is sampled every minute."),
+            _doc("c", "Disk alerts page storage.")]
+    question = "Which alerts page the on-call for queue depth?"
+    assert lexical_scores(question, read) == lexical_scores(question, list(reversed(read)))
+
+
+def test_a_question_of_stop_words_only_scores_every_document_zero() -> None:
+    assert lexical_scores("What is it?", [_doc("a", "It is what it is."), _doc("b", "Something else.")]) == \
+        {"a": 0.0, "b": 0.0}
