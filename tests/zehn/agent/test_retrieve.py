@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from zehn.agent.retrieve import LEXICAL_WEIGHT, READ_AT_ONCE, DocView, _Reads, exact_scores
-from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
+import numpy as np
+
+from zehn.agent.question import Analysis
+from zehn.agent.resolve import Subjects
+from zehn.agent.retrieve import DOCUMENTS, LEXICAL_WEIGHT, POOL, READ_AT_ONCE, DocView, _Reads, documents, exact_scores
+from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, Sentence
 
 
 def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]]:
@@ -126,3 +130,61 @@ def test_a_passage_s_sentences_keep_the_document_s_order_and_include_one_that_be
     assert [s.id for s in view.in_passage(passage)] == ["ev_3", "ev_1", "ev_2"]
     empty = DocView(DocumentInfo("e", "T", "page", None, None), (), 0.5, False, lambda: [])
     assert empty.in_passage(passage) == ()
+
+
+class _SearchDispatcher:
+    """A search whose vector list finds two documents and whose full-text list finds a third only; every document
+    is read with its passages' distances to the question."""
+
+    def __init__(self, texts: dict[str, tuple[float, str]], hits: list[PassageHit]) -> None:
+        self.texts, self.hits = texts, hits
+        self.read: list[str] = []
+
+    def passages(self, text: str, k: int, embedding: list[float] | None = None) -> list[PassageHit]:
+        return self.hits[:k]
+
+    def found(self, name: str, args: dict[str, object]) -> None:
+        return None  # no document mentions a resolved subject (there is none)
+
+    def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        self.read += ids
+        return [_worded(d, *self.texts[d]) for d in ids]
+
+
+class _Vectors:
+    def start(self, texts: list[str]) -> None:
+        return None
+
+    def texts(self, texts: list[str]) -> list[np.ndarray]:
+        return [np.ones(2) for _ in texts]
+
+
+def _hit(doc_id: str, similarity: float | None, fulltext_rank: int | None) -> PassageHit:
+    return PassageHit(f"{doc_id}-p0", doc_id, "h", "section", 0, 1, 0.0, similarity,
+                      0.0 if fulltext_rank is None else 1.0 / (60 + fulltext_rank))
+
+
+def _analysis(question: str) -> Analysis:
+    return Analysis(question, "attribute", (), None, None, None, (), (), (), ())
+
+
+def test_a_document_only_the_full_text_list_finds_is_read_and_ranks_by_its_words() -> None:
+    vector_hits = [_hit(f"v{n:02d}", 0.60 - n / 100, None) for n in range(POOL - 1)]
+    graph = _SearchDispatcher(
+        {**{h.document_id: (1 - (h.similarity or 0.0), "Quarterly planning notes and the office move.")
+            for h in vector_hits},
+         "words": (0.45, "Ledger exports go to the archive bucket every night.")},
+        [*vector_hits, _hit("words", None, 1)])
+    views, _ = documents(_analysis("Where do the ledger exports go?"), Subjects(), graph,  # type: ignore[arg-type]
+                         _Vectors())  # type: ignore[arg-type]
+    assert "words" in graph.read  # behind every vector hit at first, read all the same
+    assert views[0].info.id == "words" and len(views) == DOCUMENTS
+
+
+def test_the_documents_read_are_the_same_whatever_order_the_search_returned_them_in() -> None:
+    hits = [_hit(f"d{n:02d}", 0.5, n + 1) for n in range(POOL)]
+    texts = {h.document_id: (0.5, f"Note {h.document_id} about queues.") for h in hits}
+    first, second = _SearchDispatcher(texts, hits), _SearchDispatcher(texts, list(reversed(hits)))
+    one, _ = documents(_analysis("What about queues?"), Subjects(), first, _Vectors())  # type: ignore[arg-type]
+    two, _ = documents(_analysis("What about queues?"), Subjects(), second, _Vectors())  # type: ignore[arg-type]
+    assert sorted(first.read) == sorted(second.read) and [v.info.id for v in one] == [v.info.id for v in two]
