@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+import re
 from itertools import repeat
 
 from spacy.language import Language
@@ -48,11 +49,17 @@ _EDGE = ".,;:()[]{}\"'`*|"  # punctuation stripped from a word's ends
 @lru_cache(maxsize=WORDS_CACHE)
 def _words(text: str) -> tuple[str, ...]:
     found = tuple(filter(None, map(str.strip, text.casefold().split(), repeat(_EDGE))))  # C-level: long texts too
-    if "/" not in text:
+    if "/" not in text and "_" not in text:
         return found
     # A path or a slash-joined pair ("/v1/chat/completions", "p50/p95") also gives its parts: a question writes
     # "chat completion requests" for the document's route.
-    return found + tuple(p for w in found if "/" in w for p in w.split("/") if p)
+    return found + tuple(p for w in found if "/" in w for p in w.split("/") if p) + identifier_parts(found)
+
+
+def identifier_parts(tokens: Iterable[str]) -> tuple[str, ...]:
+    """The words a snake_case key is made of, and the value it is set to ("max_header_bytes=2048": max, header,
+    bytes, 2048): configuration is written as keys, and a question asks for the "maximum header size" in words."""
+    return tuple(p for w in tokens if "_" in w.strip("_") for p in re.split(r"[_=]+", w.strip("_")) if p)
 
 
 def irregular_forms(nlp: Language) -> Mapping[str, str]:

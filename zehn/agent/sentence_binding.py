@@ -31,6 +31,7 @@ from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
+    NUMBER_ONLY,
     family,
     heading_words,
     label_roles,
@@ -141,8 +142,9 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
         # a duration in a sentence about something else is not the asked duration.
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
-        own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
-                                                               | DURATION_VERBS else []), *family(ask.predicate))
+        # (A focus that says only "a number", "to what value was X raised", is stated by the filler itself.)
+        own = tuple(w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY) + (
+            *([ask.predicate] if ask.predicate not in LIGHT_VERBS | DURATION_VERBS else []), *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
                              states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
             return None
