@@ -49,17 +49,20 @@ _EDGE = ".,;:()[]{}\"'`*|"  # punctuation stripped from a word's ends
 @lru_cache(maxsize=WORDS_CACHE)
 def _words(text: str) -> tuple[str, ...]:
     found = tuple(filter(None, map(str.strip, text.casefold().split(), repeat(_EDGE))))  # C-level: long texts too
-    if "/" not in text and "_" not in text:
+    if "/" not in text:
         return found
     # A path or a slash-joined pair ("/v1/chat/completions", "p50/p95") also gives its parts: a question writes
     # "chat completion requests" for the document's route.
-    return found + tuple(p for w in found if "/" in w for p in w.split("/") if p) + identifier_parts(found)
+    return found + tuple(p for w in found if "/" in w for p in w.split("/") if p)
 
 
 def identifier_parts(tokens: Iterable[str]) -> tuple[str, ...]:
-    """The words a snake_case key is made of, and the value it is set to ("max_header_bytes=2048": max, header,
-    bytes, 2048): configuration is written as keys, and a question asks for the "maximum header size" in words."""
-    return tuple(p for w in tokens if "_" in w.strip("_") for p in re.split(r"[_=]+", w.strip("_")) if p)
+    """The words of a setting written as ``key=value`` and the value ("max_header_bytes=2048": max, header, bytes,
+    2048): configuration is written as assignments, and a question asks for the "maximum header size" in words.
+    Only an assignment: a bare key (a JSON field in a section) says nothing of its own (front-matter keys are read by
+    :func:`zehn.agent.sentence_binding.metadata_asked`). Read on the sentence's side of a binding only
+    (:func:`zehn.agent.sentence_checks.lemmas_of`): a key the question names is an anchor, whole."""
+    return tuple(p for w in tokens if "=" in w.strip("=") for p in re.split(r"[_=]+", w.strip("_=")) if p)
 
 
 def irregular_forms(nlp: Language) -> Mapping[str, str]:

@@ -41,7 +41,7 @@ from zehn.agent.focus import (
     states_threshold,
     states_unit,
 )
-from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
+from zehn.agent.lemmas import LIGHT_VERBS, content_terms, identifier_parts, words
 from zehn.agent.named_items import asks_named_items, names_items
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence, own_heading
@@ -255,7 +255,8 @@ def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Simila
                   context: tuple[str, ...], frame: tuple[str, ...] = ()) -> bool:
     """A cheap look before the parse: the sentence (or its heading, or the list items it is nested under) shares
     a word with the ask."""
-    seen = [*words(sentence.text), *heading_words(heading), *frame]
+    said = words(sentence.text)
+    seen = [*said, *identifier_parts(said), *heading_words(heading), *frame]
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
         label_states(sentence.text, ask)
 
