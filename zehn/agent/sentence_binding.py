@@ -143,8 +143,9 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # a duration in a sentence about something else is not the asked duration.
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         # (A focus that says only "a number", "to what value was X raised", is stated by the filler itself.)
-        own = tuple(w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY) + (
-            *([ask.predicate] if ask.predicate not in LIGHT_VERBS | DURATION_VERBS else []), *family(ask.predicate))
+        focus_words = [w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY]
+        own = (*focus_words, *([ask.predicate] if ask.predicate not in LIGHT_VERBS | DURATION_VERBS else []),
+               *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
                              states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
             return None
