@@ -92,8 +92,10 @@ def _noun_run(doc: Doc, start: int, end: int) -> int:
             break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
+        # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
+        gerund = t.tag_ == "VBG" and i + 1 < end and doc[i + 1].tag_.startswith("NN")
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
-                name_word(t):
+                name_word(t) or gerund:
             i += 1
             if nounish or t.dep_ in ("compound",):
                 last = i

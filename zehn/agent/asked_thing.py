@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from extraction.verb_reader import PARTICLES
 from zehn.agent.focus import DURATION_VERBS, KIND_WORDS
 from zehn.agent.lemmas import LIGHT_VERBS, words
@@ -65,9 +67,10 @@ def _particle_noun(term: str, lemmas: list[str]) -> bool:
 
 
 def _of_what(ask: Ask) -> tuple[str, ...]:
-    """The head noun of the phrase a kind-only focus is "of" ("the *name* of the smaller *model* that ...": model),
-    which says whose name is asked."""
+    """The words of the phrase a kind-only focus is "of" ("the *name* of the *smaller model* that ..."), which say
+    whose name is asked: its head noun and its modifiers, as a focus's own modifiers do ("*median batch* size"). A
+    sentence that names the *primary* model has not named the smaller one."""
     found = re.search(rf"\b{re.escape(ask.focus_head)}s? of (?:the |a |an |its |their )?([\w -]+?)"
                       r"(?= that | which | who | in | on | for | during | after | before | at |[,?]|$)", ask.text,
                       re.IGNORECASE) if ask.focus_head and ask.focus_head in KIND_WORDS else None
-    return tuple(words(found.group(1))[-1:]) if found else ()
+    return tuple(w for w in words(found.group(1)) if w not in STOP_WORDS and w.isalpha()) if found else ()

@@ -23,9 +23,10 @@
    asked thing's name ("Rollout plan: ..."). A table row is read with its header row
    (:mod:`zehn.agent.table_rows`). A question the document asks answers nothing: the first statement of the
    block after it (the reply) is bound in its place. A negated sentence does not answer a
-   wh-question. Of the bound sentences the one with the best passage and the most core terms (then of the ask's
-   qualifiers) wins; one already cited for an earlier ask is passed over. A list line is read with the item it
-   is nested under (:mod:`zehn.agent.list_items`).
+   wh-question. A typed value whose line names another environment than the asked one, never it, is not the
+   asked value (:func:`zehn.agent.documents.line_contradicts`). Of the bound sentences the one with the best
+   passage and the most core terms (then of the ask's qualifiers) wins; one already cited for an earlier ask is
+   passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent** (:mod:`zehn.agent.extent`). The answer is that sentence, the rest of its list item and of its
    block (paragraph, list, speaker turn; its lines holding more of the question's words first), then the
    sentences of the section's other blocks that hold one of the ask's terms, after it (then before it) (a line
@@ -49,7 +50,7 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
-from zehn.agent.documents import nowhere, ranked, why_missing
+from zehn.agent.documents import line_contradicts, nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
 from zehn.agent.kind_names import bind_kind_name, first_kind_name
@@ -57,7 +58,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
-from zehn.agent.sentence_binding import Scored
+from zehn.agent.sentence_binding import TYPED, Scored
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
 from zehn.agent.supporting import supported
@@ -97,6 +98,7 @@ class _Asks:
         self.view, self.parses, self.similarity, self.context = view, parses, similarity, context
         self.slots = {text: n + 1 for n, text in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
         self.question = analysis.question
+        self.constraints = analysis.constraints
         self.asked = frozenset(words(analysis.question))
         self.scores: dict[Ask, list[Scored]] = {}
 
@@ -119,6 +121,8 @@ class _Asks:
                 found = bind_system_act(ask, self.question, view, parses, similarity, CachedParse(parses.cache), used)
             if found is None:  # "which bundle holds X": a name of that kind (metrics-bundle) where X is stated
                 found = bind_kind_name(ask, self.question, view, parses, similarity, used)
+            if found is not None and ask.answer_type in TYPED and line_contradicts(self.constraints, found.bound.text):
+                found = None  # a value stated of another environment than the asked one ("canary", not "us-east")
             if found is None:
                 missing.append(ask)
                 continue

@@ -8,13 +8,16 @@
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
   contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
   document that names the month without the day, or other days of it, is about something else that month.
+  A value is bound to its own line, so the line is checked too (:func:`line_contradicts`): a line that names its
+  own environment ("the *canary* patch rolled to 10%"), never the asked one, states a value of that other
+  environment, whatever else the document says of the asked one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verify.constraints import Constraint, check, dates_in
+from verify.constraints import Constraint, check, dates_in, find_constraints
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.similarity import Similarity
@@ -99,3 +102,9 @@ def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, conte
     if absent:
         return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
     return f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)
+
+
+def line_contradicts(constraints: tuple[Constraint, ...], text: str) -> Constraint | None:
+    """The asked environment a line contradicts: the line names environments of its own and not the asked one."""
+    named = [c for c in find_constraints(text) if c.kind == "environment"]
+    return next((c for c in constraints if c.kind == "environment" and named and check(c, text) != "holds"), None)

@@ -52,6 +52,10 @@ FOCUS_TYPES: dict[str, AnswerType] = {
                      "solution", "remedy"), "fix"),
 }
 
+# Focus nouns that say only "a number" ("to what *value* was X raised", "what *number* of"): the filler states them,
+# no sentence repeats them; the thing the number is of is said by the rest of the ask.
+NUMBER_ONLY: frozenset[str] = frozenset({"value", "number", "amount", "many", "much"})
+
 # A wh-word as the subject of these verbs asks for a cause or a fix ("what caused X", "what fixed it").
 VERB_TYPES: dict[str, AnswerType] = {
     **dict.fromkeys(("cause", "trigger", "lead", "result", "produce", "explain", "drive"), "cause"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import repeat
@@ -53,6 +54,15 @@ def _words(text: str) -> tuple[str, ...]:
     # A path or a slash-joined pair ("/v1/chat/completions", "p50/p95") also gives its parts: a question writes
     # "chat completion requests" for the document's route.
     return found + tuple(p for w in found if "/" in w for p in w.split("/") if p)
+
+
+def identifier_parts(tokens: Iterable[str]) -> tuple[str, ...]:
+    """The words of a setting written as ``key=value`` and the value ("max_header_bytes=2048": max, header, bytes,
+    2048): configuration is written as assignments, and a question asks for the "maximum header size" in words.
+    Only an assignment: a bare key (a JSON field in a section) says nothing of its own (front-matter keys are read by
+    :func:`zehn.agent.sentence_binding.metadata_asked`). Read on the sentence's side of a binding only
+    (:func:`zehn.agent.sentence_checks.lemmas_of`): a key the question names is an anchor, whole."""
+    return tuple(p for w in tokens if "=" in w.strip("=") for p in re.split(r"[_=]+", w.strip("_=")) if p)
 
 
 def irregular_forms(nlp: Language) -> Mapping[str, str]:

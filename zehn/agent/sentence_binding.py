@@ -31,6 +31,7 @@ from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
+    NUMBER_ONLY,
     family,
     heading_words,
     label_roles,
@@ -40,7 +41,7 @@ from zehn.agent.focus import (
     states_threshold,
     states_unit,
 )
-from zehn.agent.lemmas import LIGHT_VERBS, content_terms, words
+from zehn.agent.lemmas import LIGHT_VERBS, content_terms, identifier_parts, words
 from zehn.agent.named_items import asks_named_items, names_items
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence, own_heading
@@ -141,8 +142,10 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
         # a duration in a sentence about something else is not the asked duration.
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
-        own = (*ask.focus.casefold().split(), ask.focus_head, *([ask.predicate] if ask.predicate not in LIGHT_VERBS
-                                                               | DURATION_VERBS else []), *family(ask.predicate))
+        # (A focus that says only "a number", "to what value was X raised", is stated by the filler itself.)
+        focus_words = [w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY]
+        own = (*focus_words, *([ask.predicate] if ask.predicate not in LIGHT_VERBS | DURATION_VERBS else []),
+               *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
                              states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
             return None
@@ -253,7 +256,8 @@ def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Simila
                   context: tuple[str, ...], frame: tuple[str, ...] = ()) -> bool:
     """A cheap look before the parse: the sentence (or its heading, or the list items it is nested under) shares
     a word with the ask."""
-    seen = [*words(sentence.text), *heading_words(heading), *frame]
+    said = words(sentence.text)
+    seen = [*said, *identifier_parts(said), *heading_words(heading), *frame]
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
         label_states(sentence.text, ask)
 

@@ -20,7 +20,7 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import identifier_parts, words
 from zehn.agent.question import Ask
 
 _LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
@@ -34,7 +34,8 @@ def lemmas_of(parse: Doc) -> tuple[str, ...]:
     again for every ask, every document view and the next question that reads its sentence."""
     found: tuple[str, ...] | None = parse.user_data.get(_LEMMAS)
     if found is None:
-        found = parse.user_data[_LEMMAS] = tuple(t.lemma_.casefold() for t in parse)
+        lemmas = tuple(t.lemma_.casefold() for t in parse)
+        found = parse.user_data[_LEMMAS] = lemmas + identifier_parts(lemmas)  # max_header_bytes: max, header ...
     return found
 
 

@@ -7,6 +7,11 @@ Three levels, all cached for the life of the process (bounded):
   ("retention" ~ "retain", "assignee" ~ "assign", "mitigation" ~ "mitigate") and low for unrelated words.
 - :meth:`Similarity.texts` embeds short texts with the full model, each in its own forward pass (questions,
   asks): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
+- An **abbreviation** made by cutting a word short ("dims" for "dimensions", "config" for "configuration", "max"
+  for "maximum"), as enterprise documents write field names and chat lines, matches the word it is the start of
+  when the full model also judges them alike (:data:`SYNONYM_MATCH`): the context-free vectors of a clipped word are
+  weak ("dim" ~ "dimension" 0.34, under WORD_MATCH), the full model's are not (it tells "dim" ~ "dimension" from
+  "dep" ~ "deployment").
 - :meth:`Similarity.synonym` compares single words by the full model. A word's vector depends on its text alone,
   so each distinct word is embedded once per process (its own LRU, apart from the texts'); the words not cached
   yet go to the model in one batched call (:meth:`Similarity.prefetch` takes a whole ask's words at once: one
@@ -31,6 +36,7 @@ import numpy as np
 WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
+ABBREVIATION_MIN = 3  # a clipped word this long or longer may stand for the word it starts ("max"; not "re", "de")
 CACHE_SIZE = 50_000
 PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
 POOL_CACHE_SIZE = 2048  # long word sequences (passages, documents) kept as look-up sets (:meth:`_pool`)
@@ -153,6 +159,11 @@ class Similarity:
         if unknown:
             vectors = self._word_vectors(w for pair in unknown for w in pair)
             fresh = {(t, w): float(vectors[t] @ vectors[w]) >= WORD_MATCH for t, w in unknown}
+            clipped = [(t, w) for (t, w), alike in fresh.items() if not alike and _clipped(w, t)]
+            if clipped:  # "dim" for "dimension": the full model, one batched call for the turn's new pairs
+                both = list(dict.fromkeys(x for pair in clipped for x in pair))
+                full = dict(zip(both, self._term_vectors(both), strict=True))
+                fresh.update({(t, w): float(full[t] @ full[w]) >= SYNONYM_MATCH for t, w in clipped})
             known.update(fresh)
             with self._lock:
                 if len(self._pairs) > PAIR_CACHE_SIZE:
@@ -233,6 +244,11 @@ class Similarity:
             assert found is not None
             out.append(found)
         return out
+
+
+def _clipped(word: str, term: str) -> bool:
+    """``word`` may be ``term`` cut short: the start of it, alphabetic, at least :data:`ABBREVIATION_MIN` letters."""
+    return ABBREVIATION_MIN <= len(word) < len(term) and word.isalpha() and term.startswith(word)
 
 
 PREFIX_CACHE_SIZE = 4096  # sentences' word sets kept grouped: a turn matches each read sentence for several asks

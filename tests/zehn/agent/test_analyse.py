@@ -344,3 +344,12 @@ def test_a_capitalised_name_the_tagger_reads_as_a_verb_opens_the_focus(nlp: Lang
                                                                        verb: str) -> None:
     ask = analyse(question, nlp).asks[0]
     assert (ask.focus_head, ask.answer_type, ask.predicate) == ("version", "version", verb)
+
+
+@pytest.mark.parametrize(("question", "focus"), [
+    ("What routing table TTL value was configured on the edge nodes?", "routing table TTL value"),
+    ("What streaming buffer size did the relay use after the upgrade?", "streaming buffer size"),
+])
+def test_a_gerund_before_a_noun_stays_in_the_asked_thing(nlp: Language, question: str, focus: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.focus == focus and ask.answer_type == "quantity"

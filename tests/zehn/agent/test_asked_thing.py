@@ -69,3 +69,35 @@ def test_a_phrasal_verb_asked_is_held_by_the_noun_it_makes(nlp: Language, simila
     question = "Which upstream service was the billing proxy timing out on during the outage?"
     assert _binds(question, "proxy: upstream ledger-db timeout: deadline exceeded", nlp, similarity)
     assert not _binds(question, "proxy: upstream ledger-db latency rose to 900 ms", nlp, similarity)
+
+
+def test_a_count_stated_by_a_clipped_unit_word_answers(nlp: Language, similarity: Similarity) -> None:
+    question = "How many dimensions do the vectors from the int8 exporter have?"
+    assert _binds(question, "The int8 exporter writes vectors of 768 dims with a per-row scale.", nlp, similarity)
+    assert not _binds(question, "The int8 exporter writes vectors in batches of 64 rows.", nlp, similarity)
+
+
+def test_a_setting_written_as_a_snake_case_key_states_the_asked_limit(nlp: Language, similarity: Similarity) -> None:
+    question = "What maximum payload size does the relay accept?"
+    assert _binds(question, "The relay accepts requests up to max_payload_bytes=4096 since the config review.", nlp,
+                  similarity)
+    assert not _binds(question, "The relay accepts requests up to max_retry_count=5 since the config review.", nlp,
+                      similarity)
+
+
+def test_the_name_of_a_qualified_thing_needs_its_qualifier(nlp: Language, similarity: Similarity) -> None:
+    question = "What is the name of the standby database that the writes failed over to?"
+    assert not _binds(question, "The writes failed over after the primary database db-main-1 stopped answering.",
+                      nlp, similarity)
+    assert _binds(question, "The writes failed over to the standby database db-standby-2.", nlp, similarity)
+
+
+@pytest.mark.parametrize("question", [
+    "To what value did the config change raise FLUSH_WAIT_MS on the ingest worker?",
+    "What value was FLUSH_WAIT_MS raised to on the ingest worker?",
+])
+def test_a_value_asked_is_stated_by_the_number_not_the_word_value(nlp: Language, similarity: Similarity,
+                                                                   question: str) -> None:
+    assert _binds(question, "The config change raised FLUSH_WAIT_MS on the ingest worker from 10 to 40.", nlp,
+                  similarity)
+    assert not _binds(question, "The config change on the ingest worker was reviewed by two people.", nlp, similarity)

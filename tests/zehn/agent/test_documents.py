@@ -4,7 +4,7 @@ hyphenated words are names at all."""
 from __future__ import annotations
 
 from verify.constraints import find_constraints
-from zehn.agent.documents import _day_held
+from zehn.agent.documents import _day_held, line_contradicts
 from zehn.agent.passage_scores import passage_roles
 from zehn.agent.rows import DocPassage
 from zehn.agent.text_index import comparison
@@ -44,3 +44,17 @@ def test_a_phrase_that_compares_values_is_not_a_name() -> None:
     assert not comparison("ledger-export")
     assert not comparison("2048-d")
     assert not comparison("X-Trace-Id")
+
+
+def test_a_line_naming_only_another_environment_contradicts_the_asked_one() -> None:
+    asked = find_constraints("When was the socket leak fix rolled out to eu-west-2?")
+    assert line_contradicts(asked, "09:40 - Canary fix rolled to 5% of the relay fleet.") == asked[0]
+    assert line_contradicts(asked, "The fix reached staging on 2026-02-03.") == asked[0]
+
+
+def test_a_line_naming_the_asked_environment_or_none_does_not() -> None:
+    asked = find_constraints("When was the socket leak fix rolled out to eu-west-2?")
+    assert line_contradicts(asked, "The canary in eu-west reached 5% on 2026-02-03.") is None  # names it too
+    assert line_contradicts(asked, "The fix was rolled out on 2026-02-04.") is None  # names none: the document may
+    assert line_contradicts(find_constraints("When was the socket leak fix rolled out?"),
+                            "Canary fix rolled to 5% of the relay fleet.") is None  # nothing asked of a place

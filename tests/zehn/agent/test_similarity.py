@@ -31,6 +31,23 @@ def test_unrelated_words_sharing_letters_do_not(similarity: Similarity, term: st
     assert similarity.matches([term], [word]) == set()
 
 
+# Words cut short as documents write keys and chat lines; and short starts of other words that are no abbreviation.
+CLIPPED = [("dimension", "dim"), ("configuration", "config"), ("maximum", "max"), ("parameter", "param"),
+           ("repository", "repo")]
+NOT_CLIPPED = [("restore", "rest"), ("deployment", "dep"), ("patch", "pat"), ("artifact", "art"),
+               ("retention", "ret"), ("period", "per")]
+
+
+@pytest.mark.parametrize(("term", "word"), CLIPPED)
+def test_a_word_cut_short_matches_the_word_it_starts(similarity: Similarity, term: str, word: str) -> None:
+    assert similarity.matches([term], [word]) == {term}
+
+
+@pytest.mark.parametrize(("term", "word"), NOT_CLIPPED)
+def test_a_short_start_of_another_word_does_not(similarity: Similarity, term: str, word: str) -> None:
+    assert similarity.matches([term], [word]) == set()
+
+
 def test_synonyms_meet_only_by_the_full_model(similarity: Similarity) -> None:
     assert similarity.synonym("affected", ["impacted"])
     assert not similarity.synonym("affected", ["added", "mentioned"])
