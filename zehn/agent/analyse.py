@@ -27,8 +27,16 @@ from zehn.agent.focus import FOCUS_ROLES, type_of
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import (asks_cause, focus_verb, fronted_aux, name_word, named_head, own_verb,
-                                        predicate_of, verb_read_as_noun)
+from zehn.agent.question_verbs import (
+    asks_cause,
+    focus_verb,
+    fronted_aux,
+    name_word,
+    named_head,
+    own_verb,
+    predicate_of,
+    verb_read_as_noun,
+)
 from zehn.agent.wh_words import wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",

@@ -126,9 +126,10 @@ def verb_read_as_noun(clause: Span, wh: Token, verb: Token | None) -> Token | No
     """The clause's verb when the tagger read it as a plural noun ("which build *ships* the fix", "which SDK release
     version *ships* the patch"): the verb found is none, a word right after the wh-word (the noun it determines), or a
     bare form with no auxiliary (no main verb of a wh-question), or no verb at all, and a later lower-case plural
-    noun is followed by a determiner with no finite verb after it. A present verb in "-s" before its object is what such a noun is."""
+    noun is followed by a determiner with no finite verb after it: a present verb in "-s" before its object is what
+    such a noun is."""
     doc = clause.doc
-    # (a noun the parser hung on the verb as its auxiliary, "SDK" in "which Go SDK release ...", is none)
+    # (a noun the parser hung on the verb as its auxiliary, "SDK" in "which Rust SDK release ...", is none)
     bare = verb is not None and verb.tag_ == "VB" and not any(
         c.dep_ in ("aux", "auxpass") and (c.tag_ in ("MD", "TO") or c.lemma_ in ("do", "be", "have"))
         for c in verb.children)
