@@ -27,7 +27,16 @@ from zehn.agent.focus import FOCUS_ROLES, type_of
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
-from zehn.agent.question_verbs import asks_cause, focus_verb, fronted_aux, name_word, named_head, own_verb, predicate_of
+from zehn.agent.question_verbs import (
+    asks_cause,
+    focus_verb,
+    fronted_aux,
+    name_word,
+    named_head,
+    own_verb,
+    predicate_of,
+    verb_read_as_noun,
+)
 from zehn.agent.wh_words import wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -161,8 +170,10 @@ def _asks(doc: Doc) -> list[Ask]:
         own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
         verb = (own if own is not None and own.i not in skip else None) or focus_verb(clause, focus) or \
             predicate_of(clause, skip)
+        if (misread := verb_read_as_noun(clause, wh, verb)) is not None:
+            verb, focus = misread, doc[wh.i + 1:misread.i]  # "which build *ships* the fix": the nouns before it
         fronted = fronted_aux(clause)
-        predicate = verb.lemma_.casefold() if verb is not None and (verb.pos_ in ("VERB", "AUX") or (
+        predicate = verb.lemma_.casefold() if verb is not None and (verb is misread or verb.pos_ in ("VERB", "AUX") or (
             verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
         negated = any(t.dep_ == "neg" for t in clause) or any(  # "why did *nothing* alert", "why did no one see"
@@ -232,6 +243,8 @@ def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ..
     keep = {t.i for t in focus if t.pos_ != "ADJ" and t.dep_ != "amod"}  # "immediate", "short-term": the kind
     if verb is not None and clause.start <= verb.i < clause.end:
         keep.add(verb.i)
+        if verb.pos_ not in ("VERB", "AUX"):  # a verb the tagger read as a noun: its parse names no arguments
+            keep |= set(range(verb.i, clause.end))
         for child in verb.children:
             scene = child.dep_ == "prep" and (child.lower_ in _SCENE or any(c.dep_ == "pcomp" for c in child.children))
             if child.dep_ in _ARGUMENTS and not scene:

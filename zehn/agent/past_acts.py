@@ -76,14 +76,17 @@ def unrealised(verb: Token) -> bool:
 
 
 def _stating(parse: Doc, act: PastAct) -> list[Token]:
-    """The verbs of the sentence that state the act: its own verb (a participle too: "the merged fix"), else, when
-    ``act.thing`` is given, the verb whose argument the thing is, or the participle on it ("review required")."""
-    said = [t for t in parse if (t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() == act.verb) or
-            (t.dep_ == "amod" and t.lower_.endswith("ed") and inflects(act.verb, t.lower_))]
-    if said or act.thing is None:
-        return said
+    """The verbs of the sentence that state the act: its own verb (a participle too: "the merged fix") done to the
+    asked thing (:func:`_done_to`)."""
+    return [t for t in parse if ((t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() == act.verb) or
+            (t.dep_ == "amod" and t.lower_.endswith("ed") and inflects(act.verb, t.lower_))) and _done_to(t, act.thing)]
+
+
+def _thing_verbs(parse: Doc, thing: str) -> list[Token]:
+    """The verbs whose subject or object the thing is, and the participles on it ("review required")."""
+    said: list[Token] = []
     for t in parse:
-        if t.lemma_.casefold() != act.thing or t.pos_ not in ("NOUN", "PROPN"):
+        if t.lemma_.casefold() != thing or t.pos_ not in ("NOUN", "PROPN"):
             continue
         if t.dep_ in _ARGUMENTS and t.head.pos_ in ("VERB", "AUX"):
             said.append(t.head)
@@ -91,12 +94,35 @@ def _stating(parse: Doc, act: PastAct) -> list[Token]:
     return said
 
 
+# What a verb is done to: its object, its passive subject, the object of a particle-like preposition right after it
+# ("signed off the review"); a participle is done to the noun it qualifies ("the merged fix").
+_DONE_TO = frozenset({"dobj", "nsubjpass"})
+
+
+def _done_to(verb: Token, thing: str | None) -> bool:
+    """The verb is done to the asked thing, to a pronoun that may stand for it ("merged it"), or to nothing named
+    ("once merged"); False when every thing it is done to is another ("will merge the config change" for a
+    question about a PR): the act on another thing says nothing of the asked one."""
+    if thing is None:
+        return True
+    objects = [c for c in verb.children if c.dep_ in _DONE_TO]
+    objects += [g for c in verb.children if c.dep_ == "prep" and c.i == verb.i + 1 for g in c.children
+                if g.dep_ == "pobj"]
+    if verb.dep_ in ("amod", "acl"):
+        objects.append(verb.head)
+    # The thing may name the object or qualify it ("PR 412", "the fix PR"): its left words count with it.
+    return not objects or any(o.pos_ == "PRON" or any(w.lemma_.casefold() == thing for w in (o, *o.lefts))
+                              for o in objects)
+
+
 def only_planned(mentions: list[Doc], act: PastAct) -> bool:
-    """The sentences state the act (by its verb; by what it was done to only when no sentence has the verb) at
-    least once, and every statement of it is unrealised."""
-    verbs = [v for m in mentions for v in _stating(m, PastAct(act.verb, None))]
+    """The sentences state the act (by its verb done to the asked thing; by what it was done to only when no sentence
+    has that) at least once, and every statement of it is unrealised."""
+    verbs = [v for m in mentions for v in _stating(m, act)]
     if verbs:
         return all(unrealised(v) for v in verbs)
+    if act.thing is None:
+        return False
     # What the act was done to, said with a verb of its own: that verb may itself owe it ("review required").
-    verbs = [v for m in mentions for v in _stating(m, act)]
+    verbs = [v for m in mentions for v in _thing_verbs(m, act.thing)]
     return bool(verbs) and all(unrealised(v) or v.lemma_.casefold() in _OWING_VERBS for v in verbs)

@@ -28,6 +28,9 @@ def focus_verb(clause: Span, focus: Span | None) -> Token | None:
     head = next((t for t in focus if t.dep_ in ("nsubj", "nsubjpass") and t.head.i not in range(focus.start,
                                                                                               focus.end)), None)
     verb = head.head if head is not None else None
+    aux = fronted_aux(clause)
+    if verb is not None and aux is not None and aux.lemma_ == "do" and verb.tag_ in ("VBN", "VBD") and verb.i > aux.i:
+        return None  # "what errors did nodes *matched* by X produce": a participle after "did" is no main verb
     # ("which team *does* the alert page": a fronted auxiliary the parser took for the verb is left to fronted())
     return verb if verb is not None and verb.pos_ == "VERB" and verb.lemma_ not in ("be", "do", "have") and \
         clause.start <= verb.i < clause.end else None
@@ -53,9 +56,16 @@ def fronted(clause: Span, top: Token) -> Token:
     between: it takes "buying" for the root of "why was buying a hosted product rejected", and "fire" for a noun."""
     words = [t for t in clause if not t.is_punct]
     aux = fronted_aux(clause)
-    if aux is None or top.i == words[-1].i or (top.lemma_ != "do" and top.i != aux.i + 1):
+    if aux is None or top.i == words[-1].i:
         return top
     last = words[-1]
+    # After "did", a participle is no main verb ("what errors did nodes *matched* by X produce": it qualifies the
+    # subject), and neither is the auxiliary itself: the bare verb that ends the clause is, whatever its tag.
+    if aux.lemma_ == "do" and (top.i == aux.i or (top.tag_ in ("VBN", "VBD") and top.i > aux.i)) and \
+            last.tag_ in ("VB", "VBP", "NN") and last.is_lower and top.i < last.i:
+        return last
+    if top.lemma_ != "do" and top.i != aux.i + 1:
+        return top
     # (after "do", the last word is read as a verb only when the parser made everything after the auxiliary one
     # noun phrase ending in it: "the alert fire"; "what does it return to the client" keeps its verb)
     passive = aux.lemma_ == "be" and last.tag_ in ("VBN", "VBD")
@@ -106,3 +116,30 @@ def named_head(group: list[Token]) -> str:
     if head in LIGHT_HEADS and len(group) > 1 and group[-2].lemma_.casefold() in FOCUS_ROLES:
         return group[-2].lemma_.casefold()
     return head
+
+
+# Tags of a finite verb or an auxiliary: a clause that has one after a candidate has its verb already.
+_FINITE = frozenset({"VBZ", "VBD", "VBP", "MD"})
+
+
+def verb_read_as_noun(clause: Span, wh: Token, verb: Token | None) -> Token | None:
+    """The clause's verb when the tagger read it as a plural noun ("which build *ships* the fix", "which SDK release
+    version *ships* the patch"): the verb found is none, a word right after the wh-word (the noun it determines), or a
+    bare form with no auxiliary (no main verb of a wh-question), or no verb at all, and a later lower-case plural
+    noun is followed by a determiner with no finite verb after it: a present verb in "-s" before its object is what
+    such a noun is."""
+    doc = clause.doc
+    # (a noun the parser hung on the verb as its auxiliary, "SDK" in "which Rust SDK release ...", is none)
+    bare = verb is not None and verb.tag_ == "VB" and not any(
+        c.dep_ in ("aux", "auxpass") and (c.tag_ in ("MD", "TO") or c.lemma_ in ("do", "be", "have"))
+        for c in verb.children)
+    found = verb is not None and verb.pos_ in ("VERB", "AUX")  # (the root the parser chose may be a noun)
+    if verb is not None and found and not bare and verb.i != wh.i + 1:
+        return None
+    after = verb.i + 1 if verb is not None and found else wh.i + 2
+    for t in doc[after:clause.end - 1]:
+        if t.tag_ == "NNS" and t.text.islower() and t.lower_.endswith("s") and not t.lower_.endswith("ss") and \
+                doc[t.i + 1].tag_ in ("DT", "PDT", "PRP$") and \
+                not any(v.tag_ in _FINITE or v.pos_ == "AUX" for v in doc[t.i + 1:clause.end]):
+            return t
+    return None

@@ -353,3 +353,31 @@ def test_a_capitalised_name_the_tagger_reads_as_a_verb_opens_the_focus(nlp: Lang
 def test_a_gerund_before_a_noun_stays_in_the_asked_thing(nlp: Language, question: str, focus: str) -> None:
     ask = analyse(question, nlp).asks[0]
     assert ask.focus == focus and ask.answer_type == "quantity"
+
+
+@pytest.mark.parametrize("question", ["Which build ships the fix for the login bug?",
+                                      "Which agent release ships the new parser?",
+                                      "Which Rust SDK release version ships the retry patch?"])
+def test_a_verb_in_s_read_as_a_plural_noun_is_still_the_asked_verb(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.predicate == "ship"
+    assert "ship" not in ask.focus
+
+
+@pytest.mark.parametrize(("question", "predicate"), [("Which plugin runs the nightly export?", "run"),
+                                                     ("Which builds include the fix?", "include"),
+                                                     ("Which teams did the outage hit?", "hit")])
+def test_a_clause_with_its_verb_tagged_right_keeps_it(nlp: Language, question: str, predicate: str) -> None:
+    assert analyse(question, nlp).asks[0].predicate == predicate
+
+
+@pytest.mark.parametrize("question", ["What errors did nodes matched by the broadened selector produce?",
+                                      "Which alerts did pods restarted by the operator raise?"])
+def test_a_participle_after_did_qualifies_the_subject_and_the_last_verb_is_asked(nlp: Language, question: str
+                                                                                ) -> None:
+    assert analyse(question, nlp).asks[0].predicate in ("produce", "raise")
+
+
+def test_a_bare_verb_after_did_stays_the_asked_verb(nlp: Language) -> None:
+    assert analyse("What fix did on-call apply?", nlp).asks[0].predicate == "apply"
+    assert analyse("What did the team do to the service?", nlp).asks[0].predicate == "do"

@@ -61,3 +61,19 @@ def test_a_bare_form_states_an_order_or_a_to_do_not_a_past_act(nlp: Language) ->
 
 def test_a_passive_under_a_modal_asks_no_past_act(nlp: Language) -> None:
     assert past_act(nlp("In which service will the retry limit be raised to match the new quota?")) is None
+
+
+def test_the_act_done_to_another_thing_does_not_count_as_the_asked_one(nlp: Language) -> None:
+    act = PastAct("create", "ticket")
+    # The plan is about another thing; the asked ticket is stated as done by a verb of its own.
+    assert not only_planned([nlp("We will create a dashboard for the queue."), nlp("The ticket was filed by Dana.")],
+                            act)
+    assert not only_planned([nlp("Someone should create a runbook."), nlp("Dana opened the ticket on Monday.")], act)
+
+
+def test_the_act_done_to_the_asked_thing_or_a_pronoun_still_counts(nlp: Language) -> None:
+    act = PastAct("create", "ticket")
+    assert only_planned([nlp("Dana will create the ticket tomorrow.")], act)
+    assert only_planned([nlp("Dana will create it tomorrow."), nlp("The ticket tracks the outage.")], act)
+    assert only_planned([nlp("A ticket needs to be created by the on-call engineer.")], act)
+    assert not only_planned([nlp("Dana created the ticket."), nlp("We will create a dashboard.")], act)
