@@ -106,6 +106,10 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         camel_type = R.camel_type(m.group(0))
         if camel_type is not None:
             found.append(_Cand(m.start(), m.end(), camel_type, 2))
+    for m in R.CAMEL_ACRONYM.finditer(text):
+        acronym_type = R.acronym_camel_type(m.group(0), m.group("tail"))
+        if acronym_type is not None:
+            found.append(_Cand(m.start(), m.end(), acronym_type, 2))
     return found
 
 
