@@ -85,3 +85,13 @@ def test_a_dashed_title_part_that_says_more_than_a_name_is_no_subject(nlp: Langu
 def test_a_noun_tagged_as_a_verb_inside_an_object_keeps_the_flow(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, NOTES, "shelf-sync reads nightly claim snapshots from loan-ledger.")
     assert ("shelf-sync", "CONSUMES", "loan-ledger", "") in found
+
+
+def test_a_participle_name_before_a_stream_noun_names_the_stream(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "overdue-notifier consumes loan-returned events from the bus.")
+    assert ("overdue-notifier", "CONSUMES", "loan-returned", "") in found
+
+
+def test_a_participle_compound_before_another_noun_is_english(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "overdue-notifier consumes rate-limited batches from the bus.")
+    assert not any(f[2] == "rate-limited" for f in found), found
