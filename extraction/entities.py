@@ -88,7 +88,8 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
             continue  # a Markdown heading such as "## steps_to_reproduce" is a section name
         if "_" in m.group(0) and "-" not in m.group(0) and not R.names_a_system(text, m.end()):
             continue  # snake_case is how fields, metrics and config keys are written, not systems
-        id_type = R.identifier_type(m.group(0)) or ("Component" if R.names_an_event(m.group(0), text, m.end()) else None)
+        id_type = R.identifier_type(m.group(0))
+        id_type = id_type or ("Component" if R.names_an_event(m.group(0), text, m.end()) else None)
         if id_type is not None:
             found.append(_Cand(m.start(), m.end(), id_type, 2))
     for m in R.DOTTED_ID.finditer(text):
