@@ -3,8 +3,10 @@
 `extraction.traffic_phrases` reads traffic as a clause's subject ("requests from X are routed via Y") and leaves
 "all X calls" alone, since a name in front of its traffic names the caller as often as the callee. When a
 routing verb acts on that traffic and says what it passes through ("we route X traffic through Y", "send all X
-requests via Y"), the system whose traffic it is is the one whose calls go through Y: X CALLS Y, as the rule
-table reads "X routes through Y". The doer of the verb (often "we") is not a party to the relation.
+requests via Y"), the system whose traffic it is depends on Y: X DEPENDS_ON Y. Which way the calls go is not
+said (X may be the client whose calls pass Y, or the backend Y fronts), so no CALLS is read. The doer of the verb
+(often "we") is not a party to the relation. A hedged routing ("we might route ...") is an option being weighed,
+not wiring, and is left alone.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
 from extraction.surface_parts import DETERMINERS, SurfaceTriple, make_triples, mention_list
 from extraction.traffic_phrases import PASSING_PREPS, TRAFFIC_NOUNS
-from extraction.vocabulary import VERB_RULES, words
+from extraction.vocabulary import words
 
 # Verbs that direct traffic somewhere: the traffic is their object, where it goes their prepositional phrase.
 ROUTING_VERBS = words("route send funnel proxy pass redirect direct")
@@ -44,8 +46,9 @@ def routed_traffic(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[S
             if doc[p].lower_ in PASSING_PREPS:
                 q = p + 1 + (p + 2 < end and doc[p + 1].lower_ in DETERMINERS)
                 through, _ = mention_list(doc, q, end, starts)
-                rule = VERB_RULES.get(("route", doc[p].lower_), ("CALLS", False))
-                found += make_triples(owners, [t for t in through if t not in owners], rule, [verb, doc[p]],
-                                      clause_flags(verb, sent, []))
+                flags = clause_flags(verb, sent, [])
+                if not flags[1]:  # "we might route X traffic through Y": an option weighed, no wiring yet
+                    found += make_triples(owners, [t for t in through if t not in owners], ("DEPENDS_ON", False),
+                                          [verb, doc[p]], flags)
                 break
     return found

@@ -41,6 +41,11 @@ def test_members_on_a_team_page_are_members_of_its_team(nlp: Language, tmp_path:
     assert {("Nadia Osei", "MEMBER_OF", "Circulation", "d"), ("Bruno Costa", "MEMBER_OF", "Circulation", "d")} <= found
 
 
+def test_a_roster_joins_the_whole_team_name_of_its_page(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, "Team page: Inter Library Loans team", "Members: Nadia Osei")
+    assert ("Nadia Osei", "MEMBER_OF", "Inter Library Loans", "d") in found
+
+
 def test_members_under_a_team_heading_join_that_team(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, "Team directory", "## Acquisitions team\n\nMembers: Nadia Osei\n")
     assert ("Nadia Osei", "MEMBER_OF", "Acquisitions", "d") in found
@@ -57,14 +62,19 @@ def test_a_chat_aside_does_not_block_the_clause_after_it(nlp: Language, tmp_path
     assert ("shelf-sync", "PRODUCES", "loan-events", "") in read(nlp, tmp_path, "#library-eng chat", body)
 
 
-def test_traffic_routed_through_a_system_is_a_call_through_it(nlp: Language, tmp_path: Path) -> None:
+def test_traffic_routed_through_a_system_depends_on_it(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, NOTES, "We route patron-app traffic through the card-proxy.")
-    assert ("patron-app", "CALLS", "card-proxy", "") in found
+    assert ("patron-app", "DEPENDS_ON", "card-proxy", "") in found
 
 
 def test_traffic_not_routed_through_a_system_is_negated(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, NOTES, "We will not route patron-app traffic through the card-proxy.")
-    assert ("patron-app", "CALLS", "card-proxy", "np") in found
+    assert ("patron-app", "DEPENDS_ON", "card-proxy", "np") in found
+
+
+def test_a_routing_only_weighed_states_no_dependency(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "We might route patron-app traffic through the card-proxy next year.")
+    assert not any(f[1] == "DEPENDS_ON" for f in found), found
 
 
 def test_a_route_noun_without_a_routing_verb_relates_nothing(nlp: Language, tmp_path: Path) -> None:
