@@ -77,6 +77,9 @@ class DocumentContext:
     section_topics: dict[int, Mention] = field(default_factory=dict)
     scopes: list[Scope] = field(default_factory=list)
     tables: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # the one team a heading (by its start) or the title names: what a roster line ("Members:", "Lead:") is about
+    groups: dict[int, Mention] = field(default_factory=dict)
+    title_group: Mention | None = None
 
     def about(self, which: str, at: int) -> Mention | None:
         """What a line at offset ``at`` is about: the document itself, or its section's or document's topic."""
@@ -93,6 +96,11 @@ class DocumentContext:
                 level = heading.level
             i -= 1
         return self.topic or self.own
+
+    def group_at(self, at: int) -> Mention | None:
+        """The team a line at offset ``at`` sits under: its nearest heading's one team, else the title's."""
+        i = bisect_right([h.start for h in self.headings], at) - 1
+        return (self.groups.get(self.headings[i].start) if i >= 0 else None) or self.title_group
 
     def heading_at(self, at: int) -> str:
         """The casefolded text of the nearest heading above offset ``at`` ("" when none)."""
@@ -161,6 +169,25 @@ def _topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
     return systems[0] if all(w in DOC_KIND_WORDS or w in SYSTEM_NOUNS for w in words) else None
 
 
+def _whole_team(team: Mention, text: str) -> Mention:
+    """A heading's team with the capitalised words written right before it ("Last Mile team": the tagger may keep
+    only "Mile"), so a roster joins the team the heading names, not a part of its name."""
+    start = team.start
+    while (m := re.search(r"([A-Z][\w&'-]*) $", text[max(0, start - 40) : start])) is not None:
+        start -= len(m.group(0))
+    return team if start == team.start else Mention(f"{text[start : team.start]}{team.name}", "Team", start, team.end)
+
+
+def _dashed_topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
+    """ "Quarterly planning — feature-loader": a title's last part set apart by a dash that names one system and
+    nothing else says what the whole document is about, whatever the words before the dash."""
+    dash = max(title.rfind(" — "), title.rfind(" – "))
+    if dash < 0:
+        return None
+    tail = [m for m in mentions if m.start - offset > dash]
+    return _topic(tail, " " * (dash + 3) + title[dash + 3 :], offset) if tail else None
+
+
 # Words that, right after a system's name at the start of a title, state what happened to it ("Session store down
 # after failover", "checkout-api unavailable"): the title is about that system.
 _STATE_WORDS = words("""down unavailable degraded broken flaky slow stuck unhealthy offline unstable unreachable
@@ -203,7 +230,13 @@ def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
             continue
         found = find_mentions(doc, offsets[i], hints, people)
         topic = _topic(found, texts[i], offsets[i])
+        teams = {m.name.casefold(): m for m in found if m.type == "Team"}
+        group = _whole_team(next(iter(teams.values())), text) if len(teams) == 1 else None
+        if group is not None and i > 0:
+            ctx.groups[heading.start] = group
         if i == 0 and title_heading is not None:
+            ctx.title_group = group
+            topic = topic or _dashed_topic(found, texts[i], offsets[i])
             ctx.topic = topic
             titled = title_subject(doc, found, offsets[i]) or kind_titled_system(texts[i], found)
         elif heading.level > 1 and len((cell := _first_cell(texts[i])).split()) <= 6:

@@ -89,6 +89,7 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         if "_" in m.group(0) and "-" not in m.group(0) and not R.names_a_system(text, m.end()):
             continue  # snake_case is how fields, metrics and config keys are written, not systems
         id_type = R.identifier_type(m.group(0))
+        id_type = id_type or ("Component" if R.names_an_event(m.group(0), text, m.end()) else None)
         if id_type is not None:
             found.append(_Cand(m.start(), m.end(), id_type, 2))
     for m in R.DOTTED_ID.finditer(text):
@@ -106,6 +107,10 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         camel_type = R.camel_type(m.group(0))
         if camel_type is not None:
             found.append(_Cand(m.start(), m.end(), camel_type, 2))
+    for m in R.CAMEL_ACRONYM.finditer(text):
+        acronym_type = R.acronym_camel_type(m.group(0), m.group("tail"))
+        if acronym_type is not None:
+            found.append(_Cand(m.start(), m.end(), acronym_type, 2))
     return found
 
 

@@ -62,10 +62,13 @@ BUILD = re.compile(r"(?<![\w./:@-])(?:build|release|version|image|tag)[ \t]+(?:v
 CRYPTO_KEY = re.compile(r"(?:\b(?P<owner>[a-z][a-z0-9-]*)[ \t]+)?(?:signing|encryption|decryption|wrapping|master|"
                         r"root|gpg|pgp|ssh|tls|kms)[ \t]+key\b(?![ \t]*(?:id|ids|arn|file|path)\b)", re.I)
 CAMEL = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w/@-])")
-# People and teams after a role label inside a line: "(Owner: Dana Ruiz / Li Wei)", "Reviewers: A, B".
+# CamelCase names closed by an acronym ("ClaimsDB", "PolicyAPI", "BillingSDK"): in-house systems are often named
+# so; only an acronym of a system noun (`SYSTEM_NOUNS`: DB, API, SDK, CLI) makes one, so "NewYorkNY" is none.
+CAMEL_ACRONYM = re.compile(r"(?<![\w./:@$-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*(?P<tail>[A-Z]{2,4})(?![\w/@-])")
+# People and teams after a role label inside a line: "(Owner: Dana Ruiz / Li Wei)", "Reviewers: A, B", "Members: A".
 LABEL = re.compile(
     r"\b(?P<label>[Oo]wner(?:s| team)?|OWNER|DRI|[Aa]ssignee|[Ll]ead|[Rr]eviewers?|[Aa]uthor|[Rr]eporter|"
-    r"[Aa]pproved by|[Oo]wned by)\s*:?\s+(?P<names>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}"
+    r"[Aa]pproved by|[Oo]wned by|[Mm]embers)\s*:?\s+(?P<names>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}"
     r"(?:\s*(?:/|,|&|\band\b)\s*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2})*)"
 )
 NAME = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}")
@@ -137,7 +140,7 @@ def identifier_type(word: str) -> str | None:
             return None
         if (
             parts[0] == "x"
-            or parts[-1] in ("bot", "bots")
+            or parts[-1] == "bots"  # "chat-bots" is English; a single "triage-bot" names one automation system
             or {"to", "of", "by", "and", "the", "a", "at", "least"} & set(parts)
         ):
             return None
@@ -152,10 +155,31 @@ def identifier_type(word: str) -> str | None:
     return "Component"
 
 
+# Nouns that say the word before them names a stream of events: "the claim-submitted topic", "order-shipped events".
+_EVENT_NOUNS = frozenset({"topic", "topics", "stream", "streams", "event", "events"})
+
+
+def names_an_event(word: str, text: str, end: int) -> bool:
+    """ "the order-shipped topic": a "<noun>-<participle>" word is English on its own ("rate-limited", "short-lived"),
+    but before a noun of a stream it is the stream's name, as event topics are named after what happened."""
+    parts = word.split("-")
+    following = text[end : end + 24].split()
+    return (len(parts) >= 2 and parts[-1].endswith("ed") and parts[0] not in EN_PREFIX and bool(following)
+            and following[0].strip(".,;:)").casefold() in _EVENT_NOUNS)
+
+
 def names_a_system(text: str, end: int) -> bool:
     """ "the kv_cache service": a snake_case word followed by a system noun names a system after all."""
     following = text[end : end + 24].split()
     return bool(following) and following[0].strip(".,;:)").casefold() in SYSTEM_NOUNS
+
+
+def acronym_camel_type(word: str, tail: str) -> str | None:
+    """Type of a CamelCase name closed by an acronym: a known technology ("DynamoDB"), else a component when the
+    acronym is a system noun's ("LedgerDB"), else none."""
+    if word.casefold() in TECHNOLOGIES:
+        return "Technology"
+    return "Component" if tail.casefold() in SYSTEM_NOUNS else None
 
 
 def camel_type(word: str) -> str | None:

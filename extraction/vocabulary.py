@@ -159,6 +159,10 @@ NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neithe
 # Verbs that end what they govern: "stopped maintaining X", "left the Payments team", "dropped the dependency on Y"
 # state a relation that no longer holds (negated, as "no longer" does).
 ENDING_VERBS: frozenset[str] = frozenset({"stop", "cease", "quit", "leave", "drop", "abandon", "remove"})
+# Flags that open a chat or e-mail line before what it states ("fyi", "heads up, ..."): read past, never a clause of
+# their own (`extraction.chat_asides`), as word tuples.
+CHAT_ASIDES: tuple[tuple[str, ...], ...] = (("fyi",), ("btw",), ("psa",), ("heads", "up"), ("quick", "update"),
+                                            ("update",), ("reminder",), ("note",))
 HEDGE_WORDS: frozenset[str] = words(
     """might could may maybe probably perhaps possibly likely unlikely whether if seem seems seemed appear
     appears appeared suspect suspected think believe guess unclear presumably potentially apparently"""

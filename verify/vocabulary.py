@@ -101,6 +101,9 @@ LABELS: dict[str, LabelRule] = {
              "code_owner code_owners dri responsible_team accountable", LabelRule("OWNS", True, "topic", "Person")),
     **_rules("maintainer maintainers maintained_by operated_by", LabelRule("MAINTAINS", True, "topic", "Person")),
     **_rules("lead tech_lead team_lead project_lead eng_lead led_by", LabelRule("LEADS", True, "topic", "Person")),
+    # a team page's or team section's roster ("Members: A, B"): each person is a member of the team it is about (the
+    # relation's types keep a system's page from taking members)
+    **_rules("members", LabelRule("MEMBER_OF", True, "topic", "Person")),
     # who answers for a thing without the word "owner": catalogue and runbook fields naming a contact or an
     # escalation target; the value must be a recognised person or team ("Escalation: page the on-call" is none)
     **_rules("ownership point_of_contact primary_contact contact contacts escalation escalation_contact "
