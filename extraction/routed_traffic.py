@@ -26,7 +26,7 @@ _GAP = 3  # words allowed between the traffic noun and "through" ("X traffic [fo
 
 
 def routed_traffic(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
-    """X CALLS Y for each "<routing verb> [the/all] X [and Z] <traffic noun> ... through|via|behind Y"."""
+    """X DEPENDS_ON Y for each "<routing verb> [the/all] X [and Z] <traffic noun> ... through|via|behind Y"."""
     doc, end = sent.doc, sent.end
     found: list[SurfaceTriple] = []
     for verb in sent:
