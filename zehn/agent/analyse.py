@@ -23,7 +23,8 @@ from spacy.tokens import Doc, Span, Token
 from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
-from zehn.agent.focus import FOCUS_ROLES, type_of
+from zehn.agent.focus import type_of
+from zehn.agent.focus_phrase import focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
@@ -31,7 +32,6 @@ from zehn.agent.question_verbs import (
     asks_cause,
     focus_verb,
     fronted_aux,
-    name_word,
     named_head,
     own_verb,
     predicate_of,
@@ -76,10 +76,6 @@ def _parse(nlp: Language, question: str) -> tuple[Doc, Doc | None]:
     return doc, bare
 
 
-_NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
-_COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
-# Joiners of modifiers that share one head: "metric/alert labels", "baseline vs break-glass scopes" ask one thing.
-_SHARED = frozenset({"/", "vs", "vs.", "versus"})
 _NO_ONE = frozenset({"nothing", "nobody", "none"})  # a subject that denies the act asked about
 
 
@@ -90,73 +86,6 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
     return doc[start:end]
 
 
-def _noun_run(doc: Doc, start: int, end: int) -> int:
-    """End of the noun phrase starting at ``start`` (by dependency, since tags of technical nouns are unreliable):
-    modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "baseline vs break-glass scopes")."""
-    i = start
-    last = start
-    while i < end:
-        t = doc[i]
-        if t.lemma_ in ("do", "be", "have") or t.tag_ == "MD":
-            break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
-        nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
-                                                                                      "attr", "pobj")
-        # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
-        gerund = t.tag_ == "VBG" and i + 1 < end and doc[i + 1].tag_.startswith("NN")
-        if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
-                name_word(t) or gerund:
-            i += 1
-            if nounish or t.dep_ in ("compound",):
-                last = i
-            continue
-        if t.lower_ in _COORD and i + 1 < end and (doc[i + 1].dep_ in _NP_DEPS or doc[i + 1].tag_.startswith("NN")
-                                                   or doc[i + 1].pos_ == "ADJ"):
-            i += 1
-            continue
-        break
-    return last
-
-
-def _focus_span(clause: Span, wh: Token) -> Span | None:
-    """The noun phrase the wh-word determines, or the noun phrase right after a copula that follows it
-    (unless a participle follows that phrase: "who is X assigned to" asks about X, it does not name X); after "how"
-    and an adjective ("how large was the impact"), that phrase when it names a section's kind."""
-    doc = clause.doc
-    start = wh.i + (2 if wh_of(wh).startswith("how ") else 1)
-    if wh.lower_ in ("what", "which", "whose") or wh_of(wh) in ("how many", "how much"):
-        end = _noun_run(doc, start, clause.end)
-        if end > start:
-            return doc[start:end]
-    # "how large was the impact of X": the degree of the copula's subject is asked.
-    degree = wh_of(wh) == "how" and start + 1 < clause.end and doc[start].pos_ == "ADJ"
-    if degree:
-        start = wh.i + 2
-    if start < clause.end and doc[start].lemma_ == "be" and (wh.lower_ in ("what", "who", "which") or degree):
-        j = start + 1
-        while j < clause.end and doc[j].pos_ == "DET":
-            j += 1
-        k = _noun_run(doc, j, clause.end)
-        # ... nor an adjective that takes a verb ("what was X *unwilling to disclose*": X is the subject)
-        participle = k < clause.end and (doc[k].tag_ in ("VBN", "VBG") or (doc[k].pos_ == "ADJ" and any(
-            c.dep_ == "xcomp" for c in doc[k].children)))
-        # A degree names its focus only when that is a section's kind ("how large was the *impact*"); "how big is
-        # the cache" asks a size, which the cache's noun does not type.
-        if k > j and not participle and (not degree or doc[k - 1].lemma_.casefold() in FOCUS_ROLES):
-            return doc[j:k]
-    return None
-
-
-def _nouns(span: Span) -> list[list[Token]]:
-    """Coordinated noun groups of a focus span ("follow-up ticket and target ship date" -> two groups)."""
-    groups: list[list[Token]] = [[]]
-    for t in span:
-        if (t.lower_ in _COORD and t.lower_ not in _SHARED) or t.text == ",":
-            groups.append([])
-        elif not t.is_punct:
-            groups[-1].append(t)
-    return [g for g in groups if g]
-
-
 def _asks(doc: Doc) -> list[Ask]:
     whs = wh_tokens(doc)
     if not whs:
@@ -165,7 +94,7 @@ def _asks(doc: Doc) -> list[Ask]:
     for n, wh in enumerate(whs):
         end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
         clause = _clause(doc, wh.i, end)
-        focus = _focus_span(clause, wh)
+        focus = focus_span(clause, wh)
         skip = {t.i for t in focus} if focus is not None else set()
         own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
         verb = (own if own is not None and own.i not in skip else None) or focus_verb(clause, focus) or \
@@ -178,7 +107,7 @@ def _asks(doc: Doc) -> list[Ask]:
             else ""  # "does X fire", "which team does the alert page"
         negated = any(t.dep_ == "neg" for t in clause) or any(  # "why did *nothing* alert", "why did no one see"
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
-        groups = _nouns(focus) if focus is not None else []
+        groups = noun_groups(focus) if focus is not None else []
         for group in groups or [[]]:
             head = group[-1] if group else None
             head_lemma = named_head(group) if group else ""

@@ -1,0 +1,35 @@
+"""The focus phrase of an ask: the noun phrase its wh-word determines, split into coordinated groups."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+
+from zehn.agent.focus_phrase import focus_span, noun_groups
+
+
+def _focus(nlp: Language, question: str) -> str:
+    doc = nlp(question)
+    found = focus_span(doc[:], doc[0])
+    return "" if found is None else found.text
+
+
+def test_the_phrase_a_wh_word_determines_ends_at_its_auxiliary(nlp: Language) -> None:
+    assert _focus(nlp, "Which upstream services does the billing gateway depend on?") == "upstream services"
+
+
+def test_a_copula_after_the_wh_word_takes_the_noun_phrase_after_it(nlp: Language) -> None:
+    assert _focus(nlp, "What was the root cause of the outage?") == "root cause"
+
+
+def test_a_verb_after_the_wh_word_leaves_no_focus(nlp: Language) -> None:
+    assert _focus(nlp, "What caused the outage?") == ""
+
+
+def test_nouns_joined_by_and_are_two_groups_but_a_slash_shares_one_head(nlp: Language) -> None:
+    doc = nlp("What follow-up ticket and target date were agreed?")
+    joined = focus_span(doc[:], doc[0])
+    assert joined is not None
+    assert [" ".join(t.text for t in g) for g in noun_groups(joined)] == ["follow-up ticket", "target date"]
+    shared = nlp("Which metric/alert labels changed?")
+    span = focus_span(shared[:], shared[0])
+    assert span is not None and len(noun_groups(span)) == 1
