@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
@@ -125,6 +126,20 @@ def _asks(doc: Doc) -> list[Ask]:
                                                                              for i in kind})
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb))))
+    return _elided(out)
+
+
+def _elided(asks: list[Ask]) -> list[Ask]:
+    """"..., and for how long?", "..., and why?": a wh-phrase with no words of its own asks about what the ask
+    before it is about. It takes that ask's terms, core, names and verb, less that ask's focus (what it wanted)."""
+    out: list[Ask] = []
+    for ask in asks:
+        if out and not ask.terms and not ask.focus and not ask.predicate:
+            before = out[-1]
+            wanted = {*before.focus.casefold().split(), before.focus_head}
+            ask = replace(ask, predicate=before.predicate, terms=tuple(t for t in before.terms if t not in wanted),
+                          core=tuple(t for t in before.core if t not in wanted), names=before.names)
+        out.append(ask)
     return out
 
 

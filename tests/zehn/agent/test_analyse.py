@@ -381,3 +381,20 @@ def test_a_participle_after_did_qualifies_the_subject_and_the_last_verb_is_asked
 def test_a_bare_verb_after_did_stays_the_asked_verb(nlp: Language) -> None:
     assert analyse("What fix did on-call apply?", nlp).asks[0].predicate == "apply"
     assert analyse("What did the team do to the service?", nlp).asks[0].predicate == "do"
+
+
+@pytest.mark.parametrize(("question", "wh"), [
+    ("After how many failures does the session breaker trip, and for how long?", "how long"),
+    ("When did the ledger export stall, and why?", "why")])
+def test_a_wh_phrase_with_no_words_of_its_own_asks_about_the_ask_before_it(nlp: Language, question: str,
+                                                                             wh: str) -> None:
+    first, second = analyse(question, nlp).asks
+    assert second.wh == wh
+    assert second.predicate == first.predicate
+    assert set(second.core) == set(first.core) - {first.focus_head}
+    assert second.core
+
+
+def test_a_second_ask_with_words_of_its_own_keeps_them(nlp: Language) -> None:
+    _, second = analyse("How many retries does the upload worker make, and who set that limit?", nlp).asks
+    assert second.predicate == "set" and "limit" in second.core and "worker" not in second.core
