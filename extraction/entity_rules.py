@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from extraction.vocabulary import (
+    EVENT_NOUNS,
     FILE_AND_DOMAIN_ENDINGS,
     GENERIC_WORDS,
     STREAM_NOUNS,
@@ -155,17 +156,13 @@ def identifier_type(word: str) -> str | None:
     return "Component"
 
 
-# Nouns that say the word before them names a stream of events: "the claim-submitted topic", "order-shipped events".
-_EVENT_NOUNS = frozenset({"topic", "topics", "stream", "streams", "event", "events"})
-
-
 def names_an_event(word: str, text: str, end: int) -> bool:
     """ "the order-shipped topic": a "<noun>-<participle>" word is English on its own ("rate-limited", "short-lived"),
     but before a noun of a stream it is the stream's name, as event topics are named after what happened."""
     parts = word.split("-")
     following = text[end : end + 24].split()
     return (len(parts) >= 2 and parts[-1].endswith("ed") and parts[0] not in EN_PREFIX and bool(following)
-            and following[0].strip(".,;:)").casefold() in _EVENT_NOUNS)
+            and following[0].strip(".,;:)").casefold() in EVENT_NOUNS)
 
 
 def names_a_system(text: str, end: int) -> bool:

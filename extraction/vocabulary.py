@@ -87,6 +87,9 @@ TECHNOLOGIES: frozenset[str] = words(
 # Nouns of a stream or a store of records that, after an identifier, say it names one ("the orders.created topic",
 # "the billing.events stream"): the dotted-identifier pattern (`extraction.entity_rules.dotted_type`).
 STREAM_NOUNS: frozenset[str] = words("topic topics stream streams queue table tables bus channel exchange feed")
+# Of those, what a stream of events is called, and the events themselves: a "<noun>-<participle>" word before one
+# names the stream ("the order-shipped topic", "claim-submitted events": `extraction.entity_rules.names_an_event`).
+EVENT_NOUNS: frozenset[str] = (STREAM_NOUNS & words("topic topics stream streams")) | words("event events")
 # Endings of a dotted word that make it a file or a host, never a system's name ("results.json", "example.com").
 FILE_AND_DOMAIN_ENDINGS: frozenset[str] = words(
     """com org net io ai dev co uk de internal local json jsonl ndjson yaml yml toml ini cfg conf env log txt csv
