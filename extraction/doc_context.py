@@ -169,15 +169,6 @@ def _topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
     return systems[0] if all(w in DOC_KIND_WORDS or w in SYSTEM_NOUNS for w in words) else None
 
 
-def _whole_team(team: Mention, text: str) -> Mention:
-    """A heading's team with the capitalised words written right before it ("Last Mile team": the tagger may keep
-    only "Mile"), so a roster joins the team the heading names, not a part of its name."""
-    start = team.start
-    while (m := re.search(r"([A-Z][\w&'-]*) $", text[max(0, start - 40) : start])) is not None:
-        start -= len(m.group(0))
-    return team if start == team.start else Mention(f"{text[start : team.start]}{team.name}", "Team", start, team.end)
-
-
 def _dashed_topic(mentions: list[Mention], title: str, offset: int) -> Mention | None:
     """ "Quarterly planning — feature-loader": a title's last part set apart by a dash that names one system and
     nothing else says what the whole document is about, whatever the words before the dash."""
@@ -231,7 +222,7 @@ def build_context(document: SourceDocument, nlp: Language) -> DocumentContext:
         found = find_mentions(doc, offsets[i], hints, people)
         topic = _topic(found, texts[i], offsets[i])
         teams = {m.name.casefold(): m for m in found if m.type == "Team"}
-        group = _whole_team(next(iter(teams.values())), text) if len(teams) == 1 else None
+        group = next(iter(teams.values())) if len(teams) == 1 else None
         if group is not None and i > 0:
             ctx.groups[heading.start] = group
         if i == 0 and title_heading is not None:

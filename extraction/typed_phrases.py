@@ -16,11 +16,52 @@ def _identifier_like(word: str) -> bool:
     return any(c in word for c in "-_") or any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:])
 
 
+# Closed-class words: capitalised in front of a name they open a sentence or a heading ("This", "Which", "Over"),
+# they do not name anything.
+_FUNCTION_POS = frozenset({"DET", "PRON", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "INTJ", "NUM"})
+# What may stand before the first word of a line: list bullets, heading and quote marks, table bars.
+_LINE_MARKS = frozenset({"-", "*", "+", "#", "##", "###", ">", "|", "•"})
+
+
+def _opens_line(doc: Doc, i: int) -> bool:
+    """``doc[i]`` is the first word of its sentence or of its line (after any bullet or heading marks): a capital
+    there is the position's, not the name's."""
+    if doc[i].is_sent_start:
+        return True
+    j = i - 1
+    while j >= 0 and "\n" not in doc[j].text and (doc[j].text in _LINE_MARKS or doc[j].is_space):
+        j -= 1
+    return j < 0 or "\n" in doc[j].text
+
+
+def _inner_stop_word(doc: Doc, t: Token, noun: Token) -> bool:
+    """An everyday word capitalised inside a title-case name ("the [Last] Mile team", "the [Front] Door team"): a
+    stop word or adjective that is not a determiner, pronoun or other closed-class word ("This", "Which"), is
+    followed by a capitalised word of the name before the type noun ("the Top team" names nothing), and is not the
+    first word of its sentence or line ("Next Platform team sync": capitalised by position) unless the name and its
+    noun are all the line says (a heading or a bullet "Last Mile team" is that name, there is no clause to open)."""
+    after = doc[t.i + 1]
+    return (after.i < noun.i and after.text[:1].isupper() and after.is_alpha and t.pos_ not in _FUNCTION_POS
+            and not t.tag_.startswith("W") and (not _opens_line(doc, t.i) or _ends_line(doc, noun)))
+
+
+def _ends_line(doc: Doc, noun: Token) -> bool:
+    """Nothing but punctuation follows ``noun`` up to the end of its line or sentence."""
+    for t in doc[noun.i + 1 : noun.sent.end]:
+        if "\n" in t.text:
+            return True
+        if not (t.is_punct or t.is_space):
+            return False
+    return True
+
+
 def _capitalised_name_word(t: Token, noun: Token, i: int) -> bool:
     """A capitalised word in front of a name already begun continues it, whatever the tagger made of it: "[API]
-    Gateway team", "[Serving] Runtime team" (a title-case name is one name, not an adjective and a name)."""
-    return (i < noun.i - 1 and t.text[:1].isupper() and t.is_alpha and not t.is_stop and noun in t.ancestors
-            and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat"))
+    Gateway team", "[Serving] Runtime team" (a title-case name is one name, not an adjective and a name); a stop
+    word only inside the name (``_inner_stop_word``)."""
+    return (i < noun.i - 1 and t.text[:1].isupper() and t.is_alpha and noun in t.ancestors
+            and t.dep_ in ("compound", "amod", "nmod", "npadvmod", "flat")
+            and (not t.is_stop or _inner_stop_word(t.doc, t, noun)))
 
 
 def _joint_name(doc: Doc, i: int, noun: Token) -> bool:
