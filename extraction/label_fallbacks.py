@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from extraction.doc_context import LINK_RULE
+from extraction.list_scopes import LINK_RULE
 from extraction.vocabulary import LABEL_HEDGES
 from verify.vocabulary import LabelRule, label_key, label_rule
 

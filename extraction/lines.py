@@ -30,13 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from extraction.actions import action_relations
-from extraction.doc_context import (
-    IMPACT_RULE,
-    LINK_RULE,
-    DocumentContext,
-    Scope,
-    list_rule,
-)
+from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
 from extraction.line_emitter import LineEmitter
@@ -54,6 +48,7 @@ from extraction.line_shapes import (
     stated_unhit,
     titled_reference,
 )
+from extraction.list_scopes import IMPACT_RULE, LINK_RULE, Scope, list_rule
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from spacy.language import Language
 
-from extraction.doc_context import title_subject
 from extraction.entities import find_mentions
+from extraction.title_topics import title_subject
 from tests.extraction.test_lines import read, triples
 
 TICKET = """---

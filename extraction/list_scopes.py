@@ -1,0 +1,86 @@
+"""Where a label governs more than its own line: a heading or a lead-in over a list ("## Dependencies", "Impact:",
+"**Links and artifacts:**"), and a Markdown table's header row over the rows under it (split from
+`extraction.doc_context`, which reads them once per document).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from extraction.chunker import Heading
+from verify.vocabulary import LabelRule, label_key, label_rule
+
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
+# Lead-in words of a list of references: every ticket, pull request or page under it is linked to the document.
+LINK_LISTS = frozenset({"links", "references", "related", "see_also", "artifacts", "links_and_artifacts",
+                        "related_links", "related_docs", "related_tickets", "related_prs", "related_pages"})
+LINK_RULE = LabelRule("LINKED_TO", False, "document")
+# Headings and lead-ins of an incident's impact list ("## Impact", "Customer impact:", "Symptoms"): a list item that
+# opens with a system names a system the incident AFFECTS ("- checkout-api unavailable for 20 minutes").
+IMPACT_LISTS = frozenset({"impact", "impacts", "customer_impact", "user_impact", "business_impact", "service_impact",
+                          "impact_summary", "symptoms", "blast_radius", "what_broke"})
+IMPACT_RULE = LabelRule("AFFECTS", False, "document")
+
+
+def _link_list(key: str) -> bool:
+    """A references heading, or several joined by "and" / "&": "References and related pages", "Links & docs"."""
+    parts = [p.strip("_") for p in re.split(r"_(?:and|&)_", key)]
+    return all(p in LINK_LISTS for p in parts if p) and any(parts)
+
+
+def list_rule(label: str) -> LabelRule | None:
+    """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
+    key = label_key(label)
+    return LINK_RULE if _link_list(key) else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A label that governs the list items in ``[start, end)``; ``label`` is its span in the text."""
+
+    start: int
+    end: int
+    rule: LabelRule
+    label: tuple[int, int]
+
+
+def heading_scopes(text: str, headings: list[Heading]) -> list[Scope]:
+    """Every heading whose words are a list label governs its section, up to the next heading of its level or
+    above."""
+    scopes: list[Scope] = []
+    for i, h in enumerate(headings):
+        rule = list_rule(h.text)
+        if rule is not None:
+            end = next((n.start for n in headings[i + 1 :] if n.level <= h.level), len(text))
+            at = text.find(h.text, h.start, h.end)
+            scopes.append(Scope(h.start, end, rule, (at, at + len(h.text))))
+    return scopes
+
+
+def _lines(text: str, start: int) -> list[tuple[int, int]]:
+    out, pos = [], start
+    for line in text[start:].split("\n"):
+        out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+def table_headers(text: str, start: int) -> dict[int, tuple[str, ...]]:
+    """For every Markdown table row from ``start`` on (by its offset), the header row's cells: the header gives
+    each column its role."""
+    tables: dict[int, tuple[str, ...]] = {}
+    lines = _lines(text, start)
+    header: tuple[str, ...] | None = None
+    for n, (s, e) in enumerate(lines):
+        line = text[s:e].strip()
+        if not line.startswith("|"):
+            header = None
+            continue
+        if header is None:
+            if n + 1 < len(lines) and _TABLE_SEP.match(text[slice(*lines[n + 1])]):
+                header = tuple(c.strip() for c in line.strip("|").split("|"))
+            continue
+        if not _TABLE_SEP.match(line):
+            tables[s] = header
+    return tables
