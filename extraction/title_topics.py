@@ -63,12 +63,25 @@ _STATE_WORDS = words("""down unavailable degraded broken flaky slow stuck unheal
 
 def title_subject(doc: Doc, mentions: list[Mention], offset: int) -> Mention | None:
     """The system a title's first clause is about: "Release pipeline failing: ...", "ledger-sync returns 502s
-    after ...", "Incident: session store degraded". The system must open the title (after at most a "Kind:" prefix)
-    and be followed by a verb or a state word; a title that opens with anything else names no subject here."""
+    after ...", "Incident: session store degraded", or, when that clause names none, the clause a dash sets off
+    ("Upgrade failed during migration — session store unavailable after rollout": the dash opens a second statement
+    of what happened, to that system). The system must open its clause (after at most a "Kind:" prefix) and be
+    followed by a verb or a state word; a clause that opens with anything else names no subject here."""
+    starts = [0] + [m.end() for m in re.finditer(r" [—–] ", doc.text)]
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(doc.text)
+        clause = [m for m in mentions if start <= m.start - offset < end]
+        found = _clause_subject(doc, clause, offset, start)
+        if found is not None:
+            return found
+    return None
+
+
+def _clause_subject(doc: Doc, mentions: list[Mention], offset: int, start: int) -> Mention | None:
     first = min((m for m in mentions if m.type in TOPIC_TYPES), key=lambda m: m.start, default=None)
     if first is None:
         return None
-    before = doc.text[: first.start - offset].strip(" *_`#")
+    before = doc.text[start : first.start - offset].strip(" *_`#")
     if before and not (before.endswith(":") and len(before.split()) <= 2):
         return None
     after = [t for t in doc if t.idx >= first.end - offset and not t.is_punct]

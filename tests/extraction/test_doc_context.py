@@ -9,6 +9,7 @@ from spacy.language import Language
 from bench.extraction_written import document_text
 from extraction.doc_context import DocumentContext, build_context
 from extraction.loaders import load_file
+from tests.extraction.test_prose_rules import read
 
 
 def _context(nlp: Language, tmp_path: Path, title: str, body: str) -> DocumentContext:
@@ -46,3 +47,9 @@ def test_a_label_heading_scopes_the_list_under_it(nlp: Language, tmp_path: Path)
     scope = ctx.scope_at(ctx.document.text.index("- loan-ledger"))
     assert scope is not None and scope.rule.rel_type == "DEPENDS_ON"
 
+
+def test_a_labelled_store_line_belongs_to_the_system_a_dashed_title_clause_names(nlp: Language,
+                                                                                 tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, "Upgrade failed during reindex — loan-ledger unavailable after the rollout",
+                 "Environment\n- DB: Postgres (managed)\n")
+    assert ("loan-ledger", "USES", "Postgres", "d") in found

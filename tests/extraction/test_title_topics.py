@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.language import Language
 
 from extraction.entities import find_mentions
-from extraction.title_topics import dashed_topic, first_cell, named_topic, topic_line
+from extraction.title_topics import dashed_topic, first_cell, named_topic, title_subject, topic_line
 
 
 def _named(nlp: Language, title: str) -> str | None:
@@ -46,3 +46,21 @@ def test_an_affected_service_line_names_the_topic_as_a_slice() -> None:
 def test_no_service_line_no_topic() -> None:
     assert topic_line("# Ticket\n\nService desk hours changed.\n", 0) is None
 
+
+def _subject(nlp: Language, title: str) -> str | None:
+    doc = nlp(title)
+    found = title_subject(doc, find_mentions(doc, 0), 0)
+    return None if found is None else found.name
+
+
+def test_a_dashed_clause_that_opens_with_a_system_and_its_state_names_the_subject(nlp: Language) -> None:
+    assert _subject(nlp, "Nightly import failed during reindex — loan-ledger unavailable after the rollout") == (
+        "loan-ledger")
+
+
+def test_a_dashed_clause_that_does_not_open_with_the_system_names_none(nlp: Language) -> None:
+    assert _subject(nlp, "Nightly import failed during reindex — retries against loan-ledger piled up") is None
+
+
+def test_the_first_clause_wins_over_the_dashed_one(nlp: Language) -> None:
+    assert _subject(nlp, "shelf-sync down after failover — loan-ledger unavailable too") == "shelf-sync"
