@@ -11,7 +11,7 @@ maps their tokens to mentions and adds the readers that need no verb of the voca
   hit ("X was unavailable"; `extraction.impact_prose`); ownership moved, taken or handed over
   (`extraction.ownership_prose`); the first sentence under a "Root cause" heading and a defect a responder found
   ("uncovered a regression in X"), while an item of a list of causes is never read as a hit
-  (`extraction.cause_sections`);
+  (`extraction.cause_sections`); a decision between options ("X was chosen over Y", `extraction.choices`);
   where the parse lost the verb after an identifier, the clause read in word order
   (`extraction.surface_relations`).
 
@@ -35,6 +35,7 @@ from extraction.causal import (
     sequence_only,
 )
 from extraction.cause_sections import cause_listed, found_defects, section_causes
+from extraction.choices import choices, section_use
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
@@ -203,5 +204,11 @@ def find_relations(
         for t in team_triples(sent, starts, topic):  # "we persist X to Y", where the parse lost the flow
             if frozenset((t.subject.name, t.object.name)) not in read:
                 emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds, "document_subject")
+        for choice in choices(sent, starts, offset) if topic is not None and ctx is not None else ():
+            rel = section_use(ctx.headings, bounds[0] + offset)  # "X was chosen over Y": the topic uses X, not Y
+            flags = clause_flags(choice.verb, sent, subjects(choice.verb))
+            for option, no in [(choice.chosen, flags[0]), *((m, True) for m in choice.rejected)]:
+                if option.name != topic.name:
+                    emit(topic, option, rel, [choice.verb], (no, *flags[1:]), bounds, "document_subject")
         previous = sent
     return out
