@@ -36,6 +36,8 @@ _REASON_WORDS = words("because since as so which that while but given due ; . : 
 # The relations a section heading can give a choice of what the system uses (its data sources, its store, ...).
 _USE_RELATIONS = frozenset({"USES", "CONSUMES", "PRODUCES", "DEPENDS_ON", "CALLS"})
 _EMPHASIS = frozenset({"*", "**", "`", "_", "__"})
+# Words that name an option by its place in a list ("**Option 2** was chosen over Option 1"): not a system's name.
+_OPTION_WORDS = words("option options alternative alternatives approach proposal plan variant design choice path")
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ def _emphasised_name(sent: Span, end: int, offset: int) -> Mention | None:
         i -= 1
     name = doc[i:j]
     if i == j or i == sent.start or doc[i - 1].text not in _EMPHASIS or not all(
-            t.text[:1].isupper() or t.text[:1].isdigit() or not t.is_alpha for t in name):
+            t.text[:1].isupper() or t.text[:1].isdigit() or not t.is_alpha for t in name) or (
+            name[0].lower_ in _OPTION_WORDS):
         return None
     return Mention(name.text, "Component", name.start_char + offset, name.end_char + offset)
 
@@ -99,6 +102,8 @@ def choices(sent: Span, starts: dict[int, tuple[int, Mention]], offset: int) -> 
         if chosen is None or (after := _alternatives_at(sent, chosen[1])) is None:
             continue
         end = next((t.i for t in sent.doc[after : sent.end] if t.lower_ in _REASON_WORDS), sent.end)
+        if any(t.ent_type_ in ("DATE", "TIME") for t in sent.doc[after:end]):
+            continue  # "chosen over the weekend": when, not instead of what
         rejected = [m for i, (e, m) in starts.items() if after <= i and e <= end and m.type in SYSTEM_TYPES]
         found.append(Choice(chosen[0], rejected, verb))
     return found

@@ -77,6 +77,9 @@ _CAUSE_WORDS = frozenset({"after", "since", "following", "because", "due", "when
 # Nouns of an impact aimed at a system: "spillover to X", "a knock-on effect on X", "disruption to X".
 IMPACT_NOUNS = words("impact impacts effect effects spillover disruption disruptions degradation fallout damage")
 _IMPACT_PREPS = frozenset({"on", "to", "for", "into", "across", "upon"})
+# Nouns of harm done whose "of" names what was harmed ("a degradation of X", "disruption of Y"); the "of" of
+# "impact of X" or "effect of X" names what did the harm, so it stays out.
+_HARMED_OF = words("degradation disruption disruptions damage")
 _RECOVERY = frozenset({"over", "back"})  # "failed over to Y", "fell back to Y": a recovery, not a hit
 _CONDITIONS = frozenset({"if", "unless", "when", "whenever", "once", "until"})  # a behaviour, not a happening
 _INVERTED = frozenset({"had", "were", "should"})
@@ -236,7 +239,8 @@ def impact_nouns(sent: Span, anchors: dict[int, Mention], arguments: dict[int, M
             continue
         holders = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "there was spillover [to X]"
         negated = any(c.lower_ == "no" for c in noun.children)
-        for obj in [o for h in holders for o in prep_objects(h, _IMPACT_PREPS)]:
+        preps = _IMPACT_PREPS | {"of"} if noun.lemma_.lower() in _HARMED_OF else _IMPACT_PREPS
+        for obj in [o for h in holders for o in prep_objects(h, preps)]:
             named = [anchors[c.i] for c in obj.children if c.dep_ in ("compound", "amod") and c.i in anchors]
             hit = anchors.get(obj.i) or arguments.get(obj.i) or next(iter(named), None)  # "on [X] throughput"
             if hit is not None and hit.type in SYSTEM_TYPES:

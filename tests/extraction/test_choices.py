@@ -42,6 +42,16 @@ def test_a_choice_with_no_alternative_named_is_not_read_here(nlp: Language, tmp_
     assert not any(f[1] == "USES" and f[2] == "Postgres" for f in found), found
 
 
+def test_a_choice_made_over_a_stretch_of_time_names_no_alternative(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, ADR, "Postgres was chosen over the weekend by the on-call group.")
+    assert not any(f[1] == "USES" and f[2] == "Postgres" for f in found), found
+
+
+def test_an_option_named_by_its_number_is_no_system(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, ADR, "**Option 2** was chosen over Option 1 because it is cheaper.")
+    assert not any(f[1] == "USES" for f in found), found
+
+
 def test_a_sources_heading_makes_the_choice_a_read() -> None:
     headings = [Heading(0, 10, 2, "Chosen data sources"), Heading(20, 40, 3, "Rationale for each source")]
     assert section_use(headings, 50) == "CONSUMES"
