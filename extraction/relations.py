@@ -20,6 +20,7 @@ Types are checked by `ownership_prose.typed_relation`; flags (negated, hedged, p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
@@ -35,7 +36,7 @@ from extraction.causal import (
     sequence_only,
 )
 from extraction.cause_sections import cause_listed, found_defects, section_causes
-from extraction.choices import choices, section_use
+from extraction.choices import Choice, choices, section_use
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
@@ -204,11 +205,17 @@ def find_relations(
         for t in team_triples(sent, starts, topic):  # "we persist X to Y", where the parse lost the flow
             if frozenset((t.subject.name, t.object.name)) not in read:
                 emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds, "document_subject")
-        for choice in choices(sent, starts, offset) if topic is not None and ctx is not None else ():
-            rel = section_use(ctx.headings, bounds[0] + offset)  # "X was chosen over Y": the topic uses X, not Y
-            flags = clause_flags(choice.verb, sent, subjects(choice.verb))
-            for option, no in [(choice.chosen, flags[0]), *((m, True) for m in choice.rejected)]:
-                if option.name != topic.name:
-                    emit(topic, option, rel, [choice.verb], (no, *flags[1:]), bounds, "document_subject")
+        if topic is not None and ctx is not None:  # "X was chosen over Y": the topic uses X, not Y
+            for choice in choices(sent, starts, offset):
+                _choose(emit, topic, choice, section_use(ctx.headings, bounds[0] + offset), sent, bounds)
         previous = sent
     return out
+
+
+def _choose(emit: Callable[..., None], topic: Mention, choice: Choice, rel: str, sent: Span,
+            bounds: tuple[int, int]) -> None:
+    """ "X was chosen over Y": the section's system uses X, and (negated) each alternative Y."""
+    flags = clause_flags(choice.verb, sent, subjects(choice.verb))
+    for option, no in [(choice.chosen, flags[0]), *((m, True) for m in choice.rejected)]:
+        if option.name != topic.name:
+            emit(topic, option, rel, [choice.verb], (no, *flags[1:]), bounds, "document_subject")
