@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
-from rank_bm25 import BM25Okapi
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from zehn.agent.bm25 import Encoded, Vocabulary, bm25_scores
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _EMPTY = "\x00"  # stands for a passage without a word (BM25 needs at least one token per passage)
+# A passage's tokens are kept by its text, encoded as word ids (zehn/agent/bm25.py): the documents a turn reads are
+# read again by the next questions about them, and tokenising every passage of each cost about as much as the BM25.
+PASSAGE_TOKENS_CACHED = 8192
+_WORDS = Vocabulary()
 
 
 def tokens(text: str) -> list[str]:
@@ -33,12 +38,18 @@ def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
     counted over the read passages (a word every candidate holds ranks none of them)."""
     query = tokens(question)
     owners = [info.id for info, passages in read for _ in passages]
-    texts = [tokens(p.text) or [_EMPTY] for _, passages in read for p in passages]
+    texts = [_encoded(p.text) for _, passages in read for p in passages]
     if not query or not texts:
         return {info.id: 0.0 for info, _ in read}
-    scores = BM25Okapi(texts).get_scores(query)
+    scores = bm25_scores(texts, [_WORDS.get(word) for word in query])
     best: dict[str, float] = {info.id: 0.0 for info, _ in read}
     for owner, score in zip(owners, scores, strict=True):
         best[owner] = max(best[owner], float(score))
     top = max(best.values())
     return {d: (s / top if top > 0 else 0.0) for d, s in best.items()}
+
+
+@lru_cache(maxsize=PASSAGE_TOKENS_CACHED)
+def _encoded(text: str) -> Encoded:
+    """:func:`tokens` of a passage (at least one) as word ids."""
+    return _WORDS.encode(tokens(text) or [_EMPTY])
