@@ -16,8 +16,9 @@ def test_a_vector_is_written_as_the_client_writes_a_list_of_floats() -> None:
 
 
 def test_rows_with_written_vectors_give_the_same_parameter_text_as_rows_with_lists() -> None:
-    rows = [{"id": "a", "text": 'say "hi"', "embedding": [0.25, -1.0]}, {"id": "b", "text": "", "embedding": None}]
-    written = [{**row, "embedding": written_vector(row["embedding"])} for row in rows]  # type: ignore[arg-type]
+    vectors: list[list[float] | None] = [[0.25, -1.0], None]
+    rows = [{"id": "a", "text": 'say "hi"', "embedding": vectors[0]}, {"id": "b", "text": "", "embedding": vectors[1]}]
+    written = [{**row, "embedding": written_vector(vector)} for row, vector in zip(rows, vectors, strict=True)]
     assert stringify_param_value({"rows": written}) == stringify_param_value({"rows": rows})
 
 
