@@ -233,9 +233,10 @@ def after_change(sent: Span, anchors: dict[int, Mention],
     change."""
     found: list[tuple[Mention, Mention | None, Token]] = []
     for tok in sent:
+        if tok.lower_ not in _AFTER:  # first: the window before is read only at an "after" (~1 word in 60)
+            continue
         before = sent.doc[max(sent.start, tok.i - _WINDOW) : tok.i]
-        trouble = any(problem_word(t) or (t.lemma_.lower() in _TROUBLE and t.dep_ == "nsubj") for t in before)
-        if tok.lower_ not in _AFTER or not trouble:
+        if not any(problem_word(t) or (t.lemma_.lower() in _TROUBLE and t.dep_ == "nsubj") for t in before):
             continue
         obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
         cause = _named_after(tok, starts) or (_change(obj, anchors) if obj is not None else None)

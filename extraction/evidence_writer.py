@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties
 from extraction.passages import DELETE_PASSAGES
 from extraction.schema import document_is_ready
+from extraction.wire import written_vector
 
 BATCH = 500
 
@@ -123,8 +124,8 @@ def write_evidence_rows(
         {
             "id": ev.id, "document_id": ev.document_id, "chunk_id": ev.chunk_id, "start": ev.start, "end": ev.end,
             "text": ev.text, "kind": ev.kind, "relations": json.dumps(ev.relations, sort_keys=True),
-            "extractor": extractor, "extractor_version": extractor_version, "embedding": embeddings.get(ev.id),
-            "parse": (parses or {}).get(ev.text),
+            "extractor": extractor, "extractor_version": extractor_version,
+            "embedding": written_vector(embeddings.get(ev.id)), "parse": (parses or {}).get(ev.text),
         }
         for ev in found.evidence.values()
     ]

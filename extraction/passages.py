@@ -28,6 +28,7 @@ from typing import Any, Literal, Protocol
 from extraction.chunker import Heading, markdown_headings
 from extraction.documents import SourceDocument, sha256_hex
 from extraction.schema import PASSAGE
+from extraction.wire import written_vector
 
 # About a paragraph and a half of technical prose: what the embedding model reads in full (128 word pieces).
 PASSAGE_WORDS = 90
@@ -183,7 +184,7 @@ def write_passages(graph: PassageGraph, document: SourceDocument, embedded: Sequ
     The :Document node must exist already (passages hang off it with HAS_PASSAGE)."""
     graph.query(DELETE_PASSAGES, {"doc": document.id})
     rows = [{"id": p.id, "document_id": p.document_id, "index": p.index, "start": p.start, "end": p.end,
-             "heading": p.heading(), "kind": p.kind, "text": e.text, "embedding": e.vector}
+             "heading": p.heading(), "kind": p.kind, "text": e.text, "embedding": written_vector(e.vector)}
             for e in embedded for p in (e.slice,)]
     for batch in _batches(rows, 200):
         graph.query(WRITE_PASSAGES, {"rows": list(batch)})

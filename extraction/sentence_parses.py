@@ -79,13 +79,14 @@ def _ends_sentence(token: Any) -> bool:
     return bool(text) and text[-1] in _FINAL
 
 
-def _starts_after(before: Any) -> bool:
-    """Whether a sentence may start right after ``before`` (a token on the same line)."""
+def _starts_after(before: Any, text: str) -> bool:
+    """Whether a sentence may start right after ``before`` (a token on the same line of ``text``, its doc's text:
+    spaCy joins a Doc's text from its tokens at each ``doc.text``, so the caller reads it once per doc)."""
     if "\n" in before.text or before.text == _LITERAL_NL:
         return True  # a line break: the recogniser's call, and the line-break rule's after it
     if not (before.whitespace_ or before.is_space) or not _ends_sentence(before):
         return False  # inside a word or markup ("**", "[07:30]"), or after a label's colon
-    line = before.doc.text[before.doc.text.rfind("\n", 0, before.idx) + 1 : before.idx + len(before)]
+    line = text[text.rfind("\n", 0, before.idx) + 1 : before.idx + len(before)]
     return not _LIST_MARKER.match(line)  # "4. Do X": the item's number is no sentence
 
 
@@ -93,8 +94,9 @@ def within_line_ends(doc: Doc) -> Doc:
     """Keep the sentence recogniser's starts inside a line only after final punctuation and a space ("Done. Next"):
     it also starts sentences inside markup ("4. **Heading**", "[07:30] name:") and after a label's colon ("KEY-1:
     do X"), where a line stays one sentence. Starts at a line break are left to it and to the line-break rule."""
+    text = doc.text
     for token in doc[1:]:
-        if token.is_sent_start and not _starts_after(token.nbor(-1)):
+        if token.is_sent_start and not _starts_after(token.nbor(-1), text):
             token.is_sent_start = False
     return doc
 

@@ -26,6 +26,7 @@ import redis.exceptions
 from extraction.access import ScopedGraph, scoped
 from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
 from extraction.validity import parse_as_of
+from extraction.wire import Written, vector_text
 
 from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
 
@@ -60,19 +61,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-class _Written:
-    """A parameter already in the text form the falkordb client writes into a query's parameter header: the client
-    writes any value it does not know as ``str(value)``."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-
 def _floats(value: Any) -> bool:
     return type(value) is list and bool(value) and set(map(type, value)) == {float}
 
@@ -91,7 +79,7 @@ def _vector_text(value: list[float]) -> str:
     if text is None:
         if len(_written) >= WRITTEN_CACHE:
             _written.clear()
-        text = _written[key] = f"[{','.join(map(str, value))}]"
+        text = _written[key] = vector_text(value)
     return text
 
 
@@ -100,9 +88,9 @@ def _wire(value: Any) -> Any:
     one Python call per float (a turn sends thousands), each vector written once: the same query text reaches the
     server. Any other value is left to the client."""
     if _floats(value):
-        return _Written(_vector_text(value))
+        return Written(_vector_text(value))
     if type(value) is list and value and all(map(_floats, value)):
-        return _Written("[" + ",".join(map(_vector_text, value)) + "]")
+        return Written("[" + ",".join(map(_vector_text, value)) + "]")
     return value
 
 

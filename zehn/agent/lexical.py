@@ -12,14 +12,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
-from rank_bm25 import BM25Okapi
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from zehn.agent.bm25 import Encoded, Vocabulary, bm25_scores
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _EMPTY = "\x00"  # stands for a passage without a word (BM25 needs at least one token per passage)
+# A passage's tokens are kept by its text, encoded as word ids (zehn/agent/bm25.py): the documents a turn reads are
+# read again by the next questions about them, and tokenising every passage of each cost about as much as the BM25.
+PASSAGE_TOKENS_CACHED = 8192
+# Word ids are kept for the life of the process; past this many distinct words (a service that has read most of a
+# large corpus) a fresh vocabulary starts, and passages encoded with the old one are encoded again.
+VOCABULARY_SIZE = 500_000
+_words = [Vocabulary()]  # the current vocabulary (a list: replaced in place, read once per call)
 
 
 def tokens(text: str) -> list[str]:
@@ -32,13 +40,22 @@ def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
     the document that matches the question's words best, 0.0 for one that holds none of them). Word rarity is
     counted over the read passages (a word every candidate holds ranks none of them)."""
     query = tokens(question)
+    if len(_words[0]) > VOCABULARY_SIZE:
+        _words[0] = Vocabulary()
+    words = _words[0]  # one vocabulary for the whole call, whatever another thread does meanwhile
     owners = [info.id for info, passages in read for _ in passages]
-    texts = [tokens(p.text) or [_EMPTY] for _, passages in read for p in passages]
+    texts = [_encoded(p.text, words) for _, passages in read for p in passages]
     if not query or not texts:
         return {info.id: 0.0 for info, _ in read}
-    scores = BM25Okapi(texts).get_scores(query)
+    scores = bm25_scores(texts, [words.get(word) for word in query])
     best: dict[str, float] = {info.id: 0.0 for info, _ in read}
     for owner, score in zip(owners, scores, strict=True):
         best[owner] = max(best[owner], float(score))
     top = max(best.values())
     return {d: (s / top if top > 0 else 0.0) for d, s in best.items()}
+
+
+@lru_cache(maxsize=PASSAGE_TOKENS_CACHED)
+def _encoded(text: str, words: Vocabulary) -> Encoded:
+    """:func:`tokens` of a passage (at least one) as ids of ``words`` (kept by text and vocabulary)."""
+    return words.encode(tokens(text) or [_EMPTY])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from zehn.agent import lexical
 from zehn.agent.lexical import lexical_scores, tokens
 from zehn.agent.rows import DocPassage, DocumentInfo
 
@@ -51,3 +54,12 @@ def test_the_scores_do_not_depend_on_the_order_the_documents_were_read_in() -> N
 def test_a_question_of_stop_words_only_scores_every_document_zero() -> None:
     assert lexical_scores("What is it?", [_doc("a", "It is what it is."), _doc("b", "Something else.")]) == \
         {"a": 0.0, "b": 0.0}
+
+
+def test_scores_stay_the_same_when_a_full_vocabulary_is_started_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    read = [_doc("a", "Backups of the ledger run nightly."), _doc("c", "Ledger backups are kept for ninety days."),
+            _doc("b", "The cafeteria menu changes weekly.")]
+    before = lexical_scores("How long are ledger backups kept?", read)
+    monkeypatch.setattr(lexical, "VOCABULARY_SIZE", 0)  # every call now starts a fresh vocabulary
+    assert lexical_scores("How long are ledger backups kept?", read) == before
+    assert lexical_scores("How long are ledger backups kept?", list(reversed(read))) == before

@@ -1,0 +1,64 @@
+"""BM25 scores of one query over a small corpus: the same floats, to the last bit, as rank_bm25's BM25Okapi."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+from zehn.agent.bm25 import Vocabulary, bm25_scores
+
+
+def _both(corpus: list[list[str]], query: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    words = Vocabulary()
+    encoded = [words.encode(document) for document in corpus]
+    return bm25_scores(encoded, [words.get(w) for w in query]), np.asarray(BM25Okapi(corpus).get_scores(query))
+
+
+def test_scores_equal_bm25okapi_bit_for_bit_on_a_small_corpus() -> None:
+    ours, reference = _both([["ledger", "backups", "nightly"], ["restores", "tested", "monthly"],
+                             ["ledger", "kept", "ninety", "days"], ["badges", "renewed", "yearly"]],
+                            ["ledger", "backups", "kept"])
+    assert ours.tobytes() == reference.tobytes()
+
+
+def test_a_word_most_documents_hold_gets_the_same_floor_as_bm25okapi_gives_it() -> None:
+    # "service" is in 4 of 5 documents: its idf is negative, so both floor it at a quarter of the average idf.
+    ours, reference = _both([["service", "deploy"], ["service", "failover", "drill"], ["service", "restarted"],
+                             ["service", "scaled"], ["lunch"]], ["service"])
+    assert ours.tobytes() == reference.tobytes()
+    assert ours[0] > 0.0  # the floored word still counts
+
+
+def test_scores_equal_bm25okapi_bit_for_bit_on_random_corpora_with_repeated_and_unknown_query_words() -> None:
+    rng = random.Random(7)
+    vocabulary = [f"w{n}" for n in range(300)]
+    for size in (1, 2, 3, 17, 250):
+        corpus = [[rng.choice(vocabulary[: rng.randint(5, 300)]) for _ in range(rng.randint(1, 60))]
+                  for _ in range(size)]
+        query = [rng.choice(vocabulary) for _ in range(6)] + ["w1", "w1", "absent"]
+        ours, reference = _both(corpus, query)
+        assert ours.tobytes() == reference.tobytes(), size
+
+
+def test_passages_encoded_with_words_of_other_passages_in_the_vocabulary_score_the_same() -> None:
+    words = Vocabulary()
+    words.encode(["unrelated", "ledger", "earlier"])  # ids taken by passages read for another question
+    corpus = [["ledger", "backups"], ["badges", "renewed"], ["ledger", "kept"]]
+    ours = bm25_scores([words.encode(d) for d in corpus], [words.get(w) for w in ("ledger", "earlier")])
+    assert ours.tobytes() == np.asarray(BM25Okapi(corpus).get_scores(["ledger", "earlier"])).tobytes()
+
+
+def test_a_query_of_words_no_document_holds_scores_every_document_zero() -> None:
+    words = Vocabulary()
+    encoded = [words.encode(["alpha"]), words.encode(["beta", "gamma"])]
+    assert bm25_scores(encoded, [None, words.get("delta")]).tolist() == [0.0, 0.0]
+
+
+def test_a_word_gets_one_id_however_often_it_is_encoded() -> None:
+    words = Vocabulary()
+    first = words.encode(["a", "b", "a"])
+    second = words.encode(["b", "c"])
+    assert first.ids.tolist() == [0, 1, 0] and first.distinct.tolist() == [0, 1]
+    assert second.ids.tolist() == [1, 2] and len(words) == 3

@@ -1,0 +1,85 @@
+"""Okapi BM25 scores of one query over a few hundred passages, equal to the last bit to ``rank_bm25.BM25Okapi``'s.
+
+:mod:`zehn.agent.lexical` scores each question against the passages read for it, and ``BM25Okapi`` built its whole
+model for that: a Python dict of counts per passage, two logarithms and a Python-level sum per distinct word of
+all of them (~4,000 words a question on Redwood), then a Python list per query word (~7 ms a question). Here each
+passage is encoded once, as word ids (:class:`Vocabulary`; :mod:`zehn.agent.lexical` keeps the encodings by text),
+and the counts are numpy's. Only the query's words need an idf; the rest enter through the average idf alone (the
+floor of a word more than half the passages hold). That average is the same sequential sum, in the same order (the
+words' first appearance), of the same per-word values: ``math.log`` of each distinct document frequency (a few
+dozen), summed by ``numpy.add.accumulate`` (strictly left to right, as the Python loop adds). The scores are then
+``BM25Okapi.get_scores``'s own numpy expression, term by term: the same operations on the same values, so the ranking
+the answers read does not move (tests/zehn/agent/test_bm25.py compares bit for bit).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+# BM25Okapi's defaults (the paragraph baseline, zehn/evaluation/paragraphs.py, uses them too).
+K1 = 1.5
+B = 0.75
+EPSILON = 0.25
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A passage's tokens as word ids (at least one: BM25 needs a length), and its distinct ids in first-seen
+    order (the order BM25Okapi meets words in, which its average idf is summed in)."""
+
+    ids: np.ndarray
+    distinct: np.ndarray
+
+
+class Vocabulary:
+    """Word ids, one per distinct word, for the life of the process (shared by the answering threads)."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def encode(self, words: Sequence[str]) -> Encoded:
+        with self._lock:  # a new word's id is the count so far: two threads must not take the same one
+            ids = [self._ids.setdefault(w, len(self._ids)) for w in words]
+        return Encoded(np.array(ids, dtype=np.int64), np.array(list(dict.fromkeys(ids)), dtype=np.int64))
+
+    def get(self, word: str) -> int | None:
+        return self._ids.get(word)
+
+
+def bm25_scores(passages: Sequence[Encoded], query: Sequence[int | None]) -> np.ndarray:
+    """Each passage's BM25 score for ``query`` (its words' ids; None for a word no passage was encoded with).
+    The passages must have been encoded with one :class:`Vocabulary`."""
+    size = len(passages)
+    lengths = np.array([len(p.ids) for p in passages])
+    average = int(lengths.sum()) / size
+    words, first, holding = np.unique(np.concatenate([p.distinct for p in passages]), return_index=True,
+                                      return_counts=True)
+    in_order = holding[np.argsort(first)]  # document frequencies in the words' first-seen order
+    frequencies, where = np.unique(in_order, return_inverse=True)
+    table = np.array([math.log(size - f + 0.5) - math.log(f + 0.5) for f in frequencies.tolist()], dtype=np.float64)
+    floor = EPSILON * (float(np.add.accumulate(table[where])[-1]) / len(words))
+    every = np.concatenate([p.ids for p in passages])
+    owner = np.repeat(np.arange(size), lengths)
+    terms: dict[int | None, tuple[float, np.ndarray]] = {}
+    for word in dict.fromkeys(query):  # a repeated query word counts each time, as in BM25Okapi; computed once
+        at = int(np.searchsorted(words, word)) if word is not None else len(words)
+        if at < len(words) and words[at] == word:
+            found = int(holding[at])
+            idf = math.log(size - found + 0.5) - math.log(found + 0.5)
+            terms[word] = (floor if idf < 0 else idf, np.bincount(owner[every == word], minlength=size))
+        else:
+            terms[word] = (0, np.zeros(size, dtype=np.int64))
+    score = np.zeros(size)
+    for word in query:
+        weight, count = terms[word]
+        score += (weight or 0) * (count * (K1 + 1) / (count + K1 * (1 - B + B * lengths / average)))
+    return score
