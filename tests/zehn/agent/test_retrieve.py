@@ -200,3 +200,10 @@ def test_a_short_document_behind_the_many_passages_of_a_few_long_ones_is_read_wh
                          _Vectors())  # type: ignore[arg-type]
     assert "short" in graph.read  # the 37th passage: behind 36 of three long documents
     assert views[0].info.id == "short"
+
+
+def test_every_document_the_search_found_is_read_none_cut_by_the_search_s_own_order() -> None:
+    hits = [_hit(f"d{n:02d}", 0.70 - n / 100, n + 1) for n in range(20)]
+    graph = _SearchDispatcher({h.document_id: (0.5, f"Note {h.document_id} about queues.") for h in hits}, hits)
+    documents(_analysis("What about queues?"), Subjects(), graph, _Vectors())  # type: ignore[arg-type]
+    assert sorted(graph.read) == [h.document_id for h in hits]
