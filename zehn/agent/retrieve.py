@@ -7,8 +7,8 @@
   ``search_passages`` ranks passages (full-text + vector); a document's first score is the similarity of its
   nearest hit to the question plus the full-text reciprocal ranks of its hits, and the documents that mention a
   resolved subject (``documents_mentioning``) come first.
-  The best :data:`POOL` (as a rule every document the search found, a document only the full-text list finds
-  included) are read whole (``document_passages``, with each passage's exact distance to the question and to
+  Every document the search found (:data:`POOL`, a document only the full-text list finds included) is read
+  whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
   best passage's word match, :mod:`zehn.agent.lexical`): the indexes' rankings differ from one server start to
   the next. The best :data:`DOCUMENTS` of them are kept, their sentences (``document_sentences``) read on first
@@ -35,13 +35,20 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import TextIndex, comparison, text_index
 
 DOCUMENTS = 5  # documents read whole per question
-# Documents whose passages are read to rank them exactly: every document the search found, as a rule (30
-# passages come from about 10-16 documents on the tune half). A document only the full-text list finds (its rare
-# words, no near vector) ranks behind every vector hit at first (a reciprocal rank of at most 1/61 next to a
-# similarity of 0.3-0.8): read, its words rank it (exact_scores).
-POOL = 16
+# Passages ranked per search: the most the policy allows (traversal_policy.params.MAX_K). A long document holds
+# many of the nearest passages, so 30 passages came from only 5-25 documents on the tune half (11 as the median),
+# and a short one that states the asked numbers in few words (a chat thread) ranked below them was never read. The
+# search itself took the same ~10 ms at 30 and 50 (tune questions, median).
+SEARCH_K = 50
+# Documents whose passages are read to rank them exactly: every document the search found (50 passages came from
+# 6-40 documents on the tune half, 17 as the median). None is cut by the search's own order: which passages the
+# indexes return, and the full-text scores, differ from one server start to the next (on the tune half the
+# documents found differed between three starts for 50 of 71 questions at 30 passages), and a cut of the 16 first
+# by that order changed the read set's word statistics, and with them which document ranked first, between starts.
+# A document only the full-text list finds (its rare words, no near vector) is read like any other and ranked by
+# its words (exact_scores).
+POOL = SEARCH_K
 READ_AT_ONCE = 8  # document_passages reads at most 8 documents per query
-SEARCH_K = 30  # passages ranked per search
 # The read documents' word match next to their vector similarity (see exact_scores). Chosen on the tune halves:
 # 0.1, 0.2, 0.3 and 0.5 were measured with eval.sh (full); 0.3 and 0.5 gave the same figures on every set (0.1 and
 # 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:

@@ -188,3 +188,22 @@ def test_the_documents_read_are_the_same_whatever_order_the_search_returned_them
     one, _ = documents(_analysis("What about queues?"), Subjects(), first, _Vectors())  # type: ignore[arg-type]
     two, _ = documents(_analysis("What about queues?"), Subjects(), second, _Vectors())  # type: ignore[arg-type]
     assert sorted(first.read) == sorted(second.read) and [v.info.id for v in one] == [v.info.id for v in two]
+
+
+def test_a_short_document_behind_the_many_passages_of_a_few_long_ones_is_read_while_the_pool_has_room() -> None:
+    long_ones = [_hit(f"long{n}", 0.70 - i / 1000, None) for i in range(36) for n in range(3)]
+    late = _hit("short", 0.40, None)
+    texts = {**{h.document_id: (0.3, "Release train planning and the staging calendar.") for h in long_ones},
+             "short": (0.6, "About 2300 requests were dropped before the limit was clamped.")}
+    graph = _SearchDispatcher(texts, [*long_ones[:36], late, *long_ones[36:]])
+    views, _ = documents(_analysis("How many requests were dropped?"), Subjects(), graph,  # type: ignore[arg-type]
+                         _Vectors())  # type: ignore[arg-type]
+    assert "short" in graph.read  # the 37th passage: behind 36 of three long documents
+    assert views[0].info.id == "short"
+
+
+def test_every_document_the_search_found_is_read_none_cut_by_the_search_s_own_order() -> None:
+    hits = [_hit(f"d{n:02d}", 0.70 - n / 100, n + 1) for n in range(20)]
+    graph = _SearchDispatcher({h.document_id: (0.5, f"Note {h.document_id} about queues.") for h in hits}, hits)
+    documents(_analysis("What about queues?"), Subjects(), graph, _Vectors())  # type: ignore[arg-type]
+    assert sorted(graph.read) == [h.document_id for h in hits]
