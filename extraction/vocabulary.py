@@ -162,6 +162,9 @@ NEGATION_WORDS: frozenset[str] = frozenset({"not", "n't", "never", "no", "neithe
 # Verbs that end what they govern: "stopped maintaining X", "left the Payments team", "dropped the dependency on Y"
 # state a relation that no longer holds (negated, as "no longer" does).
 ENDING_VERBS: frozenset[str] = frozenset({"stop", "cease", "quit", "leave", "drop", "abandon", "remove"})
+# Verbs that carry another verb's act (a phase: "start enforcing X", "began to reject Y", "kept retrying"; a need:
+# "has to sign off", "needs to approve"): the verb they govern (gerund or to-infinitive) says what is done.
+CARRIER_VERBS: frozenset[str] = words("start begin continue keep resume commence have need")
 # Flags that open a chat or e-mail line before what it states ("fyi", "heads up, ..."): read past, never a clause of
 # their own (`extraction.chat_asides`), as word tuples.
 CHAT_ASIDES: tuple[tuple[str, ...], ...] = (("fyi",), ("btw",), ("psa",), ("heads", "up"), ("quick", "update"),

@@ -31,11 +31,14 @@ from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 from zehn.agent.question_verbs import (
     asks_cause,
+    carried,
     focus_verb,
     fronted_aux,
     named_head,
     own_verb,
     predicate_of,
+    verb_as_object_of_do,
+    verb_before_to,
     verb_read_as_noun,
 )
 from zehn.agent.wh_words import wh_of, wh_tokens
@@ -81,6 +84,10 @@ _NO_ONE = frozenset({"nothing", "nobody", "none"})  # a subject that denies the 
 
 
 def _clause(doc: Doc, start: int, end: int) -> Span:
+    """The words of one ask, less the joiners before the next one, and less the preposition that takes the next
+    wh-word ("..., and *for* how long", "... and *in* which region"): it belongs to that ask."""
+    if end < len(doc) and end > start + 1 and doc[end - 1].pos_ == "ADP":
+        end -= 1
     while end > start + 1 and (doc[end - 1].is_punct or doc[end - 1].dep_ == "cc" or doc[end - 1].lower_ in
                                ("and", "also", "plus", "then")):
         end -= 1
@@ -102,9 +109,18 @@ def _asks(doc: Doc) -> list[Ask]:
             predicate_of(clause, skip)
         if (misread := verb_read_as_noun(clause, wh, verb)) is not None:
             verb, focus = misread, doc[wh.i + 1:misread.i]  # "which build *ships* the fix": the nouns before it
-        fronted = fronted_aux(clause)
-        predicate = verb.lemma_.casefold() if verb is not None and (verb is misread or verb.pos_ in ("VERB", "AUX") or (
-            verb.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
+        # "what did the alias *point* to", "what limit did the gateway *enforce*": a bare verb read as a noun, after
+        # its subject (which is then part of what is asked: from the word after the auxiliary on)
+        reread = (verb_before_to(clause, verb) or verb_as_object_of_do(clause, verb)) if misread is None else None
+        do = fronted_aux(clause) or verb
+        subject_from = do.i + 1 if reread is not None and do is not None and do.i < reread.i else None
+        if reread is not None:
+            verb = misread = reread
+        after = doc[focus.end] if focus is not None and focus.end < clause.end else None  # "how many X *does* ..."
+        fronted = fronted_aux(clause) or (after if after is not None and after.lemma_ in ("be", "do") else None)
+        act = carried(verb)  # "what size did X *start enforcing*": the act a phase verb carries (its core: both)
+        predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
+            act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
         negated = any(t.dep_ == "neg" for t in clause) or any(  # "why did *nothing* alert", "why did no one see"
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
@@ -122,8 +138,8 @@ def _asks(doc: Doc) -> list[Ask]:
             text = " ".join(t.text for t in group) if group else ""
             # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
-            core = tuple(t for t in _core(clause, group, verb) if t not in {clause.doc[i].lemma_.casefold()
-                                                                             for i in kind})
+            kind_words = {clause.doc[i].lemma_.casefold() for i in kind}
+            core = tuple(t for t in _core(clause, group, verb, subject_from) if t not in kind_words)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb))))
     return _elided(out)
@@ -181,14 +197,15 @@ _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", 
                         "xcomp", "ccomp"})  # a complement clause says what is asked: "made X *go into a loop*"
 
 
-def _core(clause: Span, focus: list[Token], verb: Token | None) -> tuple[str, ...]:
+def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: int | None = None
+          ) -> tuple[str, ...]:
     """The terms of what is asked: the focus, the verb and the verb's own arguments (with their modifiers), not
     the clauses that set the scene ("... before attempting a retry", "... if the upgrade fails")."""
     keep = {t.i for t in focus if t.pos_ != "ADJ" and t.dep_ != "amod"}  # "immediate", "short-term": the kind
     if verb is not None and clause.start <= verb.i < clause.end:
         keep.add(verb.i)
         if verb.pos_ not in ("VERB", "AUX"):  # a verb the tagger read as a noun: its parse names no arguments
-            keep |= set(range(verb.i, clause.end))
+            keep |= set(range(verb.i if subject_from is None else subject_from, clause.end))
         for child in verb.children:
             scene = child.dep_ == "prep" and (child.lower_ in _SCENE or any(c.dep_ == "pcomp" for c in child.children))
             if child.dep_ in _ARGUMENTS and not scene:

@@ -56,6 +56,12 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
         end = noun_run(doc, start, clause.end)
         if end > start:
             return doc[start:end]
+    # "how long a TTL", "how large a batch": the noun after the degree and its article is what is measured.
+    if wh.lower_ == "how" and wh.i + 2 < clause.end and doc[wh.i + 2].lower_ in ("a", "an") and \
+            doc[wh.i + 1].pos_ in ("ADJ", "ADV"):
+        end = noun_run(doc, wh.i + 3, clause.end)
+        if end > wh.i + 3:
+            return doc[wh.i + 3:end]
     # "how large was the impact of X": the degree of the copula's subject is asked.
     degree = wh_of(wh) == "how" and start + 1 < clause.end and doc[start].pos_ == "ADJ"
     if degree:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from extraction.vocabulary import CARRIER_VERBS
 from zehn.agent.focus import FOCUS_ROLES
 
 
@@ -143,3 +144,53 @@ def verb_read_as_noun(clause: Span, wh: Token, verb: Token | None) -> Token | No
                 not any(v.tag_ in _FINITE or v.pos_ == "AUX" for v in doc[t.i + 1:clause.end]):
             return t
     return None
+
+
+def carried(verb: Token | None) -> Token | None:
+    """The act a phase or need verb carries ("what size did X *start enforcing*", "who *has to sign* off on Y",
+    "which team needs to approve Z"): the gerund or to-infinitive it governs, which the answer's sentence states
+    ("X enforces a 2 KB limit", "Y is signed off by ..."); else the verb itself."""
+    if verb is None or verb.lemma_.casefold() not in CARRIER_VERBS:
+        return verb
+    act = next((c for c in verb.children if c.dep_ == "xcomp" and c.pos_ == "VERB" and (
+        c.tag_ == "VBG" or any(a.tag_ == "TO" for a in c.children))), None)
+    if act is None or (verb.lemma_.casefold() in ("have", "need") and act.tag_ == "VBG"):
+        return verb  # ("had X running", "needs fixing": no act carried as a need)
+    return act
+
+
+def verb_before_to(clause: Span, verb: Token | None) -> Token | None:
+    """In a do-support question the bare verb follows the subject; a tagger may read it as the subject's last noun
+    ("what did the alias *point* to", "what does the CLI *wrap* to do Y"). The word before a stranded preposition or
+    an infinitive's "to" that ends the subject is then the verb, when no verb was found between the auxiliary and it.
+    None when the question has no such word."""
+    aux = fronted_aux(clause)
+    if aux is None or aux.lemma_ != "do":
+        return None
+    doc = clause.doc
+    for t in doc[aux.i + 2:clause.end]:
+        word = doc[t.i - 1]
+        if (t.pos_ == "VERB" and t.tag_ != "VB") or (word.pos_ in ("VERB", "AUX") and word.i > aux.i):
+            return None  # a verb after the auxiliary: the parse has the clause's verb
+        stranded = t.pos_ == "ADP" and not any(c.dep_ == "pobj" for c in t.children)
+        if (t.tag_ == "TO" or stranded) and word.tag_ in ("NN", "VB") and word.is_alpha and word.is_lower and \
+                word.i > aux.i + 1 and (verb is None or verb.pos_ != "VERB" or verb.i > t.i):
+            return word
+    return None
+
+
+def verb_as_object_of_do(clause: Span, verb: Token | None) -> Token | None:
+    """"What header limit did the gateway *enforce*": the parser may make "did" the main verb, the asked noun
+    phrase its subject and "the gateway enforce" its object. A wh-phrase subject of a "do" that is followed by a
+    noun phrase of a determiner, a noun and a last bare word asks what that noun did: the last word is the verb.
+    None otherwise (with no noun before the last word, "what team did the migration", "do" is the verb)."""
+    if verb is None or verb.lemma_ != "do" or verb.tag_ not in ("VBD", "VBZ", "VBP") or not any(
+            c.dep_ == "nsubj" and c.i < verb.i for c in verb.children):
+        return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj" and c.i > verb.i), None)
+    if obj is None or not (obj.is_alpha and obj.is_lower and obj.tag_ in ("NN", "VB", "VBP")) or \
+            obj.i >= clause.end or any(c.dep_ in ("prep", "acl", "relcl") for c in obj.children):
+        return None
+    before = clause.doc[verb.i + 1:obj.i]
+    named = any(t.tag_.startswith("NN") or t.pos_ in ("PROPN", "ADJ") or "-" in t.text for t in before)
+    return obj if len(before) >= 2 and before[0].pos_ == "DET" and named else None

@@ -44,6 +44,7 @@ from zehn.agent.phrases import (
     wh_is_subject,
 )
 from zehn.agent.question import Ask, Route
+from zehn.agent.question_verbs import carried
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
 from zehn.agent.routing_order import (
@@ -66,6 +67,8 @@ PART_NOUNS = frozenset({"component", "part", "piece", "module", "subsystem", "el
 
 def _agent_route(clause: Span, ask: Ask) -> Routed:
     verb = main_verb(clause)
+    act = carried(verb)  # "who has to *sign off* on X", "which team needs to *approve* X": the act is asked
+    verb = act if act is not None and verb_rel(act) not in DEPENDENCY_RELS | IMPACT_RELS else verb
     copula = copula_rel(clause) or copula_in_order(clause)
     if copula is not None:
         rel, target = copula

@@ -2,7 +2,8 @@
 
 A wh-word asks unless it opens a relative or subordinate clause ("the incident *where* ...", "what happened *when*
 X changed"); after "noun," it may be either, and then asks when the clause is inverted or the wh-word determines
-a noun. "how" is read with its degree word.
+a noun, or when the comma closes a phrase that opens the question ("According to the runbook, *who* owns X",
+"For X on Y pools, *who* has to sign off"). "how" is read with its degree word.
 """
 
 from __future__ import annotations
@@ -40,8 +41,22 @@ def wh_tokens(doc: Doc) -> list[Token]:
     # also one whose first word the tagger read as a verb but the parse hangs on a later noun ("..., which *audit*
     # events must be published": a modifier of the noun the wh-word determines).
     maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
-        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])))]
+        doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])) or
+        _after_opener(t, sure))]
     return sorted(sure + maybe, key=lambda t: t.i)
+
+
+def _after_opener(token: Token, sure: list[Token]) -> bool:
+    """The comma before the wh-word is the first of its sentence and closes a phrase that opens the question with a
+    preposition or a subordinator ("For X, who ...", "According to X, who ...", "After X failed, who ..."): that
+    phrase sets the scene of the question, so the wh-word opens its main clause, not a relative one on the noun
+    before the comma. Only "who"/"whom": after such a phrase "when"/"where" open a subordinate clause ("For X,
+    when responders ..."), and "which" is read by what it determines. Not when an interrogative came earlier."""
+    sent = token.sent
+    first = sent[0]
+    opens = first.pos_ in ("ADP", "SCONJ") or first.tag_ in ("VBG", "VBN")  # "According to X,", "Given X,"
+    commas = [t for t in token.doc[sent.start:token.i] if t.text == ","]
+    return opens and len(commas) == 1 and not any(s.i < token.i for s in sure) and token.lower_ in ("who", "whom")
 
 
 def _determines(after: Token) -> bool:

@@ -398,3 +398,18 @@ def test_a_wh_phrase_with_no_words_of_its_own_asks_about_the_ask_before_it(nlp: 
 def test_a_second_ask_with_words_of_its_own_keeps_them(nlp: Language) -> None:
     _, second = analyse("How many retries does the upload worker make, and who set that limit?", nlp).asks
     assert second.predicate == "set" and "limit" in second.core and "worker" not in second.core
+
+
+@pytest.mark.parametrize(("opened", "plain"), [
+    ("According to the cache eviction runbook, who owns the warmup flags?", "Who owns the warmup flags?"),
+    ("For batch exports on shared pools, who approves retention exceptions?", "Who approves retention exceptions?"),
+])
+def test_a_phrase_opening_the_question_does_not_change_its_route(nlp: Language, opened: str, plain: str) -> None:
+    a, b = analyse(opened, nlp), analyse(plain, nlp)
+    assert (a.route, a.rel_type, a.asks[0].answer_type) == (b.route, b.rel_type, b.asks[0].answer_type)
+    assert a.subject is not None and b.subject is not None and a.subject.name == b.subject.name
+
+
+def test_how_long_a_noun_asks_a_duration_of_that_noun(nlp: Language) -> None:
+    ask = analyse("How long a TTL was set on the route override?", nlp).asks[0]
+    assert (ask.answer_type, ask.focus_head) == ("duration", "ttl")

@@ -33,3 +33,8 @@ def test_nouns_joined_by_and_are_two_groups_but_a_slash_shares_one_head(nlp: Lan
     shared = nlp("Which metric/alert labels changed?")
     span = focus_span(shared[:], shared[0])
     assert span is not None and len(noun_groups(span)) == 1
+
+
+def test_after_how_a_degree_and_an_article_the_noun_is_what_is_measured(nlp: Language) -> None:
+    assert _focus(nlp, "How long a TTL was set on the route override?") == "TTL"
+    assert _focus(nlp, "How long was the route override kept?") == ""

@@ -1,0 +1,50 @@
+"""The verb a question asks about: the act a phase or need verb carries, and a bare verb the tagger read as a noun."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from zehn.agent.analyse import analyse
+
+
+@pytest.mark.parametrize(("question", "plain"), [
+    ("What header limit did the gateway start enforcing in 2.1?", "What header limit does the gateway enforce?"),
+    ("What header limit did the gateway begin to enforce in 2.1?", "What header limit does the gateway enforce?"),
+    ("Who has to sign off on retention exceptions?", "Who signs off on retention exceptions?"),
+    ("Which team needs to approve the retention exceptions?", "Which team approves the retention exceptions?"),
+])
+def test_a_phase_or_need_verb_asks_about_the_act_it_carries(nlp: Language, question: str, plain: str) -> None:
+    carried, direct = analyse(question, nlp), analyse(plain, nlp)
+    assert carried.asks[0].predicate == direct.asks[0].predicate
+    assert (carried.route, carried.rel_type) == (direct.route, direct.rel_type)
+
+
+def test_a_need_verb_with_a_gerund_carries_no_act(nlp: Language) -> None:
+    assert analyse("Which dashboards need fixing?", nlp).asks[0].predicate != "fix"
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("What did the default storage alias point to for the new tenant?", "point"),
+    ("What does the release installer CLI wrap to do the upgrade of charts?", "wrap"),
+])
+def test_a_bare_verb_read_as_a_noun_before_to_is_the_asked_verb(nlp: Language, question: str, verb: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.predicate == verb
+    assert "alias" in ask.core or "installer" in ask.core  # the do-subject is part of what is asked
+
+
+def test_a_preposition_before_the_next_wh_word_belongs_to_that_ask(nlp: Language) -> None:
+    asks = analyse("After how many errors does the retry breaker trip, and for how long?", nlp).asks
+    assert [a.wh for a in asks] == ["how many", "how long"]
+    assert not asks[0].text.endswith("for")
+
+
+
+@pytest.mark.parametrize("question", ["What header limit did the gateway enforce in 2.1?",
+                                      "What median queue depth did the ledger worker show?"])
+def test_a_verb_the_parser_made_the_object_of_did_is_the_asked_verb(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.predicate not in ("do", "")
+    assert "gateway" in ask.core or "ledger" in ask.core  # its subject is part of what is asked
+

@@ -1,0 +1,28 @@
+"""Which wh-words ask: a "who" after a phrase that opens the question is the question's own, not a relative."""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from zehn.agent.wh_words import wh_tokens
+
+
+@pytest.mark.parametrize("question", [
+    "According to the cache eviction runbook, who owns the warmup flags?",
+    "For batch exports on shared pools, who has to approve exceptions for longer retention?",
+    "Given the ledger export runbook, who approves the retention exceptions?",
+    "After the cache node was replaced, who restarted the sync worker?",
+])
+def test_who_after_an_opening_phrase_and_a_comma_asks(nlp: Language, question: str) -> None:
+    assert [t.lower_ for t in wh_tokens(nlp(question))] == ["who"]
+
+
+def test_a_when_clause_after_an_opening_phrase_is_no_ask(nlp: Language) -> None:
+    doc = nlp("For the paging bot, when responders use break-glass, which audit events must be emitted?")
+    assert [t.lower_ for t in wh_tokens(doc)] == ["which"]
+
+
+def test_who_after_a_noun_and_comma_in_a_question_that_asked_already_is_relative(nlp: Language) -> None:
+    doc = nlp("Which ticket was filed by the on-call lead, who owns the ledger service?")
+    assert [t.lower_ for t in wh_tokens(doc)] == ["which"]
