@@ -12,10 +12,8 @@ A postmortem states its impact about the systems hit, rarely with a cause in the
   (`incident_reference`; the relation reader binds it to the document);
 * a measure of a system that worsened: "latency on X spiked", "error rates in X doubled" (not where the sentence
   names a cause or an earlier change: "... after the Y deployment" is read as Y AFFECTS X instead);
-* an impact noun aimed at a system: "spillover to X", "a knock-on effect on X throughput", "no impact on Y"
-  (`impact_nouns`);
-* and what caused it, where the cause is named as the incident's own: "The root cause was a leak in X", "The issue
-  was traced to X", "The problem is in X" -> X CAUSED the incident (`root_causes`).
+* and, read by nouns in :mod:`extraction.incident_causes`, an impact noun aimed at a system ("spillover to X",
+  "no impact on Y") and the cause named as the incident's own ("The root cause was a leak in X" -> X CAUSED it).
 
 Only in a document about an incident (its title or own name says so: "Postmortem: ...", "Incident ...",
 "Outage ..."; not "Incident Console redesign" or "outage drills", where the word modifies another noun); elsewhere
@@ -30,7 +28,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, located, problem_word, verb_lemma
+from extraction.causal import PROBLEM_WORDS, SYSTEM_TYPES, problem_word, verb_lemma
 from extraction.extraction_types import Mention
 from extraction.parse_walks import objects_of, prep_objects, with_conjuncts
 from extraction.traffic_phrases import TRAFFIC_NOUNS
@@ -53,11 +51,6 @@ HIT_STATES = words("""unavailable down degraded unreachable unresponsive unhealt
 # table reads as AFFECTS with a direct object, and "throttle" (a hit with no cause the table could name).
 HIT_PASSIVES = frozenset(v for (v, prep), (rel, _) in VERB_RULES.items() if rel == "AFFECTS" and prep is None) | {
     "throttle", "delay"}
-# Nouns by which a write-up names its cause ("the root cause was ...") and the problem it traces ("the issue was
-# traced to X"); verbs that trace a problem to its source.
-_CAUSE_NOUNS = words("cause culprit trigger")
-_TRACED = INCIDENT_NOUNS | words("issue problem")  # or any problem word: "the errors were traced to X"
-_TRACING = words("trace attribute pin narrow")
 # Verbs that say a system failed by itself ("X crashed", "X timed out", "X went down").
 FAILING_VERBS = words("fail crash stall hang flap time go error")
 _FAILING_PARTICLES = {"time": "out", "go": "down"}  # "timed out", "went down": only with their particle
@@ -74,12 +67,6 @@ MEASURE_NOUNS = PROBLEM_WORDS | words("""latency latencies p99 p95 p50 rate rate
     depth retries""")
 WORSENING_VERBS = words("spike rise jump increase climb double triple soar surge grow balloon")
 _CAUSE_WORDS = frozenset({"after", "since", "following", "because", "due", "when", "while"})
-# Nouns of an impact aimed at a system: "spillover to X", "a knock-on effect on X", "disruption to X".
-IMPACT_NOUNS = words("impact impacts effect effects spillover disruption disruptions degradation fallout damage")
-_IMPACT_PREPS = frozenset({"on", "to", "for", "into", "across", "upon"})
-# Nouns of harm done whose "of" names what was harmed ("a degradation of X", "disruption of Y"); the "of" of
-# "impact of X" or "effect of X" names what did the harm, so it stays out.
-_HARMED_OF = words("degradation disruption disruptions damage")
 _RECOVERY = frozenset({"over", "back"})  # "failed over to Y", "fell back to Y": a recovery, not a hit
 _CONDITIONS = frozenset({"if", "unless", "when", "whenever", "once", "until"})  # a behaviour, not a happening
 _INVERTED = frozenset({"had", "were", "should"})
@@ -142,7 +129,7 @@ def _problem_object(obj: Token) -> bool:
     return problem_word(obj) or any(problem_word(g) for g in obj.children)
 
 
-def _asked(sent: Span) -> bool:
+def supposed(sent: Span) -> bool:
     """The whole sentence supposes rather than states: a question, or an inverted condition ("Had X failed, ...")."""
     if sent.text.rstrip().endswith("?"):
         return True
@@ -150,7 +137,7 @@ def _asked(sent: Span) -> bool:
     return first is not None and first.lower_ in _INVERTED  # "Had X failed too", "Were X down", "Should X fail"
 
 
-def _conditional(verb: Token) -> bool:
+def conditional(verb: Token) -> bool:
     """The verb's clause is a condition: "If X is unavailable, ...", "when X is down"."""
     clause: Token | None = verb
     while clause is not None:
@@ -169,10 +156,10 @@ def _past(verb: Token) -> bool:
 def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
     """(system hit, the verb saying so) for each hit stated in ``sent`` (the caller checks the document kind)."""
     found: list[tuple[Mention, Token]] = []
-    if _asked(sent):
+    if supposed(sent):
         return found
     for verb in sent:
-        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb, anchors) or _conditional(verb):
+        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb, anchors) or conditional(verb):
             continue
         for s in with_conjuncts(_subjects(verb)):
             hit = _hit(s, anchors) or (_observed(verb, anchors) if s.lower_ == "we" else None)
@@ -217,7 +204,7 @@ def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, To
         return []  # a cause or an earlier change is named: the causal readers relate it
     found: list[tuple[Mention, Token]] = []
     for verb in sent:
-        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or _conditional(verb):  # "spiked" as ADJ
+        if verb_lemma(verb, WORSENING_VERBS) not in WORSENING_VERBS or conditional(verb):  # "spiked" as ADJ
             continue
         for s in (c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in MEASURE_NOUNS):
             # the measure's own prepositions: a capitalised "Latency" opening the sentence may be misread as a name
@@ -225,49 +212,4 @@ def _worsened(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, To
             hit = anchors[places[0].i] if places else None
             if hit is not None and hit.type in SYSTEM_TYPES:
                 found.append((hit, verb))
-    return found
-
-
-def impact_nouns(sent: Span, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> list[
-        tuple[Mention, Token, bool]]:
-    """(system hit, impact noun, negated by "no") for "spillover to X", "knock-on effect on X throughput"."""
-    found: list[tuple[Mention, Token, bool]] = []
-    if _asked(sent):
-        return found
-    for noun in sent:
-        if noun.lemma_.lower() not in IMPACT_NOUNS or noun.pos_ != "NOUN" or _conditional(noun.head):
-            continue
-        holders = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "there was spillover [to X]"
-        negated = any(c.lower_ == "no" for c in noun.children)
-        preps = _IMPACT_PREPS | {"of"} if noun.lemma_.lower() in _HARMED_OF else _IMPACT_PREPS
-        for obj in [o for h in holders for o in prep_objects(h, preps)]:
-            named = [anchors[c.i] for c in obj.children if c.dep_ in ("compound", "amod") and c.i in anchors]
-            hit = anchors.get(obj.i) or arguments.get(obj.i) or next(iter(named), None)  # "on [X] throughput"
-            if hit is not None and hit.type in SYSTEM_TYPES:
-                found.append((hit, noun, negated))
-    return found
-
-
-def root_causes(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]:
-    """(system, verb) where the write-up names the system as its incident's cause: "The root cause was a memory leak
-    in X", "The trigger was X", "The issue has been traced to X"."""
-    if _asked(sent):
-        return []
-    found: list[tuple[Mention, Token]] = []
-    for verb in sent:
-        lemma = verb.lemma_.lower()
-        if lemma == "be" and any(c.dep_ == "nsubj" and c.lemma_.lower() in _CAUSE_NOUNS for c in verb.children):
-            named = [c for c in verb.children if c.dep_ in ("attr", "acomp")]
-        elif lemma in _TRACING and any(c.dep_ == "nsubjpass" and (c.lemma_.lower() in _TRACED or problem_word(c))
-                                       for c in verb.children):
-            named = prep_objects(verb, ("to",))
-        elif lemma == "be" and any(c.dep_ == "nsubj" and c.lemma_.lower() in _TRACED - INCIDENT_NOUNS
-                                   for c in verb.children):
-            named = prep_objects(verb, ("in", "with"))  # "The problem is in X", "the issue was with X"
-        else:
-            continue
-        for tok in named:
-            cause = anchors.get(tok.i) or located(tok, anchors)
-            if cause is not None and cause.type in SYSTEM_TYPES and not _conditional(verb):
-                found.append((cause, verb))
     return found

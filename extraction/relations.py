@@ -39,7 +39,8 @@ from extraction.cause_sections import cause_listed, found_defects, section_cause
 from extraction.choices import Choice, choices, section_use
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.impact_prose import hits, impact_nouns, incident_document, incident_reference, root_causes
+from extraction.impact_prose import hits, incident_document, incident_reference
+from extraction.incident_causes import impact_nouns, root_causes
 from extraction.ownership_prose import escalations, ownership_changes, typed_relation
 from extraction.pronouns import antecedent
 from extraction.relation_patterns import (
