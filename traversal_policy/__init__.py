@@ -6,9 +6,10 @@ No model and no user text ever becomes Cypher. Use :class:`TraversalExecutor` wi
 
 from __future__ import annotations
 
-from .catalogue import CATALOGUE, NamedQuery
+from .catalogue import CATALOGUE
 from .connection import connect, open_graph
 from .executor import TraversalExecutor
+from .named_query import NamedQuery
 from .outcomes import (
     Ambiguous,
     EntityCandidate,

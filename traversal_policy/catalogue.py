@@ -26,37 +26,22 @@ Every query sees the graph as of ``$as_of`` (a stamp the executor binds: ``Trave
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
 from extraction.errors import QueryRejected
 from extraction.schema import ready_document, relation_valid_at, visible, visible_evidence_ids
 
 from . import people_queries
+from .named_query import READY_OWNER, ROW_LIMIT, NamedQuery, fulltext_head
 from .params import ParamSpec
+from .passage_queries import PASSAGE_QUERIES
 from .policy import MAX_HOPS
 
 DEPENDENCY_TYPES = frozenset({"DEPENDS_ON", "USES", "CONSUMES", "CALLS"})
 IMPACT_OUTGOING_TYPES = frozenset({"AFFECTS", "CAUSED", "BLOCKS"})
 OWNERSHIP_TYPES = frozenset({"OWNS", "MAINTAINS"})
-ROW_LIMIT = 200
 PATH_LIMIT = 25
 
 ENTITY = ParamSpec("entity_id", "entity_id", "entity id, e.g. service:ledger (from resolve_entity)")
 DEPTH = ParamSpec("depth", "depth", "hops, clamped to 1..3", required=False)
-
-
-@dataclass(frozen=True)
-class NamedQuery:
-    name: str
-    description: str
-    params: tuple[ParamSpec, ...]
-    cypher: Mapping[str, str]  # variant key -> fixed text
-    max_hops: int
-
-    def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "description": self.description, "params": [p.to_dict() for p in self.params],
-                "cypher": dict(self.cypher), "max_hops": self.max_hops}
 
 
 # -- shared fragments (constants; concatenated at import, never with input) --------------------------------------
@@ -68,22 +53,12 @@ class NamedQuery:
 # the caller may read) and returns only those sentences' ids (``visible_evidence_ids``); an entity no readable
 # document mentions does not resolve. ``$scope`` is set by the graph handle (extraction.access.ScopedGraph), never
 # by input; tests/traversal_policy/test_visibility.py checks every text here reads through these fragments.
-_READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner', 'node')} "
 _PATH_COLUMNS = (
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
     f"[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | {visible_evidence_ids('r')}] "
     "AS evidence_ids, "
     "[r IN relationships(p) | startNode(r).id] AS sources"
 )
-# Full-text heads: RediSearch scores every match (an OR of a question's words matches most of a corpus), and reading
-# each match's owner document costs an index lookup per match, so it grew with the corpus. A head sorts the matches
-# by (score, id) first and checks owners only for the best ``$pool``: when at least ``$limit`` of them survive the
-# owner check, they are exactly the first ``$limit`` rows of the full text (whose order is the same (score, id)),
-# because the visible rows keep the order of all rows. Otherwise the caller runs the full text
-# (traversal_policy/search.py ``ranked_fulltext``): the same rows either way.
-def _head(label: str) -> str:
-    return (f"CALL db.idx.fulltext.queryNodes('{label}', $query) YIELD node, score "
-            "WITH node, score ORDER BY score DESC, node.id LIMIT $pool ")
 
 
 def _variant(mode: str, label: str) -> str:
@@ -218,11 +193,11 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                           False)),
                {_variant(mode, label): text for label in ("Evidence", "Chunk") for mode, text in (
                    ("fulltext", f"CALL db.idx.fulltext.queryNodes('{label}', $query) YIELD node, score "
-                                + _READY_OWNER + _EVIDENCE_COLUMNS + "ORDER BY score DESC, id LIMIT $limit"),
-                   ("fulltext_head", _head(label) + _READY_OWNER + _EVIDENCE_COLUMNS
+                                + READY_OWNER + _EVIDENCE_COLUMNS + "ORDER BY score DESC, id LIMIT $limit"),
+                   ("fulltext_head", fulltext_head(label) + READY_OWNER + _EVIDENCE_COLUMNS
                     + "ORDER BY score DESC, id LIMIT $limit"),
                    ("vector", f"CALL db.idx.vector.queryNodes('{label}', 'embedding', $limit, vecf32($vector)) "
-                              "YIELD node, score " + _READY_OWNER + "RETURN node.id AS id, node.text AS text, "
+                              "YIELD node, score " + READY_OWNER + "RETURN node.id AS id, node.text AS text, "
                               "node.document_id AS document_id, node.start AS start, node.end AS end, score "
                               "ORDER BY score ASC, id LIMIT $keep"))} | {
                    "sentences_of_chunks": "MATCH (c:Chunk) WHERE c.id IN $chunk_ids WITH c "
@@ -238,53 +213,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                "Every row has its path and evidence ids.", (people_queries.PERSON, people_queries.DEPTH),
                people_queries.TEXTS, 3),
 )}
-
-
-_PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
-                    "node.kind AS passage_kind, "
-                    "node.start AS start, node.end AS end, score")
-DOCUMENT_ID = ParamSpec("document_id", "document_id", "a document id (from search_passages or an evidence row)")
-CATALOGUE.update({q.name: q for q in (
-    NamedQuery("search_passages", "Hybrid retrieval over passages (a section block: heading path + body, lists and "
-               "tables whole): full-text and vector search fused with reciprocal-rank fusion.",
-               (ParamSpec("text", "text", "words to look for"), ParamSpec("k", "k", "results, 1..50", False),
-                ParamSpec("embedding", "embedding", "query vector (384 floats); else the executor's embedder",
-                          False)),
-               {"fulltext_passage": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score "
-                                    + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS + " ORDER BY score DESC, id "
-                                    "LIMIT $limit",
-                "fulltext_passage_head": _head("Passage") + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS
-                                         + " ORDER BY score DESC, id LIMIT $limit",
-                "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
-                                  "YIELD node, score " + _READY_OWNER + "RETURN " + _PASSAGE_COLUMNS +
-                                  " ORDER BY score ASC, id LIMIT $keep"}, 0),
-    NamedQuery("document_passages", "Every passage of the given documents in order, with each document's title "
-               "and dates, and each passage's cosine distance to the given query vectors.",
-               (ParamSpec("document_ids", "document_ids", "1..8 document ids (from search_passages or evidence)"),
-                ParamSpec("vectors", "embeddings", "1..8 query vectors (384 floats each)", False)),
-               {"document": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
-                            "RETURN d.id AS id, d.title AS title, "
-                            "d.source_type AS source_type, d.created AS created, d.updated AS updated ORDER BY id",
-                "main": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} WITH d "
-                        "MATCH (p:Passage {document_id: d.id}) RETURN p.id AS id, p.document_id AS "
-                        "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
-                        "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
-                        f"ORDER BY p.document_id, p.index LIMIT {ROW_LIMIT * 20}"}, 0),
-    NamedQuery("passages_mentioning", "Passages (with their text) that hold every word of a name: does any ready "
-               "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),
-               {"main": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score " + _READY_OWNER +
-                        "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
-                        "ORDER BY score DESC, id LIMIT $limit",
-                "main_head": _head("Passage") + _READY_OWNER +
-                             "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
-                             "ORDER BY score DESC, id LIMIT $limit"}, 0),
-    NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
-               "order.", (DOCUMENT_ID,),
-               {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
-                        "MATCH (e:Evidence {document_id: $document_id}) RETURN e.id AS id, e.text AS text, "
-                        "e.document_id AS document_id, e.start AS start, e.end AS end, e.kind AS kind "
-                        f"ORDER BY e.start LIMIT {ROW_LIMIT * 10}"}, 0),
-)})
+CATALOGUE.update({q.name: q for q in PASSAGE_QUERIES})
 
 
 def get(name: str) -> NamedQuery:

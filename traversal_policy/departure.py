@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import ENTITY_STATUS, NamedQuery
+from .catalogue import ENTITY_STATUS
 from .expertise import (
     Claim,
     claims_on,
@@ -39,6 +39,7 @@ from .expertise import (
     successor_rows,
 )
 from .handlers import Hit, Miss
+from .named_query import NamedQuery
 from .outcomes import Row
 from .people_queries import DEFAULT_DEPTH, OWN_INCOMING, OWN_OUTGOING, PEOPLE_RELATIONS
 from .policy import Policy

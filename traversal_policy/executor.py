@@ -19,8 +19,9 @@ from extraction.access import Scope, ScopedGraph, scoped
 from extraction.errors import InputRejected, ZehnError
 
 from . import departure, handlers
-from .catalogue import NamedQuery, get
+from .catalogue import get
 from .handlers import Hit, Miss
+from .named_query import NamedQuery
 from .outcomes import Found, NoEvidence, QueryFailed, QueryOutcome, Resolution, Unknown
 from .params import clean_text, validate
 from .policy import Policy

@@ -24,8 +24,8 @@ from .catalogue import (
     IMPACT_OUTGOING_TYPES,
     OWNERSHIP_TYPES,
     PATH_LIMIT,
-    NamedQuery,
 )
+from .named_query import NamedQuery
 from .outcomes import Row
 from .params import DEFAULT_DEPTH, fulltext_all
 from .policy import KNOWN_REL_TYPES, Policy

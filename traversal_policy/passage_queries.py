@@ -1,0 +1,57 @@
+"""The passage queries of the catalogue (registered in :mod:`.catalogue`): search over passages (section blocks),
+every passage of a few documents with distances to query vectors, passages that hold a name, and one document's
+citable sentences. Fixed texts only; each reads through a ready document the caller may read.
+"""
+
+from __future__ import annotations
+
+from extraction.schema import ready_document
+
+from .named_query import READY_OWNER, ROW_LIMIT, NamedQuery, fulltext_head
+from .params import ParamSpec
+
+_PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
+                    "node.kind AS passage_kind, "
+                    "node.start AS start, node.end AS end, score")
+DOCUMENT_ID = ParamSpec("document_id", "document_id", "a document id (from search_passages or an evidence row)")
+PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
+    NamedQuery("search_passages", "Hybrid retrieval over passages (a section block: heading path + body, lists and "
+               "tables whole): full-text and vector search fused with reciprocal-rank fusion.",
+               (ParamSpec("text", "text", "words to look for"), ParamSpec("k", "k", "results, 1..50", False),
+                ParamSpec("embedding", "embedding", "query vector (384 floats); else the executor's embedder",
+                          False)),
+               {"fulltext_passage": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score "
+                                    + READY_OWNER + "RETURN " + _PASSAGE_COLUMNS + " ORDER BY score DESC, id "
+                                    "LIMIT $limit",
+                "fulltext_passage_head": fulltext_head("Passage") + READY_OWNER + "RETURN " + _PASSAGE_COLUMNS
+                                         + " ORDER BY score DESC, id LIMIT $limit",
+                "vector_passage": "CALL db.idx.vector.queryNodes('Passage', 'embedding', $limit, vecf32($vector)) "
+                                  "YIELD node, score " + READY_OWNER + "RETURN " + _PASSAGE_COLUMNS +
+                                  " ORDER BY score ASC, id LIMIT $keep"}, 0),
+    NamedQuery("document_passages", "Every passage of the given documents in order, with each document's title "
+               "and dates, and each passage's cosine distance to the given query vectors.",
+               (ParamSpec("document_ids", "document_ids", "1..8 document ids (from search_passages or evidence)"),
+                ParamSpec("vectors", "embeddings", "1..8 query vectors (384 floats each)", False)),
+               {"document": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} "
+                            "RETURN d.id AS id, d.title AS title, "
+                            "d.source_type AS source_type, d.created AS created, d.updated AS updated ORDER BY id",
+                "main": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} WITH d "
+                        "MATCH (p:Passage {document_id: d.id}) RETURN p.id AS id, p.document_id AS "
+                        "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
+                        "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
+                        f"ORDER BY p.document_id, p.index LIMIT {ROW_LIMIT * 20}"}, 0),
+    NamedQuery("passages_mentioning", "Passages (with their text) that hold every word of a name: does any ready "
+               "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),
+               {"main": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score " + READY_OWNER +
+                        "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
+                        "ORDER BY score DESC, id LIMIT $limit",
+                "main_head": fulltext_head("Passage") + READY_OWNER +
+                             "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
+                             "ORDER BY score DESC, id LIMIT $limit"}, 0),
+    NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
+               "order.", (DOCUMENT_ID,),
+               {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
+                        "MATCH (e:Evidence {document_id: $document_id}) RETURN e.id AS id, e.text AS text, "
+                        "e.document_id AS document_id, e.start AS start, e.end AS end, e.kind AS kind "
+                        f"ORDER BY e.start LIMIT {ROW_LIMIT * 10}"}, 0),
+)
