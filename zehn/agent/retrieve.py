@@ -7,7 +7,7 @@
   ``search_passages`` ranks passages (full-text + vector); a document's first score is the similarity of its
   nearest hit to the question plus the full-text reciprocal ranks of its hits, and the documents that mention a
   resolved subject (``documents_mentioning``) come first.
-  Every document the search found (:data:`POOL`, a document only the full-text list finds included) is read
+  Every document the search found (a document only the full-text list finds included) is read
   whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
   best passage's word match, :mod:`zehn.agent.lexical`): the indexes' rankings differ from one server start to
@@ -23,6 +23,7 @@ from functools import cached_property, partial
 
 import numpy as np
 
+from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.lemmas import words
 from zehn.agent.lexical import lexical_scores
@@ -39,16 +40,14 @@ DOCUMENTS = 5  # documents read whole per question
 # many of the nearest passages, so 30 passages came from only 5-25 documents on the tune half (11 as the median),
 # and a short one that states the asked numbers in few words (a chat thread) ranked below them was never read. The
 # search itself took the same ~10 ms at 30 and 50 (tune questions, median).
-SEARCH_K = 50
-# Documents whose passages are read to rank them exactly: every document the search found (50 passages came from
-# 6-40 documents on the tune half, 17 as the median). None is cut by the search's own order: which passages the
+SEARCH_K = MAX_K
+# Every document the search found has its passages read to rank it exactly (50 passages came from 6-40 documents
+# on the tune half, 17 as the median). None is cut by the search's own order: which passages the
 # indexes return, and the full-text scores, differ from one server start to the next (on the tune half the
 # documents found differed between three starts for 50 of 71 questions at 30 passages), and a cut of the 16 first
 # by that order changed the read set's word statistics, and with them which document ranked first, between starts.
 # A document only the full-text list finds (its rare words, no near vector) is read like any other and ranked by
 # its words (exact_scores).
-POOL = SEARCH_K
-READ_AT_ONCE = 8  # document_passages reads at most 8 documents per query
 # The read documents' word match next to their vector similarity (see exact_scores). Chosen on the tune halves:
 # 0.1, 0.2, 0.3 and 0.5 were measured with eval.sh (full); 0.3 and 0.5 gave the same figures on every set (0.1 and
 # 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:
@@ -169,7 +168,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
         ranked = [mentioning[0], *ranked]
     vectors = tuple(similarity.texts([analysis.question, *asks]))
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
-    read = reads.documents(ranked[:POOL])
+    read = reads.documents(ranked)
     if vectors:
         scores = exact_scores(read, analysis.question)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
@@ -193,9 +192,9 @@ class _Reads:
         """As :meth:`Dispatcher.documents` reads them (the ready ones, in ``ids`` order); those read before are not
         read again."""
         missing = [d for d in ids if d not in self._documents]
-        for at in range(0, len(missing), READ_AT_ONCE):
+        for at in range(0, len(missing), MAX_DOCUMENTS):  # document_passages' own limit
             self._documents.update((info.id, (info, passages)) for info, passages
-                                   in self.dispatcher.documents(missing[at:at + READ_AT_ONCE], self.vectors))
+                                   in self.dispatcher.documents(missing[at:at + MAX_DOCUMENTS], self.vectors))
         return [self._documents[d] for d in ids if d in self._documents]
 
     def sentences(self, document_id: str) -> list[Sentence]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from traversal_policy.params import MAX_DOCUMENTS
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
-from zehn.agent.retrieve import DOCUMENTS, LEXICAL_WEIGHT, POOL, READ_AT_ONCE, DocView, _Reads, documents, exact_scores
+from zehn.agent.retrieve import DOCUMENTS, LEXICAL_WEIGHT, SEARCH_K, DocView, _Reads, documents, exact_scores
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, Sentence
 
 
@@ -52,17 +53,17 @@ class _BatchDispatcher:
         self.batches: list[list[str]] = []
 
     def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
-        assert len(ids) <= READ_AT_ONCE  # the query's own limit
+        assert len(ids) <= MAX_DOCUMENTS  # the query's own limit
         self.batches.append(list(ids))
         return [_doc(d, 0.4) for d in ids]
 
 
 def test_more_documents_than_one_query_reads_are_read_in_batches_in_order() -> None:
     graph = _BatchDispatcher()
-    ids = [f"d{n:02d}" for n in range(READ_AT_ONCE + 3)]
+    ids = [f"d{n:02d}" for n in range(MAX_DOCUMENTS + 3)]
     read = _Reads(graph, [[0.1]]).documents(ids)  # type: ignore[arg-type]
     assert [i.id for i, _ in read] == ids
-    assert graph.batches == [ids[:READ_AT_ONCE], ids[READ_AT_ONCE:]]
+    assert graph.batches == [ids[:MAX_DOCUMENTS], ids[MAX_DOCUMENTS:]]
 
 
 def test_a_sentence_s_list_frame_is_read_once_per_turn() -> None:
@@ -169,7 +170,7 @@ def _analysis(question: str) -> Analysis:
 
 
 def test_a_document_only_the_full_text_list_finds_is_read_and_ranks_by_its_words() -> None:
-    vector_hits = [_hit(f"v{n:02d}", 0.60 - n / 100, None) for n in range(POOL - 1)]
+    vector_hits = [_hit(f"v{n:02d}", 0.60 - n / 100, None) for n in range(SEARCH_K - 1)]
     graph = _SearchDispatcher(
         {**{h.document_id: (1 - (h.similarity or 0.0), "Quarterly planning notes and the office move.")
             for h in vector_hits},
@@ -182,7 +183,7 @@ def test_a_document_only_the_full_text_list_finds_is_read_and_ranks_by_its_words
 
 
 def test_the_documents_read_are_the_same_whatever_order_the_search_returned_them_in() -> None:
-    hits = [_hit(f"d{n:02d}", 0.5, n + 1) for n in range(POOL)]
+    hits = [_hit(f"d{n:02d}", 0.5, n + 1) for n in range(SEARCH_K)]
     texts = {h.document_id: (0.5, f"Note {h.document_id} about queues.") for h in hits}
     first, second = _SearchDispatcher(texts, hits), _SearchDispatcher(texts, list(reversed(hits)))
     one, _ = documents(_analysis("What about queues?"), Subjects(), first, _Vectors())  # type: ignore[arg-type]
