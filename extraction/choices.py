@@ -111,7 +111,7 @@ def choices(sent: Span, starts: dict[int, tuple[int, Mention]], offset: int) -> 
 
 def section_use(headings: list[Heading], at: int) -> str:
     """How the section at offset ``at`` says its system uses what it names: the rule of the last label word of
-    the nearest heading above that has one ("Rationale for each source" -> CONSUMES), else USES."""
+    the nearest heading above that has one ("Why we read each source" -> CONSUMES), else USES."""
     i = bisect_right([h.start for h in headings], at) - 1
     level = 7
     while i >= 0:

@@ -5,7 +5,7 @@
   "ADR-7: Standard KMS Client Wrapper"), else the single value of an "Affected service:" / "Service:" line;
 * ``section_topics``: a heading that names exactly one system makes it the subject of the lines under it;
 * ``scopes``: where a label heading governs the lines under it ("## Dependencies", "### Owners", "## Links");
-  a lead-in line ("Affected services:", "**Links and artifacts:**") governs the list right after it (read in
+  a lead-in line ("Affected services:", "**Links and notes:**") governs the list right after it (read in
   `extraction.lines`, which also sees lines written with a literal "\\n");
 * ``tables``: for every Markdown table row, the header row's cells (a header gives each column its role);
 * ``people`` and type ``hints`` from the front matter.

@@ -1,5 +1,5 @@
 """Where a label governs more than its own line: a heading or a lead-in over a list ("## Dependencies", "Impact:",
-"**Links and artifacts:**"), and a Markdown table's header row over the rows under it (split from
+"**Links and notes:**"), and a Markdown table's header row over the rows under it (split from
 `extraction.doc_context`, which reads them once per document).
 """
 
@@ -24,7 +24,7 @@ IMPACT_RULE = LabelRule("AFFECTS", False, "document")
 
 
 def _link_list(key: str) -> bool:
-    """A references heading, or several joined by "and" / "&": "References and related pages", "Links & docs"."""
+    """A references heading, or several joined by "and" / "&": "References and related docs", "Links & docs"."""
     parts = [p.strip("_") for p in re.split(r"_(?:and|&)_", key)]
     return all(p in LINK_LISTS for p in parts if p) and any(parts)
 

@@ -53,9 +53,9 @@ def test_an_option_named_by_its_number_is_no_system(nlp: Language, tmp_path: Pat
 
 
 def test_a_sources_heading_makes_the_choice_a_read() -> None:
-    headings = [Heading(0, 10, 2, "Chosen data sources"), Heading(20, 40, 3, "Rationale for each source")]
+    headings = [Heading(0, 10, 2, "Our data sources"), Heading(20, 40, 3, "Why we read each source")]
     assert section_use(headings, 50) == "CONSUMES"
 
 
 def test_no_label_heading_leaves_the_choice_a_use() -> None:
-    assert section_use([Heading(0, 10, 2, "Decision summary")], 20) == "USES"
+    assert section_use([Heading(0, 10, 2, "What we decided")], 20) == "USES"

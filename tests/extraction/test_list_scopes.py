@@ -7,7 +7,7 @@ from extraction.list_scopes import IMPACT_RULE, LINK_RULE, heading_scopes, list_
 
 
 def test_joined_reference_headings_link_their_list_to_the_document() -> None:
-    assert list_rule("References and related pages") == LINK_RULE
+    assert list_rule("References and related docs") == LINK_RULE
     assert list_rule("Links & references") == LINK_RULE
 
 

@@ -17,7 +17,7 @@ source_type: "confluence"
 
 Drain the pool before resizing it.
 
-References and related pages:
+References and related docs:
 - Retry budget guide (internal playbook) — link in related_pages.
 - OPS-512 (the earlier drain outage)
 

@@ -15,13 +15,13 @@ from zehn.agent.wh_words import wh_of
 
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
-# Joiners of modifiers that share one head: "metric/alert labels", "baseline vs break-glass scopes" ask one thing.
+# Joiners of modifiers that share one head: "metric/trace names", "default vs emergency scopes" ask one thing.
 _SHARED = frozenset({"/", "vs", "vs.", "versus"})
 
 
 def noun_run(doc: Doc, start: int, end: int) -> int:
     """End of the noun phrase starting at ``start`` (by dependency, since tags of technical nouns are unreliable):
-    modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "baseline vs break-glass scopes")."""
+    modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "default vs emergency scopes")."""
     i = start
     last = start
     while i < end:

@@ -159,9 +159,9 @@ def test_a_short_parenthesis_still_types_the_subject(nlp: Language) -> None:
 
 
 @pytest.mark.parametrize(("question", "head"), [
-    ("Which metric/alert labels must be excluded from paging?", "label"),
+    ("Which metric/trace labels must be excluded from paging?", "label"),
     ("Which request/response headers does the proxy drop?", "header"),
-    ("What baseline vs break-glass permission scopes does the bot use?", "scope"),
+    ("What default vs emergency permission scopes does the bot use?", "scope"),
 ])
 def test_a_slash_or_vs_joins_modifiers_of_one_asked_thing(nlp: Language, question: str, head: str) -> None:
     asks = analyse(question, nlp).asks

@@ -30,7 +30,7 @@ def test_nouns_joined_by_and_are_two_groups_but_a_slash_shares_one_head(nlp: Lan
     joined = focus_span(doc[:], doc[0])
     assert joined is not None
     assert [" ".join(t.text for t in g) for g in noun_groups(joined)] == ["follow-up ticket", "target date"]
-    shared = nlp("Which metric/alert labels changed?")
+    shared = nlp("Which metric/trace names changed?")
     span = focus_span(shared[:], shared[0])
     assert span is not None and len(noun_groups(span)) == 1
 
