@@ -112,12 +112,13 @@ def _asks(doc: Doc) -> list[Ask]:
         # "what did the alias *point* to", "what limit did the gateway *enforce*": a bare verb read as a noun, after
         # its subject (which is then part of what is asked: from the word after the auxiliary on)
         reread = (verb_before_to(clause, verb) or verb_as_object_of_do(clause, verb)) if misread is None else None
-        do = fronted_aux(clause) or verb
+        aux = fronted_aux(clause)
+        do = aux or verb
         subject_from = do.i + 1 if reread is not None and do is not None and do.i < reread.i else None
         if reread is not None:
             verb = misread = reread
         after = doc[focus.end] if focus is not None and focus.end < clause.end else None  # "how many X *does* ..."
-        fronted = fronted_aux(clause) or (after if after is not None and after.lemma_ in ("be", "do") else None)
+        fronted = aux or (after if after is not None and after.lemma_ in ("be", "do") else None)
         act = carried(verb)  # "what size did X *start enforcing*": the act a phase verb carries (its core: both)
         predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
             act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
@@ -181,7 +182,7 @@ def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ..
 
 
 def _contrasted(token: Token) -> bool:
-    """One side of a contrast ("baseline *vs* break-glass scopes"): each side is stated in a place of its own, so no
+    """One side of a contrast ("default *vs* emergency scopes"): each side is stated in a place of its own, so no
     passage need hold both."""
     doc = token.doc
     return any(0 <= i < len(doc) and doc[i].lower_.rstrip(".") in _CONTRAST for i in (token.i - 1, token.i + 1))
