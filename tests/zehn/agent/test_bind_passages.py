@@ -198,3 +198,34 @@ def test_a_name_of_the_asked_kind_is_read_in_a_document_behind_the_near_ones(nlp
     assert [f.bound.text for f in bound.findings] == [far.sentences[0].text]
     assert bound.document is not None and bound.document.id == "doc_b"
 
+
+
+def _sections_view(sections: tuple[tuple[str, tuple[str, ...]], ...]) -> DocView:
+    passages, sentences, at = [], [], 0
+    for n, (heading, lines) in enumerate(sections):
+        body = "\n".join(lines)
+        path = f"Ledger sync 2.0 release notes > {heading}"
+        passages.append(DocPassage(f"r#p{n}", "r", path, "section", at, at + len(body), f"{path}\n{body}",
+                                   (0.3, 0.3)))
+        for m, line in enumerate(lines):
+            sentences.append(Sentence(f"ev_r{n}{m}", line, "r", at, at + len(line), "sentence"))
+            at += len(line) + 1
+        at += 1
+    info = DocumentInfo("r", "Ledger sync 2.0 release notes", "confluence", None, None)
+    return DocView(info, tuple(passages), 1.0, False, lambda: sentences)
+
+
+def test_a_section_headed_with_the_asked_things_name_answers_without_repeating_it(
+        nlp: Language, similarity: Similarity) -> None:
+    # The dated lines never say "cutover" or "schedule": the heading names what they are, as a label would.
+    view = _sections_view((
+        ("what changed", ("Ledger sync 2.0 replays journal batches in order.",
+                          "The ledger sync cutover adds a replay dashboard to the console.")),
+        ("cutover_schedule", ("1) 2026-05-04: move the first ten ledger tenants.",
+                              "2) 2026-05-11: move the remaining tenants once the replays match.")),
+    ))
+    analysis = analyse("What is the cutover schedule of the ledger sync release?", nlp)
+    bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    cited = [s.text for f in bound.findings for s in f.sentences]
+    assert cited == ["1) 2026-05-04: move the first ten ledger tenants.",
+                     "2) 2026-05-11: move the remaining tenants once the replays match."]
