@@ -20,7 +20,8 @@
    verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
    labelled with it ("Likely cause: ...", which must say which one); such a section is bound by its first line,
    or by the line holding the focus's modifier ("*long-term* fix"); a description, by a line labelled with the
-   asked thing's name ("Rollout plan: ..."). A table row is read with its header row
+   asked thing's name ("Rollout plan: ...") or by the first line of a section headed with it ("## Cutover
+   schedule"). A table row is read with its header row
    (:mod:`zehn.agent.table_rows`). A question the document asks answers nothing: the first statement of the
    block after it (the reply) is bound in its place. A negated sentence does not answer a
    wh-question. A typed value whose line names another environment than the asked one, never it, is not the

@@ -37,13 +37,15 @@ SECTION_LINES = 3  # lines of a section read, in order, until one binds
 
 def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int, int]:
     """(passage, block) the sentence opens in: blocks of a passage's body are separated by blank lines (a list or a
-    table has none inside it and stays one block; so does a chat log of one line per message)."""
+    table has none inside it and stays one block; so does a chat log of one line per message). A first sentence
+    stored with its heading line ("## Root cause\nA regression in ...": no blank line between them) starts before
+    the passage's body but is the opening of its first block."""
     for n, p in enumerate(passages):
-        if p.start <= sentence.start < p.end:
+        if p.start <= sentence.start < p.end or sentence.start < p.start < sentence.end:
             ends = _blank_ends(p.text, len(p.heading) + 1)
             if ends is None or len(p.text) - len(p.heading) - 1 != p.end - p.start:
                 return n, 0  # text that is not heading + body: the passage is one block
-            return n, bisect_right(ends, sentence.start - p.start)
+            return n, bisect_right(ends, max(sentence.start, p.start) - p.start)
     return -1, sentence.start
 
 

@@ -42,7 +42,7 @@ from zehn.agent.sentence_binding import (
     prefetch_synonyms,
     worth_parsing,
 )
-from zehn.agent.sentence_checks import label_states, labelled_by_focus
+from zehn.agent.sentence_checks import headed_by_focus, label_states, labelled_by_focus
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.answers.model import Grade
@@ -55,6 +55,24 @@ CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its 
 # A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
 # reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
 QUALIFIER_WEIGHT = 0.05
+
+
+def _headed(ask: Ask, scored_all: list[Scored], view: DocView, used: set[str]
+            ) -> list[tuple[float, Sentence, list[Sentence], Scored, str]]:
+    """The first line of a section headed with the asked thing's own name ("## Cutover schedule" for "what is the
+    cutover schedule of X"), bound as a labelled line is; the extent then reads the section. Only in a document
+    that holds most of the ask's terms (which X's timeline)."""
+    out = []
+    for s_ in scored_all:
+        coverage, names = s_.document
+        if s_.passage.kind != "section" or coverage < PASSAGE_COVERAGE or not names or \
+                not headed_by_focus(s_.passage.heading, ask.focus):
+            continue
+        pool = [x for x in view.in_passage(s_.passage) if x.kind == "sentence"]
+        first = next((x for x in pool if x.id not in used), None)
+        if first is not None:
+            out.append((2.0 + s_.score, first, pool, s_, "label"))
+    return out
 
 
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
@@ -132,6 +150,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         bound_all += [(2.0 + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
                       for s_ in scored_all for x in view.in_passage(s_.passage)
                       if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
+        bound_all += _headed(ask, scored_all, view, used)
     if not bound_all:
         return None
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))

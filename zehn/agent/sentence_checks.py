@@ -22,9 +22,11 @@ from verify.labelled import label_relation, segments
 from verify.lexicon import METADATA_FIELDS
 from zehn.agent.lemmas import identifier_parts, words
 from zehn.agent.question import Ask
+from zehn.agent.rows import own_heading
 
 _LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
 # A time of day ("13:06", "9:41:07"), with an optional zone: the stamp of a timeline entry, a log line, an e-mail.
+_SPLIT = re.compile(r"[\W_]+")  # a heading's words: "cutover_schedule" is "cutover schedule"
 CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 _CONDITION = frozenset({"advcl"})  # the clause a "when", "if", "unless", "until" opens
 
@@ -84,6 +86,18 @@ def label_states(line: str, ask: Ask) -> bool:
     relation = ask_relation(ask)
     return relation is not None and any(label_relation(seg.label) == relation
                                         for seg in segments(line.replace('"', "")))
+
+
+def headed_by_focus(heading: str, focus: str) -> bool:
+    """The section's own heading is the asked thing's own name of two or more words ("## Cutover schedule",
+    "## cutover_schedule (UTC)" for "what is the cutover schedule of X"): a section states what its heading names,
+    as a labelled line does (:func:`labelled_by_focus`); its lines need not repeat the name. At most one word
+    besides the name (a unit or a qualifier in brackets); one word is not enough ("Notes", "Details")."""
+    asked = {w.removesuffix("s") for w in _SPLIT.split(focus.casefold()) if w}
+    if len(asked) < 2:
+        return False
+    named = {w.removesuffix("s") for w in _SPLIT.split(own_heading(heading).casefold()) if w}
+    return asked <= named and len(named - asked) <= 1
 
 
 def labelled_by_focus(line: str, focus: str) -> bool:

@@ -63,7 +63,15 @@ def _determines(after: Token) -> bool:
     """The word after "which"/"whose" opens a noun phrase: a noun or an adjective, or a modifier of a noun further
     on ("which *audit* events", whatever its tag)."""
     return after.pos_ in ("NOUN", "ADJ") or (after.dep_ in ("compound", "amod") and after.head.i > after.i and
-                                             after.head.pos_ in ("NOUN", "PROPN"))
+                                             after.head.pos_ in ("NOUN", "PROPN")) or _misread_plural(after)
+
+
+def _misread_plural(word: Token) -> bool:
+    """A plural noun the tagger read as a verb ("which *prechecks* would block"): a third-person verb is never
+    followed by an auxiliary, a plural noun as the subject of the next clause is."""
+    doc = word.doc
+    return word.tag_ == "VBZ" and word.i + 1 < len(doc) and doc[word.i + 1].pos_ == "AUX" and \
+        doc[word.i + 1].head.i > word.i + 1
 
 
 def wh_of(token: Token) -> str:

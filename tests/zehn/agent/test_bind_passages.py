@@ -71,19 +71,25 @@ ISSUES = (("1) Tail latency after the region shift", ("- Symptoms: p95 latency r
                                                   "- Likely cause: the lease renewal raced the final flush.")))
 
 
-def _issues_view() -> DocView:
+def _sections_view(doc_id: str, title: str, parent: str,
+                   sections: tuple[tuple[str, tuple[str, ...]], ...]) -> DocView:
+    """A document of one passage per section (heading path ``parent > heading``), one line per sentence."""
     passages, sentences, at = [], [], 0
-    for n, (heading, lines) in enumerate(ISSUES):
+    for n, (heading, lines) in enumerate(sections):
         body = "\n".join(lines)
-        path = f"Issues found > {heading}"
-        passages.append(DocPassage(f"g#p{n}", "g", path, "section", at, at + len(body), f"{path}\n{body}",
+        path = f"{parent} > {heading}"
+        passages.append(DocPassage(f"{doc_id}#p{n}", doc_id, path, "section", at, at + len(body), f"{path}\n{body}",
                                    (0.3, 0.3)))
         for m, line in enumerate(lines):
-            sentences.append(Sentence(f"ev_g{n}{m}", line, "g", at, at + len(line), "sentence"))
+            sentences.append(Sentence(f"ev_{doc_id}{n}{m}", line, doc_id, at, at + len(line), "sentence"))
             at += len(line) + 1
         at += 1
-    info = DocumentInfo("g", "Exporter automation game day", "confluence", None, None)
+    info = DocumentInfo(doc_id, title, "confluence", None, None)
     return DocView(info, tuple(passages), 1.0, False, lambda: sentences)
+
+
+def _issues_view() -> DocView:
+    return _sections_view("g", "Exporter automation game day", "Issues found", ISSUES)
 
 
 def test_the_labelled_cause_of_the_asked_issue_answers(nlp: Language, similarity: Similarity) -> None:
@@ -198,3 +204,20 @@ def test_a_name_of_the_asked_kind_is_read_in_a_document_behind_the_near_ones(nlp
     assert [f.bound.text for f in bound.findings] == [far.sentences[0].text]
     assert bound.document is not None and bound.document.id == "doc_b"
 
+
+
+
+def test_a_section_headed_with_the_asked_things_name_answers_without_repeating_it(
+        nlp: Language, similarity: Similarity) -> None:
+    # The dated lines never say "cutover" or "schedule": the heading names what they are, as a label would.
+    view = _sections_view("r", "Ledger sync 2.0 release notes", "Ledger sync 2.0 release notes", (
+        ("what changed", ("Ledger sync 2.0 replays journal batches in order.",
+                          "The ledger sync cutover adds a replay dashboard to the console.")),
+        ("cutover_schedule", ("1) 2026-05-04: move the first ten ledger tenants.",
+                              "2) 2026-05-11: move the remaining tenants once the replays match.")),
+    ))
+    analysis = analyse("What is the cutover schedule of the ledger sync release?", nlp)
+    bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    cited = [s.text for f in bound.findings for s in f.sentences]
+    assert cited == ["1) 2026-05-04: move the first ten ledger tenants.",
+                     "2) 2026-05-11: move the remaining tenants once the replays match."]

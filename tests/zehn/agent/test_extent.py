@@ -61,6 +61,20 @@ def test_blocks_are_separated_by_blank_lines() -> None:
     assert block_of(passages, _by("compaction job skipped")) != block_of(passages, _by("paged twice"))
 
 
+def test_a_first_sentence_stored_with_its_heading_line_opens_the_first_block() -> None:
+    # "## Cause\nThe sync lost ..." has no blank line after the heading: the sentence starts at the heading line,
+    # before the passage's body, and is still the opening of that body's first paragraph.
+    body = "The sync lost its lease. It retried with no backoff.\n\nA later run cleared it."
+    heading = "Sync > Cause"
+    passage = DocPassage("p", "doc", heading, "section", 100, 100 + len(body), f"{heading}\n{body}", (0.2,))
+    first = Sentence("s0", "## Cause\nThe sync lost its lease.", "doc", 91, 124, "sentence")
+    rest = [Sentence("s1", "It retried with no backoff.", "doc", 125, 152, "sentence"),
+            Sentence("s2", "A later run cleared it.", "doc", 154, 177, "sentence")]
+    assert block_of((passage,), first) == block_of((passage,), rest[0]) != block_of((passage,), rest[1])
+    chosen = extent(first, [first, *rest], 250, None, (passage,), lambda s: False)
+    assert [s.id for s in chosen] == ["s0", "s1"]
+
+
 def test_the_answer_takes_its_own_turn_before_and_after_the_bound_sentence_but_not_the_turns_that_follow() -> None:
     pool = _sentences()
     chosen = extent(_by("crossed 90%"), pool, 250, None, (_passage(),), lambda s: False)

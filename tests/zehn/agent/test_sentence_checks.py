@@ -9,7 +9,7 @@ from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import Scored, bind_sentence
-from zehn.agent.sentence_checks import answering_fillers, labelled_by_focus, negated
+from zehn.agent.sentence_checks import answering_fillers, headed_by_focus, labelled_by_focus, negated
 from zehn.agent.similarity import Similarity
 
 
@@ -46,3 +46,16 @@ def test_a_mitigation_labelled_timeline_entry_answers_what_mitigation_was_applie
 ])
 def test_a_line_labelled_with_the_asked_things_name_states_it(line: str, focus: str, expected: bool) -> None:
     assert labelled_by_focus(line, focus) is expected
+
+
+@pytest.mark.parametrize(("heading", "focus", "expected"), [
+    ("Ledger sync 2.0 > cutover_schedule", "cutover schedule", True),  # snake_case section names
+    ("Ledger sync 2.0 > Cutover schedule (UTC)", "cutover schedule", True),  # one word besides the name
+    ("Ledger sync 2.0 > Cutover schedules", "cutover schedule", True),
+    ("Ledger sync 2.0 > Cutover", "cutover schedule", False),  # part of the name only
+    ("Ledger sync 2.0 > Schedule of the cutover for every region", "cutover schedule", False),  # a longer title
+    ("Ledger sync 2.0 > Schedule", "schedule", False),  # one word heads sections of every kind
+    ("Cutover schedule > Notes", "cutover schedule", False),  # only the section's own heading counts
+])
+def test_a_section_headed_with_the_asked_things_name_states_it(heading: str, focus: str, expected: bool) -> None:
+    assert headed_by_focus(heading, focus) is expected

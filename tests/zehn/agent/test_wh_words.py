@@ -26,3 +26,14 @@ def test_a_when_clause_after_an_opening_phrase_is_no_ask(nlp: Language) -> None:
 def test_who_after_a_noun_and_comma_in_a_question_that_asked_already_is_relative(nlp: Language) -> None:
     doc = nlp("Which ticket was filed by the on-call lead, who owns the ledger service?")
     assert [t.lower_ for t in wh_tokens(doc)] == ["which"]
+
+
+def test_which_before_a_plural_noun_the_tagger_read_as_a_verb_asks(nlp: Language) -> None:
+    # "prechecks" is tagged as a third-person verb; a verb is never followed by a modal, a plural subject is.
+    doc = nlp("In the review of the ledger rollout, which prechecks would block the release and which would only warn?")
+    assert [t.lower_ for t in wh_tokens(doc)] == ["which", "which"]
+
+
+def test_which_opening_a_relative_clause_after_a_noun_still_is_no_ask(nlp: Language) -> None:
+    doc = nlp("What did the ledger rollout change, which the reviewers approved?")
+    assert [t.lower_ for t in wh_tokens(doc)] == ["what"]
