@@ -3,8 +3,9 @@
 Enterprise documents state most facts this way. Pure: regular expressions over one line, no model.
 
 - A labelled segment is a two-cell table row ``| label | values |``, or ``label: values`` at the start of a line
-  (after a list marker, a number, ``>`` or bold markers, closed before or after the colon: ``**Label:** values``)
-  or inside parentheses anywhere in it; the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
+  (after a list marker, a number, ``>`` or bold markers, closed before or after the colon: ``**Label:** values``;
+  a parenthesised qualifier may follow the label's words: ``Schema owners (read path): A``) or inside parentheses
+  anywhere in it; the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
   `` and `` and ``&``; a parenthetical inside a value is dropped from it ("Ana Ruiz (Platform)" -> the name).
 - :func:`label_relation`: the relation a label states, by its head word (its last word, singular) looked up in the
   labelled-field table the metadata grader uses (``lexicon.METADATA_FIELDS``: owner -> OWNS, assignee ->
@@ -30,9 +31,10 @@ from verify.grades import HopGrade
 from verify.parsing import Parse
 from verify.vocabulary import label_rule
 
-# The bold may close before or after the colon: "**Owner**: A", "**Owner:** A".
-_START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>[A-Za-z][\w /&'-]{0,40}?)(?:\*\*|__)?"
-                    r"\s*(?::|—|–)(?:\*\*|__)?\s+(?P<value>\S.*)$")
+# The bold may close before or after the colon: "**Owner**: A", "**Owner:** A". A parenthesised qualifier may
+# follow the label's words and narrow what it is about ("Schema owners (read path): A"): the label is its words.
+_START = re.compile(r"^\s*(?:[-*+•>]\s*|\d{1,3}[.)]\s*)?(?:\*\*|__)?(?P<label>[A-Za-z][\w /&'-]{0,40}?)"
+                    r"(?:\s*\([^():\n]{1,40}\))?(?:\*\*|__)?\s*(?::|—|–)(?:\*\*|__)?\s+(?P<value>\S.*)$")
 # A two-cell table row is a field and its value ("| Owning team | Payments |"), as in a catalogue's or a page's
 # properties table; a row with more cells is a record whose header gives its columns, not a label.
 _ROW = re.compile(r"^\s*\|\s*(?P<label>[A-Za-z][\w /&'-]{0,40}?)\s*\|\s*(?P<value>[^|\s][^|]*?)\s*\|?\s*$")

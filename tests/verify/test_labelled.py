@@ -13,6 +13,14 @@ def test_a_line_can_hold_a_label_at_its_start_and_one_in_parentheses() -> None:
                                                      ("owner", ("Ana Ruiz", "Li Wei"))]
 
 
+def test_a_label_may_carry_a_parenthesised_qualifier_before_its_colon() -> None:
+    [segment] = segments("- Billing owners (invoice cutoff/state): Mara Quinn")
+    assert (segment.label, segment.values) == ("billing owners", ("Mara Quinn",))
+    assert label_relation(segment.label) == "OWNS"
+    [bold] = segments("- **Ledger Desk (exports/retries):** Tom Vale")
+    assert bold.label == "ledger desk" and label_relation(bold.label) is None
+
+
 def test_values_drop_their_own_parentheses() -> None:
     [segment] = segments("Spec owner: Ana Ruiz (Platform)")
     assert segment.values == ("Ana Ruiz",)

@@ -31,6 +31,7 @@ from spacy.tokens import Token
 from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.parsing import Parse
+from zehn.agent.act_relations import relations, states
 from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, later_sentences, read_line, table_items
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import covering, lines
@@ -146,8 +147,9 @@ def person_test(nlp: Parse) -> Callable[[str], bool]:
     return person
 
 
-def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
-    """(asked terms, asked acts): the question's terms besides the task nouns, and its content verbs."""
+def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[str, frozenset[str]]]:
+    """(asked terms, asked acts, the relations each act states): the question's terms besides the task nouns, and
+    its content verbs."""
     # The whole question's terms: a parse often leaves "to rotate X" off the subject phrase ("the follow-up").
     focus = {a.focus_head for a in analysis.asks}  # "which *team* owns the follow-up ...": the answer's kind
     parse = nlp(analysis.question)
@@ -155,11 +157,14 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str]]:
     terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS | placing and
              t not in focus]
     # An act is a verb, or a word the parse made the head of a clause ("to decommission X" is often tagged a noun).
-    acts = [t.lemma_.casefold() for t in parse
-            if (t.pos_ == "VERB" or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
-                any(c.tag_ == "TO" for c in t.children)) and
-            t.lemma_.casefold() not in LIGHT_VERBS | _OWNING_VERBS and t.lemma_.casefold() in terms]
-    return list(dict.fromkeys(terms)), list(dict.fromkeys(acts))
+    acting = [t for t in parse
+              if (t.pos_ == "VERB" or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
+                  any(c.tag_ == "TO" for c in t.children)) and
+              t.lemma_.casefold() not in LIGHT_VERBS | _OWNING_VERBS and t.lemma_.casefold() in terms]
+    stated: dict[str, frozenset[str]] = {}
+    for t in acting:
+        stated[t.lemma_.casefold()] = stated.get(t.lemma_.casefold(), frozenset()) | relations(t)
+    return list(dict.fromkeys(terms)), list(stated), stated
 
 
 def _placing(verb: Token) -> bool:
@@ -193,7 +198,7 @@ def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sen
 def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
                 nlp: Parse) -> Bound | None:
     """The owners of the action item whose WHAT best matches the asked one, or None when no item matches."""
-    terms, acts = _asked(analysis, nlp)
+    terms, acts, stated = _asked(analysis, nlp)
     if not terms:
         return None
     documents = views()
@@ -217,6 +222,8 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             placed = words(item.lead)
             done = {a for a in doing if a in said or any(inflects(a, w) for w in (*own, *placed)) or
                     a in placed or similarity.synonym(a, own)}
+            if len(done) < len(doing):  # the same relation by another verb: "sign off on X" / "approve X"
+                done |= {a for a in doing if a not in done and states(stated.get(a, frozenset()), nlp(item.what))}
             said |= done
             if len(said) < MIN_SHARE * len(terms) or (doing and not done):
                 continue

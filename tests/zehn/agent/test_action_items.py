@@ -107,3 +107,36 @@ def test_a_party_labelling_its_duty_in_a_responsibilities_list_owns_it(nlp: Lang
     owners = _owners(nlp, embedder, CONTRACT, "Archive retention contract",
                      "Under the archive retention contract, which team must rotate the archive keys?")
     assert owners == ["Storage/Backup team"]
+
+
+DUTIES = """# Vendor access review
+
+## Roles
+Ownership and responsibilities:
+- Finance Ops: keep the vendor ledger current and file the quarterly access report.
+- Compliance/legal: approve any vendor account exceptions and longer audit retention.
+
+## Checklist follow-ups
+1. Update the launch checklist to include a "vendor cost" section and exit criteria. Owner team: Procurement.
+"""
+
+
+def test_an_act_asked_with_another_verb_of_its_relation_finds_the_duty(nlp: Language,
+                                                                        embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, DUTIES, "Vendor access review",
+                     "Who has to sign off on vendor account exceptions and longer audit retention?")
+    assert owners == ["Compliance/legal"]
+
+
+def test_putting_a_thing_into_a_list_is_the_item_that_includes_it(nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, DUTIES, "Vendor access review",
+                     "Which team owns putting a vendor cost section and exit criteria into the launch checklist?")
+    assert owners == ["Procurement"]
+
+
+def test_taking_a_thing_out_of_a_list_is_not_the_item_that_includes_it(nlp: Language,
+                                                                        embedder: LocalEmbedder) -> None:
+    analysis = analyse("Which team owns removing the vendor cost section from the launch checklist?", nlp)
+    view = markdown_view(DUTIES, "Vendor access review")
+    bound = bind_action(analysis, lambda: (view,), Similarity(embedder), nlp)
+    assert bound is None or not bound.paths
