@@ -166,7 +166,7 @@ def _triples(verb: Token) -> list[Triple]:
     particles = [c for c in verb.children if c.dep_ == "prt"]
     # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
     object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in _FLOW_PREPS]
-    # "persists checkpoints that include deltas to X": the parser may hang the verb's preposition on a relative
+    # "stores snapshots that hold deltas in X": the parser may hang the verb's preposition on a relative
     # clause of its object; it is the verb's when the clause's own verb takes no such preposition.
     object_preps += [(p, objs) for d in dobjs for c in d.children if c.dep_ == "relcl"
                      for p, objs in _preps(c) if p.lower_ in _FLOW_PREPS
