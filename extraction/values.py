@@ -20,7 +20,8 @@ from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
 
 _SPLIT = re.compile(r"\s*(?:[,;]|\s/\s|\s\+\s|\band\b)\s*")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-_URL = re.compile(r"https?://[^\s<>\"'`)\]]+|confluence://[^\s<>\"'`)\]]+")
+# A backslash is never part of a URL (RFC 3986): it stops one, as in an exported text's written-out "\\n".
+_URL = re.compile(r"https?://[^\s<>\"'`)\]\\]+|confluence://[^\s<>\"'`)\]\\]+")
 _PERSON = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){1,2}$")
 _TITLE = re.compile(r"^[A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*| of| and| for){0,4}$")
 _KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")

@@ -28,6 +28,8 @@ SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
 PARTICLES = frozenset({"back", "over", "out", "off", "away", "down", "up"})
 Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_type, inverse, predicate tokens
 # Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
+# Prepositions of a data flow that may hang off the verb's direct object rather than the verb.
+_FLOW_PREPS = ("from", "to", "into", "in")
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
 
 
@@ -163,7 +165,12 @@ def _triples(verb: Token) -> list[Triple]:
     found += nouns.light_verb_triples(verb, lemma, subs, dobjs) + nouns.needed_without(verb, subs)
     particles = [c for c in verb.children if c.dep_ == "prt"]
     # "consumes signals from X", "persists checkpoints to X": the preposition may hang off the direct object.
-    object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in ("from", "to", "into", "in")]
+    object_preps = [(p, objs) for d in dobjs for p, objs in _preps(d) if p.lower_ in _FLOW_PREPS]
+    # "stores snapshots that hold deltas in X": the parser may hang the verb's preposition on a relative
+    # clause of its object; it is the verb's when the clause's own verb takes no such preposition.
+    object_preps += [(p, objs) for d in dobjs for c in d.children if c.dep_ == "relcl"
+                     for p, objs in _preps(c) if p.lower_ in _FLOW_PREPS
+                     and (verb_lemma(c, _KNOWN_VERBS), p.lower_) not in VERB_RULES]
     # a phrasal verb's particle stands where a preposition would: "could take down X" (VERB_RULES' (verb, particle))
     found += [(s, d, *VERB_RULES[(lemma, p.lower_)], [verb, p]) for p in particles if (lemma, p.lower_) in VERB_RULES
               for s in subs for d in dobjs]

@@ -56,3 +56,18 @@ def test_an_identifier_parsed_as_an_adverb_after_its_verb_is_its_object(nlp: Lan
     found = read(nlp, "The Ledger team and the Billing team jointly own tally-svc.")
     assert {("Ledger", "OWNS", "tally-svc"), ("Billing", "OWNS", "tally-svc")} <= found
     assert not read(nlp, "The Ledger team quickly rolled back and re-ran the export.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The index-builder stores snapshots that hold index deltas in the blob-store.",
+     "The report-worker writes summaries that list failed jobs to the audit-queue."],
+)
+def test_a_preposition_after_a_relative_clause_on_the_object_is_the_verbs(nlp: Language, text: str) -> None:
+    subject, target = ("index-builder", "blob-store") if "index" in text else ("report-worker", "audit-queue")
+    assert (subject, "PRODUCES", target) in read(nlp, text)
+
+
+def test_a_relative_clause_keeps_a_preposition_its_own_verb_takes(nlp: Language) -> None:
+    found = read(nlp, "The index-builder stores snapshots that the sync-agent reads from the blob-store.")
+    assert ("index-builder", "PRODUCES", "blob-store") not in found
