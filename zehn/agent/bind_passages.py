@@ -117,7 +117,8 @@ class _Asks:
             slot = self.slots.get(ask.text, 0)
             found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
             if found is None and used:
-                found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked)
+                found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked,
+                                       self.scores)
             if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # every passage:
                 found = find(ask, slot, view, parses, similarity, budget, used, context, asked, True, self.scores)
             if found is None:  # "which service checked X": a sentence whose doer is a system states the act
@@ -136,12 +137,14 @@ class _Asks:
 
 
 def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],
-                   findings: list[Finding], context: tuple[str, ...], asked: frozenset[str]) -> Finding | None:
+                   findings: list[Finding], context: tuple[str, ...], asked: frozenset[str],
+                   scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
     """An ask whose own line an earlier ask's extent already cites ("what mitigation and what long-term fix": one
     section states both, the first ask's extent takes both): bound again with those lines readable, it is answered
     by that line, quoted once more, never reported "not established". The line an earlier ask was bound to answers
-    no second ask."""
-    again = find(ask, slot, view, parses, similarity, 0, set(), context, asked)
+    no second ask. ``scores``: the ask's passage scores from the first reading (the same document, ask and slot:
+    scored once per turn)."""
+    again = find(ask, slot, view, parses, similarity, 0, set(), context, asked, scores=scores)
     if again is None or again.bound.id not in used or again.bound.id in {f.bound.id for f in findings}:
         return None
     return replace(again, answer=(again.bound,), context=())
