@@ -161,9 +161,10 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[s
               if (t.pos_ == "VERB" or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
                   any(c.tag_ == "TO" for c in t.children)) and
               t.lemma_.casefold() not in LIGHT_VERBS | _OWNING_VERBS and t.lemma_.casefold() in terms]
-    stated: dict[str, frozenset[str]] = {}
+    stated: dict[str, frozenset[str]] = {}  # one act, asked twice, states what either of its uses states
     for t in acting:
-        stated[t.lemma_.casefold()] = stated.get(t.lemma_.casefold(), frozenset()) | relations(t)
+        lemma = t.lemma_.casefold()
+        stated[lemma] = stated.get(lemma, frozenset()) | relations(t)
     return list(dict.fromkeys(terms)), list(stated), stated
 
 

@@ -138,7 +138,7 @@ class _Asks:
 
 def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],
                    findings: list[Finding], context: tuple[str, ...], asked: frozenset[str],
-                   scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
+                   scores: dict[Ask, list[Scored]]) -> Finding | None:
     """An ask whose own line an earlier ask's extent already cites ("what mitigation and what long-term fix": one
     section states both, the first ask's extent takes both): bound again with those lines readable, it is answered
     by that line, quoted once more, never reported "not established". The line an earlier ask was bound to answers

@@ -55,6 +55,8 @@ CONTEXT_BUDGET = 90  # words of the section around a named answer, cited as its 
 # A qualifier of the ask (a word of its clause that is neither its core nor a kind word: "the ticket *to fix the
 # reconnect*") counts half a core term when bound sentences are ranked: it says which one, not whether one answers.
 QUALIFIER_WEIGHT = 0.05
+# A line labelled, or a section headed, with the asked thing's name ranks above every sentence merely scored.
+LABEL_RANK = 2.0
 
 
 def _headed(ask: Ask, scored_all: list[Scored], view: DocView, used: set[str]
@@ -71,7 +73,7 @@ def _headed(ask: Ask, scored_all: list[Scored], view: DocView, used: set[str]
         pool = [x for x in view.in_passage(s_.passage) if x.kind == "sentence"]
         first = next((x for x in pool if x.id not in used), None)
         if first is not None:
-            out.append((2.0 + s_.score, first, pool, s_, "label"))
+            out.append((LABEL_RANK + s_.score, first, pool, s_, "label"))
     return out
 
 
@@ -147,7 +149,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             if how in ("section", "reply") and kinds and scored.role >= 1.0:
                 break  # a section is bound by its first line that binds (:func:`section_line`)
     if ask.answer_type in ("description", "items"):  # a line labelled with the asked thing ("Rollout plan: ...")
-        bound_all += [(2.0 + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
+        bound_all += [(LABEL_RANK + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"],
+                       s_, "label")
                       for s_ in scored_all for x in view.in_passage(s_.passage)
                       if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
         bound_all += _headed(ask, scored_all, view, used)

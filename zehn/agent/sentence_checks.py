@@ -93,11 +93,16 @@ def headed_by_focus(heading: str, focus: str) -> bool:
     "## cutover_schedule (UTC)" for "what is the cutover schedule of X"): a section states what its heading names,
     as a labelled line does (:func:`labelled_by_focus`); its lines need not repeat the name. At most one word
     besides the name (a unit or a qualifier in brackets); one word is not enough ("Notes", "Details")."""
-    asked = {w.removesuffix("s") for w in _SPLIT.split(focus.casefold()) if w}
+    asked = _name_words(focus)
     if len(asked) < 2:
         return False
-    named = {w.removesuffix("s") for w in _SPLIT.split(own_heading(heading).casefold()) if w}
+    named = _name_words(own_heading(heading))
     return asked <= named and len(named - asked) <= 1
+
+
+def _name_words(name: str) -> set[str]:
+    """A name's words, snake_case split and a plural "s" dropped, so a heading and a question's phrase compare."""
+    return {w.removesuffix("s") for w in _SPLIT.split(name.casefold()) if w}
 
 
 def labelled_by_focus(line: str, focus: str) -> bool:
