@@ -117,7 +117,7 @@ def test_a_party_labelling_its_duty_in_a_responsibilities_list_owns_it(nlp: Lang
 DUTIES = """# Vendor access review
 
 ## Roles
-Ownership and responsibilities:
+Duties and owners:
 - Finance Ops: keep the vendor ledger current and file the quarterly access report.
 - Compliance/legal: approve any vendor account exceptions and longer audit retention.
 
