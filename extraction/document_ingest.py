@@ -89,7 +89,7 @@ class DocumentIngest:
                                                       self.embedder)  # and a pass per chunk the passages left unread
             with known.known(vectors):
                 result = await rag.ingest(text=doc.text, document_id=doc.id,
-                                          chunker=ExactSliceChunking(doc, CHUNK_CHARS),
+                                          chunker=ExactSliceChunking(doc, CHUNK_CHARS, chunks),
                                           extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
                                           resolver=ExactMatchResolution())
             self._reached("entities", doc)
