@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -185,17 +186,20 @@ class ExactSliceChunking(ChunkingStrategy):
     """graphrag-sdk strategy that hands the SDK our exact chunks for one document.
 
     Construct it per document; ``chunk`` ignores the raw text it is given except to check that it is
-    exactly ``document.text`` (any other text would make every offset wrong).
+    exactly ``document.text`` (any other text would make every offset wrong). ``slices``: the document's chunks
+    as :func:`chunk_document` cut them already (the ingest cuts them once, for their vectors), else cut here.
     """
 
-    def __init__(self, document: SourceDocument, max_chars: int = 1200) -> None:
+    def __init__(self, document: SourceDocument, max_chars: int = 1200,
+                 slices: Sequence[ChunkSlice] | None = None) -> None:
         self.document = document
         self.max_chars = max_chars
+        self.slices = slices
 
     async def chunk(self, text: str, ctx: Context) -> TextChunks:
         if text != self.document.text:
             raise ValueError(f"ExactSliceChunking for {self.document.id} was given a different text")
-        slices = chunk_document(self.document, self.max_chars)
+        slices = self.slices if self.slices is not None else chunk_document(self.document, self.max_chars)
         ctx.log(f"ExactSliceChunking: {len(slices)} chunks for {self.document.id}")
         return TextChunks(
             chunks=[

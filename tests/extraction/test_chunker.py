@@ -11,6 +11,7 @@ from graphrag_sdk.core.context import Context
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from extraction import chunker
 from extraction.chunker import ExactSliceChunking, chunk_document, markdown_headings
 from extraction.documents import ChunkSlice, SourceDocument, chunk_id
 from extraction.loaders import load_file
@@ -179,6 +180,14 @@ def test_sdk_adapter_hands_over_the_exact_chunks() -> None:
         "section": expected[1].section, "document_id": doc.id,
     }
     assert doc.text[first.metadata["start"] : first.metadata["end"]] == first.text
+
+
+def test_sdk_adapter_hands_over_slices_cut_before_without_cutting_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = load_file(FIXTURES / "ticket.md", FIXTURES)
+    expected = chunk_document(doc, 200)
+    monkeypatch.setattr(chunker, "chunk_document", lambda *_: pytest.fail("the slices were cut again"))
+    result = asyncio.run(ExactSliceChunking(doc, 200, expected).chunk(doc.text, Context()))
+    assert [(c.uid, c.text, c.metadata["start"]) for c in result.chunks] == [(c.id, c.text, c.start) for c in expected]
 
 
 def test_sdk_adapter_refuses_other_text() -> None:

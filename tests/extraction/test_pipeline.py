@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +28,6 @@ def _all_evidence(graph: Any) -> list[dict[str, Any]]:
 def _counts(graph: Any) -> dict[str, Any]:
     stats = graph_stats(graph)
     return {"labels": stats["labels"], "edges": stats["edge_types"], "rel_types": stats["rel_types"]}
-
-
-@pytest.fixture
-def ingestor(falkordb_server: EmbeddedFalkorDB, graph_name: str, nlp: Language, embedder: LocalEmbedder) -> Ingestor:
-    assert falkordb_server.port is not None
-    return Ingestor("127.0.0.1", falkordb_server.port, graph_name, nlp=nlp, embedder=embedder)
 
 
 def _write(folder: Path, name: str, body: str, doc_id: str) -> Path:
@@ -226,3 +221,12 @@ def test_two_files_claiming_one_document_id_keep_the_first_and_report_the_second
     assert "duplicate document id" in report.errors[0]["reason"]
     names = {row[0] for row in ingestor.graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
     assert "rate-engine" in names and "vault-proxy" not in names
+
+
+def test_an_ingest_logs_its_five_steps_in_order(ingestor: Ingestor, tmp_path: Path,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    _write(tmp_path, "a.md", "The sorter service writes to the bin store.", "doc__logged")
+    with caplog.at_level(logging.INFO, logger="zehn.ingest"):
+        ingestor.ingest([tmp_path])
+    steps = [r.getMessage().split(":")[0] for r in caplog.records if r.getMessage().startswith("step ")]
+    assert steps == [f"step {n}/5" for n in range(1, 6)]

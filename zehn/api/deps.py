@@ -18,7 +18,7 @@ from fastapi import Depends, Request
 
 from extraction.access import PUBLIC, Scope, ScopedGraph
 from extraction.errors import GraphUnavailable, GraphWarmingUp
-from extraction.pipeline import IngestReport, Progress
+from extraction.ingest_report import IngestReport, Progress
 from traversal_policy import Policy, TraversalExecutor
 from zehn.access import ANONYMOUS, Caller
 from zehn.access.caller import caller_of

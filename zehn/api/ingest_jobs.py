@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from extraction.errors import ZehnError
-from extraction.pipeline import IngestReport
+from extraction.ingest_report import IngestReport
 from zehn.api.deps import DocumentIngest
 
 log = logging.getLogger("zehn.api.ingest")

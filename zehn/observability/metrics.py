@@ -31,7 +31,7 @@ _RULE_CODE = re.compile(r"^([a-z]+(?:_[a-z]+)+):")
 
 
 class IngestSummary(Protocol):
-    """What an ingest report says that the counters need (``extraction.pipeline.IngestReport`` fits)."""
+    """What an ingest report says that the counters need (``extraction.ingest_report.IngestReport`` fits)."""
 
     @property
     def documents(self) -> int: ...
