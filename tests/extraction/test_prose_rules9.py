@@ -1,0 +1,56 @@
+"""Rules of round 24 (written set 9): an identifier the parser took for an adverb or interjection, a passive whose
+agent fits the active verb's reading, stores filled by a job and traffic sent through a system. Each read through
+the whole extractor (one small document each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from spacy.language import Language
+
+from tests.extraction.test_prose_rules import read
+
+NOTES = "Kitchen platform notes"
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("oven-api does not depend on recipe-db.", ("oven-api", "DEPENDS_ON", "recipe-db", "n")),
+    ("oven-api doesn't depend on recipe-db any more.", ("oven-api", "DEPENDS_ON", "recipe-db", "n")),
+    ("oven-api does not call timer-svc.", ("oven-api", "CALLS", "timer-svc", "n")),
+])
+def test_an_identifier_read_as_an_adverb_is_still_the_subject_or_object(nlp: Language, tmp_path: Path, body: str,
+                                                                       expected: tuple[str, str, str, str]) -> None:
+    assert expected in read(nlp, tmp_path, NOTES, body)
+
+
+def test_a_passive_run_by_a_team_is_the_team_operating_it(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The oven-api is run by the Grill team.")
+    assert ("Grill", "MAINTAINS", "oven-api", "") in found
+    assert not any(rel == "USES" for _, rel, _, _ in found), found
+
+
+def test_a_passive_run_by_a_technology_is_still_a_use(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The oven-api is run by Kubernetes.")
+    assert ("oven-api", "USES", "Kubernetes", "") in found
+    assert not any(rel == "MAINTAINS" for _, rel, _, _ in found), found
+
+
+@pytest.mark.parametrize("body", ["RecipeDB is populated by the menu-loader job.",
+                                  "RecipeDB is refreshed by menu-loader every hour."])
+def test_a_store_filled_by_a_job_is_produced_by_it(nlp: Language, tmp_path: Path, body: str) -> None:
+    assert ("menu-loader", "PRODUCES", "RecipeDB", "") in read(nlp, tmp_path, NOTES, body)
+
+
+def test_work_sent_through_a_system_calls_it(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "order-relay sends every ticket through the PrinterAPI.")
+    assert ("order-relay", "CALLS", "PrinterAPI", "") in found
+
+
+def test_posting_to_a_system_produces_into_it(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The stock-bot posts its alerts to chef-feed.")
+    assert ("stock-bot", "PRODUCES", "chef-feed", "") in found
+
+
+def test_refreshing_a_page_relates_nothing(nlp: Language, tmp_path: Path) -> None:
+    assert not read(nlp, tmp_path, NOTES, "Nadia Osei refreshed the dashboard before the review.")
