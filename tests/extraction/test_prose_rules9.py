@@ -54,3 +54,14 @@ def test_posting_to_a_system_produces_into_it(nlp: Language, tmp_path: Path) -> 
 
 def test_refreshing_a_page_relates_nothing(nlp: Language, tmp_path: Path) -> None:
     assert not read(nlp, tmp_path, NOTES, "Nadia Osei refreshed the dashboard before the review.")
+
+
+def test_a_change_named_for_a_system_is_placed_in_it(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, "Postmortem: cold ovens on 2 June", "The timer-svc upgrade did not affect oven-api.")
+    assert ("timer-svc", "AFFECTS", "oven-api", "n") in found
+    assert not any(via == "nd" for _, _, _, via in found), found
+
+
+def test_an_unnamed_change_still_stands_for_the_incident(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, "Postmortem: cold ovens on 2 June", "The bad deploy took down oven-api.")
+    assert ("Postmortem: cold ovens on 2 June", "AFFECTS", "oven-api", "d") in found
