@@ -39,9 +39,11 @@ _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"b
 def _is_passive(verb: Token) -> bool:
     if any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or (verb.dep_ == "acl" and verb.tag_ == "VBN"):
         return True  # a bare participle conjoined to a passive is passive too: "owned by X and maintained by Y"
+    # the tagger may call such a participle a past tense ("is preserved and posted to X"); with no object of its
+    # own it still shares the passive
     return (
         verb.dep_ == "conj"
-        and verb.tag_ == "VBN"
+        and (verb.tag_ == "VBN" or (verb.tag_ == "VBD" and not any(c.dep_ == "dobj" for c in verb.children)))
         and not any(c.dep_ in SUBJECT_DEPS for c in verb.children)
         and verb.head != verb
         and _is_passive(verb.head)

@@ -65,3 +65,24 @@ def test_a_change_named_for_a_system_is_placed_in_it(nlp: Language, tmp_path: Pa
 def test_an_unnamed_change_still_stands_for_the_incident(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, "Postmortem: cold ovens on 2 June", "The bad deploy took down oven-api.")
     assert ("Postmortem: cold ovens on 2 June", "AFFECTS", "oven-api", "d") in found
+
+
+def test_a_repeated_preposition_joins_both_objects(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "Dana Ruiz is the owner of oven-api and of timer-svc.")
+    assert {("Dana Ruiz", "OWNS", "oven-api", ""), ("Dana Ruiz", "OWNS", "timer-svc", "")} <= found
+
+
+def test_a_teams_system_written_after_the_possessive_is_owned(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The Grill team's oven-api handles every order.")
+    assert ("Grill", "OWNS", "oven-api", "") in found
+
+
+def test_a_teams_plain_noun_owns_nothing_named_later(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The Grill team's roadmap mentions oven-api.")
+    assert not any(rel == "OWNS" for _, rel, _, _ in found), found
+
+
+def test_a_participle_tagged_as_past_tense_shares_the_passive(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, NOTES, "The SessionToken is preserved intact through the ingress and posted to our "
+                                       "login callback endpoint.")
+    assert not any(rel == "PRODUCES" for _, rel, _, _ in found), found
