@@ -42,14 +42,13 @@ def test_a_store_filled_by_a_job_is_produced_by_it(nlp: Language, tmp_path: Path
     assert ("menu-loader", "PRODUCES", "RecipeDB", "") in read(nlp, tmp_path, NOTES, body)
 
 
-def test_work_sent_through_a_system_calls_it(nlp: Language, tmp_path: Path) -> None:
-    found = read(nlp, tmp_path, NOTES, "order-relay sends every ticket through the PrinterAPI.")
-    assert ("order-relay", "CALLS", "PrinterAPI", "") in found
-
-
-def test_posting_to_a_system_produces_into_it(nlp: Language, tmp_path: Path) -> None:
-    found = read(nlp, tmp_path, NOTES, "The stock-bot posts its alerts to chef-feed.")
-    assert ("stock-bot", "PRODUCES", "chef-feed", "") in found
+@pytest.mark.parametrize(("body", "expected"), [
+    ("order-relay sends every ticket through the PrinterAPI.", ("order-relay", "CALLS", "PrinterAPI", "")),
+    ("The stock-bot posts its alerts to chef-feed.", ("stock-bot", "PRODUCES", "chef-feed", "")),
+])
+def test_work_sent_through_a_system_calls_it_and_posting_to_one_produces(
+        nlp: Language, tmp_path: Path, body: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in read(nlp, tmp_path, NOTES, body)
 
 
 def test_refreshing_a_page_relates_nothing(nlp: Language, tmp_path: Path) -> None:
