@@ -77,7 +77,8 @@ def located(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
             obj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp") and c.i in anchors), None)
             if obj is not None and anchors[obj.i].type in SYSTEM_TYPES:
                 return anchors[obj.i]
-    if tok.lemma_.lower() in FAULT_NOUNS or tok.lower_ in FAULT_NOUNS:  # "the rate-limiter misconfiguration"
+    # "the rate-limiter misconfiguration"; a change is placed in what it changed: "the X upgrade slowed Y"
+    if {tok.lemma_.lower(), tok.lower_} & (FAULT_NOUNS | _CHANGES):
         named = [anchors[c.i] for c in tok.children if c.dep_ in ("compound", "amod", "nmod") and c.i in anchors]
         return next((m for m in named if m.type in SYSTEM_TYPES), None)
     return None

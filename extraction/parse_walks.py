@@ -26,8 +26,10 @@ def with_listed(tokens: Iterable[Token]) -> list[Token]:
 
 
 def objects_of(prep: Token) -> list[Token]:
-    """What one preposition governs, with conjuncts and a list after a colon: "to [X] and [Y]"."""
-    return with_listed(o for o in prep.children if o.dep_ == "pobj")
+    """What one preposition governs, with conjuncts and a list after a colon: "to [X] and [Y]"; a repeated
+    preposition joins its objects too: "the owner of [X] and of [Y]"."""
+    again = [c for c in prep.children if c.dep_ == "conj" and c.lower_ == prep.lower_]
+    return with_listed(o for p in (prep, *again) for o in p.children if o.dep_ == "pobj")
 
 
 def prep_objects(head: Token, preps: Collection[str] | None = None,

@@ -74,6 +74,8 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
     for tok in sent:
         head = anchors.get(tok.head.i)
         mine = anchors.get(tok.i)
+        if tok.dep_ == "poss" and head is None:
+            head = _possessed(tok, anchors)
         if tok.dep_ == "poss" and mine is not None and head is not None and mine is not head:
             if mine.type in ("Team", "Organization") and head.type in SYSTEM_TYPES:
                 found.append((mine, head, "OWNS", [tok]))
@@ -95,6 +97,17 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             if owner is not None and owned is not None:
                 found.append((owner, owned, "OWNS", [tok]))
     return found + role_triples(sent, anchors)
+
+
+def _possessed(tok: Token, anchors: dict[int, Mention]) -> Mention | None:
+    """ "the Mobile team's login-portal handles ...": the name written right after the "'s" is what is possessed,
+    even where the parser hung the possessive on a word further on (a misread verb) and the name as its modifier."""
+    case = next((c for c in tok.children if c.dep_ == "case"), None)
+    after = case.i + 1 if case is not None else tok.i + 1
+    if after >= len(tok.doc):
+        return None
+    named = tok.doc[after]
+    return anchors.get(named.i) if named.head.i == tok.head.i and named.dep_ in ("amod", "compound") else None
 
 
 def argument(tok: Token, anchors: dict[int, Mention], arguments: dict[int, Mention]) -> Mention | None:

@@ -30,15 +30,20 @@ Triple = tuple[Token, Token, str, bool, list[Token]]  # subject, object, rel_typ
 # Every verb lemma some rule reads: a wrongly lemmatised form is matched against these ("routes" -> "route").
 # Prepositions of a data flow that may hang off the verb's direct object rather than the verb.
 _FLOW_PREPS = ("from", "to", "into", "in")
+# Labels the parser gives an identifier it does not read as a noun: "tariff-api does not call X" (advmod), "depends
+# on quay-api any more" (intj, or npadvmod).
+_MISREAD_DEPS = frozenset({"advmod", "intj", "npadvmod"})
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
 
 
 def _is_passive(verb: Token) -> bool:
     if any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or (verb.dep_ == "acl" and verb.tag_ == "VBN"):
         return True  # a bare participle conjoined to a passive is passive too: "owned by X and maintained by Y"
+    # the tagger may call such a participle a past tense ("is preserved and posted to X"); with no object of its
+    # own it still shares the passive
     return (
         verb.dep_ == "conj"
-        and verb.tag_ == "VBN"
+        and (verb.tag_ == "VBN" or (verb.tag_ == "VBD" and not any(c.dep_ == "dobj" for c in verb.children)))
         and not any(c.dep_ in SUBJECT_DEPS for c in verb.children)
         and verb.head != verb
         and _is_passive(verb.head)
@@ -59,7 +64,15 @@ def subjects(verb: Token) -> list[Token]:
             subs = [c for c in subs[0].head.children if c.dep_ == "nsubj"] or subs
     if not subs and verb.dep_ == "ROOT":  # "The checkout-api points to X": the identifier parsed as a modifier
         subs = [c for c in verb.lefts if c.dep_ in ("amod", "compound")][-1:]
+    if not subs and verb.dep_ == "ROOT":  # "tariff-api does not call X": a leading identifier parsed as an adverb
+        subs = [c for c in verb.lefts if c.dep_ in _MISREAD_DEPS and identifier_shaped(c)][:1]
     return with_conjuncts(subs)
+
+
+def identifier_shaped(tok: Token) -> bool:
+    """A hyphenated or snake_case word with letters ("rate-limit-svc", "ledger_sync"): no English adverb or
+    interjection is written that way, so where the parser calls it one it is a name in a noun's place."""
+    return any(ch in tok.text.strip("-_") for ch in "-_") and any(ch.isalpha() for ch in tok.text)
 
 
 def misparsed_verb(tok: Token) -> bool:
@@ -79,9 +92,18 @@ def _preps(verb: Token) -> list[tuple[Token, list[Token]]]:
     adverbs = [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in PARTICLES]
     for p in [*verb.children, *(p for a in adverbs for p in a.children)]:
         if p.dep_ in ("prep", "agent"):  # "built on top of X": the object of "top of" is the preposition's
-            objs = objects_of(p)
+            objs = objects_of(p) or _stranded_object(verb, p)
             out.append((p, [o for c in objs for o in (prep_objects(c, ("of",)) if c.lower_ == "top" else [c])]))
     return out
+
+
+def _stranded_object(verb: Token, prep: Token) -> list[Token]:
+    """ "does not depend on quay-api any more": a preposition left without its object when the identifier right
+    after it was parsed as an interjection or adverb of the verb; that identifier is the preposition's object."""
+    if prep.i + 1 >= len(prep.doc):
+        return []
+    nxt = prep.doc[prep.i + 1]
+    return [nxt] if nxt.head.i == verb.i and nxt.dep_ in _MISREAD_DEPS and identifier_shaped(nxt) else []
 
 
 def verb_triples(verb: Token) -> list[Triple]:
@@ -115,7 +137,7 @@ def _identifier_adverb(verb: Token, child: Token) -> bool:
     """ "jointly own taxonomy-svc", "calls flag-svc on every view": a hyphenated or snake_case identifier right of
     its verb that the parser hung as an adverb is the verb's object (no English adverb is written that way)."""
     return (child.dep_ == "advmod" and child.i > verb.i and not any(c.dep_ in ("dobj", "oprd") for c in verb.children)
-            and any(ch in child.text.strip("-_") for ch in "-_") and any(ch.isalpha() for ch in child.text))
+            and identifier_shaped(child))
 
 
 def _triples(verb: Token) -> list[Triple]:
@@ -135,6 +157,11 @@ def _triples(verb: Token) -> list[Triple]:
             if (lemma, prep.lower_) in PASSIVE_PREP_RULES:
                 rel, inv = PASSIVE_PREP_RULES[(lemma, prep.lower_)]
                 found += [(s, o, rel, inv, [verb, prep]) for s in subs for o in objs]
+                if prep.lower_ == "by" and VERB_RULES.get((lemma, None), (rel, inv))[0] != rel:
+                    # "X is run by Kubernetes" (X uses it) or "by the Fleet team" (the team operates X, as the
+                    # active "the Fleet team runs X" says): both readings, the ends' types keep the one that fits
+                    active, active_inv = VERB_RULES[(lemma, None)]
+                    found += [(o, s, active, active_inv, [verb, prep]) for s in subs for o in objs]
             elif prep.lower_ == "by":  # "X is called by Y"; a stranded preposition: "X is relied on by Y"
                 stranded = [c for c in verb.children if c.dep_ in ("prep", "prt") and c.i < prep.i
                             and (lemma, c.lower_) in VERB_RULES and not any(g.dep_ == "pobj" for g in c.children)]

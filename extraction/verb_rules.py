@@ -111,6 +111,10 @@ VERB_RULES: dict[tuple[str, str | None], tuple[str, bool]] = {
     # asking a system for something calls it ("X asks Y for candidates"; a person asked is no call: the types);
     # handing or passing requests on calls the receiver (`verb_reader`: what is handed decides, data is produced)
     ("ask", None): ("CALLS", False), ("pass", "to"): ("PRODUCES", False),
+    # filling a store is producing into it ("map-loader refreshes geo-feed", "X is populated by Y"); sending work
+    # through a system calls it, posting to one produces into it ("sends every text through X", "posts alerts to X")
+    ("populate", None): ("PRODUCES", False), ("refresh", None): ("PRODUCES", False),
+    ("send", "through"): ("CALLS", False), ("send", "via"): ("CALLS", False), ("post", "to"): ("PRODUCES", False),
     ("cache", "in"): ("PRODUCES", False),
     # leaving a team ends the membership (`clause_flags`: an ending verb negates): "Grace left the Booking team"
     ("leave", None): ("MEMBER_OF", False), ("quit", None): ("MEMBER_OF", False),
