@@ -119,9 +119,26 @@ def entity_like(token: Token | None) -> bool:
     return token is not None and token.pos_ not in ("PRON", "DET") and token.lower_ not in ("what", "which", "who")
 
 
+# Words that open a condition or time clause ("when X is the cause of Y", "if X is responsible for Y").
+SUBORDINATORS = frozenset({"when", "whenever", "if", "unless", "once", "while", "after", "before", "because"})
+
+
+def in_condition_clause(token: Token) -> bool:
+    """The word sits in an adverbial clause ("who do we call *when X is the cause of Y*"): that clause sets the
+    situation, the main clause says what is asked. Read from the clause's dependency or, when the parse hangs the
+    clause elsewhere, its opening subordinator (not the question's own "when"); a question's parse misplaces
+    such clauses more often than :func:`zehn.agent.sentence_checks.in_condition` meets in a document's sentence."""
+    return any(t.dep_ == "advcl" or (t.dep_ != "ROOT" and any(
+        c.dep_ in ("mark", "advmod") and c.lower_ in SUBORDINATORS and c.i > 0 for c in t.children))
+        for t in (token, *token.ancestors))
+
+
 def copula_rel(clause: Span) -> tuple[str, Token] | None:
-    """("responsible", "for") / ("owner", "of") ...: the relation and the object of its preposition."""
+    """("responsible", "for") / ("owner", "of") ...: the relation and the object of its preposition (not one said
+    in a condition or time clause)."""
     for t in clause:
+        if in_condition_clause(t):
+            continue
         for child in t.children:
             if child.dep_ == "prep" and (t.lemma_.casefold(), child.lower_) in COPULA_RULES:
                 obj = next((c for c in child.children if c.dep_ == "pobj"), None)

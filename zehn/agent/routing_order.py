@@ -18,7 +18,7 @@ from spacy.tokens import Span, Token
 
 from extraction.vocabulary import COPULA_RULES, VERB_RULES
 from traversal_policy.catalogue import DEPENDENCY_TYPES
-from zehn.agent.phrases import Routed, child, entity_like, identifier_like, phrase, references
+from zehn.agent.phrases import Routed, child, entity_like, identifier_like, in_condition_clause, phrase, references
 from zehn.agent.question import SubjectPhrase
 
 DEPENDENCY_RELS = DEPENDENCY_TYPES
@@ -40,7 +40,7 @@ def copula_in_order(clause: Span) -> tuple[str, Token] | None:
     """A copula word and its preposition side by side when the parse did not attach one to the other ("who is
     responsible for the follow-up to rotate X" read as a for-to clause): the relation and the first noun after."""
     for t in clause[:-1]:
-        rule = COPULA_RULES.get((t.lemma_.casefold(), t.nbor().lower_))
+        rule = None if in_condition_clause(t) else COPULA_RULES.get((t.lemma_.casefold(), t.nbor().lower_))
         if rule is not None:
             obj = next((n for n in clause.doc[t.i + 2: clause.end] if n.pos_ in ("NOUN", "PROPN")), None)
             if obj is not None:

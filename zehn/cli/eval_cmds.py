@@ -27,7 +27,7 @@ from zehn.cli.eval_compare import run_compare
 from zehn.evaluation.baseline import BaselineAnswerer
 from zehn.evaluation.compare import markdown as compare_markdown
 from zehn.evaluation.paragraphs import ParagraphBaseline
-from zehn.evaluation.questions import Question, load_questions
+from zehn.evaluation.questions import Question, as_read_by, load_questions
 from zehn.evaluation.records import AnswerRecord
 from zehn.evaluation.report import build_report, markdown
 from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval, run_zehn
@@ -71,7 +71,7 @@ def eval_command(
     graded by code; or compare two ingested graphs (--graph-a, --graph-b) on the same questions, side by side,
     without changing either."""
     try:
-        asked = select(load_questions(questions), half)
+        asked = as_read_by(select(load_questions(questions), half), reader)
     except InputRejected as exc:
         raise fail(str(exc), EXIT_REJECTED, as_json, "rejected") from exc
     if not asked:

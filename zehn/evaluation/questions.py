@@ -3,7 +3,10 @@
 - **benchmark** lines (``questions.jsonl``): ``id``, ``category``, ``question``, ``answer``, ``gold_doc_ids``
   and, optionally, ``answer_facts``. ``category == "Info Not Found"`` marks a question that must be declined.
 - **graph** lines (``graph_questions.jsonl``): ``id``, ``kind``, ``question``, ``expect_status``,
-  ``expected_answer_terms``, ``gold_doc_ids``. A line is a graph line when it has ``expect_status``.
+  ``expected_answer_terms``, ``gold_doc_ids``. A line is a graph line when it has ``expect_status``; an optional
+  ``reader`` (``public``, the default, or ``all``) says who can answer it: ``all`` marks an answer key read from
+  documents a caller without a token may not read, so a run asked as that caller expects a decline
+  (:func:`as_read_by`).
 
 A malformed line is an :class:`InputRejected` naming the file and line; nothing is skipped silently.
 """
@@ -11,14 +14,18 @@ A malformed line is an :class:`InputRejected` naming the file and line; nothing 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from extraction.errors import InputRejected
 
 NOT_FOUND_CATEGORY = "Info Not Found"
 ANSWERED = "answered"
+Reader = Literal["public", "all"]
+READER_NAMES: tuple[Reader, ...] = ("public", "all")
+# What a reader who cannot see the answer's only documents must get: the same statuses a made-up name may get.
+UNREADABLE_EXPECT: tuple[str, ...] = ("abstained", "unknown_entity")
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,7 @@ class GraphQuestion:
     expect_status: tuple[str, ...]
     expected_answer_terms: tuple[str, ...]
     gold_doc_ids: tuple[str, ...]
+    reader: Reader = "public"
 
     @property
     def answerable(self) -> bool:
@@ -68,6 +76,24 @@ def _text(raw: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
+def _reader(raw: dict[str, Any], where: str) -> Reader:
+    value = raw.get("reader", "public")
+    for name in READER_NAMES:
+        if value == name:
+            return name
+    raise InputRejected(f"{where}: 'reader' must be one of {', '.join(READER_NAMES)}")
+
+
+def as_read_by(questions: list[Question], reader: Reader) -> list[Question]:
+    """The questions as ``reader`` must be graded: a graph line whose answer only an every-document reader can see
+    expects a decline from a public reader (its gold documents are unread; an answer from elsewhere is wrong), with
+    no terms to find. Lines a reader can answer are kept as written."""
+    if reader == "all":
+        return list(questions)
+    return [replace(q, expect_status=UNREADABLE_EXPECT, expected_answer_terms=())
+            if isinstance(q, GraphQuestion) and q.reader == "all" and q.answerable else q for q in questions]
+
+
 def parse_line(raw: object, where: str) -> Question:
     if not isinstance(raw, dict):
         raise InputRejected(f"{where}: expected a JSON object")
@@ -76,7 +102,7 @@ def parse_line(raw: object, where: str) -> Question:
             id=_text(raw, "id", where), kind=_text(raw, "kind", where), question=_text(raw, "question", where),
             expect_status=_strings(raw, "expect_status", where),
             expected_answer_terms=_strings(raw, "expected_answer_terms", where),
-            gold_doc_ids=_strings(raw, "gold_doc_ids", where))
+            gold_doc_ids=_strings(raw, "gold_doc_ids", where), reader=_reader(raw, where))
     if "category" in raw:
         return BenchQuestion(
             id=_text(raw, "id", where), category=_text(raw, "category", where),

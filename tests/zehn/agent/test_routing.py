@@ -74,3 +74,19 @@ def test_an_identifier_parsed_as_a_predicate_adjective_is_still_the_object_of_a_
     analysis = analyse("Which services call search-gateway?", nlp)
     assert (analysis.route, analysis.rel_type) == ("dependents", "CALLS")
     assert analysis.subject is not None and analysis.subject.name == "search-gateway"
+
+
+@pytest.mark.parametrize("question", [
+    "Who should the on-call engineer escalate to when the cache layer is the root cause of upload failures?",
+    "Who should we page when the queue is the cause of the delays?",
+    "Which team do we contact if the scheduler is responsible for the timeouts?",
+])
+def test_a_relation_said_in_a_condition_clause_is_not_the_one_asked(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert analysis.rel_type not in ("CAUSED", "OWNS") and analysis.route not in ("why", "ownership")
+    assert analysis.asks[0].answer_type == "agent"
+
+
+def test_a_relation_in_the_main_clause_is_kept_beside_a_condition(nlp: Language) -> None:
+    analysis = analyse("Who is the owner of the ingest service when it fails?", nlp)
+    assert (analysis.route, analysis.rel_type) == ("ownership", "OWNS")

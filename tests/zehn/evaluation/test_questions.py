@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from extraction.errors import InputRejected
-from zehn.evaluation.questions import BenchQuestion, GraphQuestion, load_questions
+from zehn.evaluation.questions import UNREADABLE_EXPECT, BenchQuestion, GraphQuestion, as_read_by, load_questions
 
 BENCH = {"id": "q1", "category": "Basic", "question": "Who owns geo-index?", "answer": "The Routing team.",
          "gold_doc_ids": ["lark_confluence_platform-architecture"], "answer_facts": ["The Routing team owns it."]}
@@ -49,3 +49,23 @@ def test_duplicate_ids_and_empty_files_are_rejected(tmp_path: Path) -> None:
         load_questions(write(tmp_path, BENCH, BENCH))
     with pytest.raises(InputRejected, match="no questions"):
         load_questions(write(tmp_path, ""))
+
+
+def test_a_line_answerable_only_by_an_every_document_reader_expects_a_decline_from_a_public_reader(
+        tmp_path: Path) -> None:
+    hidden = GRAPH | {"id": "g2", "reader": "all"}
+    qs = load_questions(write(tmp_path, GRAPH, hidden, BENCH))
+    public = as_read_by(qs, "public")
+    assert public[0] == qs[0] and public[2] == qs[2]
+    declined = public[1]
+    assert isinstance(declined, GraphQuestion) and not declined.answerable
+    assert declined.expect_status == UNREADABLE_EXPECT and declined.expected_answer_terms == ()
+    assert as_read_by(qs, "all") == qs
+
+
+def test_reader_defaults_to_public_and_an_unknown_reader_is_rejected(tmp_path: Path) -> None:
+    assert load_questions(write(tmp_path, GRAPH))[0] == GraphQuestion(
+        id="g1", kind="ownership", question="Who owns geo-index?", expect_status=("answered",),
+        expected_answer_terms=("Routing",), gold_doc_ids=("lark_confluence_platform-architecture",), reader="public")
+    with pytest.raises(InputRejected, match="reader"):
+        load_questions(write(tmp_path, GRAPH | {"reader": "admins"}))
