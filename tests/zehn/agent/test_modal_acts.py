@@ -9,7 +9,7 @@ from zehn.agent.modal_acts import modal_states
 
 
 @pytest.mark.parametrize(("verb", "line", "expected"), [
-    ("propose", "Ravi: we should also add a lint step for schema changes.", True),
+    ("propose", "Ines: we should also add a lint step for schema changes.", True),
     ("propose", "let's add an alert on queue depth.", True),
     ("suggest", "We ought to pin the base image.", True),
     ("propose", "We added an alert on queue depth.", False),  # done, not proposed
