@@ -10,6 +10,8 @@ agent          a PERSON or ORG entity, a "... team" noun phrase, or a lowercase 
 date           a DATE entity that names a day, month or year, an ISO date, or the time that opens a timeline or
                chat line
 duration       a number (or "a few", "tens of") followed by a unit of time ("400 days", "90 seconds")
+frequency      how often: an interval ("every 5 minutes", "nightly", "twice a day", "500 requests/day") or a share
+               of occurrences ("in 0.2% of retries", "12 of 6000 runs", "1 in 50 requests")
 quantity       a number, a percentage, an amount of money, a number with any unit
 version        a dotted version ("v2.1.8", "4.3.x")
 system         an identifier-shaped name (``billing-api``, ``QuoteCache``) or a noun phrase whose head is a system
@@ -97,6 +99,21 @@ def durations(doc: Doc | Span) -> Spans:
                  if m.group("unit").casefold() in TIME_UNITS)
 
 
+_PERIOD = r"(?:second|sec|minute|min|hour|hr|day|night|week|fortnight|month|quarter|year|sprint|release|run|deploy)"
+_FREQUENCY = re.compile(
+    rf"\bevery\s+(?:\d+\s*|other\s+|few\s+)?{_PERIOD}s?\b"  # every 5 minutes, every other day
+    rf"|\b(?:once|twice|thrice|\d+\s*(?:x|times))\s+(?:a|an|per|each|every)\s+(?:\d+\s*)?{_PERIOD}s?\b"  # twice a day
+    r"|\b(?:hourly|daily|nightly|weekly|fortnightly|biweekly|monthly|quarterly|yearly|annually)\b"
+    rf"|\d[\d.,]*\s*[kKmM]?\s*(?:[a-z]+\s*)?(?:/|\bper\s+|\ba\s+){_PERIOD}\b"  # 500k requests/day, 3 per hour
+    r"|~?\d+(?:\.\d+)?\s*%\s+of\b"  # 0.2% of retries
+    r"|(?<![\w.])\d[\d,]*\s+(?:out\s+of|of|in)\s+(?:the\s+|every\s+)?\d[\d,]*\b",  # 12 of 6000, 1 in 50
+    re.IGNORECASE)
+
+
+def frequencies(doc: Doc | Span) -> Spans:
+    return tuple(m.span() for m in _FREQUENCY.finditer(doc.text))
+
+
 def quantities(doc: Doc | Span) -> Spans:
     found = list(_ents(doc, {"CARDINAL", "QUANTITY", "PERCENT", "MONEY"}))
     found += [(m.start(), m.end()) for m in _PLAIN_NUMBER.finditer(doc.text)]
@@ -167,8 +184,8 @@ def fixes(doc: Doc | Span) -> Spans:
     return _cued(doc, FIX_CUES)
 
 
-FINDERS = {"agent": agents, "date": dates, "duration": durations, "quantity": quantities, "version": versions,
-           "system": systems, "identifier": identifiers, "cause": causes, "fix": fixes}
+FINDERS = {"agent": agents, "date": dates, "duration": durations, "frequency": frequencies, "quantity": quantities,
+           "version": versions, "system": systems, "identifier": identifiers, "cause": causes, "fix": fixes}
 
 
 def fillers(doc: Doc | Span, answer_type: str) -> Spans:

@@ -101,6 +101,17 @@ CONDITION_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether", "assum
 PLAN_AUX: frozenset[str] = frozenset({"will", "shall", "'ll", "wo", "should", "ought"})
 PLAN_VERBS: frozenset[str] = frozenset({"plan", "intend", "aim", "want", "expect", "schedule", "propose",
                                         "hope", "target", "consider", "go", "prepare", "mean"})
+# Acts a modal states without their verb: "we should add X" proposes X, "X must have Y" (has to, needs to, is
+# required to) requires Y. Keyed by the asked verb's lemma; the values are the modals' lemmas.
+PROPOSAL_MODALS: frozenset[str] = frozenset({"should", "ought"})
+REQUIREMENT_MODALS: frozenset[str] = frozenset({"must"})
+MODAL_ACTS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("propose", "suggest", "recommend", "advise"), PROPOSAL_MODALS),
+    **dict.fromkeys(("require", "need", "mandate", "demand"), REQUIREMENT_MODALS),
+}
+# Verbs of necessity that state a requirement with a to-infinitive ("has to", "needs to") or in the passive ("is
+# required").
+NECESSITY_VERBS: frozenset[str] = frozenset({"have", "need", "require"})
 # Verbs that ask someone else to act ("was asked to approve", "invited her to review"): with a to-infinitive the
 # act is requested, not done.
 REQUEST_VERBS: frozenset[str] = frozenset({"ask", "invite", "request", "urge", "remind", "nudge"})

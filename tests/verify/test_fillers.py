@@ -55,3 +55,16 @@ def test_english_compounds_are_not_identifiers_but_hyphenated_names_are(nlp: Lan
     found = [text[a:b] for a, b in fillers(nlp(text), "identifier")]
     assert "chat-default" in found
     assert not {"instruction-ranking", "rate-limited", "non-blocking"} & set(found)
+
+
+def test_a_frequency_is_an_interval_or_a_share_of_occurrences(nlp: Language) -> None:
+    assert _texts(nlp, "The reconciler runs every 15 minutes.", "frequency") == ["every 15 minutes"]
+    assert _texts(nlp, "Backups are taken nightly and audited twice a month.", "frequency") == [
+        "nightly", "twice a month"]
+    assert _texts(nlp, "Stale reads showed up in ~3% of checkouts.", "frequency") == ["~3% of"]
+    assert _texts(nlp, "We saw the race in 7 of 900 replayed jobs.", "frequency") == ["7 of 900"]
+    assert _texts(nlp, "The importer handles about 40k files/day.", "frequency") == ["40k files/day"]
+
+
+def test_a_version_or_a_plain_count_is_no_frequency(nlp: Language) -> None:
+    assert _texts(nlp, "Fixed in v4.2 of 2025 with 3 replicas.", "frequency") == []

@@ -24,7 +24,7 @@ from spacy.tokens import Doc, Span, Token
 from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
-from zehn.agent.focus import type_of
+from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
@@ -128,7 +128,7 @@ def _asks(doc: Doc) -> list[Ask]:
         groups = noun_groups(focus) if focus is not None else []
         for group in groups or [[]]:
             head = group[-1] if group else None
-            head_lemma = named_head(group) if group else ""
+            head_lemma = named_head(group) if group else IMPLICIT_FOCUS.get(wh_of(wh), "")  # "how often"
             answer_type = type_of(head_lemma, wh_of(wh), predicate)
             if answer_type == "description" and not group and asks_cause(wh, verb):
                 answer_type = "cause"  # "what made X loop", "what broke X"

@@ -15,7 +15,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.verb_reader import PARTICLES
-from zehn.agent.focus import DURATION_VERBS, KIND_WORDS
+from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
@@ -45,7 +45,7 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     needed = which if not named else tuple(w for w in which if w in ask.names or any(c in w for c in "-_0123456789"))
     if needed and len(similarity.matches(needed, lemmas)) < len(needed):
         return False
-    content_verb = ask.predicate not in LIGHT_VERBS | DURATION_VERBS | KIND_WORDS
+    content_verb = ask.predicate not in LIGHT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS | KIND_WORDS
     others = tuple(t for t in dict.fromkeys((*core, ask.predicate)) if t and t not in focus and
                    (content_verb or t != ask.predicate))
     if not others:

@@ -35,6 +35,8 @@ FOCUS_TYPES: dict[str, AnswerType] = {
                      "amount", "budget", "cost", "price", "capacity", "quota", "minimum", "maximum", "many",
                      "much", "value", "target", "cap", "ceiling", "floor", "usage", "utilization", "utilisation",
                      "latency", "share", "proportion", "fraction"), "quantity"),
+    # how often
+    **dict.fromkeys(("frequency", "cadence", "often"), "frequency"),
     **dict.fromkeys(("version", "release"), "version"),
     # which system
     **dict.fromkeys(("service", "system", "component", "dependency", "gateway", "proxy", "database", "store",
@@ -54,7 +56,11 @@ FOCUS_TYPES: dict[str, AnswerType] = {
 
 # Focus nouns that say only "a number" ("to what *value* was X raised", "what *number* of"): the filler states them,
 # no sentence repeats them; the thing the number is of is said by the rest of the ask.
-NUMBER_ONLY: frozenset[str] = frozenset({"value", "number", "amount", "many", "much"})
+# A frequency is such a number too: "every 5 minutes", "12 of 6000 retries" state it without the word.
+NUMBER_ONLY: frozenset[str] = frozenset({"value", "number", "amount", "many", "much", "frequency"})
+# "How often" names no focus noun: it asks for a frequency, the head a labelled line names it by ("Observed
+# frequency: ..."), as "what is the frequency of X" does.
+IMPLICIT_FOCUS: dict[str, str] = {"how often": "frequency", "how frequently": "frequency"}
 
 # A wh-word as the subject of these verbs asks for a cause or a fix ("what caused X", "what fixed it").
 VERB_TYPES: dict[str, AnswerType] = {
@@ -227,6 +233,8 @@ def type_of(focus_head: str, wh: str, predicate: str) -> AnswerType:
         return "quantity"
     if wh == "how long":
         return "duration"
+    if wh in IMPLICIT_FOCUS:
+        return FOCUS_TYPES[IMPLICIT_FOCUS[wh]]
     if focus_head in FOCUS_TYPES:
         return FOCUS_TYPES[focus_head]
     if predicate in VERB_TYPES and not (wh == "how" and VERB_TYPES[predicate] == "cause"):
@@ -263,5 +271,7 @@ KIND_NOUNS: frozenset[str] = frozenset(FOCUS_TYPES) | frozenset(FOCUS_ROLES) | f
     w for primary, secondary in SECTION_ROLES.values() for w in primary | secondary)
 # Verbs that only carry a duration ("how long does X *take* / *last*"): the duration of X is asked, not the verb.
 DURATION_VERBS = frozenset({"take", "last"})
+# ... and those that only carry a frequency ("how often did X *occur*"): X's frequency is asked, not the verb.
+OCCURRENCE_VERBS = frozenset({"occur", "recur", "happen"})
 # ... and the verbs that ask for a kind ("what caused", "what fixed", "how long did it take").
 KIND_WORDS: frozenset[str] = KIND_NOUNS | frozenset(VERB_TYPES) | DURATION_VERBS

@@ -11,7 +11,7 @@ from spacy.tokens import Doc, Span, Token
 
 from zehn.agent.focus import FOCUS_ROLES
 from zehn.agent.question_verbs import name_word
-from zehn.agent.wh_words import wh_of
+from zehn.agent.wh_words import misread_plural, wh_of
 
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
@@ -32,8 +32,11 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
                                                                                       "attr", "pobj")
         # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
         gerund = t.tag_ == "VBG" and i + 1 < end and doc[i + 1].tag_.startswith("NN")
+        # A plural noun the tagger read as a verb, first in the phrase ("what *guardrails* were proposed").
+        misread = i == start and misread_plural(t)
+        nounish = nounish or misread
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
-                name_word(t) or gerund:
+                misread or name_word(t) or gerund:
             i += 1
             if nounish or t.dep_ in ("compound",):
                 last = i

@@ -18,7 +18,8 @@ list           which Xs (plural) / what are the Xs                             t
 attribute      anything else: what / which / when / how many ...              the passage holding the filler
 =============  ==============================================================  ================================
 
-Answer types (what fills the asked slot): ``agent`` (a person or team), ``date``, ``duration``, ``quantity``
+Answer types (what fills the asked slot): ``agent`` (a person or team), ``date``, ``duration``, ``frequency``
+(how often: "every 5 minutes", "daily", "12 of 6000 retries"), ``quantity``
 (a number, with its unit when it has one), ``version``, ``system`` (a named service, component, ...),
 ``identifier`` (a field, header, key, ticket ...), ``cause``, ``fix``, ``items`` (a list), ``statement``
 (a yes/no question), ``description`` (anything a sentence says).
@@ -35,8 +36,8 @@ from verify.constraints import Constraint
 
 Route = Literal["ownership", "participation", "dependency", "dependents", "impact", "yes_no", "why", "list",
                 "attribute"]
-AnswerType = Literal["agent", "date", "duration", "quantity", "version", "system", "identifier", "cause", "fix",
-                     "items", "statement", "description"]
+AnswerType = Literal["agent", "date", "duration", "frequency", "quantity", "version", "system", "identifier", "cause",
+                     "fix", "items", "statement", "description"]
 __all__ = ["DOCUMENT_WORDS", "ENTITY_ROUTES", "Analysis", "AnswerType", "Ask", "Constraint", "Route", "SubjectPhrase"]
 ENTITY_ROUTES: frozenset[str] = frozenset({"ownership", "participation", "dependency", "dependents", "impact"})
 

@@ -7,6 +7,8 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   names the asked relation (:mod:`verify.labelled`), beside the asked thing's own words (its focus, a content
   verb) - a duration in a sentence about something else is not the asked duration - and the words that say which
   one of its kind and of what act (:mod:`zehn.agent.asked_thing`): a batch hold time is no median batch size;
+- "what did X **show**" is bound by a line labelled with X or a clause with X as the subject of a verb of finding
+  (:mod:`zehn.agent.findings`);
 - a **cause** or a **fix** is bound by a section that names its kind ("Root cause", "Resolution"), or by a causal
   or remedial cue in a sentence that holds the ask's terms;
 - a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
@@ -27,11 +29,13 @@ from verify.labelled import label_relation, segments
 from verify.parsing import Parse
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
+from zehn.agent.findings import asks_finding, states_finding
 from zehn.agent.focus import (
     DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
     NUMBER_ONLY,
+    OCCURRENCE_VERBS,
     family,
     heading_words,
     label_roles,
@@ -42,6 +46,7 @@ from zehn.agent.focus import (
     states_unit,
 )
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, identifier_parts, words
+from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, names_items
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence, own_heading
@@ -49,7 +54,7 @@ from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_o
 from zehn.agent.similarity import Similarity
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
-TYPED = frozenset({"agent", "date", "duration", "quantity", "version", "system", "identifier"})
+TYPED = frozenset({"agent", "date", "duration", "frequency", "quantity", "version", "system", "identifier"})
 
 
 @dataclass(frozen=True)
@@ -85,13 +90,17 @@ def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 
 def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool:
-    """A front-matter line answers only when its key is what is asked ("assignee", "components", "created")."""
+    """A front-matter line answers only when its key is what is asked ("assignee", "components", "created"): the
+    asked thing or act is one of the key's words, and every word of the key is in the question ("changed_modules"
+    for "which modules did X change"; an "original_path" line is no answer to "which path")."""
     found = segments(sentence.text.replace('"', ""))
     if not found:
         return False
     key = found[0].label
-    return bool(similarity.matches((ask.focus_head, ask.predicate), key.replace("_", " ").split())) or \
-        (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
+    said = key.replace("_", " ").split()
+    asked = bool(similarity.matches((ask.focus_head, ask.predicate), said)) and \
+        len(similarity.matches(said, [*ask.terms, ask.focus_head, ask.predicate])) == len(set(said))
+    return asked or (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
 
 
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
@@ -105,6 +114,10 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     if negated(parse, hit) and not ask.negated:  # "why must X never be purged": "Never purge X: ..." answers
         return None
+    if asks_finding(ask) and states_finding(ask, parse, similarity):
+        # "What did the trace show": "Trace summary: ...", "the trace showed ..." answers for its document's topic.
+        coverage, names = scored.document
+        return ("label", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
     labels = field_labels(text)
     named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
     if labels and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named)):
@@ -144,7 +157,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         # (A focus that says only "a number", "to what value was X raised", is stated by the filler itself.)
         focus_words = [w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY]
-        own = (*focus_words, *([ask.predicate] if ask.predicate not in LIGHT_VERBS | DURATION_VERBS else []),
+        carrier = LIGHT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS  # verbs that only carry the asked kind
+        own = (*focus_words, *([ask.predicate] if ask.predicate not in carrier else []),
                *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
                              states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
@@ -157,9 +171,12 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         if not label_states(text, ask) and not asked_thing_held(ask, lemmas, _verbs(parse), similarity,
                                                                     context, own_terms, unit=unit):
             return None  # the sentence's value is of the asked type but belongs to another thing or act
+        if ask.answer_type == "frequency" and label_states(text, ask):
+            return "label", max(1, len(hit))  # "Observed frequency: ...": a line of the asked kind, by its label
         return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
             ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
+                                 modal_states(ask.predicate, parse) or  # "we should add X": proposed
                                  named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)

@@ -82,10 +82,23 @@ def ask_relation(ask: Ask) -> str | None:
 
 def label_states(line: str, ask: Ask) -> bool:
     """A labelled segment of the line (or a front-matter key) names the asked relation ("Owner: X", "(owner: X)",
-    ``"assignee": "X"`` for "who owns / who is the assignee")."""
+    ``"assignee": "X"`` for "who owns / who is the assignee"); or, for a frequency, the line's label is headed by
+    the asked kind (:func:`labelled_by_head`)."""
+    if ask.answer_type == "frequency" and labelled_by_head(line, ask.focus_head):
+        return True
     relation = ask_relation(ask)
     return relation is not None and any(label_relation(seg.label) == relation
                                         for seg in segments(line.replace('"', "")))
+
+
+def labelled_by_head(line: str, head: str) -> bool:
+    """The line opens with a short label whose head (its last word, an English compound's noun) is the asked kind
+    ("Observed frequency: ~2% of runs", "Sync cadence: hourly" for "how often"): the label says what its value is,
+    the value need not repeat it. A label of more than three words is a clause, not a name."""
+    found = segments(line)
+    if not head or not found or line[:found[0].start].strip(" \t*_->#") or len(found[0].label.split()) > 3:
+        return False
+    return found[0].label.split()[-1].removesuffix("s") == head
 
 
 def headed_by_focus(heading: str, focus: str) -> bool:

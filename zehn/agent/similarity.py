@@ -33,6 +33,8 @@ from typing import Protocol
 
 import numpy as np
 
+from zehn.agent.lemmas import inflects
+
 WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
 STEM_PREFIX = 3  # words compared by vector must share this many first letters (a cheap filter, then the vector)
@@ -127,7 +129,11 @@ class Similarity:
             return direct
         by_prefix = _by_prefix(pool)  # built when some term is not there as written; kept per word set
         nearby = {term: near for term in rest if (near := by_prefix.get(term[:STEM_PREFIX]))}
-        return direct | self._near(nearby) if nearby else direct
+        # A regular inflection is the same word whatever its vector ("rout", the lemma a tagger gives a gerund read
+        # as a verb, is the question's "routing": a document's noun "routing" is not the battle word's neighbour).
+        inflected = {term for term, near in nearby.items() if any(inflects(term, w) or inflects(w, term) for w in near)}
+        nearby = {term: near for term, near in nearby.items() if term not in inflected}
+        return direct | inflected | self._near(nearby) if nearby else direct | inflected
 
     def _word_set(self, words: Sequence[str]) -> frozenset[str]:
         """The words as a set, with the lemmas of irregular forms."""

@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Token
 
 from zehn.agent.lemmas import WH_WORDS
 
-HOW_WORDS = frozenset({"many", "much", "long", "often"})
+HOW_WORDS = frozenset({"many", "much", "long", "often", "frequently"})
 _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
 
 
@@ -63,10 +63,10 @@ def _determines(after: Token) -> bool:
     """The word after "which"/"whose" opens a noun phrase: a noun or an adjective, or a modifier of a noun further
     on ("which *audit* events", whatever its tag)."""
     return after.pos_ in ("NOUN", "ADJ") or (after.dep_ in ("compound", "amod") and after.head.i > after.i and
-                                             after.head.pos_ in ("NOUN", "PROPN")) or _misread_plural(after)
+                                             after.head.pos_ in ("NOUN", "PROPN")) or misread_plural(after)
 
 
-def _misread_plural(word: Token) -> bool:
+def misread_plural(word: Token) -> bool:
     """A plural noun the tagger read as a verb ("which *prechecks* would block"): a third-person verb is never
     followed by an auxiliary, a plural noun as the subject of the next clause is."""
     doc = word.doc

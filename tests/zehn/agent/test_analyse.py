@@ -53,6 +53,9 @@ ANSWER_TYPES = [
     ("What hotfix resolved the outage?", "fix"),
     ("Who signed off on the rollout?", "agent"),
     ("What is the proxy hotfix version?", "version"),
+    ("How often does the reconciler run?", "frequency"),
+    ("How frequently does the reconciler run?", "frequency"),
+    ("What is the frequency of reconciler runs?", "frequency"),
 ]
 
 

@@ -38,3 +38,10 @@ def test_nouns_joined_by_and_are_two_groups_but_a_slash_shares_one_head(nlp: Lan
 def test_after_how_a_degree_and_an_article_the_noun_is_what_is_measured(nlp: Language) -> None:
     assert _focus(nlp, "How long a TTL was set on the route override?") == "TTL"
     assert _focus(nlp, "How long was the route override kept?") == ""
+
+
+def test_a_plural_noun_the_tagger_read_as_a_verb_is_the_focus(nlp: Language) -> None:
+    # "guardrails" and "safeguards" are tagged as third-person verbs; a verb is never followed by "were".
+    assert _focus(nlp, "What guardrails were proposed to prevent another paging storm?") == "guardrails"
+    assert _focus(nlp, "Which safeguards were added after the outage?") == "safeguards"
+    assert _focus(nlp, "What happens when the queue fills?") == ""

@@ -128,3 +128,14 @@ def test_a_front_matter_line_is_read_with_the_words_of_its_key(nlp: Language, si
     section = DocPassage("p1", "doc_1", "Notes", "section", 0, len(line), f"Notes\n{line}", (0.5,))
     assert bind_sentence(ask, Scored(section, 1.0, 0.0, 1.0, True, (1.0, True)), nlp(line), similarity, (),
                          parse_text=CachedParse(ParseCache(nlp))) is None
+
+
+def test_a_front_matter_key_answers_only_when_all_its_words_are_asked(nlp: Language, similarity: Similarity) -> None:
+    from zehn.agent.rows import Sentence
+    from zehn.agent.sentence_binding import metadata_asked
+    ask = analyse("Which path does the exporter write its archives to?", nlp).asks[0]
+    line = '  "original_path": "exports/2026/archive.json"'
+    front = Sentence("s0", line, "doc_1", 0, len(line), "metadata")
+    assert not metadata_asked(front, ask, similarity)
+    asked = analyse("What was the original path of the exported archive?", nlp).asks[0]
+    assert metadata_asked(front, asked, similarity)

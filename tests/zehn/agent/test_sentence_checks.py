@@ -9,7 +9,14 @@ from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import Scored, bind_sentence
-from zehn.agent.sentence_checks import answering_fillers, headed_by_focus, labelled_by_focus, negated
+from zehn.agent.sentence_checks import (
+    answering_fillers,
+    headed_by_focus,
+    label_states,
+    labelled_by_focus,
+    labelled_by_head,
+    negated,
+)
 from zehn.agent.similarity import Similarity
 
 
@@ -59,3 +66,35 @@ def test_a_line_labelled_with_the_asked_things_name_states_it(line: str, focus: 
 ])
 def test_a_section_headed_with_the_asked_things_name_states_it(heading: str, focus: str, expected: bool) -> None:
     assert headed_by_focus(heading, focus) is expected
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Observed frequency: ~3% of nightly jobs.", True),
+    ("- **Sync frequency:** every 10 minutes", True),
+    ("Frequency: weekly", True),
+    ("Frequency of the sync was raised: it now runs hourly.", False),  # a clause, no label opens the line
+    ("Observed latency: 300 ms at p99.", False),  # the label names another kind
+])
+def test_a_line_labelled_by_its_head_word_names_the_asked_kind(line: str, expected: bool) -> None:
+    assert labelled_by_head(line, "frequency") is expected
+
+
+def test_how_often_is_answered_by_a_line_labelled_with_a_frequency(nlp: Language) -> None:
+    for question in ("How often did the stale cache reads occur?", "How frequently did the stale cache reads occur?"):
+        ask = analyse(question, nlp).asks[0]
+        assert (ask.answer_type, ask.focus_head) == ("frequency", "frequency")
+        assert label_states("Observed frequency: ~3% of checkouts (about 20k orders/day).", ask)
+        assert not label_states("Observed latency: 300 ms.", ask)
+
+
+def test_a_share_of_occurrences_answers_how_often_beside_the_asked_thing(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    ask = analyse("How often did the stale cache reads occur?", nlp).asks[0]
+    line = "We saw stale cache reads in 7 of 900 replayed checkouts."
+    other = "Stale cache reads were reported by the checkout team."  # no frequency
+    text = f"Checkout incident > Investigation\n{line} {other}"
+    passage = DocPassage("d#p0", "d", "Checkout incident > Investigation", "section", 0, len(text), text, ())
+    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
+    similarity = Similarity(embedder)
+    assert bind_sentence(ask, scored, nlp(line), similarity, (), parse_text=nlp) is not None
+    assert bind_sentence(ask, scored, nlp(other), similarity, (), parse_text=nlp) is None

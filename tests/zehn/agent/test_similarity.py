@@ -75,3 +75,16 @@ def test_a_short_and_a_long_word_list_match_the_same_terms(similarity: Similarit
     terms = ["retention", "log", "fifth", "owner", "ab"]
     assert similarity.matches(terms, words) == similarity.matches(terms, words + filler) == {"retention", "log"}
     assert similarity.matches(["log"], ["log"]) == {"log"}
+
+
+# A gerund a tagger read as a verb gets a clipped lemma ("routing" -> "rout"); its vector is far from the noun's.
+INFLECTED = [("rout", "routing"), ("routing", "rout"), ("stag", "staging")]
+
+
+@pytest.mark.parametrize(("term", "word"), INFLECTED)
+def test_a_regular_inflection_matches_whatever_its_vector(similarity: Similarity, term: str, word: str) -> None:
+    assert similarity.matches([term], [word]) == {term}
+
+
+def test_a_longer_word_that_is_no_inflection_does_not_match_by_spelling(similarity: Similarity) -> None:
+    assert similarity.matches(["port"], ["portal"]) == set()
