@@ -10,26 +10,13 @@ from spacy.language import Language
 
 import zehn.agent.find_passage as find_passage
 from extraction.embeddings import LocalEmbedder
+from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.analyse import analyse
 from zehn.agent.parses import ParseCache, Parses
-from zehn.agent.retrieve import DocView
-from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 from zehn.agent.similarity import Similarity
 
-LINES = ("Ledger audit events are exported to the archive every night.",
-         "Ledger audit events are retained for 400 days in the archive.")
-
-
-def _view() -> DocView:
-    body = " ".join(LINES)
-    heading = "Ledger audit retention > Audit events"
-    passage = DocPassage("a#p0", "a", heading, "section", 0, len(body), f"{heading}\n{body}", (0.3, 0.3))
-    sentences, at = [], 0
-    for n, line in enumerate(LINES):
-        sentences.append(Sentence(f"ev_a{n}", line, "a", at, at + len(line), "sentence"))
-        at += len(line) + 1
-    return DocView(DocumentInfo("a", "Ledger audit retention", "confluence", None, None), (passage,), 1.0, False,
-                   lambda: sentences)
+TEXT = ("# Audit events\nLedger audit events are exported to the archive every night.\n"
+        "Ledger audit events are retained for 400 days in the archive.\n")
 
 
 def test_an_ask_read_again_in_a_view_binds_each_sentence_once_and_finds_the_same(
@@ -42,10 +29,11 @@ def test_an_ask_read_again_in_a_view_binds_each_sentence_once_and_finds_the_same
         return real(*args, **kwargs)
     monkeypatch.setattr(find_passage, "bind_sentence", counted)
     ask = analyse("How long are ledger audit events retained?", nlp).asks[0]
-    view, parses, similarity = _view(), Parses(ParseCache(nlp)), Similarity(embedder)
+    view = markdown_view(TEXT, "Ledger audit retention")
+    parses, similarity = Parses(ParseCache(nlp)), Similarity(embedder)
     first = find_passage.find(ask, 1, view, parses, similarity, 40, set())
     once = len(judged)
     again = find_passage.find(ask, 1, view, parses, similarity, 80, set())
     assert first is not None and again is not None and once > 0
-    assert again.bound == first.bound and LINES[1] in first.bound.text
+    assert again.bound == first.bound and "400 days" in first.bound.text
     assert len(judged) == once  # the second reading judged no sentence again
