@@ -53,7 +53,8 @@ class Vocabulary:
         ids = [known(w) for w in words]
         if None in ids:
             with self._lock:  # a new word's id is the count so far: two threads must not take the same one
-                ids = [self._ids.setdefault(w, len(self._ids)) if i is None else i for w, i in zip(words, ids, strict=True)]
+                ids = [self._ids.setdefault(w, len(self._ids)) if i is None else i
+                       for w, i in zip(words, ids, strict=True)]
         return Encoded(np.array(ids, dtype=np.int64), np.array(list(dict.fromkeys(ids)), dtype=np.int64))
 
     def get(self, word: str) -> int | None:
