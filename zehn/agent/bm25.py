@@ -47,8 +47,14 @@ class Vocabulary:
         return len(self._ids)
 
     def encode(self, words: Sequence[str]) -> Encoded:
-        with self._lock:  # a new word's id is the count so far: two threads must not take the same one
-            ids = [self._ids.setdefault(w, len(self._ids)) for w in words]
+        """One dict look-up per known word (most of a passage's, once a few documents were read); the new ones
+        take ids under the lock, in the order they first appear, as one ``setdefault`` pass would give them."""
+        known = self._ids.get
+        ids = [known(w) for w in words]
+        if None in ids:
+            with self._lock:  # a new word's id is the count so far: two threads must not take the same one
+                ids = [self._ids.setdefault(w, len(self._ids)) if i is None else i
+                       for w, i in zip(words, ids, strict=True)]
         return Encoded(np.array(ids, dtype=np.int64), np.array(list(dict.fromkeys(ids)), dtype=np.int64))
 
     def get(self, word: str) -> int | None:

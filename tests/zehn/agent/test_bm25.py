@@ -62,3 +62,10 @@ def test_a_word_gets_one_id_however_often_it_is_encoded() -> None:
     second = words.encode(["b", "c"])
     assert first.ids.tolist() == [0, 1, 0] and first.distinct.tolist() == [0, 1]
     assert second.ids.tolist() == [1, 2] and len(words) == 3
+
+
+def test_new_words_among_known_ones_take_ids_in_the_order_they_first_appear() -> None:
+    words = Vocabulary()
+    words.encode(["known"])
+    mixed = words.encode(["fresh", "known", "fresh", "later"])
+    assert mixed.ids.tolist() == [1, 0, 1, 2] and mixed.distinct.tolist() == [1, 0, 2] and len(words) == 3
