@@ -70,6 +70,27 @@ def test_a_task_key_or_a_nearby_rollback_word_is_no_cause(nlp: Language, tmp_pat
     assert "FW-1276" not in {o for _, _, o, _ in triples(found)}  # an id of a firewall rule is no ticket
 
 
+RELEASES = """---
+title: "Checkout latency ticket"
+source_type: "jira"
+---
+
+# Checkout latency ticket
+
+- 09:10 The regression was confirmed; rolled out cart-api PR 3120 to every region.
+- 09:40 Deployed PR 3121 to the canary.
+- 10:00 PR 3122 introduced the retry storm.
+- 10:20 We rolled back PR 3123.
+"""
+
+
+def test_a_released_change_is_linked_not_a_cause(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, RELEASES)
+    by_ref = {(o if rel == "LINKED_TO" else s): rel for s, rel, o, _ in triples(found) if "PR" in s + o}
+    assert by_ref["PR 3120"] == by_ref["PR 3121"] == "LINKED_TO"  # put out, not undone: "rolled out" is no rollback
+    assert by_ref["PR 3122"] == by_ref["PR 3123"] == "CAUSED"  # what it introduced; what had to be rolled back
+
+
 ARCHITECTURE = """---
 title: "Architecture: order-router"
 source_type: "confluence"
