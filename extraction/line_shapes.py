@@ -14,6 +14,12 @@ LABELLED = re.compile(
     r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_`]*(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)[*_`]*\s*:"
     r"[*_`]*[ \t]+(?P<value>\S.*?)\s*$"
 )
+# A label set off by emphasis and a dash instead of a colon, as slide-like notes write it: "**Service owner** -
+# Dana Ruiz", "__Reviewers__ — A, B". Only a label the table knows is read so (`extraction.lines`).
+DASHED_LABEL = re.compile(
+    r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)(?P<em>\*\*|__)(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)(?P=em)"
+    r"[ \t]+[-–—][ \t]+(?P<value>\S.*?)\s*$"
+)
 SPEAKER = re.compile(r"^[ \t]*(?:[-*+•]\s+)?[*_]*(?P<name>[^:()\n]{2,60}?)[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*"
                       r"[*_`]*(?P<verdict>approv\w*|lgtm)?", re.I)
 LEAD_IN = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z][\w ()/&'\-]{1,48}?)[*_]*\s*:[*_]*\s*$")

@@ -36,6 +36,7 @@ from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
     BARE_LEAD_IN,
+    DASHED_LABEL,
     ITEM,
     LABELLED,
     LEAD_IN,
@@ -78,8 +79,8 @@ class _Reader(LineEmitter):
         return bool(found)
 
     def labelled(self, line: tuple[int, int]) -> bool:
-        m = LABELLED.match(self.text[line[0] : line[1]])
-        if m is None:
+        m = LABELLED.match(self.text[line[0] : line[1]]) or DASHED_LABEL.match(self.text[line[0] : line[1]])
+        if m is None or (m.re is DASHED_LABEL and label_rule(m.group("label")) is None):
             return False
         at = line[0]
         label = m.group("label")
