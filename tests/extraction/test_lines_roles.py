@@ -132,3 +132,25 @@ def test_an_emphasised_label_with_a_dash_reads_as_a_labelled_line(nlp: Language,
     assert {("Dana Ruiz", "OWNS", "fare-sync"), ("fare-sync", "DEPENDS_ON", "ledger-sync"),
             ("fare-sync", "DEPENDS_ON", "Postgres")} <= got  # fmt: skip
     assert not any("rate-cache" in s + o for s, _, o in got)  # a label the table does not know states nothing
+
+
+REPORTED = """---
+title: "Fares rounded down"
+source_type: "jira"
+source_metadata:
+  "key": "FARE-31"
+---
+
+# Fares rounded down
+
+Reported by Olga Ivanova via the support queue.
+Assigned to Chen Wei after triage.
+Moved to Postgres last year.
+"""
+
+
+def test_a_line_opening_with_a_passive_role_label_names_who_did_it(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, REPORTED)
+    got = {(s, rel, o) for s, rel, o, _ in triples(found)}
+    assert {("Olga Ivanova", "REPORTED", "FARE-31"), ("FARE-31", "ASSIGNED_TO", "Chen Wei")} <= got
+    assert not any("Postgres" in s + o for s, _, o in got)  # "Moved to" is no label of a role
