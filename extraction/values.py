@@ -138,7 +138,7 @@ def _same_kind(found: list[Mention], unread: list[Mention], people: People) -> l
     does not say its values are people."""
     if not any(m.type == "Person" for m in found):
         return found
-    def person(m: Mention) -> bool:  # "Acme Bank" stays a company
+    def person(m: Mention) -> bool:  # "Kestrel Bank" stays a company
         return _shaped(m.name, "Person", people) == "Person" and m.name.split()[-1] not in R.ORG_TAIL
 
     retyped = [replace(m, type="Person") if m.type == "Organization" and person(m) else m for m in found]

@@ -19,12 +19,12 @@ NOBODY = People(full_names=frozenset(), handles=frozenset(), first_names=frozens
 
 
 def test_a_name_beside_a_recognised_person_is_a_person_too() -> None:
-    text = "Review: Dana Ruiz, Ola Nordmann, Acme Bank"
+    text = "Review: Dana Ruiz, Ola Nordmann, Kestrel Bank"
     found = [Mention("Dana Ruiz", "Person", 8, 17), Mention("Ola Nordmann", "Organization", 19, 31),
-             Mention("Acme Bank", "Organization", 33, 42)]  # fmt: skip
+             Mention("Kestrel Bank", "Organization", 33, 42)]  # fmt: skip
     got = value_mentions(text, 8, len(text), found, None, NOBODY)
     assert [(m.name, m.type) for m in got] == [("Dana Ruiz", "Person"), ("Ola Nordmann", "Person"),
-                                               ("Acme Bank", "Organization")]  # fmt: skip
+                                               ("Kestrel Bank", "Organization")]  # fmt: skip
     unrecognised = value_mentions(text, 8, len(text), found[:1], None, NOBODY)
     assert [(m.name, m.type) for m in unrecognised] == [("Dana Ruiz", "Person"), ("Ola Nordmann", "Person")]
 
