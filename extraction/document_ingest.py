@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import redis
 from graphrag_sdk import Context, GraphData, GraphRAG, Ontology, TextChunks
@@ -68,6 +68,11 @@ class DocumentIngest:
     parse_cache: ParseCache
     extractor_version: str
     pause: Pause | None = None
+    # The SDK writes chunks, entities, mentions and its config node with MERGE, and FalkorDB does not make a MERGE
+    # atomic against another one in flight: two documents' SDK writes at once can create the same node twice (two
+    # "__GraphRAGConfig__" singletons, two nodes of an entity both name). One document's SDK pass at a time; the other
+    # document's model pass still overlaps it.
+    sdk_writes: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False)
 
     def _reached(self, step: str, doc: SourceDocument) -> None:
         if self.pause is not None:
@@ -87,11 +92,12 @@ class DocumentIngest:
             chunks = chunk_document(doc, CHUNK_CHARS)
             vectors, tokens = await asyncio.to_thread(chunk_vectors, tokens, [(c.start, c.end, c.text) for c in chunks],
                                                       self.embedder)  # and a pass per chunk the passages left unread
-            with known.known(vectors):
-                result = await rag.ingest(text=doc.text, document_id=doc.id,
-                                          chunker=ExactSliceChunking(doc, CHUNK_CHARS, chunks),
-                                          extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
-                                          resolver=ExactMatchResolution())
+            async with self.sdk_writes:
+                with known.known(vectors):
+                    result = await rag.ingest(
+                        text=doc.text, document_id=doc.id, chunker=ExactSliceChunking(doc, CHUNK_CHARS, chunks),
+                        extractor=_PauseAfterChunks(extractor, lambda: self._reached("chunks", doc)),
+                        resolver=ExactMatchResolution())
             self._reached("entities", doc)
             found = extractor.evidence
             if found is None:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from extraction.list_scopes import LINK_RULE
 from extraction.vocabulary import LABEL_HEDGES
-from verify.vocabulary import LabelRule, label_key, label_rule
+from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
 # A label that names a piece of infrastructure by its role states what the system in question uses: "- Data store:
 # Postgres", "Edge proxy: envoy", "Load balancer: nginx" (architecture and environment sections). Roles of things a
@@ -55,3 +55,27 @@ def fallback_rule(label: str) -> LabelRule | None:
         return TEAM_RULE
     tail = words[-1]
     return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
+
+
+# Front-matter fields that link an item to others, read from the words of their key, as trackers and wikis name
+# them: "related_confluence_pages", "linked_support_tickets", "see_also", "duplicate_of", "parent_epic". A head word
+# says the values are links; a predicate the key opens with says which relation ("blocked_by_issues" BLOCKS,
+# "depends_on_tickets" DEPENDS_ON); "parent" makes the item part of its value.
+_LINK_HEADS = frozenset({"related", "linked", "link", "links", "relates", "references", "referenced", "refs", "see",
+                         "duplicates", "duplicate", "duplicated", "associated"})
+_LINK_TAILS = frozenset({"links", "link", "references", "refs", "see_also", "backlinks", "crossrefs"})
+_PARENT_RULE = LabelRule("PART_OF", False, "document")
+
+
+def link_field_rule(key: str) -> LabelRule | None:
+    """The rule of a front-matter key whose words say its values are other items: None for any other key."""
+    words = label_key(key).split("_")
+    for cut in range(len(words) - 1, 0, -1):  # "blocked_by_issues": the predicate the key opens with
+        known = LABELS.get("_".join(words[:cut]))
+        if known is not None and known.rel_type in ("BLOCKS", "DEPENDS_ON", "REPLACES", "FIXES", "CAUSED"):
+            return known
+    if words[0] == "parent":
+        return _PARENT_RULE
+    if words[0] in _LINK_HEADS or words[-1] in _LINK_TAILS or "_".join(words[-2:]) in _LINK_TAILS:
+        return LINK_RULE
+    return None

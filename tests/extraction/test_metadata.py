@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from extraction.documents import MetadataLine, SourceDocument, sha256_hex
+from extraction.label_fallbacks import link_field_rule
+from extraction.list_scopes import LINK_RULE
 from extraction.metadata import document_entity, relations_from_metadata, type_hints
 
 
@@ -122,3 +124,40 @@ def test_type_hints() -> None:
     hints = type_hints(make_document("jira", "t", JIRA))
     assert hints["meridian cold chain"] == "Customer" and hints["api-gateway"] == "Component"
     assert hints["felix huang"] == "Person" and "https://github.com/x/y/pull/1" not in hints
+
+
+def test_a_field_whose_key_says_it_links_links_each_value() -> None:
+    doc = make_document("jira", "Export stuck", {
+        "key": "DAT-88", "related_wiki_pages": ["https://wiki.example.com/pages/export-runbook"],
+        "linked_support_cases": ["SUP-12", "SUP-13"], "see_also": ["DAT-71"], "duplicate_of": ["DAT-80"],
+        "blocked_by_issues": ["DAT-90"], "parent_epic": ["DAT-1"], "labels": ["DAT-99"],
+    })  # fmt: skip
+    _, rels = relations_from_metadata(doc)
+    got = {(r.subject.name, r.rel_type, r.object.name) for r in rels}
+    assert got == {
+        ("DAT-88", "LINKED_TO", "https://wiki.example.com/pages/export-runbook"),
+        ("DAT-88", "LINKED_TO", "SUP-12"), ("DAT-88", "LINKED_TO", "SUP-13"), ("DAT-88", "LINKED_TO", "DAT-71"),
+        ("DAT-88", "LINKED_TO", "DAT-80"), ("DAT-90", "BLOCKS", "DAT-88"), ("DAT-88", "PART_OF", "DAT-1"),
+    }  # fmt: skip  (labels are tags, not links)
+
+
+def test_link_field_rule_reads_the_words_of_the_key() -> None:
+    assert link_field_rule("related_design_docs") == LINK_RULE and link_field_rule("Linked threads") == LINK_RULE
+    assert link_field_rule("external_links") == LINK_RULE
+    rule = link_field_rule("depends_on_tickets")
+    assert rule is not None and rule.rel_type == "DEPENDS_ON"
+    assert link_field_rule("customer_tier") is None and link_field_rule("labels") is None
+
+
+def test_a_link_value_named_with_its_tool_or_as_a_slug_names_the_reference() -> None:
+    doc = make_document("confluence", "Rollout review", {"related_links": [
+        "Tracker: OPS-41", "GitHub: acme/web#77", "Drive: shared/plans/rollout-plan", "Dashboard: Error budget (prod)",
+        "ops:OPS-42-rollback-steps", "INC-2031-04-02-001", "gdrive://shared_drives/plans/rollout.docx (draft)",
+    ]})  # fmt: skip
+    _, rels = relations_from_metadata(doc)
+    got = {(r.object.name, r.object.type) for r in rels}
+    assert got == {("OPS-41", "Ticket"), ("acme/web#77", "Ticket"), ("shared/plans/rollout-plan", "Page"),
+                   ("OPS-42", "Ticket"), ("INC-2031-04-02-001", "Ticket"),
+                   ("gdrive://shared_drives/plans/rollout.docx", "Page")}  # fmt: skip
+    for r in rels:
+        assert doc.text[r.object.start : r.object.end] == r.object.name

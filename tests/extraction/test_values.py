@@ -1,8 +1,10 @@
-"""URLs read out of a line's values."""
+"""URLs and names read out of a line's values."""
 
 from __future__ import annotations
 
-from extraction.values import url_mentions
+from extraction.extraction_types import Mention
+from extraction.people import People
+from extraction.values import url_mentions, value_mentions
 
 
 def test_a_written_out_line_break_ends_a_url() -> None:
@@ -11,3 +13,22 @@ def test_a_written_out_line_break_ends_a_url() -> None:
     assert [m.name for m in found] == ["https://wiki.example.org/display/OPS/Upload+incident",
                                        "https://git.example.org/a/b/pull/7"]
     assert all(text[m.start : m.end] == m.name for m in found)
+
+
+NOBODY = People(full_names=frozenset(), handles=frozenset(), first_names=frozenset())
+
+
+def test_a_name_beside_a_recognised_person_is_a_person_too() -> None:
+    text = "Review: Dana Ruiz, Ola Nordmann, Kestrel Bank"
+    found = [Mention("Dana Ruiz", "Person", 8, 17), Mention("Ola Nordmann", "Organization", 19, 31),
+             Mention("Kestrel Bank", "Organization", 33, 42)]  # fmt: skip
+    got = value_mentions(text, 8, len(text), found, None, NOBODY)
+    assert [(m.name, m.type) for m in got] == [("Dana Ruiz", "Person"), ("Ola Nordmann", "Person"),
+                                               ("Kestrel Bank", "Organization")]  # fmt: skip
+    unrecognised = value_mentions(text, 8, len(text), found[:1], None, NOBODY)
+    assert [(m.name, m.type) for m in unrecognised] == [("Dana Ruiz", "Person"), ("Ola Nordmann", "Person")]
+
+
+def test_without_a_recognised_person_an_untyped_label_reads_no_names() -> None:
+    text = "Review: Ola Nordmann, Pending Signoff"
+    assert value_mentions(text, 8, len(text), [], None, NOBODY) == []
