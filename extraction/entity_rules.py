@@ -23,7 +23,7 @@ TICKET = re.compile(r"(?<![\w/#-])([A-Z][A-Z0-9]{1,9})-(\d{1,7})(?![\w-])")
 PR = re.compile(r"(?<!\w)(?:PR ?#\d{1,7}|PR \d{2,7}|[Pp]ull [Rr]equest #?\d{2,7}|[Pp]ull [Rr]equest #\d)"
                 r"(?![\w.,]\d|[\w-])")
 # Issues and pull requests as code hosts let them be written: "org/repo#123", or "repo#123" when the repository's
-# name is an identifier ("sdk-python#487") or the number is an issue's ("webapp#4471"); a plain word before a small
+# name is an identifier ("client-lib#311") or the number is an issue's ("webapp#4471"); a plain word before a small
 # number ("step#3", "retry#2") is a count, not a repo.
 REPO_REF = re.compile(r"(?<![\w/#@.-])(?:(?:[A-Za-z0-9][\w.-]*/[A-Za-z][\w.-]*"
                       r"|[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)+)#\d{1,7}|[a-z][a-z0-9]{2,}#\d{3,7})(?![\w-])")

@@ -58,7 +58,7 @@ def fallback_rule(label: str) -> LabelRule | None:
 
 
 # Front-matter fields that link an item to others, read from the words of their key, as trackers and wikis name
-# them: "related_confluence_pages", "linked_support_tickets", "see_also", "duplicate_of", "parent_epic". A head word
+# them: "related_wiki_pages", "linked_helpdesk_tickets", "see_also", "duplicate_of", "parent_epic". A head word
 # says the values are links; a predicate the key opens with says which relation ("blocked_by_issues" BLOCKS,
 # "depends_on_tickets" DEPENDS_ON); "parent" makes the item part of its value.
 _LINK_HEADS = frozenset({"related", "linked", "link", "links", "relates", "references", "referenced", "refs", "see",

@@ -21,7 +21,7 @@ see the direction table in extraction/vocabulary.py). For example:
     affected_models ... (Ticket|Page)-[:AFFECTS]->(Component)
 
 A key the table does not list is read by its words when they say it links (`extraction.label_fallbacks`:
-`related_confluence_pages`, `linked_drive_docs`, `see_also`, `blocked_by_issues`, `parent_epic`).
+`related_wiki_pages`, `linked_design_docs`, `see_also`, `blocked_by_issues`, `parent_epic`).
 
 A value is typed by its shape first (a ticket key is a Ticket; a URL of a ticket, pull request or page is a Ticket or
 a Page; a path is a Page where the label links pages), then by the label (an owner is a Person, an `owner_team` a
@@ -58,7 +58,7 @@ _HINT_KEYS: dict[str, str] = {
 _REPO_PR = re.compile(r"[\w.\-]+(?:/[\w.\-]+)?#\d{1,7}")
 # How link fields write a reference besides a bare key: with the tool it lives in ("Jira: SUP-12", "GitHub:
 # org/repo#7", "linear:ENG-4-slug"), as a key opening a slug ("SUP-12-upgrade-stuck"), or as an incident id with a
-# date in it ("INC-2026-03-13-001"). The key, the reference or the path after the tool is the value.
+# date in it ("INC-2031-07-09-004"). The key, the reference or the path after the tool is the value.
 _NOTE = re.compile(r"\s+\([^()]*\)$")
 _TOOL_PREFIX = re.compile(r"^[A-Za-z][A-Za-z ]{0,20}:\s*(?!//)")
 _KEY_SLUG = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d{1,7}(?=-[a-z])")

@@ -57,7 +57,7 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)|\n|\\n", rest)[0].casefold(
     ).split()[:5]
     bare = [w.strip("()[]*,:`'\"") for w in before]
-    # "rolled out inference-runtime PR 2147": a release verb may stand a word or two before the name
+    # "rolled out the search-indexer PR 881": a release verb may stand a word or two before the name
     released = bool(set(bare[-3:]) & _RELEASE_VERBS)
     if released and "back" not in bare[-3:]:
         before = [w for w in before if w.strip("()[]*,:`'\"") not in _ROLLING]
