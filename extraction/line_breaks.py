@@ -128,9 +128,12 @@ def text_lines(text: str, start: int = 0, end: int | None = None) -> list[Span]:
 
 def blank_line_ends(text: str, start: int = 0, end: int | None = None) -> list[int]:
     """Where a paragraph starts after a blank line (real or written out) in ``text[start:end]``."""
-    spans = line_spans(text, start, end)
-    return [a for (pa, pb), (a, b) in pairwise(spans)
-            if is_blank(text, pa, pb) and not is_blank(text, a, b)]
+    return paragraph_starts(text, line_spans(text, start, end))
+
+
+def paragraph_starts(text: str, lines: list[Span]) -> list[int]:
+    """The start of each of ``lines`` that follows a blank one and is not blank itself."""
+    return [a for (pa, pb), (a, b) in pairwise(lines) if is_blank(text, pa, pb) and not is_blank(text, a, b)]
 
 
 def line_start(text: str, at: int, floor: int = 0) -> int:

@@ -96,7 +96,9 @@ def _blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _last_line(text: str, start: int, end: int) -> str:
-    return text[line_start(text, end, start) : end]
+    """The block's last line when it has several; "" for a block of one line, which pulls no list in after it."""
+    at = line_start(text, end, start)
+    return text[at:end] if at > start else ""
 
 
 def _words(text: str, start: int, end: int) -> int:

@@ -196,7 +196,8 @@ def test_sdk_adapter_refuses_other_text() -> None:
         asyncio.run(ExactSliceChunking(doc).chunk(doc.text.replace("\n", "\r\n"), Context()))
 
 
-EXPORTED_BODY = "## content\n\n" + "\\n".join(f"- step {n}: drain the node and check its queue depth" for n in range(40))
+EXPORTED_BODY = "## content\n\n" + "\\n".join(f"- step {n}: drain the node and check its queue depth"
+                                             for n in range(40))
 
 
 def test_an_exported_body_is_cut_at_its_written_out_line_ends() -> None:

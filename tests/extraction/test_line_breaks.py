@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from extraction.line_breaks import (
     blank_line_ends,
     escaped_breaks,
@@ -38,25 +40,15 @@ def test_one_escape_in_a_normal_line_splits_nothing() -> None:
                             "Second line."]
 
 
-def test_a_blank_line_written_out_once_is_one_run_and_splits_nothing() -> None:
-    text = 'Keep-alive frames (": ping\\n\\n") go out every 15 seconds to keep proxies from buffering.\n'
+@pytest.mark.parametrize("text", [
+    'Keep-alive frames (": ping\\n\\n") go out every 15 seconds to keep proxies from buffering.\n',  # one run
+    "Run this:\n```\nprintf 'a\\nb\\nc\\n' | sort\n```\nDone.\n",  # in a fenced code block
+    "Use `split('\\n')` or `lines('\\n')` to read the file; both keep the header row.\n",  # in inline code
+    "Paths: C:\\\\new\\\\node and C:\\\\next\\\\notes are shares on the build host.\n",  # escaped backslashes
+])
+def test_escapes_that_stand_for_no_line_break_split_nothing(text: str) -> None:
     assert escaped_breaks(text) == []
-
-
-def test_escapes_in_a_fenced_code_block_split_nothing() -> None:
-    text = "Run this:\n```\nprintf 'a\\nb\\nc\\n' | sort\n```\nDone.\n"
-    assert escaped_breaks(text) == []
-    assert "printf 'a\\nb\\nc\\n' | sort" in _texts(text)
-
-
-def test_escapes_in_inline_code_do_not_count() -> None:
-    text = "Use `split('\\n')` or `lines('\\n')` to read the file; both keep the header row.\n"
-    assert escaped_breaks(text) == []
-
-
-def test_an_escaped_backslash_before_n_is_no_break() -> None:
-    text = "Paths: C:\\\\new\\\\node and C:\\\\next\\\\notes are shares on the build host.\n"
-    assert escaped_breaks(text) == []
+    assert len(_texts(text)) == text.count("\n")
 
 
 def test_a_written_out_carriage_return_and_line_feed_is_one_break() -> None:
