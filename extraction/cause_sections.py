@@ -32,6 +32,7 @@ from spacy.tokens import Span, Token
 
 from extraction.causal import SYSTEM_TYPES, located
 from extraction.extraction_types import Mention
+from extraction.line_breaks import line_before, line_start
 from extraction.parse_walks import prep_objects, with_conjuncts
 from extraction.vocabulary import CAUSE_LIST_LABELS, DEFECT_NOUNS, FINDING_VERBS
 
@@ -72,12 +73,11 @@ def cause_listed(text: str, at: int) -> bool:
     """The line holding offset ``at`` is an item of a list of causes: the first line above the list that is not an
     item is a cause heading or lead-in ("## Root cause", "*Contributing factors*:"). What such an item says failed
     is a cause of the incident, not a system it hit."""
-    start = text.rfind("\n", 0, at) + 1
+    start = line_start(text, at)
     if not _ITEM_LINE.match(text, start):
         return False
-    while start > 0:
-        above = text.rfind("\n", 0, start - 1) + 1
-        line, start = text[above : start - 1], above
+    while (above := line_before(text, start)) is not None:
+        line, start = text[slice(*above)], above[0]
         if line.strip() and not _ITEM_LINE.match(line):
             label = _WIKI_HEADING.sub("", line)
             if len(label.split()) > 6:

@@ -4,7 +4,8 @@ The front matter (``0..body_start``) is one chunk of kind "metadata". The body i
 ``max_chars`` characters, preferring (in order) Markdown headings and blank lines, then sentence ends
 (``. ! ?`` followed by whitespace), then line ends, then any whitespace; a hard cut inside a word happens only
 when a run of ``max_chars`` characters has no whitespace at all. A cut is never placed right after a heading
-line (a heading stays with the text under it). Whitespace at chunk edges is trimmed by moving offsets.
+line (a heading stays with the text under it). Whitespace at chunk edges is trimmed by moving offsets. Lines,
+blank lines and edges are `extraction.line_breaks`' (a written-out "\\n" of an exported body ends a line too).
 Sentence detection is a cheap regex on purpose: spaCy parses each document once, later, in extraction.
 """
 
@@ -22,12 +23,11 @@ from graphrag_sdk.core.models import TextChunk, TextChunks
 from graphrag_sdk.ingestion.chunking_strategies.base import ChunkingStrategy
 
 from extraction.documents import ChunkSlice, SourceDocument, chunk_id
+from extraction.line_breaks import blank_line_ends, escaped_breaks, fenced_blocks, line_breaks, trim
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*\r?$", re.MULTILINE)
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
-_BLANK_RUN = re.compile(r"\n(?:[ \t\f\v]*\r?\n)+")
+_ESCAPED_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*")
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
-_NEWLINE = re.compile(r"\n")
 _WHITESPACE = re.compile(r"\s+")
 _ABBREVIATIONS = frozenset(
     {"e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "prof", "inc", "ltd", "no", "cf", "approx"}
@@ -46,14 +46,7 @@ class Heading:
 def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list[Heading]:
     """ATX headings (``# Title``) in ``text[start:end]``, skipping fenced code blocks."""
     end = len(text) if end is None else end
-    fences = [(m.start(), m.group(1)) for m in _FENCE.finditer(text, start, end)]
-    code: list[tuple[int, int]] = []
-    i = 0
-    while i < len(fences):
-        open_at, mark = fences[i]
-        close = next((j for j in range(i + 1, len(fences)) if fences[j][1].startswith(mark)), None)
-        code.append((open_at, end if close is None else fences[close][0]))
-        i = len(fences) if close is None else close + 1
+    code = fenced_blocks(text, start, end)
     code_starts = [a for a, _ in code]
     out = []
     for m in _HEADING.finditer(text, start, end):
@@ -62,15 +55,13 @@ def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list
             continue
         line_end = m.end() - (1 if text[m.start() : m.end()].endswith("\r") else 0)
         out.append(Heading(m.start(), line_end, len(m.group(1)), (m.group(2) or "").strip()))
-    return out
-
-
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
+    breaks = escaped_breaks(text, start, end)  # "...\\n## Rollback\\n..." on an exported body's line
+    for n, (_, at) in enumerate(breaks):
+        stop = breaks[n + 1][0] if n + 1 < len(breaks) else text.find("\n", at, end) % (end + 1)
+        found = _ESCAPED_HEADING.fullmatch(text, at, stop)
+        if found is not None:
+            out.append(Heading(at, found.end(), len(found.group(1)), (found.group(2) or "").strip()))
+    return sorted(out, key=lambda h: h.start)
 
 
 def _sentence_ends(text: str, start: int, end: int) -> list[int]:
@@ -93,18 +84,15 @@ class _Boundaries:
         self.text = text
         self.heading_ends = {h.end for h in headings}
         levels = [
-            sorted({h.start for h in headings} | {m.end() for m in _BLANK_RUN.finditer(text, start, end)}),
+            sorted({h.start for h in headings} | set(blank_line_ends(text, start, end))),
             _sentence_ends(text, start, end),
-            [m.end() for m in _NEWLINE.finditer(text, start, end)],
+            [b for _, b in line_breaks(text, start, end)],
             [m.end() for m in _WHITESPACE.finditer(text, start, end)],
         ]
         self.levels = [[c for c in cuts if self._allowed(c)] for cuts in levels]
 
     def _allowed(self, cut: int) -> bool:
-        end = cut
-        while end > 0 and self.text[end - 1].isspace():
-            end -= 1
-        return end not in self.heading_ends
+        return trim(self.text, 0, cut)[1] not in self.heading_ends
 
     def best(self, lo: int, hi: int) -> int | None:
         """The preferred cut in ``(lo, hi]``."""
@@ -137,7 +125,7 @@ def body_spans(
     spans: list[tuple[int, int]] = []
     pos = start
     while True:
-        lo, hi_end = _trim(text, pos, end)
+        lo, hi_end = trim(text, pos, end)
         if lo >= hi_end:
             return spans
         if hi_end - lo <= max_chars:
@@ -146,7 +134,7 @@ def body_spans(
         cut = boundaries.best(lo, lo + max_chars)
         if cut is None:
             cut = _hard_cut(text, lo, lo + max_chars)
-        spans.append(_trim(text, lo, cut))
+        spans.append(trim(text, lo, cut))
         pos = cut
 
 
@@ -154,7 +142,7 @@ def chunk_document(document: SourceDocument, max_chars: int = 1200) -> list[Chun
     """Cut ``document`` into exact slices: the front matter as one "metadata" chunk, then "body" chunks."""
     text = document.text
     spans: list[tuple[int, int, str]] = []
-    meta = _trim(text, 0, document.body_start)
+    meta = trim(text, 0, document.body_start)
     if meta[0] < meta[1]:
         spans.append((meta[0], meta[1], "metadata"))
     headings = markdown_headings(text, document.body_start)

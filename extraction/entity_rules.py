@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from extraction.line_breaks import escapes
 from extraction.vocabulary import (
     EVENT_NOUNS,
     FILE_AND_DOMAIN_ENDINGS,
@@ -211,12 +212,13 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 def line_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The non-blank line pieces of ``text[start:end]``: a name ends at its line ("— Dana Ruiz\\nStaff Engineer",
-    "Security\\nAcme Corp" in a signature)."""
+    "Security\\nAcme Corp" in a signature), and at a written-out line break, which no name holds."""
+    cuts = sorted([*((i, i + 1) for i in range(start, end) if text[i] == "\n"), *escapes(text, start, end)])
     parts, at = [], start
-    for line in text[start:end].split("\n"):
-        if line.strip():
-            parts.append((at, at + len(line)))
-        at += len(line) + 1
+    for a, b in [*cuts, (end, end)]:
+        if text[at:a].strip():
+            parts.append((at, a))
+        at = b
     return parts
 
 

@@ -48,15 +48,6 @@ TASK_HEADINGS = ("action", "follow", "next step", "todo", "to-do", "task", "reme
 RANK_LABELS = frozenset({"primary", "secondary", "backup", "co_owners", "co_owner", "main", "alternate", "deputy",
                           "interim", "tertiary"})
 
-def split_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Line ranges in ``text[start:end]``; a written-out "\\n" is a line break too."""
-    out, pos = [], start
-    for m in re.finditer(r"\n|\\n", text[start:end]):
-        out.append((pos, start + m.start()))
-        pos = start + m.end()
-    out.append((pos, end))
-    return [(s, e) for s, e in out if text[s:e].strip()]
-
 # A short line on its own that names a section the way a heading does ("Environment", "Impact", "Next steps"): the
 # list right after it is its list.
 BARE_LEAD_IN = re.compile(r"^[ \t>]*[*_]*(?P<label>[A-Z][A-Za-z/&'\- ]{1,40}?)[*_]*\s*$")

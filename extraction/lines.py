@@ -1,7 +1,8 @@
 """Relations read from the structure of a document: labelled lines, labelled lists, table rows, review lines and
 references. Most facts in enterprise documents are written this way rather than as sentences.
 
-Per line of a chunk (a written-out "\\n" counts as a line break), first rule that applies:
+Per line of a chunk (`extraction.line_breaks`: an exported body's written-out "\\n" ends a line too), first rule
+that applies:
 
 1. a table row: each cell whose header is a label (`| Service | Owner | Depends on |`) relates its values to the
    row's subject (the cell under a "service"/"system"/"name"/"component" header, else the first cell naming a
@@ -34,6 +35,7 @@ from extraction.actions import action_relations
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
+from extraction.line_breaks import text_lines
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
     BARE_LEAD_IN,
@@ -47,7 +49,6 @@ from extraction.line_shapes import (
     affected_system,
     environment_section,
     path_reference,
-    split_lines,
     stated_unhit,
     titled_reference,
 )
@@ -209,7 +210,7 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
                         sentences: list[tuple[int, int]]) -> list[RelationCandidate]:
     """Relations read from the lines of the chunk ``[chunk_start, chunk_end)`` of ``ctx.document``."""
     reader = _Reader(ctx.document.text, mentions, ctx)
-    lines = split_lines(ctx.document.text, chunk_start, chunk_end)
+    lines = text_lines(ctx.document.text, chunk_start, chunk_end)
     for line in lines:
         header = ctx.tables.get(line[0])
         is_item = ITEM.match(ctx.document.text[line[0] : line[1]]) is not None

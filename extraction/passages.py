@@ -27,22 +27,22 @@ from typing import Any, Literal, Protocol
 
 from extraction.chunker import Heading, markdown_headings
 from extraction.documents import SourceDocument, sha256_hex
+from extraction.line_breaks import blank_line_ends, escaped_breaks, line_spans, line_start, trim
 from extraction.schema import PASSAGE
 from extraction.wire import written_vector
 
 # About a paragraph and a half of technical prose: what the embedding model reads in full (128 word pieces).
 PASSAGE_WORDS = 90
-_BLANK = re.compile(r"\n[ \t]*\r?\n")
 _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|\|)")
 # Lines that head a part of a section: wiki headings, bold-only lines, short label lines ending in a colon.
-_INLINE_HEADING = re.compile(r"^[ \t]*(?:h[1-6]\.[ \t]+([^\n]+?)|\*\*([^*\n]{2,80})\*\*:?|__([^_\n]{2,80})__:?|"
-                             r"([A-Z][^:\n.!?]{1,60}):)[ \t]*$", re.MULTILINE)
+_INLINE_HEADING = re.compile(r"[ \t]*(?:h[1-6]\.[ \t]+([^\n]+?)|\*\*([^*\n]{2,80})\*\*:?|__([^_\n]{2,80})__:?|"
+                             r"([A-Z][^:\n.!?]{1,60}):)[ \t]*")
 
 WRITE_PASSAGES = f"""
 UNWIND $rows AS row
 MATCH (d:Document {{id: row.document_id}})
 CREATE (d)-[:HAS_PASSAGE]->(p:{PASSAGE} {{id: row.id, document_id: row.document_id, index: row.index,
-  start: row.start, end: row.end, heading: row.heading, kind: row.kind, text: row.text}})
+  start: row.start, end: row.end, heading: row.heading, kind: row.kind, escaped: row.escaped, text: row.text}})
 SET p.embedding = vecf32(row.embedding)
 """
 HEADING_SEP = " > "  # between the headings of a passage's path, as stored and as the answerer reads it
@@ -58,6 +58,7 @@ class PassageSlice:
     end: int
     heading_path: tuple[str, ...]
     kind: Literal["metadata", "section"]
+    escaped: bool = False  # it lies on an exported body's line whose written-out "\\n" end lines (line_breaks)
 
     def heading(self) -> str:
         return HEADING_SEP.join(self.heading_path)
@@ -78,18 +79,10 @@ class PassageGraph(Protocol):
     def query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> Any: ...
 
 
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
 def _blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Blank-line separated blocks of ``text[start:end]``; a list or table interrupted by blank lines is one."""
-    cuts = [start, *(m.end() for m in _BLANK.finditer(text, start, end)), end]
-    raw = [_trimmed(text, a, b) for a, b in pairwise(cuts)]
+    cuts = [start, *blank_line_ends(text, start, end), end]
+    raw = [trim(text, a, b) for a, b in pairwise(cuts)]
     blocks: list[tuple[int, int]] = []
     for a, b in raw:
         if a >= b:
@@ -103,7 +96,9 @@ def _blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _last_line(text: str, start: int, end: int) -> str:
-    return text[text.rfind("\n", start, end) + 1 : end]
+    """The block's last line when it has several; "" for a block of one line, which pulls no list in after it."""
+    at = line_start(text, end, start)
+    return text[at:end] if at > start else ""
 
 
 def _words(text: str, start: int, end: int) -> int:
@@ -129,7 +124,8 @@ def _inline(text: str, path: tuple[str, ...], start: int, end: int) -> list[tupl
     """A Markdown section cut again at the lines that head what follows them without being Markdown headings:
     wiki headings ("h2. Root cause"), bold-only lines ("**Mitigation**") and short label lines that end in a colon
     ("Next steps:"). Each such line heads the text up to the next one."""
-    found = [m for m in _INLINE_HEADING.finditer(text, start, end) if len(_heading_text(m).split()) <= 8]
+    lines = [m for a, b in line_spans(text, start, end) if (m := _INLINE_HEADING.fullmatch(text, a, b)) is not None]
+    found = [m for m in lines if len(_heading_text(m).split()) <= 8]
     if not found:
         return [(path, start, end)]
     out = [(path, start, found[0].start())] if found[0].start() > start else []
@@ -164,7 +160,7 @@ def passages(document: SourceDocument) -> list[PassageSlice]:
     """The document's passages in document order (front matter first)."""
     text = document.text
     found: list[tuple[tuple[str, ...], int, int, Literal["metadata", "section"]]] = []
-    meta = _trimmed(text, 0, document.body_start)
+    meta = trim(text, 0, document.body_start)
     if meta[0] < meta[1]:
         found.append(((document.title,), *meta, "metadata"))
     for path, start, end in _sections(document):
@@ -173,7 +169,8 @@ def passages(document: SourceDocument) -> list[PassageSlice]:
     out = []
     for index, (path, a, b, kind) in enumerate(found):
         digest = sha256_hex(text[a:b])[:8]
-        out.append(PassageSlice(f"{document.id}#p{index:04d}-{digest}", document.id, index, a, b, path, kind))
+        out.append(PassageSlice(f"{document.id}#p{index:04d}-{digest}", document.id, index, a, b, path, kind,
+                                bool(escaped_breaks(text, a, b))))
     return out
 
 
@@ -184,7 +181,8 @@ def write_passages(graph: PassageGraph, document: SourceDocument, embedded: Sequ
     The :Document node must exist already (passages hang off it with HAS_PASSAGE)."""
     graph.query(DELETE_PASSAGES, {"doc": document.id})
     rows = [{"id": p.id, "document_id": p.document_id, "index": p.index, "start": p.start, "end": p.end,
-             "heading": p.heading(), "kind": p.kind, "text": e.text, "embedding": written_vector(e.vector)}
+             "heading": p.heading(), "kind": p.kind, "escaped": p.escaped, "text": e.text,
+             "embedding": written_vector(e.vector)}
             for e in embedded for p in (e.slice,)]
     for batch in _batches(rows, 200):
         graph.query(WRITE_PASSAGES, {"rows": list(batch)})

@@ -41,6 +41,7 @@ from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, incident_document, incident_reference
 from extraction.incident_causes import impact_nouns, root_causes
+from extraction.line_breaks import trim
 from extraction.ownership_prose import escalations, ownership_changes, typed_relation
 from extraction.pronouns import antecedent
 from extraction.relation_patterns import (
@@ -64,13 +65,9 @@ if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
 
 def sentence_range(sent: Span) -> tuple[int, int]:
-    """The sentence without surrounding whitespace (or written-out "\\n" line breaks)."""
-    text = sent.text
-    end = len(text.rstrip())
-    while text[:end].endswith("\\n"):
-        end = len(text[: end - 2].rstrip())
-    start = len(text) - len(text.lstrip())
-    return sent.start_char + start, sent.start_char + max(end, start)
+    """The sentence without surrounding whitespace or written-out line breaks and tabs (`extraction.line_breaks`)."""
+    start, end = trim(sent.text, 0, len(sent.text))
+    return sent.start_char + start, sent.start_char + end
 
 
 def find_relations(

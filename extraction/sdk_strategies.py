@@ -30,6 +30,7 @@ from extraction.entities import find_mentions
 from extraction.errors import ModelUnavailable
 from extraction.evidence import DocumentEvidence, collect
 from extraction.extraction_types import ChunkExtraction, Mention, RelationCandidate
+from extraction.line_breaks import escaped_breaks
 from extraction.lines import find_line_relations
 from extraction.metadata import relations_from_metadata
 from extraction.parse_store import shared_cache
@@ -85,7 +86,10 @@ class SpacyExtraction(ExtractionStrategy):
         # The document's subject, sections, label scopes, tables and people, read once (title and headings parsed).
         ctx = build_context(self.document, self.nlp)
         per_chunk: list[tuple[str, int, list[Mention], list[RelationCandidate], tuple[tuple[int, int], ...]]] = []
-        for chunk, doc in zip(body, chunk_parses(shared_cache(self.nlp), [c.text for c in body]), strict=True):
+        text = self.document.text  # a chunk holds part of a line: whether "\\n" ends lines is the document's call
+        breaks = [[(a - c.metadata["start"], b - c.metadata["start"])
+                   for a, b in escaped_breaks(text, c.metadata["start"], c.metadata["end"])] for c in body]
+        for chunk, doc in zip(body, chunk_parses(shared_cache(self.nlp), [c.text for c in body], breaks), strict=True):
             offset = int(chunk.metadata["start"])
             mentions = find_mentions(doc, offset, ctx.hints, ctx.people)
             ranges = [sentence_range(sent) for sent in doc.sents]

@@ -12,6 +12,7 @@ import re
 from spacy.tokens import Doc
 
 from extraction.extraction_types import Mention
+from extraction.line_breaks import line_breaks, line_spans
 from extraction.line_shapes import LABELLED
 from extraction.vocabulary import DOC_KIND_WORDS, GENERIC_HEADING_WORDS
 from verify.vocabulary import label_rule
@@ -43,8 +44,8 @@ def flow_heading(doc: Doc, offset: int, text: str, section_end: int) -> Mention 
     if any(t.pos_ in ("PRON", "NUM") or (t.pos_ in ("VERB", "AUX") and t.dep_ == "ROOT") for t in words) or (
             words[-1].lower_ in GENERIC_HEADING_WORDS):  # "Fixed baseline artifact": a participle may modify
         return None
-    body = text.find("\n", offset) + 1
-    lines = [line for line in text[body:section_end].split("\n")[:8] if line.strip()]
+    body = next((b for _, b in line_breaks(text, offset, section_end)), section_end)
+    lines = [text[a:b] for a, b in line_spans(text, body, section_end)[:8] if text[a:b].strip()]
     if not lines or not any(_flow_label(line) for line in lines[:3]):
         return None
     name = doc.text.strip(" *_`#")

@@ -31,6 +31,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from extraction.errors import ZehnError
+from extraction.nlp import ESCAPED_BREAKS, escaped_spans
 from extraction.parse_store import ParseCache
 from extraction.relations import sentence_range
 
@@ -41,13 +42,13 @@ SEGMENTERS = ("zehn_identifiers", SENTER, "zehn_line_breaks")
 # What ends a sentence inside a line, and what may close it after ("done." "(done.)" "**Done.**").
 _FINAL = frozenset(".!?…")
 _CLOSING = frozenset("\"')]*_”’`")
-_LITERAL_NL = "\\n"
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\d{1,3}|[A-Za-z])[.)]$")
 SEGMENT_BATCH = 64
 _SPACE = "SPACE"
 
 # A chunk cut into sentences: (start, end) of each sentence's text within the chunk, in order.
 Pieces = list[tuple[int, int]]
+Span = tuple[int, int]
 
 
 def _run(component: Any, docs: Iterable[Doc]) -> Iterator[Doc]:
@@ -57,17 +58,25 @@ def _run(component: Any, docs: Iterable[Doc]) -> Iterator[Doc]:
         yield from (component(doc) for doc in docs)
 
 
-def segment(nlp: Language, texts: Sequence[str]) -> list[Pieces]:
-    """Each text's sentences, as the pipeline's cheap sentence recogniser and the line-break rule cut them."""
+def segment(nlp: Language, texts: Sequence[str], breaks: Sequence[Sequence[Span]] | None = None) -> list[Pieces]:
+    """Each text's sentences, as the pipeline's cheap sentence recogniser and the line-break rule cut them.
+    ``breaks``: each text's escaped line breaks as its document has them (a chunk holds only part of its line)."""
     missing = [name for name in SEGMENTERS if name not in nlp.component_names]
     if missing:
         raise ZehnError(f"the spaCy pipeline lacks {', '.join(missing)}: load it with extraction.nlp.load_nlp")
-    docs: Iterable[Doc] = (nlp.make_doc(text) for text in texts)
+    docs: Iterable[Doc] = (_made(nlp, text, None if breaks is None else breaks[n]) for n, text in enumerate(texts))
     for name in SEGMENTERS:
         docs = _run(nlp.get_pipe(name), docs)
         if name == SENTER:
             docs = (within_line_ends(doc) for doc in docs)
     return [_pieces(doc) for doc in docs]
+
+
+def _made(nlp: Language, text: str, breaks: Sequence[Span] | None) -> Doc:
+    doc = nlp.make_doc(text)
+    if breaks is not None:
+        doc.user_data[ESCAPED_BREAKS] = tuple(breaks)
+    return doc
 
 
 def _ends_sentence(token: Any) -> bool:
@@ -79,14 +88,15 @@ def _ends_sentence(token: Any) -> bool:
     return bool(text) and text[-1] in _FINAL
 
 
-def _starts_after(before: Any, text: str) -> bool:
+def _starts_after(before: Any, text: str, ends: frozenset[int]) -> bool:
     """Whether a sentence may start right after ``before`` (a token on the same line of ``text``, its doc's text:
     spaCy joins a Doc's text from its tokens at each ``doc.text``, so the caller reads it once per doc)."""
-    if "\n" in before.text or before.text == _LITERAL_NL:
+    if "\n" in before.text or before.idx + len(before) in ends:
         return True  # a line break: the recogniser's call, and the line-break rule's after it
     if not (before.whitespace_ or before.is_space) or not _ends_sentence(before):
         return False  # inside a word or markup ("**", "[07:30]"), or after a label's colon
-    line = text[text.rfind("\n", 0, before.idx) + 1 : before.idx + len(before)]
+    line_at = max([text.rfind("\n", 0, before.idx) + 1, *(e for e in ends if e <= before.idx)])
+    line = text[line_at : before.idx + len(before)]
     return not _LIST_MARKER.match(line)  # "4. Do X": the item's number is no sentence
 
 
@@ -95,8 +105,9 @@ def within_line_ends(doc: Doc) -> Doc:
     it also starts sentences inside markup ("4. **Heading**", "[07:30] name:") and after a label's colon ("KEY-1:
     do X"), where a line stays one sentence. Starts at a line break are left to it and to the line-break rule."""
     text = doc.text
+    ends = frozenset(end for _, end in escaped_spans(doc))
     for token in doc[1:]:
-        if token.is_sent_start and not _starts_after(token.nbor(-1), text):
+        if token.is_sent_start and not _starts_after(token.nbor(-1), text, ends):
             token.is_sent_start = False
     return doc
 
@@ -147,9 +158,11 @@ def join(nlp: Language, text: str, pieces: Pieces, parses: dict[str, Doc]) -> Do
     return joined
 
 
-def chunk_parses(cache: ParseCache, texts: Sequence[str]) -> list[Doc]:
-    """Each chunk text as one Doc of its sentences' standalone parses (one full parse per distinct sentence)."""
+def chunk_parses(cache: ParseCache, texts: Sequence[str], breaks: Sequence[Sequence[Span]] | None = None
+                 ) -> list[Doc]:
+    """Each chunk text as one Doc of its sentences' standalone parses (one full parse per distinct sentence);
+    ``breaks`` as :func:`segment` takes them."""
     nlp = cache.nlp
-    cut = segment(nlp, texts)
+    cut = segment(nlp, texts, breaks)
     parses = cache.docs(text[start:end] for text, pieces in zip(texts, cut, strict=True) for start, end in pieces)
     return [join(nlp, text, pieces, parses) for text, pieces in zip(texts, cut, strict=True)]

@@ -38,7 +38,8 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                 "main": f"MATCH (d:Document) WHERE d.id IN $document_ids AND {ready_document('d')} WITH d "
                         "MATCH (p:Passage {document_id: d.id}) RETURN p.id AS id, p.document_id AS "
                         "document_id, p.heading AS heading, p.kind AS kind, p.start AS start, p.end AS end, "
-                        "p.text AS text, [v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
+                        "p.escaped AS escaped, p.text AS text, "
+                        "[v IN $vectors | vec.cosineDistance(p.embedding, vecf32(v))] AS distances "
                         f"ORDER BY p.document_id, p.index LIMIT {ROW_LIMIT * 20}"}, 0),
     NamedQuery("passages_mentioning", "Passages (with their text) that hold every word of a name: does any ready "
                "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),

@@ -194,3 +194,21 @@ def test_sdk_adapter_refuses_other_text() -> None:
     doc = load_file(FIXTURES / "note.md", FIXTURES)
     with pytest.raises(ValueError, match="different text"):
         asyncio.run(ExactSliceChunking(doc).chunk(doc.text.replace("\n", "\r\n"), Context()))
+
+
+EXPORTED_BODY = "## content\n\n" + "\\n".join(f"- step {n}: drain the node and check its queue depth"
+                                             for n in range(40))
+
+
+def test_an_exported_body_is_cut_at_its_written_out_line_ends() -> None:
+    doc = _doc(EXPORTED_BODY)
+    chunks = chunk_document(doc, max_chars=300)
+    assert len(chunks) > 3
+    for c in chunks:
+        assert c.text.startswith(("## content", "- step")) and c.text.endswith("queue depth")
+
+
+def test_a_heading_written_out_in_an_exported_body_is_a_heading() -> None:
+    text = "# Export\n\nIntro line.\\n\\n## Rollback\\n- revert the flag\\n- page on-call\n"
+    found = [(h.level, h.text, text[h.start : h.end]) for h in markdown_headings(text)]
+    assert found == [(1, "Export", "# Export"), (2, "Rollback", "## Rollback")]

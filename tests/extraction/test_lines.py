@@ -194,3 +194,23 @@ def test_lines_written_with_a_literal_newline(nlp: Language, tmp_path: Path) -> 
 def test_a_labelled_line_whose_value_is_prose_states_no_relation(nlp: Language, tmp_path: Path, line: str) -> None:
     _, rels = read(nlp, tmp_path, f'---\ntitle: "Notes"\nsource_type: "confluence"\n---\n\n# Notes\n\n{line}\n')
     assert rels == []
+
+
+EXPORTED_RUNBOOK = RUNBOOK.split("## Ownership")[0] + (
+    "Summary:\\n\\nThe nightly export stalled twice this week.\\n\\nOwner: Dana Ruiz\\n"
+    "Dependencies:\\n- ledger-sync (settlement events)\\n- Postgres\\n")
+
+
+def test_a_body_exported_on_one_line_reads_its_labelled_lines_and_lists(nlp: Language, tmp_path: Path) -> None:
+    text, rels = read(nlp, tmp_path, EXPORTED_RUNBOOK)
+    found = {(s, rel, o) for s, rel, o, _ in triples(rels)}
+    assert ("Dana Ruiz", "OWNS", "billing-export") in found
+    assert ("billing-export", "DEPENDS_ON", "ledger-sync") in found
+    for r in rels:  # the evidence is the line, never the escape around it
+        assert r["evidence"] in text and not r["evidence"].startswith("\\") and not r["evidence"].endswith("\\n")
+
+
+def test_one_written_out_break_in_a_normal_line_does_not_make_a_line(nlp: Language, tmp_path: Path) -> None:
+    text = RUNBOOK.split("## Ownership")[0] + "Notes: the parser splits fields on \\n Owner: Dana Ruiz\n"
+    _, rels = read(nlp, tmp_path, text)
+    assert ("Dana Ruiz", "OWNS", "billing-export") not in {(s, rel, o) for s, rel, o, _ in triples(rels)}

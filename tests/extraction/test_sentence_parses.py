@@ -77,3 +77,24 @@ def test_a_sentence_its_own_parse_cuts_stays_one_sentence_for_the_rules(nlp: Lan
     assert len(list(nlp(item).sents)) == 2  # the parser alone cuts at the dash
     doc = chunk_parses(ParseCache(nlp), [item + "\nIt runs hourly."])[0]
     assert [s.text.strip() for s in doc.sents] == [item, "It runs hourly."]
+
+
+EXPORTED = "Summary:\\n\\nThe queue stalled at noon. We paged the on-call.\\n- Owner: Mara Olsen\\n- Status: open"
+
+
+def test_an_exported_body_is_cut_at_its_written_out_line_breaks(nlp: Language) -> None:
+    assert sentences(nlp, EXPORTED) == ["Summary:", "The queue stalled at noon.", "We paged the on-call.",
+                                        "- Owner: Mara Olsen", "- Status: open"]
+
+
+def test_a_single_written_out_break_is_no_line_break(nlp: Language) -> None:
+    text = "Fields are split on \\n before the header row is read"
+    assert sentences(nlp, text) == [text]
+
+
+def test_a_chunk_is_cut_where_its_document_says_lines_end(nlp: Language) -> None:
+    tail = "- Owner: Mara Olsen\\n- Status: open"  # the end of an exported line: one escape left in this chunk
+    cut = tail.index("\\n")
+    assert [tail[a:b] for a, b in segment(nlp, [tail], [[(cut, cut + 2)]])[0]] == ["- Owner: Mara Olsen",
+                                                                                    "- Status: open"]
+    assert [tail[a:b] for a, b in segment(nlp, [tail], [[]])[0]] == [tail]

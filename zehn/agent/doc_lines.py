@@ -5,20 +5,17 @@ sentences the extractor keeps do not follow lines: a table's header row may be l
 merged into the next line's sentence, a labelled line may be cut at its colon. So the readers take the line
 structure from the passages (exact slices of the document) and cite every sentence that overlaps the line.
 
-A body exported from JSON may keep its line breaks as the two characters ``\\n``; a passage that holds several of
-them is split there too (one such sequence alone may be a path or an escape in code).
+A body exported from JSON may keep its line breaks as the two characters ``\\n``; a passage ingest found on such a
+line (``escaped``, extraction/line_breaks.py) is split there too, any other keeps them as text.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from extraction.line_breaks import stored_lines
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence, own_heading
-
-_BREAK = re.compile(r"\n")
-_BREAKS = re.compile(r"\n|\\n")  # a line break, or one escaped as backslash + n
 
 
 @dataclass(frozen=True)
@@ -42,15 +39,11 @@ def lines(doc_view: DocView) -> list[Line]:
             out.append(Line(heading, passage.start, passage.start, heading, True))
             last_heading = heading
         body = passage.text[len(passage.text) - (passage.end - passage.start):]
-        breaks = _BREAKS if body.count("\\n") >= 2 else _BREAK
-        at = 0
-        for cut in [*breaks.finditer(body), None]:
-            end = cut.start() if cut is not None else len(body)
+        for at, end in stored_lines(body, passage.escaped):
             raw = body[at:end]
             if raw.strip() and passage.start + at not in seen:
                 seen.add(passage.start + at)
                 out.append(Line(raw, passage.start + at, passage.start + end, heading))
-            at = cut.end() if cut is not None else end
     return out
 
 

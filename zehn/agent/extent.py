@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc
 
+from extraction.line_breaks import paragraph_starts, stored_lines
 from zehn.agent.focus import KIND_WORDS, heading_words
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
@@ -29,7 +30,6 @@ from zehn.agent.sentence_binding import Scored, core_terms
 from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.similarity import Similarity
 
-_BLANK = re.compile(r"\n[ \t]*\r?\n")
 _LEAD = re.compile(r"^[\s*_>#-]*(?:\d+[.)]\s*|q\s*:\s*)?[\s*_]*", re.IGNORECASE)  # "1. ", "- ", "**Q: "
 About = Callable[[Sentence], bool]
 SECTION_LINES = 3  # lines of a section read, in order, until one binds
@@ -42,7 +42,7 @@ def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int,
     the passage's body but is the opening of its first block."""
     for n, p in enumerate(passages):
         if p.start <= sentence.start < p.end or sentence.start < p.start < sentence.end:
-            ends = _blank_ends(p.text, len(p.heading) + 1)
+            ends = _blank_ends(p.text, len(p.heading) + 1, p.escaped)
             if ends is None or len(p.text) - len(p.heading) - 1 != p.end - p.start:
                 return n, 0  # text that is not heading + body: the passage is one block
             return n, bisect_right(ends, max(sentence.start, p.start) - p.start)
@@ -50,11 +50,12 @@ def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int,
 
 
 @lru_cache(maxsize=2048)
-def _blank_ends(text: str, body_at: int) -> tuple[int, ...] | None:
-    """Where each blank line of a passage's body ends (offsets into the body), found once per passage: every
-    sentence the extent weighs asks for its block. None when the body is empty."""
+def _blank_ends(text: str, body_at: int, escaped: bool) -> tuple[int, ...] | None:
+    """Where each blank line of a passage's body ends (offsets into the body; written out too on an exported body's
+    line), found once per passage: every sentence the extent weighs asks for its block. None when the body is
+    empty."""
     body = text[body_at:]
-    return tuple(m.end() for m in _BLANK.finditer(body)) if body else None
+    return tuple(paragraph_starts(body, stored_lines(body, escaped))) if body else None
 
 
 def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentence] | None = None,

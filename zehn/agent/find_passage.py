@@ -96,7 +96,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
-    labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage.text, roles)}
+    labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage, roles)}
     every = whole or ask.answer_type in TYPED
     # The front matter is read wherever it ranks when one of its keys names what is asked ("changed_areas").
     read = [s for n, s in enumerate(scored_all)

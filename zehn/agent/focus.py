@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from extraction.line_breaks import stored_lines
 from verify.labelled import segments
 from zehn.agent.question import AnswerType
-from zehn.agent.rows import own_heading
+from zehn.agent.rows import DocPassage, own_heading
 
 FOCUS_TYPES: dict[str, AnswerType] = {
     # who: people and teams named by role
@@ -211,9 +212,10 @@ def label_roles(line: str) -> dict[str, float]:
     return roles_of(found[0].label)
 
 
-def labelled_with(passage_text: str, roles: frozenset[str]) -> bool:
+def labelled_with(passage: DocPassage, roles: frozenset[str]) -> bool:
     """A line of a passage's body (below its heading line) is labelled with one of the roles ("Likely cause: ...")."""
-    return any(label_roles(line).get(r, 0.0) >= 1.0 for line in passage_text.split("\n")[1:] for r in roles)
+    body = passage.text.split("\n", 1)[1] if "\n" in passage.text else ""
+    return any(label_roles(body[a:b]).get(r, 0.0) >= 1.0 for a, b in stored_lines(body, passage.escaped) for r in roles)
 
 
 def role_words(roles: frozenset[str]) -> frozenset[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from extraction.line_breaks import stored_lines
 from zehn.agent.rows import DocPassage, Sentence
 
 Horizon = Literal["short", "medium", "long"]
@@ -58,9 +59,9 @@ def line_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> str:
     for p in passages:
         body_at = len(p.heading) + 1
         if p.start <= sentence.start < p.end and len(p.text) - body_at == p.end - p.start:
-            at = body_at + sentence.start - p.start
-            end = p.text.find("\n", at)
-            return p.text[p.text.rfind("\n", 0, at) + 1:end if end >= 0 else len(p.text)]
+            at = sentence.start - p.start
+            body = p.text[body_at:]
+            return next((body[a:b] for a, b in stored_lines(body, p.escaped) if a <= at <= b), sentence.text)
     return sentence.text
 
 

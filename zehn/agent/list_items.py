@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from extraction.line_breaks import stored_lines
 from zehn.agent.rows import DocPassage, Sentence
 
 LINES_CACHE = 2048  # passages whose lines are kept (a turn reads a few documents' passages for every ask)
@@ -46,20 +47,19 @@ def _indent(raw: str) -> int:
 
 def lines(passage: DocPassage) -> list[Line]:
     """The passage body's lines; none when the stored text is not heading + body (nothing to read structure from)."""
-    return list(_lines(passage.text, passage.heading, passage.start, passage.end))
+    return list(_lines(passage.text, passage.heading, passage.start, passage.end, passage.escaped))
 
 
 @lru_cache(maxsize=LINES_CACHE)
-def _lines(text: str, heading: str, start: int, end: int) -> tuple[Line, ...]:
+def _lines(text: str, heading: str, start: int, end: int, escaped: bool) -> tuple[Line, ...]:
     """Built once per passage: every sentence of a passage, for every ask, reads its frame from the same lines."""
     body = text[len(heading) + 1:] if text.startswith(heading) else ""
     if len(body) != end - start:
         return ()
     out = []
-    at = start
-    for raw in body.split("\n"):
-        out.append(Line(at, at + len(raw), _indent(raw), bool(_ITEM.match(raw)), not raw.strip()))
-        at += len(raw) + 1
+    for a, b in stored_lines(body, escaped):
+        raw = body[a:b]
+        out.append(Line(start + a, start + b, _indent(raw), bool(_ITEM.match(raw)), not raw.strip()))
     return tuple(out)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from extraction.line_breaks import stored_lines
 from zehn.agent.doc_lines import lines
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
@@ -62,10 +63,6 @@ def header_of(passage: DocPassage, sentence: Sentence) -> str:
     at = sentence.start - passage.start
     if len(body) != passage.end - passage.start or not 0 <= at < len(body):
         return ""
-    starts: list[tuple[int, str]] = []
-    offset = 0
-    for line in body.split("\n"):
-        starts.append((offset, line))
-        offset += len(line) + 1
+    starts = [(a, body[a:b]) for a, b in stored_lines(body, passage.escaped)]
     opened = max(start for start, _ in starts if start <= at)
     return headers(starts).get(opened, "")

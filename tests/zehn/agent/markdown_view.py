@@ -1,8 +1,10 @@
 """A DocView built from a small Markdown text for unit tests: one passage per heading, one citable sentence per
-non-blank body line (offsets are the text's own), so the shape readers see lines and sections as ingest gives them."""
+non-blank body line (offsets are the text's own; a passage on an exported body's line is ``escaped`` as ingest
+marks it), so the shape readers see lines and sections as ingest gives them."""
 
 from __future__ import annotations
 
+from extraction.line_breaks import escaped_breaks
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 
@@ -15,7 +17,8 @@ def markdown_view(text: str, title: str, doc_id: str = "doc_1") -> DocView:
     def close(end: int) -> None:
         if end > body_start:
             passages.append(DocPassage(f"p{len(passages)}", doc_id, heading, "section", body_start, end,
-                                       f"{heading}\n{text[body_start:end]}", (0.5,)))
+                                       f"{heading}\n{text[body_start:end]}", (0.5,),
+                                       bool(escaped_breaks(text, body_start, end))))
 
     for line in text.split("\n"):
         if line.startswith("#"):

@@ -124,3 +124,18 @@ def test_lines_another_ask_already_cited_are_not_taken_again() -> None:
     passages, sentences = _split_document()
     pool = continued(sentences[0], [sentences[0]], passages, sentences, {"i0"})
     assert [s.id for s in pool] == ["lead", "i1", "i2"]
+
+
+EXPORTED = "1. **Retry on 503**\\n   - Owner: Dana Whitfield\\n   - Tracking: LEDG-310\\n2. **Alert on lag**"
+
+
+def _exported(escaped: bool) -> DocPassage:
+    return DocPassage("p3", "doc", "Follow-ups", "section", OFFSET, OFFSET + len(EXPORTED),
+                      f"Follow-ups\n{EXPORTED}", (0.2,), escaped)
+
+
+def test_a_passage_stored_as_escaped_frames_its_written_out_lines() -> None:
+    at = EXPORTED.index("- Tracking")
+    line = Sentence("s1", "- Tracking: LEDG-310", "doc", OFFSET + at, OFFSET + at + 20, "sentence")
+    assert frame(_exported(True), line) == "1. **Retry on 503**"
+    assert frame(_exported(False), line) == ""  # one line: nothing to hang under

@@ -1,0 +1,34 @@
+"""Passages of a document: sections, inline headings and blocks, on real lines and on an exported body's lines."""
+
+from __future__ import annotations
+
+import hashlib
+
+from extraction.documents import SourceDocument
+from extraction.passages import passages
+
+
+def _doc(text: str) -> SourceDocument:
+    return SourceDocument(
+        id="doc_p", title="Export", source_type="markdown", text=text, body_start=0, path="p.md",
+        original_path=None, authors=(), participants=(), created=None, updated=None, metadata_lines=(),
+        content_hash=hashlib.sha256(text.encode()).hexdigest(),
+    )
+
+
+EXPORTED = ("# Export\n\n## content\n\nSummary:\\n\\nThe queue stalled at noon.\\n\\n"
+            "Next steps:\\n- add a breaker\\n- page the storage team\\n\\nEnd of notes.\n")
+
+
+def test_an_exported_body_is_cut_at_its_label_lines_and_blank_lines() -> None:
+    doc = _doc(EXPORTED)
+    found = [(p.heading_path[-1], EXPORTED[p.start : p.end], p.escaped) for p in passages(doc)]
+    assert found == [("Summary", "The queue stalled at noon.", False),
+                     ("Next steps", "- add a breaker\\n- page the storage team\\n\\nEnd of notes.", True)]
+
+
+def test_a_normal_section_with_one_written_out_break_stays_one_passage() -> None:
+    text = "# Notes\n\n## parsing\n\nThe loader splits on \\n and then: reads the header.\nIt keeps the rest.\n"
+    found = passages(_doc(text))
+    assert [(text[p.start : p.end], p.escaped) for p in found] == [
+        ("The loader splits on \\n and then: reads the header.\nIt keeps the rest.", False)]
