@@ -15,9 +15,21 @@ def predicate_of(clause: Span, skip: set[int]) -> Token | None:
         top = min(verbs, key=lambda t: len(list(t.ancestors)))
         purpose = [c for c in top.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB" and
                    any(a.lower_ == "to" for a in c.children)] if top.lemma_ == "do" else []
-        return purpose[0] if purpose else fronted(clause, top)
+        if purpose:
+            return purpose[0]
+        return fronted(clause, _past_hyphenated_subject(top))
     roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
     return roots[0] if roots else None
+
+
+def _past_hyphenated_subject(top: Token) -> Token:
+    """A hyphenated word read as the main verb with a bare verb right after it is that verb's subject ("who should
+    *on-call* escalate to", "what should *front-end* call"): English makes verbs of such compounds rarely, and two
+    bare verbs do not follow each other in a clause, so the second one is asked."""
+    after = top.nbor(1) if top.i + 1 < len(top.doc) else None
+    if "-" in top.text.strip("-") and after is not None and after.tag_ == "VB" and after.head == top:
+        return after
+    return top
 
 
 def focus_verb(clause: Span, focus: Span | None) -> Token | None:

@@ -48,3 +48,16 @@ def test_a_verb_the_parser_made_the_object_of_did_is_the_asked_verb(nlp: Languag
     assert ask.predicate not in ("do", "")
     assert "gateway" in ask.core or "ledger" in ask.core  # its subject is part of what is asked
 
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Who should on-call escalate to when the cache is the root cause of slow checkouts?", "escalate"),
+    ("What should front-end call when the session store is down?", "call"),
+])
+def test_a_hyphenated_subject_read_as_the_verb_leaves_the_bare_verb_after_it_asked(
+        nlp: Language, question: str, verb: str) -> None:
+    assert analyse(question, nlp).asks[0].predicate == verb
+
+
+def test_a_hyphenated_word_with_no_bare_verb_after_it_stays_the_verb(nlp: Language) -> None:
+    assert analyse("Who re-enabled the nightly export job?", nlp).asks[0].predicate == "re-enable"
