@@ -87,23 +87,23 @@ def line_breaks(text: str, start: int = 0, end: int | None = None) -> list[Span]
 def line_spans(text: str, start: int = 0, end: int | None = None) -> list[Span]:
     """The lines of ``text[start:end]`` (blank ones too), each without its boundary."""
     end = len(text) if end is None else end
-    out, at = [], start
-    for a, b in line_breaks(text, start, end):
-        out.append((at, a))
-        at = b
-    out.append((at, end))
-    return out
+    return _between(line_breaks(text, start, end), start, end)
 
 
 def stored_lines(text: str, escaped: bool) -> list[Span]:
     """The lines of a text read apart from its document (a stored passage's body), blank ones too: cut at each real
     line break, and at each written-out one when the passage was stored as lying on an escaped line (``escaped``)."""
     cuts = sorted([(i, i + 1) for i in _positions(text, "\n", 0, len(text))] + (escapes(text) if escaped else []))
-    out, at = [], 0
+    return _between(cuts, 0, len(text))
+
+
+def _between(cuts: list[Span], start: int, end: int) -> list[Span]:
+    """The spans of ``[start, end)`` left between ordered boundary spans ``cuts``."""
+    out, at = [], start
     for a, b in cuts:
         out.append((at, a))
         at = b
-    out.append((at, len(text)))
+    out.append((at, end))
     return out
 
 

@@ -92,6 +92,13 @@ def segments(line: str) -> tuple[Segment, ...]:
     return tuple(found)
 
 
+def opening_label(line: str) -> str | None:
+    """The label a line opens with ("- **Owner:** X", "> Trace summary: ..."; only bullets, quote marks or emphasis
+    before it), or None: a label later in the line ("... (owner: X)") names an aside, not what the line is."""
+    found = segments(line)
+    return found[0].label if found and not line[:found[0].start].strip(" \t*_->#") else None
+
+
 def label_relation(label: str) -> str | None:
     """The relation a label states, from the one label table (``verify.vocabulary.label_rule``)."""
     rule = label_rule(label)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from spacy.language import Language
 
-from verify.labelled import grade_labelled, label_relation, segments
+from verify.labelled import grade_labelled, label_relation, opening_label, segments
 
 
 def test_a_line_can_hold_a_label_at_its_start_and_one_in_parentheses() -> None:
@@ -70,3 +71,13 @@ def test_a_line_read_again_gives_the_same_segments() -> None:
     line = "- Owner: the storage team (backup: platform team)"
     assert segments(line) == segments(line)
     assert [s.label for s in segments(line)] == ["owner", "backup"]
+
+
+@pytest.mark.parametrize(("line", "label"), [
+    ("- **Owner:** Ana Ruiz", "owner"),
+    ("* __Trace summary:__ pool empty", "trace summary"),
+    ("Enforce the region default (Owner: Ana Ruiz)", None),  # a label later in the line names an aside
+    ("No label on this line", None),
+])
+def test_the_label_a_line_opens_with_is_read_past_list_marks_and_emphasis(line: str, label: str | None) -> None:
+    assert opening_label(line) == label

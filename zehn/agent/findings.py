@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from verify.labelled import segments
+from verify.labelled import opening_label
 from zehn.agent.lemmas import words
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
@@ -44,10 +44,9 @@ def states_finding(ask: Ask, parse: Doc, similarity: Similarity) -> bool:
     """The sentence states what the asked instrument found: a line labelled with its name (and at most a result
     noun besides), or a clause whose subject names it under a verb of finding."""
     named = _instrument(ask)
-    found = segments(parse.text)
-    if found and not parse.text[:found[0].start].strip(" \t*_->#"):
-        label = words(found[0].label)
-        own = [w for w in label if w not in RESULT_NOUNS]
+    label = opening_label(parse.text)
+    if label is not None:
+        own = [w for w in words(label) if w not in RESULT_NOUNS]
         if own and similarity.matches(named, own) and all(similarity.matches((w,), named) for w in own):
             return True
     return any(t.lemma_.casefold() in FINDING_VERBS and any(

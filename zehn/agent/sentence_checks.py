@@ -18,9 +18,9 @@ from spacy.tokens import Doc, Token
 
 from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
-from verify.labelled import label_relation, segments
+from verify.labelled import label_relation, opening_label, segments
 from verify.lexicon import METADATA_FIELDS
-from zehn.agent.lemmas import identifier_parts, words
+from zehn.agent.lemmas import identifier_parts, inflects, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import own_heading
 
@@ -95,10 +95,11 @@ def labelled_by_head(line: str, head: str) -> bool:
     """The line opens with a short label whose head (its last word, an English compound's noun) is the asked kind
     ("Observed frequency: ~2% of runs", "Sync cadence: hourly" for "how often"): the label says what its value is,
     the value need not repeat it. A label of more than three words is a clause, not a name."""
-    found = segments(line)
-    if not head or not found or line[:found[0].start].strip(" \t*_->#") or len(found[0].label.split()) > 3:
+    label = opening_label(line)
+    if not head or label is None or len(label.split()) > 3:
         return False
-    return found[0].label.split()[-1].removesuffix("s") == head
+    last = label.split()[-1]
+    return last == head or inflects(head, last)  # "Sync cadences:" heads "cadence"
 
 
 def headed_by_focus(heading: str, focus: str) -> bool:
@@ -125,5 +126,5 @@ def labelled_by_focus(line: str, focus: str) -> bool:
     asked = words(focus)
     if len(asked) < 2:
         return False
-    found = segments(line)
-    return bool(found) and not line[:found[0].start].strip(" \t*_->#") and words(found[0].label) == asked
+    label = opening_label(line)
+    return label is not None and words(label) == asked

@@ -79,6 +79,10 @@ def test_a_line_labelled_by_its_head_word_names_the_asked_kind(line: str, expect
     assert labelled_by_head(line, "frequency") is expected
 
 
+def test_a_plural_label_head_names_the_asked_kind() -> None:
+    assert labelled_by_head("Sync cadences: hourly for orders, daily for refunds", "cadence")
+
+
 def test_how_often_is_answered_by_a_line_labelled_with_a_frequency(nlp: Language) -> None:
     for question in ("How often did the stale cache reads occur?", "How frequently did the stale cache reads occur?"):
         ask = analyse(question, nlp).asks[0]
