@@ -9,8 +9,6 @@ keeps the per-document and per-question order and this one the reading of a docu
 
 from __future__ import annotations
 
-from functools import partial
-
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from zehn.agent.bound import Finding
@@ -79,11 +77,6 @@ def _headed(ask: Ask, scored_all: list[Scored], view: DocView, used: set[str]
     return out
 
 
-def _judged(scored: Scored) -> tuple[object, ...]:
-    """What of a scored passage :func:`bind_sentence` reads (its passage is the same one wherever its id is)."""
-    return scored.passage.id, scored.score, scored.role, scored.coverage, scored.names, scored.document
-
-
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
          whole: bool = False, scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
@@ -128,8 +121,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     for scored, pool, candidates in plan:
         for sentence in candidates:
             seen = frames.get(sentence.id, ())
-            bound = view.binding((ask, *_judged(scored), sentence.id, context, asked, seen), partial(
-                bind_sentence, ask, scored, docs[sentence.id], similarity, context, asked, seen, parse_text=reparse))
+            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen,
+                                  parse_text=reparse)
             if bound is None:  # "X failed again. Ana, what happened?": the reply states why
                 if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
                                                                        scored, used, similarity, context)):

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -71,7 +71,6 @@ class DocView:
         self._links = links
         self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
         self._in_passage: dict[str, tuple[Sentence, ...]] = {}
-        self._bindings: dict[Hashable, tuple[str, int] | None] = {}
 
     def framed(self, passage: DocPassage, sentence: Sentence, read: Callable[[], tuple[str, ...]]
                ) -> tuple[str, ...]:
@@ -81,15 +80,6 @@ class DocView:
         if key not in self._frames:
             self._frames[key] = read()
         return self._frames[key]
-
-    def binding(self, key: Hashable, bind: Callable[[], tuple[str, int] | None]) -> tuple[str, int] | None:
-        """How a sentence of this document answers an ask (:func:`zehn.agent.sentence_binding.bind_sentence`),
-        judged once per turn for each ``key`` (the ask, the sentence and all else the verdict reads): an ask is
-        read again in the same document with more of its budget, with its cited lines readable, in every passage,
-        and for the supporting answer, and the same sentences are judged the same each time."""
-        if key not in self._bindings:
-            self._bindings[key] = bind()
-        return self._bindings[key]
 
     def in_passage(self, passage: DocPassage) -> tuple[Sentence, ...]:
         """The sentences that overlap ``passage`` (a sentence may begin with the heading above it), found once per

@@ -208,17 +208,3 @@ def test_every_document_the_search_found_is_read_none_cut_by_the_search_s_own_or
     graph = _SearchDispatcher({h.document_id: (0.5, f"Note {h.document_id} about queues.") for h in hits}, hits)
     documents(_analysis("What about queues?"), Subjects(), graph, _Vectors())  # type: ignore[arg-type]
     assert sorted(graph.read) == [h.document_id for h in hits]
-
-
-def test_a_sentence_s_binding_for_an_ask_is_judged_once_per_turn_none_included() -> None:
-    view = DocView(DocumentInfo("d", "Plan", "confluence", None, None), (), 0.8, False, lambda: [])
-    judged: list[str] = []
-
-    def judge(verdict: tuple[str, int] | None) -> tuple[str, int] | None:
-        judged.append(str(verdict))
-        return verdict
-    assert view.binding(("ask", "ev_1"), lambda: judge(("filler", 2))) == ("filler", 2)
-    assert view.binding(("ask", "ev_1"), lambda: judge(None)) == ("filler", 2)
-    assert view.binding(("ask", "ev_2"), lambda: judge(None)) is None
-    assert view.binding(("ask", "ev_2"), lambda: judge(("label", 1))) is None
-    assert judged == ["('filler', 2)", "None"]
