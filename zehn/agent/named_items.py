@@ -7,7 +7,8 @@ each item as an identifier (``request_id``, ``eval.run.start``, ``X-Request-Id``
 the required telemetry outputs" shares the question's words and states no field at all.
 
 So such a line answers only when the kind noun is in it, its heading or the list item it is nested under, or it
-holds a name written as code that is not one of the question's own words.
+holds a name written as code that is not one of the question's own words. The same holds for one thing asked
+by its kind ("which SIEM", "which pack"): a line answers when it names one beside the kind noun.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from spacy.tokens import Doc
 
 from verify.fillers import identifiers
-from zehn.agent.focus import FOCUS_TYPES
+from zehn.agent.focus import FOCUS_TYPES, KIND_NOUNS
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
 
@@ -43,3 +44,36 @@ def names_items(ask: Ask, parse: Doc, read: Sequence[str], similarity: Similarit
     found = (parse.text[start:end] for start, end in identifiers(parse))
     return any(_CODE_SHAPED.fullmatch(name) and not _ACRONYM.fullmatch(name) and name.casefold() not in asked
                for name in found)
+
+
+def asks_one_named(ask: Ask) -> bool:
+    """"Which SIEM", "which manual schema downgrade": a single thing chosen among others of its kind, where the kind
+    is no answer type of its own (a team, a date and a version have their fillers) and no word that only names a
+    kind ("which change")."""
+    return ask.wh == "which" and ask.answer_type == "description" and bool(ask.focus_head) and \
+        ask.focus_head not in KIND_NOUNS
+
+
+def names_one(parse: Doc, focus_head: str) -> bool:
+    """The line names one thing of the asked kind beside the kind noun, as English does: a parenthesis right after
+    it ("their SIEM (Vendorlog)"), an apposition ("the SIEM, Vendorlog,"), a name in front of it ("the Vendorlog
+    SIEM", "the `trace_id` label"), or a name built on it (``metrics-pack`` for "which pack"). A line that uses the
+    kind noun alone ("forward audit logs to a SIEM") says there is one, not which."""
+    kind = focus_head.casefold()
+    for t in parse:
+        if kind in re.split(r"[-_.]", t.lower_) and t.lower_ != kind and _named(t.text):
+            return True  # a name built on the kind noun
+        if t.lemma_.casefold() != kind and t.lower_ != kind:
+            continue
+        beside = [c for c in t.children if c.dep_ == "appos" or (c.dep_ in ("compound", "nmod") and c.i < t.i) or (
+            c.dep_ == "amod" and c.i < t.i and c.text[:1].isupper() and not c.is_sent_start)]  # a name read as an adjective
+        after = parse[t.i + 1:t.i + 5]
+        if after[:1].text == "(":
+            beside += [w for w in after[1:] if w.text != ")"][:2]
+        if any(_named(w.text) or w.pos_ == "PROPN" for w in beside):
+            return True
+    return False
+
+
+def _named(word: str) -> bool:
+    return bool(_CODE_SHAPED.fullmatch(word) or "-" in word or word[:1].isupper()) and not _ACRONYM.fullmatch(word)
