@@ -14,7 +14,8 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
 - a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
   verb or a synonym of it ("which invoices were affected" needs something affected); "which <kind>" of a kind with
   no filler of its own needs one thing of that kind named beside the noun ("their SIEM (Vendorlog)":
-  :func:`zehn.agent.named_items.names_one`);
+  :func:`zehn.agent.named_items.names_one`); a bare "what did X <act>" (no focus noun) needs the act or a synonym
+  of it, as a list does;
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
   :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb.
 """
@@ -256,8 +257,16 @@ def _which(ask: Ask, context: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _verb_asked(ask: Ask) -> bool:
-    """A list ask whose content verb a sentence must hold, or a synonym of it."""
+    """A list ask whose content verb a sentence must hold, or a synonym of it; so must a bare "what did X <act>"
+    ("what did the alias point to"): with no focus noun, only the act says what is asked of X."""
+    if ask.answer_type == "description" and ask.wh == "what" and not ask.focus:
+        return bool(ask.predicate) and ask.predicate not in LIGHT_VERBS | _SUPPORT_VERBS
     return ask.answer_type == "items" and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
+
+
+# English light verbs that lend their object the meaning ("take its basis from X" = "base on X", "give X access"):
+# a sentence states the same act with the noun's own verb, so the verb need not be there.
+_SUPPORT_VERBS = frozenset({"take", "give", "put", "keep", "go", "come"})
 
 
 def _verbs(parse: Doc) -> list[str]:
