@@ -71,7 +71,8 @@ def test_a_version_or_a_plain_count_is_no_frequency(nlp: Language) -> None:
 
 
 def test_whoever_an_escalation_is_directed_at_is_an_agent_whatever_its_name_looks_like(nlp: Language) -> None:
-    assert "core-infra" in _texts(nlp, "- Checklist: save the logs, escalate to core-infra if the disk is full.", "agent")
+    line = "- Checklist: save the logs, escalate to core-infra if the disk is full."
+    assert "core-infra" in _texts(nlp, line, "agent")
     assert "dba-oncall" in _texts(nlp, "If replication lag passes a minute, we page dba-oncall.", "agent")
 
 

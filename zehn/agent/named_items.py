@@ -65,8 +65,9 @@ def names_one(parse: Doc, focus_head: str) -> bool:
             return True  # a name built on the kind noun
         if t.lemma_.casefold() != kind and t.lower_ != kind:
             continue
+        # (a capitalised modifier the parser read as an adjective is a name too: "the Vendorlog SIEM")
         beside = [c for c in t.children if c.dep_ == "appos" or (c.dep_ in ("compound", "nmod") and c.i < t.i) or (
-            c.dep_ == "amod" and c.i < t.i and c.text[:1].isupper() and not c.is_sent_start)]  # a name read as an adjective
+            c.dep_ == "amod" and c.i < t.i and c.text[:1].isupper() and not c.is_sent_start)]
         after = parse[t.i + 1:t.i + 5]
         if after[:1].text == "(":
             beside += [w for w in after[1:] if w.text != ")"][:2]
