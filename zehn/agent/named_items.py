@@ -20,6 +20,7 @@ from spacy.tokens import Doc
 
 from verify.fillers import identifiers
 from zehn.agent.focus import FOCUS_TYPES, KIND_NOUNS
+from zehn.agent.kind_names import kind_phrase, names_of_kind
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
 
@@ -54,23 +55,21 @@ def asks_one_named(ask: Ask) -> bool:
         ask.focus_head not in KIND_NOUNS
 
 
-def names_one(parse: Doc, focus_head: str) -> bool:
-    """The line names one thing of the asked kind beside the kind noun, as English does: a parenthesis right after
-    it ("their SIEM (Vendorlog)"), an apposition ("the SIEM, Vendorlog,"), a name in front of it ("the Vendorlog
-    SIEM", "the `trace_id` label"), or a name built on it (``metrics-pack`` for "which pack"). A line that uses the
-    kind noun alone ("forward audit logs to a SIEM") says there is one, not which."""
-    kind = focus_head.casefold()
+def names_one(parse: Doc, ask: Ask) -> bool:
+    """The line names one thing of the asked kind, as English does: a name built on the kind noun (``metrics-pack``
+    for "which pack"), a parenthesis after it ("their SIEM (Vendorlog)", not "(e.g. ...)"), a line labelled with it
+    (:func:`zehn.agent.kind_names.names_of_kind`), an apposition ("the SIEM, Vendorlog,") or a name in front of it
+    ("the Vendorlog SIEM"). A line that uses the kind noun alone ("forward audit logs to a SIEM") says there is one,
+    not which."""
+    kind = ask.focus_head.casefold()
+    if names_of_kind(parse.text, kind, kind_phrase(ask)):
+        return True
     for t in parse:
-        if kind in re.split(r"[-_.]", t.lower_) and t.lower_ != kind and _named(t.text):
-            return True  # a name built on the kind noun
         if t.lemma_.casefold() != kind and t.lower_ != kind:
             continue
         # (a capitalised modifier the parser read as an adjective is a name too: "the Vendorlog SIEM")
         beside = [c for c in t.children if c.dep_ == "appos" or (c.dep_ in ("compound", "nmod") and c.i < t.i) or (
             c.dep_ == "amod" and c.i < t.i and c.text[:1].isupper() and not c.is_sent_start)]
-        after = parse[t.i + 1:t.i + 5]
-        if after[:1].text == "(":
-            beside += [w for w in after[1:] if w.text != ")"][:2]
         if any(_named(w.text) or w.pos_ == "PROPN" for w in beside):
             return True
     return False

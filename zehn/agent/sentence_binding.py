@@ -154,7 +154,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         or states_unit(ask.focus_head, text)  # "how many seconds": "for 2s"
     if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
         return None  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
-    if asks_one_named(ask) and not names_one(parse, ask.focus_head):
+    if asks_one_named(ask) and not names_one(parse, ask):
         return None  # "which SIEM": a line that names none ("forward logs to a SIEM")
     if ask.answer_type in TYPED:
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
