@@ -8,7 +8,7 @@ the required telemetry outputs" shares the question's words and states no field 
 
 So such a line answers only when the kind noun is in it, its heading or the list item it is nested under, or it
 holds a name written as code that is not one of the question's own words. The same holds for one thing asked
-by its kind ("which SIEM", "which pack"): a line answers when it names one beside the kind noun.
+by its kind ("which tracker", "which pack"): a line answers when it names one beside the kind noun.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def names_items(ask: Ask, parse: Doc, read: Sequence[str], similarity: Similarit
 
 
 def asks_one_named(ask: Ask) -> bool:
-    """"Which SIEM", "which manual schema downgrade": a single thing chosen among others of its kind, where the kind
+    """"Which tracker", "which billing vendor": a single thing chosen among others of its kind, where the kind
     is no answer type of its own (a team, a date and a version have their fillers) and no word that only names a
     kind ("which change")."""
     return ask.wh == "which" and ask.answer_type == "description" and bool(ask.focus_head) and \
@@ -57,9 +57,9 @@ def asks_one_named(ask: Ask) -> bool:
 
 def names_one(parse: Doc, ask: Ask) -> bool:
     """The line names one thing of the asked kind, as English does: a name built on the kind noun (``metrics-pack``
-    for "which pack"), a parenthesis after it ("their SIEM (Vendorlog)", not "(e.g. ...)"), a line labelled with it
-    (:func:`zehn.agent.kind_names.names_of_kind`), an apposition ("the SIEM, Vendorlog,") or a name in front of it
-    ("the Vendorlog SIEM"). A line that uses the kind noun alone ("forward audit logs to a SIEM") says there is one,
+    for "which pack"), a parenthesis after it ("their tracker (Trackly)", not "(e.g. ...)"), a line labelled with it
+    (:func:`zehn.agent.kind_names.names_of_kind`), an apposition ("the tracker, Trackly,") or a name in front of it
+    ("the Trackly tracker"). A line that uses the kind noun alone ("file incidents in a tracker") says there is one,
     not which."""
     kind = ask.focus_head.casefold()
     if names_of_kind(parse.text, kind, kind_phrase(ask)):
@@ -67,7 +67,7 @@ def names_one(parse: Doc, ask: Ask) -> bool:
     for t in parse:
         if t.lemma_.casefold() != kind and t.lower_ != kind:
             continue
-        # (a capitalised modifier the parser read as an adjective is a name too: "the Vendorlog SIEM")
+        # (a capitalised modifier the parser read as an adjective is a name too: "the Trackly tracker")
         beside = [c for c in t.children if c.dep_ == "appos" or (c.dep_ in ("compound", "nmod") and c.i < t.i) or (
             c.dep_ == "amod" and c.i < t.i and c.text[:1].isupper() and not c.is_sent_start)]
         if any(_named(w.text) or w.pos_ == "PROPN" for w in beside):

@@ -13,7 +13,7 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   or remedial cue in a sentence that holds the ask's terms;
 - a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
   verb or a synonym of it ("which invoices were affected" needs something affected); "which <kind>" of a kind with
-  no filler of its own needs one thing of that kind named beside the noun ("their SIEM (Vendorlog)":
+  no filler of its own needs one thing of that kind named beside the noun ("their tracker (Trackly)":
   :func:`zehn.agent.named_items.names_one`); a bare "what did X <act>" (no focus noun) needs the act or a synonym
   of it, as a list does;
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
@@ -155,7 +155,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
         return None  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
     if asks_one_named(ask) and not names_one(parse, ask):
-        return None  # "which SIEM": a line that names none ("forward logs to a SIEM")
+        return None  # "which tracker": a line that names none ("file it in a tracker")
     if ask.answer_type in TYPED:
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
         # a duration in a sentence about something else is not the asked duration.
