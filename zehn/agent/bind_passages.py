@@ -6,7 +6,8 @@
    the one that establishes something and whose bound sentences hold most of the question's words answers (one
    document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
    them (and those the search read beyond them) for a name of that kind in lines that hold the asked words
-   (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is established, and the reason says what the best document lacks.
+   (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is established,
+   and the reason says what the best document lacks.
 2. **Passage per ask** (:mod:`zehn.agent.find_passage`, which does 3 and 4 as well). Each passage of the
    document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
