@@ -6,7 +6,8 @@ character spans (relative to the parsed text) of the fillers it sees, in order; 
 =============  ==========================================================================================
 type           a filler is
 =============  ==========================================================================================
-agent          a PERSON or ORG entity, a "... team" noun phrase, or a lowercase ``@handle``
+agent          a PERSON or ORG entity, a "... team" noun phrase, a lowercase ``@handle``, or whoever a verb of
+               escalation or notice is directed at ("escalate to eng-core", "page the on-call", "notify sre")
 date           a DATE entity that names a day, month or year, an ISO date, or the time that opens a timeline or
                chat line
 duration       a number (or "a few", "tens of") followed by a unit of time ("400 days", "90 seconds")
@@ -70,8 +71,41 @@ def _base(doc: Doc | Span) -> int:
     return doc.start_char if isinstance(doc, Span) else 0
 
 
+# Verbs whose object (or "to" object) is a party, whatever shape its name has: you escalate to, page, notify or
+# hand over to a person or a team (a team's handle is often identifier-shaped: "escalate to eng-core").
+_TO_PARTY = frozenset({"escalate", "hand", "handoff", "reassign", "assign", "route", "reach", "defer", "report"})
+_PARTY_OBJECT = frozenset({"page", "notify", "ping", "alert", "contact", "cc", "loop", "inform", "escalate"})
+
+
+def _parties(doc: Doc | Span) -> list[tuple[int, int]]:
+    """The names a verb of escalation or notice is directed at: "escalate to X", "page X", "hand it over to X"."""
+    base = _base(doc)
+    found: list[tuple[int, int]] = []
+    for t in doc:
+        lemma = t.lemma_.casefold()  # any part of speech: a list line's bare verb is often tagged a noun
+        if lemma not in _TO_PARTY | _PARTY_OBJECT:
+            continue
+        heads = [c for c in t.children if c.dep_ == "dobj"] if lemma in _PARTY_OBJECT else []
+        if lemma in _TO_PARTY:
+            heads += [g for c in t.children if c.dep_ in ("prep", "dative") and c.lower_ == "to"
+                      for g in c.children if g.dep_ == "pobj"]
+        for head in heads:
+            if _named(head.text) or head.pos_ == "PROPN":  # a name, not a common noun ("escalate to priority 1")
+                first = min((c.i for c in head.subtree if c.i <= head.i and c.dep_ in ("compound", "amod", "nmod")),
+                            default=head.i)
+                found.append((doc[first - (doc.start if isinstance(doc, Span) else 0)].idx - base,
+                              head.idx + len(head) - base))
+    return found
+
+
+def _named(word: str) -> bool:
+    """Written as a name: identifier-shaped (``eng-core``, ``sre_oncall``) and not an English compound."""
+    return any(ch in word for ch in "-_") and word[:1].isalpha() and not english_compound(word)
+
+
 def agents(doc: Doc | Span) -> Spans:
     found = list(_ents(doc, {"PERSON", "ORG"}))
+    found += _parties(doc)
     base = _base(doc)
     for t in doc:
         if t.lemma_.casefold() in ("team", "squad", "group") and t.i > (doc.start if isinstance(doc, Span) else 0):

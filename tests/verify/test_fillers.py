@@ -68,3 +68,13 @@ def test_a_frequency_is_an_interval_or_a_share_of_occurrences(nlp: Language) -> 
 
 def test_a_version_or_a_plain_count_is_no_frequency(nlp: Language) -> None:
     assert _texts(nlp, "Fixed in v4.2 of 2025 with 3 replicas.", "frequency") == []
+
+
+def test_whoever_an_escalation_is_directed_at_is_an_agent_whatever_its_name_looks_like(nlp: Language) -> None:
+    line = "- Checklist: save the logs, escalate to core-infra if the disk is full."
+    assert "core-infra" in _texts(nlp, line, "agent")
+    assert "dba-oncall" in _texts(nlp, "If replication lag passes a minute, we page dba-oncall.", "agent")
+
+
+def test_a_common_noun_after_escalate_to_is_no_agent(nlp: Language) -> None:
+    assert _texts(nlp, "The ticket was escalated to priority 2 after the retry failed.", "agent") == []

@@ -5,8 +5,9 @@
    is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
    the one that establishes something and whose bound sentences hold most of the question's words answers (one
    document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
-   them for a name of that kind in lines that hold the asked words (:mod:`zehn.agent.kind_names`, narrow enough for
-   retrieval's order not to decide); else nothing is established, and the reason says what the best document lacks.
+   them (and those the search read beyond them) for a name of that kind in lines that hold the asked words
+   (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is established,
+   and the reason says what the best document lacks.
 2. **Passage per ask** (:mod:`zehn.agent.find_passage`, which does 3 and 4 as well). Each passage of the
    document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
@@ -51,7 +52,7 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
-from zehn.agent.documents import line_contradicts, nowhere, ranked, why_missing
+from zehn.agent.documents import judge, line_contradicts, nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
 from zehn.agent.kind_names import bind_kind_name, first_kind_name
@@ -167,7 +168,8 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
                                                     -n))
     if not bounds[chosen].findings:
-        named = _kind_named(analysis, [j.view for j in order if j.view not in near], parses, similarity)
+        further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)
+        named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)
         if named is not None:
             return named
     slots = {t: n + 1 for n, t in enumerate(dict.fromkeys(a.text for a in analysis.asks))}
@@ -178,7 +180,8 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
 def _kind_named(analysis: Analysis, others: list[DocView], parses: Parses, similarity: Similarity) -> Bound | None:
     """No near document states the one ask: a name of the asked kind ("which bundle" -> metrics-bundle) in lines
     of a document further down that hold most of the asked words is read instead (:mod:`zehn.agent.kind_names`:
-    narrow enough that retrieval's order need not decide; the first such document answers)."""
+    narrow enough that retrieval's order need not decide; the first such document answers), down to the documents
+    the search read beyond those retrieved (:data:`zehn.agent.retrieve.FURTHER`)."""
     if len(analysis.asks) != 1:
         return None
     return first_kind_name(analysis.asks[0], analysis.question, others, parses, similarity)

@@ -43,7 +43,7 @@ _EXAMPLES = re.compile(r"\s*(?:e\.g\.|i\.e\.|eg\b|for example|such as|see\b|like
 _PARTS = re.compile(r"[-_=./:]+")
 
 
-def _names_of_kind(text: str, kind: str, phrase: str) -> list[str]:
+def names_of_kind(text: str, kind: str, phrase: str) -> list[str]:
     """The names of the asked kind in ``text``: identifiers whose last part is the kind noun, the name in a
     parenthesis right after the kind phrase (not one of examples), the value of a label that is the kind phrase."""
     found = [m.group(0) for m in re.finditer(rf"(?<![\w-])[A-Za-z][\w]*(?:[-_][\w]+)*[-_]{re.escape(kind)}s?(?![\w-])",
@@ -55,7 +55,7 @@ def _names_of_kind(text: str, kind: str, phrase: str) -> list[str]:
     return [n.strip("`*\"'.,") for n in found if n.strip("`*\"'.,")]
 
 
-def _focus_phrase(ask: Ask) -> str:
+def kind_phrase(ask: Ask) -> str:
     """The kind as written after the wh-word, less a possessive owner ("service's config" -> "config")."""
     focus = ask.focus.split("'s")[-1].split(" 's")[-1]
     return " ".join(focus.split()) or ask.focus_head
@@ -67,7 +67,7 @@ def bind_kind_name(ask: Ask, question: str, view: DocView, parses: Parses, simil
     kind = ask.focus_head.casefold()
     if ask.wh != "which" or ask.answer_type not in _NAMED_TYPES or len(kind) < 3 or not kind.isalpha():
         return None
-    phrase = _focus_phrase(ask)
+    phrase = kind_phrase(ask)
     kind_words = set(words(ask.focus)) | {kind}  # "which service's config": both name the kind
     want = tuple(t for t in ask.terms if t not in kind_words and t not in LIGHT_VERBS | _CONTAINING)
     need = max(2, math.ceil(MIN_HELD * len(want)))
@@ -82,7 +82,7 @@ def bind_kind_name(ask: Ask, question: str, view: DocView, parses: Parses, simil
     for n, sentence in enumerate(candidates):
         if sentence.id in used:
             continue
-        names = [m for m in _names_of_kind(sentence.text, kind, phrase) if _plain(m) not in asked]
+        names = [m for m in names_of_kind(sentence.text, kind, phrase) if _plain(m) not in asked]
         if not names:
             continue
         window = [s for s in candidates[max(0, n - WINDOW):n] if _same_section(view, s, sentence)]

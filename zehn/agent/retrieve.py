@@ -12,7 +12,8 @@
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
   best passage's word match, :mod:`zehn.agent.lexical`): the indexes' rankings differ from one server start to
   the next. The best :data:`DOCUMENTS` of them are kept, their sentences (``document_sentences``) read on first
-  use. Ties are broken by document id, so the same graph gives the same candidates.
+  use, and the :data:`FURTHER` after them for the "which <kind>" name reader only. Ties are broken by document
+  id, so the same graph gives the same candidates.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import TextIndex, comparison, text_index
 
 DOCUMENTS = 5  # documents read whole per question
+# Documents the search read beyond those, kept for the one reader narrow enough that retrieval's order need not
+# decide (a "which <kind>" ask answered by a name of that kind: zehn.agent.kind_names), as many again. Their
+# passages are read already; their sentences only if that reader gets to them.
+FURTHER = DOCUMENTS
 # Passages ranked per search: the most the policy allows (traversal_policy.params.MAX_K). A long document holds
 # many of the nearest passages, so 30 passages came from only 5-25 documents on the tune half (11 as the median),
 # and a short one that states the asked numbers in few words (a chat thread) ranked below them was never read. The
@@ -127,6 +132,7 @@ class Retrieved:
     documents: tuple[DocView, ...]
     vectors: tuple[np.ndarray, ...]  # the question's, then each ask's
     unmentioned: tuple[str, ...] = ()  # names of the question that no document mentions at all
+    further: tuple[DocView, ...] = ()  # the next FURTHER documents the search read, for the "which <kind>" reader
 
 
 def walk(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher) -> tuple[PathRow, ...]:
@@ -151,8 +157,8 @@ def _mentioning(subjects: Subjects, dispatcher: Dispatcher) -> list[str]:
     return [str(r["document_id"]) for r in found.rows] if found else []
 
 
-def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
-              similarity: Similarity) -> tuple[tuple[DocView, ...], tuple[np.ndarray, ...]]:
+def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, similarity: Similarity,
+              keep: int = DOCUMENTS) -> tuple[tuple[DocView, ...], tuple[np.ndarray, ...]]:
     asks = list(dict.fromkeys(a.text for a in analysis.asks))[:7]
     similarity.start(asks)  # the asks' vectors are needed only to read the documents: embedded while searching
     found = similarity.texts([analysis.question])
@@ -174,7 +180,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher,
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(reads.sentences, info.id), links) for info, passages in read[:DOCUMENTS]]
+                     partial(reads.sentences, info.id), links) for info, passages in read[:keep]]
     return tuple(views), vectors
 
 
@@ -264,5 +270,6 @@ def retrieve(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, sim
     paths = walk(analysis, subjects, dispatcher)
     if paths:
         return Retrieved(paths, (), ())
-    views, vectors = documents(analysis, subjects, dispatcher, similarity)
-    return Retrieved(paths, views, vectors, unmentioned(analysis, views, dispatcher))
+    read, vectors = documents(analysis, subjects, dispatcher, similarity, DOCUMENTS + FURTHER)
+    views = read[:DOCUMENTS]
+    return Retrieved(paths, views, vectors, unmentioned(analysis, views, dispatcher), read[DOCUMENTS:])

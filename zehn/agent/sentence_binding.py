@@ -12,7 +12,10 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
 - a **cause** or a **fix** is bound by a section that names its kind ("Root cause", "Resolution"), or by a causal
   or remedial cue in a sentence that holds the ask's terms;
 - a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
-  verb or a synonym of it ("which invoices were affected" needs something affected);
+  verb or a synonym of it ("which invoices were affected" needs something affected); "which <kind>" of a kind with
+  no filler of its own needs one thing of that kind named beside the noun ("their tracker (Trackly)":
+  :func:`zehn.agent.named_items.names_one`); a bare "what did X <act>" (no focus noun) needs the act or a synonym
+  of it, as a list does;
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
   :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb.
 """
@@ -47,7 +50,7 @@ from zehn.agent.focus import (
 )
 from zehn.agent.lemmas import LIGHT_VERBS, content_terms, identifier_parts, words
 from zehn.agent.modal_acts import modal_states
-from zehn.agent.named_items import asks_named_items, names_items
+from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence, own_heading
 from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_of, negated
@@ -151,6 +154,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         or states_unit(ask.focus_head, text)  # "how many seconds": "for 2s"
     if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
         return None  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
+    if asks_one_named(ask) and not names_one(parse, ask):
+        return None  # "which tracker": a line that names none ("file it in a tracker")
     if ask.answer_type in TYPED:
         # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
         # a duration in a sentence about something else is not the asked duration.
@@ -252,8 +257,16 @@ def _which(ask: Ask, context: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _verb_asked(ask: Ask) -> bool:
-    """A list ask whose content verb a sentence must hold, or a synonym of it."""
+    """A list ask whose content verb a sentence must hold, or a synonym of it; so must a bare "what did X <act>"
+    ("what did the alias point to"): with no focus noun, only the act says what is asked of X."""
+    if ask.answer_type == "description" and ask.wh == "what" and not ask.focus:
+        return bool(ask.predicate) and ask.predicate not in LIGHT_VERBS | _SUPPORT_VERBS
     return ask.answer_type == "items" and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
+
+
+# English light verbs that lend their object the meaning ("take its basis from X" = "base on X", "give X access"):
+# a sentence states the same act with the noun's own verb, so the verb need not be there.
+_SUPPORT_VERBS = frozenset({"take", "give", "put", "keep", "go", "come"})
 
 
 def _verbs(parse: Doc) -> list[str]:

@@ -205,6 +205,20 @@ def test_a_name_of_the_asked_kind_is_read_in_a_document_behind_the_near_ones(nlp
     assert bound.document is not None and bound.document.id == "doc_b"
 
 
+def test_a_name_of_the_asked_kind_is_read_in_the_documents_the_search_read_beyond_those_retrieved(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "Which vendor does the clinic want invoices exported to?"
+    near = _view("doc_a", "Invoice export format", ("Invoices are exported as signed CSV files.",), 1.0)
+    further = _view("doc_c", "Clinic requirements", ("Billing: wants invoices exported to their vendor (Ledgerly) "
+                                                     "every night.",), 0.4)
+    analysis = analyse(question, nlp)
+    alone = bind_passages(analysis, Retrieved((), (near,), ()), Parses(ParseCache(nlp)), similarity)
+    assert not alone.findings
+    bound = bind_passages(analysis, Retrieved((), (near,), (), further=(further,)), Parses(ParseCache(nlp)),
+                          similarity)
+    assert [f.bound.text for f in bound.findings] == [further.sentences[0].text]
+
+
 
 
 def test_a_section_headed_with_the_asked_things_name_answers_without_repeating_it(

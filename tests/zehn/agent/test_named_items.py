@@ -8,7 +8,7 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
 from zehn.agent.lemmas import words
-from zehn.agent.named_items import asks_named_items, names_items
+from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.similarity import Similarity
 
@@ -42,3 +42,23 @@ def test_a_name_the_question_itself_gives_does_not_count(nlp: Language, embedder
     ask = analyse(question, nlp).asks[0]
     parse = nlp("- The export_job runs nightly.")
     assert not names_items(ask, parse, list(lemmas_of(parse)), Similarity(embedder), frozenset(words(question)))
+
+
+def test_which_one_of_a_plain_kind_asks_for_a_named_thing_but_which_team_or_change_does_not(nlp: Language) -> None:
+    assert asks_one_named(analyse("Which vendor does the hospital want incidents filed with?", nlp).asks[0])
+    assert not asks_one_named(analyse("Which team runs the nightly export?", nlp).asks[0])
+    assert not asks_one_named(analyse("Which change broke the nightly export?", nlp).asks[0])
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("They want every incident filed with their paging vendor (Trackly) within an hour.", True),
+    ("Incidents go to the Trackly vendor once triaged.", True),
+    ("Failures are filed through the ledger-vendor bridge.", True),  # a name built on the kind noun
+    ("Their paging vendor (e.g. a hosted one) must accept webhooks.", False),  # examples, not a name
+    ("Customers who file incidents with a paging vendor need stable ids.", False),  # the kind, no one of it
+    ("Their vendor (see below) must accept webhooks.", False),
+])
+def test_a_line_answers_which_one_of_a_kind_only_when_it_names_one_beside_the_kind(
+        nlp: Language, line: str, expected: bool) -> None:
+    ask = analyse("Which vendor does the clinic want incidents filed with?", nlp).asks[0]
+    assert names_one(nlp(line), ask) is expected

@@ -139,3 +139,26 @@ def test_a_front_matter_key_answers_only_when_all_its_words_are_asked(nlp: Langu
     assert not metadata_asked(front, ask, similarity)
     asked = analyse("What was the original path of the exported archive?", nlp).asks[0]
     assert metadata_asked(front, asked, similarity)
+
+
+def _binds(nlp: Language, similarity: Similarity, question: str, line: str) -> bool:
+    from zehn.agent.parses import CachedParse, ParseCache
+    from zehn.agent.rows import DocPassage
+    from zehn.agent.sentence_binding import Scored, bind_sentence
+    passage = DocPassage("p1", "doc_1", "Notes", "section", 0, len(line), f"Notes\n{line}", (0.5,))
+    ask = analyse(question, nlp).asks[0]
+    return bind_sentence(ask, Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True)), nlp(line), similarity, (),
+                         parse_text=CachedParse(ParseCache(nlp))) is not None
+
+
+def test_a_bare_what_did_x_act_question_needs_a_line_that_states_the_act(nlp: Language, similarity: Similarity) -> None:
+    question = "After the migration, what did the queue alias map to for the paused tenant?"
+    assert _binds(nlp, similarity, question, "For the paused tenant the queue alias mapped to jobs-v3 instead.")
+    assert not _binds(nlp, similarity, question, "We restored the tenant's queue alias and paused the migration.")
+
+
+def test_which_one_of_a_kind_is_not_bound_by_a_line_that_only_uses_the_kind_noun(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "Which vendor does the clinic want invoices exported to?"
+    assert _binds(nlp, similarity, question, "The clinic wants invoices exported to their vendor (Ledgerly) daily.")
+    assert not _binds(nlp, similarity, question, "Clinics that export invoices to a vendor need a stable schema.")
