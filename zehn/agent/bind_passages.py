@@ -33,7 +33,9 @@
    block (paragraph, list, speaker turn; its lines holding more of the question's words first), then the
    sentences of the section's other blocks that hold one of the ask's terms, after it (then before it) (a line
    ending in a colon also takes the next passage: the list it announces), up to the ask's share of
-   :data:`WORD_BUDGET` words; what is left goes to the sentences that state the situation the question describes
+   :data:`WORD_BUDGET` words; what the share leaves goes to the ask's bound lines of other sections that rank
+   nearly as well (a resolution's summary and the comment that says how: :mod:`zehn.agent.restated`), and what
+   is left of the budget to the sentences that state the situation the question describes
    (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported

@@ -86,7 +86,7 @@ def headed_by(core: tuple[str, ...], passage: DocPassage, sentence: str) -> bool
     path = passage.heading.split(HEADING_SEP)
     said = {w.removesuffix("s") for w in words(passage.heading)}
     own = {w.removesuffix("s") for w in words(path[-1])}
-    body = passage.text[len(passage.heading) + 1:].lstrip(" \n*_-")
+    body = passage.body.lstrip(" \n*_-")
     opening = sentence.strip(" *_-")[:40]
     return len(path) > 1 and bool(opening) and body.startswith(opening) and \
         sum(t.removesuffix("s") in own for t in core) >= 2 and all(t.removesuffix("s") in said for t in core)

@@ -42,19 +42,18 @@ def block_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int,
     the passage's body but is the opening of its first block."""
     for n, p in enumerate(passages):
         if p.start <= sentence.start < p.end or sentence.start < p.start < sentence.end:
-            ends = _blank_ends(p.text, len(p.heading) + 1, p.escaped)
-            if ends is None or len(p.text) - len(p.heading) - 1 != p.end - p.start:
+            ends = _blank_ends(p.body, p.escaped)
+            if ends is None or not p.aligned:
                 return n, 0  # text that is not heading + body: the passage is one block
             return n, bisect_right(ends, max(sentence.start, p.start) - p.start)
     return -1, sentence.start
 
 
 @lru_cache(maxsize=2048)
-def _blank_ends(text: str, body_at: int, escaped: bool) -> tuple[int, ...] | None:
+def _blank_ends(body: str, escaped: bool) -> tuple[int, ...] | None:
     """Where each blank line of a passage's body ends (offsets into the body; written out too on an exported body's
     line), found once per passage: every sentence the extent weighs asks for its block. None when the body is
     empty."""
-    body = text[body_at:]
     return tuple(paragraph_starts(body, stored_lines(body, escaped))) if body else None
 
 
@@ -192,7 +191,7 @@ def about_ask(terms: tuple[str, ...], view: DocView, similarity: Similarity) -> 
     of the ask's terms that says more than the document's topic. A term in at least half of the document's body
     passages is its topic ("reindex" in the notes of a meeting about the reindex): every paragraph holds it, so it
     tells no neighbour that continues the answer from one that merely follows it."""
-    body = [set(words(p.text[len(p.heading) + 1:])) for p in view.passages if p.kind == "section"]
+    body = [set(words(p.body)) for p in view.passages if p.kind == "section"]
     # Read by spelling (the term or an inflection of it), not by the embeddings: it runs for every passage.
     forms = {t: {t, f"{t}s", f"{t}es", f"{t}d", f"{t}ed", f"{t}ing"} for t in terms}
     specific = tuple(t for t in terms if 2 * sum(bool(forms[t] & b) for b in body) < len(body))

@@ -3,8 +3,10 @@
 Passages are scored for the ask (:mod:`zehn.agent.passage_scores`); in the best :data:`TOP_PASSAGES` of them (in
 every one for a typed ask, and in every section that names the ask's role) each sentence is bound or not
 (:mod:`zehn.agent.sentence_binding`); the best bound sentence wins, and the answer is it with its extent
-(:mod:`zehn.agent.extent`), in the word budget the caller gives. Split from ``bind_passages`` so that module
-keeps the per-document and per-question order and this one the reading of a document for one ask.
+(:mod:`zehn.agent.extent`), in the word budget the caller gives; what the extent leaves of it goes to the ask's
+bound lines in other sections, as near as the best (:mod:`zehn.agent.restated`: a summary and its detail). Split
+from ``bind_passages`` so that module keeps the per-document and per-question order and this one the reading of a
+document for one ask.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.passage_scores import passage_roles, score_passages
 from zehn.agent.question import Ask
+from zehn.agent.restated import restated
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
 from zehn.agent.sentence_binding import (
@@ -178,11 +181,19 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         chosen = extent(sentence, pool_all, budget, None, view.passages)
     else:
         share = min(budget, NAMED_BUDGET) if ask.answer_type in TYPED else budget
-        near = on_horizon(ask.focus, view.passages, sentence, continued(
-            sentence, section_sentences(view, scored.passage, used), view.passages, view.sentences, used))
         terms = (*core_terms(ask, context), *ask.names) or ask.terms
         content = frozenset(w for w in asked if w not in STOP_WORDS and any(c.isalpha() for c in w))
-        chosen = extent(sentence, near, share, same_item(scored.passage, sentence, near), view.passages,
-                        about_ask(terms, view, similarity), lambda x: len(content.intersection(words(x.text))))
+        on_ask = about_ask(terms, view, similarity)
+
+        def carries(x: Sentence) -> int:
+            return len(content.intersection(words(x.text)))
+
+        def extend(line: Sentence, where: Scored, words_left: int, taken: set[str]) -> tuple[Sentence, ...]:
+            near = on_horizon(ask.focus, view.passages, line, continued(
+                line, [x for x in section_sentences(view, where.passage, used) if x.id not in taken or x.id == line.id],
+                view.passages, view.sentences, used))
+            return extent(line, near, words_left, same_item(where.passage, line, near), view.passages, on_ask, carries)
+        chosen = restated(extend(sentence, scored, share, set()), (rank, sentence, pool, scored, how), bound_all,
+                          share, extend)
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
 

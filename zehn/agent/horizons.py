@@ -57,10 +57,9 @@ def line_of(passages: tuple[DocPassage, ...], sentence: Sentence) -> str:
     """The whole line the sentence stands in: the second sentence of "Long-term: add X. Consider Y." is under the
     line's label too. The sentence's own text when no passage holds it as heading + body."""
     for p in passages:
-        body_at = len(p.heading) + 1
-        if p.start <= sentence.start < p.end and len(p.text) - body_at == p.end - p.start:
+        if p.start <= sentence.start < p.end and p.aligned:
             at = sentence.start - p.start
-            body = p.text[body_at:]
+            body = p.body
             return next((body[a:b] for a, b in stored_lines(body, p.escaped) if a <= at <= b), sentence.text)
     return sentence.text
 

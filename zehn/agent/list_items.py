@@ -90,7 +90,7 @@ def frame(passage: DocPassage, sentence: Sentence) -> str:
     index = _at(found, sentence.start)
     if index is None:
         return ""
-    body = passage.text[len(passage.heading) + 1:]
+    body = passage.body
     return "\n".join(body[found[n].start - passage.start:found[n].end - passage.start]
                      for n in reversed(_parents(found, index)))
 

@@ -108,6 +108,17 @@ class DocPassage:
     distances: tuple[float, ...]  # cosine distance to each query vector sent
     escaped: bool = False  # its written-out "\\n" end lines (an exported body's, extraction/line_breaks.py)
 
+    @property
+    def body(self) -> str:
+        """The text under the heading line (``text`` is the heading path, a line break, then the body)."""
+        return self.text[len(self.heading) + 1:]
+
+    @property
+    def aligned(self) -> bool:
+        """The body is the document's text from ``start`` to ``end``, so an offset into it is ``start`` away from
+        the document's: false for a passage whose stored text is not heading + body."""
+        return len(self.body) == self.end - self.start
+
 
 @dataclass(frozen=True)
 class DocumentInfo:

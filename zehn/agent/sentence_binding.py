@@ -214,7 +214,7 @@ def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, 
         return False  # "what caused X": the verb names the kind asked, not an act a verdict or a lead names
     lemmas = lemmas_of(parse)
     named = [t for t in core if t != ask.predicate]
-    heading, body = passage.heading, passage.text[len(passage.heading) + 1:]
+    heading, body = passage.heading, passage.body
     lead, _, rest = body.lstrip(" \n*_").partition(".")
     verdict, said = lead.split(), text.strip(" \n*_")
     # The verdict's own line, or the sentence right after it (not any later sentence of its passage).

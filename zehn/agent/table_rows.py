@@ -59,9 +59,9 @@ def table_headers(doc_view: DocView) -> dict[int, str]:
 def header_of(passage: DocPassage, sentence: Sentence) -> str:
     """The header row of the Markdown table whose body row the sentence opens in; "" when it opens in no table
     row, in the header itself, or in a table without a separator line under its header."""
-    body = passage.text[len(passage.heading) + 1:]
+    body = passage.body
     at = sentence.start - passage.start
-    if len(body) != passage.end - passage.start or not 0 <= at < len(body):
+    if not passage.aligned or not 0 <= at < len(body):
         return ""
     starts = [(a, body[a:b]) for a, b in stored_lines(body, passage.escaped)]
     opened = max(start for start, _ in starts if start <= at)
