@@ -198,6 +198,8 @@ class _Reader(LineEmitter):
                           "document_subject")
             else:
                 self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
+                if own.type == "Ticket" and m.type == "Ticket":  # a tracker lists a ticket's fix and cause as links
+                    self.emit(own, m, "LINKED_TO", (m.start, m.end), sentence, "document_subject")
 
 
 def _known_label(m: re.Match[str]) -> bool:
