@@ -79,11 +79,11 @@ def _opens_line(word: Token) -> bool:
 
 
 def _marked(word: Token) -> bool:
-    """A word that only a name would contain: capitalised (not merely because it opens the line: "Pause batch
-    jobs"), or joined/numbered like an identifier - not an English adjective written with a hyphen
+    """A word that only a name would contain: capitalised (a noun, or not merely because it opens the line: "Pause
+    non-critical jobs"), or joined/numbered like an identifier - not an English adjective written with a hyphen
     ("non-critical", "long-lived")."""
-    if word.text[:1].isupper() and not _opens_line(word):
-        return True
+    if word.text[:1].isupper() and (word.tag_.startswith("NN") or not _opens_line(word)):
+        return True  # a line-opening capital marks a noun ("Tokenizer workers"), not an adjective or a verb
     if any(c.isdigit() for c in word.text):
         return True
     english = word.tag_ in ("JJ", "JJR", "JJS") and word.text.replace("-", "").isalpha()

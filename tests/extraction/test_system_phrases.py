@@ -12,7 +12,7 @@ from tests.extraction.test_prose_rules import NOTES, read
 
 
 @pytest.mark.parametrize("body", ["- Pause non-critical jobs that call Vault heavily.",
-                                  "Restart long-lived workers that call Vault."])
+                                  "We restarted long-lived workers that call Vault."])
 def test_a_kind_of_system_takes_no_relation(nlp: Language, tmp_path: Path, body: str) -> None:
     assert read(nlp, tmp_path, NOTES, body) == set()
 
