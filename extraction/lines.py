@@ -175,6 +175,8 @@ class _Reader(LineEmitter):
             if label_key(self.text[value_start:colon]) not in RANK_LABELS:
                 return
             value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
+        elif colon > 0 and self._own_flow(colon + 2, line[1], self.ctx.about(scope.rule.about, scope.start)):
+            return  # "- X: pulls totals from Y" under "## Downstream": the item says how X is wired, not the heading
         for stop in (" — ", " – ", " - ", ": ", " (", "; "):
             at = self.text.find(stop, value_start, line[1])
             if at > 0:
@@ -186,6 +188,12 @@ class _Reader(LineEmitter):
                 self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
                                                                          self.mentions, scope.rule))
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
+
+    def _own_flow(self, start: int, end: int, topic: Mention | None) -> bool:
+        """The words after an item's name name a system or store other than the section's topic: the item states
+        its own wiring ("reads events from Y and writes to Z"), which the sentence rules read."""
+        named = [x for x in self.mentions if start <= x.start < end and x.type in SYSTEM_VALUE_TYPES]
+        return any(topic is None or x.name.casefold() != topic.name.casefold() for x in named)
 
     def references(self, sentences: list[tuple[int, int]]) -> None:
         own = self.ctx.own
