@@ -97,7 +97,7 @@ class _Reader(LineEmitter):
         rule = USES_RULE if environment else rule
         if rule is None:
             return False
-        value = (at + m.start("value"), at + m.end("value"))
+        value = (at + m.start("value"), _next_label(self.text, at + m.start("value"), at + m.end("value")))
         values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
@@ -208,6 +208,16 @@ class _Reader(LineEmitter):
                 self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
                 if own.type == "Ticket" and m.type == "Ticket":  # a tracker lists a ticket's fix and cause as links
                     self.emit(own, m, "LINKED_TO", (m.start, m.end), sentence, "document_subject")
+
+
+# A second "Label: value" pair after the first one's sentence ends ("Account: X (note). Champion: Y"): the first
+# value stops at that full stop.
+_NEXT_LABEL = re.compile(r"[.;]\s+[*_]*[A-Z][\w ()/&'\-]{0,40}?[*_]*:\s")
+
+
+def _next_label(text: str, start: int, end: int) -> int:
+    m = _NEXT_LABEL.search(text, start, end)
+    return end if m is None else m.start()
 
 
 def _known_label(m: re.Match[str]) -> bool:

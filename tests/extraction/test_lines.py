@@ -240,3 +240,9 @@ def test_an_item_that_states_its_own_wiring_is_not_read_as_the_headings_relation
 def test_a_bare_item_under_a_direction_heading_still_takes_its_relation(nlp: Language, tmp_path: Path) -> None:
     found = triples(read(nlp, tmp_path, DOWNSTREAM)[1])
     assert ("report-hub", "DEPENDS_ON", "shelf-ledger", "document_subject") in found
+
+
+def test_a_labelled_value_stops_where_a_second_label_follows_its_sentence(nlp: Language, tmp_path: Path) -> None:
+    text = ('---\ntitle: "Contoso Health"\nsource_type: "hubspot"\n---\n\n# Contoso Health\n\n'
+            "Account: Contoso Health (clinic network). Champion: Security Architecture + ML Platform lead.\n")
+    assert not any(o == "ML Platform" for _, _, o, _ in triples(read(nlp, tmp_path, text)[1]))
