@@ -15,8 +15,12 @@ def _opens_clause(noun: Token) -> bool:
     """A conjoined noun right before a finite verb is that verb's subject, the parser's misreading of two clauses
     joined by "and" ("when X contains a path and the proxy performs encoding"): no conjunct of the first object."""
     after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
-    return after is not None and after.tag_ in ("VBZ", "VBD", "VBP", "MD") and after.i != noun.head.i and (
-        noun.head.i < noun.i)
+    first = noun
+    while first.dep_ == "conj" and first.head.i < first.i:
+        first = first.head
+    # "X and Y use Redis": conjoined subjects of the verb after them
+    return after is not None and after.tag_ in ("VBZ", "VBD", "VBP", "MD") and first is not noun and (
+        after.i not in (noun.head.i, first.head.i))
 
 
 def with_conjuncts(tokens: Iterable[Token]) -> list[Token]:

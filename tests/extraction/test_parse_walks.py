@@ -35,3 +35,9 @@ def test_conjoined_objects_before_a_full_stop_are_still_conjuncts(nlp: Language)
     doc = nlp("ledger-sync calls billing-api and relay-hub.")
     first = next(t for t in doc if t.text == "billing-api")
     assert [t.text for t in with_conjuncts([first])] == ["billing-api", "relay-hub"]
+
+
+def test_conjoined_subjects_before_their_verb_are_still_conjuncts(nlp: Language) -> None:
+    doc = nlp("ledger-sync and relay-hub call Kafka every minute.")
+    first = next(t for t in doc if t.text == "ledger-sync")
+    assert [t.text for t in with_conjuncts([first])] == ["ledger-sync", "relay-hub"]
