@@ -38,6 +38,6 @@ def test_conjoined_objects_before_a_full_stop_are_still_conjuncts(nlp: Language)
 
 
 def test_conjoined_subjects_before_their_verb_are_still_conjuncts(nlp: Language) -> None:
-    doc = nlp("ledger-sync and relay-hub call Kafka every minute.")
-    first = next(t for t in doc if t.text == "ledger-sync")
-    assert [t.text for t in with_conjuncts([first])] == ["ledger-sync", "relay-hub"]
+    doc = nlp("Dana Ruiz and Li Wei maintain the relay-hub.")
+    first = next(t for t in doc if t.text == "Ruiz")
+    assert [t.text for t in with_conjuncts([first])] == ["Ruiz", "Wei"]
