@@ -3,9 +3,9 @@
     .venv/bin/python bench/extraction_audit.py CORPUS_DIR [--seed 40] [-n 40] [--rel-type AFFECTS]
 
 Prints each sampled relation with its evidence sentence (body evidence only; front-matter relations are left out).
-Evidence that overlaps a unit of the labelled set's ``check`` half is never drawn, so an audit made while tuning
-does not read the units the honest figures are reported on. Judge each line: does the sentence state this relation,
-in this direction, between these two entities?
+Evidence that overlaps a ``check``-half unit of any labelled set (``bench/data/extraction_labels*.jsonl``) is never
+drawn, so an audit made while tuning does not read the units the honest figures are reported on. Judge each line:
+does the sentence state this relation, in this direction, between these two entities?
 """
 
 from __future__ import annotations
@@ -28,9 +28,15 @@ from extraction.nlp import load_nlp  # noqa: E402
 _FLAGS = (("N", "negated"), ("H", "hedged"), ("P", "planned"))
 
 
+def held_out_units(labels_dir: Path = DEFAULT_LABELS.parent) -> list[tuple[str, int, int]]:
+    """(doc, start, end) of every check-half unit of every labelled set: later sets are held out like the first."""
+    return [(u.doc, u.start, u.end) for path in sorted(labels_dir.glob("extraction_labels*.jsonl"))
+            for u in load_labels(path) if u.half == "check"]
+
+
 def sample(corpus: Path, seed: int, n: int, rel_type: str | None) -> tuple[int, list[tuple[str, str, dict[str, Any]]]]:
     """(how many prose relations could be drawn, the first ``n`` of them shuffled with ``seed``)."""
-    held_out = [(u.doc, u.start, u.end) for u in load_labels(DEFAULT_LABELS) if u.half == "check"]
+    held_out = held_out_units()
     run = run_corpus(corpus, load_nlp())
     rows: list[tuple[str, str, dict[str, Any]]] = []
     for name, found in sorted(run.evidence.items()):

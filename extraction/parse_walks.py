@@ -11,9 +11,21 @@ from collections.abc import Collection, Iterable
 from spacy.tokens import Token
 
 
+def _opens_clause(noun: Token) -> bool:
+    """A conjoined noun right before a finite verb is that verb's subject, the parser's misreading of two clauses
+    joined by "and" ("when X contains a path and the proxy performs encoding"): no conjunct of the first object."""
+    after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
+    first = noun
+    while first.dep_ == "conj" and first.head.i < first.i:
+        first = first.head
+    # "X and Y use Redis": conjoined subjects of the verb after them
+    return after is not None and after.tag_ in ("VBZ", "VBD", "VBP", "MD") and first is not noun and (
+        after.i not in (noun.head.i, first.head.i))
+
+
 def with_conjuncts(tokens: Iterable[Token]) -> list[Token]:
     """Each token followed by the words conjoined after it ("X, Y and Z" -> X, Y, Z; Y adds nothing again)."""
-    return [x for t in tokens for x in (t, *(c for c in t.conjuncts if c.i > t.i))]
+    return [x for t in tokens for x in (t, *(c for c in t.conjuncts if c.i > t.i and not _opens_clause(c)))]
 
 
 def with_listed(tokens: Iterable[Token]) -> list[Token]:

@@ -39,7 +39,16 @@ _UNDONE = frozenset({"reverted", "rolled"})  # after the name, only a verb says 
 _RELEASE_VERBS = frozenset({"deployed", "deploying", "deploy", "shipped", "shipping", "ship", "released",
                             "releasing", "merged", "landed", "applied", "out"})
 _ROLLING = frozenset({"rolled", "rolling"})  # "rolled" undoes a change only as "rolled back"
-_TEST_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks"})
+# A cue word that names a kind of test or a kind of write-up ("regression tests", "mitigation steps", "fix notes")
+# describes that thing, not the change or ticket named beside it.
+_KIND_NOUNS = frozenset({"test", "tests", "testing", "suite", "suites", "check", "checks", "step", "steps",
+                         "guidance", "notes", "doc", "docs", "runbook", "playbook", "checklist", "template"})
+# An identifier in parentheses after one of these nouns names that thing ("the header rewrite rule (NET-44)", "the
+# feature flag (FF-12)"), not a ticket or pull request.
+_NAMED_THING = re.compile(r"\b(?:rule|policy|flag|setting|alarm|host|node|error|code)\s*\(\s*$", re.I)
+# A key that labels its own list item with a one-digit number ("- QA-2: add a load test", "UX-3: ...") numbers an
+# item of this document's own list (requirements, action items), not a tracker's ticket.
+_OWN_ITEM = re.compile(r"^[A-Za-z]+-\d$")
 
 
 def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
@@ -64,7 +73,7 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     for window, reach in ((before, len(before)), (after, 4)):
         # A cue word naming a kind of test ("regression tests") says nothing about the change.
         words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)
-                 if nxt.strip("()[]*,:`'\"") not in _TEST_NOUNS}
+                 if nxt.strip("()[]*,:`'\"") not in _KIND_NOUNS}
         near = ({w.strip("()[]*,:`'\"") for w in window[-_UNDOING_REACH:]} if window is before
                 else {w for w in window[:_UNDOING_REACH] if w in _UNDONE})  # "PR #5 was reverted", not "(rollback)"
         if words & _FIX_CUES:
@@ -88,6 +97,9 @@ def references(text: str, mentions: list[Mention], own: Mention, sentences: list
             continue
         if text[m.start - 1 : m.start] in ("\"", "'", "`", "=") or "{\"" in text[slice(*sentence)]:
             continue  # a value inside code, JSON or a config line, not a reference
-        if _ID_LABEL.search(text[max(sentence[0], m.start - 24) : m.start]):
-            continue  # "(rule id: RWL-12)", "request ID: ABC-9": an identifier of something else, not a ticket
+        lead = text[max(sentence[0], m.start - 24) : m.start]
+        if _ID_LABEL.search(lead) or _NAMED_THING.search(lead):
+            continue  # "(rule id: RWL-12)", "the rewrite rule (RWL-12)": an identifier of something else
+        if _OWN_ITEM.match(m.name) and text[m.end : m.end + 1] == ":":
+            continue  # "- QA-2: add a load test": an item numbered in this document
         yield m, _reference_role(text, sentence[0], m), sentence

@@ -73,9 +73,22 @@ def _naming(words: list[Token]) -> bool:
     return not verbal and not any(w.pos_ in ("ADP", "PRON", "CCONJ") for w in words)
 
 
+def _opens_line(word: Token) -> bool:
+    before = word.doc[word.i - 1] if word.i > 0 else None
+    return before is None or word.is_sent_start or "\n" in before.text or before.is_punct
+
+
 def _marked(word: Token) -> bool:
-    """A word that only a name would contain: capitalised, or joined/numbered like an identifier."""
-    return word.text[:1].isupper() or any(c in word.text for c in "-_./") or any(c.isdigit() for c in word.text)
+    """A word that only a name would contain: capitalised (a noun, or not merely because it opens the line: "Pause
+    non-critical jobs"), or joined/numbered like an identifier - not an English adjective written with a hyphen
+    ("non-critical", "long-lived")."""
+    if word.text[:1].isupper() and (word.tag_.startswith("NN") or not _opens_line(word)):
+        return True  # a line-opening capital marks a noun ("Tokenizer workers"), not an adjective or a verb
+    if any(c.isdigit() for c in word.text):
+        return True
+    english = word.tag_ in ("JJ", "JJR", "JJS") and word.text.replace("-", "").isalpha()
+    joined = any(c in word.text for c in "-_./")
+    return joined and not english and word.lower_ not in NOT_NAMING_MODIFIERS
 
 
 def system_phrases(doc: Doc) -> list[tuple[Span, str]]:

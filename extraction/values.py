@@ -5,7 +5,8 @@ an item ("(primary)", "(in-cluster)") is a note, not part of the name. An item i
 extractor already found covers it (a word or two of description beside it are allowed: "GitLab self-hosted"), or
 when the label says what its values are (an owner is a person or a team) and the item is shaped like such a name.
 A value that reads as prose ("added strict validation at the embeddings-service boundary") is not a list: nothing
-is read from it here (the sentence rules read prose). URLs that name a ticket, pull request or page are entities.
+is read from it here (the sentence rules read prose). URLs that name a ticket, pull request or page (a wiki or drive
+page, a dashboard, an incident record, a chat thread) are entities.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ _IDENT = re.compile(r"^[A-Za-z][\w.\-]*[\w]$")
 _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|should|must|can|could|would|did|does|"
                       r"added|removed|changed|fixed|updated|failed|caused|using|uses|use|to|the|a|an|when|if)\b",
                       re.I)
+# Hosts whose pages a document links to: wikis and drives, and the dashboards, incident records and chat threads of
+# the common operations tools (a dashboard or a thread is a page one can name and open).
+_PAGE_HOSTS = ("confluence", "wiki", "drive", "docs", "notion", "sharepoint", "grafana", "dashboard", "pagerduty",
+               "slack")
 MAX_EXTRA_WORDS = 2
 _LEADS = frozenset({"with", "by", "from", "to", "for", "via", "cc", "ping", "ask", "and", "or", "than"})
 MAX_ITEM_WORDS = 6
@@ -49,7 +54,7 @@ def url_mention(url: str, start: int) -> Mention | None:
     for marker in ("pull", "pulls", "merge_requests", "issues"):
         if marker in parts and parts.index(marker) + 1 < len(parts) and parts[parts.index(marker) + 1].isdigit():
             return Mention(name, "Ticket", start, end)
-    if name.startswith("confluence://") or any(w in parsed.netloc for w in ("confluence", "wiki", "drive", "docs")):
+    if name.startswith("confluence://") or any(w in parsed.netloc for w in _PAGE_HOSTS):
         return Mention(name, "Page", start, end)
     return None
 

@@ -214,3 +214,35 @@ def test_one_written_out_break_in_a_normal_line_does_not_make_a_line(nlp: Langua
     text = RUNBOOK.split("## Ownership")[0] + "Notes: the parser splits fields on \\n Owner: Dana Ruiz\n"
     _, rels = read(nlp, tmp_path, text)
     assert ("Dana Ruiz", "OWNS", "billing-export") not in {(s, rel, o) for s, rel, o, _ in triples(rels)}
+
+
+DOWNSTREAM = """---
+title: "Runbook: shelf-ledger"
+source_type: "confluence"
+---
+
+# Runbook: shelf-ledger
+
+## Downstream
+- restock-bot: reads low-stock events from shelf-ledger and opens orders in vendor-portal
+- tax-export: pulls the daily totals from stock-db
+- report-hub
+"""
+
+
+def test_an_item_that_states_its_own_wiring_is_not_read_as_the_headings_relation(nlp: Language,
+                                                                                  tmp_path: Path) -> None:
+    found = triples(read(nlp, tmp_path, DOWNSTREAM)[1])
+    assert ("tax-export", "CONSUMES", "stock-db", "text") in found
+    assert not any(s in ("tax-export", "restock-bot") and rel == "DEPENDS_ON" for s, rel, _, _ in found)
+
+
+def test_a_bare_item_under_a_direction_heading_still_takes_its_relation(nlp: Language, tmp_path: Path) -> None:
+    found = triples(read(nlp, tmp_path, DOWNSTREAM)[1])
+    assert ("report-hub", "DEPENDS_ON", "shelf-ledger", "document_subject") in found
+
+
+def test_a_labelled_value_stops_where_a_second_label_follows_its_sentence(nlp: Language, tmp_path: Path) -> None:
+    text = ('---\ntitle: "Contoso Health"\nsource_type: "hubspot"\n---\n\n# Contoso Health\n\n'
+            "Account: Contoso Health (clinic network). Champion: Security Architecture + ML Platform lead.\n")
+    assert not any(o == "ML Platform" for _, _, o, _ in triples(read(nlp, tmp_path, text)[1]))

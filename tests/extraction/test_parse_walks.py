@@ -22,3 +22,22 @@ def test_a_system_that_belongs_to_a_team_is_owned_by_it_and_one_name_twice_is_no
     assert typed_relation(hub, team, "PART_OF") == (team, hub, "OWNS")
     assert typed_relation(hub, team, "USES") == (team, hub, "MAINTAINS")  # "X is run by the Orbit team"
     assert typed_relation(hub, Mention("relay-hub", "Service", 30, 39), "CALLS") is None
+
+
+
+def test_a_noun_that_opens_a_second_clause_is_no_conjoined_object(nlp: Language) -> None:
+    doc = nlp("It fails when RelayState contains a percent-encoded path and corporate proxy performs encoding again.")
+    path = next(t for t in doc if t.text == "path")
+    assert [t.text for t in with_conjuncts([path])] == ["path"]
+
+
+def test_conjoined_objects_before_a_full_stop_are_still_conjuncts(nlp: Language) -> None:
+    doc = nlp("ledger-sync calls billing-api and relay-hub.")
+    first = next(t for t in doc if t.text == "billing-api")
+    assert [t.text for t in with_conjuncts([first])] == ["billing-api", "relay-hub"]
+
+
+def test_conjoined_subjects_before_their_verb_are_still_conjuncts(nlp: Language) -> None:
+    doc = nlp("Dana Ruiz and Li Wei maintain the relay-hub.")
+    first = next(t for t in doc if t.text == "Ruiz")
+    assert [t.text for t in with_conjuncts([first])] == ["Ruiz", "Wei"]

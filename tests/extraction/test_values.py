@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from extraction.extraction_types import Mention
 from extraction.people import People
-from extraction.values import url_mentions, value_mentions
+from extraction.values import url_mention, url_mentions, value_mentions
 
 
 def test_a_written_out_line_break_ends_a_url() -> None:
@@ -32,3 +34,15 @@ def test_a_name_beside_a_recognised_person_is_a_person_too() -> None:
 def test_without_a_recognised_person_an_untyped_label_reads_no_names() -> None:
     text = "Review: Ola Nordmann, Pending Signoff"
     assert value_mentions(text, 8, len(text), [], None, NOBODY) == []
+
+
+@pytest.mark.parametrize("url", ["https://grafana.example.com/d/exports/latency?var=env=prod",
+                                 "https://example.pagerduty.com/incidents/PX81Q",
+                                 "https://acme.slack.com/archives/C042/p1700000000"])
+def test_a_dashboard_incident_record_or_chat_thread_url_names_a_page(url: str) -> None:
+    found = url_mention(url, 10)
+    assert found is not None and found.type == "Page" and found.name == url
+
+
+def test_an_api_endpoint_url_names_no_page() -> None:
+    assert url_mention("https://api.example.com/v1/generate", 0) is None
