@@ -26,9 +26,9 @@ def test_a_system_that_belongs_to_a_team_is_owned_by_it_and_one_name_twice_is_no
 
 
 def test_a_noun_that_opens_a_second_clause_is_no_conjoined_object(nlp: Language) -> None:
-    doc = nlp("It fails when RelayState contains a percent-encoded path and corporate proxy performs encoding again.")
-    path = next(t for t in doc if t.text == "path")
-    assert [t.text for t in with_conjuncts([path])] == ["path"]
+    doc = nlp("Saves fail when UploadPath holds a unicode name and shared storage applies normalisation again.")
+    name = next(t for t in doc if t.text == "name")
+    assert [t.text for t in with_conjuncts([name])] == ["name"]
 
 
 def test_conjoined_objects_before_a_full_stop_are_still_conjuncts(nlp: Language) -> None:
