@@ -14,6 +14,9 @@ WH_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "where", 
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"})
 # Verbs that carry no content of their own in a question ("what did support *say*", "what *happened*").
 LIGHT_VERBS = frozenset({"be", "have", "do", "say", "tell", "know", "get", "make", "happen", "mention", "use"})
+# Verbs that lend their object the meaning ("take its basis from X" = "base on X", "give X access"): a sentence
+# states the same act with the noun's own verb, so such a verb need not be there.
+SUPPORT_VERBS = frozenset({"take", "give", "put", "keep", "go", "come"})
 
 
 def content_terms(tokens: Iterable[Token]) -> tuple[str, ...]:

@@ -48,7 +48,7 @@ from zehn.agent.focus import (
     states_threshold,
     states_unit,
 )
-from zehn.agent.lemmas import LIGHT_VERBS, content_terms, identifier_parts, words
+from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, identifier_parts, words
 from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
@@ -260,13 +260,8 @@ def _verb_asked(ask: Ask) -> bool:
     """A list ask whose content verb a sentence must hold, or a synonym of it; so must a bare "what did X <act>"
     ("what did the alias point to"): with no focus noun, only the act says what is asked of X."""
     if ask.answer_type == "description" and ask.wh == "what" and not ask.focus:
-        return bool(ask.predicate) and ask.predicate not in LIGHT_VERBS | _SUPPORT_VERBS
+        return bool(ask.predicate) and ask.predicate not in LIGHT_VERBS | SUPPORT_VERBS
     return ask.answer_type == "items" and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
-
-
-# English light verbs that lend their object the meaning ("take its basis from X" = "base on X", "give X access"):
-# a sentence states the same act with the noun's own verb, so the verb need not be there.
-_SUPPORT_VERBS = frozenset({"take", "give", "put", "keep", "go", "come"})
 
 
 def _verbs(parse: Doc) -> list[str]:
