@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from extraction.errors import InputRejected, QueryRejected, ZehnError
 from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryRecord, Resolution, TraversalExecutor
+from traversal_policy.params import MAX_NAMES
 from traversal_policy.search import RRF_K
 from zehn.agent import rows
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
@@ -146,6 +147,18 @@ class Dispatcher:
     def sentences(self, document_id: str) -> list[Sentence]:
         found = self.found("document_sentences", {"document_id": document_id})
         return [self.evidence[str(r["id"])] for r in found.rows] if found else []
+
+    def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
+        """Each of ``names``' passages that hold every word of it, as (document id, passage text), in
+        ``passages_mentioning``'s order: one ``passages_mentioning_each`` per :data:`MAX_NAMES` names. A name no
+        passage holds is left out."""
+        out: dict[str, list[tuple[str, str]]] = {}
+        unique = list(dict.fromkeys(names))
+        for at in range(0, len(unique), MAX_NAMES):
+            found = self.found("passages_mentioning_each", {"texts": unique[at:at + MAX_NAMES]})
+            for row in found.rows if found else ():
+                out.setdefault(str(row["name"]), []).append((str(row["document_id"]), str(row.get("text") or "")))
+        return out
 
     def walk(self, query: str, args: dict[str, Any]) -> list[PathRow]:
         """Paths of a walk (enriched with their edges' sentences); the turn's paths keep every walk's rows."""
