@@ -58,8 +58,13 @@ class ToolResult:
 
 @dataclass
 class Dispatcher:
+    """``payloads``: build each result's :attr:`ToolResult.payload` rows (what a model reads, and what the MCP tools
+    return). Off for a deterministic turn, where nothing reads them: the typed helpers read the outcome's rows, and
+    the turn's tool calls are reported (``tool_call`` / ``tool_result``) the same either way."""
+
     executor: TraversalExecutor
     listener: Listener
+    payloads: bool = True
     records: list[QueryRecord] = field(default_factory=list)
     evidence: dict[str, Sentence] = field(default_factory=dict)
     edges: dict[EdgeKey, list[Sentence]] = field(default_factory=dict)
@@ -93,7 +98,7 @@ class Dispatcher:
         self.listener.returned(name, {"outcome": outcome.outcome, "rows": count,
                                       "queries": [q.to_dict() for q in outcome.queries]})
         if isinstance(outcome, Found) and any(isinstance(r.get("path"), dict) for r in outcome.rows):
-            self._enrich(payload)
+            self._enrich(outcome)
         return ToolResult(name, outcome.outcome, payload, outcome)
 
     def resolve(self, name: str) -> Resolution | QueryFailed:
@@ -190,13 +195,16 @@ class Dispatcher:
                 self._add(item)
                 if outcome.query == "evidence_for":
                     self._edge(row, item)  # with this edge's mention spans (a sentence can back several edges)
-                shown.append({"evidence_id": item.id, "document_id": item.document_id, "document_text": item.text})
+                if self.payloads:
+                    shown.append({"evidence_id": item.id, "document_id": item.document_id,
+                                  "document_text": item.text})
                 continue
             if isinstance(row.get("path"), dict):
                 self.paths.append(rows.path_row(row))
             for ev in row.get("evidence") or []:
                 self._add(rows.sentence(ev))
-            shown.append({k: v for k, v in row.items() if k not in ("distances",)})
+            if self.payloads:
+                shown.append({k: v for k, v in row.items() if k not in ("distances",)})
         return {"outcome": "found", "rows": shown, "notes": list(outcome.notes)}
 
     def _edge(self, row: dict[str, Any], item: Sentence) -> None:
@@ -208,17 +216,19 @@ class Dispatcher:
     def _add(self, item: Sentence) -> None:
         self.evidence.setdefault(item.id, item)
 
-    def _enrich(self, payload: dict[str, Any]) -> None:
-        """Fetch the sentences behind every edge of the returned paths (evidence_for), and show them inline."""
-        for row in payload["rows"]:
+    def _enrich(self, outcome: Found) -> None:
+        """Fetch the sentences behind every edge of the returned paths (evidence_for), and show them inline in the
+        payload (its rows hold the outcome's path maps)."""
+        for row in outcome.rows:
             path = row.get("path")
             for edge in path.get("edges", []) if isinstance(path, dict) else []:
                 key = (edge["source"], edge["rel_type"], edge["target"])
                 if key not in self.edges and len(self.edges) < MAX_EDGES:
                     self.call("evidence_for", {"source": key[0], "rel_type": key[1], "target": key[2]})
                     self.edges.setdefault(key, [])
-                edge["evidence"] = [{"evidence_id": i.id, "document_id": i.document_id, "document_text": i.text}
-                                    for i in self.edges.get(key, [])]
+                if self.payloads:
+                    edge["evidence"] = [{"evidence_id": i.id, "document_id": i.document_id,
+                                         "document_text": i.text} for i in self.edges.get(key, [])]
 
 
 def payload_json(result: ToolResult) -> str:
