@@ -75,6 +75,13 @@ def test_row_guard_rejects_forbidden_and_long_paths() -> None:
         policy.check_rows([{"rel_type": "CALLS"}])
 
 
+def test_row_guard_passes_rows_without_paths_and_still_checks_the_rows_after_them() -> None:
+    policy = load_policy()
+    policy.check_rows([{"id": "p1", "text": "a passage"}, {"id": "e1", "path": None}])
+    with pytest.raises(PolicyViolation, match="CALLS"):
+        policy.check_rows([{"id": "p1", "text": "a passage"}, {"rel_type": "CALLS"}])
+
+
 @pytest.mark.parametrize(("given", "expected"), [(-5, 1), (0, 1), (1, 1), (2, 2), (3, 3), (4, 3), (10**30, 3),
                                                  ("2", 2), (" -9 ", 1)])
 def test_depth_is_clamped(given: object, expected: int) -> None:
