@@ -87,6 +87,18 @@ def test_passages_mentioning_each_returns_each_names_passages_as_one_look_up_per
     assert "no-such-widget-anywhere" not in {r["name"] for r in batched.rows}
 
 
+def test_a_passage_reads_query_vectors_are_summarised_in_its_shown_work(
+    sample_graph: tuple[Any, IngestReport], embedder: LocalEmbedder
+) -> None:
+    vectors = [embedder.embed_query("who owns geo-index"), embedder.embed_query("tile cache")]
+    outcome = _executor(sample_graph, embedder).run(
+        "document_passages", {"document_ids": ["lark_confluence_geo-index-runbook"], "vectors": vectors})
+    assert isinstance(outcome, Found) and all(len(r["distances"]) == 2 for r in outcome.rows)
+    main = next(q for q in outcome.queries if "distances" in q.cypher)
+    assert main.params["vectors"] == f"<2 vectors of {len(vectors[0])} floats>"
+    assert main.params["document_ids"] == ["lark_confluence_geo-index-runbook"]  # the rest as sent
+
+
 def test_every_named_query_is_read_only_text() -> None:
     for query in CATALOGUE.values():
         for text in query.cypher.values():
