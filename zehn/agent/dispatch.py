@@ -187,8 +187,9 @@ class Dispatcher:
         if not isinstance(outcome, Found):
             return {"outcome": "no_evidence", "reason": outcome.reason, "message": outcome.message}
         shown: list[dict[str, Any]] = []
+        sentences = outcome.query in ("search_evidence", "document_sentences", "evidence_for")
         for row in outcome.rows:
-            if outcome.query in ("search_evidence", "document_sentences", "evidence_for"):
+            if sentences:
                 if outcome.query == "search_evidence" and row.get("kind") != "evidence":
                     continue
                 item = rows.sentence(row)
