@@ -109,6 +109,7 @@ class TraversalExecutor:
             "document_passages": handlers.document_passages,
             "document_sentences": handlers.document_sentences,
             "passages_mentioning": handlers.passages_mentioning,
+            "passages_mentioning_each": handlers.passages_mentioning_each,
             "if_person_leaves": departure.if_person_leaves,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)

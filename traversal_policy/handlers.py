@@ -196,3 +196,17 @@ def passages_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean: 
     if not rows:
         return Miss("no_mentions", f"no passage holds every word of {clean['text'][:200]!r}")
     return Hit(rows)
+
+
+def passages_mentioning_each(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    """:func:`passages_mentioning` for every name of ``texts`` in one round trip (each row's ``name`` says which
+    it holds; the rows of a name in that query's order and within its limit)."""
+    trace.require_indexes(((PASSAGE, "text", "FULLTEXT"),))
+    names: list[str] = clean["texts"]
+    found = trace.rows(query.name, query.cypher["main"], {"queries": [fulltext_all(n) for n in names],
+                                                          "limit": PATH_LIMIT})
+    rows = [{"name": names[int(r["i"])], "id": r["id"], "document_id": r["document_id"], "text": r["text"]}
+            for r in found]
+    if not rows:
+        return Miss("no_mentions", f"no passage holds every word of any of {', '.join(names)[:200]!r}")
+    return Hit(rows)

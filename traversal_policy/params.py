@@ -23,8 +23,8 @@ from extraction.schema import EMBEDDING_DIM
 
 from .policy import MAX_HOPS
 
-ParamKind = Literal["text", "entity_id", "document_id", "document_ids", "depth", "k", "rel_type", "embedding",
-                    "embeddings"]
+ParamKind = Literal["text", "texts", "entity_id", "document_id", "document_ids", "depth", "k", "rel_type",
+                    "embedding", "embeddings"]
 
 MAX_TEXT_CHARS = 100_000  # far above any real name or question; longer input is rejected as oversized
 MAX_TERMS = 32  # full-text terms kept from a query (the first ones, deduplicated)
@@ -32,6 +32,7 @@ MAX_TERM_CHARS = 64
 MAX_K = 50
 MAX_VECTORS = 8  # query vectors one passage read compares against (one per asked thing)
 MAX_DOCUMENTS = 8  # documents one passage read covers
+MAX_NAMES = 16  # names one passages_mentioning_each looks up (a question's names, a document's tracker keys)
 DEFAULT_K = 10
 DEFAULT_DEPTH = 2
 
@@ -170,6 +171,10 @@ def validate(specs: tuple[ParamSpec, ...], params: Mapping[str, object], query: 
         elif spec.kind == "document_ids":
             if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DOCUMENTS:
                 raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_DOCUMENTS} document ids")
+            clean[spec.name] = [clean_text(v, spec.name) for v in value]
+        elif spec.kind == "texts":
+            if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_NAMES:
+                raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_NAMES} names")
             clean[spec.name] = [clean_text(v, spec.name) for v in value]
         elif spec.kind == "embeddings":
             clean[spec.name] = embedding_vectors(value)

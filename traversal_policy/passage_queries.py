@@ -8,7 +8,7 @@ from __future__ import annotations
 from extraction.schema import ready_document
 
 from .named_query import READY_OWNER, ROW_LIMIT, NamedQuery, fulltext_head
-from .params import ParamSpec
+from .params import MAX_NAMES, ParamSpec
 
 _PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
                     "node.kind AS passage_kind, "
@@ -49,6 +49,18 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                 "main_head": fulltext_head("Passage") + READY_OWNER +
                              "RETURN node.id AS id, node.document_id AS document_id, node.text AS text "
                              "ORDER BY score DESC, id LIMIT $limit"}, 0),
+    NamedQuery("passages_mentioning_each", "passages_mentioning for several names in one query: for each name (by "
+               "its position in the list), the passages that hold every word of it.",
+               (ParamSpec("texts", "texts", f"1..{MAX_NAMES} names, e.g. [billing-export, ENG-12]"),),
+               # One full-text call per name (UNWIND), each name's passages in passages_mentioning's order (score,
+               # then id) and cut to the same $limit: the same rows as one passages_mentioning per name.
+               {"main": "UNWIND range(0, size($queries) - 1) AS i "
+                        "CALL db.idx.fulltext.queryNodes('Passage', $queries[i]) YIELD node, score " + READY_OWNER +
+                        "WITH i, node, score ORDER BY i, score DESC, node.id "
+                        "WITH i, collect([node.id, node.document_id, node.text])[0..$limit] AS found "
+                        "UNWIND range(0, size(found) - 1) AS at "
+                        "RETURN i, at, found[at][0] AS id, found[at][1] AS document_id, found[at][2] AS text "
+                        "ORDER BY i, at"}, 0),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "

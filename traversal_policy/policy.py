@@ -68,9 +68,12 @@ class Policy:
         return sorted(set(wanted) & self.walkable)
 
     def check_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        """Second guard: no returned path longer than MAX_HOPS and none over a forbidden predicate."""
+        """Second guard: no returned path longer than MAX_HOPS and none over a forbidden predicate. A row with
+        neither a path nor a relation type (a passage, a sentence: most rows a turn reads) has nothing to check."""
         for row in rows:
             path = row.get("path")
+            if path is None and "rel_type" not in row:
+                continue
             rel_types = list(path["rel_types"]) if isinstance(path, Mapping) else []
             if "rel_type" in row and not isinstance(path, Mapping):
                 rel_types = [row["rel_type"]]

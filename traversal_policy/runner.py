@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Mapping
+from itertools import repeat
 from typing import Any, Protocol
 
 import redis.exceptions
@@ -94,12 +95,23 @@ def _wire(value: Any) -> Any:
     return value
 
 
+def _long_vector(value: Any) -> bool:
+    """More than 8 floats (checked in C: a passage read records up to 8 vectors of 384; a validated vector holds
+    exact floats, anything else is checked item by item)."""
+    return isinstance(value, list) and len(value) > 8 and (
+        set(map(type, value)) == {float} or all(map(isinstance, value, repeat(float))))
+
+
 def _shown_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Parameters as recorded: exact, except that long float vectors are summarised."""
+    """Parameters as recorded: exact, except that long float vectors are summarised, one alone or a list of them
+    (a passage read's question and ask vectors: thousands of floats that every answer would otherwise carry in its
+    shown work, and store in its history)."""
     shown: dict[str, Any] = {}
     for key, value in params.items():
-        if isinstance(value, list) and len(value) > 8 and all(isinstance(v, float) for v in value):
+        if _long_vector(value):
             shown[key] = f"<vector of {len(value)} floats>"
+        elif isinstance(value, list) and value and all(map(_long_vector, value)):
+            shown[key] = f"<{len(value)} vectors of {'/'.join(dict.fromkeys(str(len(v)) for v in value))} floats>"
         else:
             shown[key] = value
     return shown

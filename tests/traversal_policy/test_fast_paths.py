@@ -10,7 +10,7 @@ from falkordb.helpers import stringify_param_value
 
 from extraction.errors import QueryRejected
 from traversal_policy.params import EMBEDDING_DIM, embedding_vector
-from traversal_policy.runner import _plain, _wire
+from traversal_policy.runner import _plain, _shown_params, _wire
 
 
 def test_a_vector_of_floats_is_taken_as_it_is() -> None:
@@ -53,3 +53,18 @@ def test_a_parameter_is_written_as_the_client_writes_it(value: object) -> None:
 
 def test_vectors_equal_as_floats_but_not_as_text_are_written_apart() -> None:
     assert str(_wire([0.0, 1.0])) == "[0.0,1.0]" and str(_wire([-0.0, 1.0])) == "[-0.0,1.0]"
+
+
+def test_shown_work_summarises_float_vectors_alone_or_listed_and_nothing_else() -> None:
+    vector = [0.5] * EMBEDDING_DIM
+
+    class Score(float):
+        pass
+
+    shown = _shown_params({"vector": vector, "vectors": [vector, vector], "ids": ["a"] * 9, "counts": list(range(9)),
+                           "short": [0.5] * 8, "subclassed": [Score(0.5)] * 9, "mixed": [0.5] * 8 + [1]})
+    assert shown["vector"] == f"<vector of {EMBEDDING_DIM} floats>"
+    assert shown["vectors"] == f"<2 vectors of {EMBEDDING_DIM} floats>"
+    assert shown["subclassed"] == "<vector of 9 floats>"  # a float subclass is a float, as item by item
+    assert (shown["ids"], shown["counts"], shown["short"], shown["mixed"]) == (
+        ["a"] * 9, list(range(9)), [0.5] * 8, [0.5] * 8 + [1])

@@ -71,6 +71,34 @@ def test_search_evidence_finds_the_chat_only_fact(
     assert any("now owns notify-hub" in str(row) for row in outcome.rows)
 
 
+def test_passages_mentioning_each_returns_each_names_passages_as_one_look_up_per_name_would(
+    sample_graph: tuple[Any, IngestReport], embedder: LocalEmbedder
+) -> None:
+    executor = _executor(sample_graph, embedder)
+    names = ["geo-index", "tile cache", "service", "the", "no-such-widget-anywhere"]
+    batched = executor.run("passages_mentioning_each", {"texts": names})
+    assert isinstance(batched, Found)
+    assert [q.name for q in batched.queries if q.name != "index_check"] == ["passages_mentioning_each"]
+    for name in names:
+        alone = executor.run("passages_mentioning", {"text": name})
+        expected = [(r["id"], r["document_id"], r["text"]) for r in alone.rows] if isinstance(alone, Found) else []
+        assert [(r["id"], r["document_id"], r["text"]) for r in batched.rows if r["name"] == name] == expected, name
+    assert {r["name"] for r in batched.rows} >= {"geo-index", "service"}
+    assert "no-such-widget-anywhere" not in {r["name"] for r in batched.rows}
+
+
+def test_a_passage_reads_query_vectors_are_summarised_in_its_shown_work(
+    sample_graph: tuple[Any, IngestReport], embedder: LocalEmbedder
+) -> None:
+    vectors = [embedder.embed_query("who owns geo-index"), embedder.embed_query("tile cache")]
+    outcome = _executor(sample_graph, embedder).run(
+        "document_passages", {"document_ids": ["lark_confluence_geo-index-runbook"], "vectors": vectors})
+    assert isinstance(outcome, Found) and all(len(r["distances"]) == 2 for r in outcome.rows)
+    main = next(q for q in outcome.queries if "distances" in q.cypher)
+    assert main.params["vectors"] == f"<2 vectors of {len(vectors[0])} floats>"
+    assert main.params["document_ids"] == ["lark_confluence_geo-index-runbook"]  # the rest as sent
+
+
 def test_every_named_query_is_read_only_text() -> None:
     for query in CATALOGUE.values():
         for text in query.cypher.values():

@@ -9,7 +9,17 @@ import pytest
 
 from extraction.errors import InputRejected, QueryRejected
 from traversal_policy import DEFAULT_POLICY_PATH, PRODUCTION_WALKABLE, PolicyViolation, load_policy, parse_policy
-from traversal_policy.params import clamp_depth, clean_text, fulltext_query, fuzzy_name_query, name_keys, words
+from traversal_policy.params import (
+    MAX_NAMES,
+    ParamSpec,
+    clamp_depth,
+    clean_text,
+    fulltext_query,
+    fuzzy_name_query,
+    name_keys,
+    validate,
+    words,
+)
 
 
 def test_default_policy_is_production_and_hashes_the_file() -> None:
@@ -65,6 +75,13 @@ def test_row_guard_rejects_forbidden_and_long_paths() -> None:
         policy.check_rows([{"rel_type": "CALLS"}])
 
 
+def test_row_guard_passes_rows_without_paths_and_still_checks_the_rows_after_them() -> None:
+    policy = load_policy()
+    policy.check_rows([{"id": "p1", "text": "a passage"}, {"id": "e1", "path": None}])
+    with pytest.raises(PolicyViolation, match="CALLS"):
+        policy.check_rows([{"id": "p1", "text": "a passage"}, {"rel_type": "CALLS"}])
+
+
 @pytest.mark.parametrize(("given", "expected"), [(-5, 1), (0, 1), (1, 1), (2, 2), (3, 3), (4, 3), (10**30, 3),
                                                  ("2", 2), (" -9 ", 1)])
 def test_depth_is_clamped(given: object, expected: int) -> None:
@@ -116,3 +133,14 @@ def test_exact_key_matches_the_ingest_name_key(name: str) -> None:
     from extraction.identity import name_key
 
     assert name_keys(name)[0] == name_key(name)
+
+
+@pytest.mark.parametrize("given", [[], "geo-index", ["x"] * (MAX_NAMES + 1), [1, 2]])
+def test_a_list_of_names_must_be_one_to_max_names_strings(given: object) -> None:
+    with pytest.raises(QueryRejected):
+        validate((ParamSpec("texts", "texts", "names"),), {"texts": given}, "q")
+
+
+def test_a_list_of_names_is_cleaned_name_by_name() -> None:
+    clean = validate((ParamSpec("texts", "texts", "names"),), {"texts": [" geo-index ", "a\x00b"]}, "q")
+    assert clean == {"texts": ["geo-index", "a b"]}

@@ -49,8 +49,7 @@ class Vocabulary:
     def encode(self, words: Sequence[str]) -> Encoded:
         """One dict look-up per known word (most of a passage's, once a few documents were read); the new ones
         take ids under the lock, in the order they first appear, as one ``setdefault`` pass would give them."""
-        known = self._ids.get
-        ids = [known(w) for w in words]
+        ids = list(map(self._ids.get, words))
         if None in ids:
             with self._lock:  # a new word's id is the count so far: two threads must not take the same one
                 ids = [self._ids.setdefault(w, len(self._ids)) if i is None else i

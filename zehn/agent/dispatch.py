@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from extraction.errors import InputRejected, QueryRejected, ZehnError
 from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryRecord, Resolution, TraversalExecutor
+from traversal_policy.params import MAX_NAMES
 from traversal_policy.search import RRF_K
 from zehn.agent import rows
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
@@ -57,8 +58,13 @@ class ToolResult:
 
 @dataclass
 class Dispatcher:
+    """``payloads``: build each result's :attr:`ToolResult.payload` rows (what a model reads, and what the MCP tools
+    return). Off for a deterministic turn, where nothing reads them: the typed helpers read the outcome's rows, and
+    the turn's tool calls are reported (``tool_call`` / ``tool_result``) the same either way."""
+
     executor: TraversalExecutor
     listener: Listener
+    payloads: bool = True
     records: list[QueryRecord] = field(default_factory=list)
     evidence: dict[str, Sentence] = field(default_factory=dict)
     edges: dict[EdgeKey, list[Sentence]] = field(default_factory=dict)
@@ -92,7 +98,7 @@ class Dispatcher:
         self.listener.returned(name, {"outcome": outcome.outcome, "rows": count,
                                       "queries": [q.to_dict() for q in outcome.queries]})
         if isinstance(outcome, Found) and any(isinstance(r.get("path"), dict) for r in outcome.rows):
-            self._enrich(payload)
+            self._enrich(outcome)
         return ToolResult(name, outcome.outcome, payload, outcome)
 
     def resolve(self, name: str) -> Resolution | QueryFailed:
@@ -147,6 +153,18 @@ class Dispatcher:
         found = self.found("document_sentences", {"document_id": document_id})
         return [self.evidence[str(r["id"])] for r in found.rows] if found else []
 
+    def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
+        """Each of ``names``' passages that hold every word of it, as (document id, passage text), in
+        ``passages_mentioning``'s order: one ``passages_mentioning_each`` per :data:`MAX_NAMES` names. A name no
+        passage holds is left out."""
+        out: dict[str, list[tuple[str, str]]] = {}
+        unique = list(dict.fromkeys(names))
+        for at in range(0, len(unique), MAX_NAMES):
+            found = self.found("passages_mentioning_each", {"texts": unique[at:at + MAX_NAMES]})
+            for row in found.rows if found else ():
+                out.setdefault(str(row["name"]), []).append((str(row["document_id"]), str(row.get("text") or "")))
+        return out
+
     def walk(self, query: str, args: dict[str, Any]) -> list[PathRow]:
         """Paths of a walk (enriched with their edges' sentences); the turn's paths keep every walk's rows."""
         before = len(self.paths)
@@ -169,21 +187,25 @@ class Dispatcher:
         if not isinstance(outcome, Found):
             return {"outcome": "no_evidence", "reason": outcome.reason, "message": outcome.message}
         shown: list[dict[str, Any]] = []
+        sentences = outcome.query in ("search_evidence", "document_sentences", "evidence_for")
         for row in outcome.rows:
-            if outcome.query in ("search_evidence", "document_sentences", "evidence_for"):
+            if sentences:
                 if outcome.query == "search_evidence" and row.get("kind") != "evidence":
                     continue
                 item = rows.sentence(row)
                 self._add(item)
                 if outcome.query == "evidence_for":
                     self._edge(row, item)  # with this edge's mention spans (a sentence can back several edges)
-                shown.append({"evidence_id": item.id, "document_id": item.document_id, "document_text": item.text})
+                if self.payloads:
+                    shown.append({"evidence_id": item.id, "document_id": item.document_id,
+                                  "document_text": item.text})
                 continue
             if isinstance(row.get("path"), dict):
                 self.paths.append(rows.path_row(row))
             for ev in row.get("evidence") or []:
                 self._add(rows.sentence(ev))
-            shown.append({k: v for k, v in row.items() if k not in ("distances",)})
+            if self.payloads:
+                shown.append({k: v for k, v in row.items() if k not in ("distances",)})
         return {"outcome": "found", "rows": shown, "notes": list(outcome.notes)}
 
     def _edge(self, row: dict[str, Any], item: Sentence) -> None:
@@ -195,17 +217,19 @@ class Dispatcher:
     def _add(self, item: Sentence) -> None:
         self.evidence.setdefault(item.id, item)
 
-    def _enrich(self, payload: dict[str, Any]) -> None:
-        """Fetch the sentences behind every edge of the returned paths (evidence_for), and show them inline."""
-        for row in payload["rows"]:
+    def _enrich(self, outcome: Found) -> None:
+        """Fetch the sentences behind every edge of the returned paths (evidence_for), and show them inline in the
+        payload (its rows hold the outcome's path maps)."""
+        for row in outcome.rows:
             path = row.get("path")
             for edge in path.get("edges", []) if isinstance(path, dict) else []:
                 key = (edge["source"], edge["rel_type"], edge["target"])
                 if key not in self.edges and len(self.edges) < MAX_EDGES:
                     self.call("evidence_for", {"source": key[0], "rel_type": key[1], "target": key[2]})
                     self.edges.setdefault(key, [])
-                edge["evidence"] = [{"evidence_id": i.id, "document_id": i.document_id, "document_text": i.text}
-                                    for i in self.edges.get(key, [])]
+                if self.payloads:
+                    edge["evidence"] = [{"evidence_id": i.id, "document_id": i.document_id,
+                                         "document_text": i.text} for i in self.edges.get(key, [])]
 
 
 def payload_json(result: ToolResult) -> str:

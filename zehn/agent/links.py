@@ -19,7 +19,7 @@ from verify.constraints import TICKET, find_constraints
 LINK_KEYS = 2  # shared keys that make two documents one case
 HUB = 5  # a key named by more documents than this links nothing
 MAX_LINKED = 2  # linked documents read per answering document
-MAX_KEYS = 8  # keys looked up per answering document, in the order it names them (one query each: a cost bound)
+MAX_KEYS = 8  # keys looked up per answering document, in the order it names them (a bound on the look-up's rows)
 _OWN_KEY = re.compile(r'^[ \t]*"?key"?[ \t]*[:=][ \t]*"?(' + TICKET.pattern + r')"?[ \t]*,?[ \t]*$', re.M | re.I)
 
 
@@ -33,7 +33,9 @@ def keys_in(text: str) -> list[str]:
     return list(dict.fromkeys(c.value for c in find_constraints(text) if c.kind == "ticket"))
 
 
-Mentions = Callable[[str], list[tuple[str, str]]]  # key -> (document id, passage text) of passages naming it
+# keys -> each key's (document id, passage text) of the passages naming it, looked up together (a key none names
+# may be left out)
+Mentions = Callable[[list[str]], dict[str, list[tuple[str, str]]]]
 
 
 def linked_ids(document_id: str, text: str, mentions: Mentions) -> list[str]:
@@ -41,10 +43,12 @@ def linked_ids(document_id: str, text: str, mentions: Mentions) -> list[str]:
     shared: Counter[str] = Counter()
     tickets: set[str] = set()
     mine = own_keys(text)
-    for key in keys_in(text)[:MAX_KEYS]:
+    keys = keys_in(text)[:MAX_KEYS]
+    found = mentions(keys) if keys else {}
+    for key in keys:
         # The passages search matches words, so "ENG-1" also finds "ENG-12": the key must stand whole.
         whole = re.compile(rf"\b{re.escape(key)}\b")
-        rows = [(d, passage) for d, passage in mentions(key) if whole.search(passage)]
+        rows = [(d, passage) for d, passage in found.get(key, []) if whole.search(passage)]
         docs = {d for d, _ in rows}
         if len(docs) <= HUB:
             shared.update(docs - {document_id})

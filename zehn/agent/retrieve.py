@@ -211,10 +211,7 @@ class _Reads:
 
 def _linked(reads: _Reads, view: DocView) -> list[DocView]:
     """The documents linked to ``view`` by shared tracker keys, read as retrieved ones are (one level, no links)."""
-    def mentions(key: str) -> list[tuple[str, str]]:
-        found = reads.dispatcher.found("passages_mentioning", {"text": key})
-        return [(str(r["document_id"]), str(r.get("text") or "")) for r in found.rows] if found else []
-    ids = linked_ids(view.info.id, view.joined, mentions)
+    ids = linked_ids(view.info.id, view.joined, reads.dispatcher.mentions)
     return [DocView(info, tuple(passages), _exact_nearest(passages), False, partial(reads.sentences, info.id))
             for info, passages in reads.documents(ids)]
 
@@ -247,21 +244,20 @@ def _exact_nearest(passages: list[DocPassage]) -> float:
 
 def unmentioned(analysis: Analysis, views: tuple[DocView, ...], dispatcher: Dispatcher) -> tuple[str, ...]:
     """The question's names (hyphenated words, identifiers) that no ready document mentions: first looked for in
-    the documents just read, then in every passage (``passages_mentioning``). A name no document mentions is a
-    thing the documents cannot speak about ("a system that exists nowhere")."""
+    the documents just read, then in every passage (``passages_mentioning_each``, all of them in one query). A name
+    no document mentions is a thing the documents cannot speak about ("a system that exists nowhere")."""
     asked = [*analysis.names, *analysis.anchors, *(n for a in analysis.asks for n in a.names)]
     names = [n for n in dict.fromkeys(asked) if not comparison(n)]
+    # A view's index is built on first look-up; the names no view mentions are looked up in one query.
+    pending = [n for n in names if not any(v.index.mentions(n, " " in n) for v in views)]
+    found = dispatcher.mentions(pending) if pending else {}
     out = []
-    for name in names:
-        quoted = " " in name
-        if any(v.index.mentions(name, quoted) for v in views):  # a view's index is built on first look-up
-            continue
-        found = dispatcher.found("passages_mentioning", {"text": name})
+    for name in pending:
+        held = found.get(name, [])
         # An identifier must be there as written; a hyphenated name's words need only meet in one passage (a
         # question may write "embedding-catalog" for a document's "embedding catalog"... or "catalog of models").
         exact = name in analysis.anchors
-        if found is None or (exact and not any(TextIndex(str(r.get("text") or "")).mentions(name, quoted)
-                                               for r in found.rows)):
+        if not held or (exact and not any(TextIndex(text).mentions(name, " " in name) for _, text in held)):
             out.append(name)
     return tuple(out)
 

@@ -173,7 +173,7 @@ def passage_hit(row: dict[str, Any], rrf_k: int) -> PassageHit:
 def doc_passage(row: dict[str, Any]) -> DocPassage:
     return DocPassage(str(row["id"]), str(row["document_id"]), str(row.get("heading") or ""),
                       str(row.get("kind") or "section"), int(row["start"]), int(row["end"]), str(row["text"]),
-                      tuple(float(d) for d in row.get("distances") or ()), row.get("escaped") is True)
+                      tuple(map(float, row.get("distances") or ())), row.get("escaped") is True)
 
 
 def document_info(row: dict[str, Any]) -> DocumentInfo:

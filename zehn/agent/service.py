@@ -59,7 +59,8 @@ class AnswerService:
         started = time.perf_counter()
         turn = Turn(on_event, cancelled)
         turn.checkpoint()
-        dispatcher = Dispatcher(self.executor.scoped(scope, one_turn=True), turn)
+        # A deterministic turn reads the typed rows only: no model-facing payloads (the tool calls shown are the same).
+        dispatcher = Dispatcher(self.executor.scoped(scope, one_turn=True), turn, payloads=self.llm is not None)
         run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome
         timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,

@@ -127,7 +127,9 @@ class Similarity:
         rest = [t for t in terms if t not in direct and len(t) >= STEM_PREFIX]
         if not rest or not pool or self.embedder is None:
             return direct
-        by_prefix = _by_prefix(pool)  # built when some term is not there as written; kept per word set
+        # Built when some term is not there as written: a long pool's grouping is kept per word set; a sentence's
+        # (rebuilt for every call, rarely met again) groups only the words that share a prefix with a term.
+        by_prefix = _by_prefix(pool) if len(pool) >= POOL_CACHED else _prefixed(pool, {t[:STEM_PREFIX] for t in rest})
         nearby = {term: near for term in rest if (near := by_prefix.get(term[:STEM_PREFIX]))}
         # A regular inflection is the same word whatever its vector ("rout", the lemma a tagger gives a gerund read
         # as a verb, is the question's "routing": a document's noun "routing" is not the battle word's neighbour).
@@ -255,6 +257,16 @@ class Similarity:
 def _clipped(word: str, term: str) -> bool:
     """``word`` may be ``term`` cut short: the start of it, alphabetic, at least :data:`ABBREVIATION_MIN` letters."""
     return ABBREVIATION_MIN <= len(word) < len(term) and word.isalpha() and term.startswith(word)
+
+
+def _prefixed(pool: frozenset[str], prefixes: set[str]) -> dict[str, list[str]]:
+    """The words of ``pool`` that start with one of ``prefixes`` (:data:`STEM_PREFIX` letters), grouped by it: the
+    part of :func:`_by_prefix` a call reads."""
+    out: dict[str, list[str]] = {}
+    for word in pool:
+        if word[:STEM_PREFIX] in prefixes:
+            out.setdefault(word[:STEM_PREFIX], []).append(word)
+    return out
 
 
 PREFIX_CACHE_SIZE = 4096  # sentences' word sets kept grouped: a turn matches each read sentence for several asks

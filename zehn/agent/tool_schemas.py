@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from traversal_policy import CATALOGUE
-from traversal_policy.params import MAX_K, ParamSpec
+from traversal_policy.params import MAX_K, MAX_NAMES, ParamSpec
 from traversal_policy.policy import MAX_HOPS
 
 _MODEL_KINDS: dict[str, dict[str, Any]] = {
-    "text": {"type": "string"}, "entity_id": {"type": "string"}, "document_id": {"type": "string"},
+    "text": {"type": "string"},
+    "texts": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_NAMES},
+    "entity_id": {"type": "string"}, "document_id": {"type": "string"},
     "document_ids": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 8},
     "rel_type": {"type": "string"}, "depth": {"type": "integer", "minimum": 1, "maximum": MAX_HOPS},
     "k": {"type": "integer", "minimum": 1, "maximum": MAX_K},

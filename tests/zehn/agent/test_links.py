@@ -15,9 +15,9 @@ DESIGN = ("d", "Lease design\nThis design is ARCH-3; the stall ticket OPS-4410 w
 OTHER_TICKET = ("o", 'Dashboard typo\n  "key": "ARCH-3"\nUnrelated.')
 
 
-def _mentions(*docs: tuple[str, str]) -> Callable[[str], list[tuple[str, str]]]:
-    def look(key: str) -> list[tuple[str, str]]:
-        return [(doc_id, text) for doc_id, text in docs if key in text]
+def _mentions(*docs: tuple[str, str]) -> Callable[[list[str]], dict[str, list[tuple[str, str]]]]:
+    def look(keys: list[str]) -> dict[str, list[tuple[str, str]]]:
+        return {key: [(doc_id, text) for doc_id, text in docs if key in text] for key in keys}
     return look
 
 
@@ -50,3 +50,14 @@ def test_a_key_inside_a_longer_key_links_nothing() -> None:
     page = ("kb", "Customers saw timeouts; see ENG-12 and SUP-2.")
     longer = ("t", 'Timeout work\n  "key": "ENG-12"\nSee SUP-22 for the escalation.')  # SUP-22 is not SUP-2
     assert linked_ids("kb", page[1], _mentions(page, longer)) == []
+
+
+def test_every_key_of_the_page_is_looked_up_in_one_call() -> None:
+    calls: list[list[str]] = []
+    look = _mentions(KB, TICKET, DESIGN)
+
+    def counted(keys: list[str]) -> dict[str, list[tuple[str, str]]]:
+        calls.append(keys)
+        return look(keys)
+    assert linked_ids("kb", KB[1], counted) == ["t"]
+    assert calls == [["OPS-4410", "PLAT-77", "ARCH-3"]]

@@ -193,3 +193,13 @@ def test_prefix_groups_leave_the_cyclic_collector_once_collected() -> None:
     groups = _by_prefix(frozenset({"owner", "owned", "ownership", "rate"}))
     gc.collect()
     assert not any(gc.is_tracked(group) for group in groups.values())
+
+
+def test_a_short_pool_groups_only_the_prefixes_asked_and_as_the_full_grouping_does() -> None:
+    from zehn.agent.similarity import _by_prefix, _prefixed
+
+    pool = frozenset({"owner", "owned", "ownership", "rate", "ratio", "log"})
+    wanted = {"own", "rat", "xyz"}
+    full = {p: sorted(g) for p, g in _by_prefix(pool).items() if p in wanted}
+    assert {p: sorted(g) for p, g in _prefixed(pool, wanted).items()} == full
+    assert set(_prefixed(pool, wanted)) == {"own", "rat"}

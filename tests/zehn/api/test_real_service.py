@@ -62,3 +62,15 @@ def test_real_stream_order(real_client: TestClient) -> None:
     final = events[-1][1]["answer"]
     assert final["status"] == "answered" and final["citations"]
     assert real_client.get("/api/health").json()["answer_mode"] == "deterministic"
+
+
+def test_a_deterministic_stream_shows_each_tool_call_with_its_arguments_and_result(real_client: TestClient) -> None:
+    events = parse_sse(real_client.post("/api/answers/stream", json={"question": "Who owns geo-index?"}).text)
+    calls = [data for name, data in events if name == "tool_call"]
+    results = [data for name, data in events if name == "tool_result"]
+    assert {"name": "resolve_entity", "args": {"name": "geo-index"}} in calls
+    walk = next(c for c in calls if c["name"] == "who_owns")
+    assert walk["args"]["entity_id"]
+    owners = next(r for r in results if r["name"] == "who_owns")
+    assert owners["outcome"] == "found" and owners["rows"] >= 1 and owners["queries"][0]["cypher"]
+    assert [c["name"] for c in calls] == [r["name"] for r in results]

@@ -68,6 +68,7 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
             "document_passages": {"document_ids": ["lark_confluence_geo-index-runbook"]},
             "document_sentences": {"document_id": "lark_confluence_geo-index-runbook"},
             "passages_mentioning": {"text": "geo-index"},
+            "passages_mentioning_each": {"texts": ["geo-index", "tile cache"]},
             "if_person_leaves": {"person_id": "person:luca-ferraro", "depth": 2},
             "ask": {"question": "Who owns geo-index?"},
             "change_review": {"text": "This change retunes the tile cache of geo-index."},
@@ -86,7 +87,7 @@ def test_every_tool_runs_and_carries_its_evidence_ids_and_grades(services: Servi
         assert results[name].content and results[name].content[0].text
     for name in CATALOGUE:
         if name in {"resolve_entity", "documents_mentioning", "search_passages", "document_passages",
-                    "passages_mentioning"}:
+                    "passages_mentioning", "passages_mentioning_each"}:
             continue  # entities, documents and passages: these queries return no sentences
         out = results[name].structured_content
         if out["outcome"] == "found":
