@@ -132,10 +132,10 @@ def _awaited(parse: Doc, predicate: str) -> bool:
 
 def _someone_else(parse: Doc, predicate: str, author: str, handles: Collection[str] = ()) -> bool:
     """The act has a doer of its own in the sentence ("policy disabled by Ana", "Ben rolled back X", or a handle
-    the document lists: "infra rotated the keys"): the author reports it, the author did not do it."""
+    the document lists: "edgeops rotated the keys"): the author reports it, the author did not do it."""
     for verb in (t for t in parse if t.lemma_.casefold() == predicate):
-        # A listed handle just before the act is its doer ("infra rotated", "while infra rotates", "a ticket with
-        # infra to rotate"): the parser often gives a lowercase handle no subject arc.
+        # A listed handle just before the act is its doer ("edgeops rotated", "while edgeops rotates", "a ticket with
+        # edgeops to rotate"): the parser often gives a lowercase handle no subject arc.
         if any(t.text in handles and t.text.casefold() not in author.casefold()
                for t in parse[max(0, verb.i - _HANDLE_REACH):verb.i]):
             return True

@@ -12,7 +12,7 @@ conventions, no names), with the name bold or plain, a handle with or without "@
   (``> ...``) are that person's words (:attr:`Header.quotes`);
 - in a section whose heading names a conversation (:data:`THREAD_HEADINGS`), a person's name alone on its line,
   when the document's own metadata (authors, participants, assignee ...) names that person;
-- chat and meeting lines: a lowercase handle, an optional role, a colon and the message (``dana (sre): rolled
+- chat and meeting lines: a lowercase handle, an optional role, a colon and the message (``tove (sre): rolled
   back``), when the document's metadata names the handle (:mod:`zehn.agent.speakers`): a "note:" or "status:"
   line is a label, never a speaker.
 
@@ -53,7 +53,7 @@ _FROM = re.compile(rf"^From:\s*{NAME}(?:\s*<[^>\n]+>)?$")
 _ON_WROTE = re.compile(rf"^On\s+[^\n]{{3,60}}?,\s*{NAME}(?:\s*<[^>\n]+>)?\s+wrote:?$")
 _BOLD = re.compile(rf"^\*\*{NAME}\*\*{ROLE}\s*(?:\({STAMP}\))?\s*:\s*(?P<rest>.*)$")
 _PERSON = re.compile(rf"^[A-Z][a-z'’-]+(?: {_PARTICLES}[A-Z][a-z'’.-]*){{1,3}}$")
-# A chat line: "dana: text", "@dana (sre): text" (a speaker only when the metadata lists the handle).
+# A chat line: "tove: text", "@tove (sre): text" (a speaker only when the metadata lists the handle).
 _HANDLE_LINE = re.compile(r"^@?(?P<name>[a-z][a-z0-9._\-]{1,30})(?:\s*\((?P<role>[^)\n]{1,40})\))?:\s*(?P<rest>\S.*)$")
 # Heading words of a section that holds a conversation.
 THREAD_HEADINGS = frozenset({"comment", "comments", "thread", "discussion", "replies", "activity", "conversation",

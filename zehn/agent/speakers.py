@@ -1,11 +1,11 @@
 """The speakers a chat or meeting document's own metadata names, for reading its lowercase speaker lines (pure).
 
-Chat and meeting exports write each message as ``handle: text`` ("dana: rolled back the edge pool", "infra (sre):
-rotated the keys"), and list the handles in the front matter (``participants: ["dana", "infra"]``). A lowercase
+Chat and meeting exports write each message as ``handle: text`` ("tove: rolled back the edge pool", "edgeops (sre):
+rotated the keys"), and list the handles in the front matter (``participants: ["tove", "edgeops"]``). A lowercase
 "word: text" line is far more often a label ("note:", "status:", "owner:"), so a handle is read as the line's
 speaker only when the document's metadata names it: exactly as listed, or as the first name of exactly one listed
-full name ("dana" for "Dana Ruiz"; two people called Dana leave "dana" unresolved: an ambiguity, not a guess).
-A team tag the metadata gives a handle ("kevin (sre)") is kept as the speaker's team.
+full name ("runa" for "Runa Falk"; two people called Runa leave "runa" unresolved: an ambiguity, not a guess).
+A team tag the metadata gives a handle ("oskar (sre)") is kept as the speaker's team.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ HANDLE = re.compile(r"^[a-z][a-z0-9._\-]{1,30}$")
 
 @dataclass(frozen=True)
 class Speaker:
-    name: str  # as the metadata lists the person ("dana", "Dana Ruiz")
-    team: str = ""  # the team tag the metadata gives ("kevin (sre)": "sre")
+    name: str  # as the metadata lists the person ("tove", "Runa Falk")
+    team: str = ""  # the team tag the metadata gives ("oskar (sre)": "sre")
 
 
 def _values(value: str) -> list[str]:
