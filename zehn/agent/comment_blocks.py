@@ -29,7 +29,7 @@ from spacy.tokens import Doc
 from verify import HopGrade
 from verify.lexicon import NEGATION_WORDS
 from zehn.agent.bound import Bound, PathView
-from zehn.agent.comment_headers import header
+from zehn.agent.comment_headers import Header, header
 from zehn.agent.doc_lines import lines
 from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
@@ -60,10 +60,14 @@ class Block:
     end: int  # the body's end
     quoted: tuple[tuple[int, int], ...] = ()  # lines quoted from another comment ("> ...")
     role: str = ""  # the header's bracketed role or team ("Ana Ruiz (SRE)")
+    chat: bool = False  # spoken by a listed chat handle ("tove (sre): ...", :mod:`zehn.agent.speakers`)
 
     def answerer(self, focus: str) -> str:
         """Who answers "which team / group did it": the header's team when the author is a person ("Ana Ruiz
-        (SRE)" -> "SRE"), the author when it is itself a team ("Security (Ana Ruiz)"); else the author."""
+        (SRE)" -> "SRE", "tove (sre)" -> "sre"), the author when it is itself a team ("Security (Ana Ruiz)"); else
+        the author."""
+        if focus in GROUP_FOCI and self.role and self.chat:
+            return self.role
         if focus not in GROUP_FOCI or not self.role or not _PERSON.match(self.author) or \
                 _PERSON.match(self.role):
             return self.author
@@ -79,24 +83,20 @@ def blocks(doc_view: DocView) -> list[Block]:
     metadata = [s.text for s in doc_view.sentences if s.kind == "metadata"]
     people, speakers = " ".join(metadata), roster(metadata)
     out: list[Block] = []
-    author: str | None = None
-    role = ""
+    opened: Header | None = None  # the header of the block being read
     start = last = 0
     quoted: list[tuple[int, int]] = []
-    own_quotes = False  # "On <date>, X wrote:": the quoted lines under it are X's words
     for line in lines(doc_view):
         found = header(line.text, line.heading, people, speakers)
         if found is not None or line.is_heading:
-            if author is not None:
-                out.append(Block(author, start, last, tuple(quoted), role))
-            author, start, quoted = (found.author if found else None), line.start, []
-            role = found.role if found else ""
-            own_quotes = found is not None and found.quotes
-        elif line.text.lstrip().startswith(">") and not own_quotes:
-            quoted.append((line.start, line.end + 1))
+            if opened is not None:
+                out.append(Block(opened.author, start, last, tuple(quoted), opened.role, opened.chat))
+            opened, start, quoted = found, line.start, []
+        elif line.text.lstrip().startswith(">") and not (opened is not None and opened.quotes):
+            quoted.append((line.start, line.end + 1))  # "On <date>, X wrote:": the quoted lines are X's words
         last = max(last, line.end)
-    if author is not None:
-        out.append(Block(author, start, last, tuple(quoted), role))
+    if opened is not None:
+        out.append(Block(opened.author, start, last, tuple(quoted), opened.role, opened.chat))
     return out
 
 
@@ -172,7 +172,8 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
                     continue
                 own = words(sentence.text)
                 said = similarity.matches(terms, own)
-                if ask.predicate not in said and not similarity.synonym(ask.predicate, own):
+                # A chat body is loose talk: only the act's own word (not a near synonym) states it there.
+                if ask.predicate not in said and (block.chat or not similarity.synonym(ask.predicate, own)):
                     continue
                 said |= titled | {ask.predicate}
                 if len(said) < MIN_SHARE * len(terms):

@@ -66,6 +66,7 @@ class Header:
     body_at: int  # where the body starts in the line (the line's length when the body is on the next line)
     quotes: bool = False  # the quoted lines under it are the author's ("On <date>, Ana Ruiz wrote:")
     role: str = ""  # the bracketed role or team after the name ("Ana Ruiz (SRE)": "SRE")
+    chat: bool = False  # a chat line of a handle the document lists ("tove (sre): ...")
 
 
 def _thread(heading: str) -> bool:
@@ -81,7 +82,8 @@ def header(line: str, heading: str = "", people: str = "",
     chat = _HANDLE_LINE.match(text)
     if chat is not None and speakers and chat["name"] in speakers:
         speaker = speakers[chat["name"]]
-        return Header(speaker.name, _body_at(line, chat["rest"]), role=(chat["role"] or speaker.team).strip())
+        return Header(speaker.name, _body_at(line, chat["rest"]), role=(chat["role"] or speaker.team).strip(),
+                      chat=True)
     bold = _BOLD.match(text)
     if bold is not None:
         return Header(bold.group("name").lstrip("@"), _body_at(line, bold.group("rest")), role=_role(bold))

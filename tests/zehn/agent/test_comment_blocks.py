@@ -3,6 +3,8 @@ phrase (sentences written for this test)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from spacy.language import Language
 
@@ -120,3 +122,23 @@ def test_a_listed_chat_handle_is_the_doer_of_the_act_its_own_line_states(nlp: La
 
 def test_a_chat_handle_the_metadata_does_not_list_is_no_speaker(nlp: Language) -> None:
     assert "platform" not in _chat_doers("Which team rotated the upload token?", 'participants: ["tove"]', nlp)
+
+
+def test_which_team_is_the_team_the_metadata_tags_a_chat_handle_with(nlp: Language) -> None:
+    assert _chat_doers("Which team rotated the upload token?", 'participants: ["tove", "platform (build-infra)"]',
+                       nlp) == ["build-infra"]
+
+
+def test_a_chat_body_states_the_act_only_in_its_own_word_not_a_near_synonym(nlp: Language) -> None:
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+
+    class Loose(Similarity):  # a model that calls every word a synonym of the asked verb
+        def synonym(self, word: str, words: Iterable[str]) -> bool:
+            return True
+    view = _chat_view('participants: ["tove", "platform"]')
+    bound = bind_comment(analyse("Which team reverted the upload token?", nlp), lambda: (view,), Loose(None),
+                         Parses(ParseCache(nlp)))
+    assert bound is None  # "rotate" is no "revert", however near a model puts them
