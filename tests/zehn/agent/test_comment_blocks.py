@@ -125,8 +125,8 @@ def test_a_chat_handle_the_metadata_does_not_list_is_no_speaker(nlp: Language) -
 
 
 def test_which_team_is_the_team_the_metadata_tags_a_chat_handle_with(nlp: Language) -> None:
-    assert _chat_doers("Which team rotated the upload token?", 'participants: ["tove", "platform (build-infra)"]',
-                       nlp) == ["build-infra"]
+    assert _chat_doers("Which team rotated the upload token?", 'participants: ["tove", "platform (buildops)"]',
+                       nlp) == ["buildops"]
 
 
 def test_a_chat_body_states_the_act_only_in_its_own_word_not_a_near_synonym(nlp: Language) -> None:
