@@ -21,6 +21,7 @@ names an identifier (a PR number, a ticket key) reads only the threads that name
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from spacy.tokens import Doc
@@ -28,7 +29,7 @@ from spacy.tokens import Doc
 from verify import HopGrade
 from verify.lexicon import NEGATION_WORDS
 from zehn.agent.bound import Bound, PathView
-from zehn.agent.comment_headers import header
+from zehn.agent.comment_headers import Header, header
 from zehn.agent.doc_lines import lines
 from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
@@ -39,6 +40,7 @@ from zehn.agent.question_ids import holds_all, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
+from zehn.agent.speakers import roster
 
 DOCUMENTS_READ = 3
 MIN_SHARE = 0.5  # a body sentence must hold at least half of the asked terms (the asked verb among them)
@@ -46,6 +48,7 @@ _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafo
 # The shared negation words, less "without", which qualifies an act ("rolled back without downtime") rather than
 # denying it, plus "cannot", which whitespace splitting keeps whole.
 _NEGATIONS = (NEGATION_WORDS - {"without"}) | {"cannot"}
+_HANDLE_REACH = 3  # words before an act in which a listed handle is read as its doer
 # Openings of a request rather than a report ("Can we get someone to ...", "Please update ...").
 _ASKING = frozenset({"can", "could", "would", "should", "shall", "please", "let's", "lets", "may", "might"})
 
@@ -57,10 +60,14 @@ class Block:
     end: int  # the body's end
     quoted: tuple[tuple[int, int], ...] = ()  # lines quoted from another comment ("> ...")
     role: str = ""  # the header's bracketed role or team ("Ana Ruiz (SRE)")
+    chat: bool = False  # spoken by a listed chat handle ("tove (sre): ...", :mod:`zehn.agent.speakers`)
 
     def answerer(self, focus: str) -> str:
         """Who answers "which team / group did it": the header's team when the author is a person ("Ana Ruiz
-        (SRE)" -> "SRE"), the author when it is itself a team ("Security (Ana Ruiz)"); else the author."""
+        (SRE)" -> "SRE", "tove (sre)" -> "sre"), the author when it is itself a team ("Security (Ana Ruiz)"); else
+        the author."""
+        if focus in GROUP_FOCI and self.role and self.chat:
+            return self.role
         if focus not in GROUP_FOCI or not self.role or not _PERSON.match(self.author) or \
                 _PERSON.match(self.role):
             return self.author
@@ -73,26 +80,23 @@ class Block:
 
 def blocks(doc_view: DocView) -> list[Block]:
     """The comment blocks of a document, in order."""
-    people = " ".join(s.text for s in doc_view.sentences if s.kind == "metadata")
+    metadata = [s.text for s in doc_view.sentences if s.kind == "metadata"]
+    people, speakers = " ".join(metadata), roster(metadata)
     out: list[Block] = []
-    author: str | None = None
-    role = ""
+    opened: Header | None = None  # the header of the block being read
     start = last = 0
     quoted: list[tuple[int, int]] = []
-    own_quotes = False  # "On <date>, X wrote:": the quoted lines under it are X's words
     for line in lines(doc_view):
-        found = header(line.text, line.heading, people)
+        found = header(line.text, line.heading, people, speakers)
         if found is not None or line.is_heading:
-            if author is not None:
-                out.append(Block(author, start, last, tuple(quoted), role))
-            author, start, quoted = (found.author if found else None), line.start, []
-            role = found.role if found else ""
-            own_quotes = found is not None and found.quotes
-        elif line.text.lstrip().startswith(">") and not own_quotes:
-            quoted.append((line.start, line.end + 1))
+            if opened is not None:
+                out.append(Block(opened.author, start, last, tuple(quoted), opened.role, opened.chat))
+            opened, start, quoted = found, line.start, []
+        elif line.text.lstrip().startswith(">") and not (opened is not None and opened.quotes):
+            quoted.append((line.start, line.end + 1))  # "On <date>, X wrote:": the quoted lines are X's words
         last = max(last, line.end)
-    if author is not None:
-        out.append(Block(author, start, last, tuple(quoted), role))
+    if opened is not None:
+        out.append(Block(opened.author, start, last, tuple(quoted), opened.role, opened.chat))
     return out
 
 
@@ -126,15 +130,20 @@ def _awaited(parse: Doc, predicate: str) -> bool:
     return bool(named) and all(t.dep_ == "pobj" for t in named)
 
 
-def _someone_else(parse: Doc, predicate: str, author: str) -> bool:
-    """The act has a doer of its own in the sentence ("policy disabled by Ana", "Ben rolled back X"): the author
-    reports it, the author did not do it."""
+def _someone_else(parse: Doc, predicate: str, author: str, handles: Collection[str] = ()) -> bool:
+    """The act has a doer of its own in the sentence ("policy disabled by Ana", "Ben rolled back X", or a handle
+    the document lists: "edgeops rotated the keys"): the author reports it, the author did not do it."""
     for verb in (t for t in parse if t.lemma_.casefold() == predicate):
+        # A listed handle just before the act is its doer ("edgeops rotated", "while edgeops rotates", "a ticket with
+        # edgeops to rotate"): the parser often gives a lowercase handle no subject arc.
+        if any(t.text in handles and t.text.casefold() not in author.casefold()
+               for t in parse[max(0, verb.i - _HANDLE_REACH):verb.i]):
+            return True
         for c in verb.children:
             if c.dep_ == "agent" and any(g.dep_ == "pobj" for g in c.children):
                 return True
             name = " ".join(t.text for t in c.subtree)
-            if c.dep_ == "nsubj" and (c.ent_type_ == "PERSON" or _PERSON.match(name)) and \
+            if c.dep_ == "nsubj" and (c.ent_type_ == "PERSON" or _PERSON.match(name) or name in handles) and \
                     name.casefold() not in author.casefold():
                 return True
     return False
@@ -146,7 +155,8 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
     ask = analysis.asks[0]
     if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS:
         return None
-    terms = list(dict.fromkeys((ask.predicate, *ask.core)))
+    # "Which team rotated the keys": the asked kind is what the block's header answers, not words of the act.
+    terms = [t for t in dict.fromkeys((ask.predicate, *ask.core)) if t not in GROUP_FOCI or t != ask.focus_head]
     target = analysis.subject.name if analysis.subject is not None else " ".join(terms[1:])
     documents = views()
     asked_ids = named_identifiers(analysis.question)
@@ -155,13 +165,15 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
         if not holds_all(doc_view, asked_ids):
             continue  # a thread about something else (question_ids)
         titled = similarity.matches([t for t in terms if t != ask.predicate], words(doc_view.info.title))
+        handles = roster([s.text for s in doc_view.sentences if s.kind == "metadata"])
         for block in blocks(doc_view):
             for sentence in doc_view.sentences:
                 if sentence.kind == "metadata" or not block.own(sentence) or _asking(sentence.text):
                     continue
                 own = words(sentence.text)
                 said = similarity.matches(terms, own)
-                if ask.predicate not in said and not similarity.synonym(ask.predicate, own):
+                # A chat body is loose talk: only the act's own word (not a near synonym) states it there.
+                if ask.predicate not in said and (block.chat or not similarity.synonym(ask.predicate, own)):
                     continue
                 said |= titled | {ask.predicate}
                 if len(said) < MIN_SHARE * len(terms):
@@ -169,7 +181,7 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
                 # The parse is read only for a sentence that states the act: negation words are checked there.
                 parse = parses.of([sentence])[sentence.id]
                 if not (_negated(sentence.text) and act_negated(parse)) and not _awaited(parse, ask.predicate) and \
-                        not _someone_else(parse, ask.predicate, block.author):
+                        not _someone_else(parse, ask.predicate, block.author, handles):
                     found.append((len(said), -rank, block, sentence))
     if not found:
         return None

@@ -11,7 +11,10 @@ conventions, no names), with the name bold or plain, a handle with or without "@
 - mail: ``From: Ana Ruiz <ana@example.com>``, and ``On 2026-02-21 10:12, Ana Ruiz wrote:``, whose quoted lines
   (``> ...``) are that person's words (:attr:`Header.quotes`);
 - in a section whose heading names a conversation (:data:`THREAD_HEADINGS`), a person's name alone on its line,
-  when the document's own metadata (authors, participants, assignee ...) names that person.
+  when the document's own metadata (authors, participants, assignee ...) names that person;
+- chat and meeting lines: a lowercase handle, an optional role, a colon and the message (``tove (sre): rolled
+  back``), when the document's metadata names the handle (:mod:`zehn.agent.speakers`): a "note:" or "status:"
+  line is a label, never a speaker.
 
 The body may follow on the header's own line (``rest``); a bracketed role or team after the name is kept
 (:attr:`Header.role`). A plain "Word Word: text" line is not a header (it is
@@ -22,6 +25,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from zehn.agent.speakers import Speaker
 
 _PARTICLES = r"(?:(?:de|van|von|da|del|der|di|la|le|al|bin) )?"
 # A name: capitalised words ("Ana Ruiz", "Bram de Vries") or a handle ("@ana.ruiz", "ana_ruiz").
@@ -48,6 +53,8 @@ _FROM = re.compile(rf"^From:\s*{NAME}(?:\s*<[^>\n]+>)?$")
 _ON_WROTE = re.compile(rf"^On\s+[^\n]{{3,60}}?,\s*{NAME}(?:\s*<[^>\n]+>)?\s+wrote:?$")
 _BOLD = re.compile(rf"^\*\*{NAME}\*\*{ROLE}\s*(?:\({STAMP}\))?\s*:\s*(?P<rest>.*)$")
 _PERSON = re.compile(rf"^[A-Z][a-z'’-]+(?: {_PARTICLES}[A-Z][a-z'’.-]*){{1,3}}$")
+# A chat line: "tove: text", "@tove (sre): text" (a speaker only when the metadata lists the handle).
+_HANDLE_LINE = re.compile(r"^@?(?P<name>[a-z][a-z0-9._\-]{1,30})(?:\s*\((?P<role>[^)\n]{1,40})\))?:\s*(?P<rest>\S.*)$")
 # Heading words of a section that holds a conversation.
 THREAD_HEADINGS = frozenset({"comment", "comments", "thread", "discussion", "replies", "activity", "conversation",
                              "review", "reviews", "notes", "updates", "timeline", "history"})
@@ -59,16 +66,24 @@ class Header:
     body_at: int  # where the body starts in the line (the line's length when the body is on the next line)
     quotes: bool = False  # the quoted lines under it are the author's ("On <date>, Ana Ruiz wrote:")
     role: str = ""  # the bracketed role or team after the name ("Ana Ruiz (SRE)": "SRE")
+    chat: bool = False  # a chat line of a handle the document lists ("tove (sre): ...")
 
 
 def _thread(heading: str) -> bool:
     return bool({w.strip(".:()").casefold() for w in heading.split()} & THREAD_HEADINGS)
 
 
-def header(line: str, heading: str = "", people: str = "") -> Header | None:
+def header(line: str, heading: str = "", people: str = "",
+           speakers: dict[str, Speaker] | None = None) -> Header | None:
     """The author a comment header line names, or None when the line is not a header. ``people``: the text of the
-    document's metadata lines, where a name alone on a line must stand to be read as a header."""
+    document's metadata lines, where a name alone on a line must stand to be read as a header; ``speakers``: the
+    handles the metadata names (:func:`zehn.agent.speakers.roster`), the only ones a chat line is spoken by."""
     text = line.strip().strip("#").strip()
+    chat = _HANDLE_LINE.match(text)
+    if chat is not None and speakers and chat["name"] in speakers:
+        speaker = speakers[chat["name"]]
+        return Header(speaker.name, _body_at(line, chat["rest"]), role=(chat["role"] or speaker.team).strip(),
+                      chat=True)
     bold = _BOLD.match(text)
     if bold is not None:
         return Header(bold.group("name").lstrip("@"), _body_at(line, bold.group("rest")), role=_role(bold))

@@ -3,10 +3,13 @@ phrase (sentences written for this test)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from spacy.language import Language
 
 from zehn.agent.comment_blocks import act_negated
+from zehn.agent.retrieve import DocView
 
 
 @pytest.mark.parametrize("text", ["Did not run the canary in the east region.", "Never restarted the indexer.",
@@ -80,3 +83,62 @@ def test_which_team_did_it_is_the_team_in_the_header_brackets_not_the_person(nlp
     assert doer("Which team restarted the export worker?") == ["SRE"]
     assert doer("Who restarted the export worker?") == ["Ana Ruiz"]
     assert doer("Which team rebalanced the queue partitions?") == ["Storage"]
+
+
+CHAT = """# releases
+
+## messages
+
+tove: The nightly build failed at the upload step again.
+tove: Opening a ticket with platform to rotate the upload token.
+platform: Confirmed, the upload token expired. We rotate the upload token now.
+tove: Update: platform did rotate the upload token, uploads pass.
+"""
+
+
+def _chat_view(participants: str) -> DocView:
+    from tests.zehn.agent.markdown_view import markdown_view
+    from zehn.agent.rows import Sentence
+    view = markdown_view(CHAT, "releases")
+    front = Sentence("ev_meta", participants, view.info.id, 0, 0, "metadata")
+    return DocView(view.info, view.passages, 1.0, True, lambda: [front, *view.sentences])
+
+
+def _chat_doers(question: str, participants: str, nlp: Language) -> list[str]:
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+    view = _chat_view(participants)
+    bound = bind_comment(analyse(question, nlp), lambda: (view,), Similarity(None), Parses(ParseCache(nlp)))
+    return [] if bound is None else [p.entity_name for p in bound.paths]
+
+
+def test_a_listed_chat_handle_is_the_doer_of_the_act_its_own_line_states(nlp: Language) -> None:
+    # Not tove, who only asked for the act ("with platform to rotate") and reported it ("platform did rotate").
+    assert _chat_doers("Which team rotated the upload token?", 'participants: ["tove", "platform"]', nlp) == \
+        ["platform"]
+
+
+def test_a_chat_handle_the_metadata_does_not_list_is_no_speaker(nlp: Language) -> None:
+    assert "platform" not in _chat_doers("Which team rotated the upload token?", 'participants: ["tove"]', nlp)
+
+
+def test_which_team_is_the_team_the_metadata_tags_a_chat_handle_with(nlp: Language) -> None:
+    assert _chat_doers("Which team rotated the upload token?", 'participants: ["tove", "platform (buildops)"]',
+                       nlp) == ["buildops"]
+
+
+def test_a_chat_body_states_the_act_only_in_its_own_word_not_a_near_synonym(nlp: Language) -> None:
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+
+    class Loose(Similarity):  # a model that calls every word a synonym of the asked verb
+        def synonym(self, word: str, words: Iterable[str]) -> bool:
+            return True
+    view = _chat_view('participants: ["tove", "platform"]')
+    bound = bind_comment(analyse("Which team reverted the upload token?", nlp), lambda: (view,), Loose(None),
+                         Parses(ParseCache(nlp)))
+    assert bound is None  # "rotate" is no "revert", however near a model puts them

@@ -56,3 +56,14 @@ def test_a_mail_quote_header_owns_its_quoted_lines_and_a_tracker_reply_does_not(
     reply = header("**Lars Moe** wrote:")
     assert mail is not None and mail.quotes
     assert reply is not None and not reply.quotes
+
+
+def test_a_lowercase_chat_line_is_spoken_only_by_a_handle_the_metadata_lists() -> None:
+    from zehn.agent.speakers import roster
+    speakers = roster(['participants: ["tove", "oskar (sre)"]'])
+    tove = header("tove: rebuilt the search index", speakers=speakers)
+    oskar = header("oskar: drained the node", speakers=speakers)
+    assert tove is not None and tove.author == "tove" and tove.body_at == len("tove: ")
+    assert oskar is not None and oskar.role == "sre"
+    assert header("note: rebuilt the search index", speakers=speakers) is None  # a label, not a listed handle
+    assert header("tove: rebuilt the search index") is None  # no metadata: no speaker
