@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from extraction.documents import SourceDocument
 from verify.vocabulary import LABELS
 
-# Front-matter keys that list people without stating a relation of the vocabulary (authorship, attendance).
-_PEOPLE_KEYS = frozenset({"author", "authors", "participants", "participants_internal", "participants_external",
+# Front-matter keys that list people without stating a relation of the vocabulary (authorship, attendance); the
+# answerer reads chat speakers from the same keys (zehn.agent.speakers).
+PEOPLE_KEYS = frozenset({"author", "authors", "participants", "participants_internal", "participants_external",
                           "collaborators", "attendees", "mailbox_owner", "se_assigned", "csm_assigned"})
 _TEAM_TAG = re.compile(r"^(?P<handle>[\w.\-]+)\s*\((?P<team>[^)]{1,40})\)$")
-_HANDLE = re.compile(r"^[a-z][a-z0-9._\-]{1,30}$")
+HANDLE = re.compile(r"^[a-z][a-z0-9._\-]{1,30}$")  # a lowercase chat handle
 _BOT = re.compile(r"(?:^|[\-_.])bot$|^bot[\-_.]")
 
 
@@ -41,7 +42,7 @@ def _names(document: SourceDocument) -> list[str]:
     found = [*document.authors, *document.participants]
     for line in document.metadata_lines:
         rule = LABELS.get(line.key)
-        if line.key in _PEOPLE_KEYS or (rule is not None and rule.value_type == "Person"):
+        if line.key in PEOPLE_KEYS or (rule is not None and rule.value_type == "Person"):
             found.extend(line.values)
     return [" ".join(n.split()) for n in found if n and n.strip()]
 
@@ -58,7 +59,7 @@ def people_of(document: SourceDocument) -> People:
             teams[name.casefold()] = tagged.group("team")
         if _BOT.search(name.casefold()) or "@" in name or "/" in name:
             continue
-        if _HANDLE.match(name):
+        if HANDLE.match(name):
             handles.setdefault(name, []).append(name)
         elif " " in name and name[:1].isupper():
             full.add(name)

@@ -13,15 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from extraction.people import HANDLE, PEOPLE_KEYS
 from verify.vocabulary import LABELS
 
-# Front-matter keys that list people by authorship or attendance, beside the labels whose values are people.
-_LISTING_KEYS = frozenset({"author", "authors", "participants", "participants_internal", "participants_external",
-                           "attendees", "collaborators", "members"})
 _KEY = re.compile(r'^\s*"?(?P<key>[\w\-]+)"?\s*:\s*(?P<value>.*)$')
 _QUOTED = re.compile(r'"([^"\n]+)"|\'([^\'\n]+)\'')
 _TAGGED = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<team>[^)]{1,40})\)$")
-HANDLE = re.compile(r"^[a-z][a-z0-9._\-]{1,30}$")
 
 
 @dataclass(frozen=True)
@@ -46,7 +43,7 @@ def _listed(metadata: list[str]) -> list[Speaker]:
             continue
         key = m.group("key").casefold()
         rule = LABELS.get(key)
-        if key not in _LISTING_KEYS and (rule is None or rule.value_type != "Person"):
+        if key not in PEOPLE_KEYS and (rule is None or rule.value_type != "Person"):
             continue
         for value in _values(m.group("value")):
             name = " ".join(value.split())
