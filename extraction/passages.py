@@ -152,7 +152,7 @@ def _sections(document: SourceDocument) -> list[tuple[tuple[str, ...], int, int]
         stack = [h for h in stack if h.level < heading.level] + [heading]
         end = headings[n + 1].start if n + 1 < len(headings) else len(text)
         path = tuple(h.text for h in stack if h.text)
-        out.append((path or (document.title,), heading.end, end))
+        out.append((path or (document.title,), heading.body_start, end))
     return [cut for path, start, end in out for cut in _inline(text, path, start, end)]
 
 

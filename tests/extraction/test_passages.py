@@ -32,3 +32,9 @@ def test_a_normal_section_with_one_written_out_break_stays_one_passage() -> None
     found = passages(_doc(text))
     assert [(text[p.start : p.end], p.escaped) for p in found] == [
         ("The loader splits on \\n and then: reads the header.\nIt keeps the rest.", False)]
+
+
+def test_a_setext_section_starts_under_its_underline_with_the_heading_in_its_path() -> None:
+    text = "Service guide\n=============\n\nIntro text.\n\nOwners\n------\n- Primary: the billing team\n"
+    found = [(p.heading_path, text[p.start : p.end]) for p in passages(_doc(text))]
+    assert found == [(("Service guide",), "Intro text."), (("Service guide", "Owners"), "- Primary: the billing team")]
