@@ -38,3 +38,13 @@ def test_a_setext_section_starts_under_its_underline_with_the_heading_in_its_pat
     text = "Service guide\n=============\n\nIntro text.\n\nOwners\n------\n- Primary: the billing team\n"
     found = [(p.heading_path, text[p.start : p.end]) for p in passages(_doc(text))]
     assert found == [(("Service guide",), "Intro text."), (("Service guide", "Owners"), "- Primary: the billing team")]
+
+
+def test_a_label_line_inside_a_comment_heads_only_the_rest_of_that_comment() -> None:
+    text = ("# Ticket\n\n## Comments\n\n2025-01-02 10:00 - Ana Ruiz\nPulled the worker logs:\n- queue depth 40k\n"
+            "- no retries\n\nLooks like a stuck consumer.\n\nNext steps:\n- add an alert\n\nDone.\n")
+    found = [(p.heading_path[1:], text[p.start : p.end]) for p in passages(_doc(text))]
+    assert found == [(("Comments",), "2025-01-02 10:00 - Ana Ruiz"),
+                     (("Comments", "Pulled the worker logs"), "- queue depth 40k\n- no retries"),
+                     (("Comments",), "Looks like a stuck consumer."),
+                     (("Comments", "Next steps"), "- add an alert\n\nDone.")]
