@@ -23,7 +23,7 @@ from graphrag_sdk.core.models import TextChunk, TextChunks
 from graphrag_sdk.ingestion.chunking_strategies.base import ChunkingStrategy
 
 from extraction.documents import ChunkSlice, SourceDocument, chunk_id
-from extraction.line_breaks import blank_line_ends, escaped_breaks, fenced_blocks, line_breaks, trim
+from extraction.line_breaks import blank_line_ends, escaped_breaks, fenced_blocks, is_blank, line_breaks, trim
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*\r?$", re.MULTILINE)
 _ESCAPED_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*")
@@ -33,6 +33,7 @@ _UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*\r?$", re.MULTILINE)
 _NOT_TITLE = re.compile(r" {0,3}(?:[-*+•](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[>|]|#{1,6}(?:[ \t]|$)|```|~~~|"
                         r"([-*_=])[ \t]*(?:\1[ \t]*)+$)|[ \t]*\t|    ")
 # What may stand right above a one-line title: a blank line, an ATX heading, a rule or underline, a code fence.
+_FENCE_LINE = re.compile(r" {0,3}-{3,}[ \t]*\r?")
 _SEPARATOR = re.compile(r"[ \t]*(?:#{1,6}(?:[ \t].*)?|[-*_=][-*_= \t]*|(?:`{3,}|~{3,}).*)?")
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
 _WHITESPACE = re.compile(r"\s+")
@@ -92,6 +93,7 @@ def _setext_headings(text: str, start: int, end: int) -> list[Heading]:
     under a blank line or a list item is a rule; lines of a block over a "---" are a YAML document or key: value
     lines, not a title (CommonMark would make the whole block one heading; here it is none). Real lines only."""
     out = []
+    closing: set[int] = set()
     for m in _UNDERLINE.finditer(text, start, end):
         if m.start() == start:
             continue
@@ -103,8 +105,24 @@ def _setext_headings(text: str, start: int, end: int) -> list[Heading]:
         if line_start > start and not _SEPARATOR.fullmatch(above.rstrip("\r")):
             continue
         level = 1 if m.group(1).startswith("=") else 2
+        if level == 2 and (m.start() in closing or _fences_a_block(text, m.end(), end, closing)):
+            continue
         out.append(Heading(line_start, line_start + len(line), level, line.strip(), _line_end(text, m.end())))
     return out
+
+
+def _fences_a_block(text: str, at: int, end: int, closing: set[int]) -> bool:
+    """A "---" whose block (up to the next blank line) a second "---" closes opens a YAML document or key: value
+    block, as front matter's fences do ("Example manifest\n---\nname: x\n---"): no underline, nor is the second
+    one (its start is added to ``closing``)."""
+    while (at := text.find("\n", at, end) + 1) > 0:
+        stop = text.find("\n", at, end) % (end + 1) if at < end else end
+        if is_blank(text, at, stop):
+            return False
+        if _FENCE_LINE.fullmatch(text, at, stop):
+            closing.add(at)
+            return True
+    return False
 
 
 def _sentence_ends(text: str, start: int, end: int) -> list[int]:

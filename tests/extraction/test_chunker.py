@@ -236,6 +236,11 @@ def test_a_rule_list_item_paragraph_block_or_code_over_dashes_is_no_heading() ->
     assert markdown_headings(text) == []
 
 
+def test_a_dash_line_that_a_second_one_closes_fences_a_block_and_underlines_nothing() -> None:
+    text = "Example manifest\n---\nname: probe\n---\n\nOne key\n---\nport: 8080\n---\n\nOwners\n---\nthe data team\n"
+    assert [h.text for h in markdown_headings(text)] == ["Owners"]
+
+
 def test_the_underline_is_not_cut_from_its_heading() -> None:
     text = "Intro sentence one. Intro sentence two.\n\nNext steps\n----------\n\n" + "Body sentence here. " * 3
     chunks = chunk_document(_doc(text), max_chars=60)
