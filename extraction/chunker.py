@@ -32,8 +32,8 @@ _UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*\r?$", re.MULTILINE)
 # underline, a line indented as code.
 _NOT_TITLE = re.compile(r" {0,3}(?:[-*+•](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[>|]|#{1,6}(?:[ \t]|$)|```|~~~|"
                         r"([-*_=])[ \t]*(?:\1[ \t]*)+$)|[ \t]*\t|    ")
+_FENCE_LINE = re.compile(r" {0,3}-{3,}[ \t]*\r?")  # what closes a block fenced with "---"
 # What may stand right above a one-line title: a blank line, an ATX heading, a rule or underline, a code fence.
-_FENCE_LINE = re.compile(r" {0,3}-{3,}[ \t]*\r?")
 _SEPARATOR = re.compile(r"[ \t]*(?:#{1,6}(?:[ \t].*)?|[-*_=][-*_= \t]*|(?:`{3,}|~{3,}).*)?")
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
 _WHITESPACE = re.compile(r"\s+")
@@ -113,8 +113,8 @@ def _setext_headings(text: str, start: int, end: int) -> list[Heading]:
 
 def _fences_a_block(text: str, at: int, end: int, closing: set[int]) -> bool:
     """A "---" whose block (up to the next blank line) a second "---" closes opens a YAML document or key: value
-    block, as front matter's fences do ("Example manifest\n---\nname: x\n---"): no underline, nor is the second
-    one (its start is added to ``closing``)."""
+    block, as front matter's fences do (a "Sample manifest" line, "---", "name: x", "---"): no underline, nor is
+    the second one (its start is added to ``closing``)."""
     while (at := text.find("\n", at, end) + 1) > 0:
         stop = text.find("\n", at, end) % (end + 1) if at < end else end
         if is_blank(text, at, stop):
