@@ -95,12 +95,12 @@ def _section_start(ctx: DocumentContext, start: int, end: int) -> tuple[int, boo
     if i < 0:
         return None
     heading = ctx.headings[i]
-    if heading.end <= start:
-        if ctx.document.text[heading.end : start].strip():
+    if heading.body_start <= start:
+        if ctx.document.text[heading.body_start : start].strip():
             return None
         body = start
-    elif heading.start >= start and heading.end < end:
-        body = heading.end
+    elif heading.start >= start and heading.body_start < end:
+        body = heading.body_start
     else:
         return None
     cause, supposed = cause_heading(heading.text)

@@ -23,10 +23,18 @@ from graphrag_sdk.core.models import TextChunk, TextChunks
 from graphrag_sdk.ingestion.chunking_strategies.base import ChunkingStrategy
 
 from extraction.documents import ChunkSlice, SourceDocument, chunk_id
-from extraction.line_breaks import blank_line_ends, escaped_breaks, fenced_blocks, line_breaks, trim
+from extraction.line_breaks import blank_line_ends, escaped_breaks, fenced_blocks, is_blank, line_breaks, trim
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*\r?$", re.MULTILINE)
 _ESCAPED_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*")
+_UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*\r?$", re.MULTILINE)
+# A line that is no setext heading's text: a list item, a quote, a table row, an ATX heading, a fence, a rule or an
+# underline, a line indented as code.
+_NOT_TITLE = re.compile(r" {0,3}(?:[-*+•](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[>|]|#{1,6}(?:[ \t]|$)|```|~~~|"
+                        r"([-*_=])[ \t]*(?:\1[ \t]*)+$)|[ \t]*\t|    ")
+_FENCE_LINE = re.compile(r" {0,3}-{3,}[ \t]*\r?")  # what closes a block fenced with "---"
+# What may stand right above a one-line title: a blank line, an ATX heading, a rule or underline, a code fence.
+_SEPARATOR = re.compile(r"[ \t]*(?:#{1,6}(?:[ \t].*)?|[-*_=][-*_= \t]*|(?:`{3,}|~{3,}).*)?")
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
 _WHITESPACE = re.compile(r"\s+")
 _ABBREVIATIONS = frozenset(
@@ -41,20 +49,31 @@ class Heading:
     end: int  # end of the heading line (before its line ending)
     level: int
     text: str
+    underline_end: int | None = None  # a setext heading's "===" / "---" line end (before its line ending)
+
+    @property
+    def body_start(self) -> int:
+        """Where the text under the heading starts: after its underline, if it has one."""
+        return self.end if self.underline_end is None else self.underline_end
 
 
 def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list[Heading]:
-    """ATX headings (``# Title``) in ``text[start:end]``, skipping fenced code blocks."""
+    """ATX (``# Title``) and setext (``Title`` over ``===`` / ``---``) headings in ``text[start:end]``, skipping
+    fenced code blocks."""
     end = len(text) if end is None else end
     code = fenced_blocks(text, start, end)
     code_starts = [a for a, _ in code]
+
+    def in_code(at: int) -> bool:
+        k = bisect_right(code_starts, at) - 1
+        return k >= 0 and at <= code[k][1]
+
     out = []
     for m in _HEADING.finditer(text, start, end):
-        k = bisect_right(code_starts, m.start()) - 1
-        if k >= 0 and m.start() <= code[k][1]:
+        if in_code(m.start()):
             continue
-        line_end = m.end() - (1 if text[m.start() : m.end()].endswith("\r") else 0)
-        out.append(Heading(m.start(), line_end, len(m.group(1)), (m.group(2) or "").strip()))
+        out.append(Heading(m.start(), _line_end(text, m.end()), len(m.group(1)), (m.group(2) or "").strip()))
+    out.extend(h for h in _setext_headings(text, start, end) if not in_code(h.start) and not in_code(h.body_start))
     breaks = escaped_breaks(text, start, end)  # "...\\n## Rollback\\n..." on an exported body's line
     for n, (_, at) in enumerate(breaks):
         stop = breaks[n + 1][0] if n + 1 < len(breaks) else text.find("\n", at, end) % (end + 1)
@@ -62,6 +81,48 @@ def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list
         if found is not None:
             out.append(Heading(at, found.end(), len(found.group(1)), (found.group(2) or "").strip()))
     return sorted(out, key=lambda h: h.start)
+
+
+def _line_end(text: str, at: int) -> int:
+    return at - 1 if text[at - 1 : at] == "\r" else at
+
+
+def _setext_headings(text: str, start: int, end: int) -> list[Heading]:
+    """CommonMark setext headings whose text is a one-line paragraph: the line right above an underline of "="
+    (level 1) or "-" (level 2), itself below a blank line, the range's start, a heading, a rule or a fence. A "---"
+    under a blank line or a list item is a rule; lines of a block over a "---" are a YAML document or key: value
+    lines, not a title (CommonMark would make the whole block one heading; here it is none). Real lines only."""
+    out = []
+    closing: set[int] = set()
+    for m in _UNDERLINE.finditer(text, start, end):
+        if m.start() == start:
+            continue
+        line_start = text.rfind("\n", start, m.start() - 1) + 1 or start
+        line = text[line_start : _line_end(text, m.start() - 1)]
+        if not line.strip() or _NOT_TITLE.match(line):
+            continue
+        above = text[text.rfind("\n", start, max(line_start - 1, start)) + 1 or start : max(line_start - 1, start)]
+        if line_start > start and not _SEPARATOR.fullmatch(above.rstrip("\r")):
+            continue
+        level = 1 if m.group(1).startswith("=") else 2
+        if level == 2 and (m.start() in closing or _fences_a_block(text, m.end(), end, closing)):
+            continue
+        out.append(Heading(line_start, line_start + len(line), level, line.strip(), _line_end(text, m.end())))
+    return out
+
+
+def _fences_a_block(text: str, at: int, end: int, closing: set[int]) -> bool:
+    """A "---" whose block (up to the next blank line) a second "---" closes opens a YAML document or key: value
+    block, as front matter's fences do (a "Sample manifest" line, "---", "name: x", "---"): no underline, nor is
+    the second one (its start is added to ``closing``)."""
+    while (at := text.find("\n", at, end) + 1) > 0:
+        stop = text.find("\n", at, end) % (end + 1) if at < end else end
+        if is_blank(text, at, stop):
+            return False
+        if _FENCE_LINE.fullmatch(text, at, stop):
+            closing.add(at)
+            return True
+    return False
 
 
 def _sentence_ends(text: str, start: int, end: int) -> list[int]:
@@ -82,7 +143,7 @@ class _Boundaries:
 
     def __init__(self, text: str, start: int, end: int, headings: list[Heading]) -> None:
         self.text = text
-        self.heading_ends = {h.end for h in headings}
+        self.heading_ends = {h.end for h in headings} | {h.body_start for h in headings}
         levels = [
             sorted({h.start for h in headings} | set(blank_line_ends(text, start, end))),
             _sentence_ends(text, start, end),

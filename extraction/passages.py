@@ -27,7 +27,7 @@ from typing import Any, Literal, Protocol
 
 from extraction.chunker import Heading, markdown_headings
 from extraction.documents import SourceDocument, sha256_hex
-from extraction.line_breaks import blank_line_ends, escaped_breaks, line_spans, line_start, trim
+from extraction.line_breaks import blank_line_ends, escaped_breaks, is_blank, line_spans, line_start, trim
 from extraction.schema import PASSAGE
 from extraction.wire import written_vector
 
@@ -123,15 +123,25 @@ def _pack(text: str, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def _inline(text: str, path: tuple[str, ...], start: int, end: int) -> list[tuple[tuple[str, ...], int, int]]:
     """A Markdown section cut again at the lines that head what follows them without being Markdown headings:
     wiki headings ("h2. Root cause"), bold-only lines ("**Mitigation**") and short label lines that end in a colon
-    ("Next steps:"). Each such line heads the text up to the next one."""
-    lines = [m for a, b in line_spans(text, start, end) if (m := _INLINE_HEADING.fullmatch(text, a, b)) is not None]
-    found = [m for m in lines if len(_heading_text(m).split()) <= 8]
+    ("Next steps:"). Each such line heads the text up to the next one; a label line inside a block (a comment's
+    "Pulled the logs:" under its author line) heads only the rest of that block: it leads in to the lines under
+    it, not to the messages after them."""
+    spans = line_spans(text, start, end)
+    found: list[tuple[re.Match[str], int]] = []  # (heading line, where what it heads ends at the latest)
+    for n, (a, b) in enumerate(spans):
+        m = _INLINE_HEADING.fullmatch(text, a, b)
+        if m is None or len(_heading_text(m).split()) > 8:
+            continue
+        inside = m.group(4) is not None and n > 0 and not is_blank(text, *spans[n - 1])
+        found.append((m, next((x for x, y in spans[n + 1 :] if is_blank(text, x, y)), end) if inside else end))
     if not found:
         return [(path, start, end)]
-    out = [(path, start, found[0].start())] if found[0].start() > start else []
-    for n, match in enumerate(found):
-        stop = found[n + 1].start() if n + 1 < len(found) else end
-        out.append(((*path, _heading_text(match)), match.end(), stop))
+    out = [(path, start, found[0][0].start())] if found[0][0].start() > start else []
+    for n, (match, block_end) in enumerate(found):
+        stop = found[n + 1][0].start() if n + 1 < len(found) else end
+        out.append(((*path, _heading_text(match)), match.end(), min(stop, block_end)))
+        if block_end < stop:
+            out.append((path, block_end, stop))
     return out
 
 
@@ -152,7 +162,7 @@ def _sections(document: SourceDocument) -> list[tuple[tuple[str, ...], int, int]
         stack = [h for h in stack if h.level < heading.level] + [heading]
         end = headings[n + 1].start if n + 1 < len(headings) else len(text)
         path = tuple(h.text for h in stack if h.text)
-        out.append((path or (document.title,), heading.end, end))
+        out.append((path or (document.title,), heading.body_start, end))
     return [cut for path, start, end in out for cut in _inline(text, path, start, end)]
 
 

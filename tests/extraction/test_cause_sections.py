@@ -24,6 +24,8 @@ CAUSED = ("relay-hub", "CAUSED", POSTMORTEM, "d")
      ("## root_cause\n\nA regression introduced in relay-hub changed the retry path.", CAUSED),
      ("## Root cause\nThe relay-hub config was deployed with a wrong default, so ledger-db rejected writes.", CAUSED),
      ("## Root cause\nThe ledger-db pool was exhausted by relay-hub jobs.", CAUSED),  # a passive: its agent
+     ("Root cause\n----------\nA memory leak in relay-hub v2.4.1 that shows under heavy churn.", CAUSED),  # setext
+     ("Root cause\n==========\n\nRace condition in relay-hub where two flushes interleave.", CAUSED),
      ("## Suspected root cause\nThe relay-hub drops idle connections too early.", ("relay-hub", "CAUSED", POSTMORTEM,
                                                                                    "hd"))],
 )

@@ -74,7 +74,9 @@ _BLOCK = st.one_of(
     st.builds(" ".join, st.lists(_SENTENCE, min_size=1, max_size=8)),
     st.builds("\n".join, st.lists(_SENTENCE, min_size=1, max_size=5)),
     st.just("```\n# not a heading\ncode();\n```"),
-    st.sampled_from(["", "   ", "\t", "- item one", "> quoted line."]),
+    st.builds(lambda words, line: " ".join(words) + "\n" + line, st.lists(_WORDS, min_size=1, max_size=4),
+              st.sampled_from(["---", "===", "  -- ", "-", "```\nTitle\n---\n```"])),
+    st.sampled_from(["", "   ", "\t", "- item one", "> quoted line.", "---", "- item\n---"]),
 )
 
 
@@ -216,3 +218,31 @@ def test_a_heading_written_out_in_an_exported_body_is_a_heading() -> None:
     text = "# Export\n\nIntro line.\\n\\n## Rollback\\n- revert the flag\\n- page on-call\n"
     found = [(h.level, h.text, text[h.start : h.end]) for h in markdown_headings(text)]
     assert found == [(1, "Export", "# Export"), (2, "Rollback", "## Rollback")]
+
+
+def test_a_line_underlined_with_equals_or_dashes_is_a_heading_spanning_the_line() -> None:
+    text = "Overview\n========\n\nWhat it does.\n\n  Owners and escalation  \r\n-----\r\n- Primary: the storage team\n"
+    found = [(h.level, h.text, text[h.start : h.end], text[h.end : h.body_start]) for h in markdown_headings(text)]
+    assert found == [(1, "Overview", "Overview", "\n========"),
+                     (2, "Owners and escalation", "  Owners and escalation  ", "\r\n-----")]
+    chunks = chunk_document(_doc(text), max_chars=40)
+    _check_invariants(_doc(text), chunks, 40)
+    assert chunks[-1].section == "Owners and escalation" and chunks[-1].text.endswith("the storage team")
+
+
+def test_a_rule_list_item_paragraph_block_or_code_over_dashes_is_no_heading() -> None:
+    text = ("Intro.\n\n---\n\n- an item\n---\nkey: one\nother: two\n---\n\n```\nbanner\n---\n```\n"
+            "> quoted\n---\n    indented code\n---\n")
+    assert markdown_headings(text) == []
+
+
+def test_a_dash_line_that_a_second_one_closes_fences_a_block_and_underlines_nothing() -> None:
+    text = "Example manifest\n---\nname: probe\n---\n\nOne key\n---\nport: 8080\n---\n\nOwners\n---\nthe data team\n"
+    assert [h.text for h in markdown_headings(text)] == ["Owners"]
+
+
+def test_the_underline_is_not_cut_from_its_heading() -> None:
+    text = "Intro sentence one. Intro sentence two.\n\nNext steps\n----------\n\n" + "Body sentence here. " * 3
+    chunks = chunk_document(_doc(text), max_chars=60)
+    assert chunks[0].text == "Intro sentence one. Intro sentence two."
+    assert chunks[1].text.startswith("Next steps\n----------\n\nBody") and chunks[1].section == "Next steps"
