@@ -40,7 +40,7 @@ from zehn.agent.question_ids import holds_all, named_identifiers
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
-from zehn.agent.speakers import roster
+from zehn.agent.speakers import Speaker, roster
 
 DOCUMENTS_READ = 3
 MIN_SHARE = 0.5  # a body sentence must hold at least half of the asked terms (the asked verb among them)
@@ -78,10 +78,15 @@ class Block:
         return self.start <= sentence.start < self.end and not any(a <= sentence.start < b for a, b in self.quoted)
 
 
-def blocks(doc_view: DocView) -> list[Block]:
-    """The comment blocks of a document, in order."""
-    metadata = [s.text for s in doc_view.sentences if s.kind == "metadata"]
-    people, speakers = " ".join(metadata), roster(metadata)
+def speakers_of(doc_view: DocView) -> dict[str, Speaker]:
+    """The chat handles the document's metadata lists (:func:`zehn.agent.speakers.roster`)."""
+    return roster([s.text for s in doc_view.sentences if s.kind == "metadata"])
+
+
+def blocks(doc_view: DocView, speakers: dict[str, Speaker] | None = None) -> list[Block]:
+    """The comment blocks of a document, in order (``speakers``: :func:`speakers_of`, when the caller has it)."""
+    people = " ".join(s.text for s in doc_view.sentences if s.kind == "metadata")
+    speakers = speakers_of(doc_view) if speakers is None else speakers
     out: list[Block] = []
     opened: Header | None = None  # the header of the block being read
     start = last = 0
@@ -165,8 +170,8 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
         if not holds_all(doc_view, asked_ids):
             continue  # a thread about something else (question_ids)
         titled = similarity.matches([t for t in terms if t != ask.predicate], words(doc_view.info.title))
-        handles = roster([s.text for s in doc_view.sentences if s.kind == "metadata"])
-        for block in blocks(doc_view):
+        handles = speakers_of(doc_view)
+        for block in blocks(doc_view, handles):
             for sentence in doc_view.sentences:
                 if sentence.kind == "metadata" or not block.own(sentence) or _asking(sentence.text):
                     continue
