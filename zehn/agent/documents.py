@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verify.constraints import Constraint, check, dates_in, find_constraints
+from zehn.agent.compounds import compound_held
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.similarity import Similarity
@@ -97,7 +98,8 @@ def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, conte
     """Names the asks hold that the document never mentions, else what it does not state."""
     text = view.words
     named = [t for a in missing for t in a.names if t not in context]
-    absent = [t for t in dict.fromkeys(named) if t not in similarity.matches(named, text)]
+    found = similarity.matches(named, text)
+    absent = [t for t in dict.fromkeys(named) if t not in found and not compound_held(t, text)]
     title = view.info.title or view.info.id
     if absent:
         return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)

@@ -32,6 +32,7 @@ from verify.labelled import label_relation, segments
 from verify.parsing import Parse
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
+from zehn.agent.compounds import compound_held
 from zehn.agent.findings import asks_finding, states_finding
 from zehn.agent.focus import (
     DURATION_VERBS,
@@ -75,7 +76,7 @@ def cover(terms: tuple[str, ...], names: tuple[str, ...], words: list[str],
     """Share of ``terms`` in ``words``, and whether every one of ``names`` (the things the ask names) is there."""
     found = similarity.matches((*terms, *names), words)
     share = len([t for t in terms if t in found]) / len(terms) if terms else 1.0
-    return share, all(n in found for n in names)
+    return share, all(n in found or compound_held(n, words) for n in names)
 
 
 def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
