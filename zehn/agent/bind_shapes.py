@@ -111,9 +111,14 @@ def before_passages(analysis: Analysis, views: Views, similarity: Similarity, pa
     readers first: the author of a comment block or the doer a sentence names is the asked filler, where the best
     passage's topic sentence is not. "What did <person> <act>" is declined when no sentence that names the person
     holds the act (:func:`zehn.agent.doers.unstated_act`). Other passage questions go straight to passage
-    binding."""
+    binding, and so does a question of several asks that those readers decline ("which teams own the follow-ups,
+    and when is the review due"): they read one owner for one item, and their "no item does that" speaks for the
+    first ask only, while the passages may state every ask."""
     if analysis.asks and analysis.asks[0].answer_type == "agent" and analysis.route in ("attribute", "participation"):
-        return before_walk(analysis, views, similarity, parses, nlp) or bind_spoken(analysis, views)
+        read = before_walk(analysis, views, similarity, parses, nlp) or bind_spoken(analysis, views)
+        if read is not None and read.empty and len({a.text for a in analysis.asks}) > 1:
+            return None  # a reader of one owner declined a question of several asks: each ask is bound in passages
+        return read
     if analysis.route == "attribute":
         return unstated_act(analysis, views, similarity, nlp)
     return None

@@ -8,7 +8,7 @@ from spacy.language import Language
 from extraction.embeddings import LocalEmbedder
 from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.analyse import analyse
-from zehn.agent.bind_shapes import after_decline, before_walk, described_by_act
+from zehn.agent.bind_shapes import after_decline, before_passages, before_walk, described_by_act
 from zehn.agent.bound import Bound
 from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.similarity import Similarity
@@ -63,3 +63,22 @@ def test_an_owner_asked_for_a_thing_described_by_its_act_is_the_matching_items(
 
 def test_no_matching_item_leaves_a_described_thing_to_the_walk(nlp: Language, embedder: LocalEmbedder) -> None:
     assert _owner(nlp, embedder, "Which team owns the gateway that signs webhook payloads for partners?") is None
+
+
+def _before_passages(nlp: Language, embedder: LocalEmbedder, question: str) -> Bound | None:
+    view = markdown_view(FOLLOW_UPS, "Postmortem: Cache stampede after the pricing deploy")
+    return before_passages(analyse(question, nlp), lambda: (view,), Similarity(embedder), Parses(ParseCache(nlp)),
+                           nlp)
+
+
+def test_a_one_ask_owner_question_no_item_answers_is_declined_by_the_item_reader(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    bound = _before_passages(nlp, embedder, "Who has to rotate the signing keys?")
+    assert bound is not None and bound.empty
+
+
+def test_a_several_ask_owner_question_the_item_reader_declines_goes_to_the_passages(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    question = "Who has to rotate the signing keys, and when is the review due?"
+    assert len({a.text for a in analyse(question, nlp).asks}) == 2
+    assert _before_passages(nlp, embedder, question) is None
