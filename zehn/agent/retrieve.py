@@ -24,6 +24,7 @@ from functools import cached_property, partial
 
 import numpy as np
 
+from traversal_policy.catalogue import PATH_LIMIT
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.lemmas import words
@@ -58,6 +59,10 @@ SEARCH_K = MAX_K
 # 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:
 # 0.5 sits inside both ranges, not at an edge.
 LEXICAL_WEIGHT = 0.5
+# The question's names looked up alone and in pairs (named_documents): 5 names give 5 + 10 look-ups, within one
+# passages_mentioning_each (traversal_policy.params.MAX_NAMES).
+NAMES_PAIRED = 5
+NAMED_LIMIT = PATH_LIMIT  # a name's look-up returns at most this many passages: one that returns as many was cut
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -168,6 +173,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
         nearest[hit.document_id] = max(nearest.get(hit.document_id, 0.0), hit.similarity or 0.0)
     shares = hit_words(hits)
     scores = {d: nearest.get(d, 0.0) + shares.get(d, 0.0) for d in {h.document_id for h in hits}}
+    scores.update((d, 0.0) for d in named_documents(analysis, dispatcher) if d not in scores)
     mentioning = _mentioning(subjects, dispatcher)
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
@@ -182,6 +188,24 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
                      partial(reads.sentences, info.id), links) for info, passages in read[:keep]]
     return tuple(views), vectors
+
+
+def named_documents(analysis: Analysis, dispatcher: Dispatcher) -> list[str]:
+    """The documents of the passages where the question's names meet: each name (a hyphenated word, an
+    identifier) alone and every two of them together, looked up word for word (``passages_mentioning_each``).
+
+    Why: the search ORs single words, and the words of a compound are common even where the compound is rare
+    ("long-context", "perf-canary": "long", "context", "canary" each in hundreds of passages), so a passage that
+    holds several of the question's names can miss both the full-text list (its words are left out as too common)
+    and the nearest vectors (a one-line follow-up in a long document). Only a look-up that came back whole is
+    used (fewer rows than :data:`NAMED_LIMIT`): a cut one is cut by the index's own scores, which differ from one
+    server start to the next, and a name that common tells no document apart."""
+    names = [n for n in dict.fromkeys((*analysis.names, *analysis.anchors)) if not comparison(n)][:NAMES_PAIRED]
+    texts = [*names, *(f"{a} {b}" for at, a in enumerate(names) for b in names[at + 1:])]
+    if not texts:
+        return []
+    found = dispatcher.mentions(texts)
+    return sorted({d for rows in found.values() if len(rows) < NAMED_LIMIT for d, _ in rows})
 
 
 class _Reads:
