@@ -18,19 +18,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 
 import numpy as np
 
-from traversal_policy.catalogue import PATH_LIMIT
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.lemmas import words
 from zehn.agent.lexical import lexical_scores
 from zehn.agent.links import linked_ids
 from zehn.agent.question import Analysis
+from zehn.agent.question_names import NAME_WEIGHT, name_shares, named_documents, question_names
 from zehn.agent.resolve import Subjects
 from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
@@ -59,10 +59,6 @@ SEARCH_K = MAX_K
 # 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:
 # 0.5 sits inside both ranges, not at an edge.
 LEXICAL_WEIGHT = 0.5
-# The question's names looked up alone and in pairs (named_documents): 5 names give 5 + 10 look-ups, within one
-# passages_mentioning_each (traversal_policy.params.MAX_NAMES).
-NAMES_PAIRED = 5
-NAMED_LIMIT = PATH_LIMIT  # a name's look-up returns at most this many passages: one that returns as many was cut
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -173,7 +169,8 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
         nearest[hit.document_id] = max(nearest.get(hit.document_id, 0.0), hit.similarity or 0.0)
     shares = hit_words(hits)
     scores = {d: nearest.get(d, 0.0) + shares.get(d, 0.0) for d in {h.document_id for h in hits}}
-    scores.update((d, 0.0) for d in named_documents(analysis, dispatcher) if d not in scores)
+    names = question_names(analysis)
+    scores.update((d, 0.0) for d in named_documents(names, dispatcher.mentions) if d not in scores)
     mentioning = _mentioning(subjects, dispatcher)
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
@@ -182,30 +179,12 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked)
     if vectors:
-        scores = exact_scores(read, analysis.question)
+        scores = exact_scores(read, analysis.question, names)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
                      partial(reads.sentences, info.id), links) for info, passages in read[:keep]]
     return tuple(views), vectors
-
-
-def named_documents(analysis: Analysis, dispatcher: Dispatcher) -> list[str]:
-    """The documents of the passages where the question's names meet: each name (a hyphenated word, an
-    identifier) alone and every two of them together, looked up word for word (``passages_mentioning_each``).
-
-    Why: the search ORs single words, and the words of a compound are common even where the compound is rare
-    ("long-context", "perf-canary": "long", "context", "canary" each in hundreds of passages), so a passage that
-    holds several of the question's names can miss both the full-text list (its words are left out as too common)
-    and the nearest vectors (a one-line follow-up in a long document). Only a look-up that came back whole is
-    used (fewer rows than :data:`NAMED_LIMIT`): a cut one is cut by the index's own scores, which differ from one
-    server start to the next, and a name that common tells no document apart."""
-    names = [n for n in dict.fromkeys((*analysis.names, *analysis.anchors)) if not comparison(n)][:NAMES_PAIRED]
-    texts = [*names, *(f"{a} {b}" for at, a in enumerate(names) for b in names[at + 1:])]
-    if not texts:
-        return []
-    found = dispatcher.mentions(texts)
-    return sorted({d for rows in found.values() if len(rows) < NAMED_LIMIT for d, _ in rows})
 
 
 class _Reads:
@@ -248,17 +227,22 @@ def hit_words(hits: list[PassageHit]) -> dict[str, float]:
     return out
 
 
-def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str) -> dict[str, float]:
+def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = ()
+                 ) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
-    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best).
+    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best) plus
+    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions.
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
     graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
     the same stored graph were measured to differ from one start to the next (and to change in the seconds
     after the index reports itself operational)."""
     lexical = lexical_scores(question, read)
-    return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] for info, passages in read}
+    named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
+                                for info, passages in read})
+    return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
+            for info, passages in read}
 
 
 def _exact_nearest(passages: list[DocPassage]) -> float:
