@@ -7,13 +7,14 @@
   ``search_passages`` ranks passages (full-text + vector); a document's first score is the similarity of its
   nearest hit to the question plus the full-text reciprocal ranks of its hits, and the documents that mention a
   resolved subject (``documents_mentioning``) come first.
+  The documents where the question's names meet (:func:`zehn.agent.question_names.named_documents`) join them.
   Every document the search found (a document only the full-text list finds included) is read
   whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
-  best passage's word match, :mod:`zehn.agent.lexical`): the indexes' rankings differ from one server start to
-  the next. The best :data:`DOCUMENTS` of them are kept, their sentences (``document_sentences``) read on first
-  use, and the :data:`FURTHER` after them for the "which <kind>" name reader only. Ties are broken by document
-  id, so the same graph gives the same candidates.
+  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds): the
+  indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
+  sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
+  name reader only. Ties are broken by document id, so the same graph gives the same candidates.
 """
 
 from __future__ import annotations
