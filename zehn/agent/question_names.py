@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from traversal_policy.catalogue import PATH_LIMIT
 from zehn.agent.question import Analysis
 from zehn.agent.text_index import TextIndex, comparison
 
 # Names looked up alone and in pairs (named_documents): 5 names give 5 + 10 look-ups, within one
 # passages_mentioning_each (traversal_policy.params.MAX_NAMES).
 NAMES_PAIRED = 5
-# A name's look-up returns at most this many passages (traversal_policy.catalogue.PATH_LIMIT); one that returned
-# as many may have been cut, by the index's own scores, which differ from one server start to the next.
-NAMED_LIMIT = 25
+# A name's look-up returns at most this many passages; one that returned as many may have been cut, by the
+# index's own scores, which differ from one server start to the next.
+NAMED_LIMIT = PATH_LIMIT
 # A read document's score gains this much times the share of the question's names it holds (name_shares). Chosen
 # on the tune halves' read sets: 0.1, 0.2 and 0.3 only lifted gold documents (1, 3 and 4 more ranked first), none
 # fell; 0.3 is a third of the spread between the first and the fifth document of a typical read set.
