@@ -1,9 +1,11 @@
-"""A deterministic word-match score for the documents read for a question (Okapi BM25 over their passages).
+"""A deterministic word-match score for the documents read for a question (Okapi BM25 over their passages, plurals
+folded to the singular).
 
 The passage indexes' own full-text scores cannot rank the read documents: they differ from one server start of
 the same graph to the next (:mod:`traversal_policy.search`). This score is computed from the read text alone, with
 the word statistics of the passages read for this question, so the same passages give the same scores. It is the
-paragraph baseline's scoring (:mod:`zehn.evaluation.paragraphs`: the same tokens, the same BM25), applied to the
+paragraph baseline's scoring (:mod:`zehn.evaluation.paragraphs`: the same tokens, the same BM25; here with plurals
+folded, which lifted gold documents on the tune halves' read sets), applied to the
 candidate pool instead of the whole corpus: a question whose rare words one document holds ("which SIEM", a
 selector's name) finds that document even when its passages are not among the question's nearest vectors.
 """
@@ -35,11 +37,30 @@ def tokens(text: str) -> list[str]:
     return [t for t in _TOKEN.findall(text.casefold()) if t not in STOP_WORDS]
 
 
+def terms(text: str) -> list[str]:
+    """:func:`tokens` with plurals folded to the singular (:func:`singular`): the words the read documents are
+    ranked by, so a question's "403s" or "changes" meets a document's "403" or "change"."""
+    return [singular(t) for t in tokens(text)]
+
+
+def singular(token: str) -> str:
+    """Harman's S-stemmer (1991), the lightest English plural folding: "-ies" to "-y", "-es" to "-e", "-s" to
+    nothing, unless the word ends in "-aies"/"-eies", "-aes"/"-ees"/"-oes", or "-us"/"-ss" ("status", "access"
+    stay whole). Query and passages are folded alike, so a wrong fold ("was" to "wa") still matches itself."""
+    if len(token) > 3 and token.endswith("ies") and not token.endswith(("eies", "aies")):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("es") and not token.endswith(("aes", "ees", "oes")):
+        return token[:-1]
+    if len(token) > 2 and token.endswith("s") and not token.endswith(("us", "ss")):
+        return token[:-1]
+    return token
+
+
 def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]]) -> dict[str, float]:
     """Each read document's best passage BM25 score for ``question``, divided by the best document's (so 1.0 for
     the document that matches the question's words best, 0.0 for one that holds none of them). Word rarity is
     counted over the read passages (a word every candidate holds ranks none of them)."""
-    query = tokens(question)
+    query = terms(question)
     if len(_words[0]) > VOCABULARY_SIZE:
         _words[0] = Vocabulary()
     words = _words[0]  # one vocabulary for the whole call, whatever another thread does meanwhile
@@ -57,5 +78,5 @@ def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
 
 @lru_cache(maxsize=PASSAGE_TOKENS_CACHED)
 def _encoded(text: str, words: Vocabulary) -> Encoded:
-    """:func:`tokens` of a passage (at least one) as ids of ``words`` (kept by text and vocabulary)."""
-    return words.encode(tokens(text) or [_EMPTY])
+    """:func:`terms` of a passage (at least one) as ids of ``words`` (kept by text and vocabulary)."""
+    return words.encode(terms(text) or [_EMPTY])

@@ -7,18 +7,19 @@
   ``search_passages`` ranks passages (full-text + vector); a document's first score is the similarity of its
   nearest hit to the question plus the full-text reciprocal ranks of its hits, and the documents that mention a
   resolved subject (``documents_mentioning``) come first.
+  The documents where the question's names meet (:func:`zehn.agent.question_names.named_documents`) join them.
   Every document the search found (a document only the full-text list finds included) is read
   whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
-  best passage's word match, :mod:`zehn.agent.lexical`): the indexes' rankings differ from one server start to
-  the next. The best :data:`DOCUMENTS` of them are kept, their sentences (``document_sentences``) read on first
-  use, and the :data:`FURTHER` after them for the "which <kind>" name reader only. Ties are broken by document
-  id, so the same graph gives the same candidates.
+  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds): the
+  indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
+  sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
+  name reader only. Ties are broken by document id, so the same graph gives the same candidates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -30,6 +31,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.lexical import lexical_scores
 from zehn.agent.links import linked_ids
 from zehn.agent.question import Analysis
+from zehn.agent.question_names import NAME_WEIGHT, name_shares, named_documents, question_names
 from zehn.agent.resolve import Subjects
 from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
@@ -168,6 +170,8 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
         nearest[hit.document_id] = max(nearest.get(hit.document_id, 0.0), hit.similarity or 0.0)
     shares = hit_words(hits)
     scores = {d: nearest.get(d, 0.0) + shares.get(d, 0.0) for d in {h.document_id for h in hits}}
+    names = question_names(analysis)
+    scores.update((d, 0.0) for d in named_documents(names, dispatcher.mentions) if d not in scores)
     mentioning = _mentioning(subjects, dispatcher)
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
@@ -176,7 +180,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked)
     if vectors:
-        scores = exact_scores(read, analysis.question)
+        scores = exact_scores(read, analysis.question, names)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
@@ -224,17 +228,22 @@ def hit_words(hits: list[PassageHit]) -> dict[str, float]:
     return out
 
 
-def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str) -> dict[str, float]:
+def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = ()
+                 ) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
-    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best).
+    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best) plus
+    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions.
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
     graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
     the same stored graph were measured to differ from one start to the next (and to change in the seconds
     after the index reports itself operational)."""
     lexical = lexical_scores(question, read)
-    return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] for info, passages in read}
+    named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
+                                for info, passages in read})
+    return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
+            for info, passages in read}
 
 
 def _exact_nearest(passages: list[DocPassage]) -> float:

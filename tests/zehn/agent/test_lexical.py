@@ -30,7 +30,7 @@ def test_the_best_matching_document_scores_one_and_one_without_the_words_zero() 
 def test_a_document_scores_its_best_passage_not_the_sum_of_its_passages() -> None:
     matching = "Certificate rotation is owned by the edge team."
     one = _doc("one", matching)
-    many = _doc("many", matching, "Rotation happens quarterly.", "Certificates are stored in the vault.")
+    many = _doc("many", matching, "Rotation happens quarterly.", "Keys are stored in the vault.")
     filler = _doc("filler", "Lunch is at noon.", "Parking is free.")
     scores = lexical_scores("Who owns certificate rotation?", [one, many, filler])
     assert scores["one"] == scores["many"] == 1.0
@@ -63,3 +63,20 @@ def test_scores_stay_the_same_when_a_full_vocabulary_is_started_afresh(monkeypat
     monkeypatch.setattr(lexical, "VOCABULARY_SIZE", 0)  # every call now starts a fresh vocabulary
     assert lexical_scores("How long are ledger backups kept?", read) == before
     assert lexical_scores("How long are ledger backups kept?", list(reversed(read))) == before
+
+
+def test_a_plural_in_the_question_matches_the_singular_in_a_passage() -> None:
+    read = [_doc("singular", "The proxy returned a 403 after the change."), _doc("other", "The proxy restarted."),
+            _doc("third", "Disk usage grew."), _doc("fourth", "Latency was flat.")]
+    scores = lexical_scores("Which changes caused the 403s?", read)
+    assert scores["singular"] == 1.0 and scores["other"] == 0.0
+
+
+@pytest.mark.parametrize(("word", "folded"), [("queries", "query"), ("changes", "change"), ("403s", "403"),
+                                              ("status", "status"), ("access", "access"), ("queues", "queue")])
+def test_plurals_fold_to_the_singular_and_words_ending_in_us_or_ss_stay_whole(word: str, folded: str) -> None:
+    assert lexical.singular(word) == folded
+
+
+def test_the_baseline_s_tokens_keep_their_plurals() -> None:
+    assert tokens("Changes to queries") == ["changes", "queries"]

@@ -137,9 +137,15 @@ class _SearchDispatcher:
     """A search whose vector list finds two documents and whose full-text list finds a third only; every document
     is read with its passages' distances to the question."""
 
-    def __init__(self, texts: dict[str, tuple[float, str]], hits: list[PassageHit]) -> None:
-        self.texts, self.hits = texts, hits
+    def __init__(self, texts: dict[str, tuple[float, str]], hits: list[PassageHit],
+                 named: dict[str, list[tuple[str, str]]] | None = None) -> None:
+        self.texts, self.hits, self.named = texts, hits, named or {}
         self.read: list[str] = []
+        self.looked_up: list[str] = []
+
+    def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
+        self.looked_up += names
+        return {n: self.named[n] for n in names if n in self.named}
 
     def passages(self, text: str, k: int, embedding: list[float] | None = None) -> list[PassageHit]:
         return self.hits[:k]
@@ -165,8 +171,8 @@ def _hit(doc_id: str, similarity: float | None, fulltext_rank: int | None) -> Pa
                       0.0 if fulltext_rank is None else 1.0 / (60 + fulltext_rank))
 
 
-def _analysis(question: str) -> Analysis:
-    return Analysis(question, "attribute", (), None, None, None, (), (), (), ())
+def _analysis(question: str, names: tuple[str, ...] = ()) -> Analysis:
+    return Analysis(question, "attribute", (), None, None, None, (), names, (), ())
 
 
 def test_a_document_only_the_full_text_list_finds_is_read_and_ranks_by_its_words() -> None:
@@ -208,3 +214,33 @@ def test_every_document_the_search_found_is_read_none_cut_by_the_search_s_own_or
     graph = _SearchDispatcher({h.document_id: (0.5, f"Note {h.document_id} about queues.") for h in hits}, hits)
     documents(_analysis("What about queues?"), Subjects(), graph, _Vectors())  # type: ignore[arg-type]
     assert sorted(graph.read) == [h.document_id for h in hits]
+
+
+def test_a_document_where_two_of_the_question_s_names_meet_is_read_though_the_search_missed_it() -> None:
+    hits = [_hit(f"d{n:02d}", 0.60 - n / 100, n + 1) for n in range(8)]
+    texts = {**{h.document_id: (0.4, "Canary dashboards and context windows.") for h in hits},
+             "follow": (0.55, "Gate runtime releases on the long-context perf-canary (Release team).")}
+    named = {"long-context perf-canary": [("follow", texts["follow"][1])]}
+    graph = _SearchDispatcher(texts, hits, named)
+    views, _ = documents(_analysis("Who gates releases on a long-context perf-canary?",
+                                   ("long-context", "perf-canary")), Subjects(), graph,  # type: ignore[arg-type]
+                         _Vectors())  # type: ignore[arg-type]
+    assert "long-context perf-canary" in graph.looked_up and "follow" in graph.read
+    assert views[0].info.id == "follow"
+
+
+def test_a_name_look_up_that_came_back_cut_adds_no_document() -> None:
+    hits = [_hit("d00", 0.6, 1)]
+    texts = {"d00": (0.4, "Queue notes."), **{f"m{n:02d}": (0.4, "The queue-depth alert.") for n in range(25)}}
+    named = {"queue-depth": [(f"m{n:02d}", "The queue-depth alert.") for n in range(25)]}  # as many as the limit
+    graph = _SearchDispatcher(texts, hits, named)
+    documents(_analysis("What is the queue-depth alert?", ("queue-depth",)), Subjects(), graph,  # type: ignore[arg-type]
+              _Vectors())  # type: ignore[arg-type]
+    assert graph.read == ["d00"]
+
+
+def test_a_document_that_names_what_the_question_names_outranks_an_equally_near_one_that_does_not() -> None:
+    read = [_worded("named", 0.5, "The billing-export job retries twice."),
+            _worded("plain", 0.5, "The export job retries twice for billing.")]
+    scores = exact_scores(read, "How often does the job retry?", ["billing-export"])
+    assert scores["named"] > scores["plain"]
