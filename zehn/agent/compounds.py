@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from zehn.agent.lexical import singular
+
 _SEPARATORS = re.compile(r"[-_./#]+")
-_PLURAL = ("s", "es")
 
 
 def parts(name: str) -> tuple[str, ...]:
@@ -23,7 +24,7 @@ def parts(name: str) -> tuple[str, ...]:
 
 
 def _same(asked: str, said: str) -> bool:
-    return asked == said or any(said == asked + s or asked == said + s for s in _PLURAL)
+    return asked == said or singular(asked) == singular(said)  # plurals folded as the document ranking folds them
 
 
 def compound_held(name: str, words: Sequence[str]) -> bool:
