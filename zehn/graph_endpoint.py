@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 from urllib.parse import urlparse
 
 from extraction.errors import InputRejected
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.process import Probe, probe
+from zehn.graph_server.process import Probe, Prober
 from zehn.graph_server.supervisor import Backoff, Supervisor
 from zehn.settings import Settings
 
@@ -39,9 +39,10 @@ class ExternalServer:
     port: int
     password: str | None
     mode: Literal["external"] = "external"
+    prober: Prober = field(default_factory=lambda: Prober(timeout_s=2.0), compare=False, repr=False)
 
     def check(self) -> tuple[Probe, str | None]:
-        return probe(self.port, host=self.host, password=self.password, timeout_s=2.0)
+        return self.prober(self.port, host=self.host, password=self.password)
 
     def recover(self) -> None:
         return None

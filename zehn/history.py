@@ -8,8 +8,11 @@ Schema (the answers part of docs/architecture.md)::
 History is per user: ``owner`` is the asking caller's name (every caller without a token is ``anonymous``) and
 ``read_as`` the access tokens the answer was read with. A caller lists and opens only its own answers, and only
 those its scope still covers: every token of ``read_as`` is its own, and every cited sentence is in a document it
-may read now. An admin sees every answer. Retention is enforced on write: each save deletes the owner's answers
-beyond ``max_per_user`` (oldest first) and every answer older than ``max_age_days`` (0 turns either off).
+may read now. An admin sees every answer. Retention is enforced on write: a save deletes the owner's answers
+beyond ``max_per_user`` (oldest first) and every answer older than ``max_age_days`` (0 turns either off). It runs
+on an owner's first save in a process and then on every ``prune_every``-th save of that owner (three queries, one
+a scan of every answer: run on every save they cost an answer more than its own write), so between two prunes an
+owner may hold up to ``prune_every - 1`` answers over the cap, and an answer may outlive its age as long.
 
 ``json`` is the whole answer object; ``status``, ``question`` and ``created_at`` are copied out so history can be
 listed without parsing it. One Question node per distinct question text (``id`` = ``q_`` + 16 hex of its sha256),
@@ -31,6 +34,7 @@ All Cypher here is fixed text with parameters. Database errors are mapped to the
 from __future__ import annotations
 
 import hashlib
+import threading
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -137,10 +141,14 @@ def now_iso() -> str:
 class AnswerStore(GraphStore):
     """Reads and writes answers in one named graph (a falkordb ``Graph`` handle that may write), per caller."""
 
-    def __init__(self, graph: Any, *, max_per_user: int = 1000, max_age_days: float = 90.0) -> None:
+    def __init__(self, graph: Any, *, max_per_user: int = 1000, max_age_days: float = 90.0,
+                 prune_every: int = 1) -> None:
         super().__init__(graph)
         self.max_per_user = max_per_user
         self.max_age_days = max_age_days
+        self.prune_every = max(1, prune_every)
+        self._saves: dict[str, int] = {}  # each owner's saves through this store (one store per process)
+        self._saves_lock = threading.Lock()
 
     def _ensure_indexes(self) -> None:
         if self._indexed:
@@ -169,14 +177,22 @@ class AnswerStore(GraphStore):
         def write() -> None:
             self._ensure_indexes()
             self.graph.query(SAVE_ANSWER, params)
-            self._retain(caller.history_owner)
+            if self._prune_due(caller.history_owner):
+                self._retain(caller.history_owner)
 
         self._call(write)
         return stored
 
+    def _prune_due(self, owner: str) -> bool:
+        """True on the owner's first save and on every ``prune_every``-th after it."""
+        with self._saves_lock:  # answers are saved from several worker threads
+            count = self._saves.get(owner, 0)
+            self._saves[owner] = count + 1
+            return count % self.prune_every == 0
+
     def _retain(self, owner: str) -> None:
-        """Retention, on every write: the owner's newest ``max_per_user`` answers stay, nothing older than
-        ``max_age_days`` stays, and questions left with no answer go too."""
+        """Retention (see the module docstring for when): the owner's newest ``max_per_user`` answers stay, nothing
+        older than ``max_age_days`` stays, and questions left with no answer go too."""
         if self.max_per_user > 0:
             self.graph.query(PRUNE_OWNER, {"owner": owner, "keep": self.max_per_user})
         if self.max_age_days > 0:

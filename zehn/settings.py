@@ -54,6 +54,8 @@ class Settings(BaseSettings):
                                       "0: no cap.")
     history_max_age_days: float = Field(default=90.0, ge=0, description="Answers older than this are deleted "
                                         "when a new one is stored; 0: kept.")
+    history_prune_every: int = Field(default=16, ge=1, description="Retention (the two limits above) runs on the "
+                                     "first answer stored and then on every this many; 1: on every answer.")
 
     host: str = "127.0.0.1"
     port: int = 8000

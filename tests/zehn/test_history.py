@@ -123,6 +123,17 @@ def test_retention_keeps_the_newest_per_user_and_nothing_too_old(store: AnswerSt
     assert questions == 3  # q2?, q3? and ben1's: those left without an answer went too
 
 
+def test_retention_runs_on_an_owners_first_save_and_then_every_nth(store: AnswerStore) -> None:
+    capped = AnswerStore(store.graph, max_per_user=1, max_age_days=0, prune_every=3)
+    for i in range(3):  # the first save prunes (nothing to prune yet); the next two do not
+        capped.save(_answer(f"ana{i}", created_at=ago(10 - i)), ANA)
+    assert [e.id for e in capped.list(ROOT)] == ["ana2", "ana1", "ana0"]
+    capped.save(_answer("ben0", created_at=ago(5)), BEN)  # ben's first save prunes ben's answers only
+    assert [e.id for e in capped.list(ROOT)] == ["ben0", "ana2", "ana1", "ana0"]
+    capped.save(_answer("ana3", created_at=ago(1)), ANA)  # ana's fourth save: her newest one stays
+    assert [e.id for e in capped.list(ROOT)] == ["ana3", "ben0"]
+
+
 def test_a_down_server_raises_instead_of_an_empty_history(tmp_path: Path) -> None:
     with EmbeddedFalkorDB(tmp_path / "db", requirepass=False) as server:
         assert server.port is not None

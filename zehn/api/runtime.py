@@ -79,7 +79,8 @@ def open_services(settings: Settings, *, ingest_sample: bool = False, nlp: Langu
                  "EVALUATION MODE" if policy.evaluation_mode else "production")
         services = Services(settings=settings, policy=policy, graph=graph, executor=executor, answerer=answerer,
                             history=AnswerStore(graph, max_per_user=settings.history_max_per_user,
-                                                max_age_days=settings.history_max_age_days),
+                                                max_age_days=settings.history_max_age_days,
+                                                prune_every=settings.history_prune_every),
                             nlp=nlp, monitor=endpoint.monitor,
                             ingestor=Ingestor(endpoint.host, endpoint.port, settings.graph_name,
                                               endpoint.password, nlp=nlp, embedder=embedder,

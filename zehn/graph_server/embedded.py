@@ -48,6 +48,7 @@ class EmbeddedFalkorDB:
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = DataDirLock(self.data_dir)
         self._guard = threading.RLock()  # the supervisor thread and the caller's thread
+        self._prober = process.Prober()  # check(): the supervisor's ticks, on one kept connection
 
     @property
     def host(self) -> str:
@@ -163,7 +164,7 @@ class EmbeddedFalkorDB:
                     return "down", f"FalkorDB (pid {self._process.pid}) {how}"
             elif self._lock.owns:
                 process.reap(self.server_pid)
-            state, why = process.probe(self.port, self.server_pid, password=self.password)
+            state, why = self._prober(self.port, self.server_pid, password=self.password)
             if not self._lock.owns and state != "down":
                 with self._lock.transition():
                     if self._lock.try_own():  # the owner left or died: the server is ours now

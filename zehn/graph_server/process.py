@@ -10,6 +10,7 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Literal
@@ -53,6 +54,13 @@ def probe(port: int, pid: int | None = None, *, host: str = "127.0.0.1", passwor
     "busy": connected, but no answer in time (a long write holds the server): not a reason to restart anything."""
     conn = client(port, timeout_s, password, host)
     try:
+        return _ask(conn, port, pid, timeout_s)
+    finally:
+        conn.close()
+
+
+def _ask(conn: redis.Redis, port: int, pid: int | None, timeout_s: float) -> tuple[Probe, str | None]:
+    try:
         info = conn.info()
         if pid is not None and int(info["process_id"]) != pid:
             return "down", f"another process (pid {info['process_id']}) answers on port {port}"
@@ -61,8 +69,33 @@ def probe(port: int, pid: int | None = None, *, host: str = "127.0.0.1", passwor
         return "busy", f"no answer within {timeout_s:.0f}s: {exc}"
     except (redis.RedisError, OSError, KeyError, ValueError) as exc:
         return "down", f"{type(exc).__name__}: {exc}"
-    finally:
-        conn.close()
+
+
+class Prober:
+    """:func:`probe` over one kept connection, for a supervisor's ticks (four a second): a fresh connection per
+    probe cost ~1.3 ms of CPU (connect, handshake, INFO, close) against ~0.3 ms for the INFO alone. A probe that
+    reads "down" on the kept connection asks once more on a fresh one (redis-py drops a failed connection), so a
+    server restarted on the same port reads as it would to :func:`probe`, never as down for a tick."""
+
+    def __init__(self, timeout_s: float = 1.0) -> None:
+        self.timeout_s = timeout_s
+        self._conn: redis.Redis | None = None
+        self._key: tuple[str, int, str | None] | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, port: int, pid: int | None = None, *, host: str = "127.0.0.1",
+                 password: str | None = None) -> tuple[Probe, str | None]:
+        with self._lock:  # a tick and a caller's own check may overlap
+            if self._conn is None or self._key != (host, port, password):
+                if self._conn is not None:
+                    self._conn.close()
+                self._conn, self._key = client(port, self.timeout_s, password, host), (host, port, password)
+                return _ask(self._conn, port, pid, self.timeout_s)
+            state, why = _ask(self._conn, port, pid, self.timeout_s)
+            if state != "down":
+                return state, why
+            self._conn.connection_pool.disconnect()
+            return _ask(self._conn, port, pid, self.timeout_s)
 
 
 def free_port() -> int:
