@@ -118,7 +118,14 @@ class _Asks:
         for n, ask in enumerate(asks):
             budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
             slot = self.slots.get(ask.text, 0)
-            found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
+            # A name, a date or a number, or a thing asked in the same phrase as an earlier one ("what workaround and
+            # hotfix version", "what canary rollout + verification steps"), whose best line the earlier ask's extent
+            # already cites is answered by that line again, not by a worse line elsewhere.
+            sibling = any(f.ask.text == ask.text for f in findings)
+            found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked, self.scores) \
+                if used and (sibling or ask.answer_type in TYPED) else None
+            if found is None:
+                found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
             if found is None and used:
                 found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked,
                                        self.scores)
@@ -137,6 +144,7 @@ class _Asks:
             spent += sum(len(s.text.split()) for s in found.sentences if s.id not in used)
             used |= {s.id for s in found.sentences}
         return findings, missing, used, spent
+
 
 
 def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],
