@@ -50,6 +50,7 @@ sentence that states the act (:mod:`zehn.agent.system_acts`), then a "which <kin
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
@@ -62,6 +63,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
+from zehn.agent.rows import Sentence
 from zehn.agent.sentence_binding import TYPED, Scored
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
@@ -92,6 +94,7 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=why_missing(missing, view, similarity, context))
+    findings, used, spent = bind.finish_steps(findings, used, spent)
     setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
 
@@ -145,6 +148,56 @@ class _Asks:
             used |= {s.id for s in found.sentences}
         return findings, missing, used, spent
 
+
+    def finish_steps(self, findings: list[Finding], used: set[str], spent: int
+                     ) -> tuple[list[Finding], set[str], int]:
+        """What the asks left of the budget first finishes a numbered list an answer's share cut short ("1) ...
+        2) ... 3)" of five steps), before the situation is restated: ordered steps are one procedure, and the
+        question's scene is already in the question. Only the items that continue the numbering are added."""
+        out: list[Finding] = []
+        for finding in findings:
+            numbers = [n for s in finding.answer if (n := _step_number(s.text)) is not None]
+            left = WORD_BUDGET - spent
+            if not numbers or left <= 0 or finding.ask.answer_type in TYPED:
+                out.append(finding)
+                continue
+            own = {s.id for s in finding.answer}
+            size = sum(len(s.text.split()) for s in finding.answer)
+            wider = find(finding.ask, self.slots.get(finding.ask.text, 0), self.view, self.parses, self.similarity,
+                         size + left, used - own, self.context, self.asked, scores=self.scores)
+            added: list[Sentence] = []
+            between: list[Sentence] = []  # an item's own further sentences, kept once the next item follows
+            after = max(finding.answer, key=lambda s: s.start).start
+            for line in sorted(wider.answer if wider is not None and wider.bound.id == finding.bound.id else (),
+                               key=lambda s: s.start):
+                if line.id in used or line.start < after:
+                    continue
+                number = _step_number(line.text)
+                if number is None:
+                    between.append(line)
+                    continue
+                size = sum(len(x.text.split()) for x in (*between, line))
+                if number != max(numbers) + 1 or size > left:
+                    break
+                added += [*between, line]
+                between = []
+                numbers.append(number)
+                left -= size
+            if added:
+                finding = replace(finding, answer=tuple(sorted((*finding.answer, *added), key=lambda s: s.start)))
+                used |= {s.id for s in added}
+                spent += sum(len(s.text.split()) for s in added)
+            out.append(finding)
+        return out, used, spent
+
+
+# A numbered list item's opening: "3) ...", "- 3. ...", "Step 3. ...".
+_STEP = re.compile(r"^\s*(?:[-*+]\s+)?(?:step\s+)?(\d{1,2})[.)]\s", re.IGNORECASE)
+
+
+def _step_number(text: str) -> int | None:
+    found = _STEP.match(text)
+    return int(found.group(1)) if found else None
 
 
 def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],

@@ -257,3 +257,17 @@ def test_a_version_asked_beside_a_remedy_is_answered_by_the_remedys_line_that_na
     bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
     assert not bound.missing, [a.focus for a in bound.missing]
     assert [f.bound.text for f in bound.findings if f.ask.answer_type == "version"] == [PATCHED]
+
+
+def test_what_the_asks_leave_of_the_budget_finishes_a_numbered_list_their_share_cut_short(
+        nlp: Language, similarity: Similarity) -> None:
+    # General pattern: two asks share the budget; the first is a numbered procedure longer than its share, the
+    # second a version stated in one line. What the second leaves goes to the procedure's next items, in order.
+    title = "Ledger writer memory runbook"
+    view = _sections_view("m", title, title, (
+        ("Immediate mitigations", STEPS),
+        ("Release decision", ("The release team picked ledger writer version 4.2.1 as the rollback target.",))))
+    bound = bind_passages(analyse(TWO_ASKS, nlp), Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    assert not bound.missing, [a.focus for a in bound.missing]
+    steps = [s.text for s in bound.findings[0].answer]
+    assert steps == list(STEPS[:len(steps)]) and len(steps) >= 5, steps
