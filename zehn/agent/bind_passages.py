@@ -39,7 +39,10 @@
    (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
-missing. When the document states some asks and not others, the asks it states are bound again sharing the whole
+missing. A name, a date or a number, or a thing coordinated with an earlier ask ("what workaround and hotfix
+version"), is answered first by the best line an earlier extent cites, when that line is its best.
+What the asks leave of the budget first finishes a numbered list an answer's share cut short, then goes to the
+situation. When the document states some asks and not others, the asks it states are bound again sharing the whole
 budget (a share left to an ask the document does not state would otherwise cut the list that answers another).
 An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
 heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
