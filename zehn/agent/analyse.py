@@ -140,7 +140,9 @@ def _asks(doc: Doc) -> list[Ask]:
             # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
             kind_words = {clause.doc[i].lemma_.casefold() for i in kind}
-            core = tuple(t for t in _core(clause, group, verb, subject_from) if t not in kind_words)
+            # "what workaround and hotfix version": each conjunct asks its own thing; the other's words are not its core
+            siblings = {t.i for g in groups if g is not group for t in g}
+            core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb))))
     return _elided(out)
@@ -198,10 +200,11 @@ _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", 
                         "xcomp", "ccomp"})  # a complement clause says what is asked: "made X *go into a loop*"
 
 
-def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: int | None = None
-          ) -> tuple[str, ...]:
+def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: int | None = None,
+          siblings: frozenset[int] | set[int] = frozenset()) -> tuple[str, ...]:
     """The terms of what is asked: the focus, the verb and the verb's own arguments (with their modifiers), not
-    the clauses that set the scene ("... before attempting a retry", "... if the upgrade fails")."""
+    the clauses that set the scene ("... before attempting a retry", "... if the upgrade fails"), nor the words of
+    the other things asked in the same phrase (``siblings``: "what *workaround* and hotfix version resolved it")."""
     keep = {t.i for t in focus if t.pos_ != "ADJ" and t.dep_ != "amod"}  # "immediate", "short-term": the kind
     if verb is not None and clause.start <= verb.i < clause.end:
         keep.add(verb.i)
@@ -215,8 +218,11 @@ def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: in
     for child in (c for c in (focus_head.children if focus_head is not None else ()) if c.dep_ == "prep"):
         keep |= {t.i for t in child.subtree if clause.start <= t.i < clause.end}  # "the root cause *of X*"
     # Numbers are dates, versions and counts: constraints check them, they do not name the asked thing.
-    terms = tuple(t for t in content_terms(t for t in clause if t.i in keep) if not _NUMERIC.fullmatch(t))
-    return terms if len(terms) >= 2 else tuple(t for t in content_terms(clause) if not _NUMERIC.fullmatch(t))
+    terms = tuple(t for t in content_terms(t for t in clause if t.i in keep - siblings) if not _NUMERIC.fullmatch(t))
+    if len(terms) >= 2:
+        return terms
+    theirs = {t.lemma_.casefold() for t in clause if t.i in siblings} - {t.lemma_.casefold() for t in focus}
+    return tuple(t for t in content_terms(clause) if not _NUMERIC.fullmatch(t) and t not in theirs)
 
 
 def _opens_yes_no(doc: Doc) -> bool:

@@ -39,7 +39,10 @@
    (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
-missing. When the document states some asks and not others, the asks it states are bound again sharing the whole
+missing. A name, a date or a number, or a thing coordinated with an earlier ask ("what workaround and hotfix
+version"), is answered first by the best line an earlier extent cites, when that line is its best.
+What the asks leave of the budget first finishes a numbered list an answer's share cut short, then goes to the
+situation. When the document states some asks and not others, the asks it states are bound again sharing the whole
 budget (a share left to an ask the document does not state would otherwise cut the list that answers another).
 An ask bound in its own sentence (or its own labelled line) grades ``source_backed``; one bound by its section
 heading only, ``inferred``. Asks it does not state may come from another (:mod:`zehn.agent.supporting`).
@@ -50,6 +53,7 @@ sentence that states the act (:mod:`zehn.agent.system_acts`), then a "which <kin
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
@@ -62,6 +66,7 @@ from zehn.agent.lemmas import words
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
+from zehn.agent.rows import Sentence
 from zehn.agent.sentence_binding import TYPED, Scored
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_SHARE, WORD_BUDGET, situation
@@ -92,6 +97,7 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
     if not findings:
         return Bound(missing=tuple(missing), document=view.info,
                      reason=why_missing(missing, view, similarity, context))
+    findings, used, spent = bind.finish_steps(findings, used, spent)
     setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
 
@@ -118,7 +124,14 @@ class _Asks:
         for n, ask in enumerate(asks):
             budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
             slot = self.slots.get(ask.text, 0)
-            found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
+            # A name, a date or a number, or a thing asked in the same phrase as an earlier one ("what workaround and
+            # hotfix version", "what canary rollout + verification steps"), whose best line the earlier ask's extent
+            # already cites is answered by that line again, not by a worse line elsewhere.
+            sibling = any(f.ask.text == ask.text for f in findings)
+            found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked, self.scores) \
+                if used and (sibling or ask.answer_type in TYPED) else None
+            if found is None:
+                found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
             if found is None and used:
                 found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked,
                                        self.scores)
@@ -137,6 +150,57 @@ class _Asks:
             spent += sum(len(s.text.split()) for s in found.sentences if s.id not in used)
             used |= {s.id for s in found.sentences}
         return findings, missing, used, spent
+
+
+    def finish_steps(self, findings: list[Finding], used: set[str], spent: int
+                     ) -> tuple[list[Finding], set[str], int]:
+        """What the asks left of the budget first finishes a numbered list an answer's share cut short ("1) ...
+        2) ... 3)" of five steps), before the situation is restated: ordered steps are one procedure, and the
+        question's scene is already in the question. Only the items that continue the numbering are added."""
+        out: list[Finding] = []
+        for finding in findings:
+            numbers = [n for s in finding.answer if (n := _step_number(s.text)) is not None]
+            left = WORD_BUDGET - spent
+            if not numbers or left <= 0 or finding.ask.answer_type in TYPED:
+                out.append(finding)
+                continue
+            own = {s.id for s in finding.answer}
+            size = sum(len(s.text.split()) for s in finding.answer)
+            wider = find(finding.ask, self.slots.get(finding.ask.text, 0), self.view, self.parses, self.similarity,
+                         size + left, used - own, self.context, self.asked, scores=self.scores)
+            added: list[Sentence] = []
+            between: list[Sentence] = []  # an item's own further sentences, kept once the next item follows
+            after = max(finding.answer, key=lambda s: s.start).start
+            for line in sorted(wider.answer if wider is not None and wider.bound.id == finding.bound.id else (),
+                               key=lambda s: s.start):
+                if line.id in used or line.start < after:
+                    continue
+                number = _step_number(line.text)
+                if number is None:
+                    between.append(line)
+                    continue
+                size = sum(len(x.text.split()) for x in (*between, line))
+                if number != max(numbers) + 1 or size > left:
+                    break
+                added += [*between, line]
+                between = []
+                numbers.append(number)
+                left -= size
+            if added:
+                finding = replace(finding, answer=tuple(sorted((*finding.answer, *added), key=lambda s: s.start)))
+                used |= {s.id for s in added}
+                spent += sum(len(s.text.split()) for s in added)
+            out.append(finding)
+        return out, used, spent
+
+
+# A numbered list item's opening: "3) ...", "- 3. ...", "Step 3. ...".
+_STEP = re.compile(r"^\s*(?:[-*+]\s+)?(?:step\s+)?(\d{1,2})[.)]\s", re.IGNORECASE)
+
+
+def _step_number(text: str) -> int | None:
+    found = _STEP.match(text)
+    return int(found.group(1)) if found else None
 
 
 def _already_cited(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, used: set[str],

@@ -416,3 +416,19 @@ def test_a_phrase_opening_the_question_does_not_change_its_route(nlp: Language, 
 def test_how_long_a_noun_asks_a_duration_of_that_noun(nlp: Language) -> None:
     ask = analyse("How long a TTL was set on the route override?", nlp).asks[0]
     assert (ask.answer_type, ask.focus_head) == ("duration", "ttl")
+
+
+@pytest.mark.parametrize("question", [
+    "What workaround and gateway patch version resolved the stale badge roles?",
+    "Which tracking ticket and due date were set for the badge cache fix?",
+])
+def test_each_of_two_coordinated_things_asked_leaves_the_others_words_out_of_its_core(
+        nlp: Language, question: str) -> None:
+    # "what X and Y": two things asked; a line stating Y need not name X, so X's words do not rank lines for Y.
+    asks = analyse(question, nlp).asks
+    assert len(asks) == 2
+    for ask in asks:
+        other = next(a for a in asks if a is not ask)
+        assert not set(ask.core) & (set(other.focus.casefold().split()) - set(ask.focus.casefold().split())), \
+            (ask.focus, ask.core)
+        assert ask.answer_type == "fix" or ask.focus_head in ask.core  # (a fix's focus only names its kind)

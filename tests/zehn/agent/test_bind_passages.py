@@ -235,3 +235,39 @@ def test_a_section_headed_with_the_asked_things_name_answers_without_repeating_i
     cited = [s.text for f in bound.findings for s in f.sentences]
     assert cited == ["1) 2026-05-04: move the first ten ledger tenants.",
                      "2) 2026-05-11: move the remaining tenants once the replays match."]
+
+
+PATCHED = "Engineering shipped a patch to the badge gateway (v3.5.2) that keeps the full role header."
+
+
+def test_a_version_asked_beside_a_remedy_is_answered_by_the_remedys_line_that_names_it(
+        nlp: Language, similarity: Similarity) -> None:
+    # General pattern: "what workaround and patch version resolved it": the remedy's section names the patch and
+    # its version; the workaround's extent cites that line first, and the version ask is answered by it again,
+    # not by another section's line naming the workaround's version, nor reported "not established".
+    title = "Stale badge roles after a gateway upgrade"
+    view = _sections_view("g", title, title, (
+        ("Resolution", ("Workaround applied: the tenant rolled the badge gateway back to v3.4.1 in production.",
+                        "Customer confirmed the role header is intact again after the rollback.",
+                        PATCHED, "Patch PR merged and tagged for the next release train.")),
+        ("Follow-ups", ("We recommend the tenant keep the badge gateway on v3.4.1 or apply the temporary patch for "
+                        "stale roles until it validates the change.",
+                        "- Backport the patch to the stable branch and publish an advisory."))))
+    analysis = analyse("What workaround and gateway patch version resolved the stale badge roles?", nlp)
+    bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    assert not bound.missing, [a.focus for a in bound.missing]
+    assert [f.bound.text for f in bound.findings if f.ask.answer_type == "version"] == [PATCHED]
+
+
+def test_what_the_asks_leave_of_the_budget_finishes_a_numbered_list_their_share_cut_short(
+        nlp: Language, similarity: Similarity) -> None:
+    # General pattern: two asks share the budget; the first is a numbered procedure longer than its share, the
+    # second a version stated in one line. What the second leaves goes to the procedure's next items, in order.
+    title = "Ledger writer memory runbook"
+    view = _sections_view("m", title, title, (
+        ("Immediate mitigations", STEPS),
+        ("Release decision", ("The release team picked ledger writer version 4.2.1 as the rollback target.",))))
+    bound = bind_passages(analyse(TWO_ASKS, nlp), Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    assert not bound.missing, [a.focus for a in bound.missing]
+    steps = [s.text for s in bound.findings[0].answer]
+    assert steps == list(STEPS[:len(steps)]) and len(steps) >= 5, steps
