@@ -53,6 +53,7 @@ from extraction.line_shapes import (
     titled_reference,
 )
 from extraction.list_scopes import IMPACT_RULE, LINK_RULE, Scope, list_rule
+from extraction.lost_access import lost_access
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
@@ -184,7 +185,8 @@ class _Reader(LineEmitter):
         values = value_mentions(self.text, value_start, value_end, self.mentions, scope.rule.value_type,
                                 self.ctx.people)
         if scope.rule is IMPACT_RULE:  # "- checkout-api returned 502s for 12 minutes": the systems it opens with
-            values = [v for v in values if affected_system(self.text, v, value_end)] or ([] if stated_unhit(
+            lost = [hit for hit, _ in lost_access(self.text, value_start, line[1], self.mentions, listed=True)]
+            values = [v for v in values if affected_system(self.text, v, value_end)] or lost or ([] if stated_unhit(
                 self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
                                                                          self.mentions, scope.rule))
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
