@@ -60,6 +60,7 @@ from extraction.signatures import signature_relations
 from extraction.subject_labels import subject_label
 from extraction.table_rows import table_row
 from extraction.task_lines import handed_off, keyed_task, tagged_roles
+from extraction.ticket_handoffs import ticket_handoffs
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
 from verify.vocabulary import LABELS, label_key, label_rule
@@ -250,5 +251,6 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
         reader.out += tagged_roles(ctx.document.text, line, ctx.own, mentions)
         reader.out += keyed_task(ctx.document.text, line, mentions, ctx.people)
         reader.out += handed_off(ctx.document.text, line, ctx.people)
+        reader.out += ticket_handoffs(ctx.document.text, line, ctx.own, mentions, ctx.people)
     reader.references(sentences)
     return reader.out + signature_relations(ctx.document.text, lines)
