@@ -34,7 +34,7 @@ from dataclasses import replace
 from extraction.actions import action_relations
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
+from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule, pending_change
 from extraction.line_breaks import text_lines
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
@@ -117,7 +117,8 @@ class _Reader(LineEmitter):
             return False  # a "Team:" line with no system to be about says whose write-up it is
         done = len(self.out)
         self.relate(rule, values, about, label_span, line)
-        if about is not None and about is self.parent and about.type == "Project":  # a work item: not done yet
+        if (about is not None and about is self.parent and about.type == "Project") or (  # a work item: not done yet
+                rule.rel_type == "FIXES" and pending_change(written)):  # "Patch PR: <url> (under review)"
             self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]
         for inner, inner_label, inner_value in nested_labels(self.text, *value):  # "(runner group: X)"
             self.relate(inner, self.values(*inner_value, inner, self.text[slice(*inner_label)]),
