@@ -7,11 +7,6 @@ requests via Y"), the system whose traffic it is depends on Y: X DEPENDS_ON Y. W
 said (X may be the client whose calls pass Y, or the backend Y fronts), so no CALLS is read. The doer of the verb
 (often "we") is not a party to the relation. A hedged routing ("we might route ...") is an option being weighed,
 not wiring, and is left alone.
-
-Traffic aimed at a system may also be the subject of a verb of passing: "Traffic to X goes through Y", "Every
-request to X passes through Y", "Calls for X are proxied via Y". Y stands in front of X and takes its calls first:
-Y CALLS X, as `extraction.traffic_phrases` reads "calls to X are routed via Y". Read in word order, since the parser
-takes "to X" before a hyphenated name for an infinitive and loses the verb after it.
 """
 
 from __future__ import annotations
@@ -27,9 +22,6 @@ from extraction.vocabulary import words
 
 # Verbs that direct traffic somewhere: the traffic is their object, where it goes their prepositional phrase.
 ROUTING_VERBS = words("route send funnel proxy pass redirect direct")
-# Words of traffic moving on ("goes", "passes", "flows", "is proxied"): one must stand between X and "through".
-_PASSING_WORDS = ROUTING_VERBS | words("go goes went gone pass passes passed flow flows flowed run runs travel travels "
-                                       "routed sent proxied forwarded funnelled funneled redirected directed")
 _GAP = 3  # words allowed between the traffic noun and "through" ("X traffic [for the EU tenants] through Y")
 
 
@@ -59,27 +51,4 @@ def routed_traffic(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[S
                     found += make_triples(owners, [t for t in through if t not in owners], ("DEPENDS_ON", False),
                                           [verb, doc[p]], flags)
                 break
-    return found + passing_traffic(sent, starts)
-
-
-def passing_traffic(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
-    """Y CALLS X for each "<traffic noun> to|for X [and Z] <verb of passing> [...] through|via|behind Y"."""
-    doc, end = sent.doc, sent.end
-    found: list[SurfaceTriple] = []
-    for noun in sent:
-        if noun.lemma_.lower() not in TRAFFIC_NOUNS or noun.i + 2 >= end or doc[noun.i + 1].lower_ not in ("to", "for"):
-            continue
-        j = noun.i + 2 + (doc[noun.i + 2].lower_ in DETERMINERS)
-        targets, k = mention_list(doc, j, end, starts)
-        passing = [t for t in doc[k : min(k + _GAP, end)] if t.lower_ in _PASSING_WORDS]
-        prep = next((t for t in doc[k : min(k + _GAP + 1, end)] if t.lower_ in PASSING_PREPS), None)
-        if not targets or not passing or prep is None or any(t.is_punct for t in doc[k : prep.i]):
-            continue
-        q = prep.i + 1 + (prep.i + 1 < end and doc[prep.i + 1].lower_ in DETERMINERS)
-        through, _ = mention_list(doc, q, end, starts)
-        flags = clause_flags(passing[0], sent, [])
-        if any(t.lower_ == "used" for t in doc[k : prep.i]):  # "used to go through Y": no longer so
-            flags = (True, *flags[1:])
-        found += make_triples([t for t in through if t not in targets], targets, ("CALLS", False),
-                              [passing[0], prep], flags)
     return found
