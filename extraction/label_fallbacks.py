@@ -7,6 +7,7 @@ knows nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from extraction.list_scopes import LINK_RULE
@@ -27,6 +28,20 @@ TEAM_RULE = LabelRule("OWNS", True, "topic", "Team")
 _ARTIFACT_TAILS = frozenset({"pr", "prs", "doc", "docs", "ticket", "tickets", "runbook", "page", "issue", "thread"})
 
 
+# A change named by a word of fixing ("Patch PR:", "Mitigation PR created:", "Remediation commit:") is the fix of what
+# the document is about, as "Fix PR:" and "Hotfix PR:" are; other artifact labels only link.
+_FIX_HEADS = frozenset({"patch", "fix", "hotfix", "bugfix", "mitigation", "remediation"})
+_CHANGE_TAILS = frozenset({"pr", "prs", "mr", "mrs", "change", "changes", "commit", "commits", "diff"})
+# A change not merged yet ("(under review)", "(draft)", "pending review"): its fix is planned, not done.
+_PENDING = re.compile(r"\b(?:under review|in review|awaiting review|open for review|pending|draft|not (?:yet )?merged)"
+                      r"\b", re.I)
+
+
+def pending_change(value: str) -> bool:
+    """The value says the change is not merged yet ("https://.../pull/7 (under review)")."""
+    return _PENDING.search(value) is not None
+
+
 # A past participle or state after a label's noun says what happened to the values, not what they are: "Related PRs
 # created:", "Tickets filed:", "Docs updated:" label the same values as "Related PRs:".
 _LABEL_STATES = frozenset({"created", "opened", "filed", "raised", "merged", "added", "landed", "submitted", "updated",
@@ -36,9 +51,10 @@ _CUSTOMER_RECORDS = frozenset({"account", "name", "org", "organization", "organi
 
 
 def fallback_rule(label: str) -> LabelRule | None:
-    """The rule of a label the label table does not list, read from its words: an artifact links, an
-    infrastructure role is used, a customer's record names the customer, a hedged cause label is a hypothesis, a bare
-    "Team:" line names the team answering for the system; a trailing state word is dropped."""
+    """The rule of a label the label table does not list, read from its words: an artifact links (a change named
+    by a word of fixing fixes), an infrastructure role is used, a customer's record names the customer, a hedged
+    cause label is a hypothesis, a bare "Team:" line names the team answering for the system; a trailing state word
+    is dropped."""
     words = label_key(label).split("_")
     while len(words) > 1 and words[-1] in _LABEL_STATES:
         words.pop()
@@ -54,6 +70,8 @@ def fallback_rule(label: str) -> LabelRule | None:
     if words in (["team"], ["squad"]):  # "- Team: Wallet team" under a system's heading: the team answers for it
         return TEAM_RULE
     tail = words[-1]
+    if tail in _CHANGE_TAILS and set(words[:-1]) & _FIX_HEADS:  # "Patch PR created:": the document's fix
+        return LABELS["fix_pr"]
     return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
 
 

@@ -34,7 +34,7 @@ from dataclasses import replace
 from extraction.actions import action_relations
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule
+from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule, pending_change
 from extraction.line_breaks import text_lines
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
@@ -53,12 +53,14 @@ from extraction.line_shapes import (
     titled_reference,
 )
 from extraction.list_scopes import IMPACT_RULE, LINK_RULE, Scope, list_rule
+from extraction.lost_access import lost_access
 from extraction.references import references
 from extraction.review_lines import review_relation
 from extraction.signatures import signature_relations
 from extraction.subject_labels import subject_label
 from extraction.table_rows import table_row
 from extraction.task_lines import handed_off, keyed_task, tagged_roles
+from extraction.ticket_handoffs import ticket_handoffs
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
 from verify.vocabulary import LABELS, label_key, label_rule
@@ -115,7 +117,8 @@ class _Reader(LineEmitter):
             return False  # a "Team:" line with no system to be about says whose write-up it is
         done = len(self.out)
         self.relate(rule, values, about, label_span, line)
-        if about is not None and about is self.parent and about.type == "Project":  # a work item: not done yet
+        if (about is not None and about is self.parent and about.type == "Project") or (  # a work item: not done yet
+                rule.rel_type == "FIXES" and pending_change(written)):  # "Patch PR: <url> (under review)"
             self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]
         for inner, inner_label, inner_value in nested_labels(self.text, *value):  # "(runner group: X)"
             self.relate(inner, self.values(*inner_value, inner, self.text[slice(*inner_label)]),
@@ -184,7 +187,8 @@ class _Reader(LineEmitter):
         values = value_mentions(self.text, value_start, value_end, self.mentions, scope.rule.value_type,
                                 self.ctx.people)
         if scope.rule is IMPACT_RULE:  # "- checkout-api returned 502s for 12 minutes": the systems it opens with
-            values = [v for v in values if affected_system(self.text, v, value_end)] or ([] if stated_unhit(
+            lost = [hit for hit, _ in lost_access(self.text, value_start, line[1], self.mentions, listed=True)]
+            values = [v for v in values if affected_system(self.text, v, value_end)] or lost or ([] if stated_unhit(
                 self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
                                                                          self.mentions, scope.rule))
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
@@ -248,5 +252,6 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
         reader.out += tagged_roles(ctx.document.text, line, ctx.own, mentions)
         reader.out += keyed_task(ctx.document.text, line, mentions, ctx.people)
         reader.out += handed_off(ctx.document.text, line, ctx.people)
+        reader.out += ticket_handoffs(ctx.document.text, line, ctx.own, mentions, ctx.people)
     reader.references(sentences)
     return reader.out + signature_relations(ctx.document.text, lines)

