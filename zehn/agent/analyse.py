@@ -140,7 +140,7 @@ def _asks(doc: Doc) -> list[Ask]:
             # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
             kind_words = {clause.doc[i].lemma_.casefold() for i in kind}
-            # "what workaround and hotfix version": each conjunct asks its own thing; the other's words are not its core
+            # "which fallback and release number": each conjunct asks its own thing; the other's words are not its core
             siblings = {t.i for g in groups if g is not group for t in g}
             core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
@@ -204,7 +204,7 @@ def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: in
           siblings: frozenset[int] | set[int] = frozenset()) -> tuple[str, ...]:
     """The terms of what is asked: the focus, the verb and the verb's own arguments (with their modifiers), not
     the clauses that set the scene ("... before attempting a retry", "... if the upgrade fails"), nor the words of
-    the other things asked in the same phrase (``siblings``: "what *workaround* and hotfix version resolved it")."""
+    the other things asked in the same phrase (``siblings``: "which *fallback* and release number fixed it")."""
     keep = {t.i for t in focus if t.pos_ != "ADJ" and t.dep_ != "amod"}  # "immediate", "short-term": the kind
     if verb is not None and clause.start <= verb.i < clause.end:
         keep.add(verb.i)

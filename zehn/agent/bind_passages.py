@@ -39,8 +39,8 @@
    (:mod:`zehn.agent.situation`).
 
 An ask whose line an earlier ask's extent already cites is answered by that line, quoted again, not reported
-missing. A name, a date or a number, or a thing coordinated with an earlier ask ("what workaround and hotfix
-version"), is answered first by the best line an earlier extent cites, when that line is its best.
+missing. A name, a date or a number, or a thing coordinated with an earlier ask ("which fallback and release
+number"), is answered first by the best line an earlier extent cites, when that line is its best.
 What the asks leave of the budget first finishes a numbered list an answer's share cut short, then goes to the
 situation. When the document states some asks and not others, the asks it states are bound again sharing the whole
 budget (a share left to an ask the document does not state would otherwise cut the list that answers another).
@@ -124,8 +124,8 @@ class _Asks:
         for n, ask in enumerate(asks):
             budget = max(MIN_SHARE, (WORD_BUDGET - spent) // (len(asks) - n))  # what the asks before left, shared
             slot = self.slots.get(ask.text, 0)
-            # A name, a date or a number, or a thing asked in the same phrase as an earlier one ("what workaround and
-            # hotfix version", "what canary rollout + verification steps"), whose best line the earlier ask's extent
+            # A name, a date or a number, or a thing asked in the same phrase as an earlier one ("which fallback and
+            # release number", "what staged deploy + smoke checks"), whose best line the earlier ask's extent
             # already cites is answered by that line again, not by a worse line elsewhere.
             sibling = any(f.ask.text == ask.text for f in findings)
             found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked, self.scores) \

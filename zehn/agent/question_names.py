@@ -3,7 +3,7 @@ documents are read; how many of them a read document holds, how it ranks.
 
 Why: the passage search ORs single words and the read documents are ranked by their nearest passage and their
 best passage's words (:mod:`zehn.agent.retrieve`), and neither sees a name as one thing. The words of a compound
-are common where the compound itself is rare ("long-context", "perf-canary": "long", "context" and "canary" are
+are common where the compound itself is rare ("low-memory", "smoke-bench": "low", "memory" and "bench" are
 each in hundreds of passages), so a one-line follow-up that holds three of the question's names can be in neither
 the full-text list (its words were left out as too common) nor the nearest vectors; and among the documents read,
 one that speaks of what the question names should outrank one that only shares its common words.
@@ -51,8 +51,8 @@ def named_documents(names: Sequence[str], mentions: Mentions) -> list[str]:
 
 
 def name_shares(names: Sequence[str], indexes: dict[str, TextIndex]) -> dict[str, float]:
-    """Each document's share of ``names`` it mentions (its title and passages, separator-blind: "perf canary"
-    holds "perf-canary"); 0.0 for every document when the question names nothing."""
+    """Each document's share of ``names`` it mentions (its title and passages, separator-blind: "smoke bench"
+    holds "smoke-bench"); 0.0 for every document when the question names nothing."""
     if not names:
         return dict.fromkeys(indexes, 0.0)
     return {d: sum(index.mentions(n, " " in n) for n in names) / len(names) for d, index in indexes.items()}

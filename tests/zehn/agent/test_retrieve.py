@@ -218,14 +218,14 @@ def test_every_document_the_search_found_is_read_none_cut_by_the_search_s_own_or
 
 def test_a_document_where_two_of_the_question_s_names_meet_is_read_though_the_search_missed_it() -> None:
     hits = [_hit(f"d{n:02d}", 0.60 - n / 100, n + 1) for n in range(8)]
-    texts = {**{h.document_id: (0.4, "Canary dashboards and context windows.") for h in hits},
-             "follow": (0.55, "Gate runtime releases on the long-context perf-canary (Release team).")}
-    named = {"long-context perf-canary": [("follow", texts["follow"][1])]}
+    texts = {**{h.document_id: (0.4, "Bench dashboards and memory limits.") for h in hits},
+             "follow": (0.55, "Gate nightly builds on the low-memory smoke-bench (Build team).")}
+    named = {"low-memory smoke-bench": [("follow", texts["follow"][1])]}
     graph = _SearchDispatcher(texts, hits, named)
-    views, _ = documents(_analysis("Who gates releases on a long-context perf-canary?",
-                                   ("long-context", "perf-canary")), Subjects(), graph,  # type: ignore[arg-type]
+    views, _ = documents(_analysis("Who gates builds on a low-memory smoke-bench?",
+                                   ("low-memory", "smoke-bench")), Subjects(), graph,  # type: ignore[arg-type]
                          _Vectors())  # type: ignore[arg-type]
-    assert "long-context perf-canary" in graph.looked_up and "follow" in graph.read
+    assert "low-memory smoke-bench" in graph.looked_up and "follow" in graph.read
     assert views[0].info.id == "follow"
 
 
