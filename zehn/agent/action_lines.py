@@ -156,11 +156,11 @@ def action_lead(lead: str) -> bool:
 
 
 def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str = "",
-              handles: frozenset[str] = frozenset()) -> LineItem | None:
+              listed: frozenset[str] = frozenset()) -> LineItem | None:
     """The action item a line states, or None when the line is not one. ``person`` says whether a single word
     before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb). ``lead``: the line that opens the
     line's list; a list of duties ("Ownership and responsibilities:") gives each line's party as its owner, a list
-    of follow-ups (:func:`action_lead`) is an action context. ``handles``: the chat handles the document's
+    of follow-ups (:func:`action_lead`) is an action context. ``listed``: the chat handles the document's
     metadata lists, read as names before a colon."""
     if OWNER_ONLY.match(text):
         first = _OWNER_FIRST.match(text)  # else read with its heading by the caller
@@ -179,7 +179,7 @@ def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str 
     if not context:
         return None
     handle = _HANDLE_NAMED.match(bare)
-    if handle is not None and handle.group("name") in handles:
+    if handle is not None and handle.group("name") in listed:
         return LineItem(_clean(handle.group("what")), (handle.group("name"),), "subject")
     for pattern in (_SUBJECT, _NAMED):
         m = pattern.match(bare)
