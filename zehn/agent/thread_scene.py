@@ -18,6 +18,7 @@ the scene, and the description is prose before the first block.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from zehn.agent.comment_blocks import blocks
 from zehn.agent.lemmas import words
@@ -41,8 +42,17 @@ class Scene:
 NO_SCENE = Scene((), 0)
 
 
+_SCENES: WeakKeyDictionary[DocView, Scene] = WeakKeyDictionary()  # read once per document and turn
+
+
 def scene(view: DocView) -> Scene:
     """The opening message's words when the document is a conversation (:data:`NO_SCENE` otherwise)."""
+    if view not in _SCENES:
+        _SCENES[view] = _opening(view)
+    return _SCENES[view]
+
+
+def _opening(view: DocView) -> Scene:
     found = blocks(view)
     if len(found) < MIN_TURNS:
         return NO_SCENE
