@@ -21,6 +21,7 @@ CHAT = [
     "olek (platform): connection pool on the export workers is saturated, 40/40 in use.",
     "nadia (oncall): executing plan: raise the export worker pool from 40 to 80 and pause the nightly backfill.",
     "olek (platform): pool raised, 5xx back under 0.5% within four minutes.",
+    "olek (platform): rolled back the invoice export API config; the error budget burn has stopped.",
 ]
 CHAT_META = 'participants: ["pager-bot", "nadia (oncall)", "olek (platform)"]'
 
@@ -87,3 +88,13 @@ def test_a_later_turn_reaches_coverage_through_the_scene_but_ranks_by_its_own_wo
     alone = next(s for s in score_passages(lone, ask, 1, Similarity(embedder), ()) if s.passage.kind == "section")
     assert alone.coverage < plan.coverage
     assert abs(alone.score - plan.score) < 1e-6  # the scene's words never change a passage's rank
+
+
+def test_the_turn_that_does_the_asked_act_answers_over_a_status_update_that_repeats_the_scene(nlp: Language,
+                                                                        embedder: LocalEmbedder) -> None:
+    from zehn.agent.find_passage import find
+    from zehn.agent.parses import ParseCache, Parses
+    view = _view(CHAT, CHAT_META)
+    ask = analyse("Which mitigations were executed for the invoice export API error budget burn?", nlp).asks[0]
+    found = find(ask, 1, view, Parses(ParseCache(nlp)), Similarity(embedder), 250, set())
+    assert found is not None and found.bound.text.startswith("nadia (oncall): executing plan:")
