@@ -26,12 +26,12 @@ CHAT = [
 CHAT_META = 'participants: ["pager-bot", "nadia (oncall)", "olek (platform)"]'
 
 MAIL = [
-    "From: Priya Nair <priya@example.com>",
+    "From: Halvard Moen <halvard@example.com>",
     "Subject: checkout latency regression after the cache upgrade",
     "From: Tomas Berg <tomas@example.com>",
     "We rolled the cache client back to the previous minor version on all web nodes.",
 ]
-MAIL_META = 'participants: ["Priya Nair", "Tomas Berg"]'
+MAIL_META = 'participants: ["Halvard Moen", "Tomas Berg"]'
 
 
 def _view(lines: list[str], metadata: str, heading: str = "thread") -> DocView:
