@@ -42,6 +42,7 @@ from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
+from zehn.agent.speakers import roster
 
 DOCUMENTS_READ = 3  # the best retrieved documents whose action items are compared
 MIN_SHARE = 0.5  # an item must hold at least this share of the asked terms (half: the ask is mostly its words)
@@ -55,6 +56,7 @@ _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "ass
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
 # "Who will / has to / is to <act>", "which team must <act>": a doer asked for an act still to be done is the owner
 # of the follow-up that does it (modal and semi-modal English; "who will be affected" names no act).
+_LISTED = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")  # a list line (its lead still opens it)
 _DOER_NOUNS = "|".join(sorted(GROUP_FOCI | {"function", "person", "engineer"}))  # the group nouns of field_lists
 _OWED = re.compile(rf"\b(?:who|which\s+(?:{_DOER_NOUNS}))\s+"
                    r"(?:will|shall|must|should|has to|have to|is to|are to|needs? to|is going to|is expected to)\s+"
@@ -107,6 +109,8 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
     read = lines(doc_view)
     n = 0
     lead = ""
+    # "- nadia: raise the pool size (P1)" in a chat's follow-up list: the handles the metadata lists are names.
+    handles = frozenset(roster([s.text for s in doc_view.sentences if s.kind == "metadata"]))
     while n < len(read):
         line = read[n]
         if line.is_heading:
@@ -126,7 +130,7 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
         cited = tuple(covering(doc_view, line.start, line.end))
         if not cited:
             continue
-        item = read_line(line.text, line.heading, person, lead)
+        item = read_line(line.text, line.heading, person, lead, handles)
         if item is None and OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
             owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS"
                            for v in seg.values)
@@ -137,6 +141,8 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
             out.append(ActionItem(cited, item.what, item.owners, item.how, f"{line.heading} {lead}"))
         elif line.text.rstrip(" *_").endswith(":"):  # a line that opens a list: "Follow-ups were assigned as below:"
             lead = line.text
+        elif not _LISTED.match(line.text):  # prose after the list: the list it opened has ended
+            lead = ""
     return out
 
 

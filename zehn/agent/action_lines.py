@@ -59,6 +59,12 @@ _OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|
 _SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+(?:to|will|shall|is to|needs to|"
                       r"is going to|agreed to|offered to|owns|takes)\s+(?P<what>\w.*)$")
 _NAMED = re.compile(rf"^(?P<name>{_NAME})\s*[:—–]\s+(?P<what>\w.*)$")
+# A chat handle labelling its task in a follow-up list ("- nadia: raise the pool size (P1)"): lowercase, so only a
+# handle the document's metadata lists is read as a name (a "note:" line is a label).
+_HANDLE_NAMED = re.compile(r"^@?(?P<name>[a-z][a-z0-9._\-]{1,30})\s*:\s+(?P<what>\w.*)$")
+# A lead line that opens a follow-up list inside a message ("assigning follow-ups:", "Action items & owners:"):
+# the follow-up words of ACTION_HEADINGS, less "next", which opens any sequence ("next we checked:").
+LEAD_WORDS = ACTION_HEADINGS - {"next"}
 # A party that labels its duty: "Platform/Infra team: rotate the keys", "Data-governance/legal: approve exceptions",
 # "Eng-SRE: keep the dashboards up" (slash-joined and hyphenated names; the duty is an act in lower case).
 _PARTY = re.compile(r"^(?P<name>[A-Z][\w'’&-]*(?:\s*/\s*[\w'’&-]+|\s[A-Z][\w'’&-]*)*(?:\s(?:team|squad|group|guild))?)"
@@ -143,15 +149,24 @@ def _labelled(text: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
-def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str = "") -> LineItem | None:
+def action_lead(lead: str) -> bool:
+    """A line ending in a colon that opens a list of follow-ups ("ryan: assigning follow-ups:")."""
+    said = _words(lead)
+    return lead.rstrip(" *_").endswith(":") and bool((set(said) | {"-".join(said)}) & LEAD_WORDS)
+
+
+def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str = "",
+              listed: frozenset[str] = frozenset()) -> LineItem | None:
     """The action item a line states, or None when the line is not one. ``person`` says whether a single word
     before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb). ``lead``: the line that opens the
-    line's list; a list of duties ("Ownership and responsibilities:") gives each line's party as its owner."""
+    line's list; a list of duties ("Ownership and responsibilities:") gives each line's party as its owner, a list
+    of follow-ups (:func:`action_lead`) is an action context. ``listed``: the chat handles the document's
+    metadata lists, read as names before a colon."""
     if OWNER_ONLY.match(text):
         first = _OWNER_FIRST.match(text)  # else read with its heading by the caller
         return LineItem(_clean(first.group("what")), _people(first.group("owner")), "label") if first else None
     bare, keyed = _strip(text)
-    context = keyed or action_heading(heading)
+    context = keyed or action_heading(heading) or (bool(_BULLET.match(text)) and action_lead(lead))
     labelled = _labelled(bare)
     if labelled is not None:
         what, owners = labelled
@@ -163,6 +178,9 @@ def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str 
             return LineItem(_clean(party.group("what")), (party.group("name"),), "subject")
     if not context:
         return None
+    handle = _HANDLE_NAMED.match(bare)
+    if handle is not None and handle.group("name") in listed:
+        return LineItem(_clean(handle.group("what")), (handle.group("name"),), "subject")
     for pattern in (_SUBJECT, _NAMED):
         m = pattern.match(bare)
         if m is not None and _is_name(m.group("name"), person) and label_relation(m.group("name")) is None:

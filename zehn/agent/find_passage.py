@@ -12,6 +12,7 @@ document for one ask.
 from __future__ import annotations
 
 from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
 
 from zehn.agent.bound import Finding
 from zehn.agent.extent import (
@@ -26,7 +27,7 @@ from zehn.agent.extent import (
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for
 from zehn.agent.horizons import of_horizon, on_horizon
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.passage_scores import passage_roles, score_passages
@@ -48,6 +49,7 @@ from zehn.agent.sentence_binding import (
 from zehn.agent.sentence_checks import headed_by_focus, label_states, labelled_by_focus
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
+from zehn.agent.thread_scene import scene
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -80,6 +82,11 @@ def _headed(ask: Ask, scored_all: list[Scored], view: DocView, used: set[str]
     return out
 
 
+def _does(parse: Doc, ask: Ask) -> bool:
+    """The sentence says the ask's own act: its verb, as a verb ("executing plan:", not "the execution log")."""
+    return any(t.lemma_.casefold() == ask.predicate and t.pos_ in ("VERB", "AUX") for t in parse)
+
+
 def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
          whole: bool = False, scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
@@ -93,7 +100,12 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
     roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
     labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage, roles)}
-    every = whole or ask.answer_type in TYPED
+    # So is every turn of a conversation: its turns do not restate the scene, so the passage the vectors rank first
+    # is often the one that repeats the scene's words (a status update), not the one that does the asked act.
+    every = whole or ask.answer_type in TYPED or bool(scene(view).words)
+    # In a conversation the vectors rank the turns that repeat the scene first; the turn that does the asked act
+    # ("executing plan: ...", for "which mitigations were executed") says it in its own verb: it comes first.
+    acting = bool(scene(view).words) and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
     # The front matter is read wherever it ranks when one of its keys names what is asked ("changed_areas").
     read = [s for n, s in enumerate(scored_all)
             if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled or (
@@ -141,7 +153,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             doer = float(ask.answer_type == "agent" and (agent_of(docs[sentence.id], ask.predicate) or
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
-            first = doer + float(how in ("section", "label"))
+            first = doer + float(how in ("section", "label")) + float(acting and _does(docs[sentence.id], ask))
             if asks_back(sentence):  # the document asks it: its answer is the reply below
                 reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)
                 if reply is None:

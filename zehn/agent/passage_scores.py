@@ -3,7 +3,8 @@
 A passage scores by its vector nearness to the ask (and, less, to the whole question), by the section role its
 own heading names for the asked kind ("Root cause" for a cause; "Baseline scopes" for a list of named things such
 as "which scopes", :mod:`zehn.agent.named_items`) and by the share of the ask's terms it holds, with the document's
-title read as part of every section.
+title read as part of every section. A conversation's opening message counts toward the coverage that admits a
+later turn, not toward its rank (:mod:`zehn.agent.thread_scene`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from zehn.agent.rows import DocPassage, own_heading
 from zehn.agent.sentence_binding import Scored, core_terms, cover
 from zehn.agent.similarity import Similarity
 from zehn.agent.templates import guide_heading
+from zehn.agent.thread_scene import scene
 
 ROLE_WEIGHT = 0.3
 LEXICAL_WEIGHT = 0.3
@@ -44,13 +46,16 @@ def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
     scored = []
     title = words(view.info.title or "")  # every section is about what the title names ("Capacity plan: X")
     kinded = asks_named_items(ask)  # "which scopes": a section headed "Baseline scopes" ranks as a role section
+    setting = scene(view)  # a conversation's opening message: considered with every later turn, not ranked by
     for p in view.passages:
-        coverage, held = cover(terms, names, [*words(p.text), *title], similarity)
+        own, held = cover(terms, names, [*words(p.text), *title], similarity)
+        coverage, held = cover(terms, names, [*words(p.text), *title, *setting.of(p)], similarity) \
+            if setting.of(p) else (own, held)
         named = passage_roles(p, view.info.title)
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
         kind = float(kinded and bool(similarity.matches((ask.focus_head,), words(own_heading(p.heading)))))
-        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * max(role, kind) + LEXICAL_WEIGHT * coverage
+        score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * max(role, kind) + LEXICAL_WEIGHT * own
         scored.append(Scored(p, score, role, coverage, held, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))

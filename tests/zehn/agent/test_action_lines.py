@@ -150,3 +150,25 @@ def test_a_duty_list_under_a_responsibilities_heading_needs_no_lead_line() -> No
 def test_a_party_label_outside_a_duty_list_or_without_an_act_is_no_duty(line: str, lead: str) -> None:
     item = read_line(line, "Overview", _single_word_names, lead)
     assert item is None or not item.owners
+
+
+HANDLES = frozenset({"nadia", "olek"})
+
+
+@pytest.mark.parametrize("lead", ["pager-lead: assigning follow-ups:", "Action items & owners:"])
+def test_a_listed_handle_labels_its_task_in_a_list_a_follow_up_lead_opens(lead: str) -> None:
+    item = read_line("- nadia: raise the export worker pool to 80 (P1)", "thread", _single_word_names, lead, HANDLES)
+    assert item is not None and item.owners == ("nadia",) and item.what.startswith("raise the export worker pool")
+
+
+def test_a_list_under_a_lead_that_names_no_follow_ups_is_no_action_context() -> None:
+    assert read_line("- nadia: raise the export worker pool to 80 (P1)", "thread", _single_word_names,
+                     "olek: things we tried:", HANDLES) is None
+    assert read_line("- nadia: raise the export worker pool to 80 (P1)", "thread", _single_word_names,
+                     "next we checked:", HANDLES) is None
+
+
+def test_a_lowercase_word_the_metadata_does_not_list_is_no_owner() -> None:
+    item = read_line("- note: the pool size is capped by the database", "thread", _single_word_names,
+                     "assigning follow-ups:", HANDLES)
+    assert item is None or item.owners == ()
