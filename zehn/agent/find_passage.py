@@ -39,14 +39,13 @@ from zehn.agent.sentence_binding import (
     PASSAGE_COVERAGE,
     TYPED,
     Scored,
-    agent_of,
     bind_sentence,
     core_terms,
     metadata_asked,
     prefetch_synonyms,
     worth_parsing,
 )
-from zehn.agent.sentence_checks import headed_by_focus, label_states, labelled_by_focus
+from zehn.agent.sentence_checks import agent_of, headed_by_focus, label_states, labelled_by_focus
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.agent.thread_scene import scene

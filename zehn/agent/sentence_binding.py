@@ -287,15 +287,3 @@ def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Simila
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
         label_states(sentence.text, ask)
 
-
-def agent_of(parse: Doc, predicate: str) -> bool:
-    """Someone is the doer of the ask's verb in this parse: its subject, or the agent of its passive ("disabled by
-    X"), not merely a name near it."""
-    for t in parse:
-        if t.lemma_.casefold() != predicate:
-            continue
-        for child in t.children:
-            if (child.dep_ == "nsubj" and child.pos_ in ("PROPN", "NOUN")) or (child.dep_ == "agent" and any(
-                    c.dep_ == "pobj" for c in child.children)):
-                return True
-    return False

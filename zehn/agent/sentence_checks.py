@@ -128,3 +128,16 @@ def labelled_by_focus(line: str, focus: str) -> bool:
         return False
     label = opening_label(line)
     return label is not None and words(label) == asked
+
+
+def agent_of(parse: Doc, predicate: str) -> bool:
+    """Someone is the doer of the ask's verb in this parse: its subject, or the agent of its passive ("disabled by
+    X"), not merely a name near it."""
+    for t in parse:
+        if t.lemma_.casefold() != predicate:
+            continue
+        for child in t.children:
+            if (child.dep_ == "nsubj" and child.pos_ in ("PROPN", "NOUN")) or (child.dep_ == "agent" and any(
+                    c.dep_ == "pobj" for c in child.children)):
+                return True
+    return False
