@@ -130,14 +130,17 @@ def states_threshold(focus_head: str, text: str) -> bool:
 
 
 # Unit symbols written after a number ("2s", "250 ms", "5 min"): a count of seconds is stated without the noun.
+# A share is written as a percentage ("what share of requests failed": "~18% of requests").
 UNIT_SYMBOLS: dict[str, str] = {"second": r"s|sec|secs", "millisecond": r"ms", "minute": r"m|min|mins",
-                                "hour": r"h|hr|hrs", "day": r"d", "byte": r"b|kb|mb|gb|tb|kib|mib|gib|tib"}
+                                "hour": r"h|hr|hrs", "day": r"d", "byte": r"b|kb|mb|gb|tb|kib|mib|gib|tib",
+                                **dict.fromkeys(("share", "percentage", "proportion", "fraction"), r"%|percent|pct")}
 
 
 def states_unit(focus_head: str, text: str) -> bool:
-    """The sentence states a number in the asked unit by its symbol ("how many seconds": "for 2s")."""
+    """The sentence states a number in the asked unit by its symbol ("how many seconds": "for 2s"; "what share":
+    "18%")."""
     symbols = UNIT_SYMBOLS.get(focus_head)
-    return symbols is not None and re.search(rf"\d\s?(?:{symbols})\b", text, re.IGNORECASE) is not None
+    return symbols is not None and re.search(rf"\d\s?(?:{symbols})(?!\w)", text, re.IGNORECASE) is not None
 
 
 # Verbs a question and a document use for the same act ("how long does X *keep* events": "retains events",

@@ -56,6 +56,13 @@ def test_a_unit_symbol_after_a_number_states_the_asked_unit() -> None:
     assert not states_unit("request", "2s")
 
 
+def test_a_share_is_stated_by_a_percentage() -> None:
+    assert states_unit("share", "~12% of uploads were retried")
+    assert states_unit("percentage", "retries rose to 4 percent")
+    assert not states_unit("share", "12 uploads were retried")
+    assert not states_unit("share", "the 12 percentile buckets")
+
+
 def test_a_share_of_something_asks_for_a_quantity() -> None:
     assert type_of("share", "what", "get") == "quantity"
     assert type_of("proportion", "what", "fail") == "quantity"
