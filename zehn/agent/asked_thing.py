@@ -15,7 +15,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.verb_reader import PARTICLES
-from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS
+from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, VERB_TYPES
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
@@ -35,7 +35,10 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     2. **of what act**: when the ask has terms beyond its focus (a content verb and its arguments: "which SDK
        version *turned on the ONNX exporter*"), the verb (or a synonym of it), or half of those terms and at
        least :data:`~zehn.agent.situation.MIN_HELD` (one word in common is chance); a version the sentence
-       upgrades to, next to one word of the question, is not the version that turned something on.
+       upgrades to, next to one word of the question, is not the version that turned something on. A count of
+       what a cause brought about ("how many duplicates did the signature mismatch *cause*") is of the effect:
+       the cause is the case its passage is about (held there: the passage's coverage), and the line that counts
+       the effect ("~120 duplicate confirmations") need not name it again.
     """
     focus = {w for w in words(ask.focus) if any(c.isalpha() for c in w)}  # "ledger-sync", not "5"
     which = tuple(w for w in (*focus, *_of_what(ask)) if w not in KIND_WORDS and w not in context)
@@ -45,6 +48,8 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     needed = which if not named else tuple(w for w in which if w in ask.names or any(c in w for c in "-_0123456789"))
     if needed and len(similarity.matches(needed, lemmas)) < len(needed):
         return False
+    if ask.answer_type == "quantity" and VERB_TYPES.get(ask.predicate) == "cause":
+        return True  # "how many duplicates did the mismatch *cause*": a count of the effect (see the docstring)
     content_verb = ask.predicate not in LIGHT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS | KIND_WORDS
     others = tuple(t for t in dict.fromkeys((*core, ask.predicate)) if t and t not in focus and
                    (content_verb or t != ask.predicate))

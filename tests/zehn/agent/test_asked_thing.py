@@ -101,3 +101,10 @@ def test_a_value_asked_is_stated_by_the_number_not_the_word_value(nlp: Language,
     assert _binds(question, "The config change raised FLUSH_WAIT_MS on the ingest worker from 10 to 40.", nlp,
                   similarity)
     assert not _binds(question, "The config change on the ingest worker was reviewed by two people.", nlp, similarity)
+
+
+def test_a_count_of_what_a_cause_brought_about_need_not_name_the_cause_again(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "How many duplicate payment receipts did the clock skew cause?"
+    assert _binds(question, "About 40 duplicate payment receipts were sent to customers.", nlp, similarity)
+    assert not _binds(question, "The payment run took 40 minutes longer than usual.", nlp, similarity)
