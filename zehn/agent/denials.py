@@ -52,7 +52,8 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
     """What the document says that rules the question out: the asked act cannot be done (:func:`cannot`), or the
     first name of the question (an anchor, an acronym, a hyphenated word, an environment) whose every mention in the
     document is denied; None when there is none, or when the question asks about a denial itself ("which regions
-    were not affected")."""
+    were not affected"). A name the question asks whether about ("and was X affected?") is not ruled out: the
+    denial is its answer."""
     if any(a.negated for a in analysis.asks):
         return None
     if (barred := cannot(analysis, view, parses)) is not None:
@@ -66,10 +67,29 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
     mentions = {name: [s for s, said in said_words if name.casefold() in said] for name in names}
     # One read of the stored parses for every name's mentions (a graph query each time it was per name).
     docs = parses.of(s for said in mentions.values() for s in said) if names else {}
+    asked_whether = polar_clauses(analysis.question)
     for name, said in mentions.items():
+        if any(_holds(clause, name) for clause in asked_whether):
+            continue  # "... and was the EU region affected?": "EU is not affected" answers it
         if denied([docs[s.id] for s in said], name, main_only=name in spared):
             return f"{name!r} is not concerned"
     return None
+
+
+# A yes/no clause: an auxiliary opens the question or a clause of it ("Was X affected?", "..., and did X fail?").
+_POLAR = re.compile(r"(?:^|[,;]\s*|\b(?:and|or|but)\s+)(?:was|were|is|are|did|does|do|has|have|had)\s+"
+                    r"(?P<clause>[^?,;]+)", re.IGNORECASE)
+
+
+def polar_clauses(question: str) -> list[str]:
+    """The clauses of the question that ask whether ("How many deployments saw errors, and was the Hosted API
+    affected?" -> "the Hosted API affected"): a name the document denies there is answered "no" by that denial,
+    not ruled out by it."""
+    return [m["clause"] for m in _POLAR.finditer(question)]
+
+
+def _holds(clause: str, name: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", clause, re.IGNORECASE) is not None
 
 
 def planned(analysis: Analysis, view: DocView, parses: Parses) -> PastAct | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spacy.language import Language
 
-from zehn.agent.denials import barred, denied, whether
+from zehn.agent.denials import barred, denied, polar_clauses, whether
 
 
 def test_a_name_every_mention_of_which_is_denied_is_ruled_out(nlp: Language) -> None:
@@ -58,3 +58,10 @@ def test_a_negation_that_only_delays_or_qualifies_is_no_denial(nlp: Language) ->
     assert not denied([nlp("The canary is not yet upgraded.")], "canary")
     assert denied([nlp("Production was not affected.")], "production", main_only=True)
     assert not denied([nlp("We saw errors because production was not scaled.")], "production", main_only=True)
+
+
+def test_a_name_the_question_asks_whether_about_sits_in_a_polar_clause() -> None:
+    clauses = polar_clauses("How many tenants saw timeouts, for how long, and was the Batch API affected?")
+    assert clauses == ["the Batch API affected"]
+    assert polar_clauses("Was the APAC region affected by the cutover?") == ["the APAC region affected by the cutover"]
+    assert polar_clauses("What caused the errors in APAC after the cutover?") == []
