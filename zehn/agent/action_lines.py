@@ -97,6 +97,16 @@ def to_do(finding: Finding) -> bool:
     return action_heading(last) or any(_PLANNED_STATUS.search(s.text) for s in finding.answer)
 
 
+# Verbs that ask for what is still to be done ("which checks are *planned*", "what is *scheduled* next").
+PLAN_VERBS = frozenset({"plan", "schedule", "propose", "intend"})
+
+
+def planned_in_section(verb: str, heading: str) -> bool:
+    """The asked verb is one of planning and the line sits in a follow-up section ("## Next steps", "Action items"):
+    every line there is a thing planned, without saying so in its own words ("2) Monitor weekly: ...")."""
+    return verb in PLAN_VERBS and action_heading(own_heading(heading))
+
+
 def _words(text: str) -> list[str]:
     """The words of a heading or lead line, less Markdown emphasis and punctuation around them."""
     return [w.strip(".:()*_").casefold() for w in re.split(r"[\s_]+", text)]

@@ -30,6 +30,7 @@ from spacy.tokens import Doc
 from verify.fillers import fillers
 from verify.labelled import label_relation, segments
 from verify.parsing import Parse
+from zehn.agent.action_lines import planned_in_section
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
 from zehn.agent.compounds import compound_held
@@ -183,6 +184,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
             ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed
+                                 planned_in_section(ask.predicate, scored.passage.heading) or  # "## Next steps"
                                  named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)

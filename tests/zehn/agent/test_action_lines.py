@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zehn.agent.action_lines import action_heading, read_line, table_items, to_do
+from zehn.agent.action_lines import action_heading, planned_in_section, read_line, table_items, to_do
 from zehn.agent.bound import Finding
 from zehn.agent.question import Ask
 from zehn.agent.rows import Sentence
@@ -172,3 +172,10 @@ def test_a_lowercase_word_the_metadata_does_not_list_is_no_owner() -> None:
     item = read_line("- note: the pool size is capped by the database", "thread", _single_word_names,
                      "assigning follow-ups:", HANDLES)
     assert item is None or item.owners == ()
+
+
+def test_a_planning_verb_is_stated_by_a_follow_up_heading() -> None:
+    assert planned_in_section("plan", "Incident review > next_steps")
+    assert planned_in_section("schedule", "Action items")
+    assert not planned_in_section("plan", "Incident review > Timeline")
+    assert not planned_in_section("deploy", "Next steps")
