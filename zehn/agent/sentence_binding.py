@@ -55,7 +55,7 @@ from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence, own_heading
-from zehn.agent.sentence_checks import answering_fillers, label_states, lemmas_of, negated
+from zehn.agent.sentence_checks import answering_fillers, header_field, label_states, lemmas_of, negated
 from zehn.agent.similarity import Similarity
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
@@ -117,12 +117,14 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
     lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *_key_words(scored.passage, text)]
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
-    if negated(parse, hit) and not ask.negated:  # "why must X never be purged": "Never purge X: ..." answers
-        return None
+    if negated(parse, hit) and not ask.negated and ask.answer_type != "statement":
+        return None  # "why must X never be purged": "Never purge X: ..." answers; "is X on?": "X is not on" does
     if asks_finding(ask) and states_finding(ask, parse, similarity):
         # "What did the trace show": "Trace summary: ...", "the trace showed ..." answers for its document's topic.
         coverage, names = scored.document
         return ("label", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
+    if ask.answer_type not in TYPED and header_field(text):
+        return None  # "Subject: Re: ..." repeats the topic, states nothing
     labels = field_labels(text)
     named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
     if labels and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named)):

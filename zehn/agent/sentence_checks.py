@@ -141,3 +141,14 @@ def agent_of(parse: Doc, predicate: str) -> bool:
                     c.dep_ == "pobj" for c in child.children)):
                 return True
     return False
+
+
+# A message's header field ("Subject: Re: ...", "From: ...", "Cc: ..."): which message it is, not what it says.
+_HEADER_FIELD = re.compile(r"^[\s*_>]*(?:subject|from|to|cc|bcc|date|sent|reply-to)[*_]*\s*:", re.IGNORECASE)
+
+
+def header_field(line: str) -> bool:
+    """The line is an e-mail header field. Its subject line repeats the thread's topic, so it holds most of a
+    question's words, yet states nothing about them: a statement, a description or a cause is never bound to it (a
+    sender may still be read from "From:" by a typed ask)."""
+    return _HEADER_FIELD.match(line) is not None

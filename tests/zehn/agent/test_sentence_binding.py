@@ -179,3 +179,10 @@ def test_a_follow_up_section_states_what_is_planned_without_the_word(nlp: Langua
     line = "3) Add a load check in the staging review: replay 10 traces per week."
     assert _binds_under(nlp, similarity, question, "Postmortem > Next steps", line)
     assert not _binds_under(nlp, similarity, question, "Postmortem > Timeline", line)
+
+
+def test_a_yes_no_statement_is_answered_by_its_denial_and_never_by_a_subject_line(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "Is bucket versioning turned on by default in the export module beta?"
+    assert _binds(nlp, similarity, question, "We are not turning on bucket versioning by default in the beta.")
+    assert not _binds(nlp, similarity, question, "Subject: Re: bucket versioning defaults for the export module (beta)")

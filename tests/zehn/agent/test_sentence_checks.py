@@ -11,6 +11,7 @@ from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import Scored, bind_sentence
 from zehn.agent.sentence_checks import (
     answering_fillers,
+    header_field,
     headed_by_focus,
     label_states,
     labelled_by_focus,
@@ -102,3 +103,11 @@ def test_a_share_of_occurrences_answers_how_often_beside_the_asked_thing(
     similarity = Similarity(embedder)
     assert bind_sentence(ask, scored, nlp(line), similarity, (), parse_text=nlp) is not None
     assert bind_sentence(ask, scored, nlp(other), similarity, (), parse_text=nlp) is None
+
+
+def test_a_message_header_field_is_told_from_a_labelled_statement() -> None:
+    assert header_field("Subject: Re: Retention defaults for the export buckets (beta)")
+    assert header_field("**From:** Dana Lee <dana@example.com>")
+    assert header_field("Cc: platform-team")
+    assert not header_field("Retention: 30 days by default for the export buckets.")
+    assert not header_field("We are not subjecting the buckets to retention in beta.")
