@@ -17,7 +17,9 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   :func:`zehn.agent.named_items.names_one`); a bare "what did X <act>" (no focus noun) needs the act or a synonym
   of it, as a list does;
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
-  :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb.
+  :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb
+  (a yes/no statement excepted: "X is not on by default" answers "is X on by default?" with no);
+- never a message's header field ("Subject: Re: ..."), unless a typed ask reads its value.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import Scored, bind_sentence
 from zehn.agent.sentence_checks import (
     answering_fillers,
-    header_field,
     headed_by_focus,
+    header_field,
     label_states,
     labelled_by_focus,
     labelled_by_head,
