@@ -141,11 +141,11 @@ def test_a_front_matter_key_answers_only_when_all_its_words_are_asked(nlp: Langu
     assert metadata_asked(front, asked, similarity)
 
 
-def _binds(nlp: Language, similarity: Similarity, question: str, line: str) -> bool:
+def _binds(nlp: Language, similarity: Similarity, question: str, line: str, heading: str = "Notes") -> bool:
     from zehn.agent.parses import CachedParse, ParseCache
     from zehn.agent.rows import DocPassage
     from zehn.agent.sentence_binding import Scored, bind_sentence
-    passage = DocPassage("p1", "doc_1", "Notes", "section", 0, len(line), f"Notes\n{line}", (0.5,))
+    passage = DocPassage("p1", "doc_1", heading, "section", 0, len(line), f"{heading}\n{line}", (0.5,))
     ask = analyse(question, nlp).asks[0]
     return bind_sentence(ask, Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True)), nlp(line), similarity, (),
                          parse_text=CachedParse(ParseCache(nlp))) is not None
@@ -164,21 +164,11 @@ def test_which_one_of_a_kind_is_not_bound_by_a_line_that_only_uses_the_kind_noun
     assert not _binds(nlp, similarity, question, "Clinics that export invoices to a vendor need a stable schema.")
 
 
-def _binds_under(nlp: Language, similarity: Similarity, question: str, heading: str, line: str) -> bool:
-    from zehn.agent.parses import CachedParse, ParseCache
-    from zehn.agent.rows import DocPassage
-    from zehn.agent.sentence_binding import Scored, bind_sentence
-    passage = DocPassage("p1", "doc_1", heading, "section", 0, len(line), f"{heading}\n{line}", (0.5,))
-    ask = analyse(question, nlp).asks[0]
-    return bind_sentence(ask, Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True)), nlp(line), similarity, (),
-                         parse_text=CachedParse(ParseCache(nlp))) is not None
-
-
 def test_a_follow_up_section_states_what_is_planned_without_the_word(nlp: Language, similarity: Similarity) -> None:
     question = "What load checks are planned after the failover fix?"
     line = "3) Add a load check in the staging review: replay 10 traces per week."
-    assert _binds_under(nlp, similarity, question, "Postmortem > Next steps", line)
-    assert not _binds_under(nlp, similarity, question, "Postmortem > Timeline", line)
+    assert _binds(nlp, similarity, question, line, "Postmortem > Next steps")
+    assert not _binds(nlp, similarity, question, line, "Postmortem > Timeline")
 
 
 def test_a_yes_no_statement_is_answered_by_its_denial_and_never_by_a_subject_line(
