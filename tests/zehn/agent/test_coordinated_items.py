@@ -28,8 +28,8 @@ def test_or_joins_alternatives_not_two_items(nlp: Language) -> None:
 
 CHAT = """# ops-sync
 
-Dana Pike: assigning follow-ups:
-- Omar Reyes: purge the stale lock files on the batch hosts (P1)
+Ilse Vance: assigning follow-ups:
+- Tomas Brenner: purge the stale lock files on the batch hosts (P1)
 - Lena Marsh: quarterly quota review for the west cluster (P2)
 - Ivo Brandt: rotate the webhook signing secret (P1)
 """
@@ -42,4 +42,4 @@ def test_each_of_two_items_asked_at_once_answers_with_its_owner(nlp: Language, e
     view = markdown_view(CHAT, "ops-sync")
     bound = bind_actions(analysis, lambda: (view,), Similarity(embedder), nlp)
     assert bound is not None
-    assert sorted(p.entity_name for p in bound.paths) == ["Lena Marsh", "Omar Reyes"]
+    assert sorted(p.entity_name for p in bound.paths) == ["Lena Marsh", "Tomas Brenner"]

@@ -11,7 +11,7 @@ from zehn.agent.remarks import advised_against, marks_remark, states_avoidance
 
 
 @pytest.mark.parametrize(("focus", "line", "expected"), [
-    ("caution", "dana (infra): note: draining the pool resets every warm cache, so page the owners first.", True),
+    ("caution", "ilse (infra): note: draining the pool resets every warm cache, so page the owners first.", True),
     ("warning", "Warning: the purge job deletes snapshots older than a week.", True),
     ("concern", "Be careful when rotating the token, the old one stops at once.", True),
     ("caution", "We drained the pool and the caches warmed again.", False),  # no mark: a plain statement
