@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from zehn.agent.passage_routes import passage_route
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
-from zehn.agent.routing import passage_route
 from zehn.agent.stops import Stop
 
 # Verbs by which a party states a condition of its own (the verbs of a system's need, "use", "call", "rely on",

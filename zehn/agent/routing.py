@@ -29,6 +29,7 @@ from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
 from verify.vocabulary import LABELS, label_key, label_rule
 from zehn.agent.focus import FOCUS_TYPES
+from zehn.agent.passage_routes import passage_route, qualifies
 from zehn.agent.phrases import (
     NP_DEPS,
     SUBJECTS,
@@ -257,18 +258,3 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
             return change
     return Routed(passage_route([a for a in asks if a is first or not qualifies(doc, a)]))
 
-
-def passage_route(asks: list[Ask] | tuple[Ask, ...]) -> Route:
-    """The route of a question that names no entity relation: ``why``, ``list`` or ``attribute`` by its asks."""
-    if any(a.answer_type == "cause" for a in asks):
-        return "why"
-    if any(a.answer_type == "items" for a in asks):
-        return "list"
-    return "attribute"
-
-
-def qualifies(doc: Doc, ask: Ask) -> bool:
-    """"Who was assigned X, and *at what priority*", "..., and *by which date*": a wh-phrase after its preposition,
-    with no verb of its own, asks about the act of the ask before it; it does not say what kind of question it is."""
-    clause = clause_of(doc, ask)
-    return not ask.predicate and clause.start > 0 and doc[clause.start - 1].pos_ == "ADP"
