@@ -11,11 +11,12 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   (:mod:`zehn.agent.findings`);
 - a **cause** or a **fix** is bound by a section that names its kind ("Root cause", "Resolution"), or by a causal
   or remedial cue in a sentence that holds the ask's terms;
-- a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
-  verb or a synonym of it ("which invoices were affected" needs something affected); "which <kind>" of a kind with
-  no filler of its own needs one thing of that kind named beside the noun ("their tracker (Trackly)":
-  :func:`zehn.agent.named_items.names_one`); a bare "what did X <act>" (no focus noun) needs the act or a synonym
-  of it, as a list does;
+- a **list** or a **description** needs its focus noun (unless the noun only names a kind; a caution may be
+  marked instead, "note: ...": :mod:`zehn.agent.remarks`) and, for a list, its verb or a synonym of it ("which
+  invoices were affected" needs something affected); "which <kind>" of a kind with no filler of its own needs one
+  thing of that kind named beside the noun ("their tracker (Trackly)": :func:`zehn.agent.named_items.names_one`);
+  a bare "what did X <act>" (no focus noun) needs the act or a synonym of it, as a list does ("what was advised
+  against": avoidance, "avoid X", "should not X");
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
   :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb.
 """
