@@ -8,7 +8,8 @@ cover the ask and not to the turns, items or paragraphs that merely follow it.
 
 Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it; a block
 ending in a colon takes the next one, the list it announces), then the other blocks' sentences (after, then
-before), while the words fit the budget.
+before), while the words fit the budget. Those neighbours stop at the next titled part of a document written without
+markup headings and at the next action item of a list (:mod:`zehn.agent.sibling_parts`).
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ def test_the_extent_of_a_line_in_an_action_item_stops_at_the_next_item() -> None
 
 
 def test_an_items_title_counts_for_its_lines_only_when_it_is_the_best_item() -> None:
-    passage, sentences = _doc(ACTIONS)
+    _, sentences = _doc(ACTIONS)
     frames = {s.id: "1. Replace the stuck valve in bay four" for s in sentences if s.text.endswith("GRN-41")}
     frames |= {s.id: "2. Recalibrate the moisture probes" for s in sentences if s.text.endswith("GRN-42")}
 
