@@ -1,14 +1,14 @@
 """Names written as addresses: a host or an API route in parentheses after what it names, and the bare "#N" that
 continues a list of repository references.
 
-Enterprise prose gives the address of what it talks about in brackets: "the CLI uses a different host
-(api-edge.corp.example)", "hosted inference routes (/v1/generate)". The bracketed address is that thing's own name
+Enterprise prose gives the address of what it talks about in brackets: "the mobile app talks to a second host
+(files-gw.example.net)", "the export routes (/v3/export)". The bracketed address is that thing's own name
 (a Component), so a relation of the phrase before it is a relation of the address. Only in brackets right after a
 word (not a path in a sentence of its own, not a URL), and only when it looks like one: a host of two dots or a
 hyphen whose last label is no file ending ("results.json"), after a noun of an address or a system; a route with
 an API version segment ("/v2/...") or after a noun of routes ("the routes (/search, /suggest)").
 
-A code host's reference list writes the repository once: "(ref: platform#184, #190)" - the bare "#190" is the
+A code host's reference list writes the repository once: "(see: tooling#512, #515)" - the bare "#515" is the
 same repository's issue (a Ticket). A "#N" anywhere else is a count, a rank or a step, never named.
 """
 
@@ -63,7 +63,7 @@ _REPO_LIST_TAIL = re.compile(r"(?:,\s*|\s+and\s+)#(\d{1,7})(?![\w-])")
 
 
 def continued_references(text: str, end: int) -> Iterator[tuple[int, int]]:
-    """The bare "#N" items that follow a repository reference ending at ``end``: "platform#184, #190 and #191"."""
+    """The bare "#N" items that follow a repository reference ending at ``end``: "tooling#512, #515 and #519"."""
     at = end
     while (m := _REPO_LIST_TAIL.match(text, at)) is not None:
         yield m.start(1) - 1, m.end(1)

@@ -60,7 +60,7 @@ def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dic
         root = span.root
         found.setdefault(root.i, m)
         if span.start >= 2 and doc[span.start - 1].text == "(" and doc[span.start - 2].pos_ in ("NOUN", "PROPN"):
-            heads.setdefault(span.start - 2, m)  # "a different host (api-edge.corp.example)": the noun names it
+            heads.setdefault(span.start - 2, m)  # "a second host (files-gw.example.net)": the noun names it
         noun = root.head.lower_
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m

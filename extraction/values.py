@@ -122,7 +122,7 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
         s, e = R.trim(text, s, cut)
         item = " ".join(text[s:e].split())
         if addressed and not any(s <= m.start and m.end <= e for m in mentions):
-            found.extend(addressed)  # "hosted inference routes (/v1/generate)": the bracket names the item
+            found.extend(addressed)  # "the export routes (/v3/export)": the bracket names the item
             continue
         if not item or len(item.split()) > MAX_ITEM_WORDS:
             continue

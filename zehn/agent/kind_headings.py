@@ -1,7 +1,7 @@
 """A section headed with the asked kind of named thing, whose lines name such things, is where the list is written.
 
 Specs and decision records list their identifiers under a heading that is the kind's own name: "Audit events",
-"Required fields", "Appendix: event names". English puts a compound's head last, so the heading is *about* the kind
+"Required fields", "Annex: hook names". English puts a compound's head last, so the heading is *about* the kind
 only when the kind is its last noun, or what its last noun lists ("event *names*", "field *list*"). A heading where
 the kind only modifies another noun ("Audit event *triggers*", "Event *retention*") is about that other thing: its
 lines say when or how long, not which. For "which events must be emitted", a line under a heading about events that

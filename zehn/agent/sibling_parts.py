@@ -1,7 +1,7 @@
 """Where an answer's neighbours stop: at the next part of the document written as a sibling of the answer's own.
 
 Documents written without markup headings still have sections: a short title line opens a block and its lines follow
-("Telemetry and observability" / "- Required events: ..." / blank line / "Failure modes" / "- ..."). A block opened
+("Metrics we keep" / "- Counters: ..." / blank line / "Known limits" / "- ..."). A block opened
 by such a title is a section of its own, and so are the blocks after it until the next title. The extent's
 neighbours from other blocks (:mod:`zehn.agent.extent`) are read only in the answer's own titled part: the next title
 begins a sibling topic, and a line there that shares a word with the ask ("run", "telemetry") is not a continuation.
@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable
 from zehn.agent.list_items import item_span
 from zehn.agent.rows import DocPassage, Sentence
 
-TITLE_WORDS = 8  # a title line names a topic in a few words ("Rollout and rollback procedure")
+TITLE_WORDS = 8  # a title line names a topic in a few words ("How we ship and undo a release")
 MIN_TITLES = 2  # one title line alone is no structure: a section needs a sibling to end at
 _MARKUP = re.compile(r"^[\s*_#>]+|[\s*_]+$")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
@@ -40,7 +40,7 @@ def _line_alone(sentence: Sentence, passage: DocPassage) -> bool:
 
 def title_line(sentence: Sentence, passage: DocPassage) -> bool:
     """A line that names a topic: a few words, capitalised, no closing punctuation, not a list item, alone on its
-    line ("Telemetry and observability", "**Rollback plan**")."""
+    line ("Metrics we keep", "**Undo steps**")."""
     text = _MARKUP.sub("", sentence.text)
     count = len(text.split())
     return (0 < count <= TITLE_WORDS and text[:1].isupper() and text[-1] not in _CLOSING and

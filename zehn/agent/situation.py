@@ -58,7 +58,7 @@ def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
         near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
         pool = list({s.id: s for p in near for s in view.in_passage(p) if s.kind == "sentence" and
                      s.id not in used and s not in chosen and not log_record(s.text)}.values())
-        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region"),
+        # A list line counts the words of the item it is nested under ("Each request carries:" / "- tenant"),
         # when that item is the one that best states the situation: the sibling items of an action list ("1. Fix X",
         # "2. Tune Y", each with its owner and ticket) share a word or two with the question, and are other actions.
         framed = {s.id: frame(p, s) for p in near for s in view.in_passage(p)}
