@@ -9,7 +9,8 @@ Incident write-ups rarely make a system the grammatical subject or object of a c
 * "due to" / "because of": "checkout-api timed out because of pricing-db" -> pricing-db AFFECTS checkout-api; and a
   because-clause: "Because pricing-db was slow, checkout-api queued requests" -> the same;
 * moving verbs with an object: "we migrated cart-service to session-store" -> cart-service USES session-store
-  (the thing moved is the user, not whoever moved it); "from X to Y" and "rolled back X to Y" -> Y REPLACES X;
+  (the thing moved is the user, not whoever moved it; "from W" adds nothing: W may still serve others); "from X
+  to Y" with nothing moved and "rolled back X to Y" -> Y REPLACES X;
 * a problem after a change: "checkout-api began failing after the ledger-sync deployment" -> ledger-sync AFFECTS
   checkout-api; "saw a regression after build 4.2.1" with no system hit named -> the change CAUSED what the
   document is about (the incident or ticket itself; read through the document, so only ever `inferred`). The cause
@@ -91,7 +92,8 @@ def moving_verb(verb: Token, lemma: str) -> bool:
 
 
 def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[Token]]] | None:
-    """ "migrate X to Y", "point X at Y": X USES Y, whoever did the moving; "migrate from X to Y": Y REPLACES X;
+    """ "migrate X to Y", "point X at Y", "move X from W to Y": X USES Y, whoever did the moving; "migrate from W to
+    Y" with nothing moved: Y REPLACES W;
     "roll back / revert X to Y": Y REPLACES X. None when ``verb`` moves nothing (other rules then read it)."""
     if not moving_verb(verb, lemma):
         return None
@@ -108,8 +110,9 @@ def moved(verb: Token, lemma: str) -> list[tuple[Token, Token, str, bool, list[T
         return None
     if undoing:
         return [(t, d, "REPLACES", False, [verb, p]) for d in things for t, p in targets]
-    return ([(t, f, "REPLACES", False, [verb, p]) for f in sources for t, p in targets]
-            + [(d, t, "USES", False, [verb, p]) for d in things for t, p in targets])
+    if things:  # the swap is the moved thing's, not a global one: MySQL may still serve others
+        return [(d, t, "USES", False, [verb, p]) for d in things for t, p in targets]
+    return [(t, f, "REPLACES", False, [verb, p]) for f in sources for t, p in targets]
 
 
 def because_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from extraction import entity_rules as R
+from extraction.addresses import bracketed_addresses, continued_references
 from extraction.entity_typing import (
     APPOSED_TYPES,
     affiliation,
@@ -50,7 +51,7 @@ from extraction.extraction_types import Mention
 from extraction.people import People, find_people
 from extraction.system_phrases import NOT_NAMING_MODIFIERS, system_phrases, title_case_systems
 from extraction.typed_phrases import typed_phrases
-from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
+from extraction.vocabulary import EVERYDAY_TECHNOLOGIES, GENERIC_WORDS, TECHNOLOGIES
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,10 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
     for m in R.DOTTED_ID.finditer(text):
         if R.dotted_type(m.group(0), text[m.end() : m.end() + 24]) is not None:
             found.append(_Cand(m.start(), m.end(), "Component", 2))
-    for tok in doc:  # known technologies, capitalised as names are ("Kubernetes", "AWS"), not "helm chart"
-        if tok.lower_ in TECHNOLOGIES and tok.text[:1].isupper():
+    for tok in doc:  # known technologies: capitalised as names are ("Kubernetes", "AWS"), or lowercase as engineers
+        # write them ("backed by etcd", "python 1.12"), unless the name is also an everyday word ("helm chart")
+        if tok.lower_ in TECHNOLOGIES and (tok.text[:1].isupper() or (
+                tok.text.islower() and tok.lower_ not in EVERYDAY_TECHNOLOGIES)):
             found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
     found.extend(_Cand(m.start(), m.end(), "Component", 0) for m in R.BUILD.finditer(text))
     for m in R.CRYPTO_KEY.finditer(text):  # "the org signing key": the owner word only when it is no function word
@@ -151,6 +154,14 @@ def _named_entities(doc: Doc, hints: Mapping[str, str]) -> list[_Cand]:
     return found
 
 
+def _addresses(text: str) -> dict[tuple[int, int], str]:
+    """Hosts and routes in brackets (Component) and the bare "#N" continuing a repository's references (Ticket)."""
+    found = dict.fromkeys(bracketed_addresses(text), "Component")
+    for m in R.REPO_REF.finditer(text):
+        found.update(dict.fromkeys(continued_references(text, m.end()), "Ticket"))
+    return found
+
+
 def _acceptable(name: str, ent_type: str) -> bool:
     folded = name.casefold()
     if not name or folded in GENERIC_WORDS or not any(c.isalpha() for c in name) or "\\" in name:
@@ -174,6 +185,8 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
     typed = [_Cand(s, e, t, 1) for s, e, t in typed_phrases(doc)]
     cands = _regex_identifiers(doc) + typed + _labelled_names(text) + _named_entities(doc, hints or {})
     cands += _phrases(doc) + [_Cand(start, end, "Organization", 4) for start, end in domain_names(doc)]
+    exact = _addresses(text)  # kept as written: trimming would take the "/" of a route, the "#" of an issue
+    cands += [_Cand(start, end, ent_type, 0) for (start, end), ent_type in exact.items()]
     if people is not None:
         cands += [_Cand(start, end, "Person", 1) for start, end in find_people(text, people)]
     cands = [_Cand(s, e, c.type, c.priority) for c in cands  # a name ends at its line (a person keeps the first)
@@ -183,17 +196,17 @@ def find_mentions(doc: Doc, offset: int, hints: Mapping[str, str] | None = None,
     taken: list[tuple[int, int]] = []
     mentions: list[Mention] = []
     for cand in cands:
-        start, end = R.trim(text, cand.start, cand.end)
+        start, end = (cand.start, cand.end) if (cand.start, cand.end) in exact else R.trim(text, cand.start, cand.end)
         if end <= start or any(start < e and s < end for s, e in taken):
             continue
         joint = cand.type == "Team" and R.JOINT_GROUP.fullmatch(text, start, end) is not None
-        if cand.type != "Ticket" and R.in_url_or_path(text, start, end) and not joint:
+        if cand.type != "Ticket" and R.in_url_or_path(text, start, end) and not joint and (start, end) not in exact:
             continue
         name = " ".join(text[start:end].split())
         ent_type = cand.type
         if hints and cand.priority >= 2:
             ent_type = hints.get(name.casefold(), ent_type)
-        if not _acceptable(name, ent_type):
+        if (start, end) not in exact and not _acceptable(name, ent_type):
             continue
         if ent_type in APPOSED_TYPES and apposed_customer(text, start, end):
             ent_type = "Customer"  # "customer Acme", "Acme (customer)": apposition, whatever the source said

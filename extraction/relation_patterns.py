@@ -27,7 +27,7 @@ from extraction.impact_prose import incident_reference
 from extraction.parse_walks import prep_objects
 from extraction.role_nouns import role_triples
 from extraction.traffic_phrases import TRAFFIC_NOUNS
-from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TEAM_DOER_RELATIONS, TYPE_NOUNS
+from extraction.vocabulary import CHANGE_NOUNS, SYSTEM_NOUNS, TEAM_DOER_RELATIONS, TECHNOLOGIES, TYPE_NOUNS
 
 if TYPE_CHECKING:
     from extraction.doc_context import DocumentContext
@@ -59,6 +59,8 @@ def mention_anchors(doc: Doc, offset: int, mentions: list[Mention]) -> tuple[dic
             continue
         root = span.root
         found.setdefault(root.i, m)
+        if span.start >= 2 and doc[span.start - 1].text == "(" and doc[span.start - 2].pos_ in ("NOUN", "PROPN"):
+            heads.setdefault(span.start - 2, m)  # "a second host (files-gw.example.net)": the noun names it
         noun = root.head.lower_
         if root.dep_ in _ATTACH and (noun in TYPE_NOUNS or noun in SYSTEM_NOUNS) and root.head.i not in found:
             found[root.head.i] = m
@@ -79,7 +81,7 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
         if tok.dep_ == "poss" and mine is not None and head is not None and mine is not head:
             if mine.type in ("Team", "Organization") and head.type in SYSTEM_TYPES:
                 found.append((mine, head, "OWNS", [tok]))
-            elif mine.type in SYSTEM_TYPES and head.type in SYSTEM_TYPES:
+            elif mine.type in SYSTEM_TYPES and head.type in SYSTEM_TYPES and _system_by_name(mine):
                 found.append((head, mine, "PART_OF", [tok]))  # "the gateway's rate limiter"
         # "the ingress proxy (Envoy)": read from the brackets, not the parse (which hangs the name anywhere)
         host = anchors.get(tok.i - 2) if sent.start + 2 <= tok.i < sent.end - 1 else None
@@ -97,6 +99,15 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
             if owner is not None and owned is not None:
                 found.append((owner, owned, "OWNS", [tok]))
     return found + role_triples(sent, anchors)
+
+
+def _system_by_name(whole: Mention) -> bool:
+    """A possessor that names a system as systems are named: a known technology, an identifier ("ledger-sync",
+    "orders.v1") or a phrase ("the ingest gateway"). One capitalised word of no known technology ("Northwind's
+    webhook endpoint") is as often a customer or a company, whose endpoint is theirs, not a part of a system."""
+    name = whole.name
+    return name.casefold() in TECHNOLOGIES or name.islower() or any(c in name for c in " -_./") or any(
+        c.isdigit() for c in name)
 
 
 def _possessed(tok: Token, anchors: dict[int, Mention]) -> Mention | None:

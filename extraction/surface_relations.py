@@ -17,7 +17,7 @@ words are read in order:
    * for a (verb, None) rule: the object mention right after the verb (after at most a determiner);
 4. a past participle after the subject, a comma, a bracket or a form of "be" ("X, backed by Y,", "X (run by Y)"): the
    passive rules (`PASSIVE_PREP_RULES`, or a verb rule with "by" read backwards);
-5. a moving verb with no mention before it ("we'll move X to Y", "migrate X from W to Y"): X USES Y (Y REPLACES W).
+5. a moving verb with no mention before it ("we'll move X to Y", "migrate X from W to Y"): X USES Y.
 
 A clause may go on with "and" and another verb of the same subject ("X reads from Y and writes to Z").
 
@@ -210,11 +210,11 @@ def _stops_object(tok: Token) -> bool:
 
 
 def _moved(sent: Span, verb: Token, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
-    """ "move X to Y": X USES Y; "migrate X from W to Y": also Y REPLACES W (when W is named)."""
+    """ "move X to Y", "migrate X from W to Y": X USES Y. Y does not REPLACE W: the swap is X's alone (W may
+    still serve other systems)."""
     doc, end = sent.doc, sent.end
     j = verb.i + 1 + (verb.i + 1 < end and doc[verb.i + 1].lower_ in DETERMINERS)
     things, k = mention_list(doc, j, end, starts)
-    sources: list[Mention] = []
     if things and k < end and doc[k].lower_ == "from":  # "from Oracle to Postgres", "from the old cluster to Y"
         sources, after = mention_list(doc, k + 1, end, starts)
         k = after if sources else next((x for x in range(k + 1, min(k + 5, end)) if doc[x].lower_ in MOVE_TARGETS), k)
@@ -223,6 +223,4 @@ def _moved(sent: Span, verb: Token, starts: dict[int, tuple[int, Mention]]) -> l
     q = k + 1 + (k + 2 < end and doc[k + 1].lower_ in DETERMINERS)
     targets, _ = mention_list(doc, q, end, starts)
     flags = clause_flags(verb, sent, [])
-    return make_triples(things, targets, ("USES", False), [verb, doc[k]], flags) + make_triples(
-        targets, sources, ("REPLACES", False), [verb, doc[k]], flags
-    )
+    return make_triples(things, targets, ("USES", False), [verb, doc[k]], flags)

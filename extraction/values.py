@@ -16,6 +16,7 @@ from dataclasses import replace
 from urllib.parse import urlparse
 
 from extraction import entity_rules as R
+from extraction.addresses import bracketed_addresses
 from extraction.extraction_types import Mention
 from extraction.people import People
 from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
@@ -108,6 +109,7 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
         return []
     found: list[Mention] = []
     unread: list[Mention] = []  # person-shaped items nothing recognised, for `_same_kind`
+    addresses = {(a + start, b + start) for a, b in bracketed_addresses(text[start:end])}
     for s, e in _items(text, start, end):
         url = _URL.search(text, s, e)
         if url is not None:
@@ -116,8 +118,12 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
                 found.append(mention)
             continue
         cut = min((i for i in (text.find("(", s, e), text.find("[", s, e)) if i >= 0), default=e)
+        addressed = [m for m in mentions if cut < m.start and m.end <= e and (m.start, m.end) in addresses]
         s, e = R.trim(text, s, cut)
         item = " ".join(text[s:e].split())
+        if addressed and not any(s <= m.start and m.end <= e for m in mentions):
+            found.extend(addressed)  # "the export routes (/v3/export)": the bracket names the item
+            continue
         if not item or len(item.split()) > MAX_ITEM_WORDS:
             continue
         shaped = _shaped(item, value_type, people)

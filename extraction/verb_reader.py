@@ -52,6 +52,8 @@ def _is_passive(verb: Token) -> bool:
 
 def subjects(verb: Token) -> list[Token]:
     subs = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+    if len(subs) > 1 and any(s.i < verb.i for s in subs):  # a verb has one subject (more are its conjuncts): two
+        subs = [max((s for s in subs if s.i < verb.i), key=lambda s: s.i)]  # are a misparse of ", but only Y writes"
     head = verb  # a conjoined verb shares its first verb's subject: "X, which calls Y and reads from Z"
     while not subs and head.dep_ in ("conj", "xcomp") and head.head != head:
         head = head.head

@@ -83,6 +83,12 @@ TECHNOLOGIES: frozenset[str] = words(
     cloudflare fastly akamai haproxy traefik consul nats pulsar minio ceph cloudfront kinesis sqs sns pubsub gcs
     fargate splunk jaeger opentelemetry loki thanos opsgenie artifactory bazel keycloak auth0"""
 )
+# Of those, names that are also everyday English words (or read as one in lowercase): only capitalised are they
+# the technology ("the Helm chart", not "at the helm"; "Slack", not "some slack in the budget").
+EVERYDAY_TECHNOLOGIES: frozenset[str] = words(
+    """helm vault slack envoy spark rust consul triton pulsar sentry jaeger loki thanos airflow java docker
+    kms sns sqs gcs eks gke ec2 pubsub ceph fastly"""
+)
 
 # Nouns of a stream or a store of records that, after an identifier, say it names one ("the orders.created topic",
 # "the billing.events stream"): the dotted-identifier pattern (`extraction.entity_rules.dotted_type`).

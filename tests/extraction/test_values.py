@@ -45,4 +45,4 @@ def test_a_dashboard_incident_record_or_chat_thread_url_names_a_page(url: str) -
 
 
 def test_an_api_endpoint_url_names_no_page() -> None:
-    assert url_mention("https://api.example.com/v1/generate", 0) is None
+    assert url_mention("https://api.example.com/v3/export", 0) is None

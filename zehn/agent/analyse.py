@@ -41,6 +41,7 @@ from zehn.agent.question_verbs import (
     verb_before_to,
     verb_read_as_noun,
 )
+from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
@@ -143,6 +144,8 @@ def _asks(doc: Doc) -> list[Ask]:
             # "which fallback and release number": each conjunct asks its own thing; the other's words are not its core
             siblings = {t.i for g in groups if g is not group for t in g}
             core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
+            if answer_type == "description" and group:
+                core = with_scene(core, head_lemma, predicate, clause, siblings)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb))))
     return _elided(out)

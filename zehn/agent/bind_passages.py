@@ -18,8 +18,10 @@
    ask's type (:mod:`verify.fillers`) and at least one core term, while its passage holds at least
    :data:`PASSAGE_COVERAGE` of them (the asked thing is there, not merely its topic); a description or a list
    needs the focus noun itself instead of a filler (a list's lead line, "Required events:", may stand in for the
-   verb). A cause or a fix may also be bound by its section (a heading that names that role) or by a line
-   labelled with it ("Likely cause: ...", which must say which one); such a section is bound by its first line,
+   verb; so may a heading about the asked kind over a line naming one, "## Event names":
+   :mod:`zehn.agent.kind_headings`, which then ranks as a labelled line). A cause or a fix may also be bound by
+   its section (a heading that names that role) or by a line labelled with it ("Likely cause: ...", which must
+   say which one); such a section is bound by its first line,
    or by the line holding the focus's modifier ("*long-term* fix"); a description, by a line labelled with the
    asked thing's name ("Rollout plan: ...") or by the first line of a section headed with it ("## Cutover
    schedule"). A table row is read with its header row
@@ -31,7 +33,8 @@
    passed over. A list line is read with the item it is nested under (:mod:`zehn.agent.list_items`).
 4. **Extent** (:mod:`zehn.agent.extent`). The answer is that sentence, the rest of its list item and of its
    block (paragraph, list, speaker turn; its lines holding more of the question's words first), then the
-   sentences of the section's other blocks that hold one of the ask's terms, after it (then before it) (a line
+   sentences of the section's other blocks that hold one of the ask's terms, after it (then before it), never past
+   the next titled part or the next action item (:mod:`zehn.agent.sibling_parts`) (a line
    ending in a colon also takes the next passage: the list it announces), up to the ask's share of
    :data:`WORD_BUDGET` words; what the share leaves goes to the ask's bound lines of other sections that rank
    nearly as well (a resolution's summary and the comment that says how: :mod:`zehn.agent.restated`), and what

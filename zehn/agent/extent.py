@@ -8,7 +8,8 @@ cover the ask and not to the turns, items or paragraphs that merely follow it.
 
 Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it; a block
 ending in a colon takes the next one, the list it announces), then the other blocks' sentences (after, then
-before), while the words fit the budget.
+before), while the words fit the budget. Those neighbours stop at the next titled part of a document written without
+markup headings and at the next action item of a list (:mod:`zehn.agent.sibling_parts`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_binding import Scored, core_terms
 from zehn.agent.sentence_checks import lemmas_of
+from zehn.agent.sibling_parts import other_items, titled_part
 from zehn.agent.similarity import Similarity
 
 _LEAD = re.compile(r"^[\s*_>#-]*(?:\d+[.)]\s*|q\s*:\s*)?[\s*_]*", re.IGNORECASE)  # "1. ", "- ", "**Q: "
@@ -72,6 +74,10 @@ def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentenc
     at = pool.index(best)
     first = [s for s in item or () if s in pool and s.id != best.id]
     order = [s for s in [*pool[at + 1:], *reversed(pool[:at])] if s not in first]
+    if passages and about is not None:  # neighbours stop at the next titled part and at the next action item
+        in_part = titled_part(best, pool, passages, lambda s: block_of(passages, s))
+        sibling = other_items(best, passages)
+        order = [s for s in order if in_part(s) and not sibling(s)]
     homes = _announced(best, pool, passages) if passages else None
     own = [s for s in order if homes is None or block_of(passages, s) in homes]
     if carries is not None:  # the block's lines that carry more of the question first, else the nearest

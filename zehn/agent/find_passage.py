@@ -27,6 +27,7 @@ from zehn.agent.extent import (
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for
 from zehn.agent.horizons import of_horizon, on_horizon
+from zehn.agent.kind_headings import names_listed_kind
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
@@ -137,6 +138,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             seen = frames.get(sentence.id, ())
             bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen,
                                   parse_text=reparse)
+            if bound is None and scored.coverage >= PASSAGE_COVERAGE and scored.names and \
+                    names_listed_kind(ask, sentence, scored.passage.heading):
+                bound = ("label", 1)  # "## Event names" / "- `svc.session.open`": the heading stands in for the verb
             if bound is None:  # "X failed again. Ana, what happened?": the reply states why
                 if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
                                                                        scored, used, similarity, context)):
@@ -170,6 +174,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         bound_all += _headed(ask, scored_all, view, used)
     if not bound_all:
         return None
+    # "Which events": a line naming one under a heading about events ranks as a labelled line (:mod:`kind_headings`).
+    bound_all = [(b[0] + LABEL_RANK * names_listed_kind(ask, b[1], b[3].passage.heading), *b[1:]) for b in bound_all]
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
     grade: Grade = "source_backed" if how in ("filler", "label") else "inferred"
     if ask.answer_type in _NAMES:  # every line of that passage that answers as well ("X: Approved." "Y: Approved.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from zehn.agent.focus import FOCUS_ROLES
+from zehn.agent.phrases import serial
 from zehn.agent.question_verbs import name_word
 from zehn.agent.wh_words import misread_plural, wh_of
 
@@ -41,8 +42,9 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
             if nounish or t.dep_ in ("compound",):
                 last = i
             continue
-        if t.lower_ in _COORD and i + 1 < end and (doc[i + 1].dep_ in _NP_DEPS or doc[i + 1].tag_.startswith("NN")
-                                                   or doc[i + 1].pos_ == "ADJ"):
+        listed = t.text == "," and serial(t) and any(w.lower_ in ("and", "or") for w in doc[i + 1:end])
+        if (t.lower_ in _COORD or listed) and i + 1 < end and (
+                doc[i + 1].dep_ in _NP_DEPS or doc[i + 1].tag_.startswith("NN") or doc[i + 1].pos_ == "ADJ"):
             i += 1
             continue
         break
@@ -69,14 +71,17 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
     degree = wh_of(wh) == "how" and start + 1 < clause.end and doc[start].pos_ == "ADJ"
     if degree:
         start = wh.i + 2
-    if start < clause.end and doc[start].lemma_ == "be" and (wh.lower_ in ("what", "who", "which") or degree):
+    # "how long is the session TTL": the copula's subject is what is measured (its head names the measure).
+    measured = wh_of(wh) in ("how long", "how much")
+    if start < clause.end and doc[start].lemma_ == "be" and (wh.lower_ in ("what", "who", "which") or degree or
+                                                            measured):
         j = start + 1
         while j < clause.end and doc[j].pos_ == "DET":
             j += 1
         k = noun_run(doc, j, clause.end)
         # ... nor an adjective that takes a verb ("what was X *unwilling to disclose*": X is the subject)
         participle = k < clause.end and (doc[k].tag_ in ("VBN", "VBG") or (doc[k].pos_ == "ADJ" and any(
-            c.dep_ == "xcomp" for c in doc[k].children)))
+            c.dep_ == "xcomp" for c in doc[k].children)) or (measured and doc[k].pos_ == "VERB"))
         # A degree names its focus only when that is a section's kind ("how large was the *impact*"); "how big is
         # the cache" asks a size, which the cache's noun does not type.
         if k > j and not participle and (not degree or doc[k - 1].lemma_.casefold() in FOCUS_ROLES):

@@ -158,11 +158,22 @@ def main_verb(clause: Span) -> Token | None:
     return min(verbs, key=lambda t: len(list(t.ancestors))) if verbs else None
 
 
+def serial(token: Token) -> bool:
+    """A comma or "and"/"or" between nouns of one list ("models*,* GPU *and* pool"): part of the noun phrase."""
+    doc = token.doc
+    return token.lower_ in (",", "and", "or") and 0 < token.i < len(doc) - 1 and \
+        doc[token.i - 1].tag_.startswith("NN") and (doc[token.i + 1].tag_.startswith("NN") or
+                                                    doc[token.i + 1].dep_ in NP_DEPS)
+
+
 def wh_is_subject(clause: Span) -> bool:
     """The wh-phrase is the subject, unless do-support says it is the object ("what did X break")."""
     wh = clause[0]
     after = [t for t in clause[1:] if t.lemma_ in ("do", "be", "have") or not (
-        t.dep_ in NP_DEPS or t.tag_.startswith("NN"))]
+        t.dep_ in NP_DEPS or t.tag_.startswith("NN") or serial(t))]  # "which models, GPU and pool were ..."
     if after and after[0].lemma_ == "do":
         return False
-    return wh.dep_ in SUBJECTS or wh.head.dep_ in SUBJECTS or (bool(after) and after[0].pos_ == "VERB")
+    # ... or a subject inside the wh-phrase's list (a parse may hang "which models, GPU and pool" on its second noun)
+    run = clause.doc[wh.i + 1:after[0].i] if after else clause[1:]
+    return wh.dep_ in SUBJECTS or wh.head.dep_ in SUBJECTS or (bool(after) and after[0].pos_ == "VERB") or any(
+        t.dep_ in SUBJECTS for t in run)

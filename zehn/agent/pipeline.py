@@ -37,8 +37,9 @@ from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
 from zehn.agent.model_loop import LLMConfig, run_model
 from zehn.agent.parses import CachedParse, ParseCache, Parses
+from zehn.agent.party_demands import party_demand
 from zehn.agent.question import Analysis
-from zehn.agent.resolve import resolve
+from zehn.agent.resolve import Subjects, resolve
 from zehn.agent.retrieve import retrieve
 from zehn.agent.similarity import Similarity
 from zehn.agent.stops import Stop
@@ -102,6 +103,8 @@ class Pipeline:
         turn.checkpoint()
         _step(2, "resolve")
         subjects = resolve(analysis, dispatcher)
+        if (demand := party_demand(analysis, subjects)) is not None:
+            analysis, subjects = demand, Subjects()  # a party's demand is stated in prose: read from passages
         if isinstance(subjects, Stop):
             return self._stop(subjects, question, turn, dispatcher, timings)
         turn.checkpoint()

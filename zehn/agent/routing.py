@@ -29,6 +29,7 @@ from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
 from verify.vocabulary import LABELS, label_key, label_rule
 from zehn.agent.focus import FOCUS_TYPES
+from zehn.agent.passage_routes import passage_route, qualifies
 from zehn.agent.phrases import (
     NP_DEPS,
     SUBJECTS,
@@ -255,8 +256,5 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
         change = change_effect(clause) or made_of(clause)
         if change is not None:
             return change
-    if any(a.answer_type == "cause" for a in asks):
-        return Routed("why")
-    if any(a.answer_type == "items" for a in asks):
-        return Routed("list")
-    return Routed("attribute")
+    return Routed(passage_route([a for a in asks if a is first or not qualifies(doc, a)]))
+

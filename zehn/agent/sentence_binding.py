@@ -11,15 +11,15 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   (:mod:`zehn.agent.findings`);
 - a **cause** or a **fix** is bound by a section that names its kind ("Root cause", "Resolution"), or by a causal
   or remedial cue in a sentence that holds the ask's terms;
-- a **list** or a **description** needs its focus noun (unless the noun only names a kind) and, for a list, its
-  verb or a synonym of it ("which invoices were affected" needs something affected); "which <kind>" of a kind with
-  no filler of its own needs one thing of that kind named beside the noun ("their tracker (Trackly)":
-  :func:`zehn.agent.named_items.names_one`); a bare "what did X <act>" (no focus noun) needs the act or a synonym
-  of it, as a list does;
+- a **list** or a **description** needs its focus noun (unless the noun only names a kind; a caution may be
+  marked instead, "note: ...": :mod:`zehn.agent.remarks`) and, for a list, its verb or a synonym of it ("which
+  invoices were affected" needs something affected); "which <kind>" of a kind with no filler of its own needs one
+  thing of that kind named beside the noun ("their tracker (Trackly)": :func:`zehn.agent.named_items.names_one`);
+  a bare "what did X <act>" (no focus noun) needs the act or a synonym of it, as a list does ("what was advised
+  against": avoidance, "avoid X", "should not X");
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
-  :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, and no negation of the sentence's verb
-  (a yes/no statement excepted: "X is not on by default" answers "is X on by default?" with no);
-- never a message's header field ("Subject: Re: ..."), unless a typed ask reads its value.
+  :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, no negation of the sentence's verb ("X
+  is not on" answers "is X on?" with no) and no message header field ("Subject: Re: ...") unless a typed ask's.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, identif
 from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
+from zehn.agent.remarks import advised_against, marks_remark, states_avoidance
 from zehn.agent.rows import DocPassage, Sentence, own_heading
 from zehn.agent.sentence_checks import answering_fillers, header_field, label_states, lemmas_of, negated
 from zehn.agent.similarity import Similarity
@@ -119,8 +120,10 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
     lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *_key_words(scored.passage, text)]
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
-    if negated(parse, hit) and not ask.negated and ask.answer_type != "statement":
-        return None  # "why must X never be purged": "Never purge X: ..." answers; "is X on?": "X is not on" does
+    # "why must X never be purged": "Never purge X: ..." answers; so does "don't X" what was advised against, and
+    # "X is not on" a yes/no statement ("is X on?": no)
+    if negated(parse, hit) and not ask.negated and not advised_against(ask) and ask.answer_type != "statement":
+        return None
     if asks_finding(ask) and states_finding(ask, parse, similarity):
         # "What did the trace show": "Trace summary: ...", "the trace showed ..." answers for its document's topic.
         coverage, names = scored.document
@@ -157,7 +160,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
     focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
-        or states_unit(ask.focus_head, text)  # "how many seconds": "for 2s"
+        or states_unit(ask.focus_head, text) or marks_remark(ask.focus_head, text)  # "for 2s", "note: ..."
     if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
         return None  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
     if asks_one_named(ask) and not names_one(parse, ask):
@@ -189,6 +192,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed
                                  planned_in_section(ask.predicate, scored.passage.heading) or  # "## Next steps"
+                                 (advised_against(ask) and states_avoidance(parse)) or  # "avoid X"
                                  named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what baseline key dimensions", asks for the list itself)

@@ -12,6 +12,7 @@ from zehn.agent.list_items import frame
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
+from zehn.agent.sibling_parts import best_framed, one_action_item
 from zehn.agent.similarity import Similarity
 
 WORD_BUDGET = 250  # cited words per answer: every ask's answer and the situation together
@@ -57,10 +58,12 @@ def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,
         near = body[tier * SETTING_PASSAGES:(tier + 1) * SETTING_PASSAGES]
         pool = list({s.id: s for p in near for s in view.in_passage(p) if s.kind == "sentence" and
                      s.id not in used and s not in chosen and not log_record(s.text)}.values())
-        # A list line counts the words of the item it is nested under ("Alert payloads must include:" / "- region").
+        # A list line counts the words of the item it is nested under ("Each request carries:" / "- tenant"),
+        # when that item is the one that best states the situation: the sibling items of an action list ("1. Fix X",
+        # "2. Tune Y", each with its owner and ticket) share a word or two with the question, and are other actions.
         framed = {s.id: frame(p, s) for p in near for s in view.in_passage(p)}
-        held = {s.id: len(similarity.matches(analysis.terms, words(f"{framed.get(s.id, '')}\n{s.text}")))
-                for s in pool}
+        held = best_framed(pool, framed, lambda text: len(similarity.matches(analysis.terms, words(text))))
+        pool = one_action_item(pool, held, tuple(near))
         for sentence in sorted(pool, key=lambda s: (-held[s.id], s.start)):
             size = len(sentence.text.split())
             if held[sentence.id] >= MIN_HELD and size <= left:

@@ -28,9 +28,22 @@ def _relative(token: Token) -> bool | None:
         return True  # "what happened when ...", "signed out when ...": a subordinate clause, not a question
     if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
         return True
+    if _pied_piped(token):
+        return True
     if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
         return None
     return False
+
+
+def _pied_piped(token: Token) -> bool:
+    """A relative pronoun after its preposition, the two after the noun they describe ("the TTL *after which* a
+    session recovers", "the date *by which* X is due", "the person *to whom* it was sent"): the preposition's
+    object, not a word that determines a noun ("the traffic of *which* tenant was shed" asks)."""
+    doc = token.doc
+    if token.lower_ not in ("which", "whom") or token.i < 2 or token.dep_ == "det":
+        return False
+    before, noun = doc[token.i - 1], doc[token.i - 2]
+    return before.pos_ == "ADP" and (noun.pos_ in ("NOUN", "PROPN") or noun.tag_.startswith("NN"))
 
 
 def wh_tokens(doc: Doc) -> list[Token]:

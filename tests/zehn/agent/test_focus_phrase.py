@@ -45,3 +45,15 @@ def test_a_plural_noun_the_tagger_read_as_a_verb_is_the_focus(nlp: Language) -> 
     assert _focus(nlp, "What guardrails were proposed to prevent another paging storm?") == "guardrails"
     assert _focus(nlp, "Which safeguards were added after the outage?") == "safeguards"
     assert _focus(nlp, "What happens when the queue fills?") == ""
+
+
+def test_how_long_is_a_noun_phrase_measures_that_phrase(nlp: Language) -> None:
+    assert _focus(nlp, "How long is the lease timeout for stalled workers?") == "lease timeout"
+    assert _focus(nlp, "How much is the monthly storage budget?") == "monthly storage budget"
+
+
+def test_a_serial_list_after_which_is_one_focus_of_several_groups(nlp: Language) -> None:
+    doc = nlp("Which regions, brokers and queues were hit by the replication stall?")
+    found = focus_span(doc[:], doc[0])
+    assert found is not None and [[t.text for t in g] for g in noun_groups(found)] == [
+        ["regions"], ["brokers"], ["queues"]]

@@ -90,3 +90,21 @@ def test_a_relation_said_in_a_condition_clause_is_not_the_one_asked(nlp: Languag
 def test_a_relation_in_the_main_clause_is_kept_beside_a_condition(nlp: Language) -> None:
     analysis = analyse("Who is the owner of the ingest service when it fails?", nlp)
     assert (analysis.route, analysis.rel_type) == ("ownership", "OWNS")
+
+
+@pytest.mark.parametrize(("question", "route"), [
+    ("Who was given the cache cleanup and the quota review, and at what priorities?", "attribute"),
+    ("Who took over the billing migrations, and by which dates?", "attribute"),
+    ("Who ran the drills, and which runbooks were used?", "list"),  # an ask with a verb of its own
+])
+def test_a_trailing_prepositional_wh_phrase_does_not_set_the_route(nlp: Language, question: str,
+                                                                   route: str) -> None:
+    assert analyse(question, nlp).route == route
+
+
+def test_a_list_of_asked_things_before_a_passive_verb_is_the_subject_asked(nlp: Language) -> None:
+    # What the regression hit is asked (the parse hangs the list on "GPU" as the verb's subject); none of the listed
+    # nouns is a subject whose impact is walked.
+    analysis = analyse("Which models, GPU and region were affected by the batching v2 slowdown regression?", nlp)
+    assert analysis.route == "list" and analysis.subject is None
+    assert [a.focus for a in analysis.asks] == ["models", "GPU", "region"]

@@ -37,3 +37,17 @@ def test_which_before_a_plural_noun_the_tagger_read_as_a_verb_asks(nlp: Language
 def test_which_opening_a_relative_clause_after_a_noun_still_is_no_ask(nlp: Language) -> None:
     doc = nlp("What did the ledger rollout change, which the reviewers approved?")
     assert [t.lower_ for t in wh_tokens(doc)] == ["what"]
+
+
+@pytest.mark.parametrize("question", [
+    "How long is the lease timeout after which a stalled worker gives up its shard?",
+    "What is the cutoff date by which every tenant must migrate?",
+    "Who is the contact to whom the vendor escalates billing disputes?",
+])
+def test_a_wh_word_after_a_noun_and_its_preposition_is_relative(nlp: Language, question: str) -> None:
+    assert len(wh_tokens(nlp(question))) == 1
+
+
+def test_which_that_determines_a_noun_after_a_preposition_still_asks(nlp: Language) -> None:
+    doc = nlp("The nightly export runs in which region?")
+    assert [t.lower_ for t in wh_tokens(doc)] == ["which"]

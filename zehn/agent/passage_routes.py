@@ -1,0 +1,25 @@
+"""The route of a question that names no entity relation (part of stage 1, :mod:`zehn.agent.routing`), and which of
+its asks say what kind of question it is."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from zehn.agent.phrases import clause_of
+from zehn.agent.question import Ask, Route
+
+
+def passage_route(asks: list[Ask] | tuple[Ask, ...]) -> Route:
+    """The route of a question that names no entity relation: ``why``, ``list`` or ``attribute`` by its asks."""
+    if any(a.answer_type == "cause" for a in asks):
+        return "why"
+    if any(a.answer_type == "items" for a in asks):
+        return "list"
+    return "attribute"
+
+
+def qualifies(doc: Doc, ask: Ask) -> bool:
+    """"Who was assigned X, and *at what priority*", "..., and *by which date*": a wh-phrase after its preposition,
+    with no verb of its own, asks about the act of the ask before it; it does not say what kind of question it is."""
+    clause = clause_of(doc, ask)
+    return not ask.predicate and clause.start > 0 and doc[clause.start - 1].pos_ == "ADP"
