@@ -130,7 +130,7 @@ def states_threshold(focus_head: str, text: str) -> bool:
 
 
 # Unit symbols written after a number ("2s", "250 ms", "5 min"): a count of seconds is stated without the noun.
-# A share is written as a percentage ("what share of requests failed": "~18% of requests").
+# A share is written as a percentage ("what share of uploads failed": "~7% of uploads").
 UNIT_SYMBOLS: dict[str, str] = {"second": r"s|sec|secs", "millisecond": r"ms", "minute": r"m|min|mins",
                                 "hour": r"h|hr|hrs", "day": r"d", "byte": r"b|kb|mb|gb|tb|kib|mib|gib|tib",
                                 **dict.fromkeys(("share", "percentage", "proportion", "fraction"), r"%|percent|pct")}
@@ -138,7 +138,7 @@ UNIT_SYMBOLS: dict[str, str] = {"second": r"s|sec|secs", "millisecond": r"ms", "
 
 def states_unit(focus_head: str, text: str) -> bool:
     """The sentence states a number in the asked unit by its symbol ("how many seconds": "for 2s"; "what share":
-    "18%")."""
+    "7%")."""
     symbols = UNIT_SYMBOLS.get(focus_head)
     return symbols is not None and re.search(rf"\d\s?(?:{symbols})(?!\w)", text, re.IGNORECASE) is not None
 

@@ -6,12 +6,12 @@ from zehn.agent.lemmas import identifier_parts, inflects, words
 
 
 def test_a_route_gives_its_parts_beside_the_whole() -> None:
-    found = words("~18% of requests to /v1/chat/completions returned 429")
-    assert "/v1/chat/completions" in found and {"chat", "completions", "v1"} <= set(found)
+    found = words("~7% of uploads to /v2/files/upload returned 413")
+    assert "/v2/files/upload" in found and {"files", "upload", "v2"} <= set(found)
 
 
 def test_text_without_a_slash_gives_its_words_only() -> None:
-    assert words("Retention: 90 days default") == ["retention", "90", "days", "default"]
+    assert words("Backups: kept 30 days") == ["backups", "kept", "30", "days"]
 
 
 def test_regular_endings_inflect_a_verb_and_other_words_do_not() -> None:
