@@ -130,6 +130,7 @@ def main() -> None:
         cpu_started = time.process_time()
         report = ingestor.ingest([args.corpus])
         ingest_cpu = time.process_time() - cpu_started
+        vectors = ingestor.graph.query("MATCH (e:Evidence) WHERE e.embedding IS NOT NULL RETURN count(e)")
         setattr(SpacyExtraction, "_extract_sync", extract)  # noqa: B010 (a method)
         setattr(KnownVectors, "embed_documents", sdk_embeds)  # noqa: B010 (a method)
         setattr(parse_store, "parse_texts", missed.func)  # noqa: B010
@@ -142,6 +143,7 @@ def main() -> None:
         "documents": report.documents,
         "chunks": report.chunks,
         "evidence": report.evidence,
+        "evidence_vectors": int(vectors.result_set[0][0]),  # the rows search_evidence's vector list can find
         "seconds": round(report.seconds, 2),
         "docs_per_s": round(report.documents / report.seconds, 2) if report.seconds else None,
         "spacy_seconds": round(spacy_seconds, 2),
@@ -167,7 +169,8 @@ def main() -> None:
           f"{result['docs_per_s']:>7} {result['spacy_seconds']:>8} {result['ratio']:>6} "
           f"{result['cpu_seconds']:>7} {result['spacy_cpu_seconds']:>9} {result['cpu_ratio']:>9} "
           f"{f'{load_before:.1f}-{load_after:.1f}':>11}")
-    print(f"cpu ratio without the embedding model's passes: {result['cpu_ratio_without_embeddings']}")
+    print(f"cpu ratio without the embedding model's passes: {result['cpu_ratio_without_embeddings']}; evidence rows "
+          f"with a vector: {result['evidence_vectors']}")
     print("cpu by part: " + ", ".join(f"{part} {seconds} s" for part, seconds in by_part.items()) +
           f"; parse store texts {store.texts}, of which parsed there {missed.texts}")
 
