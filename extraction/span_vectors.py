@@ -17,10 +17,8 @@ that pass (in the context of their chunk). A sentence neither pass read enough o
 passage body, the tail of a chunk past its own 128 word pieces) gets no vector (:data:`SENTENCE_MIN_READ`): a
 sentence vector is read only by ``search_evidence``'s vector list (the people and MCP searches, never the answer
 path, which ranks passages), and a sentence without one is still found by full text and through its chunk, as every
-sentence without relations always was. A pass of its own for each was 4% of an ingest's CPU (Redwood: 5.2 of 125 s;
-695 of the 1,031 relation sentences, which now have no vector). Measured on Redwood's tune questions: every tune
-set's answers identical; ``search_evidence``'s rows change (0.82 of them kept), the people search's first expert is
-the same for 37 of 42 questions (all 42 alike across two starts of the same graph).
+sentence without relations always was. A pass of its own for each was 4% of an ingest's CPU (Redwood: 5.5 of 138 s,
+~70% of the relation sentences that had a vector).
 """
 
 from __future__ import annotations
