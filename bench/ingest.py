@@ -13,9 +13,8 @@ sentence cut of each chunk; "sentence parse", the one full parse of each sentenc
 "extraction", the rules and the document context around them; "parse store", encoding the evidence rows' parses
 and parsing the texts extraction did not parse as a sentence ("store_parsed" of "store_texts"); "embeddings:
 passages", the one model pass per passage; "embeddings: chunks", a pass per chunk the passages left unread;
-"embeddings: sentences", the evidence sentences' vectors read off those passes (no pass of their own);
-"embeddings: SDK's own", chunk texts the SDK asked for that no pass had read (none expected); "rest": SDK, graph
-writes, evidence rows.
+"embeddings: sentences", a pass per evidence sentence neither read; "embeddings: SDK's own", chunk texts the SDK
+asked for that no pass had read (none expected); "rest": SDK, graph writes, evidence rows.
 "cpu_ratio_without_embeddings" is the ratio less every "embeddings" part.
 """
 

@@ -35,7 +35,7 @@ SPLIT = (
     ("embeddings: passage passes", "span_vectors.py", "embed_passages"),
     ("embeddings: chunks the passage passes did not read", "span_vectors.py", "chunk_vectors"),
     ("embeddings: chunks no pass read (SDK's own call)", "span_vectors.py", "embed_documents"),
-    ("embeddings: sentences read off the passes", "span_vectors.py", "span_vectors"),
+    ("embeddings: sentences the passes did not read", "span_vectors.py", "span_vectors"),
     ("extraction (spaCy parse + rules)", "sdk_strategies.py", "_extract_sync"),
     ("spaCy parses (extraction's and the parse store's)", "spacy/language.py", "pipe"),
     ("sentence parses kept for answers (parse store)", "parse_store.py", "parses"),

@@ -107,8 +107,9 @@ class DocumentIngest:
             self._reached("document", doc)
             stored = version_store.stored(self.graph, doc.id)  # what earlier versions committed
             related = [ev for ev in found.evidence.values() if ev.relations and ev.id not in stored.embedded]
-            derived = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end) for ev in related])
-            embeddings = {ev.id: vector for ev, vector in zip(related, derived, strict=True) if vector is not None}
+            derived = await asyncio.to_thread(span_vectors, tokens, [(ev.start, ev.end, ev.text) for ev in related],
+                                              self.embedder)
+            embeddings = {ev.id: vector for ev, vector in zip(related, derived, strict=True)}
             # Each sentence's parse for question time (its text alone, as a reader parses it): mostly extraction's.
             parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()])
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)

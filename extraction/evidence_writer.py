@@ -116,9 +116,8 @@ def write_evidence_rows(
 ) -> int:
     """Write the document's Evidence rows (invisible to readers until the document is ready); returns how many.
 
-    ``embeddings`` may cover only some rows (those carrying relations that a passage or chunk pass read,
-    extraction/span_vectors.py): the others are found by full-text search and through their chunk's embedding, which
-    keeps ingest from running the model over sentences it already read. ``parses``: the
+    ``embeddings`` may cover only some rows (those carrying relations): the others are found by full-text search
+    and through their chunk's embedding, which keeps ingest from embedding every sentence twice. ``parses``: the
     encoded parse of each row's text, by text (extraction/parse_store.py); a row without one gets none.
     """
     rows = [

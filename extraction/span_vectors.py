@@ -13,12 +13,9 @@ found in the top 10 / mean reciprocal rank): chunks 0.76 / 0.70 (own pass 0.76 /
 
 A chunk the passage passes read too little of (past a passage's first 128 word pieces) gets a pass of its own, made
 with its pieces (:func:`chunk_vectors`): the evidence sentences inside it that the passage passes missed are read off
-that pass (in the context of their chunk). A sentence neither pass read enough of (a heading line outside every
-passage body, the tail of a chunk past its own 128 word pieces) gets no vector (:data:`SENTENCE_MIN_READ`): a
-sentence vector is read only by ``search_evidence``'s vector list (the people and MCP searches, never the answer
-path, which ranks passages), and a sentence without one is still found by full text and through its chunk, as every
-sentence without relations always was. A pass of its own for each was 4% of an ingest's CPU (Redwood: 5.5 of 138 s,
-~70% of the relation sentences that had a vector).
+that pass (in the context of their chunk) instead of a third pass each. Only a span neither pass read enough of (a
+heading line outside every passage body, the tail of a chunk past its own 128 word pieces) is embedded alone
+(:data:`CHUNK_MIN_READ`, :data:`SENTENCE_MIN_READ`).
 """
 
 from __future__ import annotations
@@ -44,6 +41,8 @@ SENTENCE_MIN_READ = 0.8
 
 class TokenEmbedder(Protocol):
     def embed_with_tokens(self, texts: list[str]) -> list[TokenVectors]: ...
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
 
 
 class DocumentTokens:
@@ -158,9 +157,14 @@ def chunk_vectors(tokens: DocumentTokens, chunks: Sequence[tuple[int, int, str]]
     return vectors, tokens.plus(own)
 
 
-def span_vectors(tokens: DocumentTokens, spans: Sequence[tuple[int, int]]) -> list[list[float] | None]:
-    """A vector for each (start, end) the passes read (:data:`SENTENCE_MIN_READ`), else None: no model pass here."""
-    return [tokens.vector(start, end) for start, end in spans]
+def span_vectors(tokens: DocumentTokens, spans: Sequence[tuple[int, int, str]],
+                 embedder: TokenEmbedder) -> list[list[float]]:
+    """A vector for each (start, end, text): read off the passage passes where they read it, else a pass of its own
+    (all such texts in one call)."""
+    derived = [tokens.vector(start, end) for start, end, _ in spans]
+    missing = [text for (_, _, text), v in zip(spans, derived, strict=True) if v is None]
+    computed = iter(embedder.embed_documents(missing) if missing else [])
+    return [v if v is not None else next(computed) for v in derived]
 
 
 class KnownVectors(Embedder):

@@ -1,5 +1,4 @@
-"""One model pass per passage: chunk and sentence vectors are read off it; a chunk it did not read gets a pass of its
-own, a sentence no pass read gets no vector."""
+"""One model pass per passage: chunk and sentence vectors are read off it, and what it did not read is embedded."""
 
 from __future__ import annotations
 
@@ -81,7 +80,7 @@ def test_a_sentence_read_off_its_passage_is_nearest_its_own_vector(embedder: Loc
     assert any(e.slice.kind == "metadata" for e in embedded)
 
 
-def test_a_long_passage_keeps_its_first_pass_vector_and_a_sentence_it_did_not_read_gets_no_vector(
+def test_a_long_passage_keeps_its_first_pass_vector_and_what_it_did_not_read_gets_its_own_pass(
         embedder: LocalEmbedder, tmp_path: Path) -> None:
     document = _document(tmp_path, f"# Replication\n\n{LONG}\n")
     recording = RecordingEmbedder(_fresh(embedder))
@@ -94,11 +93,11 @@ def test_a_long_passage_keeps_its_first_pass_vector_and_a_sentence_it_did_not_re
         start = document.text.index(opening)
         end = document.text.index(".", start) + 1
         spans.append((start, end, document.text[start:end]))
+    assert tokens.vector(*spans[0][:2]) is not None and tokens.vector(*spans[1][:2]) is None
     recording.embedded.clear()
-    vectors = span_vectors(tokens, [(start, end) for start, end, _ in spans])
-    assert recording.embedded == []  # no pass of their own
-    assert vectors[0] == tokens.vector(*spans[0][:2]) and vectors[0] is not None
-    assert vectors[1] is None  # past the passage's first 128 word pieces
+    vectors = span_vectors(tokens, spans, recording)
+    assert recording.embedded == [spans[1][2]]  # only the sentence past the first 128 word pieces
+    assert np.allclose(vectors[1], embedder.embed_documents([spans[1][2]])[0], atol=1e-5)
 
 
 def test_a_chunk_past_its_passages_cut_gets_one_pass_that_also_gives_the_sentences_in_it_their_vectors(
@@ -122,13 +121,13 @@ def test_a_chunk_past_its_passages_cut_gets_one_pass_that_also_gives_the_sentenc
     sentence = (start, document.text.index(".", start) + 1, document.text[start:document.text.index(".", start) + 1])
     assert tokens.vector(sentence[0], sentence[1]) is None  # past the passage's first 128 word pieces
     recording.embedded.clear()
-    (vector,) = span_vectors(more, [sentence[:2]])
+    (vector,) = span_vectors(more, [sentence], recording)
     assert recording.embedded == []  # read off its chunk's pass
-    assert vector is not None and float(np.dot(vector, embedder.embed_documents([sentence[2]])[0])) > 0.8
+    assert float(np.dot(vector, embedder.embed_documents([sentence[2]])[0])) > 0.8
     assert len(more.spans) == len(np.unique(more.spans, axis=0))  # no word piece read twice
 
 
-def test_a_span_no_passage_read_gets_no_vector_and_no_pass(embedder: LocalEmbedder, tmp_path: Path) -> None:
+def test_a_span_no_passage_read_is_embedded_with_a_pass_of_its_own(embedder: LocalEmbedder, tmp_path: Path) -> None:
     document = _document(tmp_path, DOC)
     recording = RecordingEmbedder(_fresh(embedder))
     _, tokens = embed_passages(document, recording)
@@ -136,10 +135,10 @@ def test_a_span_no_passage_read_gets_no_vector_and_no_pass(embedder: LocalEmbedd
     sentence = "The on-call rota for the team changes every Monday."
     spans = [heading, (document.text.index(sentence), document.text.index(sentence) + len(sentence), sentence)]
     recording.embedded.clear()
-    vectors = span_vectors(tokens, [(start, end) for start, end, _ in spans])
-    assert recording.embedded == []
-    assert vectors[0] is None  # the heading line is in no passage body
-    assert vectors[1] is not None and vectors[1] == tokens.vector(spans[1][0], spans[1][1])  # the sentence was read
+    vectors = span_vectors(tokens, spans, recording)
+    assert recording.embedded == ["# Notes"]  # the heading line is in no passage body; the sentence was read
+    assert np.allclose(vectors[0], embedder.embed_documents(["# Notes"])[0], atol=1e-5)
+    assert vectors[1] == tokens.vector(spans[1][0], spans[1][1])
 
 
 def test_known_chunk_texts_skip_the_model_only_while_their_document_is_in_flight(
@@ -162,22 +161,14 @@ def test_known_chunk_texts_skip_the_model_only_while_their_document_is_in_flight
     assert recording.embedded[-1] == chunk[2]
 
 
-def test_every_chunk_and_passage_of_the_sample_corpus_has_a_vector_and_only_related_sentences_do(
+def test_every_chunk_passage_and_related_sentence_of_the_sample_corpus_has_a_vector(
         sample_graph: tuple[Any, IngestReport]) -> None:
     graph, _ = sample_graph
-    counts = {}
-    for label, where in (("Chunk", ""), ("Passage", ""), ("Evidence", "AND n.relations <> '[]' "),
-                         ("Evidence", "AND n.relations = '[]' ")):
-        counts[label, where] = graph.query(f"MATCH (n:{label}) WHERE true {where}"
-                                           "RETURN count(n), sum(CASE WHEN n.embedding IS NULL THEN 1 ELSE 0 END)"
-                                           ).result_set[0]
-    for label in ("Chunk", "Passage"):
-        total, missing = counts[label, ""]
+    for label, where in (("Chunk", ""), ("Passage", ""), ("Evidence", "AND n.relations <> '[]' ")):
+        total, missing = graph.query(f"MATCH (n:{label}) WHERE true {where}"
+                                     "RETURN count(n), sum(CASE WHEN n.embedding IS NULL THEN 1 ELSE 0 END)"
+                                     ).result_set[0]
         assert total > 0 and missing == 0, label
-    total, missing = counts["Evidence", "AND n.relations <> '[]' "]
-    assert total > missing > 0  # the related sentences a pass read have a vector, those none read have none
-    total, missing = counts["Evidence", "AND n.relations = '[]' "]
-    assert total == missing
 
 
 def test_text_two_passes_both_read_counts_once_in_a_spans_read_share() -> None:
