@@ -93,3 +93,13 @@ def test_quotas_parse_per_stratum_and_refuse_an_unknown_one() -> None:
     assert parse_quotas(["prose=130", "structured=50"]) == {"prose": 130, "structured": 50}
     with pytest.raises(ValueError):
         parse_quotas(["sentences=5"])
+
+
+def test_every_labelled_set_keys_units_by_hash_and_repeats_no_earlier_unit() -> None:
+    seen: set[str] = set()
+    for path in sorted(LABELS.parent.glob("extraction_labels*.jsonl")):
+        units = load_labels(path)
+        assert all(u.unit == unit_id(u.doc, u.start, u.end) and u.half == half_of(u.unit) for u in units), path.name
+        ids = {u.unit for u in units}
+        assert len(ids) == len(units) and not seen & ids, path.name
+        seen |= ids
