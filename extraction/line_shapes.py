@@ -85,7 +85,7 @@ _NOT = re.compile(r"(?<![\w-])(?:not|never|no|unaffected|unimpacted)(?![\w-])|n'
 
 
 def stated_unhit(value: str) -> bool:
-    """An impact item that says the system was spared ("- Hosted API was not impacted"): no hit to read."""
+    """An impact item that says the system was spared ("- Billing portal was not affected"): no hit to read."""
     return _NOT.search(value) is not None
 
 

@@ -25,7 +25,7 @@ _FIXING_VERBS = frozenset({"fixes", "fixed", "resolves", "resolved", "closes", "
 _CAUSE_CUES = frozenset({"cause", "caused", "causing", "culprit", "regression", "introduced", "triggered", "trigger",
                          "broke", "broken"})
 # Undoing a change makes the change the cause only when the undoing is said of it: "rolled back PR #5", "PR #5 was
-# reverted" - not "rollback semantics aligned to ADR-7", where the word only describes something nearby.
+# reverted" - not "retry rules written to match the rollback policy", where the word only describes something nearby.
 _UNDOING_CUES = frozenset({"revert", "reverted", "reverting", "rollback", "rolled", "rolling"})
 _UNDOING_REACH = 3
 _ID_LABEL = re.compile(r"\bid\s*[:=#]?\s*$", re.I)

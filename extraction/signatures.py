@@ -22,7 +22,7 @@ _CLOSING = re.compile(r"^\s*(?:thanks|thank you|best|best regards|regards|cheers
                       re.I)
 _NAME = re.compile(r"^\s*(?:(?:Dr|Mr|Ms|Mrs|Prof)\.?\s+)?(?P<name>[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’.\-]+){1,3})\s*$")
 _ORG_LINE = re.compile(r"^\s*[A-Z][\w&'’.\-]*(?:[ ,]+(?:&|and|of|for|[A-Z][\w&'’.\-]*))*\s*$")
-# Words of job titles: a line with one of them names a role, not a team ("Director, Platform Operations").
+# Words of job titles: a line with one of them names a role, not a team ("Head of Storage, Core Services").
 TITLE_WORDS = words(
     """lead manager director engineer sponsor head vp chief officer president architect analyst specialist
     owner coordinator consultant scientist designer cto ceo cfo cso ciso coo founder partner associate intern

@@ -57,7 +57,7 @@ def nested_labels(text: str, start: int, end: int) -> list[tuple[LabelRule, tupl
 
 
 def leading_systems(text: str, start: int, end: int, mentions: list[Mention], rule: LabelRule) -> list[Mention]:
-    """The systems a prose value opens with ("kernel-manager and grpc-proxy pods observed ..."), for a label whose
+    """The systems a prose value opens with ("ledger-api and quote-cache nodes reported ..."), for a label whose
     values are systems; empty when the value opens with anything else."""
     if rule.rel_type == "CAUSED":
         return seat_of_cause(text, start, end, mentions)

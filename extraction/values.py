@@ -4,7 +4,7 @@ A value list is split at commas, semicolons, " / ", " + ", "&" and "and" outside
 an item ("(primary)", "(in-cluster)") is a note, not part of the name. An item is an entity when one mention the
 extractor already found covers it (a word or two of description beside it are allowed: "GitLab self-hosted"), or
 when the label says what its values are (an owner is a person or a team) and the item is shaped like such a name.
-A value that reads as prose ("added strict validation at the embeddings-service boundary") is not a list: nothing
+A value that reads as prose ("now rejects malformed rows before the invoice-store write") is not a list: nothing
 is read from it here (the sentence rules read prose). URLs that name a ticket, pull request or page (a wiki or drive
 page, a dashboard, an incident record, a chat thread) are entities.
 """

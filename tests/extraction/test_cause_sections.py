@@ -67,7 +67,7 @@ def test_a_runbooks_cause_section_names_no_cause_of_the_runbook(nlp: Language, t
 
 def test_a_problem_that_started_after_a_change_is_hedged_as_caused_by_it(nlp: Language, tmp_path: Path) -> None:
     title = "Login errors for the private tenant"
-    body = "The problem started after a relay-hub upgrade performed by the customer on Monday."
+    body = "The errors started after a relay-hub upgrade that the tenant's admins ran on Monday."
     assert ("relay-hub", "CAUSED", title, "hd") in read(nlp, tmp_path, title, body)
     fixed = read(nlp, tmp_path, title, "We fixed the issue after the relay-hub rollout.")  # the issue is an object
     assert not {f for f in fixed if f[1] == "CAUSED"}

@@ -97,7 +97,7 @@ def test_team_phrases_drop_the_type_noun(nlp: Language) -> None:
     "text",
     [
         "It was short-lived, customer-facing and end-to-end; a follow-up is on-call's job.",
-        "Traffic in us-east-1 and eu-west-1 rose 38% on 2026-01-27 at 19:11 UTC for $4,000.",
+        "Load in us-west-2 and ap-south-1 rose 38% on 2026-04-09 at 08:52 UTC for $4,000.",
         "It ran in staging-eu-central and prod-us-east-2 overnight.",
         "See https://confluence.example.com/pages/rate-engine-notes and /services/kms-wrapper/main.go today.",
         "We saw it, they fixed it, and everyone was happy.",

@@ -187,8 +187,8 @@ def test_lines_written_with_a_literal_newline(nlp: Language, tmp_path: Path) -> 
     "line",
     [
         "Impact: duplicate side-effects in downstream billing for two hours.",  # prose, not a list of entities
-        "Hotfix: added strict validation at the ledger-sync boundary to reject mixed batches.",
-        "Scope: traffic in us-east-1 and eu-west-1",
+        "Hotfix: put a size check in front of ledger-sync so oversized batches are refused.",
+        "Scope: requests in us-west-2 and ap-south-1",
     ],
 )
 def test_a_labelled_line_whose_value_is_prose_states_no_relation(nlp: Language, tmp_path: Path, line: str) -> None:

@@ -41,21 +41,21 @@ source_type: "confluence"
 
 ## Action items
 
-- OPS-71: revert the unintended config drift and add CI validation (owner: Dana Ruiz)
-- OPS-72: document the rollback semantics aligned to ADR-9
+- OPS-71: revert the stray settings change and add a lint step to the pipeline (owner: Dana Ruiz)
+- OPS-72: write up the rollback policy agreed in ADR-9
 
 ## Timeline
 
 - 10:05 We rolled back PR #88 after the error rate doubled.
-- 11:30 Related code change: PR #90 (header consistency + regression tests) merged.
+- 11:30 Related code change: PR #90 (retry cleanup + unit tests) merged.
 - 11:40 PR #91 was reverted after the canary failed.
 
-Follow-ups (not blocked on this hotfix):
+Follow-ups (separate from this hotfix):
 - OPS-73: finalize the circuit breaker.
 
-Compatible with ADR-10 (rollback + anti-flap).
+Consistent with ADR-10 (rollback + retry limits).
 
-monitor-bot: incident triggered: OPS-80 (high).
+pager-bot: alert triggered: OPS-80 (sev-2).
 
 Firewall logs show a rewrite rule stripping the header (rule id: FW-1276).
 """

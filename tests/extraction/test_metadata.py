@@ -91,7 +91,7 @@ def test_linear_dependencies() -> None:
 
 
 def test_reviewers_and_owners_point_at_the_document_entity() -> None:
-    title = "Postmortem: latency regression"
+    title = "Postmortem: checkout slowdown"
     doc = make_document(
         "confluence",
         title,

@@ -82,6 +82,6 @@ def test_a_teams_plain_noun_owns_nothing_named_later(nlp: Language, tmp_path: Pa
 
 
 def test_a_participle_tagged_as_past_tense_shares_the_passive(nlp: Language, tmp_path: Path) -> None:
-    found = read(nlp, tmp_path, NOTES, "The SessionToken is preserved intact through the ingress and posted to our "
-                                       "login callback endpoint.")
+    found = read(nlp, tmp_path, NOTES, "The CartCookie is preserved unchanged across the proxy and posted to our "
+                                       "checkout return handler.")
     assert not any(rel == "PRODUCES" for _, rel, _, _ in found), found

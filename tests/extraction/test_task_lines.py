@@ -108,7 +108,7 @@ def test_an_action_row_owns_the_deliverable_its_task_names_in_bold(nlp: Language
 
 
 def test_a_url_ends_at_a_full_stop_and_at_a_written_out_line_break(nlp: Language, tmp_path: Path) -> None:
-    text = TICKET.replace("## customer", "Change set created and internal PR open: "
+    text = TICKET.replace("## customer", "Patch drafted and review request filed: "
                           "https://github.com/acme-example/exporter/pull/813.\n\n"
                           "Links: https://wiki.example.com/x/Runbook\\n- Hotfix PR: https://github.com/acme-example/"
                           "exporter/pull/814\n\n## customer")

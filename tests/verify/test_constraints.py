@@ -18,7 +18,7 @@ def test_a_question_names_its_constraints() -> None:
 
 
 def test_a_hyphenated_word_is_not_an_environment() -> None:
-    assert not [c for c in find_constraints("Before we re-enable perf-canary paging on prod-like load?")
+    assert not [c for c in find_constraints("Before we switch quota-bot alerts back on under prod-like load?")
                 if c.kind == "environment"]
 
 

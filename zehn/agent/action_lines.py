@@ -33,8 +33,8 @@ from zehn.agent.rows import own_heading
 # Heading words of a section that lists follow-ups (general English of meeting notes and postmortems).
 ACTION_HEADINGS = frozenset({"action", "actions", "follow-up", "follow-ups", "followup", "followups", "todo",
                              "todos", "to-do", "to-dos", "tasks", "next", "remediation", "remediations", "owners"})
-# Words of a lead line or heading that opens a list of standing duties, one party per line ("Ownership and
-# responsibilities:", "## Roles"): each line gives its party first ("- Platform team: run the drills"). Not follow-ups:
+# Words of a lead line or heading that opens a list of standing duties, one party per line ("Owners and
+# their duties:", "## Roles"): each line gives its party first ("- Platform team: run the drills"). Not follow-ups:
 # a duty is not a thing still to be done, so these are not in ACTION_HEADINGS.
 DUTY_WORDS = frozenset({"responsibilities", "responsibility", "ownership", "owners", "roles", "duties", "raci"})
 # Values that say an owner is still to be found.
@@ -169,7 +169,7 @@ def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str 
               listed: frozenset[str] = frozenset()) -> LineItem | None:
     """The action item a line states, or None when the line is not one. ``person`` says whether a single word
     before "to" / "will" is a name (a parse decides; "Migrate to X" is a verb). ``lead``: the line that opens the
-    line's list; a list of duties ("Ownership and responsibilities:") gives each line's party as its owner, a list
+    line's list; a list of duties ("Duties of each team:") gives each line's party as its owner, a list
     of follow-ups (:func:`action_lead`) is an action context. ``listed``: the chat handles the document's
     metadata lists, read as names before a colon."""
     if OWNER_ONLY.match(text):

@@ -138,7 +138,7 @@ def _asks(doc: Doc) -> list[Ask]:
             if plural and answer_type in ("identifier", "system", "description"):
                 answer_type = "items"
             text = " ".join(t.text for t in group) if group else ""
-            # A cause or a fix: the focus nouns ("short-term mitigation and permanent fix") only name its kind.
+            # A cause or a fix: the focus nouns ("stopgap workaround and lasting repair") only name its kind.
             kind = {t.i for g in groups for t in g} if answer_type in ("cause", "fix") else set()
             kind_words = {clause.doc[i].lemma_.casefold() for i in kind}
             # "which fallback and release number": each conjunct asks its own thing; the other's words are not its core

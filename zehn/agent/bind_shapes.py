@@ -8,7 +8,7 @@
   reads X's own page: its Upstream / Downstream lines (:mod:`zehn.agent.flow_lines`, also for "what calls X"),
   else the list under a dependencies heading (:mod:`zehn.agent.components`); "does X depend on Y" is ``yes``
   when that page lists Y; "which team owns <a document named by its topic>" reads its team field
-  (:mod:`zehn.agent.field_lists`), as does "which components are tagged on the ticket where X" (the subject is a
+  (:mod:`zehn.agent.field_lists`), as does "which components are listed on the ticket where X" (the subject is a
   description of a document, not an entity); "who owns X" reads an ownership map of paths
   (:mod:`zehn.agent.path_owners`).
 - A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
@@ -55,7 +55,7 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
         if acted is not None:
             return acted
     if analysis.route == "participation" and analysis.rel_type is not None and describes_document(analysis):
-        fielded = bind_field(analysis, views, similarity)  # "the components tagged on the ticket where X"
+        fielded = bind_field(analysis, views, similarity)  # "the components listed on the ticket where X"
         if fielded is not None:
             return fielded
     if analysis.route == "yes_no":

@@ -2,7 +2,7 @@
 
 Tickets, pages and retrospectives keep their tags in front-matter fields: ``components: [a, b]``,
 ``affected_models: [...]``, ``services: [...]``, ``team: x``, ``owner_team: x``. A question often names such a
-document by its topic rather than by its key ("which components are tagged on the ticket about truncated chunks
+document by its topic rather than by its key ("which components are listed on the ticket about truncated chunks
 after a resume", "which team owns the serialization bottleneck retrospective"); no graph entity is named then,
 and the walk either finds nothing or the document's person owner.
 

@@ -90,7 +90,7 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
 
 
 def noun_groups(span: Span) -> list[list[Token]]:
-    """Coordinated noun groups of a focus span ("follow-up ticket and target ship date" -> two groups)."""
+    """Coordinated noun groups of a focus span ("tracking issue and planned release day" -> two groups)."""
     groups: list[list[Token]] = [[]]
     for t in span:
         if (t.lower_ in _COORD and t.lower_ not in _SHARED) or t.text == ",":

@@ -125,7 +125,7 @@ def same_item(passage: DocPassage, sentence: Sentence, pool: list[Sentence]) -> 
 
 
 def introduces(sentence: Sentence) -> bool:
-    """A line ending in a colon introduces what follows it ("are keyed by the following dimensions:", "Required
+    """A line ending in a colon introduces what follows it ("are grouped by these fields:", "Required
     events:"): what it announces is in the lines after it, often a list the document cut into its own block."""
     return sentence.text.rstrip(" \t*_").endswith(":")
 

@@ -2,7 +2,7 @@
 
 "Who merged the PR?" and "Did the team roll back the deploy?" ask about an act that happened. A document that
 says the act only as one still to be done ("X will merge it", "needs to be approved by Y", "to be reviewed",
-"close the ticket if merged", "review required before release") does not answer them: whoever it names was
+"close the ticket if merged", "needs sign-off ahead of launch") does not answer them: whoever it names was
 assigned the act, and the act may never have been done. The question's tense comes from its parse (the main
 verb's tag and auxiliaries); the mention's from the auxiliaries, infinitive marker and subordinators of the act's
 verb and of the clauses above it.

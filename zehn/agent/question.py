@@ -51,8 +51,8 @@ DOCUMENT_WORDS = frozenset({"ticket", "tickets", "page", "pages", "document", "d
 class SubjectPhrase:
     """What the question is about, as written: the phrase, a name to resolve, its head noun and a type hint."""
 
-    text: str  # the whole phrase ("the routing work that enforces ...")
-    name: str  # what resolution looks up ("routing work", "rate-engine")
+    text: str  # the whole phrase ("the cleanup job that purges ...")
+    name: str  # what resolution looks up ("cleanup job", "rate-engine")
     head: str  # head lemma ("work", "rate-engine")
     type_hint: tuple[str, ...] = ()  # entity types a type noun implies ("the Payments team" -> Team)
     terms: tuple[str, ...] = ()  # content lemmas of the whole phrase

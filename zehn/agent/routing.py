@@ -10,7 +10,7 @@ assignee, reporter, components ...), so questions and documents are read with th
 - An ``agent`` ask ("who ...", "which team ...") about OWNS / MAINTAINS / LEADS is ``ownership``; about any
   other verb or role noun ("who approved X", "who is the assignee on X", "who disabled X") ``participation``
   (``rel_type`` None when the verb is not a relation of the vocabulary: it is bound at question time).
-- A plural focus that is a labelled-line role ("which components are tagged on X") is ``participation``; one
+- A plural focus that is a labelled-line role ("which components are listed on X") is ``participation``; one
   that names parts of a whole ("what are the main pieces of X", "which modules make up X") asks for X's
   HAS_COMPONENT.
 - A dependency verb: the wh-word as its object asks for ``dependency``, as its subject for ``dependents``.
@@ -228,7 +228,7 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
             if routed.route != "attribute":
                 return routed
         # A verb that states a relation ("which services depend on X") wins over a focus that is also a label
-        # ("services"); a plural label focus with a verb that states none ("which components are tagged on X") is read
+        # ("services"); a plural label focus with a verb that states none ("which components are listed on X") is read
         # as that label's relation.
         related = _relation_route(clause, first)
         if related is not None:

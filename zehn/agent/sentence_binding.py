@@ -195,7 +195,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
                                  (advised_against(ask) and states_avoidance(parse)) or  # "avoid X"
                                  named_list(ask, parse, frame, similarity, context)):
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
-    # (a clause without a verb, "what baseline key dimensions", asks for the list itself)
+    # (a clause without a verb, "what grouping fields", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
 
 

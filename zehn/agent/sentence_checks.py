@@ -4,9 +4,9 @@ the asked relation.
 
 Two ways real documents write that a sentence-level rule must not misread:
 
-- a **condition** is not a denial: "forces a flush *when no tokens are emitted* for 2s" states what happens, the
+- a **condition** is not a denial: "forces a flush *when no rows are written* for 2s" states what happens, the
   "no" belongs to the condition (an adverbial clause), not to the sentence's act;
-- a **clock time** is not a quantity: "13:06: eviction alert triggers" holds no count or rate; its digits say
+- a **clock time** is not a quantity: "09:42: spill alert fires" holds no count or rate; its digits say
   when (a timeline's stamps would otherwise answer every "what rate" / "how many" asked of a postmortem).
 """
 

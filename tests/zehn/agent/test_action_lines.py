@@ -125,7 +125,7 @@ def test_a_column_the_question_names_that_holds_no_role_is_not_the_owner_column(
 
 
 @pytest.mark.parametrize(("line", "lead", "what", "owner"), [
-    ("- Storage/Backup team: rotate the archive keys every quarter.", "Ownership and responsibilities:",
+    ("- Storage/Backup team: rotate the archive keys every quarter.", "Ownership and duties by team:",
      "rotate the archive keys every quarter", "Storage/Backup team"),
     ("- Data-governance/legal: approve any retention exceptions.", "Roles:", "approve any retention exceptions",
      "Data-governance/legal"),
@@ -144,7 +144,7 @@ def test_a_duty_list_under_a_responsibilities_heading_needs_no_lead_line() -> No
 
 @pytest.mark.parametrize(("line", "lead"), [
     ("- Storage/Backup team: rotate the archive keys every quarter.", "Background:"),  # not a list of duties
-    ("- Note: see the appendix for the key schedule.", "Ownership and responsibilities:"),  # a label, no party
+    ("- Note: see the appendix for the key schedule.", "Areas of ownership:"),  # a label, no party
     ("- Storage team: Archive keys are rotated quarterly.", "Responsibilities:"),  # a statement, not an act
 ])
 def test_a_party_label_outside_a_duty_list_or_without_an_act_is_no_duty(line: str, lead: str) -> None:

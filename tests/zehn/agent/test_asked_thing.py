@@ -66,7 +66,7 @@ def test_a_long_situation_needs_two_of_its_words_not_all(nlp: Language, similari
 
 
 def test_a_phrasal_verb_asked_is_held_by_the_noun_it_makes(nlp: Language, similarity: Similarity) -> None:
-    question = "Which upstream service was the billing proxy timing out on during the outage?"
+    question = "Which upstream store was the billing proxy timing out on in the incident?"
     assert _binds(question, "proxy: upstream ledger-db timeout: deadline exceeded", nlp, similarity)
     assert not _binds(question, "proxy: upstream ledger-db latency rose to 900 ms", nlp, similarity)
 

@@ -149,12 +149,12 @@ def test_a_section_naming_the_asked_kind_is_bound_by_the_line_holding_the_asked_
 
 def test_a_modifier_the_section_heading_already_says_picks_no_other_line(nlp: Language,
                                                                        similarity: Similarity) -> None:
-    # Every line under "Immediate mitigation applied" is immediate: a later line using the word in another sense
-    # ("to prevent immediate re-exhaustion") does not displace the section's first line.
+    # Every line under "Temporary mitigation in effect" is temporary: a later line using the word in another sense
+    # ("so a temporary surge cannot drain the pool") does not displace the section's first line.
     lines = ("- Raised the badge cache worker limit from 4 to 16.",
-             "- Enabled request shedding for the badge route to prevent immediate re-exhaustion.")
-    analysis = analyse("What immediate mitigation did we apply for the stale badge roles?", nlp)
-    view = _remedy_view("Immediate mitigation applied", lines)
+             "- Turned on load shedding at the badge route so a temporary surge cannot drain the pool again.")
+    analysis = analyse("What temporary mitigation did we apply for the stale badge roles?", nlp)
+    view = _remedy_view("Temporary mitigation in effect", lines)
     bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
     assert [f.bound.text for f in bound.findings] == [lines[0]]
 

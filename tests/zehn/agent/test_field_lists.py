@@ -37,7 +37,7 @@ def _cited(nlp: Language, question: str, fields: list[str] = FIELDS) -> list[str
 
 
 def test_components_of_a_ticket_named_by_its_topic_come_from_its_components_field(nlp: Language) -> None:
-    cited = _cited(nlp, "Which components are tagged on the ticket about the thumbnail worker frame drop after a "
+    cited = _cited(nlp, "Which components are listed on the ticket about the thumbnail worker frame drop after a "
                         "queue failover?")
     assert cited == [FIELDS[2]]
 
@@ -53,7 +53,7 @@ def test_which_team_owns_reads_the_team_field_not_the_person_owner(nlp: Language
 
 
 def test_a_document_whose_title_the_question_does_not_name_answers_nothing(nlp: Language) -> None:
-    assert _cited(nlp, "Which components are tagged on the ticket about the billing export timeout?") == []
+    assert _cited(nlp, "Which components are listed on the ticket about the billing export timeout?") == []
 
 
 def test_which_team_did_an_act_is_not_read_from_the_team_field(nlp: Language) -> None:
@@ -62,21 +62,21 @@ def test_which_team_did_an_act_is_not_read_from_the_team_field(nlp: Language) ->
 
 def test_an_unquoted_key_reads_the_same_as_a_quoted_one(nlp: Language) -> None:
     fields = ["components: [thumb-worker, frame-queue]", *FIELDS[1:]]
-    cited = _cited(nlp, "Which components are tagged on the ticket about the thumbnail worker frame drop after a "
+    cited = _cited(nlp, "Which components are listed on the ticket about the thumbnail worker frame drop after a "
                         "queue failover?", fields)
     assert cited == [fields[0]]
 
 
 def test_a_ticket_described_by_where_it_happened_is_a_described_document(nlp: Language) -> None:
-    assert describes_document(analyse("Which components are tagged on the Staging ticket where the thumbnail "
+    assert describes_document(analyse("Which components are listed on the Staging ticket where the thumbnail "
                                       "worker dropped frames after a queue failover?", nlp))
 
 
 def test_a_named_system_is_not_a_described_document(nlp: Language) -> None:
-    assert not describes_document(analyse("Which components are tagged on thumb-worker?", nlp))
+    assert not describes_document(analyse("Which components are listed on thumb-worker?", nlp))
 
 
 def test_components_of_a_ticket_described_by_a_where_clause_come_from_its_field(nlp: Language) -> None:
-    cited = _cited(nlp, "Which components are tagged on the ticket where the thumbnail worker had a frame drop "
+    cited = _cited(nlp, "Which components are listed on the ticket where the thumbnail worker had a frame drop "
                         "after a queue failover?")
     assert cited == [FIELDS[2]]

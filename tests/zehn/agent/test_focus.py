@@ -44,9 +44,9 @@ def test_a_plural_heading_in_es_names_its_role_like_the_singular() -> None:
 
 
 def test_a_timeline_entry_is_labelled_after_its_time_stamp() -> None:
-    assert label_roles("- 13:38: Mitigation: reduce the batch size") == {"fix": 1.0}
+    assert label_roles("- 09:55: Mitigation: halve the worker pool") == {"fix": 1.0}
     assert label_roles("19:10 UTC - Root cause: a stale cache") == {"cause": 1.0}
-    assert label_roles("- 13:06: Eviction alert triggers") == {}
+    assert label_roles("- 09:42: Spill alert fires") == {}
 
 
 def test_a_unit_symbol_after_a_number_states_the_asked_unit() -> None:

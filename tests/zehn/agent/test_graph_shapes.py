@@ -58,7 +58,7 @@ def test_an_action_item_nobody_wrote_is_not_given_the_nearest_owner(shapes: Answ
 
 
 @pytest.mark.parametrize(("question", "author", "line"), [
-    ("Who applied the mitigation that throttled the export-worker?", "Oksana Petrenko", "Mitigation applied"),
+    ("Who applied the mitigation which throttled the export-worker?", "Oksana Petrenko", "Mitigation applied"),
     ("Who rolled back the thumbnail-renderer?", "Rahul Verma", "Rolled back the thumbnail-renderer"),
     ("Who approved the schema change for the invoice-store?", "Ines Moreau", "Approved the schema change"),
     ("Who restarted the refund-worker pods?", "Hana Sato", "Restarted the refund-worker pods"),

@@ -79,7 +79,7 @@ def test_a_passage_whose_text_is_not_heading_and_body_has_no_structure() -> None
 
 
 # A lead-in line in its own passage, and the list it announces cut into the next passage (under a sub-heading).
-LEAD = "Export records are keyed by the following dimensions:"
+LEAD = "Export records are grouped by these fields:"
 LISTED = ("- tenant_id (owning tenant)", "- region (serving region)", "- schema_version")
 
 
@@ -95,7 +95,7 @@ def _split_document() -> tuple[tuple[DocPassage, ...], tuple[Sentence, ...]]:
 
 
 @pytest.mark.parametrize(("line", "expected"), [
-    (LEAD, True), ("Required telemetry events:", True), ("**Owners:**", True),
+    (LEAD, True), ("Required log events:", True), ("**Owners:**", True),
     ("Records are keyed by tenant and region.", False), ("Note: keys are never reused.", False)])
 def test_a_line_ending_in_a_colon_introduces_what_follows(line: str, expected: bool) -> None:
     assert introduces(Sentence("s", line, "doc", 0, len(line), "sentence")) is expected

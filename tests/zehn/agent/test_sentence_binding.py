@@ -25,7 +25,7 @@ def similarity(embedder: LocalEmbedder) -> Similarity:
 
 
 @pytest.mark.parametrize(("question", "modifier"), [
-    ("What restore time did support quote for a failed upgrade?", "restore"),
+    ("What restore time did the help desk give for a broken upgrade?", "restore"),
     ("What is the typical restore time after a failed upgrade?", "restore"),
     ("What retry limit does the exporter apply?", "retry"),
     ("What recovery window did the vendor promise?", "recovery"),
@@ -41,8 +41,8 @@ def test_a_cause_or_fix_focus_still_only_names_the_kind(nlp: Language) -> None:
 
 
 @pytest.mark.parametrize(("question", "line", "frame"), [
-    ("Which telemetry events must the exporter emit?", "- Required telemetry events:", ()),
-    ("Which telemetry events must the exporter emit?", "- job.start (run_id)", ("required", "telemetry", "events")),
+    ("Which log events must the exporter emit?", "- Required log events:", ()),
+    ("Which log events must the exporter emit?", "- job.start (run_id)", ("required", "log", "events")),
     ("Which audit fields must each record carry?", "Each audit record has these fields:", ()),
 ])
 def test_a_list_whose_lead_line_names_the_asked_thing_answers_without_the_verb(

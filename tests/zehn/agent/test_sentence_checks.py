@@ -22,24 +22,24 @@ from zehn.agent.similarity import Similarity
 
 
 def test_a_no_inside_a_condition_does_not_deny_the_sentence(nlp: Language) -> None:
-    stated = nlp("Add a watchdog that forces a stream flush when no tokens are emitted for 2s.")
-    assert not negated(stated, {"token", "flush"})
-    denied = nlp("The watchdog emitted no tokens.")
-    assert negated(denied, {"token"})
+    stated = nlp("Add a timer that forces a buffer flush when no rows are written for 2s.")
+    assert not negated(stated, {"row", "flush"})
+    denied = nlp("The timer wrote no rows.")
+    assert negated(denied, {"row"})
 
 
 def test_a_clock_time_is_no_quantity_but_a_percentage_is(nlp: Language) -> None:
-    ask = analyse("What eviction rate set off the alert?", nlp).asks[0]
+    ask = analyse("What spill rate set off the alert?", nlp).asks[0]
     assert ask.answer_type == "quantity"
-    assert not answering_fillers(nlp("- 13:06: Eviction alert triggers"), ask, frozenset())
-    assert answering_fillers(nlp("- Alert: cache eviction rate exceeded 5% on multiple clusters"), ask, frozenset())
+    assert not answering_fillers(nlp("- 09:42: Spill alert fires"), ask, frozenset())
+    assert answering_fillers(nlp("- Alert: disk spill rate went above 7% on several nodes"), ask, frozenset())
 
 
 def test_a_mitigation_labelled_timeline_entry_answers_what_mitigation_was_applied(
         nlp: Language, embedder: LocalEmbedder) -> None:
-    ask = analyse("What mitigation was applied during the cache incident?", nlp).asks[0]
-    line = "- 13:38: Mitigation: reduce max batch size for affected models"
-    text = f"Incident > Timeline (UTC)\n- 13:06: Eviction alert triggers\n{line}"
+    ask = analyse("What mitigation was applied during the spill incident?", nlp).asks[0]
+    line = "- 09:55: Mitigation: halve the worker pool for the busiest tenants"
+    text = f"Incident > Timeline (UTC)\n- 09:42: Spill alert fires\n{line}"
     passage = DocPassage("d#p0", "d", "Incident > Timeline (UTC)", "section", 0, len(text), text, ())
     scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
     assert bind_sentence(ask, scored, nlp(line), Similarity(embedder), (), parse_text=nlp) is not None

@@ -19,7 +19,7 @@ def test_who_after_an_opening_phrase_and_a_comma_asks(nlp: Language, question: s
 
 
 def test_a_when_clause_after_an_opening_phrase_is_no_ask(nlp: Language) -> None:
-    doc = nlp("For the paging bot, when responders use break-glass, which audit events must be emitted?")
+    doc = nlp("For the deploy bot, when admins use an override, which log entries must be written?")
     assert [t.lower_ for t in wh_tokens(doc)] == ["which"]
 
 

@@ -19,7 +19,7 @@ QUESTIONS = [
     {"id": "b1", "category": "Basic", "question": "Who maintains ledger-sync?",
      "answer": "Omar Haddad maintains ledger-sync.", "gold_doc_ids": ["lark_confluence_ledger-sync-runbook"]},
     {"id": "b2", "category": "Info Not Found", "question": "What is Omar Haddad's salary?",
-     "answer": "The user query is not answerable from the documents.", "gold_doc_ids": []},
+     "answer": "Nothing in the documents says what anyone is paid.", "gold_doc_ids": []},
     {"id": "g1", "kind": "ownership", "question": "Who owns geo-index?", "expect_status": ["answered"],
      "expected_answer_terms": ["Routing team"], "gold_doc_ids": ["lark_confluence_platform-architecture"]},
     {"id": "g2", "kind": "unknown_entity", "question": "Who owns payroll-sync?",
