@@ -106,9 +106,18 @@ def impact_cell(header: str, cell: str) -> bool:
 _TITLE_NOTE = re.compile(r"[*_`]*(?P<title>[A-Z][^\s.:;!?*`]*(?: [^\s.:;!?*`]+){1,7}?)[*_`]*(?: [—–-] | \()")
 
 
+# The same item led by where the page lives, a word or two and a colon ("Wiki: Pool sizing guide", "Team space:
+# Onboarding checklist (draft)"): after such a label the rest of the item, up to a note, is the title.
+_WHERE = re.compile(r"[*_`]*[A-Z][\w]*(?: [\w]+)?[*_`]*:\s+")
+_TITLE_ALONE = re.compile(r"[*_`]*(?P<title>[A-Z][^\s:;!?*`]*(?: [^\s:;!?*`]+){0,9}?)[*_`]*[.]?\s*$")
+
+
 def titled_reference(text: str, start: int, end: int) -> Mention | None:
     """The page a references-list item names by its title, when the item names no ticket, URL or page itself."""
+    where = _WHERE.match(text, start, end)
     m = _TITLE_NOTE.match(text, start, end)
+    if where is not None:
+        m = _TITLE_NOTE.match(text, where.end(), end) or _TITLE_ALONE.match(text, where.end(), end)
     if m is None:
         return None
     return Mention(m.group("title"), "Page", m.start("title"), m.end("title"))

@@ -206,7 +206,12 @@ class _Reader(LineEmitter):
             return
         named = self.mentions + url_mentions(self.text, self.ctx.document.body_start, len(self.text))
         for m, role, sentence in references(self.text, named, own, sentences, self.used):
-            if role in ("LINKED_TO", "FIXED_BY_DOCUMENT"):
+            if role in ("PLANNED_FIX", "ANNOUNCED_FIX"):  # linked, and the fix of what the document is about
+                self.emit(own, m, "LINKED_TO", (m.start, m.end), sentence, "document_subject")
+                done = len(self.out)
+                self.emit(m, own, "FIXES", (m.start, m.end), sentence, "document_subject")
+                self.out[done:] = [replace(r, planned=role == "PLANNED_FIX") for r in self.out[done:]]
+            elif role in ("LINKED_TO", "FIXED_BY_DOCUMENT"):
                 self.emit(own, m, "FIXES" if role == "FIXED_BY_DOCUMENT" else role, (m.start, m.end), sentence,
                           "document_subject")
             else:

