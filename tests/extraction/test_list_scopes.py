@@ -43,10 +43,10 @@ def test_a_table_without_a_separator_row_has_no_header() -> None:
     assert table_headers("| a | b |\n| c | d |\n", 0) == {}
 
 
-@pytest.mark.parametrize("label", ["Shared references", "Useful links", "Internal refs"])
+@pytest.mark.parametrize("label", ["Team references", "Useful links", "Internal refs"])
 def test_a_references_heading_with_one_qualifying_word_is_a_references_list(label: str) -> None:
     assert list_rule(label) is LINK_RULE
 
 
 def test_a_second_kind_joined_by_a_slash_is_no_qualifier() -> None:
-    assert list_rule("Attachments/links") is not LINK_RULE
+    assert list_rule("Files/links") is not LINK_RULE

@@ -77,7 +77,7 @@ source_type: "confluence"
 
 Let the kiln cool before a restart.
 
-Shared references:
+Team references:
 - Wiki: Glaze firing temperature table (cone chart + tolerances)
 - Team space: Kiln controller wiring notes
 - KILN-77
