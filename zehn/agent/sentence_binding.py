@@ -67,6 +67,7 @@ from zehn.agent.sentence_checks import (
     states_focus_of_case,
 )
 from zehn.agent.similarity import Similarity
+from zehn.agent.value_changes import changed
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
 TYPED = frozenset({"agent", "date", "duration", "frequency", "quantity", "version", "system", "identifier"})
@@ -111,7 +112,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
     like its heading."""
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
-    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *key_words(scored.passage, text)]
+    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *key_words(scored.passage, text),
+              *changed(ask.predicate, text)]  # "4.2% -> 0.9%" states a fall (:mod:`zehn.agent.value_changes`)
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     # "why must X never be purged": "Never purge X: ..." answers; so does "don't X" what was advised against, and
     # "X is not on" a yes/no statement ("is X on?": no)
@@ -283,5 +285,5 @@ def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Simila
     said = words(sentence.text)
     seen = [*said, *identifier_parts(said), *heading_words(heading), *frame]
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
-        label_states(sentence.text, ask)
+        label_states(sentence.text, ask) or bool(changed(ask.predicate, sentence.text))
 
