@@ -59,7 +59,7 @@ _STAMP = re.compile(r"^\s*(?:[-*•]\s+)?\[?(?P<time>[0-2]?\d:[0-5]\d(?::[0-5]\d
 _VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.(?:\d+|x))*\b", re.IGNORECASE)
 _PLAIN_NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[kKmMgG][bB]?|x)?(?![\w-])")
 _IDENT = re.compile(r"`[^`\n]{2,60}`|(?<![\w@#/-])(?:[#@][\w-]{2,}|[A-Za-z][\w]*(?:[_.][\w]+)+|"
-                    r"[A-Z][a-z0-9]*(?:-[A-Z][\w]*)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[A-Z]\w*|"
+                    r"[A-Z][A-Za-z0-9]*(?:-[A-Z][\w]*)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[A-Z]\w*|"
                     r"[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[0-9]*(?:-\d+)?)(?![\w-])")
 
 

@@ -22,6 +22,11 @@ def test_identifiers_are_shaped_like_names_of_things(nlp: Language) -> None:
     assert "`retry_budget`" in found and "X-Request-Id" in found and "#ops-alerts" in found
 
 
+def test_a_header_name_with_a_camel_case_part_is_an_identifier(nlp: Language) -> None:
+    found = _texts(nlp, "Stop reading QuotaLeft-Remaining and WWW-Authenticate for backoff.", "identifier")
+    assert "QuotaLeft-Remaining" in found and "WWW-Authenticate" in found
+
+
 def test_systems_are_identifiers_or_system_nouns_with_a_name(nlp: Language) -> None:
     found = _texts(nlp, "The session store and billing-api both timed out.", "system")
     assert "billing-api" in found and "session store" in found

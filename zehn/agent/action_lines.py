@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from extraction.entity_rules import TEAM_WORDS
+from extraction.passages import HEADING_SEP
 from extraction.vocabulary import GENERIC_WORDS
 from verify.labelled import label_relation, segments
 from zehn.agent.bound import Finding
@@ -102,9 +103,11 @@ PLAN_VERBS = frozenset({"plan", "schedule", "propose", "intend"})
 
 
 def planned_in_section(verb: str, heading: str) -> bool:
-    """The asked verb is one of planning and the line sits in a follow-up section ("## Next steps", "Action items"):
-    every line there is a thing planned, without saying so in its own words ("2) Monitor weekly: ...")."""
-    return verb in PLAN_VERBS and action_heading(own_heading(heading))
+    """The asked verb is one of planning and the line sits in a follow-up section ("## Next steps", "Action items"),
+    or in a part of one ("## Corrective actions" / "### Planned"): every line there is a thing planned, without
+    saying so in its own words ("2) Monitor weekly: ...")."""
+    parts = heading.split(HEADING_SEP)  # (the parent, not when it is the path's first: the document's title)
+    return verb in PLAN_VERBS and (action_heading(parts[-1]) or (len(parts) > 2 and action_heading(parts[-2])))
 
 
 def _words(text: str) -> list[str]:

@@ -16,7 +16,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.verb_reader import PARTICLES
 from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, VERB_TYPES
-from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_HELD
@@ -50,14 +50,31 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
         return False
     if ask.answer_type == "quantity" and VERB_TYPES.get(ask.predicate) == "cause":
         return True  # "how many duplicates did the mismatch *cause*": a count of the effect (see the docstring)
-    content_verb = ask.predicate not in LIGHT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS | KIND_WORDS
-    others = tuple(t for t in dict.fromkeys((*core, ask.predicate)) if t and t not in focus and
+    # A support verb ("a TTL was *put* on X") lends the focus its meaning: the act is the focus's own ("TTL set").
+    content_verb = ask.predicate not in LIGHT_VERBS | SUPPORT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS | KIND_WORDS
+    # A number-bearing word of the question (a version, an incident number: "in *1.4.2*") says which case as much.
+    marked = tuple(t for t in ask.terms if any(c.isdigit() for c in t) and any(c.isalpha() or c == "." for c in t))
+    others = tuple(t for t in dict.fromkeys((*core, *marked, ask.predicate)) if t and t not in focus and
                    (content_verb or t != ask.predicate))
     if not others:
         return True
-    held = similarity.matches(others, lemmas) | {t for t in others if _particle_noun(t, lemmas)}
+    held = similarity.matches(others, [*lemmas, *_compound_parts(lemmas)]) | \
+        {t for t in others if _particle_noun(t, lemmas) or _by_head(t, lemmas)}
     return len(held) >= min(MIN_HELD, -(-len(others) // 2)) or (content_verb and (
         ask.predicate in held or similarity.synonym(ask.predicate, verbs)))
+
+
+def _compound_parts(lemmas: list[str]) -> list[str]:
+    """The words of the sentence's hyphenated compounds ("route-change": route, change): written as one word, they
+    still name the asked thing ("the route change")."""
+    return [p for w in lemmas if "-" in w.strip("-") for p in w.split("-") if p.isalpha()]
+
+
+def _by_head(term: str, lemmas: list[str]) -> bool:
+    """A hyphenated name held by its head noun, its last part ("identity-proxy" by "the proxy config"): a
+    document that has introduced the name goes on to call it by its kind. Only a head of four letters or more."""
+    head = term.rsplit("-", 1)[-1] if "-" in term.strip("-") else ""
+    return len(head) >= 4 and head.isalpha() and head in lemmas
 
 
 def _particle_noun(term: str, lemmas: list[str]) -> bool:

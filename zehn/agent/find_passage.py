@@ -26,6 +26,7 @@ from zehn.agent.extent import (
     taken_up,
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for
+from zehn.agent.front_matter import metadata_asked
 from zehn.agent.horizons import of_horizon, on_horizon
 from zehn.agent.kind_headings import names_listed_kind
 from zehn.agent.lemmas import LIGHT_VERBS, words
@@ -42,7 +43,6 @@ from zehn.agent.sentence_binding import (
     Scored,
     bind_sentence,
     core_terms,
-    metadata_asked,
     prefetch_synonyms,
     worth_parsing,
 )

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Token
 
 from extraction.vocabulary import PLAN_VERBS
 from zehn.agent.clause_shapes import CONDITION_MARKS
-from zehn.agent.lemmas import LIGHT_VERBS, inflects
+from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, inflects
 
 # Subordinators of a clause whose act has not (yet) happened: "if merged", "until approved", "before release",
 # "once signed". "when", "whenever" and "after" also introduce clauses of acts that did happen ("after Bob merged it").
@@ -36,9 +36,14 @@ class PastAct:
 
 def past_act(question: Doc) -> PastAct | None:
     """The act a question asks about as done: its main verb in the past ("Who merged X?", "who has approved X",
-    "who was X assigned to") or under "did" ("Did A roll back B?"); None for another tense, a modal, a light verb."""
+    "who was X assigned to") or under "did" ("Did A roll back B?"); None for another tense, a modal, a light verb,
+    or a support verb without a particle ("how long a TTL was *put* on X", "who was *given* X"): such a verb lends
+    its object the meaning, and documents state the act with another verb ("TTL set to 3600s"), so the support
+    verb's own mentions say nothing of whether the act was done ("take over" is an act of its own)."""
     root = next((t for t in question if t.dep_ == "ROOT"), None)
     if root is None or root.pos_ != "VERB" or root.lemma_.casefold() in LIGHT_VERBS:
+        return None
+    if root.lemma_.casefold() in SUPPORT_VERBS and not any(c.dep_ == "prt" for c in root.children):
         return None
     auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
     # A modal anywhere ("In which proxy *will* X be extended": the parser may hang it off another word) asks no past.

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from spacy.tokens import Doc
 
 from verify.fillers import fillers
-from verify.labelled import label_relation, segments
 from verify.parsing import Parse
 from zehn.agent.action_lines import planned_in_section
 from zehn.agent.asked_thing import asked_thing_held
@@ -52,14 +51,23 @@ from zehn.agent.focus import (
     states_threshold,
     states_unit,
 )
+from zehn.agent.front_matter import key_words
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, identifier_parts, words
 from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
 from zehn.agent.remarks import advised_against, marks_remark, states_avoidance
 from zehn.agent.rows import DocPassage, Sentence, own_heading
-from zehn.agent.sentence_checks import answering_fillers, header_field, label_states, lemmas_of, negated
+from zehn.agent.sentence_checks import (
+    answering_fillers,
+    header_field,
+    label_states,
+    lemmas_of,
+    negated,
+    states_focus_of_case,
+)
 from zehn.agent.similarity import Similarity
+from zehn.agent.value_changes import changed
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
 TYPED = frozenset({"agent", "date", "duration", "frequency", "quantity", "version", "system", "identifier"})
@@ -97,20 +105,6 @@ def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
     return tuple(t for t in core if t in which or (t not in KIND_WORDS and t not in kind))
 
 
-def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool:
-    """A front-matter line answers only when its key is what is asked ("assignee", "components", "created"): the
-    asked thing or act is one of the key's words, and every word of the key is in the question ("changed_modules"
-    for "which modules did X change"; an "original_path" line is no answer to "which path")."""
-    found = segments(sentence.text.replace('"', ""))
-    if not found:
-        return False
-    key = found[0].label
-    said = key.replace("_", " ").split()
-    asked = bool(similarity.matches((ask.focus_head, ask.predicate), said)) and \
-        len(similarity.matches(said, [*ask.terms, ask.focus_head, ask.predicate])) == len(set(said))
-    return asked or (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
-
-
 def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
                   asked: frozenset[str] = frozenset(), frame: tuple[str, ...] = (), *,
                   parse_text: Parse) -> tuple[str, int] | None:
@@ -118,7 +112,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     ``frame``: the words of the list items the sentence is nested under (:mod:`zehn.agent.list_items`), read
     like its heading."""
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
-    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *_key_words(scored.passage, text)]
+    lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *key_words(scored.passage, text),
+              *changed(ask.predicate, text)]  # "4.2% -> 0.9%" states a fall (:mod:`zehn.agent.value_changes`)
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     # "why must X never be purged": "Never purge X: ..." answers; so does "don't X" what was advised against, and
     # "X is not on" a yes/no statement ("is X on?": no)
@@ -156,7 +151,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
                                                             parse_text)
         return ("label", len(hit)) if explained else None
-    if not hit and not label_states(text, ask):
+    if not hit and not label_states(text, ask) and not states_focus_of_case(ask, scored.coverage, lemmas_of(parse),
+                                                                          similarity):
         return None
     # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
     focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
@@ -171,7 +167,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
         # (A focus that says only "a number", "to what value was X raised", is stated by the filler itself.)
         focus_words = [w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY]
-        carrier = LIGHT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS  # verbs that only carry the asked kind
+        carrier = LIGHT_VERBS | SUPPORT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS  # they only carry the asked kind
         own = (*focus_words, *([ask.predicate] if ask.predicate not in carrier else []),
                *family(ask.predicate))
         if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
@@ -197,12 +193,6 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what grouping fields", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
-
-
-def _key_words(passage: DocPassage, text: str) -> list[str]:
-    """A front-matter line's key in words ("changed_areas" -> changed, areas): the key says what its values are."""
-    found = segments(text.replace('"', "")) if passage.kind == "metadata" else []
-    return words(found[0].label.replace("_", " ")) if found else []
 
 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...],
@@ -295,5 +285,5 @@ def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Simila
     said = words(sentence.text)
     seen = [*said, *identifier_parts(said), *heading_words(heading), *frame]
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
-        label_states(sentence.text, ask)
+        label_states(sentence.text, ask) or bool(changed(ask.predicate, sentence.text))
 

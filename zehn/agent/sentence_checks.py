@@ -13,6 +13,7 @@ Two ways real documents write that a sentence-level rule must not misread:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from spacy.tokens import Doc, Token
 
@@ -20,9 +21,11 @@ from extraction.vocabulary import VERB_RULES
 from verify.fillers import fillers
 from verify.labelled import label_relation, opening_label, segments
 from verify.lexicon import METADATA_FIELDS
+from zehn.agent.focus import KIND_NOUNS
 from zehn.agent.lemmas import identifier_parts, inflects, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import own_heading
+from zehn.agent.similarity import Similarity
 
 _LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
 # A time of day ("13:06", "9:41:07"), with an optional zone: the stamp of a timeline entry, a log line, an e-mail.
@@ -152,3 +155,13 @@ def header_field(line: str) -> bool:
     question's words, yet states nothing about them: a statement, a description or a cause is never bound to it (a
     sender may still be read from "From:" by a typed ask)."""
     return _HEADER_FIELD.match(line) is not None
+
+
+def states_focus_of_case(ask: Ask, coverage: float, lemmas: Sequence[str], similarity: Similarity) -> bool:
+    """A list or description ask whose focus is a content noun ("guardrails", not "steps" or "change") held by the
+    line itself, in a passage that holds every core term of the ask (its title and headings name the case): the
+    line names the asked thing and its passage says of what ("Postmortem: X alert storm > Corrective actions" /
+    "- Baseline guardrails: ..." for "what guardrails were proposed to prevent another X alert storm"). It stands in
+    for a core term in the line; the line must still pass the ask's other checks (its verb or a planning section)."""
+    return ask.answer_type in ("items", "description") and bool(ask.focus_head) and coverage >= 1.0 and \
+        ask.focus_head not in KIND_NOUNS and bool(similarity.matches((ask.focus_head,), lemmas))

@@ -179,3 +179,9 @@ def test_a_planning_verb_is_stated_by_a_follow_up_heading() -> None:
     assert planned_in_section("schedule", "Action items")
     assert not planned_in_section("plan", "Incident review > Timeline")
     assert not planned_in_section("deploy", "Next steps")
+
+
+def test_a_part_of_a_follow_up_section_is_planned_too_but_not_under_a_title_alone() -> None:
+    assert planned_in_section("propose", "Outage review > Corrective actions > In progress")
+    assert not planned_in_section("propose", "Action plan for the queue > Background")  # the title names no section
+    assert not planned_in_section("propose", "Outage review > Timeline > Morning")

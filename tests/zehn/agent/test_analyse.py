@@ -432,3 +432,9 @@ def test_each_of_two_coordinated_things_asked_leaves_the_others_words_out_of_its
         assert not set(ask.core) & (set(other.focus.casefold().split()) - set(ask.focus.casefold().split())), \
             (ask.focus, ask.core)
         assert ask.answer_type == "fix" or ask.focus_head in ask.core  # (a fix's focus only names its kind)
+
+
+def test_a_noun_made_of_a_verb_and_its_particle_is_no_name_a_passage_must_hold(nlp: Language) -> None:
+    ask = analyse("Which teams own the remaining follow-ups of the ledger-replay ticket?", nlp).asks[0]
+    assert "follow-up" not in ask.names  # a document lists them under "Next steps"
+    assert "ledger-replay" in ask.names

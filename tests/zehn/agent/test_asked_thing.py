@@ -108,3 +108,18 @@ def test_a_count_of_what_a_cause_brought_about_need_not_name_the_cause_again(
     question = "How many duplicate payment receipts did the clock skew cause?"
     assert _binds(question, "About 40 duplicate payment receipts were sent to customers.", nlp, similarity)
     assert not _binds(question, "The payment run took 40 minutes longer than usual.", nlp, similarity)
+
+
+@pytest.mark.parametrize(("question", "answering", "other"), [
+    # A support verb ("put") lends the focus its meaning: the value is set with another verb.
+    ("How long an expiry was put on the cache-flush job for the billing outage?",
+     "bot: expiry set for cache-flush job (7200s)", "bot: retry delay set to 30s for the mailer"),
+    # A setting written as key=value, in the asked release, of the name's head noun ("gateway"); not another release.
+    ("What maximum body size did upload-gateway 2.3.1 start enforcing on partner uploads?",
+     "Config diff: gateway config added 'max_body_bytes=4096' in 2.3.1.",
+     "Config diff: cache config added 'max_body_bytes=4096' in 2.2.0."),
+])
+def test_a_value_stated_in_the_documents_own_words_answers_and_another_things_does_not(
+        question: str, answering: str, other: str, nlp: Language, similarity: Similarity) -> None:
+    assert _binds(question, answering, nlp, similarity)
+    assert not _binds(question, other, nlp, similarity)

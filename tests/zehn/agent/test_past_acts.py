@@ -77,3 +77,10 @@ def test_the_act_done_to_the_asked_thing_or_a_pronoun_still_counts(nlp: Language
     assert only_planned([nlp("Dana will create it tomorrow."), nlp("The ticket tracks the outage.")], act)
     assert only_planned([nlp("A ticket needs to be created by the on-call engineer.")], act)
     assert not only_planned([nlp("Dana created the ticket."), nlp("We will create a dashboard.")], act)
+
+
+def test_a_support_verb_without_a_particle_asks_no_past_act(nlp: Language) -> None:
+    # The support verb lends its object the meaning: the act is stated with another verb ("expiry set to 60m").
+    assert past_act(nlp("How long an expiry was put on the cache flush?")) is None
+    assert past_act(nlp("Who was given the schema migration?")) is None
+    assert past_act(nlp("Who took over the pager rotation?")) is not None  # a phrasal act of its own

@@ -131,8 +131,8 @@ def test_a_front_matter_line_is_read_with_the_words_of_its_key(nlp: Language, si
 
 
 def test_a_front_matter_key_answers_only_when_all_its_words_are_asked(nlp: Language, similarity: Similarity) -> None:
+    from zehn.agent.front_matter import metadata_asked
     from zehn.agent.rows import Sentence
-    from zehn.agent.sentence_binding import metadata_asked
     ask = analyse("Which path does the exporter write its archives to?", nlp).asks[0]
     line = '  "original_path": "exports/2026/archive.json"'
     front = Sentence("s0", line, "doc_1", 0, len(line), "metadata")

@@ -16,9 +16,16 @@ from zehn.agent.sentence_checks import (
     label_states,
     labelled_by_focus,
     labelled_by_head,
+    lemmas_of,
     negated,
+    states_focus_of_case,
 )
 from zehn.agent.similarity import Similarity
+
+
+@pytest.fixture(scope="module")
+def similarity(embedder: LocalEmbedder) -> Similarity:
+    return Similarity(embedder)
 
 
 def test_a_no_inside_a_condition_does_not_deny_the_sentence(nlp: Language) -> None:
@@ -111,3 +118,13 @@ def test_a_message_header_field_is_told_from_a_labelled_statement() -> None:
     assert header_field("Cc: platform-team")
     assert not header_field("Retention: 30 days by default for the export buckets.")
     assert not header_field("We are not subjecting the buckets to retention in beta.")
+
+
+def test_a_content_focus_noun_stands_in_for_a_core_term_only_in_a_passage_holding_the_case(
+        nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("What safeguards were proposed to prevent another ledger replay outage?", nlp).asks[0]
+    line = nlp("- Replay safeguards: consumers require an explicit offset window before reprocessing.")
+    assert states_focus_of_case(ask, 1.0, lemmas_of(line), similarity)
+    assert not states_focus_of_case(ask, 0.5, lemmas_of(line), similarity)  # the passage is about another case
+    other = nlp("- Consumers require an explicit offset window before reprocessing.")
+    assert not states_focus_of_case(ask, 1.0, lemmas_of(other), similarity)  # the line names no safeguard
