@@ -1,4 +1,4 @@
-"""A team named only as the host of a gathering: "run the Catalog team offsite", "joined the Storage team standup".
+"""A team named only as the host of a gathering: "run the Pricing team offsite", "joined the Billing group's standup".
 
 English puts the group in front of the event it holds ("the Billing team retro", "the platform group's weekly
 sync"). The verb's object is then the gathering, not the group: leading an offsite is not leading the team, and
@@ -33,7 +33,7 @@ _LOOK = 40  # characters after the name that are read
 
 def hosts_a_gathering(text: str, mention: Mention, offset: int = 0) -> bool:
     """Whether ``mention`` (a team or organisation; document offsets, ``text`` starting at ``offset``) is only the
-    host named in front of a gathering: "the Catalog team offsite", "Billing's weekly sync"."""
+    host named in front of a gathering: "the Pricing team offsite", "Billing's weekly sync"."""
     if mention.type not in _GROUP_TYPES:
         return False
     at = mention.end - offset

@@ -13,7 +13,7 @@ maps their tokens to mentions and adds the readers that need no verb of the voca
   ("uncovered a regression in X"), while an item of a list of causes is never read as a hit
   (`extraction.cause_sections`); a decision between options ("X was chosen over Y", `extraction.choices`);
   where the parse lost the verb after an identifier, the clause read in word order
-  (`extraction.surface_relations`). A team named only as the host of a gathering ("run the Catalog team
+  (`extraction.surface_relations`). A team named only as the host of a gathering ("run the Pricing team
   offsite") is no object (`extraction.gatherings`).
 
 Types are checked by `ownership_prose.typed_relation`; flags (negated, hedged, planned) by `extraction.clause_flags`.
@@ -95,7 +95,7 @@ def find_relations(
         via: str = "text",
     ) -> None:
         if hosts_a_gathering(doc.text, obj, offset):
-            return  # "will run the Catalog team offsite": the object is the offsite, not the team
+            return  # "will run the Pricing team offsite": the object is the offsite, not the team
         typed = typed_relation(subj, obj, rel)  # "X belongs to the Payments team": owned, not a part
         if typed is None:
             return
