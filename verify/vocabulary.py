@@ -177,6 +177,10 @@ LABELS: dict[str, LabelRule] = {
     **_rules("consumers consumed_by", LabelRule("CONSUMES", True, "topic")),
     **_rules("produces writes_to output outputs sink sinks emits publishes_to target targets destination "
              "destinations", LabelRule("PRODUCES", False, "topic")),
+    # a side noun that names the flow itself keeps its own reading after a direction word: "Downstream consumers:"
+    # are the system's consumers, "Upstream callers:" its callers (the side is the noun's, as above)
+    **{f"{way}_{noun}": LabelRule(rel, True, "topic") for way in DIRECTION_SIDE
+       for noun, rel in (("consumers", "CONSUMES"), ("callers", "CALLS"))},
 }
 
 # Relations whose labelled value is the subject (the person for an owner or a reviewer): one answer, read off LABELS.

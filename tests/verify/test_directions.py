@@ -28,9 +28,15 @@ def test_a_page_pairs_the_directions_only_when_it_names_both() -> None:
 
 def test_the_label_table_reads_a_side_noun_first_and_a_lone_direction_as_data_flow() -> None:
     for label, dependent in (("Upstream", False), ("**Downstream**", True), ("Upstream dependencies", False),
-                             ("Downstream consumers", True), ("Upstream callers", True)):
+                             ("Downstream clients", True)):
         rule = label_rule(label)
         assert rule is not None and rule.rel_type == "DEPENDS_ON" and rule.value_is_subject == dependent, label
+
+
+def test_a_side_noun_that_names_the_flow_keeps_its_own_predicate_after_a_direction_word() -> None:
+    for label, rel in (("Downstream consumers", "CONSUMES"), ("Upstream callers", "CALLS")):
+        rule = label_rule(label)
+        assert rule is not None and rule.rel_type == rel and rule.value_is_subject, label
 
 
 def test_an_upstream_calls_label_is_read_as_the_lone_direction_the_system_calls_its_values() -> None:
