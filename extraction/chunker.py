@@ -27,6 +27,9 @@ from extraction.line_breaks import blank_line_ends, escaped_breaks, fenced_block
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*\r?$", re.MULTILINE)
 _ESCAPED_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*")
+# A wiki-markup heading ("h1. Summary", Confluence and Jira): a body that uses them is written in that markup, where a
+# line opening with "#" ("# Add a gate", "## nested step") is a numbered list item, not a heading.
+_WIKI_HEADING = re.compile(r"^[ \t]*h[1-6]\.[ \t]+\S", re.MULTILINE)
 _UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*\r?$", re.MULTILINE)
 # A line that is no setext heading's text: a list item, a quote, a table row, an ATX heading, a fence, a rule or an
 # underline, a line indented as code.
@@ -59,7 +62,8 @@ class Heading:
 
 def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list[Heading]:
     """ATX (``# Title``) and setext (``Title`` over ``===`` / ``---``) headings in ``text[start:end]``, skipping
-    fenced code blocks."""
+    fenced code blocks. Once a wiki heading ("h1. Summary") has appeared, the text is wiki markup: its "#" lines
+    are numbered list items (the document's own Markdown title and field headings come before it)."""
     end = len(text) if end is None else end
     code = fenced_blocks(text, start, end)
     code_starts = [a for a, _ in code]
@@ -68,9 +72,10 @@ def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list
         k = bisect_right(code_starts, at) - 1
         return k >= 0 and at <= code[k][1]
 
+    wiki = _wiki_from(text, end)
     out = []
     for m in _HEADING.finditer(text, start, end):
-        if in_code(m.start()):
+        if in_code(m.start()) or m.start() > wiki:  # after a wiki heading, "# ..." is a numbered list item
             continue
         out.append(Heading(m.start(), _line_end(text, m.end()), len(m.group(1)), (m.group(2) or "").strip()))
     out.extend(h for h in _setext_headings(text, start, end) if not in_code(h.start) and not in_code(h.body_start))
@@ -81,6 +86,16 @@ def markdown_headings(text: str, start: int = 0, end: int | None = None) -> list
         if found is not None:
             out.append(Heading(at, found.end(), len(found.group(1)), (found.group(2) or "").strip()))
     return sorted(out, key=lambda h: h.start)
+
+
+def _wiki_from(text: str, end: int) -> int:
+    """Where the text turns to wiki markup: its first wiki heading outside code (read from the text's start, so a
+    range that begins inside a wiki body is read alike); ``end`` when it has none."""
+    found = [m.start() for m in _WIKI_HEADING.finditer(text, 0, end)]
+    if not found:
+        return end
+    code = fenced_blocks(text, 0, end)
+    return next((at for at in found if not any(a <= at <= b for a, b in code)), end)
 
 
 def _line_end(text: str, at: int) -> int:

@@ -246,3 +246,22 @@ def test_the_underline_is_not_cut_from_its_heading() -> None:
     chunks = chunk_document(_doc(text), max_chars=60)
     assert chunks[0].text == "Intro sentence one. Intro sentence two."
     assert chunks[1].text.startswith("Next steps\n----------\n\nBody") and chunks[1].section == "Next steps"
+
+
+def test_hash_lines_after_a_wiki_heading_are_numbered_list_items_not_headings() -> None:
+    text = ("# Billing export review\n\n## content\n\nh1. Summary\nThe nightly export stalled.\n\n"
+            "h1. Follow-ups\n# *Add a retry cap*: stop after five tries. (Owner: Ada Park; Due: 2030-01-05)\n"
+            "## nested step under it\n# *Page on stalls*: alert the queue owner.\n")
+    assert [(h.level, h.text) for h in markdown_headings(text)] == [(1, "Billing export review"), (2, "content")]
+    later = text.index("# *Page")
+    assert markdown_headings(text, later) == []  # a range that starts inside the wiki body reads it alike
+
+
+def test_hash_lines_stay_headings_in_a_body_without_wiki_headings() -> None:
+    text = "# Runbook\n\nIntro.\n\n# Failover\nSteps here.\n"
+    assert [h.text for h in markdown_headings(text)] == ["Runbook", "Failover"]
+
+
+def test_a_wiki_heading_inside_a_code_fence_does_not_turn_the_body_to_wiki_markup() -> None:
+    text = "# Guide\n\n```\nh1. example markup\n```\n\n# Next part\nBody.\n"
+    assert [h.text for h in markdown_headings(text)] == ["Guide", "Next part"]

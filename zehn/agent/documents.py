@@ -7,7 +7,9 @@
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
   contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
-  document that names the month without the day, or other days of it, is about something else that month.
+  document that names the month without the day, or other days of it, is about something else that month. A
+  question about what happened that day is not held by the day named as a deadline ("ETA 2026-03-18", "due
+  2026-03-18"): that is when something is to be done, not when the asked event happened.
   A value is bound to its own line, so the line is checked too (:func:`line_contradicts`): a line that names its
   own environment ("the *canary* patch rolled to 10%"), never the asked one, states a value of that other
   environment, whatever else the document says of the asked one.
@@ -15,7 +17,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from spacy.tokens import Doc
 
 from verify.constraints import Constraint, check, dates_in, find_constraints
 from zehn.agent.compounds import compound_held
@@ -50,10 +55,11 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     quoted = {a for a in analysis.anchors if " " in a}  # (the view's index is built only when a name is looked up)
     missing = tuple(a for a in analysis.anchors if not comparison(a) and not view.index.mentions(a, quoted=a in quoted))
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
+    past = analysis.parse is not None and _asks_past(analysis.parse)
     failed = []
     for constraint in analysis.constraints:
         result = check(constraint, text, own)
-        if result == "holds" and not _day_held(constraint, text, own):
+        if result == "holds" and not _day_held(constraint, text, own, past):
             result = "missing"
         if result != "holds":
             failed.append((constraint, result))
@@ -61,16 +67,37 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     return DocJudgement(view, missing, tuple(failed), names)
 
 
-def _day_held(constraint: Constraint, text: str, own: tuple[str, ...]) -> bool:
+def _day_held(constraint: Constraint, text: str, own: tuple[str, ...], past: bool = False) -> bool:
     """A constraint that names a day is held by a mention of that same day (the text's or the document's own
     dates; a date without a year matches any year); one that names a month or a year needs no more than
-    :func:`verify.constraints.check` found."""
+    :func:`verify.constraints.check` found. ``past``: the question asks about an act done (that day's event), which
+    a day named as a deadline does not hold."""
     asked = constraint.value
     if constraint.kind != "date" or not _has_day(asked):
         return True
-    seen = [v for v, _ in dates_in(text)] + [v for d in own for v, _ in dates_in(d)]
+    seen = [v for v, c in dates_in(text) if not (past and _deadline(text, c.text))] + \
+        [v for d in own for v, _ in dates_in(d)]
     return any(_has_day(v) and v[-5:] == asked[-5:] and
                (v[:4] == asked[:4] or not v[:4].isdigit() or not asked[:4].isdigit()) for v in seen)
+
+
+def _asks_past(parse: Doc) -> bool:
+    """The question tells of acts done ("what change *triggered* ...", "what *restored* service"): a verb in the past
+    tense and no modal of what is to come ("what *will* ship on ...", "what *should* be done"; "could not" is past)."""
+    return any(t.tag_ == "VBD" for t in parse) and not any(t.tag_ == "MD" and t.lower_ in _TO_COME for t in parse)
+
+
+_TO_COME = frozenset({"will", "'ll", "wo", "shall", "should", "must", "may", "might"})
+
+
+# The words that name a date as a deadline, right before it: "ETA 2026-03-18", "Due: Apr 7", "target date: ...".
+_DEADLINE = re.compile(r"\b(?:eta|due|deadline|target(?:ed)?(?: date)?)\W{0,3}$", re.IGNORECASE)
+
+
+def _deadline(text: str, mention: str) -> bool:
+    """Every mention of the date in ``text`` follows a deadline's word (one that does not is the day's own)."""
+    starts = [m.start() for m in re.finditer(re.escape(mention), text)]
+    return bool(starts) and all(_DEADLINE.search(text[max(0, at - 24):at]) for at in starts)
 
 
 def _has_day(value: str) -> bool:
