@@ -89,6 +89,17 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
     return None
 
 
+# Adjectives of size or level: "how large a credit", "how high a limit" ask how much of the noun, a number.
+MAGNITUDES = frozenset({"large", "big", "small", "high", "low", "wide", "deep", "heavy", "steep"})
+
+
+def asks_magnitude(wh: Token) -> bool:
+    """"How large an X", "how high a Y": the degree of a noun is asked, a quantity, whatever the noun names."""
+    doc = wh.doc
+    return wh.lower_ == "how" and wh.i + 3 < len(doc) and doc[wh.i + 1].lower_ in MAGNITUDES and \
+        doc[wh.i + 2].lower_ in ("a", "an")
+
+
 def noun_groups(span: Span) -> list[list[Token]]:
     """Coordinated noun groups of a focus span ("tracking issue and planned release day" -> two groups)."""
     groups: list[list[Token]] = [[]]
