@@ -11,7 +11,7 @@ blob by hand?" / "engineers cannot pin by hand"): the document contradicts the q
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from spacy.tokens import Doc, Token
 
@@ -20,7 +20,6 @@ from zehn.agent.parses import Parses
 from zehn.agent.past_acts import PastAct, only_planned, past_act
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView
-from zehn.agent.rows import Sentence
 
 
 def denied(mentions: list[Doc], name: str, main_only: bool = False) -> bool:
@@ -62,7 +61,7 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
         return f"one cannot {barred}"
     if (act := planned(analysis, view, parses)) is not None:
         return f"{act.verb!r} only as planned, required or conditional"
-    if (pair := contrasted(analysis.names, view.sentences)) is not None:
+    if (pair := contrasted(analysis.names, (s.text for s in view.sentences))) is not None:
         return f"{pair[1]!r}, never {pair[0]!r}"
     spared = {c.text for c in analysis.constraints if c.kind == "environment"}  # "why did production fail"
     names = list(dict.fromkeys((*analysis.anchors, *analysis.names, *spared)))
@@ -111,11 +110,11 @@ def planned(analysis: Analysis, view: DocView, parses: Parses) -> PastAct | None
     return act if only_planned(list(parses.of(said).values()), act) else None
 
 
-def contrasted(names: tuple[str, ...], said: Sequence[Sentence]) -> tuple[str, str] | None:
+def contrasted(names: tuple[str, ...], said: Iterable[str]) -> tuple[str, str] | None:
     """A hyphenated name of the question the document never says, where it says another value of the same kind:
     one with the same last part ("exactly-once" asked, "at-least-once" stated; "single-region" / "multi-region").
     Such words name one of several exclusive settings, and the document states the other one. Returns (asked, said)."""
-    text = " ".join(s.text for s in said).casefold()
+    text = " ".join(said).casefold()
     for name in (n.casefold() for n in names if "-" in n.strip("-")):
         tail = name.rsplit("-", 1)[1]
         if len(tail) < 3 or tail.isdigit() or re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):

@@ -130,7 +130,7 @@ def _naming(parse: Doc, act: PastAct) -> list[Token]:
     names = {act.verb, *((act.verb + act.particle, f"{act.verb}-{act.particle}") if act.particle else ())}
     said: list[Token] = []
     for t in parse:
-        if t.pos_ not in ("NOUN", "PROPN") or t.lower_ not in names and t.lemma_.casefold() not in names:
+        if t.pos_ not in ("NOUN", "PROPN") or (t.lower_ not in names and t.lemma_.casefold() not in names):
             continue
         head = t.head
         while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:

@@ -48,6 +48,8 @@ ANSWER_TYPES = [
     ("What retention period applies to audit events?", "duration"),
     ("When was the schema migration completed?", "date"),
     ("How many replicas run in production?", "quantity"),
+    ("How large a refund was offered to the tenant for the outage?", "quantity"),
+    ("How high a limit did the gateway set for uploads?", "quantity"),
     ("Which downstream service was the edge proxy calling?", "system"),
     ("What fields does each audit record require?", "items"),
     ("What hotfix resolved the outage?", "fix"),

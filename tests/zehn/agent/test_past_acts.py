@@ -14,7 +14,7 @@ def _verb(nlp: Language, text: str, lemma: str) -> bool:
 
 def test_a_past_tense_or_did_question_asks_about_a_past_act(nlp: Language) -> None:
     assert past_act(nlp("Who approved the rollout?")) == PastAct("approve", "rollout")
-    assert past_act(nlp("Did Anna roll back the deploy?")) == PastAct("roll", "deploy")
+    assert past_act(nlp("Did Anna roll back the deploy?")) == PastAct("roll", "deploy", "back")
     assert past_act(nlp("Who has approved the rollout?")) == PastAct("approve", "rollout")
     assert past_act(nlp("Which team signed off the design review?")) == PastAct("sign", "review")
 
@@ -77,3 +77,17 @@ def test_the_act_done_to_the_asked_thing_or_a_pronoun_still_counts(nlp: Language
     assert only_planned([nlp("Dana will create it tomorrow."), nlp("The ticket tracks the outage.")], act)
     assert only_planned([nlp("A ticket needs to be created by the on-call engineer.")], act)
     assert not only_planned([nlp("Dana created the ticket."), nlp("We will create a dashboard.")], act)
+
+
+def test_a_passive_past_read_as_a_simple_past_asks_about_a_past_act(nlp: Language) -> None:
+    act = past_act(nlp("Why was the beta build rolled back to the stable one during the outage?"))
+    assert act is not None and act.verb == "roll" and act.particle == "back"
+
+
+def test_an_act_named_only_by_its_noun_under_a_plan_or_condition_is_only_planned(nlp: Language) -> None:
+    act = PastAct("roll", None, "back")
+    planned = [nlp("Dev will coordinate a rollback of the beta build if errors return."),
+               nlp("- roll back the beta build to the stable one if the pause does not help")]
+    assert only_planned(planned, act)
+    done = [*planned, nlp("The rollback finished at noon and errors stopped.")]
+    assert not only_planned(done, act)
