@@ -20,6 +20,13 @@ _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
 _SHARED = frozenset({"/", "vs", "vs.", "versus"})
 
 
+def _misread_auxiliary(token: Token) -> bool:
+    """A noun right after the wh-word that the parser hung on the verb as its auxiliary ("which *deploy* set off the
+    errors"): only a form of be, do, have or a modal is one, a plain verb form there is the noun the wh-word asks."""
+    return token.dep_ == "aux" and token.tag_ in ("VB", "VBP") and token.lemma_ not in ("be", "do", "have") and \
+        token.head.pos_ == "VERB" and token.head.i > token.i
+
+
 def noun_run(doc: Doc, start: int, end: int) -> int:
     """End of the noun phrase starting at ``start`` (by dependency, since tags of technical nouns are unreliable):
     modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "default vs emergency scopes")."""
@@ -34,7 +41,7 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
         # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
         gerund = t.tag_ == "VBG" and i + 1 < end and doc[i + 1].tag_.startswith("NN")
         # A plural noun the tagger read as a verb, first in the phrase ("what *guardrails* were proposed").
-        misread = i == start and misread_plural(t)
+        misread = i == start and (misread_plural(t) or _misread_auxiliary(t))
         nounish = nounish or misread
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
                 misread or name_word(t) or gerund:

@@ -50,6 +50,7 @@ ANSWER_TYPES = [
     ("How many replicas run in production?", "quantity"),
     ("How large a refund was offered to the tenant for the outage?", "quantity"),
     ("How high a limit did the gateway set for uploads?", "quantity"),
+    ("What RPO does the backup plan promise?", "duration"),
     ("Which downstream service was the edge proxy calling?", "system"),
     ("What fields does each audit record require?", "items"),
     ("What hotfix resolved the outage?", "fix"),
