@@ -11,7 +11,6 @@ blob by hand?" / "engineers cannot pin by hand"): the document contradicts the q
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from spacy.tokens import Doc, Token
 
@@ -61,8 +60,6 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
         return f"one cannot {barred}"
     if (act := planned(analysis, view, parses)) is not None:
         return f"{act.verb!r} only as planned, required or conditional"
-    if (pair := contrasted(analysis.names, (s.text for s in view.sentences))) is not None:
-        return f"{pair[1]!r}, never {pair[0]!r}"
     spared = {c.text for c in analysis.constraints if c.kind == "environment"}  # "why did production fail"
     names = list(dict.fromkeys((*analysis.anchors, *analysis.names, *spared)))
     # Each sentence's words once, as a set, for all the names (not a list copy scanned per name and sentence).
@@ -108,21 +105,6 @@ def planned(analysis: Analysis, view: DocView, parses: Parses) -> PastAct | None
     stems = tuple(w for w in (act.verb.removesuffix("e"), act.thing) if w)
     said = [s for s in view.sentences if s.kind == "sentence" and any(w.startswith(stems) for w in words(s.text))]
     return act if only_planned(list(parses.of(said).values()), act) else None
-
-
-def contrasted(names: tuple[str, ...], said: Iterable[str]) -> tuple[str, str] | None:
-    """A hyphenated name of the question the document never says, where it says another value of the same kind:
-    one with the same last part ("exactly-once" asked, "at-least-once" stated; "single-region" / "multi-region").
-    Such words name one of several exclusive settings, and the document states the other one. Returns (asked, said)."""
-    text = " ".join(said).casefold()
-    for name in (n.casefold() for n in names if "-" in n.strip("-")):
-        tail = name.rsplit("-", 1)[1]
-        if len(tail) < 3 or tail.isdigit() or re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-            continue
-        other = re.search(rf"(?<![\w-])((?:[a-z]+-)+{re.escape(tail)})(?![\w-])", text)
-        if other is not None:
-            return name, other[1]
-    return None
 
 
 _MODALS = frozenset({"can", "could", "may"})

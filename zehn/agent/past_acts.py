@@ -124,10 +124,12 @@ def _done_to(verb: Token, thing: str | None) -> bool:
 
 
 def _naming(parse: Doc, act: PastAct) -> list[Token]:
-    """The verbs that govern a noun of the act ("will coordinate *rollback* of the canary", "*Rollback* finished at
-    10:40"; a list item's bare "roll back X if ..." the tagger read as a noun): each says whether the act is done.
+    """The verbs that govern the one-word noun of a verb with a particle ("will coordinate *rollback* of the canary",
+    "*Rollback* finished at 10:40"): each says whether the act is done.
     A noun of the act that no verb governs (a heading, "Rollback of v2.") says nothing either way and is skipped."""
-    names = {act.verb, *((act.verb + act.particle, f"{act.verb}-{act.particle}") if act.particle else ())}
+    if act.particle is None:
+        return []  # a bare noun of the verb ("drops", "mute") is as often the tagger's misreading of a done act
+    names = {act.verb + act.particle, f"{act.verb}-{act.particle}"}
     said: list[Token] = []
     for t in parse:
         if t.pos_ not in ("NOUN", "PROPN") or (t.lower_ not in names and t.lemma_.casefold() not in names):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spacy.language import Language
 
-from zehn.agent.denials import barred, contrasted, denied, polar_clauses, whether
+from zehn.agent.denials import barred, denied, polar_clauses, whether
 
 
 def test_a_name_every_mention_of_which_is_denied_is_ruled_out(nlp: Language) -> None:
@@ -66,14 +66,3 @@ def test_a_name_the_question_asks_whether_about_sits_in_a_polar_clause() -> None
     assert polar_clauses("Was the APAC region affected by the cutover?") == ["the APAC region affected by the cutover"]
     assert polar_clauses("What caused the errors in APAC after the cutover?") == []
 
-
-def test_a_hyphenated_value_the_document_states_otherwise_is_contrasted() -> None:
-    said = ["Guarantees: the sink delivers at-least-once; consumers drop repeats by key."]
-    assert contrasted(("exactly-once",), said) == ("exactly-once", "at-least-once")
-    assert contrasted(("exactly-once",), [*said, "It is exactly-once within a batch."]) is None
-    assert contrasted(("multi-region",), ["The store is single-region for now."]) == ("multi-region", "single-region")
-
-
-def test_a_hyphenated_name_with_no_other_value_of_its_kind_is_not_contrasted() -> None:
-    assert contrasted(("exactly-once",), ["The sink retries on failure."]) is None
-    assert contrasted(("api-v2",), ["The api-v1 route stays."]) is None  # a short or numbered last part is no kind
