@@ -26,7 +26,7 @@ from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
 from zehn.agent.focus import IMPLICIT_FOCUS, type_of
-from zehn.agent.focus_phrase import focus_span, noun_groups
+from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
@@ -134,6 +134,8 @@ def _asks(doc: Doc) -> list[Ask]:
             answer_type = type_of(head_lemma, wh_of(wh), predicate)
             if answer_type == "description" and not group and asks_cause(wh, verb):
                 answer_type = "cause"  # "what made X loop", "what broke X"
+            elif answer_type == "description" and asks_magnitude(wh):
+                answer_type = "quantity"  # "how large a credit was granted"
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
                 head.lower_.endswith("s") and head.lemma_.casefold() != head.lower_))
             if plural and answer_type in ("identifier", "system", "description"):

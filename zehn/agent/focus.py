@@ -30,12 +30,14 @@ FOCUS_TYPES: dict[str, AnswerType] = {
     **dict.fromkeys(("date", "day", "deadline", "when", "eta"), "date"),
     # how long: spans of time
     **dict.fromkeys(("duration", "retention", "period", "window", "ttl", "timeout", "downtime", "interval",
-                     "delay", "lifetime", "long", "time"), "duration"),
+                     "delay", "lifetime", "long", "time",
+                     # recovery objectives and incident timings, by their usual acronyms
+                     "rto", "rpo", "mttr", "mttd", "mtta"), "duration"),
     # how many / how much / what threshold
     **dict.fromkeys(("number", "count", "threshold", "limit", "size", "percentage", "percent", "rate", "ratio",
                      "amount", "budget", "cost", "price", "capacity", "quota", "minimum", "maximum", "many",
                      "much", "value", "target", "cap", "ceiling", "floor", "usage", "utilization", "utilisation",
-                     "latency", "share", "proportion", "fraction"), "quantity"),
+                     "latency", "share", "proportion", "fraction", "slo"), "quantity"),
     # how often
     **dict.fromkeys(("frequency", "cadence", "often"), "frequency"),
     **dict.fromkeys(("version", "release"), "version"),

@@ -20,6 +20,13 @@ _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
 _SHARED = frozenset({"/", "vs", "vs.", "versus"})
 
 
+def _misread_auxiliary(token: Token) -> bool:
+    """A noun right after the wh-word that the parser hung on the verb as its auxiliary ("which *deploy* set off the
+    errors"): only a form of be, do, have or a modal is one, a plain verb form there is the noun the wh-word asks."""
+    return token.dep_ == "aux" and token.tag_ in ("VB", "VBP") and token.lemma_ not in ("be", "do", "have") and \
+        token.head.pos_ == "VERB" and token.head.i > token.i
+
+
 def noun_run(doc: Doc, start: int, end: int) -> int:
     """End of the noun phrase starting at ``start`` (by dependency, since tags of technical nouns are unreliable):
     modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "default vs emergency scopes")."""
@@ -34,7 +41,7 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
         # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
         gerund = t.tag_ == "VBG" and i + 1 < end and doc[i + 1].tag_.startswith("NN")
         # A plural noun the tagger read as a verb, first in the phrase ("what *guardrails* were proposed").
-        misread = i == start and misread_plural(t)
+        misread = i == start and (misread_plural(t) or _misread_auxiliary(t))
         nounish = nounish or misread
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
                 misread or name_word(t) or gerund:
@@ -87,6 +94,17 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
         if k > j and not participle and (not degree or doc[k - 1].lemma_.casefold() in FOCUS_ROLES):
             return doc[j:k]
     return None
+
+
+# Adjectives of size or level: "how large a credit", "how high a limit" ask how much of the noun, a number.
+MAGNITUDES = frozenset({"large", "big", "small", "high", "low", "wide", "deep", "heavy", "steep"})
+
+
+def asks_magnitude(wh: Token) -> bool:
+    """"How large an X", "how high a Y": the degree of a noun is asked, a quantity, whatever the noun names."""
+    doc = wh.doc
+    return wh.lower_ == "how" and wh.i + 3 < len(doc) and doc[wh.i + 1].lower_ in MAGNITUDES and \
+        doc[wh.i + 2].lower_ in ("a", "an")
 
 
 def noun_groups(span: Span) -> list[list[Token]]:

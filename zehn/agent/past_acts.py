@@ -26,12 +26,16 @@ _OWING_VERBS = PLAN_VERBS | {"need", "require"}
 # Clauses whose own mood is read and not their head's: an adverbial or relative clause says its own act.
 _OWN_CLAUSES = frozenset({"advcl", "relcl", "ROOT"})
 _ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj"})
+# Particles whose verb has a one-word noun of the act ("roll back" / "rollback", "fail over" / "failover",
+# "shut down" / "shutdown", "set up" / "setup", "sign off" / "sign-off").
+_PARTICLES = frozenset({"back", "over", "down", "up", "off", "out"})
 
 
 @dataclass(frozen=True)
 class PastAct:
     verb: str  # the act's verb lemma ("merge")
     thing: str | None  # the head lemma of what it was done to ("review" of "signed off the security review")
+    particle: str | None = None  # the verb's particle ("back" of "rolled back"): its noun is one word ("rollback")
 
 
 def past_act(question: Doc) -> PastAct | None:
@@ -49,14 +53,18 @@ def past_act(question: Doc) -> PastAct | None:
     # A modal anywhere ("In which proxy *will* X be extended": the parser may hang it off another word) asks no past.
     if any(t.tag_ == "MD" for t in question) or any(c.dep_ == "neg" for c in root.children):
         return None
+    # A passive past ("why was X rolled back") whose participle the tagger read as a simple past is one too.
     past = (root.tag_ == "VBD" and not auxes) or any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes) or (
-        root.tag_ == "VBN" and any(a.lemma_ == "have" or (a.lemma_ == "be" and a.tag_ == "VBD") for a in auxes))
+        root.tag_ in ("VBN", "VBD") and any(a.lemma_ == "have" or (a.lemma_ == "be" and a.tag_ == "VBD")
+                                            for a in auxes))
     if not past:
         return None
     objects = [c for c in root.children if c.dep_ == "dobj"]
     objects += [g for c in root.children if c.dep_ == "prep" and c.i == root.i + 1  # "signed off the review"
                 for g in c.children if g.dep_ == "pobj"]
-    return PastAct(root.lemma_.casefold(), objects[0].lemma_.casefold() if objects else None)
+    particle = next((c.lower_ for c in root.children if c.dep_ in ("prt", "advmod") and c.i == root.i + 1 and
+                     c.lower_ in _PARTICLES), None)
+    return PastAct(root.lemma_.casefold(), objects[0].lemma_.casefold() if objects else None, particle)
 
 
 def unrealised(verb: Token) -> bool:
@@ -120,12 +128,34 @@ def _done_to(verb: Token, thing: str | None) -> bool:
                               for o in objects)
 
 
+def _naming(parse: Doc, act: PastAct) -> list[Token]:
+    """The verbs that govern the one-word noun of a verb with a particle ("will coordinate *rollback* of the canary",
+    "*Rollback* finished at 10:40"): each says whether the act is done.
+    A noun of the act that no verb governs (a heading, "Rollback of v2.") says nothing either way and is skipped."""
+    if act.particle is None:
+        return []  # a bare noun of the verb ("drops", "mute") is as often the tagger's misreading of a done act
+    names = {act.verb + act.particle, f"{act.verb}-{act.particle}"}
+    said: list[Token] = []
+    for t in parse:
+        if t.pos_ not in ("NOUN", "PROPN") or (t.lower_ not in names and t.lemma_.casefold() not in names):
+            continue
+        head = t.head
+        while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
+            head = head.head
+        if head.pos_ in ("VERB", "AUX") and head.i != t.i:
+            said.append(head)
+    return said
+
+
 def only_planned(mentions: list[Doc], act: PastAct) -> bool:
-    """The sentences state the act (by its verb done to the asked thing; by what it was done to only when no sentence
-    has that) at least once, and every statement of it is unrealised."""
+    """The sentences state the act (by its verb done to the asked thing; by the verbs over a noun of the act, then by
+    what it was done to, only when no sentence has the one before) at least once, and every statement of it is
+    unrealised."""
     verbs = [v for m in mentions for v in _stating(m, act)]
     if verbs:
         return all(unrealised(v) for v in verbs)
+    if nouns := [v for m in mentions for v in _naming(m, act)]:
+        return all(unrealised(v) for v in nouns)
     if act.thing is None:
         return False
     # What the act was done to, said with a verb of its own: that verb may itself owe it ("review required").

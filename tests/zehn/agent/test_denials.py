@@ -65,3 +65,4 @@ def test_a_name_the_question_asks_whether_about_sits_in_a_polar_clause() -> None
     assert clauses == ["the Batch API affected"]
     assert polar_clauses("Was the APAC region affected by the cutover?") == ["the APAC region affected by the cutover"]
     assert polar_clauses("What caused the errors in APAC after the cutover?") == []
+

@@ -57,3 +57,9 @@ def test_a_serial_list_after_which_is_one_focus_of_several_groups(nlp: Language)
     found = focus_span(doc[:], doc[0])
     assert found is not None and [[t.text for t in g] for g in noun_groups(found)] == [
         ["regions"], ["brokers"], ["queues"]]
+
+
+def test_a_noun_the_parser_hung_on_the_verb_as_its_auxiliary_is_the_focus(nlp: Language) -> None:
+    # "deploy" is tagged as a present verb and made the auxiliary of "caused"; only be, do, have or a modal is one.
+    assert _focus(nlp, "Which deploy caused the outage?") == "deploy"
+    assert _focus(nlp, "Which services does the gateway call?") == "services"

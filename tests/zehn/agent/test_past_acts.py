@@ -14,7 +14,7 @@ def _verb(nlp: Language, text: str, lemma: str) -> bool:
 
 def test_a_past_tense_or_did_question_asks_about_a_past_act(nlp: Language) -> None:
     assert past_act(nlp("Who approved the rollout?")) == PastAct("approve", "rollout")
-    assert past_act(nlp("Did Anna roll back the deploy?")) == PastAct("roll", "deploy")
+    assert past_act(nlp("Did Anna roll back the deploy?")) == PastAct("roll", "deploy", "back")
     assert past_act(nlp("Who has approved the rollout?")) == PastAct("approve", "rollout")
     assert past_act(nlp("Which team signed off the design review?")) == PastAct("sign", "review")
 
@@ -84,3 +84,21 @@ def test_a_support_verb_without_a_particle_asks_no_past_act(nlp: Language) -> No
     assert past_act(nlp("How long an expiry was put on the cache flush?")) is None
     assert past_act(nlp("Who was given the schema migration?")) is None
     assert past_act(nlp("Who took over the pager rotation?")) is not None  # a phrasal act of its own
+
+
+def test_a_passive_past_read_as_a_simple_past_asks_about_a_past_act(nlp: Language) -> None:
+    act = past_act(nlp("Why was the beta build rolled back to the stable one during the outage?"))
+    assert act is not None and act.verb == "roll" and act.particle == "back"
+
+
+def test_an_act_named_only_by_its_noun_under_a_plan_or_condition_is_only_planned(nlp: Language) -> None:
+    act = PastAct("roll", None, "back")
+    planned = [nlp("Dev will coordinate a rollback of the beta build if errors return."),
+               nlp("We should plan the rollback for tonight.")]
+    assert only_planned(planned, act)
+    done = [*planned, nlp("The rollback finished at noon and errors stopped.")]
+    assert not only_planned(done, act)
+
+
+def test_a_bare_noun_of_the_verb_says_nothing_of_whether_the_act_was_done(nlp: Language) -> None:
+    assert not only_planned([nlp("We will review the drops tomorrow.")], PastAct("drop", None))
