@@ -21,11 +21,11 @@ from dataclasses import replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from zehn.agent.bound import Bound, Finding
-from zehn.agent.extent import asks_back
+from zehn.agent.extent import asks_back, overlaps
 from zehn.agent.lemmas import words
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.rows import Sentence
-from zehn.agent.situation import log_record
+from zehn.agent.situation import leveled_log
 
 DETAIL_TARGET = 200  # cited words an answer is filled up to (the budget's cap, 250, is left to the asks' own lines)
 DETAIL_TERMS = 3  # distinct question or answer words a line must hold to restate the answer (two are chance)
@@ -37,16 +37,20 @@ def _stem(word: str) -> str:
     """A word without its inflection ("stepped" and "step", "imports" and "import" match), by spelling: read for
     every line of a document, so no parse and no vectors."""
     word = word.removesuffix("'s")
+    if word.endswith("ies") and len(word) > 5:  # "retries", "retry"
+        return word[:-3] + "y"
     for end in _SUFFIXES:
         if word.endswith(end) and len(word) - len(end) >= 4:
             word = word[:-len(end)]
             break
+    word = word[:-1] if len(word) > 4 and word[-1] == "e" else word  # "rotate", "rotated": "rotat"
     return word[:-1] if len(word) > 4 and word[-1] == word[-2] else word
 
 
 def content_stems(text: str) -> frozenset[str]:
     """The stems of the text's content words (no stop words, no bare numbers or punctuation)."""
-    return frozenset(_stem(w) for w in words(text) if w not in STOP_WORDS and any(c.isalpha() for c in w))
+    parts = (p for w in words(text) for p in w.split("="))  # "retries=2" names the setting "retries"
+    return frozenset(_stem(p) for p in parts if p not in STOP_WORDS and any(c.isalpha() for c in p))
 
 
 def _topic(view: DocView) -> frozenset[str]:
@@ -75,7 +79,7 @@ def without_front_matter(finding: Finding) -> Finding:
     return finding if len(kept) == len(finding.context) else replace(finding, context=kept)
 
 
-def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, taken: set[str],
+def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, taken: list[Sentence],
                  budget: int) -> tuple[Sentence, ...]:
     """The document's lines, not yet cited, that restate the question and its answer (see the module), most
     restating first, while their words fit ``budget``; in document order."""
@@ -86,8 +90,8 @@ def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, tak
     said = frozenset(s for line in answer for s in content_stems(line.text)) - topic
     scored: list[tuple[int, int, Sentence]] = []
     for line in view.sentences:
-        if line.id in taken or line.kind != "sentence" or len(line.text.split()) < MIN_LINE_WORDS or \
-                asks_back(line) or log_record(line.text) or heading_only(line.text):
+        if overlaps(line, taken) or line.kind != "sentence" or len(line.text.split()) < MIN_LINE_WORDS or \
+                asks_back(line) or leveled_log(line.text) or heading_only(line.text):
             continue
         stems = content_stems(line.text)
         held = stems & (asked | said)
@@ -97,7 +101,7 @@ def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, tak
     left = budget
     for _, _, line in sorted(scored, key=lambda x: (-x[0], -x[1], x[2].start)):
         size = len(line.text.split())
-        if size <= left:
+        if size <= left and not overlaps(line, chosen):
             chosen.append(line)
             left -= size
     return tuple(sorted(chosen, key=lambda s: s.start))
@@ -110,7 +114,7 @@ def detailed(question: str, bound: Bound, view: DocView | None) -> Bound:
         return bound
     bound = replace(bound, findings=tuple(without_front_matter(f) for f in bound.findings))
     own = tuple(s for f in bound.findings if f.document is None for s in f.answer)
-    taken = {s.id for f in bound.findings for s in f.sentences} | {s.id for s in bound.setting}
+    taken = [*(s for f in bound.findings for s in f.sentences), *bound.setting]
     if not own:
         return bound
     return replace(bound, detail=detail_lines(question, own, view, taken, DETAIL_TARGET - cited_words(bound)))
