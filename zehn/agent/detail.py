@@ -4,10 +4,10 @@ Enterprise documents state one thing twice: a summary section ("Root cause", "Re
 and the detail in the comments, the timeline or the investigation notes ("Pushed fix: set X, import Y from Z, ...").
 An answer bound to the summary is short and leaves most of the word budget unread, while the numbers, names and
 steps a reader asks for sit in the detail. So an answer well under :data:`DETAIL_TARGET` cited words is followed by
-the document's other lines that restate it: lines that hold at least one of the question's own words and at least
-:data:`DETAIL_TERMS` of the question's and the answer's words together, most first, while they fit. Words every
-other passage holds (the document's topic) count for nothing: they tell no restatement from a line that merely
-follows it.
+the document's other lines that restate it: lines that hold one of the question's own words and at least
+:data:`DETAIL_TERMS` of the question's and the answer's words together, most first, while they fit. Words half the
+passages hold (the document's topic) do not count towards those: they tell no restatement from a line that merely
+follows it. Timestamped log records and headings alone are passed over, and a line is never cited twice.
 
 Front matter is never cited as an answer's context: an ask bound to a front-matter key ("owner_team") keeps that
 line, but the keys around it (title, authors, source paths) state nothing that was asked and spend the budget of
@@ -37,7 +37,7 @@ def _stem(word: str) -> str:
     """A word without its inflection ("stepped" and "step", "imports" and "import" match), by spelling: read for
     every line of a document, so no parse and no vectors."""
     word = word.removesuffix("'s")
-    if word.endswith("ies") and len(word) > 5:  # "retries", "retry"
+    if word.endswith(("ies", "ied")) and len(word) > 5:  # "retries", "retried", "retry"
         return word[:-3] + "y"
     for end in _SUFFIXES:
         if word.endswith(end) and len(word) - len(end) >= 4:
@@ -49,7 +49,7 @@ def _stem(word: str) -> str:
 
 def content_stems(text: str) -> frozenset[str]:
     """The stems of the text's content words (no stop words, no bare numbers or punctuation)."""
-    parts = (p for w in words(text) for p in w.split("="))  # "retries=2" names the setting "retries"
+    parts = (p.strip("?!") for w in words(text) for p in w.split("="))  # "retries=2" names the setting "retries"
     return frozenset(_stem(p) for p in parts if p not in STOP_WORDS and any(c.isalpha() for c in p))
 
 
@@ -86,7 +86,8 @@ def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, tak
     if budget <= 0:
         return ()
     topic = _topic(view)
-    asked = content_stems(question) - topic
+    question_stems = content_stems(question)
+    asked = question_stems - topic
     said = frozenset(s for line in answer for s in content_stems(line.text)) - topic
     scored: list[tuple[int, int, Sentence]] = []
     for line in view.sentences:
@@ -95,7 +96,7 @@ def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, tak
             continue
         stems = content_stems(line.text)
         held = stems & (asked | said)
-        if stems & asked and len(held) >= DETAIL_TERMS:
+        if stems & question_stems and len(held) >= DETAIL_TERMS:
             scored.append((len(held), len(stems & asked), line))
     chosen: list[Sentence] = []
     left = budget
