@@ -57,6 +57,7 @@ class Bound:
     verdict: Verdict | None = None  # yes/no questions only
     reason: str = ""
     setting: tuple[Sentence, ...] = ()  # where the document states the situation the question describes
+    detail: tuple[Sentence, ...] = ()  # the answering document's other lines that restate the answer (detail.py)
     notes: tuple[str, ...] = field(default=())
 
     @property

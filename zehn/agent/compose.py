@@ -147,6 +147,8 @@ def draft(analysis: Analysis, bound: Bound) -> str | None:
     if bound.setting:
         lines += ["", "The situation the question describes, as the document states it:",
                   *(f"- {quote(s)}" for s in bound.setting if quotable(s))]
+    if bound.detail:
+        lines += ["", "Elsewhere, the same document adds:", *(f"- {quote(s)}" for s in bound.detail if quotable(s))]
     if not lines:
         return None
     if bound.missing:

@@ -9,7 +9,9 @@ cover the ask and not to the turns, items or paragraphs that merely follow it.
 Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it; a block
 ending in a colon takes the next one, the list it announces), then the other blocks' sentences (after, then
 before), while the words fit the budget. Those neighbours stop at the next titled part of a document written without
-markup headings and at the next action item of a list (:mod:`zehn.agent.sibling_parts`).
+markup headings and at the next action item of a list, and a paragraph that runs labelled fields together is read
+as its fields ("Summary: ... Security: ..."): the answer's own field is its block
+(:mod:`zehn.agent.sibling_parts`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_binding import Scored, core_terms
 from zehn.agent.sentence_checks import lemmas_of
-from zehn.agent.sibling_parts import other_items, titled_part
+from zehn.agent.sibling_parts import field_runs, other_items, titled_part
 from zehn.agent.similarity import Similarity
 
 _LEAD = re.compile(r"^[\s*_>#-]*(?:\d+[.)]\s*|q\s*:\s*)?[\s*_]*", re.IGNORECASE)  # "1. ", "- ", "**Q: "
@@ -80,16 +82,26 @@ def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentenc
         order = [s for s in order if in_part(s) and not sibling(s)]
     homes = _announced(best, pool, passages) if passages else None
     own = [s for s in order if homes is None or block_of(passages, s) in homes]
+    fields = field_runs(pool, passages) if passages and about is not None else {}
+    if best.id in fields and about is not None:  # another field of a run ("Scope: ...") only when about the ask
+        own = [s for s in own if fields.get(s.id, fields[best.id]) == fields[best.id] or about(s)]
     if carries is not None:  # the block's lines that carry more of the question first, else the nearest
         own.sort(key=lambda s: -carries(s))
     rest = [s for s in order if s not in own and (about is None or about(s))]
     for neighbour in [*first, *own, *rest]:
+        if overlaps(neighbour, chosen):  # a line stored both whole and as its sentences is read once
+            continue
         size = len(neighbour.text.split())
         if count + size > budget:
             break
         chosen.append(neighbour)
         count += size
     return tuple(sorted(chosen, key=lambda s: s.start))
+
+
+def overlaps(sentence: Sentence, chosen: list[Sentence]) -> bool:
+    """The sentence shares characters with one already chosen (the same text under two evidence rows)."""
+    return any(sentence.start < c.end and c.start < sentence.end for c in chosen)
 
 
 def _announced(best: Sentence, pool: list[Sentence], passages: tuple[DocPassage, ...]) -> set[tuple[int, int]]:

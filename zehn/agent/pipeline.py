@@ -32,6 +32,7 @@ from zehn.agent.bind_graph import bind_graph
 from zehn.agent.bind_passages import bind_passages
 from zehn.agent.bind_shapes import before_passages
 from zehn.agent.bound import Bound, PathView
+from zehn.agent.detail import answering, detailed
 from zehn.agent.dispatch import Dispatcher, GraphFailure
 from zehn.agent.events import Turn
 from zehn.agent.grading import grade_paths
@@ -121,6 +122,8 @@ class Pipeline:
         else:
             shaped = before_passages(analysis, lambda: retrieved.documents, self.similarity, parses, self.parse)
             bound = shaped if shaped is not None else bind_passages(analysis, retrieved, parses, self.similarity)
+            if isinstance(bound, Bound):
+                bound = detailed(question, bound, answering(bound, retrieved))
         timings["bind_ms"] = (time.perf_counter() - bind_started) * 1000.0
         if isinstance(bound, Stop):
             return self._stop(bound, question, turn, dispatcher, timings)

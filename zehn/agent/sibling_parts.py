@@ -9,6 +9,10 @@ begins a sibling topic, and a line there that shares a word with the ask ("run",
 Action lists are written the same way: numbered items, each a title with labelled lines under it ("1. **Fix X**" /
 "- Owner: ..." / "- Tracking: ..."). A line answered inside one item belongs to that item; the next numbered item is
 another action, not more of the answer.
+
+Descriptions exported as one paragraph run their fields together on one line ("Summary: ... Scope: ... Security:
+token is redacted ... Test plan: ..."): each label opens a field of its own, and the fields after the answer's are
+siblings, not its continuation (:func:`field_runs`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ _MARKUP = re.compile(r"^[\s*_#>]+|[\s*_]+$")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
 _NUMBERED = re.compile(r"^\s*(?:[-*+]\s+)?\d{1,3}[.)]\s")
 _CLOSING = ".!?:;,"
+# A field's label: "Security: ", "**Test plan:** ", "Not included: " (at most three words, capitalised).
+_FIELD = re.compile(r"^[\s*_]*[A-Z][A-Za-z/&-]*(?: [A-Za-z/&-]+){0,2}(?:[*_]*:|:[*_]*)\s")
+MIN_FIELDS = 2  # labelled sentences on one line that make it a run of fields
 
 
 def _line_alone(sentence: Sentence, passage: DocPassage) -> bool:
@@ -74,6 +81,28 @@ def _continues(title: Sentence, ordered: list[Sentence], block: Callable[[Senten
     """The title's block goes on after it (a title heads lines; a lone short line is a statement)."""
     key = block(title)
     return any(s.start > title.start and block(s) == key for s in ordered)
+
+
+def field_runs(pool: list[Sentence], passages: tuple[DocPassage, ...]) -> dict[str, tuple[str, int]]:
+    """The field each sentence of ``pool`` belongs to, for the lines that run at least :data:`MIN_FIELDS` labelled
+    fields together ("Summary: ... Scope: ..."): (passage id, start of the labelled sentence that opens the field).
+    Sentences of other lines, and those before a line's first label, are in no field."""
+    out: dict[str, tuple[str, int]] = {}
+    lines: dict[tuple[str, int], list[Sentence]] = {}
+    for s in sorted(pool, key=lambda s: s.start):
+        passage = next((p for p in passages if p.start <= s.start < p.end), None)
+        if passage is None or not passage.aligned:
+            continue
+        lines.setdefault((passage.id, passage.body.rfind("\n", 0, s.start - passage.start)), []).append(s)
+    for (pid, _), line in lines.items():
+        if sum(bool(_FIELD.match(s.text)) for s in line) < MIN_FIELDS:
+            continue
+        opener: int | None = None
+        for s in line:
+            opener = s.start if _FIELD.match(s.text) else opener
+            if opener is not None:
+                out[s.id] = (pid, opener)
+    return out
 
 
 def numbered_item(passage: DocPassage, sentence: Sentence) -> tuple[int, int] | None:

@@ -35,7 +35,13 @@ LOG_FIELDS = 3
 
 def log_record(text: str) -> bool:
     """The line is a machine log record (``2026-01-02T03:04:05Z WARN proxy conn=7``, ``user=u1 path=/a status=403``)."""
-    return bool(_TIMESTAMP_LEVEL.search(text)) or len(_FIELD.findall(text)) >= LOG_FIELDS
+    return leveled_log(text) or len(_FIELD.findall(text)) >= LOG_FIELDS
+
+
+def leveled_log(text: str) -> bool:
+    """The line is a timestamped log record with a level: a machine's line, never a setting someone chose (``max
+    retries=2, base delay=500ms`` states what was set)."""
+    return bool(_TIMESTAMP_LEVEL.search(text))
 
 
 def situation(analysis: Analysis, view: DocView, used: set[str], budget: int,

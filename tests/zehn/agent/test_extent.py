@@ -210,3 +210,12 @@ def test_a_block_line_that_carries_more_of_the_question_comes_before_a_nearer_on
                      carries=lambda s: len({"compaction", "volumes."} & set(s.text.casefold().split())))
     assert near in plain and far not in plain
     assert far in carried and near not in carried
+
+
+def test_a_line_stored_whole_and_as_its_sentences_is_cited_once() -> None:
+    text = "The relay dropped the session. The gateway replayed it."
+    whole = Sentence("w", text, "doc", 0, len(text), "sentence")
+    first = Sentence("a", text[:30], "doc", 0, 30, "sentence")
+    second = Sentence("b", text[31:], "doc", 31, len(text), "sentence")
+    chosen = extent(first, [whole, first, second], 100)
+    assert [s.id for s in chosen] == ["a", "b"]

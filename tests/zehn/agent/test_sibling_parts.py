@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from zehn.agent.extent import block_of, extent
 from zehn.agent.rows import DocPassage, Sentence
-from zehn.agent.sibling_parts import best_framed, numbered_item, one_action_item, other_items, title_line, titled_part
+from zehn.agent.sibling_parts import (
+    best_framed,
+    field_runs,
+    numbered_item,
+    one_action_item,
+    other_items,
+    title_line,
+    titled_part,
+)
 
 PLAIN = (
     "Greenhouse controller spec\n"
@@ -136,3 +144,40 @@ def test_the_situation_reads_the_action_item_that_holds_most_of_the_question() -
     assert "- Tracking: GRN-41" in kept and "- Owner: Mira Okafor" in kept
     assert "- Tracking: GRN-42" not in kept and "2. **Recalibrate the moisture probes**" not in kept
     assert "1. Open the valve." in kept and "Follow-ups" in kept  # not action items: kept
+
+
+RUN = ["Summary: Adds a pager bridge for the greenhouse alarms.", "It batches alarms per bay.",
+       "Scope: bridge code and unit tests only.",
+       "**Privacy:** the bridge never logs grower phone numbers and masks them in errors.",
+       "Test plan: replay a day of alarms against a sandbox pager."]
+FIELDS = " ".join(RUN) + "\nReviewer: looks fine to me."
+
+
+def _fields() -> tuple[DocPassage, list[Sentence]]:
+    passage = DocPassage("p1", "doc", "body", "section", 0, len(FIELDS), f"body\n{FIELDS}", (0.2,))
+    out, at = [], 0
+    for n, piece in enumerate(FIELDS.replace("\n", " \n").split(". ")):
+        text = piece.strip()
+        start = FIELDS.index(text, at)
+        out.append(Sentence(f"f{n}", text, "doc", start, start + len(text), "sentence"))
+        at = start + len(text)
+    return passage, out
+
+
+def test_a_line_running_labelled_fields_together_is_read_as_its_fields() -> None:
+    passage, sentences = _fields()
+    fields = field_runs(sentences, (passage,))
+    summary, batches, scope, privacy, test_plan = (fields[s.id] for s in sentences[:5])
+    assert summary == batches  # the field's second sentence stays in it
+    assert len({summary, scope, privacy, test_plan}) == 4
+    assert sentences[5].id not in fields  # a line with one label is no run ("Reviewer: ...")
+
+
+def test_the_extent_of_a_field_skips_sibling_fields_unless_they_are_about_the_ask() -> None:
+    passage, sentences = _fields()
+    privacy = next(s for s in sentences if "Privacy" in s.text)
+    about = lambda s: "sandbox" in s.text  # noqa: E731
+    chosen = extent(privacy, sentences[:5], 200, None, (passage,), about)
+    assert [s.text.split(":")[0] for s in chosen] == ["**Privacy", "Test plan"]
+    whole = extent(privacy, sentences[:5], 200, None, (passage,), None)
+    assert len(whole) == 5  # without an ask to be about, the paragraph is one block as before
