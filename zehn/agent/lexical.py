@@ -29,6 +29,7 @@ PASSAGE_TOKENS_CACHED = 8192
 # Word ids are kept for the life of the process; past this many distinct words (a service that has read most of a
 # large corpus) a fresh vocabulary starts, and passages encoded with the old one are encoded again.
 VOCABULARY_SIZE = 500_000
+TERMS_CACHED = 65_536  # distinct tokens whose folded form is kept (:func:`_term`)
 _words = [Vocabulary()]  # the current vocabulary (a list: replaced in place, read once per call)
 
 
@@ -40,7 +41,14 @@ def tokens(text: str) -> list[str]:
 def terms(text: str) -> list[str]:
     """:func:`tokens` with plurals folded to the singular (:func:`singular`): the words the read documents are
     ranked by, so a question's "403s" or "changes" meets a document's "403" or "change"."""
-    return [singular(t) for t in tokens(text)]
+    return [term for t in _TOKEN.findall(text.casefold()) if (term := _term(t)) is not None]
+
+
+@lru_cache(maxsize=TERMS_CACHED)
+def _term(token: str) -> str | None:
+    """A token's folded form, None for a stop word: kept by token (the read passages repeat the same few thousand
+    words, and folding each occurrence cost as much as the BM25 itself)."""
+    return None if token in STOP_WORDS else singular(token)
 
 
 def singular(token: str) -> str:
