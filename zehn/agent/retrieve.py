@@ -240,8 +240,9 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     the same stored graph were measured to differ from one start to the next (and to change in the seconds
     after the index reports itself operational)."""
     lexical = lexical_scores(question, read)
+    # A question that names nothing gives every document 0.0 (name_shares): its documents are not indexed for it.
     named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
-                                for info, passages in read})
+                                for info, passages in read}) if names else dict.fromkeys((i.id for i, _ in read), 0.0)
     return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
             for info, passages in read}
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from traversal_policy.params import MAX_DOCUMENTS
+from zehn.agent import retrieve
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
 from zehn.agent.retrieve import DOCUMENTS, LEXICAL_WEIGHT, SEARCH_K, DocView, _Reads, documents, exact_scores
@@ -244,3 +246,14 @@ def test_a_document_that_names_what_the_question_names_outranks_an_equally_near_
             _worded("plain", 0.5, "The export job retries twice for billing.")]
     scores = exact_scores(read, "How often does the job retry?", ["billing-export"])
     assert scores["named"] > scores["plain"]
+
+
+def test_a_question_that_names_nothing_scores_as_one_whose_names_no_document_holds_without_indexing_any(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    read = [_worded("a", 0.5, "The export job retries twice."), _worded("b", 0.4, "Backups run nightly.")]
+    named_elsewhere = exact_scores(read, "How often does the job retry?", ["ledger-archive"])
+
+    def built(text: str) -> None:
+        raise AssertionError(f"indexed {text[:20]!r}")
+    monkeypatch.setattr(retrieve, "text_index", built)
+    assert exact_scores(read, "How often does the job retry?") == named_elsewhere
