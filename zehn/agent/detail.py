@@ -5,9 +5,10 @@ and the detail in the comments, the timeline or the investigation notes ("Pushed
 An answer bound to the summary is short and leaves most of the word budget unread, while the numbers, names and
 steps a reader asks for sit in the detail. So an answer well under :data:`DETAIL_TARGET` cited words is followed by
 the document's other lines that restate it: lines that hold one of the question's own words and at least
-:data:`DETAIL_TERMS` of the question's and the answer's words together, most first, while they fit. Words half the
-passages hold (the document's topic) do not count towards those: they tell no restatement from a line that merely
-follows it. Timestamped log records and headings alone are passed over, and a line is never cited twice.
+:data:`DETAIL_TERMS` of the question's and the answer's words together, most first, while they fit. Words are
+compared by the lemmas of the parses the turn holds (no stemmer of our own). Words half the passages hold (the
+document's topic) do not count towards those: they tell no restatement from a line that merely follows it.
+Timestamped log records and headings alone are passed over, and a line is never cited twice.
 
 Front matter is never cited as an answer's context: an ask bound to a front-matter key ("owner_team") keeps that
 line, but the keys around it (title, authors, source paths) state nothing that was asked and spend the budget of
@@ -19,48 +20,37 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.extent import asks_back, overlaps
-from zehn.agent.lemmas import words
+from zehn.agent.parses import Parses
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.rows import Sentence
+from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.situation import leveled_log
 
 DETAIL_TARGET = 200  # cited words an answer is filled up to (the budget's cap, 250, is left to the asks' own lines)
 DETAIL_TERMS = 3  # distinct question or answer words a line must hold to restate the answer (two are chance)
 MIN_LINE_WORDS = 4  # a shorter line is a title or a label ("Impact", "Owner: SRE"): it restates nothing
-_SUFFIXES = ("ing", "ed", "es", "s")
 
 
-def _stem(word: str) -> str:
-    """A word without its inflection ("stepped" and "step", "imports" and "import" match), by spelling: read for
-    every line of a document, so no parse and no vectors."""
-    word = word.removesuffix("'s")
-    if word.endswith(("ies", "ied")) and len(word) > 5:  # "retries", "retried", "retry"
-        return word[:-3] + "y"
-    for end in _SUFFIXES:
-        if word.endswith(end) and len(word) - len(end) >= 4:
-            word = word[:-len(end)]
-            break
-    word = word[:-1] if len(word) > 4 and word[-1] == "e" else word  # "rotate", "rotated": "rotat"
-    return word[:-1] if len(word) > 4 and word[-1] == word[-2] else word
+def content_lemmas(parse: Doc) -> frozenset[str]:
+    """The lemmas of the parse's content words (no stop words, no bare numbers or punctuation), read from the parse
+    the turn already holds ("retried" and "retries" are "retry"; "retries=2" names the setting "retry")."""
+    parts = (p.strip("?!") for lemma in lemmas_of(parse) for p in lemma.split("="))
+    return frozenset(p for p in parts if p not in STOP_WORDS and any(c.isalpha() for c in p))
 
 
-def content_stems(text: str) -> frozenset[str]:
-    """The stems of the text's content words (no stop words, no bare numbers or punctuation)."""
-    parts = (p.strip("?!") for w in words(text) for p in w.split("="))  # "retries=2" names the setting "retries"
-    return frozenset(_stem(p) for p in parts if p not in STOP_WORDS and any(c.isalpha() for c in p))
-
-
-def _topic(view: DocView) -> frozenset[str]:
-    """Stems at least half of the document's body passages hold: its topic, not what one line adds."""
-    bodies = [content_stems(p.body) for p in view.passages if p.kind == "section"]
+def _topic(view: DocView, lemmas: dict[str, frozenset[str]]) -> frozenset[str]:
+    """Lemmas at least half of the document's body passages hold: its topic, not what one line adds."""
+    bodies = [frozenset().union(*(lemmas[s.id] for s in view.in_passage(p) if s.id in lemmas))
+              for p in view.passages if p.kind == "section"]
     counts: dict[str, int] = {}
     for body in bodies:
-        for stem in body:
-            counts[stem] = counts.get(stem, 0) + 1
-    return frozenset(s for s, n in counts.items() if len(bodies) > 1 and 2 * n >= len(bodies))
+        for lemma in body:
+            counts[lemma] = counts.get(lemma, 0) + 1
+    return frozenset(w for w, n in counts.items() if len(bodies) > 1 and 2 * n >= len(bodies))
 
 
 def heading_only(text: str) -> bool:
@@ -79,25 +69,28 @@ def without_front_matter(finding: Finding) -> Finding:
     return finding if len(kept) == len(finding.context) else replace(finding, context=kept)
 
 
-def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, taken: list[Sentence],
-                 budget: int) -> tuple[Sentence, ...]:
-    """The document's lines, not yet cited, that restate the question and its answer (see the module), most
-    restating first, while their words fit ``budget``; in document order."""
+def _candidate(line: Sentence, taken: list[Sentence]) -> bool:
+    """A body line not yet cited that may restate an answer: no front matter, heading alone, question or log."""
+    return line.kind == "sentence" and not overlaps(line, taken) and len(line.text.split()) >= MIN_LINE_WORDS and \
+        not asks_back(line) and not leveled_log(line.text) and not heading_only(line.text)
+
+
+def detail_lines(question: Doc, answer: tuple[Sentence, ...], view: DocView, taken: list[Sentence], budget: int,
+                 parses: Parses) -> tuple[Sentence, ...]:
+    """The document's lines, not yet cited, that restate the question (its parse) and its answer (see the module),
+    most restating first, while their words fit ``budget``; in document order."""
     if budget <= 0:
         return ()
-    topic = _topic(view)
-    question_stems = content_stems(question)
-    asked = question_stems - topic
-    said = frozenset(s for line in answer for s in content_stems(line.text)) - topic
+    lemmas = {i: content_lemmas(doc) for i, doc in parses.of((*view.sentences, *answer)).items()}
+    topic = _topic(view, lemmas)
+    question_lemmas = content_lemmas(question)
+    asked = question_lemmas - topic
+    said = frozenset().union(*(lemmas[line.id] for line in answer)) - topic
     scored: list[tuple[int, int, Sentence]] = []
-    for line in view.sentences:
-        if overlaps(line, taken) or line.kind != "sentence" or len(line.text.split()) < MIN_LINE_WORDS or \
-                asks_back(line) or leveled_log(line.text) or heading_only(line.text):
-            continue
-        stems = content_stems(line.text)
-        held = stems & (asked | said)
-        if stems & question_stems and len(held) >= DETAIL_TERMS:
-            scored.append((len(held), len(stems & asked), line))
+    for line in (s for s in view.sentences if _candidate(s, taken)):
+        held = lemmas[line.id] & (asked | said)
+        if lemmas[line.id] & question_lemmas and len(held) >= DETAIL_TERMS:
+            scored.append((len(held), len(lemmas[line.id] & asked), line))
     chosen: list[Sentence] = []
     left = budget
     for _, _, line in sorted(scored, key=lambda x: (-x[0], -x[1], x[2].start)):
@@ -108,7 +101,7 @@ def detail_lines(question: str, answer: tuple[Sentence, ...], view: DocView, tak
     return tuple(sorted(chosen, key=lambda s: s.start))
 
 
-def detailed(question: str, bound: Bound, view: DocView | None) -> Bound:
+def detailed(question: Doc, bound: Bound, view: DocView | None, parses: Parses) -> Bound:
     """``bound`` without front-matter context, and with the detail of its answers (:func:`detail_lines`) from the
     answering document ``view`` while the answer is under :data:`DETAIL_TARGET` words."""
     if not bound.findings or view is None:
@@ -118,7 +111,7 @@ def detailed(question: str, bound: Bound, view: DocView | None) -> Bound:
     taken = [*(s for f in bound.findings for s in f.sentences), *bound.setting]
     if not own:
         return bound
-    return replace(bound, detail=detail_lines(question, own, view, taken, DETAIL_TARGET - cited_words(bound)))
+    return replace(bound, detail=detail_lines(question, own, view, taken, DETAIL_TARGET - cited_words(bound), parses))
 
 
 def answering(bound: Bound, retrieved: Retrieved) -> DocView | None:

@@ -123,7 +123,8 @@ class Pipeline:
             shaped = before_passages(analysis, lambda: retrieved.documents, self.similarity, parses, self.parse)
             bound = shaped if shaped is not None else bind_passages(analysis, retrieved, parses, self.similarity)
             if isinstance(bound, Bound):
-                bound = detailed(question, bound, answering(bound, retrieved))
+                question_parse = analysis.parse if analysis.parse is not None else self.parse(question)
+                bound = detailed(question_parse, bound, answering(bound, retrieved), parses)
         timings["bind_ms"] = (time.perf_counter() - bind_started) * 1000.0
         if isinstance(bound, Stop):
             return self._stop(bound, question, turn, dispatcher, timings)

@@ -3,9 +3,14 @@ front matter, headings or lines that share one word with it. Fixture text is our
 
 from __future__ import annotations
 
+import pytest
+from spacy.language import Language
+from spacy.tokens import Doc
+
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.compose import draft
-from zehn.agent.detail import DETAIL_TARGET, content_stems, detail_lines, detailed, heading_only
+from zehn.agent.detail import DETAIL_TARGET, content_lemmas, detail_lines, detailed, heading_only
+from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
@@ -47,10 +52,20 @@ VIEW = _view((("Root cause", (SUMMARY,)), ("Comments", (HEADING, ONE_WORD, DETAI
               ("Follow-up", ("Add an expiry alert to the certificate dashboard.",))))
 
 
-def test_inflections_share_a_stem_and_stop_words_do_not_count() -> None:
-    assert content_stems("The relay rotated certificates") == content_stems("relays rotate the certificate")
-    assert "the" not in content_stems("The relay")
-    assert content_stems("retries=2") == content_stems("retried?") == content_stems("retry")
+@pytest.fixture(scope="module")
+def parses(nlp: Language) -> Parses:
+    return Parses(ParseCache(nlp))
+
+
+@pytest.fixture(scope="module")
+def question(nlp: Language) -> Doc:
+    return nlp(QUESTION)
+
+
+def test_inflections_share_a_lemma_and_stop_words_do_not_count(nlp: Language) -> None:
+    assert content_lemmas(nlp("The relay rotated certificates")) == content_lemmas(nlp("relays rotate the certificate"))
+    assert "the" not in content_lemmas(nlp("The relay"))
+    assert "retries" in content_lemmas(nlp("Set retries=2 first."))  # a setting's name, as written
 
 
 def test_a_heading_alone_is_no_detail_but_a_sentence_stored_with_its_heading_is() -> None:
@@ -58,39 +73,42 @@ def test_a_heading_alone_is_no_detail_but_a_sentence_stored_with_its_heading_is(
     assert not heading_only("## Root cause\nThe relay rotated its certificate.")
 
 
-def test_the_line_restating_the_summary_is_added_and_chatter_headings_logs_and_front_matter_are_not() -> None:
+def test_the_line_restating_the_summary_is_added_and_chatter_headings_logs_and_front_matter_are_not(
+        question: Doc, parses: Parses) -> None:
     summary = _by_text(VIEW, SUMMARY)
-    chosen = detail_lines(QUESTION, (summary,), VIEW, [summary], 150)
+    chosen = detail_lines(question, (summary,), VIEW, [summary], 150, parses)
     assert [s.text for s in chosen] == [DETAIL]
 
 
-def test_a_line_that_does_not_fit_what_is_left_of_the_budget_is_passed_over() -> None:
+def test_a_line_that_does_not_fit_what_is_left_of_the_budget_is_passed_over(question: Doc, parses: Parses) -> None:
     summary = _by_text(VIEW, SUMMARY)
-    assert detail_lines(QUESTION, (summary,), VIEW, [summary], len(DETAIL.split()) - 1) == ()
+    assert detail_lines(question, (summary,), VIEW, [summary], len(DETAIL.split()) - 1, parses) == ()
 
 
-def test_an_answer_already_near_the_budget_gets_no_detail_and_loses_its_front_matter_context() -> None:
+def test_an_answer_already_near_the_budget_gets_no_detail_and_loses_its_front_matter_context(
+        question: Doc, parses: Parses) -> None:
     summary, meta = _by_text(VIEW, SUMMARY), _by_text(VIEW, META)
     long = Sentence("ev_long", " ".join(["word"] * DETAIL_TARGET), "d", 0, 1, "sentence")
     finding = Finding(ASK, (summary, long), "inferred", (), "Root cause", summary, (meta,))
-    out = detailed(QUESTION, Bound(findings=(finding,), document=VIEW.info), VIEW)
+    out = detailed(question, Bound(findings=(finding,), document=VIEW.info), VIEW, parses)
     assert out.detail == ()
     assert out.findings[0].context == ()
     assert out.findings[0].answer == (summary, long)
 
 
-def test_the_detail_is_quoted_after_the_answer_under_its_own_lead() -> None:
+def test_the_detail_is_quoted_after_the_answer_under_its_own_lead(question: Doc, parses: Parses) -> None:
     summary = _by_text(VIEW, SUMMARY)
     finding = Finding(ASK, (summary,), "inferred", (), "Root cause", summary)
-    bound = detailed(QUESTION, Bound(findings=(finding,), document=VIEW.info), VIEW)
-    analysis = Analysis(QUESTION, "passage", (ASK,), None, None, None, (), (), (), ())
+    bound = detailed(question, Bound(findings=(finding,), document=VIEW.info), VIEW, parses)
+    analysis = Analysis(QUESTION, "why", (ASK,), None, None, None, (), (), (), ())
     text = draft(analysis, bound) or ""
     assert text.index(SUMMARY.rstrip(".")) < text.index("Elsewhere, the same document adds:") < text.index("AB12")
 
 
-def test_a_line_of_chosen_settings_is_detail_but_a_timestamped_log_record_is_not() -> None:
+def test_a_line_of_chosen_settings_is_detail_but_a_timestamped_log_record_is_not(question: Doc,
+                                                                                 parses: Parses) -> None:
     settings = "Dana: asked the kiosks to set retries=2, delay=500ms, pin=off so the relay stops dropping sessions."
     view = _view((("Root cause", (SUMMARY,)), ("Comments", (settings, LOG)), ("Impact", ("Paper badges.",)),
                   ("Owners", ("Platform security owns signing.",)), ("Follow-up", ("Add an expiry alert.",))))
     summary = _by_text(view, SUMMARY)
-    assert [s.text for s in detail_lines(QUESTION, (summary,), view, [summary], 150)] == [settings]
+    assert [s.text for s in detail_lines(question, (summary,), view, [summary], 150, parses)] == [settings]
