@@ -65,7 +65,7 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
 
 
 def _compound_parts(lemmas: list[str]) -> list[str]:
-    """The words of the sentence's hyphenated compounds ("route-change": route, change): written as one word, they
+    """The words of the sentence's hyphenated compounds ("cache-flush": cache, flush): written as one word, they
     still name the asked thing ("the route change")."""
     return [p for w in lemmas if "-" in w.strip("-") for p in w.split("-") if p.isalpha()]
 

@@ -8,8 +8,8 @@
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
   contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
   document that names the month without the day, or other days of it, is about something else that month. A
-  question about what happened that day is not held by the day named as a deadline ("ETA 2026-03-18", "due
-  2026-03-18"): that is when something is to be done, not when the asked event happened.
+  question about what happened that day is not held by the day named as a deadline ("ETA 2031-07-09", "due
+  2031-07-09"): that is when something is to be done, not when the asked event happened.
   A value is bound to its own line, so the line is checked too (:func:`line_contradicts`): a line that names its
   own environment ("the *canary* patch rolled to 10%"), never the asked one, states a value of that other
   environment, whatever else the document says of the asked one.
@@ -90,7 +90,7 @@ def _asks_past(parse: Doc) -> bool:
 _TO_COME = frozenset({"will", "'ll", "wo", "shall", "should", "must", "may", "might"})
 
 
-# The words that name a date as a deadline, right before it: "ETA 2026-03-18", "Due: Apr 7", "target date: ...".
+# The words that name a date as a deadline, right before it: "ETA 2031-07-09", "Due: Apr 7", "target date: ...".
 _DEADLINE = re.compile(r"\b(?:eta|due|deadline|target(?:ed)?(?: date)?)\W{0,3}$", re.IGNORECASE)
 
 
@@ -101,7 +101,7 @@ def _deadline(text: str, mention: str) -> bool:
 
 
 def _has_day(value: str) -> bool:
-    """ "2026-03-18" and "--03-18" (no year) name a day; "2026-03" and "2026" do not."""
+    """ "2031-07-09" and "--07-09" (no year) name a day; "2026-03" and "2026" do not."""
     return value.count("-") >= 2
 
 

@@ -113,7 +113,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     like its heading."""
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
     lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *key_words(scored.passage, text),
-              *changed(ask.predicate, text)]  # "4.2% -> 0.9%" states a fall (:mod:`zehn.agent.value_changes`)
+              *changed(ask.predicate, text)]  # "6.1% -> 1.3%" states a fall (:mod:`zehn.agent.value_changes`)
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     # "why must X never be purged": "Never purge X: ..." answers; so does "don't X" what was advised against, and
     # "X is not on" a yes/no statement ("is X on?": no)

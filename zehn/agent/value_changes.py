@@ -1,6 +1,6 @@
 """A line that states a value going from one number to another states the rise or fall a question asks about.
 
-"How much did errors fall?" is answered in incident notes by "5xx rate 4.2% -> 0.9%" or "latency went from 800 ms
+"How much did errors fall?" is answered in incident notes by "error rate 6.1% -> 1.3%" or "latency went from 800 ms
 to 120 ms": the change is written as its two ends, without the question's verb ("fall", "drop", "rise"). Such a
 line states the asked verb when its two numbers move the way the verb says (a fall needs the second lower); a line
 whose value moved the other way does not state it.
@@ -15,7 +15,7 @@ FALL_VERBS = frozenset({"fall", "drop", "decline", "decrease", "shrink", "dip", 
 RISE_VERBS = frozenset({"rise", "increase", "grow", "climb", "jump", "spike", "raise", "surge", "balloon"})
 
 _NUMBER = r"(\d[\d,]*(?:\.\d+)?)"
-# "4.2% -> 0.9%", "800ms → 120ms", "from 18.4k to 6.9k" (a unit or a magnitude letter may follow each number).
+# "6.1% -> 1.3%", "900ms → 150ms", "from 21.5k to 7.2k" (a unit or a magnitude letter may follow each number).
 _CHANGE = re.compile(rf"(?:\bfrom\s+)?{_NUMBER}\s*[a-z%/]*\s*(?:->|→|=>|⇒|\bto\b)\s*{_NUMBER}", re.IGNORECASE)
 _ARROW_OR_FROM = re.compile(r"->|→|=>|⇒|\bfrom\b", re.IGNORECASE)
 
