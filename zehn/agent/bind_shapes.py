@@ -28,8 +28,8 @@ from zehn.agent.bound import Bound
 from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.coordinated_items import bind_actions
-from zehn.agent.every_item import bind_every
 from zehn.agent.doers import bind_doer, unstated_act
+from zehn.agent.every_item import bind_every
 from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.handovers import bind_handover
