@@ -37,6 +37,7 @@ from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import covering, lines
 from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
+from zehn.agent.inline_items import inline_items
 from zehn.agent.lemmas import LIGHT_VERBS, inflects, words
 from zehn.agent.question import Analysis
 from zehn.agent.retrieve import DocView, Views
@@ -129,6 +130,11 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
         n += 1
         cited = tuple(covering(doc_view, line.start, line.end))
         if not cited:
+            continue
+        inline = inline_items(line.text, person, handles)  # "follow-ups: A (the hotfix), B (the postmortem)"
+        if inline:
+            out.extend(ActionItem(tuple(c for c in cited if i.owner in c.text) or cited, i.what, (i.owner,),
+                                  "subject", i.lead) for i in inline)
             continue
         item = read_line(line.text, line.heading, person, lead, handles)
         if item is None and OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading

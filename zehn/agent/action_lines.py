@@ -57,8 +57,10 @@ _NAME = (r"(?:[A-Z][a-z'’\-]+(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)
 # An owner label first, then the task after a dash: "- **Owner:** A - add dashboards for the backlog".
 _OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]\s*[*_]*\s*"
                           rf"(?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s+[-—–]\s+(?P<what>\w.+)$", re.I)
-_SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+(?:to|will|shall|is to|needs to|"
-                      r"is going to|agreed to|offered to|owns|takes)\s+(?P<what>\w.*)$")
+_TAKES = r"(?:to|will|shall|is to|needs to|is going to|agreed to|offered to|owns|takes)"
+_SUBJECT = re.compile(rf"^(?P<name>{_NAME})(?:\s*\([^)\n]{{1,30}}\))?\s+{_TAKES}\s+(?P<what>\w.*)$")
+# A chat handle as the task's subject ("- dana to close the incident"): lowercase, so only a listed handle.
+_HANDLE_SUBJECT = re.compile(rf"^@?(?P<name>[a-z][a-z0-9._\-]{{1,30}})\s+{_TAKES}\s+(?P<what>\w.*)$")
 _NAMED = re.compile(rf"^(?P<name>{_NAME})\s*[:—–]\s+(?P<what>\w.*)$")
 # A chat handle labelling its task in a follow-up list ("- nadia: raise the pool size (P1)"): lowercase, so only a
 # handle the document's metadata lists is read as a name (a "note:" line is a label).
@@ -191,7 +193,7 @@ def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str 
             return LineItem(_clean(party.group("what")), (party.group("name"),), "subject")
     if not context:
         return None
-    handle = _HANDLE_NAMED.match(bare)
+    handle = _HANDLE_NAMED.match(bare) or _HANDLE_SUBJECT.match(bare)
     if handle is not None and handle.group("name") in listed:
         return LineItem(_clean(handle.group("what")), (handle.group("name"),), "subject")
     for pattern in (_SUBJECT, _NAMED):

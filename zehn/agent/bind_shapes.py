@@ -29,6 +29,7 @@ from zehn.agent.comment_blocks import bind_comment
 from zehn.agent.components import bind_components, bind_dependency_list
 from zehn.agent.coordinated_items import bind_actions
 from zehn.agent.doers import bind_doer, unstated_act
+from zehn.agent.every_item import bind_every
 from zehn.agent.field_lists import bind_field, describes_document
 from zehn.agent.flow_lines import bind_flow, check_flow
 from zehn.agent.handovers import bind_handover
@@ -51,7 +52,8 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
     if handed is not None:
         return handed
     if task_question(analysis):
-        acted = bind_actions(analysis, views, similarity, nlp)  # each of "X and Y", else the one item asked
+        acted = bind_every(analysis, views, similarity, nlp) or bind_actions(  # "each follow-up from the X thread"
+            analysis, views, similarity, nlp)  # each of "X and Y", else the one item asked
         if acted is not None:
             return acted
     if analysis.route == "participation" and analysis.rel_type is not None and describes_document(analysis):

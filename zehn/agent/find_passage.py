@@ -44,9 +44,9 @@ from zehn.agent.sentence_binding import (
     bind_sentence,
     core_terms,
     prefetch_synonyms,
-    worth_parsing,
 )
 from zehn.agent.sentence_checks import agent_of, headed_by_focus, label_states, labelled_by_focus
+from zehn.agent.sentence_looks import worth_parsing
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.agent.thread_scene import scene

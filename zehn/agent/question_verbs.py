@@ -102,9 +102,21 @@ def asks_cause(wh: Token, verb: Token | None) -> bool:
     if verb is None or wh.lower_ != "what" or not any(c.i == wh.i and c.dep_ == "nsubj" for c in verb.children):
         return False
     lemma = verb.lemma_.casefold()
-    if lemma in CAUSATIVE_VERBS:
-        return any(c.dep_ in ("ccomp", "xcomp", "oprd") for c in verb.children)
+    if lemma in CAUSATIVE_VERBS:  # "what made X fail", "what pushed the latency up": its result is the effect
+        return any(c.dep_ in ("ccomp", "xcomp", "oprd") for c in verb.children) or (
+            any(c.dep_ == "dobj" for c in verb.children) and _moved(verb))
     return lemma in DAMAGE_VERBS and any(c.dep_ == "dobj" for c in verb.children)
+
+
+# Words that say where a causative moved its object ("drove the costs *up*", "pushed the queue *over* its limit").
+_DIRECTIONS = frozenset({"up", "down", "over", "higher", "lower"})
+
+
+def _moved(verb: Token) -> bool:
+    """A direction after the causative, in its own clause (the parser may hang "up" on the object's phrase; a
+    clause inside it, "after the canary went out", is another act)."""
+    nested = {t.i for c in verb.children if c.dep_ in ("advcl", "relcl", "ccomp", "conj") for t in c.subtree}
+    return any(t.lower_ in _DIRECTIONS for t in verb.subtree if t.i > verb.i and t.i not in nested)
 
 
 def own_verb(wh: Token, clause: Span) -> Token | None:

@@ -35,6 +35,7 @@ from zehn.agent.action_lines import planned_in_section
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
 from zehn.agent.compounds import compound_held
+from zehn.agent.confirmations import confirmed_clause
 from zehn.agent.findings import asks_finding, states_finding
 from zehn.agent.focus import (
     DURATION_VERBS,
@@ -52,12 +53,12 @@ from zehn.agent.focus import (
     states_unit,
 )
 from zehn.agent.front_matter import key_words
-from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, identifier_parts, words
+from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, words
 from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
 from zehn.agent.remarks import advised_against, marks_remark, states_avoidance
-from zehn.agent.rows import DocPassage, Sentence, own_heading
+from zehn.agent.rows import DocPassage, own_heading
 from zehn.agent.sentence_checks import (
     answering_fillers,
     header_field,
@@ -148,6 +149,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         typed = fillers(parse, ask.answer_type)
         if typed and (hit or scored.role > 0):
             return "filler", len(hit)
+        if ask.answer_type == "cause" and confirmed_clause(text):  # "Yes — PR 12 changed the merge order"
+            return "label", len(hit)
         explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
                                                             parse_text)
         return ("label", len(hit)) if explained else None
@@ -276,14 +279,4 @@ def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -
     if _verb_asked(ask):
         similarity.prefetch([ask.predicate, *(w for parse in parses if ask.predicate not in lemmas_of(parse)
                                               for w in _verbs(parse))])
-
-
-def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Similarity,
-                  context: tuple[str, ...], frame: tuple[str, ...] = ()) -> bool:
-    """A cheap look before the parse: the sentence (or its heading, or the list items it is nested under) shares
-    a word with the ask."""
-    said = words(sentence.text)
-    seen = [*said, *identifier_parts(said), *heading_words(heading), *frame]
-    return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
-        label_states(sentence.text, ask) or bool(changed(ask.predicate, sentence.text))
 

@@ -185,3 +185,15 @@ def test_a_part_of_a_follow_up_section_is_planned_too_but_not_under_a_title_alon
     assert planned_in_section("propose", "Outage review > Corrective actions > In progress")
     assert not planned_in_section("propose", "Action plan for the queue > Background")  # the title names no section
     assert not planned_in_section("propose", "Outage review > Timeline > Morning")
+
+
+def test_a_listed_handle_as_the_subject_of_its_task_owns_it_under_a_follow_up_lead() -> None:
+    item = read_line("- olek to rotate the staging certificates", "thread", _single_word_names,
+                     "pager-lead: closing actions:", HANDLES)
+    assert item is not None and item.owners == ("olek",) and item.what == "rotate the staging certificates"
+
+
+def test_a_lowercase_subject_the_metadata_does_not_list_owns_nothing() -> None:
+    item = read_line("- someone to rotate the staging certificates", "thread", _single_word_names,
+                     "pager-lead: closing actions:", HANDLES)
+    assert item is None or item.owners == ()

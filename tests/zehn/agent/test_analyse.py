@@ -262,11 +262,18 @@ def test_capitals_running_on_into_a_lower_case_word_make_an_anchor_but_a_plural_
 
 
 @pytest.mark.parametrize("question", ["What made the rollout service go into a rollback loop?",
-                                      "What broke outbound connectivity in the egress incident?"])
+                                      "What broke outbound connectivity in the egress incident?",
+                                      "What drove the error rate up during the schema deploy?",
+                                      "What pushed the queue depth of the mailer in eu-north up to a million after "
+                                      "the upgrade went out?"])
 def test_a_causative_or_a_damage_verb_with_an_object_asks_for_a_cause(nlp: Language, question: str) -> None:
     analysis = analyse(question, nlp)
     assert analysis.asks[0].answer_type == "cause"
     assert analysis.route == "why"
+
+
+def test_a_causative_that_moves_its_object_to_a_date_asks_no_cause(nlp: Language) -> None:
+    assert analyse("What pushed the release to Friday?", nlp).asks[0].answer_type != "cause"
 
 
 def test_a_damage_verb_without_an_object_still_asks_what_followed(nlp: Language) -> None:
