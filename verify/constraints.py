@@ -14,8 +14,9 @@ Rules, in check order:
    version without a patch number, "4.2", is its whole line, so "4.2.0" holds it);
    contradicted when the text mentions another version of the same major.minor line and never this one.
 3. **ticket** ("OPS-412"): held when the text mentions the key; otherwise missing.
-4. **environment** (prod/staging/dev/canary, a region such as "us-east" or "eu-west-1"): held when the text
-   mentions it (a region matches with or without its zone number); otherwise missing.
+4. **environment** (prod/staging/dev/canary, a region such as "us-east" or "eu-west-1", or a sales region named by
+   its usual acronym: APAC, EMEA, LATAM, AMER, APJ): held when the text mentions it (a region matches with or
+   without its zone number); otherwise missing.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ _NAMED = re.compile(rf"\b{_MONTH}(?:\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?)?(?:,?\
 _DAY_FIRST = re.compile(rf"\b(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+(?P<year>20\d\d))?\b", re.IGNORECASE)
 _VERSION = re.compile(r"(?<![\w.])v?(?P<v>\d+\.\d+(?:\.(?:\d+|x))*)(?![\w.]*\d)", re.IGNORECASE)
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b")  # a tracker key: SUP-12, ENG-4080
-_ENVIRONMENT = re.compile(r"(?<![\w-])(?:prod(?:uction)?|staging|stage|dev|canary|(?:us|eu|ap|sa|ca|me|af)-"
+_ENVIRONMENT = re.compile(r"(?<![\w-])(?:prod(?:uction)?|staging|stage|dev|canary|apac|emea|latam|amer|apj|"
+                          r"(?:us|eu|ap|sa|ca|me|af)-"
                           r"(?:east|west|north|south|central|northeast|southeast|northwest|southwest)(?:-?\d)?)"
                           r"(?![\w]|-[a-z])", re.IGNORECASE)
 

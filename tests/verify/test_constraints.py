@@ -66,3 +66,11 @@ def test_cached_dates_are_a_fresh_list_each_call() -> None:
     first.clear()  # a caller's change to its list never reaches the next caller
     again = dates_in(text)
     assert [v for v, _ in again] == ["2026-03-13", "2026-03-14"]
+
+
+def test_a_sales_region_named_by_its_acronym_is_an_environment_the_source_must_mention() -> None:
+    (region,) = find_constraints("What slowed the checkout pods in EMEA last week?")
+    assert region.kind == "environment" and region.value == "emea"
+    assert check(region, "Checkout pods in EMEA were throttled.") == "holds"
+    assert check(region, "Checkout pods in us-east were throttled.") == "missing"
+    assert find_constraints("Who owns the emea-router service?") == ()  # part of a name, not a region
