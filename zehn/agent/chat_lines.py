@@ -2,15 +2,15 @@
 
 A chat log or a meeting transcript is one block of one line per message, so the extent (:mod:`zehn.agent.extent`)
 ranks its lines by how much of the question they hold. The lines that restate the topic hold the most of its words,
-while the turns that do the asked act say it in their own words ("Rolling the rest ... 1 pod at a time" for "how were
-they rolled out"). Three things people write in a thread tell the lines apart:
+while the turns that do the asked act say it in their own words ("Deploying to the other hosts one by one" for
+"how was it deployed"). Three things people write in a thread tell the lines apart:
 
-- the act is said with the asked verb in another form ("rolling", "rolled", "roll-out"): the embeddings' word
+- the act is said with the asked verb in another form ("deploying", "deployed", "redeploy"): the embeddings' word
   similarity (:meth:`zehn.agent.similarity.Similarity.matches`) tells it, with no list of words;
-- a pasted tool output ("Command output: ...", "Results: ...", "Response snippet: ...") shows that the act ran; the
+- a pasted tool output ("Command output: ...", "Results: ...", "Output: ...") shows that the act ran; the
   line before it states the act, so the pasted line comes after the other lines;
-- a line labelled with a later horizon ("Longer-term: add a test ...") states planned work, not what was done, so
-  for an ask about what was done ("how was X mitigated") it comes after the other lines too.
+- a line labelled with a later horizon ("Ines: Longer-term: add a contract test", "Long-term: ...") states planned
+  work, not what was done, so for an ask about what was done ("how was X mitigated") it comes after the other lines too.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ _DONE = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
 
 
 def pasted_output(line: str) -> bool:
-    """The line opens with a label that introduces a tool's output ("Jake: Command output: `...`")."""
+    """The line opens with a label that introduces a tool's output ("Ines: Command output: `...`")."""
     return any(_PASTED.search(label) for label in line_labels(line))
 
 
 def planned(line: str) -> bool:
-    """The line is labelled with the long horizon ("Maria: Longer-term: ...", "Long-term: ...")."""
+    """The line is labelled with the long horizon ("Ines: Longer-term: ...", "Long-term: ...")."""
     return any(horizon_of(label) == "long" for label in line_labels(line))
 
 

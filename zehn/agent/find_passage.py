@@ -159,7 +159,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
             first = doer + float(how in ("section", "label")) + float(acting and _does(docs[sentence.id], ask))
-            # Planned work ("Longer-term: add a test") is not what was done ("how was X mitigated"): it comes last.
+            # Planned work ("Ines: Longer-term: add a test") is not what was done ("how was X fixed"): it ranks last.
             first -= float(done and planned(line_of(view.passages, sentence)))
             if asks_back(sentence):  # the document asks it: its answer is the reply below
                 reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)

@@ -29,8 +29,8 @@ _WORDS: tuple[tuple[Horizon, re.Pattern[str]], ...] = (
 # mark, then at most four words before the colon, the horizon word among them.
 _LABEL = re.compile(r"^[\s*+•>#-]*(?:\d+[.)]\s*)?[*_]*(?P<label>[^:\n]{1,60}?)[*_]*\s*:\s")
 LABEL_WORDS = 4
-# A chat line or a transcript turn opens with its speaker's name ("Maria: ", "**Ana B.:** ", "ops-bot: "): the
-# line's own label, if any, follows it ("Maria: Longer-term: add ...").
+# A chat line or a transcript turn opens with its speaker's name ("Ines: ", "**Ana B.:** ", "ci-runner: "): the
+# line's own label, if any, follows it ("Ines: Longer-term: add ...").
 _SPEAKER = re.compile(r"^[\s*_>]*[A-Za-z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}[*_]*:[*_]*[ \t]+(?=\S)")
 
 
@@ -48,7 +48,7 @@ def line_horizon(line: str) -> Horizon | None:
 
 def line_labels(line: str) -> tuple[str, ...]:
     """The labels a line opens with, of at most :data:`LABEL_WORDS` words: its first one ("Long-term", or a
-    speaker's name) and the one after a speaker's name ("Maria: Longer-term: ...", "Jake: Command output: ...")."""
+    speaker's name) and the one after a speaker's name ("Ines: Longer-term: ...", "Odile: Command output: ...")."""
     out = []
     for text in dict.fromkeys((line, _SPEAKER.sub("", line, count=1))):
         match = _LABEL.match(text)

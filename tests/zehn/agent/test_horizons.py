@@ -68,6 +68,6 @@ def test_an_extent_pool_loses_the_lines_of_another_horizon_but_never_the_bound_s
 
 def test_a_horizon_label_after_a_speakers_name_gives_the_lines_horizon() -> None:
     assert line_horizon("Ines: Longer-term: add a schema test to the pipeline") == "long"
-    assert line_horizon("**Tom B.:** Shorter-term: pin the client version") == "short"
+    assert line_horizon("**Odile V.:** Shorter-term: pin the client version") == "short"
     assert line_horizon("ops-bot: Node 3 drained by Ines") is None
-    assert line_horizon("Tom: we talked about the long-term plan for a while") is None
+    assert line_horizon("Odile: we talked about the long-term plan for a while") is None
