@@ -15,6 +15,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from zehn.agent.bound import Finding
+from zehn.agent.chat_lines import asks_done, line_weight, planned
 from zehn.agent.extent import (
     about_ask,
     asks_back,
@@ -27,7 +28,7 @@ from zehn.agent.extent import (
 )
 from zehn.agent.focus import KIND_WORDS, labelled_with, reads_sections, roles_for
 from zehn.agent.front_matter import metadata_asked
-from zehn.agent.horizons import of_horizon, on_horizon
+from zehn.agent.horizons import line_of, of_horizon, on_horizon
 from zehn.agent.kind_headings import names_listed_kind
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.list_items import continued, frame, same_item
@@ -106,6 +107,7 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     # In a conversation the vectors rank the turns that repeat the scene first; the turn that does the asked act
     # ("executing plan: ...", for "which mitigations were executed") says it in its own verb: it comes first.
     acting = bool(scene(view).words) and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
+    done = asks_done(ask)
     # The front matter is read wherever it ranks when one of its keys names what is asked ("changed_areas").
     read = [s for n, s in enumerate(scored_all)
             if every or n < TOP_PASSAGES or (kinds and s.role >= 1.0) or s.passage.id in labelled or (
@@ -157,6 +159,8 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
             first = doer + float(how in ("section", "label")) + float(acting and _does(docs[sentence.id], ask))
+            # Planned work ("Ines: Longer-term: add a test") is not what was done ("how was X fixed"): it ranks last.
+            first -= float(done and planned(line_of(view.passages, sentence)))
             if asks_back(sentence):  # the document asks it: its answer is the reply below
                 reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)
                 if reply is None:
@@ -202,8 +206,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         content = frozenset(w for w in asked if w not in STOP_WORDS and any(c.isalpha() for c in w))
         on_ask = about_ask(terms, view, similarity)
 
+        weight = line_weight(ask, content, similarity)
+
         def carries(x: Sentence) -> int:
-            return len(content.intersection(words(x.text)))
+            return weight(x.text, line_of(view.passages, x))
 
         def extend(line: Sentence, where: Scored, words_left: int, taken: set[str]) -> tuple[Sentence, ...]:
             near = on_horizon(ask.focus, view.passages, line, continued(

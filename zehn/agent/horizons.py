@@ -18,9 +18,9 @@ from zehn.agent.rows import DocPassage, Sentence
 
 Horizon = Literal["short", "medium", "long"]
 
-_SHORT = r"short[- ]?term|near[- ]?term|immediate|temporary|interim|stop[- ]?gap"
+_SHORT = r"short(?:er)?[- ]?term|near(?:er)?[- ]?term|immediate|temporary|interim|stop[- ]?gap"
 _MEDIUM = r"medium[- ]?term|mid[- ]?term"
-_LONG = r"long[- ]?term|permanent|durable"
+_LONG = r"long(?:er)?[- ]?term|permanent|durable"
 _WORDS: tuple[tuple[Horizon, re.Pattern[str]], ...] = (
     ("short", re.compile(rf"\b(?:{_SHORT})\b", re.IGNORECASE)),
     ("medium", re.compile(rf"\b(?:{_MEDIUM})\b", re.IGNORECASE)),
@@ -29,6 +29,9 @@ _WORDS: tuple[tuple[Horizon, re.Pattern[str]], ...] = (
 # mark, then at most four words before the colon, the horizon word among them.
 _LABEL = re.compile(r"^[\s*+•>#-]*(?:\d+[.)]\s*)?[*_]*(?P<label>[^:\n]{1,60}?)[*_]*\s*:\s")
 LABEL_WORDS = 4
+# A chat line or a transcript turn opens with its speaker's name ("Ines: ", "**Ana B.:** ", "ci-runner: "): the
+# line's own label, if any, follows it ("Ines: Longer-term: add ...").
+_SPEAKER = re.compile(r"^[\s*_>]*[A-Za-z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}[*_]*:[*_]*[ \t]+(?=\S)")
 
 
 def horizon_of(text: str) -> Horizon | None:
@@ -40,10 +43,18 @@ def horizon_of(text: str) -> Horizon | None:
 def line_horizon(line: str) -> Horizon | None:
     """The horizon a line's own opening label names ("Medium-term: ...", "Immediate mitigation in place: ..."); None
     for a line without such a label, whatever horizon its sentence mentions."""
-    match = _LABEL.match(line)
-    if match is None or len(match["label"].split()) > LABEL_WORDS:
-        return None
-    return horizon_of(match["label"])
+    return next((found for label in line_labels(line) if (found := horizon_of(label)) is not None), None)
+
+
+def line_labels(line: str) -> tuple[str, ...]:
+    """The labels a line opens with, of at most :data:`LABEL_WORDS` words: its first one ("Long-term", or a
+    speaker's name) and the one after a speaker's name ("Ines: Longer-term: ...", "Odile: Command output: ...")."""
+    out = []
+    for text in dict.fromkeys((line, _SPEAKER.sub("", line, count=1))):
+        match = _LABEL.match(text)
+        if match is not None and len(match["label"].split()) <= LABEL_WORDS:
+            out.append(match["label"])
+    return tuple(out)
 
 
 def other_horizon(asked: str, line: str) -> bool:

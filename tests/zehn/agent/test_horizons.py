@@ -64,3 +64,10 @@ def test_an_extent_pool_loses_the_lines_of_another_horizon_but_never_the_bound_s
         "Quick fix", "Long-term", "The outag"]
     assert lines[1] in on_horizon("permanent fix", (_passage(),), lines[1], lines)  # bound though mid-term
     assert on_horizon("what fix", (_passage(),), lines[0], lines) == lines
+
+
+def test_a_horizon_label_after_a_speakers_name_gives_the_lines_horizon() -> None:
+    assert line_horizon("Ines: Longer-term: add a schema test to the pipeline") == "long"
+    assert line_horizon("**Odile V.:** Shorter-term: pin the client version") == "short"
+    assert line_horizon("ops-bot: Node 3 drained by Ines") is None
+    assert line_horizon("Odile: we talked about the long-term plan for a while") is None
