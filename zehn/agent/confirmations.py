@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import re
 
-# A chat line's speaker label ("kai: ", "Dana Kerr: ") before the reply.
-_SPEAKER = r"(?:[A-Za-z][\w.\-]*(?: [A-Z][\w\-]+)?\s*:\s+)?"
-_CONFIRMED = re.compile(rf"^\s*{_SPEAKER}(?:yes|yep|yeah|confirmed|correct|indeed|right)\b[^\w\n]{{0,3}}\s*[—–:,-]\s*"
+from zehn.agent.speakers import without_speaker
+
+# After the speaker's label (:func:`zehn.agent.speakers.without_speaker`): an affirmation, a dash, colon or comma.
+_CONFIRMED = re.compile(r"^\s*(?:yes|yep|yeah|confirmed|correct|indeed|right)\b[^\w\n]{0,3}\s*[—–:,-]\s*"
                         r"(?P<rest>\S.*)$", re.I | re.S)
 MIN_WORDS = 4  # "Yes — that's it" states no cause of its own
 
 
 def confirmed_clause(text: str) -> str:
     """What the line confirms (the clause after the affirmation), or "" when it confirms nothing."""
-    m = _CONFIRMED.match(text)
+    m = _CONFIRMED.match(text) or _CONFIRMED.match(without_speaker(text))  # "Confirmed: ..." is no speaker
     if m is None:
         return ""
     rest = m.group("rest").strip()

@@ -17,6 +17,7 @@ the lines that do.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -46,10 +47,7 @@ def _topic(view: DocView, lemmas: dict[str, frozenset[str]]) -> frozenset[str]:
     """Lemmas at least half of the document's body passages hold: its topic, not what one line adds."""
     bodies = [frozenset().union(*(lemmas[s.id] for s in view.in_passage(p) if s.id in lemmas))
               for p in view.passages if p.kind == "section"]
-    counts: dict[str, int] = {}
-    for body in bodies:
-        for lemma in body:
-            counts[lemma] = counts.get(lemma, 0) + 1
+    counts = Counter(lemma for body in bodies for lemma in body)
     return frozenset(w for w, n in counts.items() if len(bodies) > 1 and 2 * n >= len(bodies))
 
 

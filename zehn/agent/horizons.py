@@ -15,6 +15,7 @@ from typing import Literal
 
 from extraction.line_breaks import stored_lines
 from zehn.agent.rows import DocPassage, Sentence
+from zehn.agent.speakers import without_speaker
 
 Horizon = Literal["short", "medium", "long"]
 
@@ -29,9 +30,6 @@ _WORDS: tuple[tuple[Horizon, re.Pattern[str]], ...] = (
 # mark, then at most four words before the colon, the horizon word among them.
 _LABEL = re.compile(r"^[\s*+•>#-]*(?:\d+[.)]\s*)?[*_]*(?P<label>[^:\n]{1,60}?)[*_]*\s*:\s")
 LABEL_WORDS = 4
-# A chat line or a transcript turn opens with its speaker's name ("Ines: ", "**Ana B.:** ", "ci-runner: "): the
-# line's own label, if any, follows it ("Ines: Longer-term: add ...").
-_SPEAKER = re.compile(r"^[\s*_>]*[A-Za-z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}[*_]*:[*_]*[ \t]+(?=\S)")
 
 
 def horizon_of(text: str) -> Horizon | None:
@@ -50,7 +48,7 @@ def line_labels(line: str) -> tuple[str, ...]:
     """The labels a line opens with, of at most :data:`LABEL_WORDS` words: its first one ("Long-term", or a
     speaker's name) and the one after a speaker's name ("Ines: Longer-term: ...", "Odile: Command output: ...")."""
     out = []
-    for text in dict.fromkeys((line, _SPEAKER.sub("", line, count=1))):
+    for text in dict.fromkeys((line, without_speaker(line))):  # a turn's own label follows its speaker's name
         match = _LABEL.match(text)
         if match is not None and len(match["label"].split()) <= LABEL_WORDS:
             out.append(match["label"])

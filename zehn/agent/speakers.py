@@ -16,6 +16,17 @@ from dataclasses import dataclass
 from extraction.people import HANDLE, PEOPLE_KEYS
 from verify.vocabulary import LABELS
 
+# A chat line or transcript turn's opening speaker label ("Ines: ", "**Ana B.:** ", "ci-runner: "), whether or not
+# the metadata lists the speaker: what follows it is the turn's own text (its label, its affirmation).
+SPEAKER_PREFIX = re.compile(r"^[\s*_>]*[A-Za-z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}[*_]*:[*_]*[ \t]+(?=\S)")
+
+
+def without_speaker(line: str) -> str:
+    """The line after its speaker label ("Ines: Longer-term: add X" -> "Longer-term: add X"); the line itself when
+    it opens with none."""
+    return SPEAKER_PREFIX.sub("", line, count=1)
+
+
 _KEY = re.compile(r'^\s*"?(?P<key>[\w\-]+)"?\s*:\s*(?P<value>.*)$')
 _QUOTED = re.compile(r'"([^"\n]+)"|\'([^\'\n]+)\'')
 _TAGGED = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<team>[^)]{1,40})\)$")
