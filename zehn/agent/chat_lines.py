@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from zehn.agent.horizons import horizon_of, line_horizon, line_labels
+from zehn.agent.horizons import horizon_of, line_labels
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
@@ -37,8 +37,9 @@ def pasted_output(line: str) -> bool:
 
 
 def planned(line: str) -> bool:
-    """The line is labelled with the long horizon ("Ines: Longer-term: ...", "Long-term: ...")."""
-    return line_horizon(line) == "long"
+    """Any label of the line names the long horizon ("Ines: Longer-term: ...", "Long-term: ..."): unlike
+    :func:`zehn.agent.horizons.line_horizon` (the first label that names one), a later long label counts too."""
+    return any(horizon_of(label) == "long" for label in line_labels(line))
 
 
 def asks_done(ask: Ask) -> bool:
