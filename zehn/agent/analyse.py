@@ -25,6 +25,7 @@ from extraction.verb_reader import PARTICLES
 from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
+from zehn.agent.asked_time import asked_time
 from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
@@ -64,7 +65,7 @@ def analyse(question: str, nlp: Language) -> Analysis:
         bare_asks = _asks(bare)
         bare_route = routing.route(bare, bare_asks)
         if bare_route.route in ENTITY_ROUTES:
-            asks, route = bare_asks, bare_route
+            asks, route = [_onto(doc, bare, a) for a in bare_asks], bare_route
     strong, weak = anchors(doc, {c.text for c in constraints})
     return Analysis(question=question, route=route.route, asks=tuple(asks), subject=route.subject,
                     other=route.other, rel_type=route.rel_type, anchors=strong, names=weak,
@@ -80,6 +81,18 @@ def _parse(nlp: Language, question: str) -> tuple[Doc, Doc | None]:
         return nlp(question, disable=unread), None
     doc, bare = nlp.pipe([question, without_asides(question)], disable=unread)
     return doc, bare
+
+
+def _onto(doc: Doc, bare: Doc, ask: Ask) -> Ask:
+    """An ask read from the parse without asides, its main verb's position moved onto the question's own parse
+    (the one later stages read): the same word, as many times over before it."""
+    at = ask.time.verb
+    if at is None:
+        return ask
+    word = bare[at].text
+    nth = sum(t.text == word for t in bare[:at])
+    same = [t.i for t in doc if t.text == word]
+    return replace(ask, time=replace(ask.time, verb=same[nth] if nth < len(same) else None))
 
 
 _NO_ONE = frozenset({"nothing", "nobody", "none"})  # a subject that denies the act asked about
@@ -150,7 +163,7 @@ def _asks(doc: Doc) -> list[Ask]:
             if answer_type == "description" and group:
                 core = with_scene(core, head_lemma, predicate, clause, siblings)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
-                           negated, core, _names(clause, core, _doer(clause, focus, verb))))
+                           negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
     return _elided(out)
 
 
@@ -163,7 +176,7 @@ def _elided(asks: list[Ask]) -> list[Ask]:
             before = out[-1]
             wanted = {*before.focus.casefold().split(), before.focus_head}
             ask = replace(ask, predicate=before.predicate, terms=tuple(t for t in before.terms if t not in wanted),
-                          core=tuple(t for t in before.core if t not in wanted), names=before.names)
+                          core=tuple(t for t in before.core if t not in wanted), names=before.names, time=before.time)
         out.append(ask)
     return out
 
@@ -252,7 +265,8 @@ def _yes_no_ask(doc: Doc) -> Ask:
     verb = next((t for t in doc if t.dep_ == "ROOT"), doc[0])
     lemma = verb.lemma_.casefold() if verb.pos_ in ("VERB", "AUX", "ADJ") else ""
     terms = content_terms(doc)
-    return Ask(doc.text, "whether", "", "", lemma, "statement", terms, any(t.dep_ == "neg" for t in doc), terms)
+    return Ask(doc.text, "whether", "", "", lemma, "statement", terms, any(t.dep_ == "neg" for t in doc), terms,
+               time=asked_time(doc[:]))
 
 
 def _open_ask(doc: Doc) -> Ask:
@@ -265,4 +279,4 @@ def _open_ask(doc: Doc) -> Ask:
         answer_type = "items"
     terms = content_terms(doc)
     return Ask(doc.text, "what", obj.text if obj is not None else "", head, root.lemma_.casefold(), answer_type,
-               terms, False, terms)
+               terms, False, terms, time=asked_time(doc[:]))

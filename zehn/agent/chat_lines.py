@@ -27,8 +27,6 @@ ACT_WEIGHT = 2  # the asked act said in a line counts as two of the question's w
 LATER = 100  # a pasted output or a planned line ranks after every other line of the block
 # The last word of a label that introduces text pasted from a tool rather than said by the writer.
 _PASTED = re.compile(r"\b(?:output|outputs|results?|response|snippet|stdout|stderr|logs?)\W*$", re.IGNORECASE)
-# An ask in the past ("how *was* it mitigated", "what *did* they roll back", "which settings *were* pushed").
-_DONE = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
 
 
 def pasted_output(line: str) -> bool:
@@ -43,8 +41,9 @@ def planned(line: str) -> bool:
 
 
 def asks_done(ask: Ask) -> bool:
-    """The ask is about what was done (a past auxiliary) and names no horizon of its own."""
-    return _DONE.search(ask.text) is not None and horizon_of(ask.text) is None
+    """The ask is about what was done (its time, :mod:`zehn.agent.asked_time`: "how *was* it mitigated", "what *has*
+    been rolled out") and names no horizon of its own (an ask for the long-term fix wants the planned line)."""
+    return ask.time.past and horizon_of(ask.text) is None
 
 
 def line_weight(ask: Ask, content: frozenset[str], similarity: Similarity) -> Callable[[str, str], int]:

@@ -99,7 +99,7 @@ def planned(analysis: Analysis, view: DocView, parses: Parses) -> PastAct | None
     # entity recogniser runs last, on its own token vectors); a second parse of the question cost ~15 ms a turn.
     question = analysis.parse if analysis.parse is not None else parses.cache.docs((analysis.question,))[
         analysis.question]
-    act = past_act(question)
+    act = past_act(question, analysis.asks[0]) if analysis.asks else None
     if act is None:
         return None
     stems = tuple(w for w in (act.verb.removesuffix("e"), act.thing) if w)

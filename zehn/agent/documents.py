@@ -20,8 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spacy.tokens import Doc
-
 from verify.constraints import Constraint, check, dates_in, find_constraints
 from zehn.agent.compounds import compound_held
 from zehn.agent.question import Analysis, Ask
@@ -55,7 +53,7 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     quoted = {a for a in analysis.anchors if " " in a}  # (the view's index is built only when a name is looked up)
     missing = tuple(a for a in analysis.anchors if not comparison(a) and not view.index.mentions(a, quoted=a in quoted))
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
-    past = analysis.parse is not None and _asks_past(analysis.parse)
+    past = analysis.asks_past
     failed = []
     for constraint in analysis.constraints:
         result = check(constraint, text, own)
@@ -79,15 +77,6 @@ def _day_held(constraint: Constraint, text: str, own: tuple[str, ...], past: boo
         [v for d in own for v, _ in dates_in(d)]
     return any(_has_day(v) and v[-5:] == asked[-5:] and
                (v[:4] == asked[:4] or not v[:4].isdigit() or not asked[:4].isdigit()) for v in seen)
-
-
-def _asks_past(parse: Doc) -> bool:
-    """The question tells of acts done ("what change *triggered* ...", "what *restored* service"): a verb in the past
-    tense and no modal of what is to come ("what *will* ship on ...", "what *should* be done"; "could not" is past)."""
-    return any(t.tag_ == "VBD" for t in parse) and not any(t.tag_ == "MD" and t.lower_ in _TO_COME for t in parse)
-
-
-_TO_COME = frozenset({"will", "'ll", "wo", "shall", "should", "must", "may", "might"})
 
 
 # The words that name a date as a deadline, right before it: "ETA 2031-07-09", "Due: Apr 7", "target date: ...".

@@ -3,9 +3,9 @@
 "Who merged the PR?" and "Did the team roll back the deploy?" ask about an act that happened. A document that
 says the act only as one still to be done ("X will merge it", "needs to be approved by Y", "to be reviewed",
 "close the ticket if merged", "needs sign-off ahead of launch") does not answer them: whoever it names was
-assigned the act, and the act may never have been done. The question's tense comes from its parse (the main
-verb's tag and auxiliaries); the mention's from the auxiliaries, infinitive marker and subordinators of the act's
-verb and of the clauses above it.
+assigned the act, and the act may never have been done. Whether the question asks about the act as done is the
+analysis's reading of its ask (:mod:`zehn.agent.asked_time`); the mention's from the auxiliaries, infinitive
+marker and subordinators of the act's verb and of the clauses above it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Token
 from extraction.vocabulary import PLAN_VERBS
 from zehn.agent.clause_shapes import CONDITION_MARKS
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, inflects
+from zehn.agent.question import Ask
 
 # Subordinators of a clause whose act has not (yet) happened: "if merged", "until approved", "before release",
 # "once signed". "when", "whenever" and "after" also introduce clauses of acts that did happen ("after Bob merged it").
@@ -38,26 +39,21 @@ class PastAct:
     particle: str | None = None  # the verb's particle ("back" of "rolled back"): its noun is one word ("rollback")
 
 
-def past_act(question: Doc) -> PastAct | None:
-    """The act a question asks about as done: its main verb in the past ("Who merged X?", "who has approved X",
-    "who was X assigned to") or under "did" ("Did A roll back B?"); None for another tense, a modal, a light verb,
-    or a support verb without a particle ("how long a TTL was *put* on X", "who was *given* X"): such a verb lends
-    its object the meaning, and documents state the act with another verb ("TTL set to 3600s"), so the support
-    verb's own mentions say nothing of whether the act was done ("take over" is an act of its own)."""
-    root = next((t for t in question if t.dep_ == "ROOT"), None)
-    if root is None or root.pos_ != "VERB" or root.lemma_.casefold() in LIGHT_VERBS:
+def past_act(question: Doc, ask: Ask) -> PastAct | None:
+    """The act an ask is about as done (its time, the analysis's reading of its main verb: "Who merged X?", "who
+    has approved X", "Did A roll back B?"), that verb read in the question's parse. None for an ask not in the past,
+    a main verb that is not the ask's predicate (a misparse), a negated one, a light verb, or a support verb without
+    a particle ("how long a TTL was *put* on X", "who was *given* X"): such a verb lends its object the meaning, and
+    documents state the act with another verb ("TTL set to 3600s"), so the support verb's own mentions say nothing
+    of whether the act was done ("take over" is an act of its own)."""
+    if not ask.time.past or ask.time.verb is None:
+        return None
+    root = question[ask.time.verb]
+    if root.pos_ != "VERB" or root.lemma_.casefold() != ask.predicate or root.lemma_.casefold() in LIGHT_VERBS:
         return None
     if root.lemma_.casefold() in SUPPORT_VERBS and not any(c.dep_ == "prt" for c in root.children):
         return None
-    auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
-    # A modal anywhere ("In which proxy *will* X be extended": the parser may hang it off another word) asks no past.
-    if any(t.tag_ == "MD" for t in question) or any(c.dep_ == "neg" for c in root.children):
-        return None
-    # A passive past ("why was X rolled back") whose participle the tagger read as a simple past is one too.
-    past = (root.tag_ == "VBD" and not auxes) or any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes) or (
-        root.tag_ in ("VBN", "VBD") and any(a.lemma_ == "have" or (a.lemma_ == "be" and a.tag_ == "VBD")
-                                            for a in auxes))
-    if not past:
+    if any(c.dep_ == "neg" for c in root.children):
         return None
     objects = [c for c in root.children if c.dep_ == "dobj"]
     objects += [g for c in root.children if c.dep_ == "prep" and c.i == root.i + 1  # "signed off the review"

@@ -33,12 +33,14 @@ from typing import Literal
 from spacy.tokens import Doc
 
 from verify.constraints import Constraint
+from zehn.agent.asked_time import UNMARKED, AskedTime
 
 Route = Literal["ownership", "participation", "dependency", "dependents", "impact", "yes_no", "why", "list",
                 "attribute"]
 AnswerType = Literal["agent", "date", "duration", "frequency", "quantity", "version", "system", "identifier", "cause",
                      "fix", "items", "statement", "description"]
-__all__ = ["DOCUMENT_WORDS", "ENTITY_ROUTES", "Analysis", "AnswerType", "Ask", "Constraint", "Route", "SubjectPhrase"]
+__all__ = ["DOCUMENT_WORDS", "ENTITY_ROUTES", "Analysis", "AnswerType", "Ask", "AskedTime", "Constraint", "Route",
+           "SubjectPhrase"]
 ENTITY_ROUTES: frozenset[str] = frozenset({"ownership", "participation", "dependency", "dependents", "impact"})
 
 
@@ -86,6 +88,9 @@ class Ask:
     negated: bool = False
     core: tuple[str, ...] = ()  # the asked thing's own terms: focus, verb, the verb's arguments (not scene-setting)
     names: tuple[str, ...] = ()  # the core terms that name things (identifiers used as nouns): a source needs them
+    # When the asked act happens (done, to come, not said), read from the clause's main verb: the one reading every
+    # stage that weighs done against planned consults (:mod:`zehn.agent.asked_time`).
+    time: AskedTime = UNMARKED
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,11 @@ class Analysis:
     # The question's own parse, entities left out (stage 1 skips the recogniser): later stages read its tags,
     # dependencies and lemmas from here instead of parsing the question again. Not part of what the analysis says.
     parse: Doc | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def asks_past(self) -> bool:
+        """Some ask is about an act done ("what change *triggered* it", "what *was* the fix")."""
+        return any(a.time.past for a in self.asks)
 
     @property
     def entity_route(self) -> bool:
