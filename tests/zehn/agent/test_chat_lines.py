@@ -34,6 +34,15 @@ def test_an_ask_in_the_past_is_about_what_was_done(nlp: Language) -> None:
     assert not asks_done(analyse("What is the long-term fix for the ledger outage?", nlp).asks[0])
 
 
+def test_an_ask_in_the_simple_past_or_the_perfect_is_about_what_was_done_too(nlp: Language) -> None:
+    # No "was" or "did" in the words: the verb's own tense or the perfect says it.
+    assert asks_done(analyse("What mitigated the ledger outage?", nlp).asks[0])
+    assert asks_done(analyse("Which mitigations have been applied to the ledger?", nlp).asks[0])
+    # "had" in a relative clause is not the ask's: which runbook covers it is asked in the present.
+    assert not asks_done(analyse("Which runbook covers the alerts that had to be muted?", nlp).asks[0])
+    assert not asks_done(analyse("What was the long-term fix for the ledger outage?", nlp).asks[0])  # a horizon
+
+
 def test_the_asked_act_in_another_form_outranks_a_line_holding_a_topic_word(nlp: Language,
                                                                             similarity: Similarity) -> None:
     ask = analyse("How were the new ledger settings rolled out?", nlp).asks[0]
