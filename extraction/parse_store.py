@@ -35,7 +35,7 @@ from typing import Any, cast
 
 import numpy
 import redis
-from spacy.attrs import ENT_IOB, HEAD, ORTH, SENT_START, SPACY
+from spacy.attrs import ENT_IOB, HEAD, LEMMA, ORTH, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
 from spacy.vocab import Vocab
@@ -56,6 +56,7 @@ _SMALL: list[int | str] = [int(a) for a in (HEAD, ENT_IOB, SENT_START)]
 _STRINGS: list[int | str] = [int(a) for a in cast(Any, DocBin().attrs) if int(a) not in _SMALL]
 _ATTRS = _STRINGS + _SMALL
 _ORTH = _ATTRS.index(ORTH)
+_LEMMA = _ATTRS.index(LEMMA)
 _HEADER = struct.Struct("<IIBB")  # tokens, length of the strings' JSON, bytes per index and per small value
 _UNSIGNED = {2: numpy.uint16, 4: numpy.uint32}
 _SIGNED = {2: numpy.int16, 4: numpy.int32}
@@ -119,6 +120,22 @@ def decode(data: str, vocab: Vocab) -> Doc:
     words: Any = rows[:, _ORTH]  # orth ids, as DocBin.get_docs passes them (spaCy's stub says str)
     doc = Doc(vocab, words=words, spaces=spaces)
     return doc.from_array(_ATTRS, cast(Any, rows))
+
+
+def decode_lemmas(data: str) -> tuple[str, tuple[str, ...]]:
+    """The text and the tokens' lemmas of the parse ``encode`` stored, read from its columns without rebuilding a
+    ``Doc`` (~4x cheaper than :func:`decode`): for a reader that compares words by lemma and nothing else."""
+    raw = zlib.decompress(base64.b64decode(data))
+    n, size, index_bytes, _ = _HEADER.unpack_from(raw)
+    at = _HEADER.size
+    strings = json.loads(raw[at : at + size])
+    at += size
+    spaces = raw[at : at + n]
+    at += n
+    columns = numpy.frombuffer(raw, dtype=_UNSIGNED[index_bytes], count=n * len(_STRINGS), offset=at).reshape(-1, n)
+    text = "".join(strings[o] + (" " if space else "") for o, space in zip(columns[_ORTH].tolist(), spaces,
+                                                                             strict=True))
+    return text, tuple(strings[i] for i in columns[_LEMMA].tolist())
 
 
 def parse_texts(nlp: Language, texts: Iterable[str]) -> dict[str, str]:
@@ -186,18 +203,31 @@ def read_parses(graph: Any, sentences: Mapping[str, str], vocab: Vocab, parser: 
     reader's :func:`~extraction.nlp.extractor_version`: spaCy, model and rules versions, which the row's own
     ``extractor_version`` starts with) of the caller's text are returned; the caller parses the rest.
     A graph that fails raises :class:`ParsesUnavailable`, never an empty result."""
+    out: dict[str, Doc] = {}
+    for ev_id, text, data in _stored(graph, sentences, parser):
+        doc = decode(data, vocab)
+        if doc.text == text:
+            out[ev_id] = doc
+    return out
+
+
+def read_lemmas(graph: Any, sentences: Mapping[str, str], parser: str) -> dict[str, tuple[str, ...]]:
+    """The tokens' lemmas of the stored parses :func:`read_parses` would rebuild (same rows, same checks), by id."""
+    out: dict[str, tuple[str, ...]] = {}
+    for ev_id, text, data in _stored(graph, sentences, parser):
+        said, lemmas = decode_lemmas(data)
+        if said == text:
+            out[ev_id] = lemmas
+    return out
+
+
+def _stored(graph: Any, sentences: Mapping[str, str], parser: str) -> list[tuple[str, str, str]]:
+    """(id, text, encoded parse) of the rows whose stored parse ``parser`` made of the text the caller holds."""
     if not sentences:
-        return {}
+        return []
     params = {"ids": list(sentences), "parser": parser}
     try:
         rows: Sequence[list[Any]] = scoped(graph).ro_query(READ_PARSES, params).result_set
     except (redis.RedisError, OSError) as exc:
         raise ParsesUnavailable(f"graph unavailable while reading stored parses: {exc}") from exc
-    out: dict[str, Doc] = {}
-    for ev_id, text, data in rows:
-        if sentences.get(ev_id) != text:
-            continue
-        doc = decode(data, vocab)
-        if doc.text == text:
-            out[ev_id] = doc
-    return out
+    return [(ev_id, text, data) for ev_id, text, data in rows if sentences.get(ev_id) == text]

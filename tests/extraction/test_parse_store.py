@@ -16,8 +16,10 @@ from extraction.parse_store import (
     ParseCache,
     ParsesUnavailable,
     decode,
+    decode_lemmas,
     encode,
     parse_texts,
+    read_lemmas,
     read_parses,
     shared_cache,
 )
@@ -50,6 +52,15 @@ def test_a_stored_parse_rebuilds_the_parse_spacy_gives_its_text(nlp: Language) -
     assert list(stored) == TEXTS
     for text in TEXTS:
         assert everything(decode(stored[text], nlp.vocab)) == everything(nlp(text))
+
+
+def test_a_stored_parses_text_and_lemmas_are_read_without_rebuilding_it(nlp: Language) -> None:
+    stored = parse_texts(nlp, TEXTS)
+    for text in TEXTS:
+        assert decode_lemmas(stored[text]) == (text, tuple(t.lemma_ for t in nlp(text)))
+    words = [f"w{i}" for i in range(70_000)]  # four-byte indexes
+    doc = Doc(nlp.vocab, words=words, lemmas=[f"l{i}" for i in range(70_000)])
+    assert decode_lemmas(encode(doc)) == (doc.text, tuple(f"l{i}" for i in range(70_000)))
 
 
 def test_a_parse_too_long_for_two_byte_fields_is_stored_whole(nlp: Language) -> None:
@@ -139,6 +150,15 @@ def test_a_reader_gets_no_parse_of_another_text_or_another_pipeline(sample_graph
     assert read_parses(graph, {first: text}, nlp.vocab, "spacy-0.0.0/en_other-0/zehn-rules-0") == {}
 
 
+def test_a_lemma_reader_gets_the_rows_and_only_the_rows_the_parse_reader_does(sample_graph: tuple[Any, Any],
+                                                                              nlp: Language) -> None:
+    graph = ScopedGraph(sample_graph[0], EVERYTHING)
+    (first, text), (second, other) = evidence_rows(graph, 2)
+    wanted = {first: text, second: other + " (edited)", "ev_0000000000000000": "A sentence no row holds."}
+    assert read_lemmas(graph, wanted, extractor_version(nlp)) == {first: tuple(t.lemma_ for t in nlp(text))}
+    assert read_lemmas(graph, wanted, "spacy-0.0.0/en_other-0/zehn-rules-0") == {}
+
+
 class Refusing:
     """The read-only graph interface of a server that went away."""
 
@@ -151,6 +171,8 @@ class Refusing:
 def test_a_reader_of_a_graph_that_is_down_is_told_so(nlp: Language) -> None:
     with pytest.raises(ParsesUnavailable):
         read_parses(Refusing(), {"ev_0000000000000001": "Some sentence."}, nlp.vocab, extractor_version(nlp))
+    with pytest.raises(ParsesUnavailable):
+        read_lemmas(Refusing(), {"ev_0000000000000001": "Some sentence."}, extractor_version(nlp))
 
 
 def test_a_parse_is_a_plain_string_for_the_graph(nlp: Language) -> None:

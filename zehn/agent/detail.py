@@ -6,8 +6,9 @@ An answer bound to the summary is short and leaves most of the word budget unrea
 steps a reader asks for sit in the detail. So an answer well under :data:`DETAIL_TARGET` cited words is followed by
 the document's other lines that restate it: lines that hold one of the question's own words and at least
 :data:`DETAIL_TERMS` of the question's and the answer's words together, most first, while they fit. Words are
-compared by the lemmas of the parses the turn holds (no stemmer of our own). Words half the passages hold (the
-document's topic) do not count towards those: they tell no restatement from a line that merely follows it.
+compared by lemma (no stemmer of our own): the parses the turn holds, else the lemma column of those stored at
+ingest (every line of the document is read, and no ``Doc`` need be rebuilt for one). Words half the passages hold
+(the document's topic) do not count towards those: they tell no restatement from a line that merely follows it.
 Timestamped log records and headings alone are passed over, and a line is never cited twice.
 
 Front matter is never cited as an answer's context: an ask bound to a front-matter key ("owner_team") keeps that
@@ -25,10 +26,10 @@ from spacy.tokens import Doc
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.extent import asks_back, overlaps
+from zehn.agent.lemmas import lemmas_of
 from zehn.agent.parses import Parses
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.rows import Sentence
-from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.situation import leveled_log
 
 DETAIL_TARGET = 200  # cited words an answer is filled up to (the budget's cap, 250, is left to the asks' own lines)
@@ -37,9 +38,14 @@ MIN_LINE_WORDS = 4  # a shorter line is a title or a label ("Impact", "Owner: SR
 
 
 def content_lemmas(parse: Doc) -> frozenset[str]:
-    """The lemmas of the parse's content words (no stop words, no bare numbers or punctuation), read from the parse
-    the turn already holds ("retried" and "retries" are "retry"; "retries=2" names the setting "retry")."""
-    parts = (p.strip("?!") for lemma in lemmas_of(parse) for p in lemma.split("="))
+    """The lemmas of the parse's content words (:func:`content_of`)."""
+    return content_of(lemmas_of(parse))
+
+
+def content_of(lemmas: tuple[str, ...]) -> frozenset[str]:
+    """The content words of folded lemmas (no stop words, no bare numbers or punctuation: "retried" and "retries"
+    are "retry"; "retries=2" names the setting "retry")."""
+    parts = (p.strip("?!") for lemma in lemmas for p in lemma.split("="))
     return frozenset(p for p in parts if p not in STOP_WORDS and any(c.isalpha() for c in p))
 
 
@@ -79,7 +85,8 @@ def detail_lines(question: Doc, answer: tuple[Sentence, ...], view: DocView, tak
     most restating first, while their words fit ``budget``; in document order."""
     if budget <= 0:
         return ()
-    lemmas = {i: content_lemmas(doc) for i, doc in parses.of((*view.sentences, *answer)).items()}
+    # Lemmas alone: a line the turn never parsed is read from its stored parse's lemma column, no Doc rebuilt.
+    lemmas = {i: content_of(found) for i, found in parses.lemmas((*view.sentences, *answer)).items()}
     topic = _topic(view, lemmas)
     question_lemmas = content_lemmas(question)
     asked = question_lemmas - topic

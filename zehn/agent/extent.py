@@ -25,12 +25,11 @@ from spacy.tokens import Doc
 
 from extraction.line_breaks import paragraph_starts, stored_lines
 from zehn.agent.focus import KIND_WORDS, heading_words
-from zehn.agent.lemmas import LIGHT_VERBS, words
+from zehn.agent.lemmas import LIGHT_VERBS, lemmas_of, words
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_binding import Scored, core_terms
-from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.sibling_parts import field_runs, other_items, titled_part
 from zehn.agent.similarity import Similarity
 

@@ -23,12 +23,12 @@ import re
 from collections.abc import Sequence
 
 from zehn.agent.bound import Bound, Finding
-from zehn.agent.lemmas import LIGHT_VERBS, inflects, words
+from zehn.agent.lemmas import LIGHT_VERBS, inflects, lemmas_of, words
 from zehn.agent.parses import Parses
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
-from zehn.agent.sentence_checks import lemmas_of, negated
+from zehn.agent.sentence_checks import negated
 from zehn.agent.similarity import Similarity
 
 MIN_HELD = 0.5  # share of the ask's other words the sentence (with its window and the title) must hold: most

@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import repeat
 
 from spacy.language import Language
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
 WH_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"})
@@ -66,6 +66,25 @@ def identifier_parts(tokens: Iterable[str]) -> tuple[str, ...]:
     :func:`zehn.agent.sentence_binding.metadata_asked`). Read on the sentence's side of a binding only
     (:func:`zehn.agent.sentence_checks.lemmas_of`): a key the question names is an anchor, whole."""
     return tuple(p for w in tokens if "=" in w.strip("=") for p in re.split(r"[_=]+", w.strip("_=")) if p)
+
+
+_LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
+
+
+def lemmas_of(parse: Doc) -> tuple[str, ...]:
+    """The parse's lemmas, folded (:func:`folded`), read once per parse (kept in its ``user_data``): a cached parse
+    is bound again for every ask, every document view and the next question that reads its sentence."""
+    found: tuple[str, ...] | None = parse.user_data.get(_LEMMAS)
+    if found is None:
+        found = parse.user_data[_LEMMAS] = folded(t.lemma_ for t in parse)
+    return found
+
+
+def folded(lemmas: Iterable[str]) -> tuple[str, ...]:
+    """Token lemmas casefolded, then the words of their settings (:func:`identifier_parts`: "max_header_bytes=2048"
+    adds max, header, bytes, 2048)."""
+    casefolded = tuple(lemma.casefold() for lemma in lemmas)
+    return casefolded + identifier_parts(casefolded)
 
 
 def irregular_forms(nlp: Language) -> Mapping[str, str]:

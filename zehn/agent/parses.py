@@ -18,12 +18,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from spacy.tokens import Doc
 
+from zehn.agent.lemmas import folded, lemmas_of
 from zehn.agent.rows import Sentence
 
+_T = TypeVar("_T")
 PARSE_BATCH = 64
 # Distinct sentence texts kept: a few hundred documents' worth (a parsed short sentence holds ~10-20 kB).
 CACHE_SIZE = 8192
@@ -40,6 +42,7 @@ class ParseCache:
         self.nlp = nlp
         self.size = size
         self._docs: OrderedDict[str, Doc] = OrderedDict()
+        self._lemmas: OrderedDict[str, tuple[str, ...]] = OrderedDict()  # of texts read for their lemmas alone
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -67,6 +70,29 @@ class ParseCache:
         return {t: out[t] for t in wanted}
 
 
+    def lemmas(self, texts: Iterable[str], stored: Callable[[list[str]], Mapping[str, tuple[str, ...]]] | None = None,
+               ) -> dict[str, tuple[str, ...]]:
+        """The folded lemmas (:func:`zehn.agent.lemmas.folded`) of ``texts`` by text: a cached parse's, those read
+        for their lemmas before, then the lemmas ``stored`` has (given the texts not cached, the stored parses' token
+        lemmas by text, no ``Doc`` rebuilt), and the rest's parses (:meth:`docs`)."""
+        wanted = list(dict.fromkeys(texts))
+        with self._lock:
+            out = {t: lemmas_of(self._docs[t]) for t in wanted if t in self._docs}
+            out |= {t: self._lemmas[t] for t in wanted if t not in out and t in self._lemmas}
+            for text in out:
+                (self._docs if text in self._docs else self._lemmas).move_to_end(text)
+        todo = [t for t in wanted if t not in out]
+        if todo:
+            read = {t: folded(raw) for t, raw in (stored(todo) if stored is not None else {}).items()}
+            with self._lock:
+                self._lemmas.update(read)
+                while len(self._lemmas) > self.size:
+                    self._lemmas.popitem(last=False)
+            out |= read
+            out |= {t: lemmas_of(doc) for t, doc in self.docs(t for t in todo if t not in read).items()}
+        return {t: out[t] for t in wanted}
+
+
 class CachedParse:
     """:data:`verify.parsing.Parse` over a :class:`ParseCache`, for the hop grader: a sentence a turn already read
     is not parsed again, and the grader's masked copy of a sentence is parsed once per process (the same
@@ -79,29 +105,46 @@ class CachedParse:
         return self.cache.docs((text,))[text]
 
 
-# Stored parses of evidence rows (id -> text), by id: extraction.parse_store.read_parses bound to a turn's graph.
+# Stored parses of evidence rows (id -> text), by id: extraction.parse_store.read_parses bound to a turn's graph;
+# and their tokens' lemmas alone (extraction.parse_store.read_lemmas).
 StoredReader = Callable[[dict[str, str]], Mapping[str, Doc]]
+StoredLemmas = Callable[[dict[str, str]], Mapping[str, tuple[str, ...]]]
 
 
 class Parses:
     """One turn's parses by evidence id, read through the process's :class:`ParseCache` and, for texts it has not
     cached, the parses stored with the evidence rows (``stored``)."""
 
-    def __init__(self, cache: ParseCache, stored: StoredReader | None = None) -> None:
+    def __init__(self, cache: ParseCache, stored: StoredReader | None = None,
+                 stored_lemmas: StoredLemmas | None = None) -> None:
         self.cache = cache
         self.stored = stored
+        self.stored_lemmas = stored_lemmas
 
     def of(self, sentences: Iterable[Sentence]) -> dict[str, Doc]:
         """Parses of ``sentences`` by evidence id (one read of the stored ones, those without in one batch)."""
         wanted = list({s.id: s for s in sentences}.values())
-        docs = self.cache.docs((s.text for s in wanted), self._stored(wanted) if self.stored is not None else None)
+        stored = _by_text(wanted, self.stored) if self.stored is not None else None
+        docs = self.cache.docs((s.text for s in wanted), stored)
         return {s.id: docs[s.text] for s in wanted}
 
-    def _stored(self, wanted: list[Sentence]) -> Callable[[list[str]], dict[str, Doc]]:
-        def read(texts: list[str]) -> dict[str, Doc]:
-            assert self.stored is not None
-            missing = set(texts)
-            one = {s.text: s.id for s in reversed(wanted) if s.text in missing}  # one row per text is enough
-            ids = {ev_id: text for text, ev_id in one.items()}
-            return {ids[ev_id]: doc for ev_id, doc in self.stored(ids).items()}
-        return read
+    def lemmas(self, sentences: Iterable[Sentence]) -> dict[str, tuple[str, ...]]:
+        """The folded lemmas of ``sentences`` by evidence id, for a stage that compares words and reads nothing else
+        of a parse: a sentence no stage of the process parsed is read from its stored parse's lemmas, no ``Doc``
+        rebuilt (the rest as :meth:`of`)."""
+        wanted = list({s.id: s for s in sentences}.values())
+        found = self.cache.lemmas((s.text for s in wanted),
+                                  _by_text(wanted, self.stored_lemmas) if self.stored_lemmas is not None else None)
+        return {s.id: found[s.text] for s in wanted}
+
+
+
+def _by_text(wanted: list[Sentence], reader: Callable[[dict[str, str]], Mapping[str, _T]],
+             ) -> Callable[[list[str]], dict[str, _T]]:
+    """``reader`` (by evidence id) asked by text: one row of ``wanted`` per text is enough."""
+    def read(texts: list[str]) -> dict[str, _T]:
+        missing = set(texts)
+        one = {s.text: s.id for s in reversed(wanted) if s.text in missing}
+        ids = {ev_id: text for text, ev_id in one.items()}
+        return {ids[ev_id]: found for ev_id, found in reader(ids).items()}
+    return read

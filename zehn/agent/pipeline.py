@@ -25,7 +25,7 @@ from spacy.language import Language
 from extraction.access import ScopedGraph
 from extraction.errors import ModelUnavailable
 from extraction.nlp import extractor_version
-from extraction.parse_store import ParsesUnavailable, read_parses
+from extraction.parse_store import ParsesUnavailable, read_lemmas, read_parses
 from zehn.agent import compose, gate
 from zehn.agent.analyse import analyse
 from zehn.agent.bind_graph import bind_graph
@@ -115,7 +115,8 @@ class Pipeline:
         _step(4, "bind and grade")
         bind_started = time.perf_counter()
         parses = Parses(self.parse_cache, (lambda ids: read_parses(graph, ids, self.nlp.vocab, self.parser))
-                        if self.stored_parses else None)
+                        if self.stored_parses else None,
+                        (lambda ids: read_lemmas(graph, ids, self.parser)) if self.stored_parses else None)
         if analysis.entity_route or analysis.route == "yes_no":
             bound: Bound | Stop = bind_graph(analysis, subjects, retrieved, dispatcher, parses, self.similarity,
                                              self.parse)

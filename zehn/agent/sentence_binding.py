@@ -53,7 +53,7 @@ from zehn.agent.focus import (
     states_unit,
 )
 from zehn.agent.front_matter import key_words
-from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, words
+from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, lemmas_of, words
 from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
@@ -63,7 +63,6 @@ from zehn.agent.sentence_checks import (
     answering_fillers,
     header_field,
     label_states,
-    lemmas_of,
     negated,
     states_focus_of_case,
 )

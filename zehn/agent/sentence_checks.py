@@ -22,26 +22,15 @@ from verify.fillers import fillers
 from verify.labelled import label_relation, opening_label, segments
 from verify.lexicon import METADATA_FIELDS
 from zehn.agent.focus import KIND_NOUNS
-from zehn.agent.lemmas import identifier_parts, inflects, words
+from zehn.agent.lemmas import inflects, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import own_heading
 from zehn.agent.similarity import Similarity
 
-_LEMMAS = "zehn.lemmas"  # the user_data key of a parse's lemmas (:func:`lemmas_of`)
 # A time of day ("13:06", "9:41:07"), with an optional zone: the stamp of a timeline entry, a log line, an e-mail.
 _SPLIT = re.compile(r"[\W_]+")  # a heading's words: "cutover_schedule" is "cutover schedule"
 CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 _CONDITION = frozenset({"advcl"})  # the clause a "when", "if", "unless", "until" opens
-
-
-def lemmas_of(parse: Doc) -> tuple[str, ...]:
-    """The parse's lemmas, casefolded, read once per parse (kept in its ``user_data``): a cached parse is bound
-    again for every ask, every document view and the next question that reads its sentence."""
-    found: tuple[str, ...] | None = parse.user_data.get(_LEMMAS)
-    if found is None:
-        lemmas = tuple(t.lemma_.casefold() for t in parse)
-        found = parse.user_data[_LEMMAS] = lemmas + identifier_parts(lemmas)  # max_header_bytes: max, header ...
-    return found
 
 
 def in_condition(token: Token) -> bool:

@@ -26,12 +26,12 @@ from spacy.tokens import Doc, Token
 from verify.fillers import SYSTEM_HEADS, english_compound
 from verify.parsing import Parse
 from zehn.agent.bound import Finding
-from zehn.agent.lemmas import LIGHT_VERBS
+from zehn.agent.lemmas import LIGHT_VERBS, lemmas_of
 from zehn.agent.parses import Parses
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
-from zehn.agent.sentence_checks import lemmas_of, negated
+from zehn.agent.sentence_checks import negated
 from zehn.agent.similarity import Similarity
 
 MIN_HELD = 0.6  # share of the question's other content words the sentence must hold (most of them)

@@ -7,9 +7,8 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import lemmas_of, words
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
-from zehn.agent.sentence_checks import lemmas_of
 from zehn.agent.similarity import Similarity
 
 QUESTION = "Which fields are required in each billing export record?"

@@ -12,7 +12,8 @@ from spacy.tokens import Doc
 
 from extraction.access import EVERYTHING, ScopedGraph
 from extraction.nlp import extractor_version
-from extraction.parse_store import read_parses
+from extraction.parse_store import read_lemmas, read_parses
+from zehn.agent.lemmas import lemmas_of
 from zehn.agent.parses import CachedParse, ParseCache, Parses
 from zehn.agent.rows import Sentence
 
@@ -108,6 +109,29 @@ def test_parses_stored_with_the_evidence_are_read_and_only_the_rest_is_parsed(
             [(t.text, t.lemma_, t.dep_, t.head.i, t.ent_type_) for t in nlp(s.text)]
     Parses(ParseCache(counting), read).of([])
     assert len(reads) == 1  # nothing to parse: no read
+
+
+def test_lemmas_come_from_a_cached_parse_else_the_stored_lemmas_else_a_parse(
+        counting: CountingNlp, nlp: Language, sample_graph: tuple[Any, Any]) -> None:
+    graph = ScopedGraph(sample_graph[0], EVERYTHING)
+    rows = graph.ro_query("MATCH (e:Evidence) WHERE e.kind = 'sentence' RETURN e.id, e.text ORDER BY e.id LIMIT 2"
+                          ).result_set
+    stored = [Sentence(id=r[0], text=r[1], document_id="doc", start=0, end=len(r[1]), kind="sentence") for r in rows]
+    reads: list[dict[str, str]] = []
+
+    def read(ids: dict[str, str]) -> dict[str, tuple[str, ...]]:
+        reads.append(ids)
+        return read_lemmas(graph, ids, extractor_version(nlp))
+
+    cache = ParseCache(counting)
+    Parses(cache).of([sentence(1, A)])  # an earlier stage parsed A
+    found = Parses(cache, stored_lemmas=read).lemmas([sentence(1, A), *stored, sentence(2, B)])
+    assert counting.parsed == [A, B]  # B: no row holds it; the stored two are read, not parsed
+    assert reads == [{s.id: s.text for s in stored} | {sentence(2, B).id: B}]  # A's parse was cached
+    for s in (sentence(1, A), *stored, sentence(2, B)):
+        assert found[s.id] == lemmas_of(nlp(s.text))
+    assert Parses(cache, stored_lemmas=read).lemmas(stored) == {s.id: found[s.id] for s in stored}
+    assert len(reads) == 1  # lemmas read once are kept for the next turn
 
 
 def test_the_graders_parser_parses_each_text_once_and_reuses_a_turns_parse(counting: CountingNlp,

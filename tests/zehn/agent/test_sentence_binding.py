@@ -8,14 +8,14 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.lemmas import words
+from zehn.agent.lemmas import lemmas_of, words
 from zehn.agent.sentence_binding import (
     core_terms,
     labelled_as_asked,
     named_list,
     prefetch_synonyms,
 )
-from zehn.agent.sentence_checks import lemmas_of, negated
+from zehn.agent.sentence_checks import negated
 from zehn.agent.similarity import Similarity
 
 
