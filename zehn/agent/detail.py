@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
@@ -42,6 +43,7 @@ def content_lemmas(parse: Doc) -> frozenset[str]:
     return content_of(lemmas_of(parse))
 
 
+@lru_cache(maxsize=8192)  # a sentence's lemmas are the same whenever a turn reads its document again
 def content_of(lemmas: tuple[str, ...]) -> frozenset[str]:
     """The content words of folded lemmas (no stop words, no bare numbers or punctuation: "retried" and "retries"
     are "retry"; "retries=2" names the setting "retry")."""
