@@ -7,6 +7,7 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
+from zehn.agent.lemmas import lemmas_of
 from zehn.agent.rows import DocPassage
 from zehn.agent.sentence_binding import Scored, bind_sentence
 from zehn.agent.sentence_checks import (
@@ -16,7 +17,6 @@ from zehn.agent.sentence_checks import (
     label_states,
     labelled_by_focus,
     labelled_by_head,
-    lemmas_of,
     negated,
     states_focus_of_case,
 )
