@@ -89,12 +89,18 @@ def test_the_cache_stays_within_its_size_and_keeps_the_recently_used(counting: C
     assert counting.parsed == [B]
 
 
-def test_parses_stored_with_the_evidence_are_read_and_only_the_rest_is_parsed(
-        counting: CountingNlp, nlp: Language, sample_graph: tuple[Any, Any]) -> None:
+def _stored_rows(sample_graph: tuple[Any, Any]) -> tuple[ScopedGraph, list[Sentence]]:
+    """The sample graph and two of its sentence rows (each has a stored parse)."""
     graph = ScopedGraph(sample_graph[0], EVERYTHING)
     rows = graph.ro_query("MATCH (e:Evidence) WHERE e.kind = 'sentence' RETURN e.id, e.text ORDER BY e.id LIMIT 2"
                           ).result_set
-    stored = [Sentence(id=r[0], text=r[1], document_id="doc", start=0, end=len(r[1]), kind="sentence") for r in rows]
+    return graph, [Sentence(id=r[0], text=r[1], document_id="doc", start=0, end=len(r[1]), kind="sentence")
+                   for r in rows]
+
+
+def test_parses_stored_with_the_evidence_are_read_and_only_the_rest_is_parsed(
+        counting: CountingNlp, nlp: Language, sample_graph: tuple[Any, Any]) -> None:
+    graph, stored = _stored_rows(sample_graph)
     reads: list[dict[str, str]] = []
 
     def read(ids: dict[str, str]) -> dict[str, Doc]:
@@ -113,10 +119,7 @@ def test_parses_stored_with_the_evidence_are_read_and_only_the_rest_is_parsed(
 
 def test_lemmas_come_from_a_cached_parse_else_the_stored_lemmas_else_a_parse(
         counting: CountingNlp, nlp: Language, sample_graph: tuple[Any, Any]) -> None:
-    graph = ScopedGraph(sample_graph[0], EVERYTHING)
-    rows = graph.ro_query("MATCH (e:Evidence) WHERE e.kind = 'sentence' RETURN e.id, e.text ORDER BY e.id LIMIT 2"
-                          ).result_set
-    stored = [Sentence(id=r[0], text=r[1], document_id="doc", start=0, end=len(r[1]), kind="sentence") for r in rows]
+    graph, stored = _stored_rows(sample_graph)
     reads: list[dict[str, str]] = []
 
     def read(ids: dict[str, str]) -> dict[str, tuple[str, ...]]:
