@@ -45,8 +45,8 @@ _PLANNING = frozenset({"plan", "intend", "schedule"})
 @dataclass(frozen=True)
 class AskedTime:
     """When the ask's act happens, with the words it was read from (``evidence``, as written: "did", "has been",
-    "will", "next week"; empty when unmarked) and the position of the main verb in the question's parse (``verb``;
-    None when the clause has no verb)."""
+    "will", "next week"; for an unmarked ask its present auxiliary or modal, if any) and the position of the
+    clause's main verb in the parse the analysis keeps (``verb``; None when the tagger read no verb there)."""
 
     when: When
     evidence: str = ""
