@@ -113,9 +113,6 @@ FOCUS_ROLES: dict[str, str] = {
 }
 HEADING_CACHE = 8192  # distinct headings whose words and roles are kept
 _SPLIT = re.compile(r"[\W_]+")
-# Headings of the part that tells the whole document in brief ("Summary", "TL;DR"), and the names a document's
-# untitled text gets ("body", "content"): what such a passage says, it says of everything in the document at once.
-OVERVIEW_WORDS = frozenset({"summary", "overview", "abstract", "tldr", "tl", "dr", "introduction", "body", "content"})
 
 
 # Focus nouns that ask for the value at which something happens; a sentence states one as a comparison with a number
@@ -163,12 +160,6 @@ def heading_words(heading: str) -> frozenset[str]:
     pure function of the heading, asked again for every sentence of a passage."""
     last = own_heading(heading)
     return frozenset(w for w in _SPLIT.split(last.casefold()) if w)
-
-
-def overview(heading: str, title: str) -> bool:
-    """The passage is the document's overview: its own heading says so, or it is the text under the title."""
-    last = own_heading(heading).strip().casefold()
-    return last == title.strip().casefold() or bool(heading_words(heading) & OVERVIEW_WORDS)
 
 
 def roles_of(heading: str) -> dict[str, float]:
