@@ -168,11 +168,21 @@ def roles_of(heading: str) -> dict[str, float]:
     return dict(_roles(heading))  # a dict of the caller's own
 
 
+def _conditions_of_act(heading: str) -> bool:
+    """The heading is "<X> trigger(s)": what sets off X, a planned act ("Rollback trigger", "Audit event triggers":
+    the conditions it fires on), not what set off the case. "Trigger" alone, or first ("Trigger and impact"),
+    names the case's cause."""
+    parts = [w for w in _SPLIT.split(own_heading(heading).casefold()) if w]
+    return len(parts) > 1 and parts[-1] in ("trigger", "triggers")
+
+
 @lru_cache(maxsize=HEADING_CACHE)
 def _roles(heading: str) -> tuple[tuple[str, float], ...]:
     words = heading_words(heading)
     words = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")} | \
         {w[:-2] for w in words if len(w) > 4 and w.endswith(("xes", "ses", "zes", "ches", "shes"))}
+    if _conditions_of_act(heading):
+        words -= {"trigger"}
     out: dict[str, float] = {}
     for role, (primary, secondary) in SECTION_ROLES.items():
         if words & primary or any(p <= words for p in PRIMARY_PAIRS.get(role, ())):
