@@ -113,9 +113,6 @@ FOCUS_ROLES: dict[str, str] = {
 }
 HEADING_CACHE = 8192  # distinct headings whose words and roles are kept
 _SPLIT = re.compile(r"[\W_]+")
-# Headings of the part that tells the whole document in brief ("Summary", "TL;DR"), and the names a document's
-# untitled text gets ("body", "content"): what such a passage says, it says of everything in the document at once.
-OVERVIEW_WORDS = frozenset({"summary", "overview", "abstract", "tldr", "tl", "dr", "introduction", "body", "content"})
 
 
 # Focus nouns that ask for the value at which something happens; a sentence states one as a comparison with a number
@@ -165,16 +162,18 @@ def heading_words(heading: str) -> frozenset[str]:
     return frozenset(w for w in _SPLIT.split(last.casefold()) if w)
 
 
-def overview(heading: str, title: str) -> bool:
-    """The passage is the document's overview: its own heading says so, or it is the text under the title."""
-    last = own_heading(heading).strip().casefold()
-    return last == title.strip().casefold() or bool(heading_words(heading) & OVERVIEW_WORDS)
-
-
 def roles_of(heading: str) -> dict[str, float]:
     """The section roles a heading names: 1.0 when it names the role, 0.5 when it is a section that often holds it
     (a crude singular for plurals: "steps" -> "step", "fixes" -> "fix", "patches" -> "patch")."""
     return dict(_roles(heading))  # a dict of the caller's own
+
+
+def _conditions_of_act(heading: str) -> bool:
+    """The heading is "<X> trigger(s)": what sets off X, a planned act ("Rollback trigger", "Audit event triggers":
+    the conditions it fires on), not what set off the case. "Trigger" alone, or first ("Trigger and impact"),
+    names the case's cause."""
+    parts = [w for w in _SPLIT.split(own_heading(heading).casefold()) if w]
+    return len(parts) > 1 and parts[-1] in ("trigger", "triggers")
 
 
 @lru_cache(maxsize=HEADING_CACHE)
@@ -182,6 +181,8 @@ def _roles(heading: str) -> tuple[tuple[str, float], ...]:
     words = heading_words(heading)
     words = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")} | \
         {w[:-2] for w in words if len(w) > 4 and w.endswith(("xes", "ses", "zes", "ches", "shes"))}
+    if _conditions_of_act(heading):
+        words -= {"trigger"}
     out: dict[str, float] = {}
     for role, (primary, secondary) in SECTION_ROLES.items():
         if words & primary or any(p <= words for p in PRIMARY_PAIRS.get(role, ())):

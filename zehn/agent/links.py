@@ -5,7 +5,9 @@ knowledge-base page and the postmortem all name ``SUP-…`` / ``ENG-…``. A doc
 when it is a ticket the answering document names (its own ``key:`` line, as tracker exports write it, holds a key
 the answering document names) and the two share at least :data:`LINK_KEYS` keys (the ticket and the further work
 both cite). A key named in passing ("see ENG-12", a spec both cite) links nothing, nor does a key more than
-:data:`HUB` documents name (an epic, a standard everyone cites).
+:data:`HUB` documents name (an epic, a standard everyone cites). Two tickets that only name each other (each the other's
+own key, as a tracker's "linked issues" field does for a related report) are two cases: the answering document's
+own key counts toward no link.
 """
 
 from __future__ import annotations
@@ -50,9 +52,10 @@ def linked_ids(document_id: str, text: str, mentions: Mentions) -> list[str]:
         whole = re.compile(rf"\b{re.escape(key)}\b")
         rows = [(d, passage) for d, passage in found.get(key, []) if whole.search(passage)]
         docs = {d for d, _ in rows}
-        if len(docs) <= HUB:
+        # The answering document's own key, named back by another ticket ("linked_issues": a related report of
+        # another customer), is a cross-reference, not work both cite: it counts toward no link.
+        if len(docs) <= HUB and key not in mine:
             shared.update(docs - {document_id})
-            if key not in mine:
-                tickets |= {d for d, passage in rows if key in own_keys(passage)}
+            tickets |= {d for d, passage in rows if key in own_keys(passage)}
     ranked = sorted(shared.items(), key=lambda e: (-e[1], e[0]))
     return [d for d, n in ranked if n >= LINK_KEYS and d in tickets][:MAX_LINKED]

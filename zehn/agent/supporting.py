@@ -13,10 +13,9 @@ states it, provided that document
    ("Root cause", "Mitigation") is not enough here: every incident document has one, and another incident's
    remedy is how wrong answers are made.
 
-An ask the answering document states only in its overview ("Summary", its untitled body: :func:`overview`) is
-stated there in passing; it is looked for in the near documents as well, and their statement is added when it sits
-in a section of its own (not in their overview). A document of the same case (:mod:`zehn.agent.links`) adds its
-own statement of every ask.
+A near document adds nothing to an ask the answering document states, even only in its overview: on the tune
+halves every such addition came from another case (the answering document merely mentioned the asked thing, and so
+did the near one). A document of the same case (:mod:`zehn.agent.links`) adds its own statement of every ask.
 
 The answering document still decides whether there is an answer at all: a second document never answers a
 question on its own. Its words come out of the budget the situation sentences would have used.
@@ -28,7 +27,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
-from zehn.agent.focus import overview
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
@@ -62,17 +60,13 @@ def supported(bound: Bound, answering: DocView, others: list[DocView], bind: Bin
     answered = {f.ask for f in added}
     near = [v for v in others if v.info.id != answering.info.id and v.mentions_subject >= answering.mentions_subject
             and v.score >= SUPPORT_NEAR * answering.score]
-    # An ask the answering document states only in its overview is stated there in passing: a near document's
-    # own section may say it in full.
-    passing = {f.ask for f in bound.findings if f.reasons == ("bound_by:filler",) and
-               overview(f.heading, answering.info.title)}
-    left = [a for a in (*bound.missing, *passing) if a not in answered]
-    more, cited, unstated = _answer_each(left, near, cited, 0, bind, lambda found, view: (
-        found.grade == "source_backed" and not (found.ask in passing and overview(found.heading, view.info.title))))
+    left = [a for a in bound.missing if a not in answered]
+    more, cited, unstated = _answer_each(left, near, cited, 0, bind,
+                                         lambda found, view: found.grade == "source_backed")
     added += more
     if not added:
         return bound
-    return replace(bound, findings=(*bound.findings, *added), missing=tuple(a for a in unstated if a not in passing),
+    return replace(bound, findings=(*bound.findings, *added), missing=tuple(unstated),
                    setting=_within(bound.setting, WORD_BUDGET - cited))
 
 

@@ -36,6 +36,14 @@ def test_verbs_that_only_carry_a_duration_name_the_kind() -> None:
     assert {"take", "last"} <= KIND_WORDS
 
 
+def test_the_trigger_of_a_planned_act_is_no_cause_section() -> None:
+    # "Failover trigger" lists the conditions a failover fires on; "Trigger" alone says what set the case off.
+    assert "cause" not in roles_of("Chat > Failover trigger")
+    assert "cause" not in roles_of("Export job triggers")
+    assert roles_of("Postmortem > Trigger").get("cause") == 1.0
+    assert roles_of("Trigger and impact").get("cause") == 1.0
+
+
 def test_a_plural_heading_in_es_names_its_role_like_the_singular() -> None:
     assert roles_of("Release 2.1 > Fixes").get("fix") == 1.0  # release notes list what was fixed under "Fixes"
     assert roles_of("Patches").get("fix") == 1.0

@@ -61,3 +61,16 @@ def test_every_key_of_the_page_is_looked_up_in_one_call() -> None:
         return look(keys)
     assert linked_ids("kb", KB[1], counted) == ["t"]
     assert calls == [["OPS-4410", "PLAT-77", "ARCH-3"]]
+
+
+def test_two_tickets_that_only_name_each_other_are_not_linked() -> None:
+    # A related report of another customer: each ticket's "linked issues" names the other's own key, nothing more.
+    mine = ("a", 'Reports page empty\n  "key": "HELP-20"\n  "linked_issues": ["HELP-31"]')
+    related = ("b", 'Savings estimate off\n  "key": "HELP-31"\n  "linked_issues": ["HELP-20", "PLAT-9"]')
+    assert linked_ids("a", mine[1], _mentions(mine, related)) == []
+
+
+def test_a_ticket_that_also_shares_further_work_is_linked() -> None:
+    mine = ("a", 'Reports page empty\n  "key": "HELP-20"\n  "linked_issues": ["HELP-31", "PLAT-9"]')
+    escalation = ("b", 'Aggregation job skips partitions\n  "key": "HELP-31"\n  "linked_issues": ["HELP-20", "PLAT-9"]')
+    assert linked_ids("a", mine[1], _mentions(mine, escalation)) == ["b"]
