@@ -6,12 +6,13 @@ A sentence of another block of the same section is a neighbour, not a continuati
 itself about the ask (``about``: it holds one of the ask's terms), so the word budget goes to the sentences that
 cover the ask and not to the turns, items or paragraphs that merely follow it.
 
-Order: the bound sentence, the rest of its list item, the rest of its block (after it, then before it; a block
-ending in a colon takes the next one, the list it announces), then the other blocks' sentences (after, then
-before), while the words fit the budget. Those neighbours stop at the next titled part of a document written without
-markup headings and at the next action item of a list, and a paragraph that runs labelled fields together is read
-as its fields ("Summary: ... Security: ..."): the answer's own field is its block
-(:mod:`zehn.agent.sibling_parts`).
+Order: the bound sentence, the rest of its line (:mod:`zehn.agent.line_mates`: a message, a paragraph written on one
+line), the rest of its list item, the rest of its block (after it, then before it; a block ending in a colon takes
+the next one, the list it announces), then the other blocks' sentences (after, then before), each followed by its
+line-mates that hold some of the question, while the words fit the budget. Those neighbours stop at the next
+titled part of a document written without markup headings and at the next action item of a list, and a paragraph
+that runs labelled fields together is read as its fields ("Summary: ... Security: ..."): the answer's own field is
+its block (:mod:`zehn.agent.sibling_parts`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from spacy.tokens import Doc
 from extraction.line_breaks import paragraph_starts, stored_lines
 from zehn.agent.focus import KIND_WORDS, heading_words
 from zehn.agent.lemmas import LIGHT_VERBS, lemmas_of, words
+from zehn.agent.line_mates import line_mates, with_mates
 from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
@@ -87,11 +89,23 @@ def extent(best: Sentence, pool: list[Sentence], budget: int, item: list[Sentenc
     if carries is not None:  # the block's lines that carry more of the question first, else the nearest
         own.sort(key=lambda s: -carries(s))
     rest = [s for s in order if s not in own and (about is None or about(s))]
-    for neighbour in [*first, *own, *rest]:
+    ranked = [*first, *own, *rest]
+    line = line_mates(pool, passages)
+
+    def mates(s: Sentence) -> list[Sentence]:  # one statement per field of a field run; a question states none
+        return [m for m in line(s) if fields.get(m.id) == fields.get(s.id) and not asks_back(m)]
+
+    def carrying(s: Sentence) -> list[Sentence]:  # a neighbour's line-mates that hold some of the question too
+        return [m for m in mates(s) if carries is not None and carries(m) > 0]
+    # The rest of the best sentence's own line first, in the order its block ranks them.
+    home = sorted(mates(best), key=lambda m: ranked.index(m) if m in ranked else len(ranked))
+    for neighbour, mate in [*((m, True) for m in home), *with_mates(ranked, carrying)]:
         if overlaps(neighbour, chosen):  # a line stored both whole and as its sentences is read once
             continue
         size = len(neighbour.text.split())
         if count + size > budget:
+            if mate:  # a line's further sentence that does not fit: the next neighbour may
+                continue
             break
         chosen.append(neighbour)
         count += size

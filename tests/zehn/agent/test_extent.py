@@ -219,3 +219,36 @@ def test_a_line_stored_whole_and_as_its_sentences_is_cited_once() -> None:
     second = Sentence("b", text[31:], "doc", 31, len(text), "sentence")
     chosen = extent(first, [whole, first, second], 100)
     assert [s.id for s in chosen] == ["a", "b"]
+
+
+_LOG = ("Ana: Sent the client a backoff snippet for the retry loop: max retries=2, base delay=500ms. "
+        "Also asked them to drop the quota header.\n"
+        "Ben: The cafeteria closes early on Friday.\n"
+        "Ana: The export runs nightly. Rows are written as newline-delimited JSON.\n")
+_LOG_CUTS = ["Ana: Sent the client a backoff snippet for the retry loop: max retries=2, base delay=500ms.",
+             "Also asked them to drop the quota header.", "Ben: The cafeteria closes early on Friday.",
+             "Ana: The export runs nightly.", "Rows are written as newline-delimited JSON."]
+
+
+def test_the_rest_of_the_bound_line_comes_before_other_lines() -> None:
+    passages, lines = _block(_LOG, _LOG_CUTS)
+    budget = len(lines[1].text.split()) + len(lines[0].text.split())
+    chosen = extent(lines[1], lines, budget, None, passages, lambda s: False, carries=lambda s: int("Ben" in s.text))
+    assert [s.id for s in chosen] == ["b0", "b1"]
+
+
+def test_a_neighbour_line_is_cited_with_its_other_sentences() -> None:
+    passages, lines = _block(_LOG, _LOG_CUTS)
+    chosen = extent(lines[1], lines, 250, None, passages, lambda s: False,
+                    carries=lambda s: int("export" in s.text))
+    texts = [s.text for s in chosen]
+    assert "Rows are written as newline-delimited JSON." in texts  # the export line's second sentence
+    assert texts.index("Ana: The export runs nightly.") < texts.index("Rows are written as newline-delimited JSON.")
+
+
+def test_a_line_mate_too_long_for_the_budget_is_skipped_not_the_end() -> None:
+    passages, lines = _block(_LOG, _LOG_CUTS)
+    budget = len(lines[1].text.split()) + len(lines[3].text.split()) + len(lines[4].text.split())
+    chosen = extent(lines[1], lines, budget, None, passages, lambda s: False,
+                    carries=lambda s: int("export" in s.text or "JSON" in s.text))
+    assert {s.id for s in chosen} == {"b1", "b3", "b4"}  # the bound line's first sentence (15 words) does not fit
