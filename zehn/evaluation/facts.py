@@ -7,7 +7,9 @@ Only the cited text counts: words the system wrote around its quotes earn nothin
 
 - ``facts_covered`` of one answer: covered facts ÷ facts (0 when the question was declined);
 - ``answered_right``: answered and covering at least :data:`RIGHT_SHARE` of the facts;
-- ``cited_words``: words in the cited text, to see how much reading an answer asks of its user.
+- ``cited_words``: words in the cited text, to see how much reading an answer asks of its user;
+- ``carries_exclusion``: the cited text carries (by the same rule) one of the answer key's exclusions, what a right
+  answer must not say (:mod:`questions`): an answer that cites the account the key rules out.
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ class FactGrade:
     @property
     def share(self) -> float:
         return self.covered / self.facts if self.facts else 0.0
+
+
+def carries_exclusion(exclusions: tuple[str, ...], cited_text: str, answered: bool) -> bool:
+    return answered and any(fact_covered(e, cited_text) for e in exclusions)
 
 
 def word_count(text: str) -> int:

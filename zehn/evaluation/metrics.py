@@ -18,6 +18,8 @@ Figures over benchmark questions (``None`` where nothing was counted):
   ``facts``; a declined question scores 0); ``answered_right``: answered answerable questions covering at least half
   of their facts ÷ answerable questions; ``median_cited_words``: median length of the cited text of answered
   answerable questions;
+- ``exclusions_cited``: answered answerable questions whose answer key lists exclusions and whose cited text carries
+  one (see ``facts``) ÷ answered answerable questions whose key lists any (``None`` when no key lists one);
 - ``fabricated_citations``: cited spans that did not resolve or whose text is not the document slice (must be 0).
 """
 
@@ -29,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .facts import answered_right, grade_facts, reference_facts, word_count
+from .facts import answered_right, carries_exclusion, grade_facts, reference_facts, word_count
 from .questions import BenchQuestion, GraphQuestion
 from .records import AnswerRecord
 from .terms import key_terms, support, term_found, token_keys
@@ -82,6 +84,7 @@ class BenchGrade:
     facts_covered: float | None  # None for questions that must be declined
     answered_right: bool
     cited_words: int | None  # None unless answered
+    excluded_cited: bool | None  # None unless answered with an answer key that lists exclusions
     missing_terms: tuple[str, ...]
     fabricated: int
     latency_ms: float
@@ -103,10 +106,12 @@ def grade_bench(question: BenchQuestion, record: AnswerRecord) -> BenchGrade:
         facts = grade_facts(reference_facts(question.answer_facts, question.answer), record.cited_text, answered)
         covered, right = facts.share, answered_right(facts, answered)
     words = word_count(record.cited_text) if answered else None
+    excluded = carries_exclusion(question.exclusions, record.cited_text, answered) \
+        if answered and question.exclusions else None
     return BenchGrade(
         question.id, question.category, question.answerable, bucket(record.status), declined(record.status),
         answered and bool(cited) and cited <= gold, answered and bool(cited & gold), score, covered, right, words,
-        missing, len(record.unresolved), record.latency_ms)
+        excluded, missing, len(record.unresolved), record.latency_ms)
 
 
 def summarise(grades: Iterable[BenchGrade]) -> dict[str, Any]:
@@ -120,6 +125,7 @@ def summarise(grades: Iterable[BenchGrade]) -> dict[str, Any]:
     words = [float(g.cited_words) for g in answered_ok if g.cited_words is not None]
     p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
     median_words = percentile(words, 50)
+    keyed = [g for g in answered_ok if g.excluded_cited is not None]
     return {
         "questions": len(items),
         "answered": sum(g.bucket == "answered" for g in items),
@@ -134,6 +140,7 @@ def summarise(grades: Iterable[BenchGrade]) -> dict[str, Any]:
         "facts_covered": round(sum(covered) / len(covered), 4) if covered else None,
         "answered_right": _ratio(sum(g.answered_right for g in answerable), len(answerable)),
         "median_cited_words": None if median_words is None else round(median_words, 1),
+        "exclusions_cited": _ratio(sum(bool(g.excluded_cited) for g in keyed), len(keyed)),
         "fabricated_citations": sum(g.fabricated for g in items),
         "p50_ms": None if p50 is None else round(p50, 1),
         "p95_ms": None if p95 is None else round(p95, 1),

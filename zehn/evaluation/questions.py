@@ -1,7 +1,10 @@
 """Question files, one JSON object per line; the format is detected per line.
 
 - **benchmark** lines (``questions.jsonl``): ``id``, ``category``, ``question``, ``answer``, ``gold_doc_ids``
-  and, optionally, ``answer_facts``. ``category == "Info Not Found"`` marks a question that must be declined.
+  and, optionally, ``answer_facts``. ``category == "Info Not Found"`` marks a question that must be declined. An
+  answer key may list, among its facts, what a right answer must *not* say ("The answer must not attribute the
+  outage to ..."): those are kept apart as ``exclusions``, because they are no fact an answer should carry (an
+  answer citing the excluded account would otherwise earn credit for it).
 - **graph** lines (``graph_questions.jsonl``): ``id``, ``kind``, ``question``, ``expect_status``,
   ``expected_answer_terms``, ``gold_doc_ids``. A line is a graph line when it has ``expect_status``; an optional
   ``reader`` (``public``, the default, or ``all``) says who can answer it: ``all`` marks an answer key read from
@@ -14,6 +17,7 @@ A malformed line is an :class:`InputRejected` naming the file and line; nothing 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -26,6 +30,8 @@ Reader = Literal["public", "all"]
 READER_NAMES: tuple[Reader, ...] = ("public", "all")
 # What a reader who cannot see the answer's only documents must get: the same statuses a made-up name may get.
 UNREADABLE_EXPECT: tuple[str, ...] = ("abstained", "unknown_entity")
+# How an answer key words a constraint on the answer rather than a fact of it.
+_EXCLUSION = re.compile(r"^\s*the\s+answer\s+(?:must|should)\s+not\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,7 @@ class BenchQuestion:
     answer: str
     gold_doc_ids: tuple[str, ...]
     answer_facts: tuple[str, ...] = ()
+    exclusions: tuple[str, ...] = ()  # what a right answer must not say, as the answer key words it
 
     @property
     def answerable(self) -> bool:
@@ -104,11 +111,13 @@ def parse_line(raw: object, where: str) -> Question:
             expected_answer_terms=_strings(raw, "expected_answer_terms", where),
             gold_doc_ids=_strings(raw, "gold_doc_ids", where), reader=_reader(raw, where))
     if "category" in raw:
+        listed = _strings(raw, "answer_facts", where, required=False)
         return BenchQuestion(
             id=_text(raw, "id", where), category=_text(raw, "category", where),
             question=_text(raw, "question", where), answer=str(raw.get("answer") or ""),
             gold_doc_ids=_strings(raw, "gold_doc_ids", where),
-            answer_facts=_strings(raw, "answer_facts", where, required=False))
+            answer_facts=tuple(f for f in listed if not _EXCLUSION.match(f)),
+            exclusions=tuple(f for f in listed if _EXCLUSION.match(f)))
     raise InputRejected(f"{where}: neither a benchmark line (category) nor a graph line (expect_status)")
 
 

@@ -19,10 +19,10 @@ from .runner import EvalRun
 
 METRICS = ("answered", "abstained", "refused", "other", "abstention_recall", "false_abstention",
            "cited_doc_precision", "gold_doc_recall", "support_recall", "facts_covered", "answered_right",
-           "median_cited_words", "fabricated_citations", "p50_ms", "p95_ms")
+           "median_cited_words", "exclusions_cited", "fabricated_citations", "p50_ms", "p95_ms")
 HIGHER_IS_BETTER = {"abstention_recall": True, "false_abstention": False, "cited_doc_precision": True,
                     "gold_doc_recall": True, "support_recall": True, "facts_covered": True, "answered_right": True,
-                    "fabricated_citations": False, "p50_ms": False, "p95_ms": False}
+                    "exclusions_cited": False, "fabricated_citations": False, "p50_ms": False, "p95_ms": False}
 
 
 def system_report(questions: list[Question], records: list[AnswerRecord]) -> dict[str, Any]:
@@ -41,7 +41,7 @@ def system_report(questions: list[Question], records: list[AnswerRecord]) -> dic
             {"support": None if bg.support is None else round(bg.support, 3), "gold_cited": bg.gold_cited,
              "facts_covered": None if bg.facts_covered is None else round(bg.facts_covered, 3),
              "answered_right": bg.answered_right, "cited_words": bg.cited_words,
-             "missing_terms": list(bg.missing_terms)})
+             "excluded_cited": bg.excluded_cited, "missing_terms": list(bg.missing_terms)})
     for gg in graph:
         next(d for d in details if d["id"] == gg.question_id).update(
             {"kind": gg.kind, "answered_right": gg.answered_right, "declined_right": gg.declined_right,

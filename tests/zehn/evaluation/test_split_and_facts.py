@@ -111,3 +111,20 @@ def test_stability_lists_questions_whose_status_changed_between_ingests() -> Non
     out = stability(qs, [first, second])  # type: ignore[arg-type]
     assert out["status_agreement"] == 0.5 and out["disagreements"] == [{"id": "q2",
                                                                         "statuses": ["abstained", "answered"]}]
+
+
+def test_an_answer_citing_the_excluded_account_is_counted_and_earns_no_fact_for_it() -> None:
+    q = BenchQuestion("q1", "Constrained", "What caused the March export stall?", "", ("gold",),
+                      ("A full archive bucket stalled the export job.",),
+                      ("The answer must not attribute the stall to the expired signing certificate of January.",))
+    wrong = "The expired signing certificate stalled exports in January."
+    bad = AnswerRecord("q1", "answered", "", (CitedSpan("other", 0, len(wrong), wrong),), 5.0)
+    right = "A full archive bucket stalled the export job in March."
+    good = AnswerRecord("q1", "answered", "", (CitedSpan("gold", 0, len(right), right),), 5.0)
+    graded_bad, graded_good = grade_bench(q, bad), grade_bench(q, good)
+    assert graded_bad.excluded_cited is True and graded_bad.facts_covered == 0.0
+    assert graded_good.excluded_cited is False and graded_good.facts_covered == 1.0
+    assert summarise([graded_bad, graded_good])["exclusions_cited"] == 0.5
+    unkeyed = BenchQuestion("q2", "Basic", "What stalled?", "", ("gold",), ("A full archive bucket stalled it.",))
+    assert grade_bench(unkeyed, good).excluded_cited is None
+    assert summarise([grade_bench(unkeyed, good)])["exclusions_cited"] is None
