@@ -46,6 +46,7 @@ from extraction.line_shapes import (
     LEAD_IN,
     PASSIVE_LABEL,
     RANK_LABELS,
+    ROLE_RELATIONS,
     SYSTEM_VALUE_TYPES,
     affected_system,
     environment_section,
@@ -64,7 +65,7 @@ from extraction.task_lines import handed_off, keyed_task, tagged_roles
 from extraction.ticket_handoffs import ticket_handoffs
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
-from verify.vocabulary import LABELS, label_key, label_rule
+from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
 
 
 class _Reader(LineEmitter):
@@ -92,14 +93,14 @@ class _Reader(LineEmitter):
         at = line[0]
         label = m.group("label")
         listed = label_rule(label)
-        rule = listed or fallback_rule(label)
         label_span = (at + m.start("label"), at + m.end("label"))
+        rule = listed or (None if self._system_named(label_span) else fallback_rule(label))
         named_by_label = None if rule is not None else subject_label(self.text, label_span, self.mentions)
         rule = named_by_label[0] if named_by_label else rule
         environment = rule is None and (self.environment or environment_section(self.ctx.heading_at(at)))
         rule = USES_RULE if environment else rule
         if rule is None:
-            return False
+            return self._verb_value(m, line)
         value = (at + m.start("value"), _next_label(self.text, at + m.start("value"), at + m.end("value")))
         values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
@@ -128,6 +129,29 @@ class _Reader(LineEmitter):
             self.relate(LINK_RULE, [v for v in values if v.type in ("Ticket", "Page")], self.ctx.own, label_span,
                         line)
         return True
+
+    def _system_named(self, label: tuple[int, int]) -> bool:
+        """The label is a system's identifier ("inference-runtime:", "ledger_db:"), not a role phrase, even where the
+        identifier ends in a role word ("runtime", "db"): the line is an entry about that system. A phrase ("Search
+        index:", "Data store:") keeps its role."""
+        written = self.text[label[0] : label[1]]
+        return not any(c.isspace() for c in written) and any(c in written for c in "-_.") and any(
+            x.start == label[0] and x.end == label[1] and x.type in SYSTEM_VALUE_TYPES for x in self.mentions)
+
+    def _verb_value(self, m: re.Match[str], line: tuple[int, int]) -> bool:
+        """A label of no relation whose value is a clause without its subject ("Scope: Affects the billing API
+        only", "Note: Depends on ledger-db for balances"): the verb says what the line's subject does to the systems
+        the clause opens with."""
+        verb = _VALUE_VERB.match(self.text, line[0] + m.start("value"), line[0] + m.end("value"))
+        if verb is None:
+            return False
+        rule = _VERB_RULES.get(label_key(verb.group("verb")))
+        if rule is None:
+            return False
+        start, end = verb.end(), _next_label(self.text, verb.end(), line[0] + m.end("value"))
+        values = leading_systems(self.text, start, end, self.mentions, rule)
+        self.relate(rule, values, self.line_subject(rule, line, m.group("lead")), verb.span("verb"), line)
+        return bool(values)
 
     def item_start(self, line: tuple[int, int]) -> None:
         """Remember the entity a top-level list item starts with (its sub-items are about it)."""
@@ -175,6 +199,8 @@ class _Reader(LineEmitter):
             self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
             return
         colon = self.text.find(": ", value_start, line[1])
+        if colon > 0 and self._keyed_role(scope, value_start, colon, line):
+            return
         if colon > 0 and not any(value_start <= x.start < colon for x in self.mentions):
             if label_key(self.text[value_start:colon]) not in RANK_LABELS:
                 return
@@ -193,6 +219,20 @@ class _Reader(LineEmitter):
                 self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
                                                                          self.mentions, scope.rule))
         self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
+
+    def _keyed_role(self, scope: Scope, start: int, colon: int, line: tuple[int, int]) -> bool:
+        """An item of an owners' list keyed by the system it is about ("- pay-gw: Payments team" under "## Owners"):
+        the people or teams after the colon hold the role for that system, not for the section's topic."""
+        if scope.rule.rel_type not in ROLE_RELATIONS or not scope.rule.value_is_subject:
+            return False
+        keyed = [x for x in self.mentions if start <= x.start and x.end <= colon and x.type in SYSTEM_VALUE_TYPES]
+        if len(keyed) != 1 or self.text[start:colon].strip(" *_`") != self.text[keyed[0].start : keyed[0].end]:
+            return False
+        end = min((i for i in (self.text.find(s, colon, line[1]) for s in (" (", " — ", "; ")) if i > 0),
+                  default=line[1])
+        holders = value_mentions(self.text, colon + 2, end, self.mentions, scope.rule.value_type, self.ctx.people)
+        self.relate(scope.rule, [h for h in holders if h.type in ("Person", "Team")], keyed[0], scope.label, line)
+        return True
 
     def _own_flow(self, start: int, end: int, topic: Mention | None) -> bool:
         """The words after an item's name name a system or store other than the section's topic: the item states
@@ -228,6 +268,17 @@ _NEXT_LABEL = re.compile(r"[.;]\s+[*_]*[A-Z][\w ()/&'\-]{0,40}?[*_]*:\s")
 def _next_label(text: str, start: int, end: int) -> int:
     m = _NEXT_LABEL.search(text, start, end)
     return end if m is None else m.start()
+
+
+# A value that opens with a verb in the third person, its subject left out as notes write it ("Affects X", "Depends
+# on Y", "Reads from Z"), and the label rule each such verb states. Only active verbs whose object follows.
+_VALUE_VERB = re.compile(r"[*_`]*(?P<verb>[A-Za-z]+s(?: (?:on|from|to|into|with))?)\b[ \t]+(?:the[ \t]+)?")
+_VERB_RULES: dict[str, LabelRule] = {
+    **dict.fromkeys(("affects", "impacts"), LABELS["affected"]),
+    **{k: LABELS[k] for k in ("uses", "calls", "consumes", "produces", "blocks", "replaces", "supersedes",
+                              "depends_on", "reads_from", "writes_to", "publishes_to", "talks_to", "emits",
+                              "subscribes_to", "requires")},
+}
 
 
 def _known_label(m: re.Match[str]) -> bool:

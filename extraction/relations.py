@@ -44,6 +44,7 @@ from extraction.gatherings import hosts_a_gathering
 from extraction.impact_prose import hits, incident_document, incident_reference
 from extraction.incident_causes import impact_nouns, root_causes
 from extraction.line_breaks import trim
+from extraction.located_causes import located_causes
 from extraction.lost_access import lost_access
 from extraction.ownership_prose import escalations, ownership_changes, typed_relation
 from extraction.pronouns import antecedent
@@ -205,7 +206,8 @@ def find_relations(
             if own is not None:
                 emit(cause, own, "CAUSED", [word], (False, hedged, False), bounds, "document_subject")
         read = {frozenset((r.subject.name, r.object.name)) for r in out if r.sentence_start == bounds[0] + offset}
-        for t in surface_triples(sent, starts) + routed_traffic(sent, starts):  # pairs the parse left unrelated
+        # pairs the parse left unrelated
+        for t in surface_triples(sent, starts) + routed_traffic(sent, starts) + located_causes(sent, starts):
             if frozenset((t.subject.name, t.object.name)) not in read:
                 emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds)
         topic = None if ctx is None else ctx.about("topic", bounds[0] + offset)

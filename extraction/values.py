@@ -31,6 +31,8 @@ _URL = re.compile(r"(?:https?|confluence|git|ssh|git\+ssh)://[^\s<>\"'`)\]\\]+"
                   r"|(?<![\w/.@:-])(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"'`)\]\\]*?/(?:pull|pulls|merge_requests|issues)/\d+")
 _REPO_SCHEMES = frozenset({"git", "ssh", "git+ssh"})
 _PERSON = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){1,2}$")
+# A chat or code-host handle of a group, not a person: "@payments-team", "@sre_squad".
+_GROUP_HANDLE = re.compile(r"^@[a-z0-9][\w.\-]*[-_.](?:team|squad|group|crew|guild)$", re.I)
 _TITLE = re.compile(r"^[A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*| of| and| for){0,4}$")
 _KEY = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")
 _IDENT = re.compile(r"^[A-Za-z][\w.\-]*[\w]$")
@@ -95,6 +97,8 @@ def _shaped(item: str, value_type: str | None, people: People) -> str | None:
     if value_type == "Person":
         if item.lstrip("@") in people.handles:
             return "Person"
+        if _GROUP_HANDLE.match(item):
+            return "Team"
         if _PERSON.match(item) and not set(folded.split()) & R.TEAM_WORDS:
             return "Person"
         return "Team" if _TITLE.match(item) or item.isupper() else None
@@ -144,7 +148,8 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
                 found.append(best)
             continue
         if shaped is not None and not _VERBISH.search(item):
-            found.append(Mention(item, shaped, s, e))
+            sigil = int(shaped == "Team" and item.startswith("@"))  # "@payments-team": named without its "@"
+            found.append(Mention(item[sigil:], shaped, s + sigil, e))
         elif value_type is None and not inside and _shaped(item, "Person", people) == "Person":
             unread.append(Mention(item, "Person", s, e))
     return _same_kind(found, unread, people)
