@@ -141,3 +141,27 @@ def test_taking_a_thing_out_of_a_list_is_not_the_item_that_includes_it(nlp: Lang
     bound = _bound(nlp, embedder, DUTIES, "Vendor access review",
                    "Which team owns removing the vendor cost section from the launch checklist?")
     assert bound is None or not bound.paths
+
+
+CHAT = """# incidents
+
+## messages
+
+dana (eng-sre): Sweep of the replica cutover rehearsal. Action summary:
+- Tenant migration checklist -> @omar (Friday noon)
+- Lag dashboard -> @dana (Monday)
+"""
+
+
+def test_a_scene_set_before_the_wh_word_is_read_in_a_chat_whose_title_names_none(nlp: Language,
+                                                                                    embedder: LocalEmbedder) -> None:
+    # "In the sweep of the replica cutover rehearsal" sets the scene the chat says in its body, not in its title.
+    owners = _owners(nlp, embedder, CHAT, "incidents",
+                     "In the sweep of the replica cutover rehearsal, who picked up the tenant migration checklist work?")
+    assert owners == ["omar"]
+
+
+def test_a_word_for_the_kind_of_document_is_no_part_of_the_task(nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, TICKET, "Export jobs stall after token refresh",
+                     "Which team carries the follow-up to prototype the retry wrapper from the export stall ticket?")
+    assert owners == ["Engineering"]
