@@ -157,7 +157,8 @@ def test_a_scene_set_before_the_wh_word_is_read_in_a_chat_whose_title_names_none
                                                                                     embedder: LocalEmbedder) -> None:
     # "In the sweep of the replica cutover rehearsal" sets the scene the chat says in its body, not in its title.
     owners = _owners(nlp, embedder, CHAT, "incidents",
-                     "In the sweep of the replica cutover rehearsal, who picked up the tenant migration checklist work?")
+                     "In the sweep of the replica cutover rehearsal, who picked up the tenant migration "
+                     "checklist work?")
     assert owners == ["omar"]
 
 
