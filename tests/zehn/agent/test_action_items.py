@@ -153,16 +153,13 @@ dana (eng-sre): Sweep of the replica cutover rehearsal. Action summary:
 """
 
 
-def test_a_scene_set_before_the_wh_word_is_read_in_a_chat_whose_title_names_none(nlp: Language,
-                                                                                    embedder: LocalEmbedder) -> None:
+@pytest.mark.parametrize(("text", "title", "question", "owner"), [
     # "In the sweep of the replica cutover rehearsal" sets the scene the chat says in its body, not in its title.
-    owners = _owners(nlp, embedder, CHAT, "incidents",
-                     "In the sweep of the replica cutover rehearsal, who picked up the tenant migration "
-                     "checklist work?")
-    assert owners == ["omar"]
-
-
-def test_a_word_for_the_kind_of_document_is_no_part_of_the_task(nlp: Language, embedder: LocalEmbedder) -> None:
-    owners = _owners(nlp, embedder, TICKET, "Export jobs stall after token refresh",
-                     "Which team carries the follow-up to prototype the retry wrapper from the export stall ticket?")
-    assert owners == ["Engineering"]
+    (CHAT, "incidents", "In the sweep of the replica cutover rehearsal, who picked up the tenant migration checklist "
+                        "work?", "omar"),
+    # "ticket" names the kind of document, no part of the task
+    (TICKET, "Export jobs stall after token refresh",
+     "Which team carries the follow-up to prototype the retry wrapper from the export stall ticket?", "Engineering")])
+def test_a_fronted_scene_or_a_document_kind_word_need_not_be_said_by_the_item(
+        nlp: Language, embedder: LocalEmbedder, text: str, title: str, question: str, owner: str) -> None:
+    assert _owners(nlp, embedder, text, title, question) == [owner]
