@@ -39,7 +39,7 @@ from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
 from zehn.agent.inline_items import inline_items
 from zehn.agent.lemmas import LIGHT_VERBS, inflects, words
-from zehn.agent.question import Analysis
+from zehn.agent.question import DOCUMENT_WORDS, Analysis
 from zehn.agent.retrieve import DocView, Views
 from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
@@ -52,7 +52,8 @@ TASK_NOUNS = frozenset({"action", "item", "follow-up", "followup", "follow", "ta
                         "step", "remediation", "owner", "own", "ownership", "responsible", "responsibility",
                         "assignment", "workstream", "deliverable"})
 # Verbs that ask about ownership itself, not about what the item does.
-_OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have"})
+_OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have", "pick", "carry",
+                           "volunteer"})
 # Words by which a "who" question asks for an owner when the parse found no ownership verb.
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
 # "Who will / has to / is to <act>", "which team must <act>": a doer asked for an act still to be done is the owner
@@ -159,25 +160,31 @@ def person_test(nlp: Parse) -> Callable[[str], bool]:
     return person
 
 
-def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[str, frozenset[str]]]:
-    """(asked terms, asked acts, the relations each act states): the question's terms besides the task nouns, and
-    its content verbs."""
+def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[str, frozenset[str]], list[str]]:
+    """(asked terms, asked acts, the relations each act states, framing terms): the question's terms besides the task
+    nouns, its content verbs, and the terms of a phrase fronted before the wh-word ("*In the sweep before the
+    canary,* who ..."), which set the scene as a title does."""
     # The whole question's terms: a parse often leaves "to rotate X" off the subject phrase ("the follow-up").
     focus = {a.focus_head for a in analysis.asks}  # "which *team* owns the follow-up ...": the answer's kind
     parse = nlp(analysis.question)
     placing = {t.lemma_.casefold() for t in parse if _placing(t)}
-    terms = [t for t in analysis.terms if t not in TASK_NOUNS and t not in _OWNING_VERBS | placing and
-             t not in focus]
+    # ("the follow-ups from the X *ticket*": a word for the kind of document names no part of the task)
+    terms = [t for t in analysis.terms if t not in TASK_NOUNS | DOCUMENT_WORDS and t not in _OWNING_VERBS | placing
+             and t not in focus]
     # An act is a verb, or a word the parse made the head of a clause ("to decommission X" is often tagged a noun).
+    # (A participle before its noun describes the thing, "the *scoped* canary": it is no act the item must do.)
     acting = [t for t in parse
-              if (t.pos_ == "VERB" or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
+              if ((t.pos_ == "VERB" and t.dep_ != "amod") or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
                   any(c.tag_ == "TO" for c in t.children)) and
               t.lemma_.casefold() not in LIGHT_VERBS | _OWNING_VERBS and t.lemma_.casefold() in terms]
     stated: dict[str, frozenset[str]] = {}  # one act, asked twice, states what either of its uses states
     for t in acting:
         lemma = t.lemma_.casefold()
         stated[lemma] = stated.get(lemma, frozenset()) | relations(t)
-    return list(dict.fromkeys(terms)), list(stated), stated
+    wh = next((t.i for t in parse if t.tag_ in ("WP", "WDT", "WRB", "WP$")), 0)
+    fronted = parse[wh - 1].text == "," and {t.lemma_.casefold() for t in parse[:wh]}
+    framing = [t for t in terms if fronted and t in fronted]
+    return list(dict.fromkeys(terms)), list(stated), stated, framing
 
 
 def _placing(verb: Token) -> bool:
@@ -211,7 +218,7 @@ def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sen
 def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
                 nlp: Parse) -> Bound | None:
     """The owners of the action item whose WHAT best matches the asked one, or None when no item matches."""
-    terms, acts, stated = _asked(analysis, nlp)
+    terms, acts, stated, framing = _asked(analysis, nlp)
     if not terms:
         return None
     documents = views()
@@ -222,7 +229,8 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
         # Terms that name the document ("after the webhook outage", "per the tokenizer postmortem") set the scene:
         # they count for every item of that document, which need not repeat them (an asked act must be the item's,
         # unless the title names it).
-        scene = similarity.matches(terms, words(doc_view.info.title))
+        scene = similarity.matches(terms, words(doc_view.info.title)) | similarity.matches(
+            framing, [w for s in doc_view.sentences for w in words(s.text)])  # a chat's title names no scene
         doing = [a for a in acts if a not in scene]  # an act the title names sets the scene too ("the X rollout")
         for item in items(doc_view, person_test(nlp), frozenset(words(analysis.question))):
             listed += bool(item.owners)

@@ -33,6 +33,7 @@ from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 from zehn.agent.question_verbs import (
     asks_cause,
+    asks_restoration,
     carried,
     focus_verb,
     fronted_aux,
@@ -145,7 +146,9 @@ def _asks(doc: Doc) -> list[Ask]:
             head = group[-1] if group else None
             head_lemma = named_head(group) if group else IMPLICIT_FOCUS.get(wh_of(wh), "")  # "how often"
             answer_type = type_of(head_lemma, wh_of(wh), predicate)
-            if answer_type == "description" and not group and asks_cause(wh, verb):
+            if answer_type == "description" and not group and asks_restoration(wh, verb):
+                answer_type = "fix"  # "what got X flowing again"
+            elif answer_type == "description" and not group and asks_cause(wh, verb):
                 answer_type = "cause"  # "what made X loop", "what broke X"
             elif answer_type == "description" and asks_magnitude(wh):
                 answer_type = "quantity"  # "how large a credit was granted"

@@ -77,6 +77,9 @@ VERB_TYPES: dict[str, AnswerType] = {
 # "How badly were customers *hit*", "what did users *suffer*": the verbs of being struck ask the same.
 CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affect", "impact", "disrupt", "degrade",
                                                "ensue", "hit", "suffer"})
+# Verbs that ask what is still to be done when the wh-word is their subject ("what is *left* to do before X can close",
+# "what *remains* open on Y"): the section of next steps or follow-ups holds it, whatever it is called.
+REMAINING_VERBS: frozenset[str] = frozenset({"leave", "remain"})
 
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
@@ -261,6 +264,8 @@ def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> froze
         roles.add(TYPE_ROLES.get(VERB_TYPES[predicate], ""))
     if predicate in CONSEQUENCE_VERBS and answer_type in ("description", "items"):
         roles.add("impact")
+    if predicate in REMAINING_VERBS and answer_type in ("description", "items"):
+        roles.add("next")
     return frozenset(r for r in roles if r)
 
 
@@ -270,7 +275,7 @@ def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str) -> 
     for ("what are the *consequences* of X": "Consequences"; "what was the *decision*": "Decision") need not repeat
     the question's words, the document's other sections say what it is about."""
     return answer_type in ("cause", "fix") or (answer_type in ("description", "items") and (
-        focus_head in FOCUS_ROLES or "impact" in roles_for(answer_type, focus_head, predicate)))
+        focus_head in FOCUS_ROLES or bool({"impact", "next"} & roles_for(answer_type, focus_head, predicate))))
 
 
 # Nouns that name a kind of answer, not which one: the focus nouns above, the section-role words and the focus nouns

@@ -23,3 +23,14 @@ def qualifies(doc: Doc, ask: Ask) -> bool:
     with no verb of its own, asks about the act of the ask before it; it does not say what kind of question it is."""
     clause = clause_of(doc, ask)
     return not ask.predicate and clause.start > 0 and doc[clause.start - 1].pos_ == "ADP"
+
+
+def asks_due_date(doc: Doc, ask: Ask) -> bool:
+    """"Who picked up X, and *when were those due*": a date asked with "due" and no noun of its own (a pronoun or
+    nothing as its subject) asks for the due date of the item the ask before named, which that item's own line
+    gives with its owner ("- Rollback checklist -> @a (EOD today)")."""
+    if ask.answer_type != "date":
+        return False
+    said = [t for t in clause_of(doc, ask) if not t.is_punct]
+    return any(t.lower_ == "due" for t in said) and all(
+        t.lower_ in ("due", "when") or t.pos_ in ("PRON", "AUX", "ADV", "CCONJ", "SCONJ") for t in said)

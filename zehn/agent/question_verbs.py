@@ -108,6 +108,23 @@ def asks_cause(wh: Token, verb: Token | None) -> bool:
     return lemma in DAMAGE_VERBS and any(c.dep_ == "dobj" for c in verb.children)
 
 
+# Words that say a causative put its object back as it was ("got the pages flowing *again*", "got X *back* up").
+_RETURNS = frozenset({"again", "back"})
+
+
+def asks_restoration(wh: Token, verb: Token | None) -> bool:
+    """"Get" asked of the wh-word with an ongoing act *again* or *back* as its result ("what got the pages flowing
+    again", "what got the jobs running again") asks how the act was restored, not what caused it ("what got the
+    queue stuck again", "what made the latency go back up" are causes)."""
+    if verb is None or verb.lemma_.casefold() != "get" or wh.lower_ != "what" or not any(
+            c.i == wh.i and c.dep_ == "nsubj" for c in verb.children):
+        return False
+    # (the parser hangs the gerund on the verb or on its object: "got [the jobs running again]")
+    ongoing = [c for c in verb.children if c.dep_ in ("ccomp", "xcomp", "oprd") and c.tag_ == "VBG"] + [
+        g for o in verb.children if o.dep_ == "dobj" for g in o.children if g.dep_ == "acl" and g.tag_ == "VBG"]
+    return any(t.lower_ in _RETURNS for g in ongoing for t in g.subtree)
+
+
 # Words that say where a causative moved its object ("drove the costs *up*", "pushed the queue *over* its limit").
 _DIRECTIONS = frozenset({"up", "down", "over", "higher", "lower"})
 

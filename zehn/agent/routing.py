@@ -28,8 +28,8 @@ from spacy.tokens import Doc, Span, Token
 from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
 from verify.vocabulary import LABELS, label_key, label_rule
-from zehn.agent.focus import FOCUS_TYPES
-from zehn.agent.passage_routes import passage_route, qualifies
+from zehn.agent.focus import FOCUS_TYPES, REMAINING_VERBS
+from zehn.agent.passage_routes import asks_due_date, passage_route, qualifies
 from zehn.agent.phrases import (
     NP_DEPS,
     SUBJECTS,
@@ -41,6 +41,7 @@ from zehn.agent.phrases import (
     identifier_like,
     main_verb,
     phrase,
+    prep_of,
     verb_rel,
     wh_is_subject,
 )
@@ -61,6 +62,11 @@ from zehn.agent.routing_order import (
 from zehn.agent.routing_yes_no import yes_no
 
 OWNERSHIP_RELS = frozenset({"OWNS", "MAINTAINS", "LEADS"})
+# Phrasal verbs by which an agent question asks who took a task on ("who *picked up* the checklist", "which teams
+# *carry* the follow-ups", "who *signed up* for the drill"). Read in questions only: in a document's sentence "she
+# picked up the pager" states no ownership, so the extractor's vocabulary leaves them out.
+TAKING_VERBS = frozenset({("pick", "up"), ("take", "on"), ("carry", None), ("sign", "up"), ("volunteer", None),
+                          ("volunteer", "for")})
 # Focus nouns that ask for the parts of a whole ("what are the main pieces of X", "which modules make up X").
 PART_NOUNS = frozenset({"component", "part", "piece", "module", "subsystem", "element", "block", "layer", "stage",
                         "subcomponent", "submodule"})
@@ -89,13 +95,19 @@ def _agent_route(clause: Span, ask: Ask) -> Routed:
             return Routed("participation", phrase(verb.head), None, verb_rel(verb))
     if verb is None:
         return Routed("attribute")
-    said = verb_rel(verb)
+    said = verb_rel(verb) or _taking(verb)
     passive = child(verb, ("nsubjpass",))
     obj = passive or child(verb, ("dobj",)) or child(verb, ("pobj",), ("on", "for", "of", "to"))
     route: Route = "ownership" if said in OWNERSHIP_RELS else "participation"
     if said in DEPENDENCY_RELS | IMPACT_RELS:
         return Routed("attribute")
     return Routed(route, phrase(obj) if obj is not None else None, None, said)
+
+
+def _taking(verb: Token) -> str | None:
+    """OWNS for a taking verb, its particle read as the rule names it ("carry X *from* the ticket": any)."""
+    lemma = verb.lemma_.casefold()
+    return "OWNS" if (lemma, prep_of(verb)) in TAKING_VERBS or (lemma, None) in TAKING_VERBS else None
 
 
 def _relation_verb(clause: Span) -> tuple[Token, str] | None:
@@ -177,6 +189,8 @@ def _prerequisite(clause: Span) -> Routed | None:
     needed = any(t.tag_ == "MD" or t.lemma_ in NECESSITY for t in clause)
     if not wh_is_subject(clause) or (verb is not None and verb.tag_ == "VBD" and not needed):
         return None
+    if verb is not None and verb.lemma_.casefold() in REMAINING_VERBS:
+        return None  # "what is left to do before the issue can close": its open follow-ups, not a dependency
     for t in clause:
         waiting = None
         if t.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in WAITS_FOR for c in t.children):
@@ -222,7 +236,8 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
     if first.answer_type == "statement":
         return yes_no(doc)
     clause = clause_of(doc, first)
-    if len(asks) == 1 or all(a.text == first.text for a in asks):
+    alone = len(asks) == 1 or all(a.text == first.text for a in asks)
+    if alone or (first.answer_type == "agent" and all(asks_due_date(doc, a) for a in asks[1:])):
         if first.answer_type == "agent":
             routed = _agent_route(clause, first)
             if routed.route != "attribute":

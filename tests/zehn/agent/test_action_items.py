@@ -141,3 +141,25 @@ def test_taking_a_thing_out_of_a_list_is_not_the_item_that_includes_it(nlp: Lang
     bound = _bound(nlp, embedder, DUTIES, "Vendor access review",
                    "Which team owns removing the vendor cost section from the launch checklist?")
     assert bound is None or not bound.paths
+
+
+CHAT = """# incidents
+
+## messages
+
+dana (eng-sre): Sweep of the replica cutover rehearsal. Action summary:
+- Tenant migration checklist -> @omar (Friday noon)
+- Lag dashboard -> @dana (Monday)
+"""
+
+
+@pytest.mark.parametrize(("text", "title", "question", "owner"), [
+    # "In the sweep of the replica cutover rehearsal" sets the scene the chat says in its body, not in its title.
+    (CHAT, "incidents", "In the sweep of the replica cutover rehearsal, who picked up the tenant migration checklist "
+                        "work?", "omar"),
+    # "ticket" names the kind of document, no part of the task
+    (TICKET, "Export jobs stall after token refresh",
+     "Which team carries the follow-up to prototype the retry wrapper from the export stall ticket?", "Engineering")])
+def test_a_fronted_scene_or_a_document_kind_word_need_not_be_said_by_the_item(
+        nlp: Language, embedder: LocalEmbedder, text: str, title: str, question: str, owner: str) -> None:
+    assert _owners(nlp, embedder, text, title, question) == [owner]

@@ -97,3 +97,8 @@ def test_a_heading_s_roles_are_the_caller_s_own_dict() -> None:
     first = roles_of("Root cause and fix")
     first.clear()  # the roles are cached: a caller's change must not reach the next caller
     assert roles_of("Root cause and fix") and roles_of("Root cause and fix") is not first
+
+
+def test_what_is_left_or_remains_reads_the_next_steps() -> None:
+    assert "next" in roles_for("description", "", "leave") and reads_sections("description", "", "remain")
+    assert "next" not in roles_for("agent", "", "leave")  # "who left the team" asks for a person

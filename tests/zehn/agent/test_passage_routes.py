@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.language import Language
 
 from zehn.agent.analyse import analyse
-from zehn.agent.passage_routes import passage_route, qualifies
+from zehn.agent.passage_routes import asks_due_date, passage_route, qualifies
 
 
 def test_a_cause_ask_makes_a_why_question_and_items_a_list(nlp: Language) -> None:
@@ -26,3 +26,11 @@ def test_a_wh_phrase_with_a_verb_of_its_own_asks_for_itself(nlp: Language) -> No
     analysis = analyse("Who rebuilt the index, and which tables were skipped?", nlp)
     assert analysis.parse is not None
     assert not qualifies(analysis.parse, analysis.asks[1])
+
+
+def test_a_due_date_with_no_noun_of_its_own_asks_about_the_item_before(nlp: Language) -> None:
+    analysis = analyse("Who owns the index rebuild, and when is it due?", nlp)
+    assert analysis.parse is not None
+    assert asks_due_date(analysis.parse, analysis.asks[1]) and not asks_due_date(analysis.parse, analysis.asks[0])
+    other = analyse("Who owns the index rebuild, and when is the audit due?", nlp)
+    assert other.parse is not None and not asks_due_date(other.parse, other.asks[1])

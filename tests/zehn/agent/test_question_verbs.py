@@ -61,3 +61,12 @@ def test_a_hyphenated_subject_read_as_the_verb_leaves_the_bare_verb_after_it_ask
 
 def test_a_hyphenated_word_with_no_bare_verb_after_it_stays_the_verb(nlp: Language) -> None:
     assert analyse("Who re-enabled the nightly export job?", nlp).asks[0].predicate == "re-enable"
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What got the nightly exports running again after the outage?", "fix"),
+    ("What got the webhook deliveries flowing again?", "fix"),
+    ("What got the nightly exports stuck again?", "cause"),
+    ("What made the queue latency go back up?", "cause")])
+def test_get_with_an_ongoing_act_again_asks_how_it_was_restored(nlp: Language, question: str, kind: str) -> None:
+    assert analyse(question, nlp).asks[0].answer_type == kind, question

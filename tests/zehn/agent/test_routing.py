@@ -108,3 +108,26 @@ def test_a_list_of_asked_things_before_a_passive_verb_is_the_subject_asked(nlp: 
     analysis = analyse("Which models, GPU and region were affected by the batching v2 slowdown regression?", nlp)
     assert analysis.route == "list" and analysis.subject is None
     assert [a.focus for a in analysis.asks] == ["models", "GPU", "region"]
+
+
+@pytest.mark.parametrize("question", [
+    "Who picked up the tenant migration checklist?", "Which team carries the tenant migration checklist?",
+    "Who took on the tenant migration checklist?", "Who volunteered for the tenant migration checklist?"])
+def test_a_taking_verb_asks_who_owns_the_task(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert (analysis.route, analysis.rel_type) == ("ownership", "OWNS"), question
+
+
+def test_a_due_date_asked_of_the_same_task_keeps_the_ownership_route(nlp: Language) -> None:
+    for question in ("Who owns the tenant migration checklist, and when is it due?",
+                     "Who picked up the tenant migration checklist and the cutover notes, and when were those due?"):
+        analysis = analyse(question, nlp)
+        assert (analysis.route, analysis.rel_type) == ("ownership", "OWNS"), question
+    # a date of its own act is another question
+    assert analyse("Who owns the tenant migration checklist, and when did it ship?", nlp).route != "ownership"
+
+
+def test_what_is_left_before_a_thing_can_close_asks_for_no_dependency(nlp: Language) -> None:
+    assert analyse("What has to happen before the ledger service can start?", nlp).route == "dependency"
+    assert analyse("What is left to do before the ledger ticket can be closed?", nlp).route not in (
+        "dependency", "dependents")
