@@ -47,8 +47,11 @@ class TermsUnavailable(GraphUnavailable):
 
 
 class WordModel(Protocol):
-    model_name: str
-    runtime: str
+    @property
+    def model_name(self) -> str: ...
+
+    @property
+    def runtime(self) -> str: ...
 
     def embed_words(self, words: list[str]) -> list[list[float]]: ...
 
