@@ -13,8 +13,9 @@ sentence cut of each chunk; "sentence parse", the one full parse of each sentenc
 "extraction", the rules and the document context around them; "parse store", encoding the evidence rows' parses
 and parsing the texts extraction did not parse as a sentence ("store_parsed" of "store_texts"); "embeddings:
 passages", the one model pass per passage; "embeddings: chunks", a pass per chunk the passages left unread;
-"embeddings: sentences", a pass per evidence sentence neither read; "embeddings: SDK's own", chunk texts the SDK
-asked for that no pass had read (none expected); "rest": SDK, graph writes, evidence rows.
+"embeddings: sentences", a pass per evidence sentence neither read; "embeddings: words", the verbs and adjectives
+not stored yet (extraction/term_store.py), with the graph read that finds them; "embeddings: SDK's own", chunk
+texts the SDK asked for that no pass had read (none expected); "rest": SDK, graph writes, evidence rows.
 "cpu_ratio_without_embeddings" is the ratio less every "embeddings" part.
 """
 
@@ -49,7 +50,7 @@ T = TypeVar("T")
 # The embedding model's calls, by what they read (extraction/span_vectors.py): each function of the document's
 # step 5 (extraction/document_ingest.py) with the model passes it makes.
 EMBEDDING_PARTS = {"embed_passages": "embeddings: passages", "chunk_vectors": "embeddings: chunks",
-                   "span_vectors": "embeddings: sentences"}
+                   "span_vectors": "embeddings: sentences", "missing_terms": "embeddings: words"}
 
 
 class Parts:

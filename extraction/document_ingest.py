@@ -4,10 +4,11 @@ A changed (or deleted) document's current version is archived; status "ingesting
 per chunk those left unread (extraction/span_vectors.py); graphrag-sdk writes chunks, entities, mentions and chunk
 embeddings (read off those passes; the extractor parses each sentence once, extraction/sentence_parses.py); the
 evidence texts' parses, mostly those same ones (extraction/parse_store.py); the document's properties and passages;
-its Evidence rows; then one commit query writes its RELATES support with intervals, stamps the rows this version
-opens and closes, and sets it "ready" (extraction/version_commit.py). Nothing is overwritten: closed rows keep their
-text and ids. A document that fails here is rolled back to its last committed version (or purged) and counted in
-``rolled_back``; a graph server that stops answering is raised to the caller.
+its Evidence rows, and the vectors of their verbs and adjectives not stored yet (extraction/term_store.py); then
+one commit query writes its RELATES support with intervals, stamps the rows this version opens and closes, and sets
+it "ready" (extraction/version_commit.py). Nothing is overwritten: closed rows keep their text and ids. A
+document that fails here is rolled back to its last committed version (or purged) and counted in ``rolled_back``; a
+graph server that stops answering is raised to the caller.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from extraction.parse_store import ParseCache
 from extraction.passages import write_passages
 from extraction.sdk_strategies import SpacyExtraction
 from extraction.span_vectors import KnownVectors, chunk_vectors, embed_passages, span_vectors
+from extraction.term_store import missing_terms, model_tag, write_terms
 from extraction.version_commit import commit_version
 from extraction.writer_lease import WriterLease
 
@@ -113,6 +115,10 @@ class DocumentIngest:
             # Each sentence's parse for question time (its text alone, as a reader parses it): mostly extraction's.
             parses = await asyncio.to_thread(self.parse_cache.parses, [ev.text for ev in found.evidence.values()])
             evidence = write_evidence_rows(self.graph, found, embeddings, EXTRACTOR, self.extractor_version, parses)
+            # Its sentences' verbs' and adjectives' vectors for question time's synonym checks (those not stored):
+            # embedded in a thread, written here, so two documents never MERGE the same word at once.
+            terms = await asyncio.to_thread(missing_terms, self.graph, self.embedder, parses.values())
+            write_terms(self.graph, model_tag(self.embedder), terms)
             self._reached("evidence", doc)
             lease.ensure()
             committed = commit_version(self.graph, doc.id, found, chunks, stored,

@@ -15,6 +15,7 @@ CHUNK = "Chunk"
 ENTITY = "__Entity__"
 EVIDENCE = "Evidence"
 PASSAGE = "Passage"  # a section block of a document (extraction/passages.py)
+TERM = "Term"  # a word's full-model vector (extraction/term_store.py)
 RELATES = "RELATES"
 EMBEDDING_DIM = 384
 
@@ -110,6 +111,7 @@ RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     (PASSAGE, "document_id"),
     (DOCUMENT_VERSION, "id"),
     (DOCUMENT_VERSION, "document_id"),
+    (TERM, "text"),
 )
 FULLTEXT_INDEXES: tuple[tuple[str, str], ...] = (
     (ENTITY, "name"), (EVIDENCE, "text"), (CHUNK, "text"), (PASSAGE, "text"),

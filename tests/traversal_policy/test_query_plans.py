@@ -14,6 +14,7 @@ import pytest
 
 from extraction.evidence_reads import EVIDENCE_BY_IDS
 from extraction.parse_store import READ_PARSES
+from extraction.term_store import READ_TERMS
 from tests.traversal_policy.fixture_graph import FixtureInfo
 from traversal_policy.catalogue import CATALOGUE
 from traversal_policy.search_words import COUNT_TEXTS
@@ -25,6 +26,7 @@ _LIST_PARAMS = {"ids", "keys", "allowed", "walkable", "scope", "item_ids", "comp
 TEXTS = {f"{q.name}.{key}": text for q in CATALOGUE.values() for key, text in q.cypher.items()}
 TEXTS["evidence_reads.evidence_by_ids"] = EVIDENCE_BY_IDS
 TEXTS["parse_store.read_parses"] = READ_PARSES
+TEXTS["term_store.read_terms"] = READ_TERMS
 TEXTS |= {f"search_words.count_{n}": COUNT_TEXTS[n - 1] for n in (1, len(COUNT_TEXTS))}
 
 

@@ -26,6 +26,7 @@ from extraction.access import ScopedGraph
 from extraction.errors import ModelUnavailable
 from extraction.nlp import extractor_version
 from extraction.parse_store import ParsesUnavailable, read_lemmas, read_parses
+from extraction.term_store import TermsUnavailable
 from zehn.agent import compose, gate
 from zehn.agent.analyse import analyse
 from zehn.agent.bind_graph import bind_graph
@@ -83,7 +84,7 @@ class Pipeline:
         timings: dict[str, float] = {"model_ms": 0.0, "verify_ms": 0.0}
         try:
             return self._run(question, turn, dispatcher, timings, graph)
-        except (GraphFailure, ModelUnavailable, ParsesUnavailable) as exc:
+        except (GraphFailure, ModelUnavailable, ParsesUnavailable, TermsUnavailable) as exc:
             # Logged with its cause: the answer says only "unavailable", and an intermittent one is otherwise
             # impossible to trace from a server log (the e2e tests print its last lines when they fail).
             log.warning("answer stopped as unavailable: %s: %s", type(exc).__name__, exc)

@@ -19,14 +19,16 @@ from typing import Any, Literal
 from spacy.language import Language
 
 from extraction.access import PUBLIC, Scope, ScopedGraph
+from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
+from extraction.term_store import model_tag, read_terms
 from traversal_policy import TraversalExecutor
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
 from zehn.agent.lemmas import irregular_forms
 from zehn.agent.model_loop import LLMConfig
 from zehn.agent.pipeline import Pipeline
-from zehn.agent.similarity import Similarity
+from zehn.agent.similarity import Similarity, StoredTerms
 from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut, question_problem
 from zehn.answers.provenance import label_sources
 
@@ -41,7 +43,7 @@ class AnswerService:
         self.llm = llm
         embedder: Any = executor.embedder
         self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None,
-                                     irregular=irregular_forms(nlp))
+                                     irregular=irregular_forms(nlp), stored=stored_terms(graph, embedder))
         self.pipeline = Pipeline(nlp, self.similarity, llm)
 
     @property
@@ -76,3 +78,14 @@ class AnswerService:
         answer = label_sources(answer, [])  # the gate labelled each citation; say whether all are conversations
         turn.emit("answer", {"answer": answer.model_dump()})
         return answer
+
+
+def stored_terms(graph: Any, embedder: Any) -> StoredTerms | None:
+    """The word vectors ingest stored with ``embedder``'s model (extraction/term_store.py), read from ``graph``: a
+    word's vector says nothing of any document, so it is read as PUBLIC, whoever asks. None for another embedder
+    (a test's), whose vectors no ingest stored."""
+    if not isinstance(embedder, LocalEmbedder):
+        return None
+    model = model_tag(embedder)
+    handle = ScopedGraph(graph, PUBLIC)
+    return lambda words: read_terms(handle, words, model)

@@ -15,7 +15,8 @@ Three levels, all cached for the life of the process (bounded):
 - :meth:`Similarity.synonym` compares single words by the full model. A word's vector depends on its text alone,
   so each distinct word is embedded once per process (its own LRU, apart from the texts'); the words not cached
   yet go to the model in one batched call (:meth:`Similarity.prefetch` takes a whole ask's words at once: one
-  model call where there was one per sentence checked).
+  model call where there was one per sentence checked). Ingest stores the vectors of the words the documents' sentences
+  hold (extraction/term_store.py): ``stored`` reads those first, and only the rest go to the model.
 
 :data:`WORD_MATCH` was set from general English word pairs (inflections, derivations, unrelated words that share
 letters; tests/zehn/agent/test_similarity.py), not from any question set: related pairs scored 0.38-0.91
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from typing import Protocol
@@ -44,6 +45,8 @@ PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool e
 POOL_CACHE_SIZE = 2048  # long word sequences (passages, documents) kept as look-up sets (:meth:`_pool`)
 POOL_CACHED = 64  # a sequence this long is looked up in that cache; a shorter one (a sentence) is cheaper to rebuild
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
+# The vectors ingest stored for some of the given words, by word (extraction/term_store.py: read_terms).
+StoredTerms = Callable[[list[str]], Mapping[str, np.ndarray]]
 
 
 class WordEmbedder(Protocol):
@@ -78,10 +81,12 @@ class _Cache:
 
 class Similarity:
     def __init__(self, embedder: WordEmbedder | None, term_cache_size: int = TERM_CACHE_SIZE,
-                 irregular: Mapping[str, str] | None = None) -> None:
+                 irregular: Mapping[str, str] | None = None, stored: StoredTerms | None = None) -> None:
         """Without an embedder only equal lemmas match and no text is embedded (search runs full-text only).
-        ``irregular`` maps irregular word forms to their lemmas (:func:`zehn.agent.lemmas.irregular_forms`)."""
+        ``irregular`` maps irregular word forms to their lemmas (:func:`zehn.agent.lemmas.irregular_forms`);
+        ``stored`` reads the words' vectors ingest stored (made by ``embedder``'s model), asked before the model."""
         self.embedder = embedder
+        self.stored = stored
         self.irregular: Mapping[str, str] = irregular or {}
         self._irregular_forms = frozenset(self.irregular)  # intersected with a pool (in C), not looped over
         self._pools: dict[tuple[str, ...], frozenset[str]] = {}  # :meth:`_pool`
@@ -198,6 +203,11 @@ class Similarity:
         assert self.embedder is not None
         found = {w: v for w in dict.fromkeys(words) if (v := self._terms.get(w)) is not None}
         missing = [w for w in dict.fromkeys(words) if w not in found]
+        if missing and self.stored is not None:  # one graph read where a model call cost ~8 ms
+            for term, vector in self.stored(missing).items():
+                self._terms.put(term, vector)
+                found[term] = vector
+            missing = [w for w in missing if w not in found]
         if missing:
             # One padded batch: single words are a few word pieces each, so padding costs nothing and one
             # forward pass replaces one per word.

@@ -3,6 +3,7 @@ are general English, chosen before WORD_MATCH and SYNONYM_MATCH were set (zehn/a
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from spacy.language import Language
 
@@ -88,3 +89,38 @@ def test_a_regular_inflection_matches_whatever_its_vector(similarity: Similarity
 
 def test_a_longer_word_that_is_no_inflection_does_not_match_by_spelling(similarity: Similarity) -> None:
     assert similarity.matches(["port"], ["portal"]) == set()
+
+
+class Spying:
+    """The embedder, counting the words the model is run on."""
+
+    def __init__(self, embedder: LocalEmbedder) -> None:
+        self.embedder = embedder
+        self.embedded: list[str] = []
+
+    def embed_each(self, texts: list[str]) -> list[list[float]]:
+        return self.embedder.embed_each(texts)
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        return self.embedder.word_vectors(words)
+
+    def embed_words(self, words: list[str]) -> list[list[float]]:
+        self.embedded.extend(words)
+        return self.embedder.embed_words(words)
+
+
+def test_stored_word_vectors_are_read_before_the_model_runs(embedder: LocalEmbedder) -> None:
+    stored = {w: np.asarray(v, dtype=np.float32)
+              for w, v in zip(["impacted", "added"], embedder.embed_words(["impacted", "added"]), strict=True)}
+    asked: list[list[str]] = []
+
+    def read(words: list[str]) -> dict[str, np.ndarray]:
+        asked.append(list(words))
+        return {w: stored[w] for w in words if w in stored}
+
+    spy = Spying(embedder)
+    similarity = Similarity(spy, stored=read)
+    assert similarity.synonym("affected", ["impacted"])
+    assert not similarity.synonym("affected", ["added"])
+    assert asked == [["affected", "impacted"], ["added"]]  # each word looked up once, then kept
+    assert spy.embedded == ["affected"]  # the one word no ingest stored
