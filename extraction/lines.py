@@ -131,7 +131,7 @@ class _Reader(LineEmitter):
         return True
 
     def _system_named(self, label: tuple[int, int]) -> bool:
-        """The label is a system's identifier ("inference-runtime:", "ledger_db:"), not a role phrase, even where the
+        """The label is a system's identifier ("billing-api:", "ledger_db:"), not a role phrase, even where the
         identifier ends in a role word ("runtime", "db"): the line is an entry about that system. A phrase ("Search
         index:", "Data store:") keeps its role."""
         written = self.text[label[0] : label[1]]

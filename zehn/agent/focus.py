@@ -172,7 +172,7 @@ def roles_of(heading: str) -> dict[str, float]:
 
 
 def _conditions_of_act(heading: str) -> bool:
-    """The heading is "<X> trigger(s)": what sets off X, a planned act ("Rollback trigger", "Audit event triggers":
+    """The heading is "<X> trigger(s)": what sets off X, a planned act ("Rollback trigger", "Paging triggers":
     the conditions it fires on), not what set off the case. "Trigger" alone, or first ("Trigger and impact"),
     names the case's cause."""
     parts = [w for w in _SPLIT.split(own_heading(heading).casefold()) if w]

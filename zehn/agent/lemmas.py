@@ -60,8 +60,8 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 def identifier_parts(tokens: Iterable[str]) -> tuple[str, ...]:
-    """The words of a setting written as ``key=value`` and the value ("max_header_bytes=2048": max, header, bytes,
-    2048): configuration is written as assignments, and a question asks for the "maximum header size" in words.
+    """The words of a setting written as ``key=value`` and the value ("max_body_kb=512": max, body, kb,
+    512): configuration is written as assignments, and a question asks for the "maximum body size" in words.
     Only an assignment: a bare key (a JSON field in a section) says nothing of its own (front-matter keys are read by
     :func:`zehn.agent.sentence_binding.metadata_asked`). Read on the sentence's side of a binding only
     (:func:`zehn.agent.sentence_checks.lemmas_of`): a key the question names is an anchor, whole."""
@@ -81,8 +81,8 @@ def lemmas_of(parse: Doc) -> tuple[str, ...]:
 
 
 def folded(lemmas: Iterable[str]) -> tuple[str, ...]:
-    """Token lemmas casefolded, then the words of their settings (:func:`identifier_parts`: "max_header_bytes=2048"
-    adds max, header, bytes, 2048)."""
+    """Token lemmas casefolded, then the words of their settings (:func:`identifier_parts`: "max_body_kb=512"
+    adds max, body, kb, 512)."""
     casefolded = tuple(lemma.casefold() for lemma in lemmas)
     return casefolded + identifier_parts(casefolded)
 

@@ -26,7 +26,7 @@ def line_mates(pool: list[Sentence], passages: tuple[DocPassage, ...]) -> Callab
     """The other sentences of ``pool`` on the stored line of a sentence, in document order (empty without
     passages). :func:`zehn.agent.extent.extent` cites the rest of the bound line first, and a neighbour's line-mates
     that hold some of the question right after it; a line-mate that holds none waits its turn (a chat turn's
-    "Monitoring the dashboard." is no reason to drop a line further away that says what was done)."""
+    "Watching the graphs." is no reason to drop a line further away that says what was done)."""
     def mates(sentence: Sentence) -> list[Sentence]:
         span = _line_span(passages, sentence)
         if span is None:

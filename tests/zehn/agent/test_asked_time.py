@@ -24,7 +24,7 @@ PLANNED = [
 ]
 UNMARKED = [
     "Who merges the billing fixes?", "Who approves schema changes?", "What should on-call do when the disk fills?",
-    "Where can audit logs be exported?", "How is the checksum computed?", "Which team is responsible for the exporter?",
+    "Where can audit logs be exported?", "How is the checksum computed?", "Which team is on call for the importer?",
     "What retention does the export policy require?",
 ]
 
