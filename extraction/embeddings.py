@@ -9,6 +9,7 @@ its piece vectors, then L2 normalisation), done here on either runtime's output.
 from __future__ import annotations
 
 import os
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
@@ -72,6 +73,10 @@ class LocalEmbedder(Embedder):
         # is the vector the model would return.
         self.cache_size = cache_size
         self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        # A server's answering thread and its background embedding thread share one embedder: the cache's look-up
+        # and eviction, and the fast tokenizer (it refuses a second caller while borrowed), are each one at a time.
+        self._cache_lock = threading.Lock()
+        self._tokenizer_lock = threading.Lock()
 
     @property
     def model_name(self) -> str:
@@ -130,7 +135,9 @@ class LocalEmbedder(Embedder):
         out: list[list[float]] = []
         # One tokenizer call for all the words (each word's pieces are its own), the division in float64 as
         # Python's float(x) / norm would do it, element by element.
-        for ids in tokenizer(list(words), add_special_tokens=False)["input_ids"]:
+        with self._tokenizer_lock:
+            pieces = tokenizer(list(words), add_special_tokens=False)["input_ids"]
+        for ids in pieces:
             vector = table[ids or [tokenizer.unk_token_id]].mean(axis=0)
             norm = float((vector**2).sum() ** 0.5) or 1.0
             out.append((vector.astype(np.float64) / norm).tolist())
@@ -171,18 +178,22 @@ class LocalEmbedder(Embedder):
         return [by_text[text] for text in texts]
 
     def _encode(self, texts: list[str]) -> Any:
-        return self._tokenizer(texts, truncation=True, max_length=self.max_seq_length, return_offsets_mapping=True)
+        tokenizer = self._tokenizer
+        with self._tokenizer_lock:
+            return tokenizer(texts, truncation=True, max_length=self.max_seq_length, return_offsets_mapping=True)
 
     def _remember(self, text: str, vector: list[float]) -> None:
-        self._cache[text] = vector
-        self._cache.move_to_end(text)
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        with self._cache_lock:
+            self._cache[text] = vector
+            self._cache.move_to_end(text)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
 
     def _embed(self, texts: list[str], batch_size: int) -> list[list[float]]:
         if not texts:
             return []
-        known = {t: self._cache[t] for t in dict.fromkeys(texts) if t in self._cache}
+        with self._cache_lock:
+            known = {t: self._cache[t] for t in dict.fromkeys(texts) if t in self._cache}
         missing = [t for t in dict.fromkeys(texts) if t not in known]
         if missing:
             hidden = forward_each(self._forward, self._encode(missing)["input_ids"], batch_size)
