@@ -45,7 +45,7 @@ from zehn.agent.question_verbs import (
     verb_read_as_noun,
 )
 from zehn.agent.scene_core import with_scene
-from zehn.agent.wh_words import wh_of, wh_tokens
+from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
                             "will", "would", "should", "shall", "may", "must"})
@@ -119,7 +119,7 @@ def _asks(doc: Doc) -> list[Ask]:
         end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
         clause = _clause(doc, wh.i, end)
         focus = focus_span(clause, wh)
-        skip = {t.i for t in focus} if focus is not None else set()
+        skip = ({t.i for t in focus} if focus is not None else set()) | idiom_words(wh)
         own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
         verb = (own if own is not None and own.i not in skip else None) or focus_verb(clause, focus) or \
             predicate_of(clause, skip)
@@ -165,18 +165,34 @@ def _asks(doc: Doc) -> list[Ask]:
             core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
             if answer_type == "description" and group:
                 core = with_scene(core, head_lemma, predicate, clause, siblings)
-            out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
+            # A cause's or a fix's adjectives say only which kind ("the *underlying* cause", "the *immediate*
+            # mitigation"), as in the core: no sentence need repeat them.
+            terms = content_terms(t for t in clause if t.i not in kind or (t.pos_ != "ADJ" and t.dep_ != "amod"))
+            out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, terms,
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
-    return _elided(out)
+    return _elided(out, doc[:whs[0].i])
 
 
-def _elided(asks: list[Ask]) -> list[Ask]:
+def _scene_ask(scene: Span) -> Ask | None:
+    """The words before the first wh-word read as an ask ("The pinned filters are gone after X. Why?": the scene
+    the bare wh-word asks about), None when they hold no terms."""
+    terms = content_terms(scene)
+    if not terms:
+        return None
+    core = tuple(t for t in terms if not _NUMERIC.fullmatch(t))
+    root = next((t for t in scene if t.dep_ == "ROOT" and t.pos_ == "VERB"), None)
+    return Ask(scene.text, "", "", "", root.lemma_.casefold() if root is not None else "", "description", terms,
+               False, core, _names(scene, core, set()), asked_time(scene))
+
+
+def _elided(asks: list[Ask], scene: Span) -> list[Ask]:
     """"..., and for how long?", "..., and why?": a wh-phrase with no words of its own asks about what the ask
-    before it is about. It takes that ask's terms, core, names and verb, less that ask's focus (what it wanted)."""
+    before it is about. It takes that ask's terms, core, names and verb, less that ask's focus (what it wanted).
+    The first ask takes them from the ``scene``, the words before it ("X stopped after the upgrade. Why?")."""
     out: list[Ask] = []
     for ask in asks:
-        if out and not ask.terms and not ask.focus and not ask.predicate:
-            before = out[-1]
+        before = out[-1] if out else _scene_ask(scene) if scene.text.strip() else None
+        if before is not None and not ask.terms and not ask.focus and not ask.predicate:
             wanted = {*before.focus.casefold().split(), before.focus_head}
             ask = replace(ask, predicate=before.predicate, terms=tuple(t for t in before.terms if t not in wanted),
                           core=tuple(t for t in before.core if t not in wanted), names=before.names, time=before.time)

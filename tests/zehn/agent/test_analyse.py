@@ -448,3 +448,30 @@ def test_a_noun_made_of_a_verb_and_its_particle_is_no_name_a_passage_must_hold(n
     ask = analyse("Which teams own the remaining follow-ups of the ledger-replay ticket?", nlp).asks[0]
     assert "follow-up" not in ask.names  # a document lists them under "Next steps"
     assert "ledger-replay" in ask.names
+
+
+@pytest.mark.parametrize(("plain", "idiom"), [
+    ("Why did the disk alert never page the storage team?", "How come the disk alert never paged the storage team?"),
+    ("Why was the nightly export skipped?", "How come the nightly export was skipped?"),
+])
+def test_how_come_asks_what_why_asks(nlp: Language, plain: str, idiom: str) -> None:
+    want, got = analyse(plain, nlp).asks[0], analyse(idiom, nlp).asks[0]
+    assert (got.wh, got.answer_type, got.predicate, got.core) == ("why", "cause", want.predicate, want.core)
+
+
+def test_a_bare_wh_word_after_the_scene_asks_about_the_scene(nlp: Language) -> None:
+    ask = analyse("After the billing worker was upgraded, the invoice totals went negative. Why?", nlp).asks[0]
+    assert ask.answer_type == "cause"
+    assert {"billing", "worker", "invoice", "total"} <= set(ask.core)
+
+
+def test_a_bare_wh_word_alone_takes_no_words(nlp: Language) -> None:
+    assert analyse("Why?", nlp).asks[0].core == ()
+
+
+@pytest.mark.parametrize("question", ["The invoice export failed overnight. What was the underlying cause?",
+                                      "The cache kept evicting keys. What was the actual fix?"])
+def test_the_adjective_of_a_cause_or_fix_names_only_its_kind(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.answer_type in ("cause", "fix")
+    assert not {"underlying", "actual"} & set(ask.terms)
