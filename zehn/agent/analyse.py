@@ -111,7 +111,7 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
 
 
 def _asks(doc: Doc) -> list[Ask]:
-    whs = wh_tokens(doc)
+    whs = _one_per_disjunction(wh_tokens(doc))
     if not whs:
         return [_yes_no_ask(doc)] if _opens_yes_no(doc) else [_open_ask(doc)]
     out: list[Ask] = []
@@ -171,6 +171,13 @@ def _asks(doc: Doc) -> list[Ask]:
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, terms,
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
     return _elided(out, doc[:whs[0].i])
+
+
+def _one_per_disjunction(whs: list[Token]) -> list[Token]:
+    """"Who or what spotted X": wh-words joined by "or" ask one thing, in the clause of the last of them."""
+    doc = whs[0].doc if whs else None
+    return [wh for n, wh in enumerate(whs) if doc is None or n + 1 == len(whs) or not (
+        whs[n + 1].i - wh.i == 2 and doc[wh.i + 1].lower_ == "or")]
 
 
 def _scene_ask(scene: Span) -> Ask | None:

@@ -475,3 +475,19 @@ def test_the_adjective_of_a_cause_or_fix_names_only_its_kind(nlp: Language, ques
     ask = analyse(question, nlp).asks[0]
     assert ask.answer_type in ("cause", "fix")
     assert not {"underlying", "actual"} & set(ask.terms)
+
+
+def test_wh_words_joined_by_or_ask_one_thing(nlp: Language) -> None:
+    asks = analyse("Who or what noticed the stalled exports first, and what cleared them?", nlp).asks
+    assert [a.wh for a in asks] == ["what", "what"]
+    assert "notice" in asks[0].core
+
+
+@pytest.mark.parametrize("question", ["What got the build agents running again after the disk filled up?",
+                                      "How did they get the build agents running again after the disk filled up?"])
+def test_getting_an_act_going_again_asks_for_the_fix(nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).asks[0].answer_type == "fix"
+
+
+def test_how_something_got_stuck_again_is_no_fix(nlp: Language) -> None:
+    assert analyse("How did they get the build agents stuck again?", nlp).asks[0].answer_type != "fix"
