@@ -165,10 +165,7 @@ def _asks(doc: Doc) -> list[Ask]:
             core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
             if answer_type == "description" and group:
                 core = with_scene(core, head_lemma, predicate, clause, siblings)
-            # A cause's or a fix's adjectives say only which kind ("the *underlying* cause", "the *immediate*
-            # mitigation"), as in the core: no sentence need repeat them.
-            terms = content_terms(t for t in clause if t.i not in kind or (t.pos_ != "ADJ" and t.dep_ != "amod"))
-            out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, terms,
+            out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
     return _elided(out, doc[:whs[0].i])
 
