@@ -104,9 +104,15 @@ def find_constraints(question: str) -> tuple[Constraint, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _split_year(value: str) -> tuple[str, str]:
+    """(year, month[-day]) of a date value; the year of a yearless one ("--03-13") is "-"."""
+    return ("-", value[2:]) if value.startswith("--") else (value[:4], value[5:])
+
+
 def _same_date(asked: str, seen: str) -> bool:
-    a_year, a_rest = asked[:4], asked[5:]
-    s_year, s_rest = seen[:4], seen[5:]
+    """Same month (and day, when both name one); a year only one of them names does not tell them apart."""
+    a_year, a_rest = _split_year(asked)
+    s_year, s_rest = _split_year(seen)
     if a_year != "-" and s_year != "-" and a_year != s_year:
         return False
     a_parts, s_parts = a_rest.split("-"), s_rest.split("-")

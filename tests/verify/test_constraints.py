@@ -74,3 +74,10 @@ def test_a_sales_region_named_by_its_acronym_is_an_environment_the_source_must_m
     assert check(region, "Checkout pods in EMEA were throttled.") == "holds"
     assert check(region, "Checkout pods in us-east were throttled.") == "missing"
     assert find_constraints("Who owns the emea-router service?") == ()  # part of a name, not a region
+
+
+def test_a_day_asked_without_its_year_is_held_by_that_day_of_any_year() -> None:
+    [day] = find_constraints("Why did the sync job stall on Mar 9?")
+    assert day.value == "--03-09"
+    assert check(day, "Incident on 2026-03-09 at 14:00 UTC.") == "holds"
+    assert check(day, "Incident on 2026-03-10 at 14:00 UTC.") != "holds"

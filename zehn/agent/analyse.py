@@ -45,7 +45,7 @@ from zehn.agent.question_verbs import (
     verb_read_as_noun,
 )
 from zehn.agent.scene_core import with_scene
-from zehn.agent.wh_words import wh_of, wh_tokens
+from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
                             "will", "would", "should", "shall", "may", "must"})
@@ -111,7 +111,7 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
 
 
 def _asks(doc: Doc) -> list[Ask]:
-    whs = wh_tokens(doc)
+    whs = _one_per_disjunction(wh_tokens(doc))
     if not whs:
         return [_yes_no_ask(doc)] if _opens_yes_no(doc) else [_open_ask(doc)]
     out: list[Ask] = []
@@ -119,7 +119,7 @@ def _asks(doc: Doc) -> list[Ask]:
         end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
         clause = _clause(doc, wh.i, end)
         focus = focus_span(clause, wh)
-        skip = {t.i for t in focus} if focus is not None else set()
+        skip = ({t.i for t in focus} if focus is not None else set()) | idiom_words(wh)
         own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
         verb = (own if own is not None and own.i not in skip else None) or focus_verb(clause, focus) or \
             predicate_of(clause, skip)
@@ -167,16 +167,36 @@ def _asks(doc: Doc) -> list[Ask]:
                 core = with_scene(core, head_lemma, predicate, clause, siblings)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
-    return _elided(out)
+    return _elided(out, doc[:whs[0].i])
 
 
-def _elided(asks: list[Ask]) -> list[Ask]:
+def _one_per_disjunction(whs: list[Token]) -> list[Token]:
+    """"Who or what spotted X": wh-words joined by "or" ask one thing, in the clause of the last of them."""
+    doc = whs[0].doc if whs else None
+    return [wh for n, wh in enumerate(whs) if doc is None or n + 1 == len(whs) or not (
+        whs[n + 1].i - wh.i == 2 and doc[wh.i + 1].lower_ == "or")]
+
+
+def _scene_ask(scene: Span) -> Ask | None:
+    """The words before the first wh-word read as an ask ("The pinned filters are gone after X. Why?": the scene
+    the bare wh-word asks about), None when they hold no terms."""
+    terms = content_terms(scene)
+    if not terms:
+        return None
+    core = tuple(t for t in terms if not _NUMERIC.fullmatch(t))
+    root = next((t for t in scene if t.dep_ == "ROOT" and t.pos_ == "VERB"), None)
+    return Ask(scene.text, "", "", "", root.lemma_.casefold() if root is not None else "", "description", terms,
+               False, core, _names(scene, core, set()), asked_time(scene))
+
+
+def _elided(asks: list[Ask], scene: Span) -> list[Ask]:
     """"..., and for how long?", "..., and why?": a wh-phrase with no words of its own asks about what the ask
-    before it is about. It takes that ask's terms, core, names and verb, less that ask's focus (what it wanted)."""
+    before it is about. It takes that ask's terms, core, names and verb, less that ask's focus (what it wanted).
+    The first ask takes them from the ``scene``, the words before it ("X stopped after the upgrade. Why?")."""
     out: list[Ask] = []
     for ask in asks:
-        if out and not ask.terms and not ask.focus and not ask.predicate:
-            before = out[-1]
+        before = out[-1] if out else _scene_ask(scene) if scene.text.strip() else None
+        if before is not None and not ask.terms and not ask.focus and not ask.predicate:
             wanted = {*before.focus.casefold().split(), before.focus_head}
             ask = replace(ask, predicate=before.predicate, terms=tuple(t for t in before.terms if t not in wanted),
                           core=tuple(t for t in before.core if t not in wanted), names=before.names, time=before.time)

@@ -114,10 +114,12 @@ _RETURNS = frozenset({"again", "back"})
 
 def asks_restoration(wh: Token, verb: Token | None) -> bool:
     """"Get" asked of the wh-word with an ongoing act *again* or *back* as its result ("what got the pages flowing
-    again", "what got the jobs running again") asks how the act was restored, not what caused it ("what got the
+    again", "how did they get the jobs running again") asks how the act was restored, not what caused it ("what got the
     queue stuck again", "what made the latency go back up" are causes)."""
-    if verb is None or verb.lemma_.casefold() != "get" or wh.lower_ != "what" or not any(
-            c.i == wh.i and c.dep_ == "nsubj" for c in verb.children):
+    # The wh-word is the causer ("*what* got X running again") or the manner of the causing ("*how* did they get X
+    # running again"): either asks what restored the act.
+    asker = (wh.lower_ == "what" and wh.dep_ == "nsubj") or (wh.lower_ == "how" and wh.dep_ == "advmod")
+    if verb is None or verb.lemma_.casefold() != "get" or not asker or wh.head.i != verb.i:
         return False
     # (the parser hangs the gerund on the verb or on its object: "got [the jobs running again]")
     ongoing = [c for c in verb.children if c.dep_ in ("ccomp", "xcomp", "oprd") and c.tag_ == "VBG"] + [

@@ -29,6 +29,7 @@ from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
 from verify.vocabulary import LABELS, label_key, label_rule
 from zehn.agent.focus import FOCUS_TYPES, REMAINING_VERBS
+from zehn.agent.lemmas import WH_WORDS
 from zehn.agent.passage_routes import asks_due_date, passage_route, qualifies
 from zehn.agent.phrases import (
     NP_DEPS,
@@ -97,6 +98,7 @@ def _agent_route(clause: Span, ask: Ask) -> Routed:
         return Routed("attribute")
     said = verb_rel(verb) or _taking(verb)
     passive = child(verb, ("nsubjpass",))
+    passive = None if passive is not None and passive.lower_ in WH_WORDS else passive  # "*who* is allowed to X"
     obj = passive or child(verb, ("dobj",)) or child(verb, ("pobj",), ("on", "for", "of", "to"))
     route: Route = "ownership" if said in OWNERSHIP_RELS else "participation"
     if said in DEPENDENCY_RELS | IMPACT_RELS:

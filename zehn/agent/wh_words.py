@@ -13,6 +13,9 @@ from spacy.tokens import Doc, Token
 from zehn.agent.lemmas import WH_WORDS
 
 HOW_WORDS = frozenset({"many", "much", "long", "often", "frequently"})
+# "How come X happened" is English's other way of asking "why X happened" (a closed class of one idiom): the "come"
+# is no verb of the question, the clause after it is asked.
+HOW_FOR: dict[str, str] = {"come": "why"}
 _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
 
 
@@ -88,7 +91,16 @@ def misread_plural(word: Token) -> bool:
 
 
 def wh_of(token: Token) -> str:
-    """The wh-word as asked: "how" with its degree word ("how many", "how long"), else the word."""
+    """The wh-word as asked: "how" with its degree word ("how many", "how long"), "why" for "how come", else the
+    word."""
     if token.lower_ == "how" and token.i + 1 < len(token.doc) and token.nbor().lower_ in HOW_WORDS:
         return f"how {token.nbor().lower_}"
+    if token.lower_ == "how" and token.i + 1 < len(token.doc) and token.nbor().lower_ in HOW_FOR:
+        return HOW_FOR[token.nbor().lower_]
     return token.lower_
+
+
+def idiom_words(token: Token) -> set[int]:
+    """The word an idiomatic wh-phrase adds to its wh-word ("how *come*"): part of the wh-phrase, not of the ask."""
+    return {token.i + 1} if token.lower_ == "how" and wh_of(token) != "how" and not wh_of(token).startswith("how ") \
+        else set()

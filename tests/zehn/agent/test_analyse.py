@@ -448,3 +448,38 @@ def test_a_noun_made_of_a_verb_and_its_particle_is_no_name_a_passage_must_hold(n
     ask = analyse("Which teams own the remaining follow-ups of the ledger-replay ticket?", nlp).asks[0]
     assert "follow-up" not in ask.names  # a document lists them under "Next steps"
     assert "ledger-replay" in ask.names
+
+
+@pytest.mark.parametrize(("plain", "idiom"), [
+    ("Why did the disk alert never page the storage team?", "How come the disk alert never paged the storage team?"),
+    ("Why was the nightly export skipped?", "How come the nightly export was skipped?"),
+])
+def test_how_come_asks_what_why_asks(nlp: Language, plain: str, idiom: str) -> None:
+    want, got = analyse(plain, nlp).asks[0], analyse(idiom, nlp).asks[0]
+    assert (got.wh, got.answer_type, got.predicate, got.core) == ("why", "cause", want.predicate, want.core)
+
+
+def test_a_bare_wh_word_after_the_scene_asks_about_the_scene(nlp: Language) -> None:
+    ask = analyse("After the billing worker was upgraded, the invoice totals went negative. Why?", nlp).asks[0]
+    assert ask.answer_type == "cause"
+    assert {"billing", "worker", "invoice", "total"} <= set(ask.core)
+
+
+def test_a_bare_wh_word_alone_takes_no_words(nlp: Language) -> None:
+    assert analyse("Why?", nlp).asks[0].core == ()
+
+
+def test_wh_words_joined_by_or_ask_one_thing(nlp: Language) -> None:
+    asks = analyse("Who or what noticed the stalled exports first, and what cleared them?", nlp).asks
+    assert [a.wh for a in asks] == ["what", "what"]
+    assert "notice" in asks[0].core
+
+
+@pytest.mark.parametrize("question", ["What got the build agents running again after the disk filled up?",
+                                      "How did they get the build agents running again after the disk filled up?"])
+def test_getting_an_act_going_again_asks_for_the_fix(nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).asks[0].answer_type == "fix"
+
+
+def test_how_something_got_stuck_again_is_no_fix(nlp: Language) -> None:
+    assert analyse("How did they get the build agents stuck again?", nlp).asks[0].answer_type != "fix"

@@ -131,3 +131,10 @@ def test_what_is_left_before_a_thing_can_close_asks_for_no_dependency(nlp: Langu
     assert analyse("What has to happen before the ledger service can start?", nlp).route == "dependency"
     assert analyse("What is left to do before the ledger ticket can be closed?", nlp).route not in (
         "dependency", "dependents")
+
+
+@pytest.mark.parametrize("question", ["Who is allowed to restart the billing worker?",
+                                      "Who is permitted to approve a hotfix for the archive service?"])
+def test_the_wh_word_as_passive_subject_is_never_the_subject_asked_about(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert analysis.subject is None or analysis.subject.text.casefold() != "who", analysis.summary()
