@@ -46,9 +46,8 @@ from zehn.agent.question_verbs import (
 )
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
+from zehn.agent.whole_asks import open_ask, opens_yes_no, yes_no_ask
 
-YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
-                            "will", "would", "should", "shall", "may", "must"})
 # Components whose output no step of the analysis reads: the entity recognizer (its own tok2vec, about half of a
 # question's parse time; routing, anchors and asks read tags, dependencies and lemmas only). Skipped per call,
 # so the shared pipeline is left whole for the threads parsing sentences meanwhile.
@@ -113,7 +112,7 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
 def _asks(doc: Doc) -> list[Ask]:
     whs = _one_per_disjunction(wh_tokens(doc))
     if not whs:
-        return [_yes_no_ask(doc)] if _opens_yes_no(doc) else [_open_ask(doc)]
+        return [yes_no_ask(doc)] if opens_yes_no(doc) else [open_ask(doc)]
     out: list[Ask] = []
     for n, wh in enumerate(whs):
         end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
@@ -272,34 +271,3 @@ def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: in
         return terms
     theirs = {t.lemma_.casefold() for t in clause if t.i in siblings} - {t.lemma_.casefold() for t in focus}
     return tuple(t for t in content_terms(clause) if not _NUMERIC.fullmatch(t) and t not in theirs)
-
-
-def _opens_yes_no(doc: Doc) -> bool:
-    """Opens (or, after a leading phrase and a comma, continues) with an auxiliary: "Does X ...", "In Q3, is ..."."""
-    for t in doc:
-        if t.lower_ in YES_NO_OPENERS and (t.i == 0 or doc[t.i - 1].text == ","):
-            return True
-        if t.i == 0 and t.pos_ not in ("ADP", "SCONJ"):
-            return False
-    return False
-
-
-def _yes_no_ask(doc: Doc) -> Ask:
-    verb = next((t for t in doc if t.dep_ == "ROOT"), doc[0])
-    lemma = verb.lemma_.casefold() if verb.pos_ in ("VERB", "AUX", "ADJ") else ""
-    terms = content_terms(doc)
-    return Ask(doc.text, "whether", "", "", lemma, "statement", terms, any(t.dep_ == "neg" for t in doc), terms,
-               time=asked_time(doc[:]))
-
-
-def _open_ask(doc: Doc) -> Ask:
-    """An imperative or a bare phrase ("List the owners of X", "Retention for audit events"): a description."""
-    root = next((t for t in doc if t.dep_ == "ROOT"), doc[0])
-    obj = next((c for c in root.children if c.dep_ in ("dobj", "attr", "nsubj")), None)
-    head = obj.lemma_.casefold() if obj is not None else ""
-    answer_type = type_of(head, "what", root.lemma_.casefold())
-    if obj is not None and obj.tag_ in ("NNS", "NNPS") and answer_type in ("identifier", "system", "description"):
-        answer_type = "items"
-    terms = content_terms(doc)
-    return Ask(doc.text, "what", obj.text if obj is not None else "", head, root.lemma_.casefold(), answer_type,
-               terms, False, terms, time=asked_time(doc[:]))
