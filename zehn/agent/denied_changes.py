@@ -27,8 +27,8 @@ _CHANGED = ("nsubjpass", "dobj", "nsubj")  # in this order: "did the team lower 
 
 def changed_thing(question: Doc) -> tuple[str, str] | None:
     """The change verb the question asks about and the head lemma of what it changed ("How far was the global DNS
-    TTL lowered" -> ("lower", "ttl")): its subject, its object or the noun its participle qualifies. None for a question without one, a
-    negated one ("why was X not lowered"), or a yes/no question."""
+    TTL lowered" -> ("lower", "ttl")): its subject, its object or the noun its participle qualifies. None for a
+    question without one, a negated one ("why was X not lowered"), or a yes/no question."""
     first = next((t for t in question if not t.is_punct), None)
     if first is None or (first.pos_ == "AUX" and first.lemma_.casefold() in _POLAR):
         return None
@@ -53,15 +53,18 @@ def _denies_change(token: Token, verb: str, thing: str) -> bool:
         return (any(c.dep_ == "det" and c.lower_ == "no" for c in token.children) and
                 any(c.dep_ in ("compound", "amod", "nmod") and c.lemma_.casefold() == thing for c in token.children))
     if token.pos_ == "VERB" and lemma in _CHANGE_VERBS | {verb}:
-        return (any(c.dep_ == "neg" for c in token.children) and
-                any(c.dep_ in ("nsubjpass", "dobj") and c.lemma_.casefold() == thing for c in token.children))
+        return any(c.dep_ == "neg" for c in token.children) and _done_to(token, thing)
     return False
+
+
+def _done_to(verb: Token, thing: str) -> bool:
+    return any(c.dep_ in ("nsubjpass", "dobj") and c.lemma_.casefold() == thing for c in verb.children)
 
 
 def _states_change(token: Token, verb: str, thing: str) -> bool:
     """The token states the asked change of the thing as made: the asked verb, not negated, done to it."""
-    return (token.pos_ == "VERB" and token.lemma_.casefold() == verb and not any(c.dep_ == "neg" for c in token.children)
-            and any(c.dep_ in ("nsubjpass", "dobj") and c.lemma_.casefold() == thing for c in token.children))
+    return (token.pos_ == "VERB" and token.lemma_.casefold() == verb
+            and not any(c.dep_ == "neg" for c in token.children) and _done_to(token, thing))
 
 
 def unchanged(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
