@@ -5,7 +5,8 @@ Enterprise documents state most facts this way. Pure: regular expressions over o
 - A labelled segment is a two-cell table row ``| label | values |``, or ``label: values`` at the start of a line
   (after a list marker, a number, ``>`` or bold markers, closed before or after the colon: ``**Label:** values``;
   a parenthesised qualifier may follow the label's words: ``Schema owners (read path): A``) or inside parentheses
-  anywhere in it; the label is 1-4 words. Values are split on ``,``, ``;``, `` / ``,
+  anywhere in it; the label is 1-4 words (a " / " or "&" joining two names of one role is none of them:
+  "Incident lead / scribe: A"). Values are split on ``,``, ``;``, `` / ``,
   `` and `` and ``&``; a parenthetical inside a value is dropped from it ("Ana Ruiz (Platform)" -> the name).
 - :func:`label_relation`: the relation a label states, by its head word (its last word, singular) looked up in the
   labelled-field table the metadata grader uses (``lexicon.METADATA_FIELDS``: owner -> OWNS, assignee ->
@@ -68,6 +69,11 @@ def _values(line: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[tup
     return tuple(values), tuple(spans)
 
 
+def _label_words(label: str) -> list[str]:
+    """A label's words; a slash or ampersand joining two names of one role is none ("Commander / lead")."""
+    return [w for w in label.split() if w not in ("/", "&")]
+
+
 @lru_cache(maxsize=SEGMENT_CACHE)
 def segments(line: str) -> tuple[Segment, ...]:
     """Labelled segments of one line, in order. Cached: a pure function of the line (immutable segments), and the
@@ -78,7 +84,7 @@ def segments(line: str) -> tuple[Segment, ...]:
         values, spans = _values(line, row.start("value"), row.end("value"))
         return (Segment(" ".join(row["label"].casefold().split()), values, spans, row.start("label")),)
     head = _START.match(line)
-    if head is not None and len(head["label"].split()) <= 4:
+    if head is not None and len(_label_words(head["label"])) <= 4:
         end = len(line)
         paren = _PAREN.search(line, head.start("value"))
         if paren is not None:

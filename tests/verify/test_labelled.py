@@ -81,3 +81,9 @@ def test_a_line_read_again_gives_the_same_segments() -> None:
 ])
 def test_the_label_a_line_opens_with_is_read_past_list_marks_and_emphasis(line: str, label: str | None) -> None:
     assert opening_label(line) == label
+
+
+def test_a_slash_joining_two_names_of_one_role_is_no_word_of_its_label() -> None:
+    [segment] = segments("- Release captain / rollback owner: **Ines Park**")
+    assert (segment.label, segment.values) == ("release captain / rollback owner", ("Ines Park",))
+    assert segments("- One two three four five: x") == ()  # five words are a clause, not a label

@@ -14,6 +14,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from zehn.agent.denied_changes import unchanged
 from zehn.agent.lemmas import words
 from zehn.agent.parses import Parses
 from zehn.agent.past_acts import PastAct, only_planned, past_act
@@ -50,6 +51,7 @@ def _negated(verb: Token) -> bool:
 
 def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
     """What the document says that rules the question out: the asked act cannot be done (:func:`cannot`), or the
+    asked change of a thing the document says was not made (:mod:`zehn.agent.denied_changes`), or the
     first name of the question (an anchor, an acronym, a hyphenated word, an environment) whose every mention in the
     document is denied; None when there is none, or when the question asks about a denial itself ("which regions
     were not affected"). A name the question asks whether about ("and was X affected?") is not ruled out: the
@@ -60,6 +62,8 @@ def ruled_out(analysis: Analysis, view: DocView, parses: Parses) -> str | None:
         return f"one cannot {barred}"
     if (act := planned(analysis, view, parses)) is not None:
         return f"{act.verb!r} only as planned, required or conditional"
+    if (thing := unchanged(analysis, view, parses)) is not None:
+        return f"{thing!r} was not changed"
     spared = {c.text for c in analysis.constraints if c.kind == "environment"}  # "why did production fail"
     names = list(dict.fromkeys((*analysis.anchors, *analysis.names, *spared)))
     # Each sentence's words once, as a set, for all the names (not a list copy scanned per name and sentence).

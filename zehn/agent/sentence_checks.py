@@ -75,12 +75,34 @@ def ask_relation(ask: Ask) -> str | None:
 def label_states(line: str, ask: Ask) -> bool:
     """A labelled segment of the line (or a front-matter key) names the asked relation ("Owner: X", "(owner: X)",
     ``"assignee": "X"`` for "who owns / who is the assignee"); or, for a frequency, the line's label is headed by
-    the asked kind (:func:`labelled_by_head`)."""
+    the asked kind (:func:`labelled_by_head`); or, for a who-question, a roster line names the asked role or area
+    (:func:`roster_line`)."""
     if ask.answer_type == "frequency" and labelled_by_head(line, ask.focus_head):
+        return True
+    if ask.answer_type == "agent" and roster_line(line, ask):
         return True
     relation = ask_relation(ask)
     return relation is not None and any(label_relation(seg.label) == relation
                                         for seg in segments(line.replace('"', "")))
+
+
+def roster_line(line: str, ask: Ask) -> bool:
+    """A roster line ("Queue health: A", "Release captain / rollback owner: B") whose label, or one of
+    its slash-joined alternatives, is all words of the question: a who-question that names the role or area asks
+    for the person the line gives for it."""
+    label = opening_label(line)
+    if label is None:
+        return False
+    values = segments(line)[0].values
+    if not values or not all(_NAME.match(v) for v in values):
+        return False  # "Cache eviction: disabled in v2" says how it stands, not who holds it
+    asked = set(ask.core or ask.terms)
+    return any(len(named) >= 2 and named <= asked for named in
+               ({w.removesuffix("s") for w in words(part)} for part in label.split(" / ")))
+
+
+# A name as rosters write it: one to four capitalised words ("Ana Ruiz", "Lea Ben-Ami", "Payments Platform").
+_NAME = re.compile(r"^[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}$")
 
 
 def labelled_by_head(line: str, head: str) -> bool:

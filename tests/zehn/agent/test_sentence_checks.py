@@ -18,6 +18,7 @@ from zehn.agent.sentence_checks import (
     labelled_by_focus,
     labelled_by_head,
     negated,
+    roster_line,
     states_focus_of_case,
 )
 from zehn.agent.similarity import Similarity
@@ -85,6 +86,14 @@ def test_a_section_headed_with_the_asked_things_name_states_it(heading: str, foc
 ])
 def test_a_line_labelled_by_its_head_word_names_the_asked_kind(line: str, expected: bool) -> None:
     assert labelled_by_head(line, "frequency") is expected
+
+
+def test_a_roster_line_labelled_with_the_asked_role_or_area_names_who(nlp: Language) -> None:
+    role, area = analyse("Who was release captain for the drill, and who covered queue health?", nlp).asks
+    assert roster_line("- Release captain / rollback owner: **Ines Park**", role)
+    assert roster_line("- Queue health: **Tom Vale**, **Ana Ruiz**", area)
+    assert not roster_line("- Queue health: **Tom Vale**", role)  # another area
+    assert not roster_line("- Queue health: degraded for 3 min", area)  # a state, not a name
 
 
 def test_a_plural_label_head_names_the_asked_kind() -> None:
