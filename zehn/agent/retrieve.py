@@ -27,6 +27,7 @@ import numpy as np
 
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.doc_subjects import subject_shares
 from zehn.agent.lemmas import words
 from zehn.agent.lexical import lexical_scores
 from zehn.agent.links import linked_ids
@@ -60,6 +61,9 @@ SEARCH_K = MAX_K
 # 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:
 # 0.5 sits inside both ranges, not at an edge.
 LEXICAL_WEIGHT = 0.5
+# The read documents' subject match (title, or a chat thread's opening message: zehn.agent.doc_subjects) next to
+# the rest, so that among documents of one kind the one about the asked case ranks first.
+SUBJECT_WEIGHT = 0.3
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -243,8 +247,9 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     # A question that names nothing gives every document 0.0 (name_shares): its documents are not indexed for it.
     named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
                                 for info, passages in read}) if names else dict.fromkeys((i.id for i, _ in read), 0.0)
+    subject = subject_shares(question, read)
     return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
-            for info, passages in read}
+            + SUBJECT_WEIGHT * subject[info.id] for info, passages in read}
 
 
 def _exact_nearest(passages: list[DocPassage]) -> float:
