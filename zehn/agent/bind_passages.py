@@ -83,6 +83,9 @@ from zehn.agent.system_acts import bind_system_act
 # same answer to every question; 1.0 (the best document only) lost a two-document answer (facts 0.513 -> 0.492).
 NEAR_DOCUMENT = 0.95
 NEAR_READ = 3
+# Subject shares (zehn.agent.doc_subjects) that agree to this many decimals are the same: a document is preferred
+# for its subject only when it holds a clearly larger share of the question (a tenth), not a rarity weight's rounding.
+SUBJECT_DIGITS = 1
 
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
@@ -232,10 +235,11 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     near = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
             j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]
     bounds = [bind_document(analysis, view, parses, similarity) for view in near]
-    # Retrieval cannot tell these documents apart: of those that establish something, the one whose bound sentences
-    # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
-    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
-                                                    -n))
+    # Retrieval cannot tell these documents apart: of those that establish something, the one whose own subject (its
+    # title, a thread's opening message) holds more of the question is about the asked case and answers; then the
+    # one whose bound sentences hold more of the question's words, then retrieval's order decides.
+    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), round(near[n].subject, SUBJECT_DIGITS),
+                                                    _held(analysis, bounds[n], similarity), -n))
     if not bounds[chosen].findings:
         further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)
         named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)

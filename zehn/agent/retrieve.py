@@ -73,11 +73,13 @@ class DocView:
     only the documents that are bound pay for them."""
 
     def __init__(self, info: DocumentInfo, passages: tuple[DocPassage, ...], score: float, mentions_subject: bool,
-                 load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None) -> None:
+                 load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None,
+                 subject: float = 0.0) -> None:
         self.info = info
         self.passages = passages
         self.score = score  # nearest passage's similarity plus the weighted word match (exact_scores)
         self.mentions_subject = mentions_subject
+        self.subject = subject  # the share of the question its own subject holds (zehn.agent.doc_subjects)
         self._load = load
         self._links = links
         self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -183,12 +185,14 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     vectors = tuple(similarity.texts([analysis.question, *asks]))
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked)
+    subjects = subject_shares(analysis.question, read)
     if vectors:
-        scores = exact_scores(read, analysis.question, names)
+        scores = exact_scores(read, analysis.question, names, subjects)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(reads.sentences, info.id), links) for info, passages in read[:keep]]
+                     partial(reads.sentences, info.id), links, subjects.get(info.id, 0.0))
+             for info, passages in read[:keep]]
     return tuple(views), vectors
 
 
@@ -232,8 +236,8 @@ def hit_words(hits: list[PassageHit]) -> dict[str, float]:
     return out
 
 
-def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = ()
-                 ) -> dict[str, float]:
+def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = (),
+                 subjects: dict[str, float] | None = None) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
     word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best) plus
@@ -247,7 +251,7 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     # A question that names nothing gives every document 0.0 (name_shares): its documents are not indexed for it.
     named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
                                 for info, passages in read}) if names else dict.fromkeys((i.id for i, _ in read), 0.0)
-    subject = subject_shares(question, read)
+    subject = subject_shares(question, read) if subjects is None else subjects
     return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
             + SUBJECT_WEIGHT * subject[info.id] for info, passages in read}
 
