@@ -3,7 +3,8 @@
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
    is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
-   the one that establishes something and whose bound sentences hold most of the question's words answers (one
+   the one that establishes something and whose own subject holds clearly more of the question
+   (:mod:`zehn.agent.doc_subjects`), then whose bound sentences hold most of the question's words, answers (one
    document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
    them (and those the search read beyond them) for a name of that kind in lines that hold the asked words
    (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is established,

@@ -11,7 +11,8 @@
   Every document the search found (a document only the full-text list finds included) is read
   whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
-  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds): the
+  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds, plus the
+  share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`): the
   indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
   sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
   name reader only. Ties are broken by document id, so the same graph gives the same candidates.
@@ -185,13 +186,13 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     vectors = tuple(similarity.texts([analysis.question, *asks]))
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked)
-    subjects = subject_shares(analysis.question, read)
+    about = subject_shares(analysis.question, read)
     if vectors:
-        scores = exact_scores(read, analysis.question, names, subjects)
+        scores = exact_scores(read, analysis.question, names, about)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(reads.sentences, info.id), links, subjects.get(info.id, 0.0))
+                     partial(reads.sentences, info.id), links, about.get(info.id, 0.0))
              for info, passages in read[:keep]]
     return tuple(views), vectors
 
@@ -241,7 +242,8 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
     word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best) plus
-    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions.
+    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions plus
+    :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here).
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
     graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
