@@ -3,7 +3,8 @@
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
    is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
-   the one that establishes something and whose bound sentences hold most of the question's words answers (one
+   the one that establishes something and whose own subject holds most of the question
+   (:mod:`zehn.agent.doc_subjects`), then whose bound sentences hold most of the question's words, answers (one
    document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
    them (and those the search read beyond them) for a name of that kind in lines that hold the asked words
    (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is established,
@@ -83,6 +84,11 @@ from zehn.agent.system_acts import bind_system_act
 # same answer to every question; 1.0 (the best document only) lost a two-document answer (facts 0.513 -> 0.492).
 NEAR_DOCUMENT = 0.95
 NEAR_READ = 3
+# A document is about the asked case when its own subject (zehn.agent.doc_subjects) holds at least this share of
+# the question's words that tell the read subjects apart: most of them. Only that, not a larger share as such,
+# decides among near documents: a title that shares one incidental word ("trace", "key") with the question is no
+# more about it (tune halves: a finer share picked such a title over the gold ticket once).
+ABOUT_SHARE = 0.5
 
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
@@ -232,10 +238,11 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     near = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
             j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]
     bounds = [bind_document(analysis, view, parses, similarity) for view in near]
-    # Retrieval cannot tell these documents apart: of those that establish something, the one whose bound sentences
-    # hold more of the question's words (the case it describes) answers, then retrieval's order decides.
-    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), _held(analysis, bounds[n], similarity),
-                                                    -n))
+    # Retrieval cannot tell these documents apart: of those that establish something, one whose own subject (its
+    # title, a thread's opening message) holds most of the question is about the asked case and answers; then the
+    # one whose bound sentences hold more of the question's words, then retrieval's order decides.
+    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), near[n].subject >= ABOUT_SHARE,
+                                                    _held(analysis, bounds[n], similarity), -n))
     if not bounds[chosen].findings:
         further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)
         named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)

@@ -11,7 +11,8 @@
   Every document the search found (a document only the full-text list finds included) is read
   whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
-  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds): the
+  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds, plus the
+  share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`): the
   indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
   sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
   name reader only. Ties are broken by document id, so the same graph gives the same candidates.
@@ -27,6 +28,7 @@ import numpy as np
 
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.doc_subjects import subject_shares
 from zehn.agent.lemmas import words
 from zehn.agent.lexical import lexical_scores
 from zehn.agent.links import linked_ids
@@ -60,6 +62,9 @@ SEARCH_K = MAX_K
 # 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:
 # 0.5 sits inside both ranges, not at an edge.
 LEXICAL_WEIGHT = 0.5
+# The read documents' subject match (title, or a chat thread's opening message: zehn.agent.doc_subjects) next to
+# the rest, so that among documents of one kind the one about the asked case ranks first.
+SUBJECT_WEIGHT = 0.3
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -69,11 +74,13 @@ class DocView:
     only the documents that are bound pay for them."""
 
     def __init__(self, info: DocumentInfo, passages: tuple[DocPassage, ...], score: float, mentions_subject: bool,
-                 load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None) -> None:
+                 load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None,
+                 subject: float = 0.0) -> None:
         self.info = info
         self.passages = passages
         self.score = score  # nearest passage's similarity plus the weighted word match (exact_scores)
         self.mentions_subject = mentions_subject
+        self.subject = subject  # the share of the question its own subject holds (zehn.agent.doc_subjects)
         self._load = load
         self._links = links
         self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -179,12 +186,14 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     vectors = tuple(similarity.texts([analysis.question, *asks]))
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked)
+    about = subject_shares(analysis.question, read)
     if vectors:
-        scores = exact_scores(read, analysis.question, names)
+        scores = exact_scores(read, analysis.question, names, about)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(reads.sentences, info.id), links) for info, passages in read[:keep]]
+                     partial(reads.sentences, info.id), links, about.get(info.id, 0.0))
+             for info, passages in read[:keep]]
     return tuple(views), vectors
 
 
@@ -228,12 +237,13 @@ def hit_words(hits: list[PassageHit]) -> dict[str, float]:
     return out
 
 
-def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = ()
-                 ) -> dict[str, float]:
+def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = (),
+                 subjects: dict[str, float] | None = None) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
     word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best) plus
-    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions.
+    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions plus
+    :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here).
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
     graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
@@ -243,8 +253,9 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     # A question that names nothing gives every document 0.0 (name_shares): its documents are not indexed for it.
     named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
                                 for info, passages in read}) if names else dict.fromkeys((i.id for i, _ in read), 0.0)
+    subject = subject_shares(question, read) if subjects is None else subjects
     return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
-            for info, passages in read}
+            + SUBJECT_WEIGHT * subject[info.id] for info, passages in read}
 
 
 def _exact_nearest(passages: list[DocPassage]) -> float:

@@ -23,7 +23,7 @@ STATES = ("Ledger audit events are retained for 400 days in the archive.",
           "Ledger audit events older than that are deleted by the nightly job.")
 
 
-def _view(doc_id: str, title: str, lines: tuple[str, ...], score: float) -> DocView:
+def _view(doc_id: str, title: str, lines: tuple[str, ...], score: float, subject: float = 0.0) -> DocView:
     body = " ".join(lines)
     heading = f"{title} > Audit events"
     passage = DocPassage(f"{doc_id}#p0", doc_id, heading, "section", 0, len(body), f"{heading}\n{body}", (0.3, 0.3))
@@ -32,7 +32,7 @@ def _view(doc_id: str, title: str, lines: tuple[str, ...], score: float) -> DocV
         sentences.append(Sentence(f"ev_{doc_id}{n}", line, doc_id, at, at + len(line), "sentence"))
         at += len(line) + 1
     info = DocumentInfo(doc_id, title, "confluence", None, None)
-    return DocView(info, (passage,), score, False, lambda: sentences)
+    return DocView(info, (passage,), score, False, lambda: sentences, subject=subject)
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +108,21 @@ def test_of_near_tied_documents_the_one_stating_the_asked_case_answers(nlp: Lang
     doc, cited = _bind(nlp, similarity, _view("a", "Export retention", other, 1.0),
                        _view("b", "Ledger audit retention", STATES, NEAR_DOCUMENT + 0.01))
     assert doc == "b" and STATES[0] in cited
+
+
+def test_of_near_tied_documents_stating_the_same_the_one_whose_subject_is_the_asked_case_answers(
+        nlp: Language, similarity: Similarity) -> None:
+    # Both threads state the same retention lines; the second one's own subject (its opening message) is the case.
+    doc, _ = _bind(nlp, similarity, _view("a", "Ledger audit retention", STATES, 1.0, subject=0.2),
+                   _view("b", "Ledger audit retention", STATES, NEAR_DOCUMENT + 0.01, subject=0.8))
+    assert doc == "b"
+
+
+def test_a_larger_share_of_a_subject_about_neither_leaves_the_choice_to_retrieval_order(
+        nlp: Language, similarity: Similarity) -> None:
+    doc, _ = _bind(nlp, similarity, _view("a", "Ledger audit retention", STATES, 1.0, subject=0.2),
+                   _view("b", "Ledger audit retention", STATES, NEAR_DOCUMENT + 0.01, subject=0.4))
+    assert doc == "a"
 
 
 # One section states both remedies; the first ask's extent cites both lines, so the second ask's line is already cited.
