@@ -1,8 +1,8 @@
 """A change the question asks the size of that the document says was not made (part of stage 4, bind).
 
-"How far was the TTL lowered for the test?" presumes the TTL was changed. Test reports, change records and
-incident notes often state the opposite in a line of scope: "no global DNS TTL changes executed during this test",
-"No infra changes required", "the TTL was not changed". Such a document contradicts the question's premise: the
+"How far was the cache size lowered for the drill?" presumes it was changed. Test reports, change records and
+incident notes often state the opposite in a line of scope: "no cache size changes made during the drill",
+"No schema changes needed", "the timeout was not changed". Such a document contradicts the question's premise: the
 lines near it (the test's configuration) are no answer to how far the thing was changed.
 """
 

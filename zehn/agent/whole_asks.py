@@ -34,7 +34,7 @@ def yes_no_ask(doc: Doc) -> Ask:
 
 
 def open_ask(doc: Doc) -> Ask:
-    """An imperative or a bare phrase ("List the owners of X", "Retention for audit events"): a description."""
+    """An imperative or a bare phrase ("List the owners of X", "Retention for export logs"): a description."""
     root = next((t for t in doc if t.dep_ == "ROOT"), doc[0])
     obj = next((c for c in root.children if c.dep_ in ("dobj", "attr", "nsubj")), None)
     head = obj.lemma_.casefold() if obj is not None else ""

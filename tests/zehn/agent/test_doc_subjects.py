@@ -45,7 +45,7 @@ def test_an_asked_noun_meets_its_subject_s_verb_form() -> None:
 
 
 def test_among_equally_near_documents_the_one_about_the_asked_case_ranks_first() -> None:
-    read = [_doc("mentions", "Quarterly access review", "the billing exporter returned 403 once"),
+    read = [_doc("mentions", "Yearly access audit", "the billing exporter returned 403 once"),
             _doc("about", "Billing exporter 403 after key rotation", "keys were rotated")]
     scores = exact_scores(read, "How was the billing exporter 403 fixed?")
     assert scores["about"] - scores["mentions"] >= SUBJECT_WEIGHT / 2
