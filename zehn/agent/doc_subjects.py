@@ -15,14 +15,14 @@ channel's kind of case, "403") tells none of them apart.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from zehn.agent.lexical import terms
 from zehn.agent.rows import DocPassage, DocumentInfo
 
-# Words compared by their first letters, so an asked noun meets its document's verb or adjective ("truncation" /
-# "truncated", "alerting" / "alert", "mitigated" / "mitigation"); shorter words must match whole.
-STEM = 5
+# Which of the asked words some word of a subject matches: the turn's Similarity.matches (the same lemma, or an
+# inflection or derivation whose word vector is near: "truncation" / "truncated", "alerting" / "alert").
+Matcher = Callable[[Sequence[str], Iterable[str]], set[str]]
 OPENING_CHARS = 300  # the opening message is a subject, not a passage: its first line, cut here
 
 
@@ -47,15 +47,17 @@ def _opening(passages: Sequence[DocPassage]) -> str:
     return ""
 
 
-def _stem(term: str) -> str:
-    return term[:STEM] if len(term) >= STEM else term
+def _same(asked: Sequence[str], words: Iterable[str]) -> set[str]:
+    return set(asked) & set(words)
 
 
-def subject_shares(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]]) -> dict[str, float]:
+def subject_shares(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]],
+                   match: Matcher = _same) -> dict[str, float]:
     """Each read document's share of the question's words its subject holds (0.0 to 1.0), each word weighted by
-    its rarity among the read subjects (inverse document frequency): a word all of them hold counts for nothing."""
-    asked = list(dict.fromkeys(_stem(t) for t in terms(question)))
-    held = {info.id: {_stem(t) for t in terms(subject_text(info, passages))} for info, passages in read}
+    its rarity among the read subjects (inverse document frequency): a word all of them hold counts for nothing.
+    Words are compared by ``match`` (by default as folded, :func:`zehn.agent.lexical.terms`)."""
+    asked = list(dict.fromkeys(terms(question)))
+    held = {info.id: match(asked, terms(subject_text(info, passages))) for info, passages in read}
     if not asked or not held:
         return dict.fromkeys(held, 0.0)
     count = len(held)

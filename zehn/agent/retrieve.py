@@ -186,7 +186,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     vectors = tuple(similarity.texts([analysis.question, *asks]))
     reads = _Reads(dispatcher, [[float(x) for x in v] for v in vectors])
     read = reads.documents(ranked)
-    about = subject_shares(analysis.question, read)
+    about = subject_shares(analysis.question, read, similarity.matches)
     if vectors:
         scores = exact_scores(read, analysis.question, names, about)
     read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
