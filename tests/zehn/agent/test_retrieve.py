@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import numpy as np
 import pytest
 
@@ -166,6 +168,9 @@ class _Vectors:
 
     def texts(self, texts: list[str]) -> list[np.ndarray]:
         return [np.ones(2) for _ in texts]
+
+    def matches(self, terms: Sequence[str], words: Iterable[str]) -> set[str]:
+        return set(terms) & set(words)  # words as written: these tests rank by vectors and full text only
 
 
 def _hit(doc_id: str, similarity: float | None, fulltext_rank: int | None) -> PassageHit:
