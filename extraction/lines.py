@@ -35,6 +35,7 @@ from extraction.actions import action_relations
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule, pending_change
+from extraction.label_values import VALUE_VERB, VERB_RULES, known_label, next_label
 from extraction.lead_claims import lead_claims
 from extraction.line_breaks import text_lines
 from extraction.line_emitter import LineEmitter
@@ -65,7 +66,7 @@ from extraction.task_lines import handed_off, keyed_task, tagged_roles
 from extraction.ticket_handoffs import ticket_handoffs
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
-from verify.vocabulary import LABELS, LabelRule, label_key, label_rule
+from verify.vocabulary import LABELS, label_key, label_rule
 
 
 class _Reader(LineEmitter):
@@ -88,7 +89,7 @@ class _Reader(LineEmitter):
     def labelled(self, line: tuple[int, int]) -> bool:
         written = self.text[line[0] : line[1]]
         m = LABELLED.match(written) or DASHED_LABEL.match(written) or PASSIVE_LABEL.match(written)
-        if m is None or (m.re is not LABELLED and not _known_label(m)):
+        if m is None or (m.re is not LABELLED and not known_label(m)):
             return False
         at = line[0]
         label = m.group("label")
@@ -101,7 +102,7 @@ class _Reader(LineEmitter):
         rule = USES_RULE if environment else rule
         if rule is None:
             return self._verb_value(m, line)
-        value = (at + m.start("value"), _next_label(self.text, at + m.start("value"), at + m.end("value")))
+        value = (at + m.start("value"), next_label(self.text, at + m.start("value"), at + m.end("value")))
         values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
@@ -142,13 +143,13 @@ class _Reader(LineEmitter):
         """A label of no relation whose value is a clause without its subject ("Scope: Affects the billing API
         only", "Note: Depends on ledger-db for balances"): the verb says what the line's subject does to the systems
         the clause opens with."""
-        verb = _VALUE_VERB.match(self.text, line[0] + m.start("value"), line[0] + m.end("value"))
+        verb = VALUE_VERB.match(self.text, line[0] + m.start("value"), line[0] + m.end("value"))
         if verb is None:
             return False
-        rule = _VERB_RULES.get(label_key(verb.group("verb")))
+        rule = VERB_RULES.get(label_key(verb.group("verb")))
         if rule is None:
             return False
-        start, end = verb.end(), _next_label(self.text, verb.end(), line[0] + m.end("value"))
+        start, end = verb.end(), next_label(self.text, verb.end(), line[0] + m.end("value"))
         values = leading_systems(self.text, start, end, self.mentions, rule)
         self.relate(rule, values, self.line_subject(rule, line, m.group("lead")), verb.span("verb"), line)
         return bool(values)
@@ -258,33 +259,6 @@ class _Reader(LineEmitter):
                 self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
                 if own.type == "Ticket" and m.type == "Ticket":  # a tracker lists a ticket's fix and cause as links
                     self.emit(own, m, "LINKED_TO", (m.start, m.end), sentence, "document_subject")
-
-
-# A second "Label: value" pair after the first one's sentence ends ("Account: X (note). Champion: Y"): the first
-# value stops at that full stop.
-_NEXT_LABEL = re.compile(r"[.;]\s+[*_]*[A-Z][\w ()/&'\-]{0,40}?[*_]*:\s")
-
-
-def _next_label(text: str, start: int, end: int) -> int:
-    m = _NEXT_LABEL.search(text, start, end)
-    return end if m is None else m.start()
-
-
-# A value that opens with a verb in the third person, its subject left out as notes write it ("Affects X", "Depends
-# on Y", "Reads from Z"), and the label rule each such verb states. Only active verbs whose object follows.
-_VALUE_VERB = re.compile(r"[*_`]*(?P<verb>[A-Za-z]+s(?: (?:on|from|to|into|with))?)\b[ \t]+(?:the[ \t]+)?")
-_VERB_RULES: dict[str, LabelRule] = {
-    **dict.fromkeys(("affects", "impacts"), LABELS["affected"]),
-    **{k: LABELS[k] for k in ("uses", "calls", "consumes", "produces", "blocks", "replaces", "supersedes",
-                              "depends_on", "reads_from", "writes_to", "publishes_to", "talks_to", "emits",
-                              "subscribes_to", "requires")},
-}
-
-
-def _known_label(m: re.Match[str]) -> bool:
-    """A dashed label the table knows; a passive label ("Reported by") of a role people hold."""
-    rule = label_rule(m.group("label"))
-    return rule is not None and (m.re is DASHED_LABEL or rule.value_type == "Person")
 
 
 def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention], ctx: DocumentContext,
