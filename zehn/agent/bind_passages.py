@@ -93,7 +93,12 @@ ABOUT_SHARE = 0.5
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
     asks = list(dict.fromkeys(analysis.asks))
-    context = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
+    # Terms judged elsewhere, not asked of a passage again: an entity question's subject (its document or line names
+    # it), and an environment the question sets ("in production"), which the document holds by the constraint check
+    # (:mod:`zehn.agent.documents`) and a typed value's line by :func:`line_contradicts`: a passage need not
+    # repeat it, as a ticket's body need not repeat the environment of its front matter.
+    subject = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
+    context = (*subject, *(w for c in analysis.constraints if c.kind == "environment" for w in words(c.text)))
     if ruled := ruled_out(analysis, view, parses):
         return Bound(missing=tuple(asks), document=view.info, decline="ruled_out",
                      reason=f"not established: {view.info.title or view.info.id} says {ruled}")
