@@ -251,12 +251,13 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
             scored.append((len(said), -rank, item, doc_view))
     if not scored:
         # Documents that list action items, none of which does the asked thing: the item is not there.
-        return Bound(reason="not established: no action item in the documents does what was asked") if listed \
-            else None
+        return Bound(reason="not established: no action item in the documents does what was asked",
+                     decline="ask_unbound") if listed else None
     best = max((s[0], s[1]) for s in scored)
     chosen = [s for s in scored if (s[0], s[1]) == best]
     if not any(item.owners for _, _, item, _ in chosen):
-        return Bound(reason="not established: the action item that does what was asked names no owner")
+        return Bound(reason="not established: the action item that does what was asked names no owner",
+                     decline="relation_unstated")
     paths: list[PathView] = []
     for _, _, item, _ in chosen:
         for owner in item.owners:

@@ -23,8 +23,9 @@ def not_the_asker(analysis: Analysis, bound: Bound | Stop) -> Bound | Stop:
     kept = tuple(p for p in bound.paths if not (" " in p.entity_name.strip() and asked.mentions(p.entity_name)))
     if len(kept) == len(bound.paths):
         return bound
-    return replace(bound, paths=kept) if kept else Bound(reason="not established: the only doer the documents "
-                                                               "name is the person the question names")
+    return replace(bound, paths=kept) if kept else Bound(
+        decline="relation_unstated", reason="not established: the only doer the documents name is the person the "
+                                            "question names")
 
 
 def required_names(subject: SubjectPhrase) -> tuple[str, ...]:

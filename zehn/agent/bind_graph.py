@@ -97,7 +97,8 @@ def _paths(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatc
         other = subjects.other.entity if subjects.other else None
         views = [v for v in views if other is not None and v.entity_id == other.id]
         return Bound(paths=tuple(views), verdict=_verdict(views))
-    return Bound(paths=tuple(views), reason="" if views else "no walked path is the asked relation")
+    return Bound(paths=tuple(views), reason="" if views else "no walked path is the asked relation",
+                 decline=None if views else "relation_unstated")
 
 
 def _verdict(views: list[PathView]) -> Verdict:
@@ -141,26 +142,31 @@ def _statement(analysis: Analysis, subjects: Subjects, bound: Bound, retrieved: 
         views = [v for v in views if not any(r.startswith("binding_failed") for r in v.hops[0].reasons)]
         if views and all("direction_reversed" in v.hops[0].reasons for v in views):
             # "login-edge forwards to identity-core" does not say identity-core depends on login-edge
-            return Bound(verdict="not_established", reason="not established: the documents state only the other "
-                                                           "direction")
+            return Bound(verdict="not_established", decline="relation_unstated",
+                         reason="not established: the documents state only the other direction")
         return Bound(findings=bound.findings, paths=tuple(views), document=bound.document,
-                     verdict=_verdict(views) if views else "not_established", reason=bound.reason)
+                     verdict=_verdict(views) if views else "not_established", reason=bound.reason,
+                     decline=bound.decline)
     if not bound.findings:
-        return Bound(verdict="not_established", reason=bound.reason or "no sentence states it")
+        return Bound(verdict="not_established", reason=bound.reason or "no sentence states it",
+                     decline=bound.decline or "statement_unsettled")
     asked = analysis.subject.name if analysis.subject is not None else ""
     person = asked if PERSON_NAME.match(asked) else ""
     if person and not TextIndex(bound.findings[0].bound.text).mentions(person):
         # "Did Ana Ruiz take X?" is not answered by a sentence about X that does not name her
-        return Bound(verdict="not_established", reason=f"not established: no sentence that names {person} states it")
+        return Bound(verdict="not_established", decline="statement_unsettled",
+                     reason=f"not established: no sentence that names {person} states it")
     parse = parses.of([bound.findings[0].bound])
     negated = any(t.dep_ == "neg" for d in parse.values() for t in d)
     if not negated and to_do(bound.findings[0]):
         # "Roll out X to Y after validation (scheduled)" under "Follow-up actions" says it is still to be done
         return Bound(findings=bound.findings, document=bound.document, verdict="not_established",
+                     decline="ruled_out",
                      reason="not established: the documents list it as a follow-up still to do, not as done")
     verdict: Verdict = "no" if negated else "yes" if bound.findings[0].grade == "source_backed" else \
         "not_established"
-    return Bound(findings=bound.findings, document=bound.document, verdict=verdict, reason=bound.reason)
+    return Bound(findings=bound.findings, document=bound.document, verdict=verdict, reason=bound.reason,
+                 decline=bound.decline if verdict == "not_established" else None)
 
 
 def bind_graph(analysis: Analysis, subjects: Subjects, retrieved: Retrieved, dispatcher: Dispatcher,
@@ -235,10 +241,11 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
     """The asked relation bound in the best documents, one at a time (at most :data:`DOCUMENTS_TRIED`): the hop
     grader decides, so a document that only mentions a name beside the subject does not answer."""
     if retrieved.unmentioned:
-        return Bound(reason=nowhere(retrieved.unmentioned))
+        return Bound(reason=nowhere(retrieved.unmentioned), decline="unmentioned")
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
-        return _not_recorded(end) if end.entity is not None and not end.recorded else Bound(reason=order)
+        return _not_recorded(end) if end.entity is not None and not end.recorded else \
+            Bound(reason=order, decline="document_unheld")
     negated: list[PathView] = []
     future = asks_future(analysis)
     for judged in order[:DOCUMENTS_TRIED]:
@@ -260,10 +267,11 @@ def _bound_relation(analysis: Analysis, end: End, retrieved: Retrieved, parses: 
     if agents:
         return Bound(paths=agents)
     if negated:
-        return Bound(reason="not established: the documents state it negated or hedged")
+        return Bound(reason="not established: the documents state it negated or hedged", decline="ruled_out")
     if end.entity is not None and not end.recorded:
         return _not_recorded(end)
-    return Bound(reason=f"not established: no sentence states who or what {verb_of(analysis.rel_type or '')} "
+    return Bound(decline="relation_unstated",
+                 reason=f"not established: no sentence states who or what {verb_of(analysis.rel_type or '')} "
                         f"{end.phrase.name}")
 
 

@@ -93,9 +93,14 @@ ABOUT_SHARE = 0.5
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
     asks = list(dict.fromkeys(analysis.asks))
-    context = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
+    # Terms judged elsewhere, not asked of a passage again: an entity question's subject (its document or line names
+    # it), and an environment the question sets ("in production"), which the document holds by the constraint check
+    # (:mod:`zehn.agent.documents`) and a typed value's line by :func:`line_contradicts`: a passage need not
+    # repeat it, as a ticket's body need not repeat the environment of its front matter.
+    subject = analysis.subject.terms if analysis.entity_route and analysis.subject is not None else ()
+    context = (*subject, *(w for c in analysis.constraints if c.kind == "environment" for w in words(c.text)))
     if ruled := ruled_out(analysis, view, parses):
-        return Bound(missing=tuple(asks), document=view.info,
+        return Bound(missing=tuple(asks), document=view.info, decline="ruled_out",
                      reason=f"not established: {view.info.title or view.info.id} says {ruled}")
     bind = _Asks(analysis, view, parses, similarity, context)
     findings, missing, used, spent = bind.each(asks)
@@ -104,8 +109,8 @@ def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity:
         if len(again[0]) == len(findings):
             findings, _, used, spent = again
     if not findings:
-        return Bound(missing=tuple(missing), document=view.info,
-                     reason=why_missing(missing, view, similarity, context))
+        decline, reason = why_missing(missing, view, similarity, context)
+        return Bound(missing=tuple(missing), document=view.info, decline=decline, reason=reason)
     findings, used, spent = bind.finish_steps(findings, used, spent)
     setting = situation(analysis, view, used, WORD_BUDGET - spent, similarity) if not analysis.entity_route else ()
     return Bound(findings=tuple(findings), missing=tuple(missing), document=view.info, setting=setting)
@@ -230,10 +235,10 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     """Read the best document and those retrieval cannot tell apart from it (a document well behind it that holds
     the asked words is how wrong answers are made); an ask it does not state may come from another near one."""
     if retrieved.unmentioned:
-        return Bound(reason=nowhere(retrieved.unmentioned))
+        return Bound(reason=nowhere(retrieved.unmentioned), decline="unmentioned")
     order = ranked(analysis, retrieved, similarity)
     if isinstance(order, str):
-        return Bound(reason=order)
+        return Bound(reason=order, decline="document_unheld")
     best = order[0].view
     near = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
             j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]

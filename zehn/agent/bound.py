@@ -12,7 +12,7 @@ from typing import Literal
 
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocumentInfo, Sentence
-from zehn.answers.model import Grade, GradedPath, Hop
+from zehn.answers.model import Decline, Grade, GradedPath, Hop
 
 Verdict = Literal["yes", "no", "not_established"]
 
@@ -56,6 +56,7 @@ class Bound:
     document: DocumentInfo | None = None
     verdict: Verdict | None = None  # yes/no questions only
     reason: str = ""
+    decline: Decline | None = None  # which gate decided that nothing answers (with ``reason``)
     setting: tuple[Sentence, ...] = ()  # where the document states the situation the question describes
     detail: tuple[Sentence, ...] = ()  # the answering document's other lines that restate the answer (detail.py)
     notes: tuple[str, ...] = field(default=())

@@ -26,6 +26,7 @@ from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.similarity import Similarity
 from zehn.agent.text_index import comparison
+from zehn.answers.model import Decline
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ def nowhere(names: tuple[str, ...]) -> str:
     return "not established: no document mentions " + ", ".join(repr(n) for n in names)
 
 
-def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]) -> str:
+def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, context: tuple[str, ...]
+                ) -> tuple[Decline, str]:
     """Names the asks hold that the document never mentions, else what it does not state."""
     text = view.words
     named = [t for a in missing for t in a.names if t not in context]
@@ -118,8 +120,8 @@ def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, conte
     absent = [t for t in dict.fromkeys(named) if t not in found and not compound_held(t, text)]
     title = view.info.title or view.info.id
     if absent:
-        return f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
-    return f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)
+        return "ask_unnamed", f"not established: {title} never mentions " + ", ".join(repr(t) for t in absent)
+    return "ask_unbound", f"not established: {title} does not state " + "; ".join(a.focus or a.text for a in missing)
 
 
 def line_contradicts(constraints: tuple[Constraint, ...], text: str) -> Constraint | None:

@@ -165,7 +165,8 @@ def bind_doer(analysis: Analysis, views: Views, similarity: Similarity, parses: 
                                              [hop(doer, rel, target, graded, sentence, "question")], [*cited])))
     if not found:
         labelled = any(_labels(d, rel) for d in documents[:DOCUMENTS_READ])  # "Reviewed by: A" is read there
-        return Bound(reason="not established: the documents state who did that only to something else") \
+        return Bound(reason="not established: the documents state who did that only to something else",
+                     decline="relation_unstated") \
             if near_miss and not stated and not labelled else None
     best = max((f[0], f[1]) for f in found)
     return Bound(paths=tuple(f[2] for f in found if (f[0], f[1]) == best), document=documents[-best[1]].info)
@@ -235,4 +236,5 @@ def unstated_act(analysis: Analysis, views: Views, similarity: Similarity, nlp: 
             pool = words(sentence.text)
             if any(w.startswith(stem) for w in pool) or similarity.synonym(act, pool):
                 return None
-    return Bound(reason=f"not established: no sentence that names {person} states that they {act} anything")
+    return Bound(reason=f"not established: no sentence that names {person} states that they {act} anything",
+                 decline="relation_unstated")

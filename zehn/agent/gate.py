@@ -21,7 +21,7 @@ from extraction.errors import GraphUnavailable
 from extraction.evidence_reads import get_evidence
 from verify import Abstained, Answered, Refused, Verdict, abstain_message, answered_trailer, check_draft
 from zehn.agent.stops import Stop
-from zehn.answers.model import Candidate, Citation, Status
+from zehn.answers.model import Candidate, Citation, Decline, Status
 from zehn.answers.provenance import citation_source
 
 
@@ -34,6 +34,7 @@ class Outcome:
     citations: list[Citation] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
     verdict: Verdict | None = None
+    decline: Decline | None = None  # abstained: which gate decided it
 
 
 class GateUnavailable(GraphUnavailable):
@@ -57,7 +58,8 @@ def stopped(stop: Stop, question: str, retrieved: int) -> Outcome:
         "refused": f"I don't know: the drafted answer broke the citation rules ({stop.reason}), so it is not shown.",
     }
     if stop.status not in lead:
-        return Outcome("abstained", abstain_message(topic_of(question), retrieved), stop.reason)
+        return Outcome("abstained", abstain_message(topic_of(question), retrieved), stop.reason,
+                       decline=stop.decline or "other")
     tail = f"[refused] {retrieved} evidence ids retrieved" if stop.status == "refused" else \
         f"[abstained] {retrieved} evidence ids retrieved"
     return Outcome(stop.status, f"{lead[stop.status]}\n{tail}", stop.reason, candidates=list(stop.candidates))
@@ -95,5 +97,5 @@ def judge(draft: str, evidence: Mapping[str, str], question: str, graph: Any) ->
         return Outcome("answered", text, verdict.reason, citations=citations, verdict=verdict)
     if isinstance(verdict, Abstained):
         return Outcome("abstained", abstain_message(topic_of(question), len(evidence)), verdict.reason,
-                       verdict=verdict)
+                       verdict=verdict, decline="citation_gate")
     return _refused(verdict, question, len(evidence))

@@ -133,8 +133,9 @@ class Pipeline:
         turn.emit("hop_grades", {"paths": [v.graded.model_dump() for v in bound.paths]})
         _step(5, "compose")
         text = compose.draft(analysis, bound)
-        return self._gate(text, bound.reason or "nothing the documents state answers it", question, turn,
-                          dispatcher, list(bound.paths), timings, graph)
+        return self._gate(text, Stop("abstained", bound.reason or "nothing the documents state answers it",
+                                     decline=bound.decline), question, turn, dispatcher, list(bound.paths), timings,
+                          graph)
 
     def _model(self, question: str, analysis: Analysis, turn: Turn, dispatcher: Dispatcher,
                timings: dict[str, float], graph: ScopedGraph) -> Run:
@@ -151,10 +152,10 @@ class Pipeline:
                                               "steps"), question, turn, dispatcher, timings)
         views = grade_paths(dispatcher.paths, dispatcher.edges, self.parse)
         turn.emit("hop_grades", {"paths": [v.graded.model_dump() for v in views]})
-        return self._gate(result.draft, "the model's draft cites nothing", question, turn, dispatcher, views,
-                          timings, graph)
+        return self._gate(result.draft, Stop("abstained", "the model's draft cites nothing", decline="citation_gate"),
+                          question, turn, dispatcher, views, timings, graph)
 
-    def _gate(self, text: str | None, reason: str, question: str, turn: Turn, dispatcher: Dispatcher,
+    def _gate(self, text: str | None, empty: Stop, question: str, turn: Turn, dispatcher: Dispatcher,
               paths: list[PathView], timings: dict[str, float], graph: ScopedGraph) -> Run:
         turn.emit("draft", {"text": text or ""})
         turn.checkpoint()
@@ -164,7 +165,7 @@ class Pipeline:
             if text:
                 outcome = gate.judge(text, dispatcher.texts(), question, graph)
             else:
-                outcome = gate.stopped(Stop("abstained", reason), question, len(dispatcher.evidence))
+                outcome = gate.stopped(empty, question, len(dispatcher.evidence))
         except gate.GateUnavailable as exc:
             outcome = gate.stopped(Stop("unavailable", str(exc)), question, len(dispatcher.evidence))
         timings["verify_ms"] = (time.perf_counter() - started) * 1000.0

@@ -69,6 +69,7 @@ class AnswerService:
                    "total_ms": (time.perf_counter() - started) * 1000.0}
         answer = Answer(
             id=uuid.uuid4().hex, question=question, status=outcome.status, text=outcome.text, reason=outcome.reason,
+            decline=outcome.decline,
             offending=outcome.offending, citations=outcome.citations, retrieved_evidence_ids=list(dispatcher.evidence),
             paths=[v.graded for v in run.paths], candidates=outcome.candidates,
             queries=[QueryRecordOut(name=q.name, cypher=q.cypher, params=q.params, rows=q.rows,

@@ -126,7 +126,7 @@ def bind_spoken(analysis: Analysis, views: Views) -> Bound | None:
             if answer is None:
                 continue
             if not answer:
-                return Bound(reason=f"not established: {person} was asked and did not take it on")
+                return Bound(reason=f"not established: {person} was asked and did not take it on", decline="ruled_out")
             graded = HopGrade("inferred", ("spoken_assignment",), reply.line.id)
             path: PathView = view(person, person, (person, target), [
                 hop(person, analysis.rel_type or "OWNS", target, graded, reply.line, "question")],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from traversal_policy import EntityCandidate
-from zehn.answers.model import Candidate, Status
+from zehn.answers.model import Candidate, Decline, Status
 
 
 @dataclass(frozen=True)
@@ -13,6 +13,7 @@ class Stop:
     status: Status
     reason: str
     candidates: list[Candidate] = field(default_factory=list)
+    decline: Decline | None = None  # an abstention: which gate decided it
 
 
 def candidate_out(c: EntityCandidate) -> Candidate:

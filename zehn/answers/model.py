@@ -15,6 +15,14 @@ from pydantic import BaseModel, Field
 Status = Literal["answered", "abstained", "refused", "ambiguous", "unknown_entity", "not_in_graph", "unavailable"]
 Grade = Literal["source_backed", "inferred", "insufficient"]
 ReadAt = Literal["ingest", "question"]
+# Which gate decided that the documents do not state the asked thing (an abstention's kind; its ``reason`` says it
+# in words): no document mentions a name the question gives ("unmentioned"); no retrieved document holds every
+# anchor and constraint ("document_unheld"); the read document never names a thing an ask names ("ask_unnamed") or
+# no sentence of it binds an ask ("ask_unbound"); it states the asked act only as planned, or as not done
+# ("ruled_out"); no sentence states the asked relation ("relation_unstated"); a yes/no statement stays unsettled
+# ("statement_unsettled"); the drafted answer cites nothing usable ("citation_gate"); any other ("other").
+Decline = Literal["unmentioned", "document_unheld", "ask_unnamed", "ask_unbound", "ruled_out", "relation_unstated",
+                  "statement_unsettled", "citation_gate", "other"]
 MAX_QUESTION_CHARS = 4_000  # the one limit: the API schema, the CLI and the service all use it
 
 
@@ -114,6 +122,8 @@ class Answer(BaseModel):
     status: Status
     text: str
     reason: str | None = None
+    decline: Decline | None = Field(default=None, description="Abstained: which gate decided the documents do not "
+                                    "state the asked thing.")
     offending: list[str] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)
     retrieved_evidence_ids: list[str] = Field(default_factory=list)

@@ -57,7 +57,7 @@ def from_answer(question_id: str, answer: Answer, latency_ms: float) -> AnswerRe
                       for c in answer.citations)
     db_ms = sum(q.run_time_ms or 0.0 for q in answer.queries)
     return AnswerRecord(question_id, answer.status, answer.text, citations, latency_ms, db_ms, len(answer.queries),
-                        extra={"reason": answer.reason})
+                        extra={"reason": answer.reason, "decline": answer.decline})
 
 
 def failed(question_id: str, error: str, latency_ms: float) -> AnswerRecord:

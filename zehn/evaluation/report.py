@@ -34,7 +34,8 @@ def system_report(questions: list[Question], records: list[AnswerRecord]) -> dic
         rec = by_id[q.id]
         row: dict[str, Any] = {"id": q.id, "status": rec.status, "latency_ms": round(rec.latency_ms, 1),
                                "cited_documents": sorted(rec.cited_documents), "unresolved": list(rec.unresolved),
-                               "reason": rec.extra.get("reason"), "error": rec.error}
+                               "reason": rec.extra.get("reason"), "decline": rec.extra.get("decline"),
+                               "error": rec.error}
         details.append(row)
     for bg in bench:
         next(d for d in details if d["id"] == bg.question_id).update(

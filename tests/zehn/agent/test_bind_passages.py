@@ -286,3 +286,24 @@ def test_what_the_asks_leave_of_the_budget_finishes_a_numbered_list_their_share_
     assert not bound.missing, [a.focus for a in bound.missing]
     steps = [s.text for s in bound.findings[0].answer]
     assert steps == list(STEPS[:len(steps)]) and len(steps) >= 5, steps
+
+
+def _two_sections_view(title: str, sections: tuple[tuple[str, str], ...]) -> DocView:
+    passages, sentences, at = [], [], 0
+    for n, (heading, line) in enumerate(sections):
+        path = f"{title} > {heading}"
+        passages.append(DocPassage(f"e#p{n}", "e", path, "section", at, at + len(line), f"{path}\n{line}", (0.3, 0.3)))
+        sentences.append(Sentence(f"ev_e{n}", line, "e", at, at + len(line), "sentence"))
+        at += len(line) + 1
+    return DocView(DocumentInfo("e", title, "jira", None, None), tuple(passages), 1.0, False, lambda: sentences)
+
+
+def test_an_environment_the_document_holds_need_not_be_repeated_by_the_answering_passage(
+        nlp: Language, similarity: Similarity) -> None:
+    view = _two_sections_view("Tenant sweeper", (
+        ("Environment", "Affected environment: production, eu-west."),
+        ("Rollout", "The sweeper change ships to a tenth of users first, then to everyone after six quiet hours.")))
+    analysis = analyse("How do the new sweeper limits reach production?", nlp)
+    assert [c.kind for c in analysis.constraints] == ["environment"]
+    bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
+    assert any("a tenth of users first" in s.text for f in bound.findings for s in f.sentences), bound.reason

@@ -68,6 +68,15 @@ def test_a_constraint_the_documents_contradict_is_not_established(near: AnswerSe
     answer = near.answer("What was the root cause of the quote-cache eviction storm in March 2025?")
     assert answer.status == "abstained", answer.text
     assert answer.reason and "not established" in answer.reason and "March 2025" in answer.reason
+    assert answer.decline == "document_unheld"
+
+
+def test_an_abstention_names_the_gate_that_decided_it(near: AnswerService) -> None:
+    assert near.answer("What is the TTL of quote-cache entries?").decline == "unmentioned"  # "TTL": nowhere
+    assert near.answer("How many replicas of route-planner run in production?").decline == "document_unheld"
+    approved = near.answer("Who approved the quote-cache size change?")  # a change described, no approval
+    assert approved.status != "abstained" or approved.decline not in (None, "other"), approved.reason
+    assert near.answer("How long are route-planner logs retained?").decline is None  # answered
 
 
 def test_yes_no_answers_lead_with_their_verdict(near: AnswerService) -> None:

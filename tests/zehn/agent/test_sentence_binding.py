@@ -157,6 +157,15 @@ def test_a_bare_what_did_x_act_question_needs_a_line_that_states_the_act(nlp: La
     assert not _binds(nlp, similarity, question, "We restored the tenant's queue alias and paused the migration.")
 
 
+@pytest.mark.parametrize("question", [
+    "After the flush failed twice the exporter kept stalling. What was the underlying cause?",  # follow-up ask
+    "What was the confirmed root cause?",
+])
+def test_a_cause_focus_written_inflected_is_still_only_the_kind(nlp: Language, question: str) -> None:
+    core = set(core_terms(analyse(question, nlp).asks[0]))  # no terms of its own: the case is the question's
+    assert not {"underlie", "underlying", "confirm", "confirmed", "root", "cause"} & core
+
+
 def test_which_one_of_a_kind_is_not_bound_by_a_line_that_only_uses_the_kind_noun(
         nlp: Language, similarity: Similarity) -> None:
     question = "Which vendor does the clinic want invoices exported to?"
