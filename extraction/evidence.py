@@ -126,8 +126,8 @@ def _add_relation(document: SourceDocument, chunk_id: str, rel: RelationCandidat
     if not 0 <= start < end <= len(document.text):
         raise ValueError(f"{document.id}: relation sentence range {start}..{end} outside the document")
     subject, obj = entity_row(rel.subject), entity_row(rel.object)
-    if subject.id == obj.id:
-        return
+    if subject.id == obj.id or subject.name_key == obj.name_key:
+        return  # one name read with two types ("Account: Acme" on Acme's own page) relates nothing to itself
     for row in (subject, obj):
         out.entities.setdefault(row.id, row)
         out.mentions.add((chunk_id, row.id))

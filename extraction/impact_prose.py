@@ -70,6 +70,7 @@ _CAUSE_WORDS = frozenset({"after", "since", "following", "because", "due", "when
 _RECOVERY = frozenset({"over", "back"})  # "failed over to Y", "fell back to Y": a recovery, not a hit
 _CONDITIONS = frozenset({"if", "unless", "when", "whenever", "once", "until"})  # a behaviour, not a happening
 _INVERTED = frozenset({"had", "were", "should"})
+_REASONS = frozenset({"because", "since"})  # "Because X was slow, Y queued requests": X's state is the cause
 
 
 def incident_document(title: str, own: Mention | None) -> bool:
@@ -159,13 +160,19 @@ def hits(sent: Span, anchors: dict[int, Mention]) -> list[tuple[Mention, Token]]
     if supposed(sent):
         return found
     for verb in sent:
-        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb, anchors) or conditional(verb):
+        if verb.pos_ not in ("VERB", "AUX") or not _states_hit(verb, anchors) or conditional(verb) or reason(verb):
             continue
         for s in with_conjuncts(_subjects(verb)):
             hit = _hit(s, anchors) or (_observed(verb, anchors) if s.lower_ == "we" else None)
             if hit is not None and all(h is not hit for h, _ in found):
                 found.append((hit, verb))
     return found + [w for w in _worsened(sent, anchors) if all(h is not w[0] for h, _ in found)]
+
+
+def reason(verb: Token) -> bool:
+    """The verb's clause gives the reason for another: "Because X was slow, Y queued requests" states what X did to
+    Y (a cause, read by `extraction.causal`), not a system the incident hit."""
+    return verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _REASONS for c in verb.children)
 
 
 def _subjects(verb: Token) -> list[Token]:

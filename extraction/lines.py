@@ -17,7 +17,7 @@ that applies:
    LINKED_TO it, or, when the words around it say so, it FIXES the document's subject ("patch rolled out (PR #21)")
    or CAUSED it ("root cause (PR #5)") - unless the sentence asks a question;
 6. an e-mail signature block: the writer MEMBER_OF the team and company it names (`extraction.signatures`);
-7. a numbered action item, "ACTION 2 (Team): ... owner: X": X and the team OWN the task (`extraction.actions`);
+7. a numbered action item, "ACTION 2 (Team): ... owner: X": nothing (no key names the task, `extraction.actions`);
 8. on any line, a role tag after a name ("Dana Ruiz (Assignee)") and a task line keyed by a ticket with its owner
    or assignee ("- OPS-12: add an alert (owner: Dana Ruiz)") (`extraction.task_lines`).
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from extraction.actions import action_relations
+from extraction.actions import numbered_action
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule, pending_change
@@ -82,9 +82,7 @@ class _Reader(LineEmitter):
         return found is not None
 
     def action(self, line: tuple[int, int]) -> bool:
-        found = action_relations(self.text, line, self.ctx.own, self.mentions, self.ctx.people)
-        self.out.extend(found)
-        return bool(found)
+        return numbered_action(self.text, line)
 
     def labelled(self, line: tuple[int, int]) -> bool:
         written = self.text[line[0] : line[1]]

@@ -4,10 +4,11 @@ Enterprise prose names most systems by what they are rather than by an identifie
 when its head is a system noun (`verify.vocabulary.SYSTEM_NOUNS`: service, proxy, gateway, store, cache, queue,
 pipeline, worker, cluster ...) and at least one modifier in front of it says *which* one ("retry wrapper", "hosted
 gateway", "span ingester queue"). Not names: an indefinite or demonstrative phrase ("a cache", "this service" -
-the latter is the document's subject, bound elsewhere), a phrase whose modifiers only say which of several or
-how it is ("the new cache", "the affected service", "the same queue"), a plural of plain words ("scheduled jobs":
-a kind, not one system), numbers and dates, and anything in a URL or path. The name is the phrase without its
-determiner; its type is the head noun's (Component for most heads).
+the latter is the document's subject, bound elsewhere), a phrase owned by a plain common noun ("the customer's
+proxy": whose it is, not which one; "ledger-api's rate limiter" is named), a phrase whose modifiers only say which
+of several or how it is ("the new cache", "the affected service", "the same queue"), a plural of plain words
+("scheduled jobs": a kind, not one system), numbers and dates, and anything in a URL or path. The name is the
+phrase without its determiner; its type is the head noun's (Component for most heads).
 
 A name written in title case is a name whatever the parser made of it ("Triage Bot v2", "Fare Cache API", "the
 Pricing Gateway"): capitalised words (no function words) ending in a capitalised system noun, and the version that
@@ -50,6 +51,9 @@ def _modifiers(head: Token) -> list[Token] | None:
             if t.lower_ not in _DETERMINERS_OK:
                 return None  # "a cache", "this service", "each worker"
             break
+        owner = t.head if t.dep_ == "case" else t
+        if owner.dep_ == "poss" and owner.head == head and owner.pos_ == "NOUN" and owner.text.isalpha():
+            return None  # "the customer's forward proxy": whose it is, said by a common noun, is no name
         if t.dep_ == "poss" or t.like_url or "/" in t.text or t.is_space or (t.is_punct and t.text != "-"):
             break
         modifier = t.dep_ in _MODIFIER_DEPS or (t.dep_ == "punct" and t.text == "-")

@@ -33,6 +33,7 @@ _FLOW_PREPS = ("from", "to", "into", "in")
 # Labels the parser gives an identifier it does not read as a noun: "tariff-api does not call X" (advmod), "depends
 # on quay-api any more" (intj, or npadvmod).
 _MISREAD_DEPS = frozenset({"advmod", "intj", "npadvmod"})
+_CONTRAST = frozenset({"but", "yet"})  # conjunctions that set one clause against another
 _KNOWN_VERBS = frozenset(v for v, _ in (*VERB_RULES, *PASSIVE_PREP_RULES)) | {"be", "assign"}
 
 
@@ -54,6 +55,11 @@ def subjects(verb: Token) -> list[Token]:
     subs = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
     if len(subs) > 1 and any(s.i < verb.i for s in subs):  # a verb has one subject (more are its conjuncts): two
         subs = [max((s for s in subs if s.i < verb.i), key=lambda s: s.i)]  # are a misparse of ", but only Y writes"
+    contrasted = [c for s in subs for c in s.conjuncts if _contrasted(c, verb)]
+    if contrasted:  # "X and Y use Redis, but only Y uses Z": the parser joins Y to X; only Y is the subject
+        return contrasted[-1:]
+    if not subs and verb.dep_ == "conj":  # "X calls Y, but ledger-svc uses Z": the identifier misread as an adverb
+        subs = [c for c in verb.lefts if c.dep_ in _MISREAD_DEPS and identifier_shaped(c)][:1]
     head = verb  # a conjoined verb shares its first verb's subject: "X, which calls Y and reads from Z"
     while not subs and head.dep_ in ("conj", "xcomp") and head.head != head:
         head = head.head
@@ -69,6 +75,14 @@ def subjects(verb: Token) -> list[Token]:
     if not subs and verb.dep_ == "ROOT":  # "tariff-api does not call X": a leading identifier parsed as an adverb
         subs = [c for c in verb.lefts if c.dep_ in _MISREAD_DEPS and identifier_shaped(c)][:1]
     return with_conjuncts(subs)
+
+
+def _contrasted(noun: Token, verb: Token) -> bool:
+    """A conjunct set against the one before it by "but" ("..., but only Y") that stands right before ``verb``
+    (adverbs aside): the subject of that verb alone, not a co-subject of the first clause."""
+    if noun.i >= verb.i or not any(t.lower_ in _CONTRAST for t in noun.doc[noun.head.i + 1 : noun.left_edge.i]):
+        return False
+    return all(t.dep_ in ("advmod", "neg", "aux", "auxpass") for t in noun.doc[noun.i + 1 : verb.i])
 
 
 def identifier_shaped(tok: Token) -> bool:
