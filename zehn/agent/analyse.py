@@ -46,7 +46,7 @@ from zehn.agent.question_verbs import (
 )
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
-from zehn.agent.whole_asks import open_ask, opens_yes_no, yes_no_ask
+from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
 
 # Components whose output no step of the analysis reads: the entity recognizer (its own tok2vec, about half of a
 # question's parse time; routing, anchors and asks read tags, dependencies and lemmas only). Skipped per call,
@@ -112,7 +112,7 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
 def _asks(doc: Doc) -> list[Ask]:
     whs = _one_per_disjunction(wh_tokens(doc))
     if not whs:
-        return [yes_no_ask(doc)] if opens_yes_no(doc) else [open_ask(doc)]
+        return [yes_no_ask(doc)] if opens_yes_no(doc) else phrase_asks(doc) or [open_ask(doc)]
     out: list[Ask] = []
     for n, wh in enumerate(whs):
         end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
