@@ -32,3 +32,8 @@ def test_the_doer_of_the_asked_act_is_no_thing_acted_on(nlp: Language) -> None:
 def test_a_fix_ask_whose_scene_is_a_when_clause_takes_its_nouns(nlp: Language) -> None:
     ask = analyse("What mitigations were carried out when the ledger queue overflowed?", nlp).asks[0]
     assert {"ledger", "queue"} & set(ask.core)
+
+
+def test_a_count_of_named_things_keeps_its_own_core_after_a_scene(nlp: Language) -> None:
+    ask = analyse("In the outage of the ledger queue, how many invoices got delayed?", nlp).asks[0]
+    assert "outage" not in ask.core and "invoice" in ask.core
