@@ -19,19 +19,19 @@ def test_an_ask_that_names_its_thing_keeps_its_own_core(nlp: Language) -> None:
 
 
 def test_the_scene_before_the_first_wh_word_names_the_thing_of_a_kind_only_ask(nlp: Language) -> None:
-    ask = analyse("While the replica exports kept timing out, what workarounds were applied?", nlp).asks[0]
+    # "what concern did the reviewers raise": the kind, the verb and who acted name no statement; the scene does.
+    ask = analyse("While the replica exports kept timing out, what concern did the reviewers raise?", nlp).asks[0]
     assert {"replica", "export"} <= set(ask.core)
 
 
-def test_the_doer_of_the_asked_act_is_no_thing_acted_on(nlp: Language) -> None:
-    # "what did Finance insist on": who acted names no statement; the scene's things do.
-    ask = analyse("Before reopening the vendor portal, what did Finance insist on?", nlp).asks[0]
-    assert {"vendor", "portal"} <= set(ask.core)
+def test_a_cause_ask_with_no_word_of_its_own_takes_the_scene_before_it(nlp: Language) -> None:
+    ask = analyse("After the replica exports stalled for an hour, what was the underlying cause?", nlp).asks[0]
+    assert {"replica", "export"} <= set(ask.core)
 
 
-def test_a_fix_ask_whose_scene_is_a_when_clause_takes_its_nouns(nlp: Language) -> None:
-    ask = analyse("What mitigations were carried out when the ledger queue overflowed?", nlp).asks[0]
-    assert {"ledger", "queue"} & set(ask.core)
+def test_a_fix_ask_with_its_own_verb_leaves_the_scene_to_choose_the_document(nlp: Language) -> None:
+    ask = analyse("What mitigation was applied during the spill incident?", nlp).asks[0]
+    assert "spill" not in ask.core and "apply" in ask.core
 
 
 def test_a_count_of_named_things_keeps_its_own_core_after_a_scene(nlp: Language) -> None:
