@@ -164,14 +164,13 @@ def _asks(doc: Doc) -> list[Ask]:
             core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
             # An ask whose own words name only its kind, its verb and its doer takes the things its scene names
             # (the clause's, and for the first ask the words before it): "what workarounds were used while X ...".
-            # A description's focus noun and verb name a kind of statement ("what caution was raised"); another
-            # ask's verb says what is asked ("what mitigation was *applied*": the scene then names the document,
-            # not the sentence), so only an ask with no word of its own takes the scene ("what was the cause?").
-            scene = doc[0 if n == 0 else clause.start:clause.end]
-            doer = frozenset(doc[i].lemma_.casefold() for i in _doer(clause, focus, verb))
-            kind_only = answer_type == "description" and bool(group)
-            core = with_scene(core, head_lemma if kind_only else "", predicate if kind_only else "", scene,
-                              siblings | kind, doer)
+            # A description's focus noun and verb name a kind of statement ("what caution was raised"). Another
+            # ask's scene names its document, not its sentence ("what mitigation was applied during X", "<a long
+            # account of the symptoms>. What was the cause?"): a cause sentence need not restate the symptoms.
+            if answer_type == "description" and group:
+                scene = doc[0 if n == 0 else clause.start:clause.end]
+                doer = frozenset(doc[i].lemma_.casefold() for i in _doer(clause, focus, verb))
+                core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
     return _elided(out, doc[:whs[0].i])
