@@ -46,7 +46,7 @@ from zehn.agent.question_verbs import (
 )
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
-from zehn.agent.whole_asks import open_ask, opens_yes_no, yes_no_ask
+from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
 
 # Components whose output no step of the analysis reads: the entity recognizer (its own tok2vec, about half of a
 # question's parse time; routing, anchors and asks read tags, dependencies and lemmas only). Skipped per call,
@@ -112,7 +112,7 @@ def _clause(doc: Doc, start: int, end: int) -> Span:
 def _asks(doc: Doc) -> list[Ask]:
     whs = _one_per_disjunction(wh_tokens(doc))
     if not whs:
-        return [yes_no_ask(doc)] if opens_yes_no(doc) else [open_ask(doc)]
+        return [yes_no_ask(doc)] if opens_yes_no(doc) else phrase_asks(doc) or [open_ask(doc)]
     out: list[Ask] = []
     for n, wh in enumerate(whs):
         end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
@@ -162,8 +162,15 @@ def _asks(doc: Doc) -> list[Ask]:
             # "which fallback and release number": each conjunct asks its own thing; the other's words are not its core
             siblings = {t.i for g in groups if g is not group for t in g}
             core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
+            # An ask whose own words name only its kind, its verb and its doer takes the things its scene names
+            # (the clause's, and for the first ask the words before it): "what workarounds were used while X ...".
+            # A description's focus noun and verb name a kind of statement ("what caution was raised"). Another
+            # ask's scene names its document, not its sentence ("what mitigation was applied during X", "<a long
+            # account of the symptoms>. What was the cause?"): a cause sentence need not restate the symptoms.
             if answer_type == "description" and group:
-                core = with_scene(core, head_lemma, predicate, clause, siblings)
+                scene = doc[0 if n == 0 else clause.start:clause.end]
+                doer = frozenset(doc[i].lemma_.casefold() for i in _doer(clause, focus, verb))
+                core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
     return _elided(out, doc[:whs[0].i])

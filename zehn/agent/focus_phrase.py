@@ -36,6 +36,8 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
         t = doc[i]
         if t.lemma_ in ("do", "be", "have") or t.tag_ == "MD":
             break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
+        if t.tag_ == "PRP" or _next_phrase(doc, start, last, t):
+            break  # "which settings *we* told them to use": a pronoun or a second noun phrase opens the next clause
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
         # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
@@ -51,11 +53,23 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
             continue
         listed = t.text == "," and serial(t) and any(w.lower_ in ("and", "or") for w in doc[i + 1:end])
         if (t.lower_ in _COORD or listed) and i + 1 < end and (
-                doc[i + 1].dep_ in _NP_DEPS or doc[i + 1].tag_.startswith("NN") or doc[i + 1].pos_ == "ADJ"):
+                doc[i + 1].dep_ in _NP_DEPS or doc[i + 1].tag_.startswith("NN") or doc[i + 1].pos_ == "ADJ" or
+                (listed and doc[i + 1].lower_ in _COORD)):  # "X, Y*,* and Z": the serial comma
             i += 1
             continue
         break
     return last
+
+
+def _next_phrase(doc: Doc, start: int, last: int, word: Token) -> bool:
+    """``word`` right after the run's last noun opens another noun phrase ("which audit events *the bot* must emit"):
+    that noun is already a verb's argument and ``word`` hangs nowhere inside it."""
+    if word.i != last or last <= start:
+        return False
+    noun = doc[last - 1]
+    verb = noun.head  # (a verb inside the run is a modifier the tagger misread: "which *tracking* ticket")
+    return verb.pos_ in ("VERB", "AUX") and not start <= verb.i <= word.i and word.dep_ not in ("cc", "punct") and \
+        word not in noun.subtree
 
 
 def focus_span(clause: Span, wh: Token) -> Span | None:

@@ -26,11 +26,16 @@ def qualifies(doc: Doc, ask: Ask) -> bool:
 
 
 def asks_due_date(doc: Doc, ask: Ask) -> bool:
-    """"Who picked up X, and *when were those due*": a date asked with "due" and no noun of its own (a pronoun or
-    nothing as its subject) asks for the due date of the item the ask before named, which that item's own line
-    gives with its owner ("- Rollback checklist -> @a (EOD today)")."""
+    """"Who picked up X, and *when were those due*" / "*what were their due dates*": a date asked with "due" and no
+    noun of its own but the date's (a pronoun or nothing as its subject) asks for the due date of the item the ask
+    before named, which that item's own line gives with its owner ("- Rollback checklist -> @a (EOD today)")."""
     if ask.answer_type != "date":
         return False
-    said = [t for t in clause_of(doc, ask) if not t.is_punct]
-    return any(t.lower_ == "due" for t in said) and all(
-        t.lower_ in ("due", "when") or t.pos_ in ("PRON", "AUX", "ADV", "CCONJ", "SCONJ") for t in said)
+    clause = clause_of(doc, ask)
+    said = [t for t in clause if not t.is_punct]
+    # "*by* when", "*by* what dates": a time after "by" is a deadline, as "due" says
+    deadline = any(t.lower_ == "due" for t in said) or (clause.start > 0 and doc[clause.start - 1].lower_ == "by")
+    # (the date's own noun is no other thing: "what were *their* due *dates*" names only the items before)
+    return deadline and all(
+        t.lower_ in ("due", "when") or t.pos_ in ("PRON", "AUX", "ADV", "CCONJ", "SCONJ") or
+        (t.lemma_.casefold() == ask.focus_head and ask.focus_head != "") for t in said)

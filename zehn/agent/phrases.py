@@ -159,11 +159,15 @@ def main_verb(clause: Span) -> Token | None:
 
 
 def serial(token: Token) -> bool:
-    """A comma or "and"/"or" between nouns of one list ("models*,* GPU *and* pool"): part of the noun phrase."""
+    """A comma or "and"/"or" between nouns of one list ("models*,* GPU *and* pool"), the serial comma before the
+    last "and" included ("models, GPU*,* and pool"): part of the noun phrase."""
     doc = token.doc
-    return token.lower_ in (",", "and", "or") and 0 < token.i < len(doc) - 1 and \
-        doc[token.i - 1].tag_.startswith("NN") and (doc[token.i + 1].tag_.startswith("NN") or
-                                                    doc[token.i + 1].dep_ in NP_DEPS)
+    if not (token.lower_ in (",", "and", "or") and 0 < token.i < len(doc) - 1):
+        return False
+    after = doc[token.i + 1]
+    oxford = token.text == "," and after.lower_ in ("and", "or") and token.i + 2 < len(doc)
+    return doc[token.i - 1].tag_.startswith("NN") and (after.tag_.startswith("NN") or after.dep_ in NP_DEPS or (
+        oxford and (doc[token.i + 2].tag_.startswith("NN") or doc[token.i + 2].dep_ in NP_DEPS)))
 
 
 def wh_is_subject(clause: Span) -> bool:

@@ -79,6 +79,8 @@ def fronted(clause: Span, top: Token) -> Token:
         return last
     if top.lemma_ != "do" and top.i != aux.i + 1:
         return top
+    if aux.lemma_ == "be" and top.tag_ == "VBN" and any(c.dep_ == "nsubjpass" and c.i < aux.i for c in top.children):
+        return top  # "what was *changed* for the team that wanted X stopped": the wh-word's own passive verb
     # (after "do", the last word is read as a verb only when the parser made everything after the auxiliary one
     # noun phrase ending in it: "the alert fire"; "what does it return to the client" keeps its verb)
     passive = aux.lemma_ == "be" and last.tag_ in ("VBN", "VBD")

@@ -22,10 +22,12 @@ def _shaped(token: Token) -> bool:
 
 
 def with_scene(core: tuple[str, ...], head: str, predicate: str, clause: Span,
-               skip: frozenset[int] | set[int] = frozenset()) -> tuple[str, ...]:
-    """``core``, and the nouns and names of the clause when the core holds nothing besides the focus head and the
-    verb (``skip``: tokens of the other things the clause asks)."""
-    if set(core) - {head, predicate, ""}:
+               skip: frozenset[int] | set[int] = frozenset(), doer: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """``core``, and the nouns and names of the clause when the core holds nothing besides the focus head, the
+    verb and the verb's ``doer`` ("what did the team insist on": who acted is no thing acted on) (``skip``: tokens
+    of the other things the clause asks). ``clause`` may start before the ask: the words before a question's first
+    wh-word set its scene ("While X kept failing, what workarounds were used?")."""
+    if set(core) - {head, predicate, ""} - doer:
         return core
     named = content_terms(t for t in clause if t.i not in skip and (t.pos_ in _NAMING or t.tag_.startswith("NN") or
                                                                     _shaped(t)))

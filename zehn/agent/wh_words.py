@@ -26,9 +26,13 @@ def _relative(token: Token) -> bool | None:
     if token.lower_ not in _RELATIVE_WH or token.i == 0:
         return False
     before = token.nbor(-1)
+    if _indirect(token):
+        return False  # "do you know *why* X broke": the wh-word opens the verb's object clause, an embedded question
     if token.lower_ in ("when", "where", "why") and (before.pos_ in ("VERB", "AUX", "ADV", "ADJ") or
                                                    before.dep_ == "prt" or token.head.dep_ == "advcl"):
         return True  # "what happened when ...", "signed out when ...": a subordinate clause, not a question
+    if _object_pronoun(before):
+        return False  # "tell *me which* settings ...": a personal pronoun takes no relative clause
     if before.pos_ in ("NOUN", "PROPN", "NUM", "PRON") or before.tag_.startswith("NN"):
         return True
     if _pied_piped(token):
@@ -36,6 +40,27 @@ def _relative(token: Token) -> bool | None:
     if before.text == "," and token.i > 1 and token.nbor(-2).tag_.startswith("NN"):
         return None
     return False
+
+
+def _object_pronoun(word: Token) -> bool:
+    """A personal pronoun as the object of a verb ("tell *me*", "show *us*"): English hangs no relative clause on
+    one, so a wh-word after it opens the verb's second object, an embedded question ("tell me which X ...")."""
+    return word.tag_ == "PRP" and word.dep_ in ("dobj", "dative") and word.head.pos_ == "VERB"
+
+
+def _indirect(token: Token) -> bool:
+    """The wh-word opens the object clause of the sentence's main verb ("can you explain *why* X failed", "I'd like
+    to know *when* Y expires"): an embedded question, which is what the sentence asks, unlike a clause of time or
+    place hung on a verb as its adverbial ("what happened *when* X changed"). Only as the first wh-word: after an
+    interrogative one ("who noticed when X fired") the clause is that question's object."""
+    clause = token.head if token.dep_ in ("advmod", "nsubj", "nsubjpass", "dobj", "attr") else token.head.head
+    if clause.dep_ != "ccomp" or clause.head.i >= token.i:
+        return False
+    main = clause.head
+    while main.dep_ == "xcomp":  # "would like *to know* when ..."
+        main = main.head
+    return main.dep_ == "ROOT" and not any(t.lower_ in WH_WORDS and t.tag_ in ("WDT", "WP", "WP$", "WRB")
+                                           for t in token.doc[:token.i])
 
 
 def _pied_piped(token: Token) -> bool:

@@ -1,5 +1,6 @@
 """Questions with no wh-word, read as one ask over the whole sentence: a yes/no question ("Does X still call Y?")
-asks whether a statement holds; an imperative or a bare phrase ("List the owners of X") asks for a description."""
+asks whether a statement holds; an imperative ("List the owners of X") asks for a description; a bare noun phrase
+("rollback steps for X?", "X: owner and due date?") asks for the things its nouns name, as "what X" would."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from spacy.tokens import Doc
 
 from zehn.agent.asked_time import asked_time
 from zehn.agent.focus import type_of
+from zehn.agent.focus_phrase import noun_groups, noun_run
 from zehn.agent.lemmas import content_terms
 from zehn.agent.question import Ask
+from zehn.agent.question_verbs import named_head
 
 YES_NO_OPENERS = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "has", "have", "had",
                             "will", "would", "should", "shall", "may", "must"})
@@ -44,3 +47,39 @@ def open_ask(doc: Doc) -> Ask:
     terms = content_terms(doc)
     return Ask(doc.text, "what", obj.text if obj is not None else "", head, root.lemma_.casefold(), answer_type,
                terms, False, terms, time=asked_time(doc[:]))
+
+
+# Marks that set a topic before what is asked about it ("X: owner?", "X - rollout plan?"), written between spaces
+# when a dash (a hyphen inside a word joins it).
+_TOPIC_MARKS = frozenset({":", "-", "–", "—"})
+
+
+def phrase_asks(doc: Doc) -> list[Ask]:
+    """A question written as a noun phrase, no verb leading it ("frequency of X?", "X: destinations, format and
+    encryption?"): each noun it opens with (after a topic and its colon or dash, those after them) is one thing
+    asked, as "what X" asks it; the rest of the phrase is what it is asked about. Empty when the question opens
+    with a verb (an imperative: :func:`open_ask`) or names no noun first."""
+    words = [t for t in doc if not t.is_punct or t.text in _TOPIC_MARKS]
+    if not words or words[0].pos_ in ("VERB", "AUX") or words[0].tag_ == "VB":
+        return []
+    marks = [t for t in doc[:-1] if t.text in _TOPIC_MARKS and (t.text == ":" or (
+        t.whitespace_ and t.i > 0 and doc[t.i - 1].whitespace_))]
+    start = marks[-1].i + 1 if marks else 0
+    while start < len(doc) and doc[start].pos_ == "DET":
+        start += 1
+    end = noun_run(doc, start, len(doc))
+    groups = noun_groups(doc[start:end]) if end > start else []
+    if not groups or not any(t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") for t in groups[0]):
+        return []
+    terms = content_terms(doc)
+    out = []
+    for group in groups:
+        head = named_head(group)
+        answer_type = type_of(head, "what", "")
+        if group[-1].tag_ in ("NNS", "NNPS") and answer_type in ("identifier", "system", "description"):
+            answer_type = "items"
+        theirs = {t.lemma_.casefold() for g in groups if g is not group for t in g}
+        core = tuple(t for t in terms if t not in theirs)
+        out.append(Ask(doc.text, "what", " ".join(t.text for t in group), head, "", answer_type, terms, False, core,
+                       time=asked_time(doc[:])))
+    return out

@@ -63,3 +63,22 @@ def test_a_noun_the_parser_hung_on_the_verb_as_its_auxiliary_is_the_focus(nlp: L
     # "deploy" is tagged as a present verb and made the auxiliary of "caused"; only be, do, have or a modal is one.
     assert _focus(nlp, "Which deploy caused the outage?") == "deploy"
     assert _focus(nlp, "Which services does the gateway call?") == "services"
+
+
+def test_the_focus_ends_where_the_embedded_clauses_subject_begins(nlp: Language) -> None:
+    # "which proxy settings *we* changed", "which security events *the ledger bot* must write": the wh-noun is complete.
+    doc = nlp("Tell me which proxy settings we changed for the importer.")
+    wh = next(t for t in doc if t.lower_ == "which")
+    found = focus_span(doc[wh.i:], wh)
+    assert found is not None and found.text == "proxy settings"
+    doc = nlp("Tell me which security events Ledger Bot v3 has to write.")
+    wh = next(t for t in doc if t.lower_ == "which")
+    found = focus_span(doc[wh.i:], wh)
+    assert found is not None and found.text == "security events"
+
+
+def test_a_serial_comma_before_the_last_and_keeps_the_list_one_focus(nlp: Language) -> None:
+    doc = nlp("What regions, schedule, and retention apply to the archives?")
+    found = focus_span(doc[:], doc[0])
+    assert found is not None
+    assert [[t.text for t in g] for g in noun_groups(found)] == [["regions"], ["schedule"], ["retention"]]

@@ -34,3 +34,15 @@ def test_a_due_date_with_no_noun_of_its_own_asks_about_the_item_before(nlp: Lang
     assert asks_due_date(analysis.parse, analysis.asks[1]) and not asks_due_date(analysis.parse, analysis.asks[0])
     other = analyse("Who owns the index rebuild, and when is the audit due?", nlp)
     assert other.parse is not None and not asks_due_date(other.parse, other.asks[1])
+
+
+def test_a_due_date_asked_with_its_own_noun_and_a_pronoun_asks_about_the_items_before(nlp: Language) -> None:
+    analysis = analyse("Who took the index rebuild and the alert cleanup, and what were their due dates?", nlp)
+    assert analysis.parse is not None and asks_due_date(analysis.parse, analysis.asks[1])
+    other = analyse("Who took the index rebuild, and what were the audit's due dates?", nlp)
+    assert other.parse is not None and not asks_due_date(other.parse, other.asks[1])
+
+
+def test_a_date_asked_after_by_is_a_deadline_of_the_items_before(nlp: Language) -> None:
+    analysis = analyse("Who took the index rebuild and the alert cleanup, and by what dates?", nlp)
+    assert analysis.parse is not None and asks_due_date(analysis.parse, analysis.asks[-1])

@@ -70,3 +70,9 @@ def test_a_hyphenated_word_with_no_bare_verb_after_it_stays_the_verb(nlp: Langua
     ("What made the queue latency go back up?", "cause")])
 def test_get_with_an_ongoing_act_again_asks_how_it_was_restored(nlp: Language, question: str, kind: str) -> None:
     assert analyse(question, nlp).asks[0].answer_type == kind, question
+
+
+def test_a_passive_participle_right_after_was_whose_subject_is_the_wh_word_is_the_verb(nlp: Language) -> None:
+    # The clause's last word is a verb of the relative clause ("... that wanted reminders stopped"), not the ask's.
+    ask = analyse("What was changed in the billing portal for the tenant that wanted reminders stopped?", nlp).asks[0]
+    assert ask.predicate == "change"

@@ -16,3 +16,19 @@ def test_a_kind_only_ask_takes_the_nouns_of_its_scene(nlp: Language) -> None:
 def test_an_ask_that_names_its_thing_keeps_its_own_core(nlp: Language) -> None:
     ask = analyse("What concern about the limiter was raised before the cutover?", nlp).asks[0]
     assert "cutover" not in ask.core and "limiter" in ask.core
+
+
+def test_the_scene_before_the_first_wh_word_names_the_thing_of_a_kind_only_ask(nlp: Language) -> None:
+    # "what concern did the reviewers raise": the kind, the verb and who acted name no statement; the scene does.
+    ask = analyse("While the replica exports kept timing out, what concern did the reviewers raise?", nlp).asks[0]
+    assert {"replica", "export"} <= set(ask.core)
+
+
+def test_a_fix_ask_with_its_own_verb_leaves_the_scene_to_choose_the_document(nlp: Language) -> None:
+    ask = analyse("What mitigation was applied during the spill incident?", nlp).asks[0]
+    assert "spill" not in ask.core and "apply" in ask.core
+
+
+def test_a_count_of_named_things_keeps_its_own_core_after_a_scene(nlp: Language) -> None:
+    ask = analyse("In the outage of the ledger queue, how many invoices got delayed?", nlp).asks[0]
+    assert "outage" not in ask.core and "invoice" in ask.core

@@ -51,3 +51,21 @@ def test_a_wh_word_after_a_noun_and_its_preposition_is_relative(nlp: Language, q
 def test_which_that_determines_a_noun_after_a_preposition_still_asks(nlp: Language) -> None:
     doc = nlp("The nightly export runs in which region?")
     assert [t.lower_ for t in wh_tokens(doc)] == ["which"]
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Could you tell me which proxy settings we changed for the import job?", ["which"]),
+    ("Do you know why the nightly import stalled after the schema change?", ["why"]),
+    ("Can you explain why readers got stale pages when the cache was flushed?", ["why"]),
+    ("I'd like to know when the signing certificate expires.", ["when"]),
+])
+def test_a_wh_word_opening_the_main_verbs_object_clause_asks(nlp: Language, question: str,
+                                                            asked: list[str]) -> None:
+    # An embedded question ("tell me which X", "know why Y") is what the sentence asks; a clause hung on its verb as
+    # an adverbial ("... when the cache was flushed") is still no ask.
+    assert [t.lower_ for t in wh_tokens(nlp(question))] == asked
+
+
+def test_a_when_clause_after_an_interrogative_stays_no_ask(nlp: Language) -> None:
+    doc = nlp("Who noticed when the nightly import stalled?")
+    assert [t.lower_ for t in wh_tokens(doc)] == ["who"]
