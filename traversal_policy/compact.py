@@ -68,8 +68,9 @@ def read_table(graph: ScopedGraph, cypher: str, params: Mapping[str, Any], timeo
             return int(raw)
         if kind == NULL:
             return None
-        if kind == ARRAY:
-            return [cell(item) for item in raw]
+        if kind == ARRAY:  # most are a passage's distances: all doubles, read in one pass
+            doubles = [float(v) for k, v in raw if k == DOUBLE]
+            return doubles if len(doubles) == len(raw) else [cell(item) for item in raw]
         return plain(parse_scalar(value, base))  # booleans and every structured kind: the client's own parser
 
     return Table([_name(h[1]) for h in response[0]], [[cell(c) for c in row] for row in response[1]],
