@@ -159,14 +159,15 @@ class ScopedGraph:
     def name(self) -> str:
         return str(getattr(self.base, "name", "-"))
 
-    def _params(self, params: Mapping[str, Any] | None) -> dict[str, Any]:
+    def scoped_params(self, params: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``params`` with ``$scope`` set to this handle's scope (what every query it runs is sent)."""
         return {**(params or {}), SCOPE_PARAM: list(self.scope.tokens)}
 
     def ro_query(self, q: str, params: Mapping[str, Any] | None = None, timeout: int | None = None) -> Any:
-        return self.base.ro_query(q, self._params(params), timeout=timeout)
+        return self.base.ro_query(q, self.scoped_params(params), timeout=timeout)
 
     def query(self, q: str, params: Mapping[str, Any] | None = None, timeout: int | None = None) -> Any:
-        return self.base.query(q, self._params(params), timeout=timeout)
+        return self.base.query(q, self.scoped_params(params), timeout=timeout)
 
     def delete(self) -> Any:
         return self.base.delete()

@@ -168,18 +168,24 @@ def documents_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean:
     return Hit(rows, subject=_subject(status))
 
 
+_DOCUMENT_COLUMNS = ("title", "source_type", "created", "updated")  # each passage row's ``document_<column>``
+
+
 def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
-    """Each ready document's passages in order (``subject``: ``{"documents": [title, dates ...]}``), with distances
-    to ``vectors`` computed in the database (the vectors are sent once for every document)."""
+    """Each ready document's passages in order (``subject``: ``{"documents": [title, dates ...]}``, by id), with
+    distances to ``vectors`` computed in the database (the vectors are sent once for every document). One query:
+    the documents' columns come with their passages; the documents alone are read only to say why none came."""
     ids: list[str] = clean["document_ids"]
-    found = trace.rows(query.name, query.cypher["document"], {"document_ids": ids})
-    if not found:
-        return Miss("unknown_document", f"no ready document has any of the ids {', '.join(ids)[:200]!r}")
-    rows = trace.rows(query.name, query.cypher["main"], {"document_ids": [str(r["id"]) for r in found],
-                                                         "vectors": clean.get("vectors", [])})
+    rows = trace.rows(query.name, query.cypher["main"], {"document_ids": ids, "vectors": clean.get("vectors", [])})
     if not rows:
+        if not trace.rows(query.name, query.cypher["document"], {"document_ids": ids}):
+            return Miss("unknown_document", f"no ready document has any of the ids {', '.join(ids)[:200]!r}")
         return Miss("no_passages", "the documents have no passages: re-run the ingest")
-    return Hit(rows, subject={"documents": found})
+    documents: dict[str, Row] = {}
+    for row in rows:
+        columns = {c: row.pop(f"document_{c}") for c in _DOCUMENT_COLUMNS}
+        documents.setdefault(str(row["document_id"]), {"id": row["document_id"], **columns})
+    return Hit(rows, subject={"documents": [documents[d] for d in sorted(documents)]})
 
 
 def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:

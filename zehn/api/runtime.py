@@ -99,15 +99,25 @@ def _load_embedder(embedder: LocalEmbedder) -> None:
         log.warning("the embedder did not load at start-up (%s); answers that need it will say so", exc)
 
 
+# Allocations between young-generation collections while serving (Python's default: 700). An answer allocates tens
+# of thousands of short-lived containers (query rows, parse views); at 700 many are still alive at a collection, get
+# promoted, and make the older generations' collections (and the full ones, ~25 ms each) come that much sooner.
+YOUNG_THRESHOLD = 10_000
+
+
 @contextmanager
 def frozen_heap() -> Iterator[None]:
     """Keep the objects alive at start-up (the models: about half a million) out of the cyclic collector while
     serving: otherwise every full collection walks them all and stalls the answer it lands in (measured with
-    bench/answer_parts.py: 330-380 ms, against 20-26 ms frozen, once every 25-50 answers). Unfrozen on the way out,
-    so a process that opens services more than once (the tests) does not pile frozen objects up."""
+    bench/answer_parts.py: 330-380 ms, against 20-26 ms frozen, once every 25-50 answers); and collect the young
+    generation every :data:`YOUNG_THRESHOLD` allocations. Both undone on the way out, so a process that opens
+    services more than once (the tests) does not pile frozen objects up."""
     gc.collect()
     gc.freeze()
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(YOUNG_THRESHOLD, thresholds[0]), *thresholds[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()

@@ -1,4 +1,5 @@
-"""Serving keeps the start-up heap out of the cyclic collector, and gives it back on the way out."""
+"""Serving keeps the start-up heap out of the cyclic collector and collects the young generation less often, and
+gives both back on the way out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 import pytest
 
 from extraction.errors import EmbedderUnavailable
-from zehn.api.runtime import _load_embedder, frozen_heap
+from zehn.api.runtime import YOUNG_THRESHOLD, _load_embedder, frozen_heap
 
 
 def test_the_heap_is_frozen_while_serving_and_unfrozen_after() -> None:
@@ -17,6 +18,13 @@ def test_the_heap_is_frozen_while_serving_and_unfrozen_after() -> None:
     with frozen_heap():
         assert gc.get_freeze_count() >= before + len(kept)
     assert gc.get_freeze_count() == 0
+
+
+def test_the_young_generation_is_collected_less_often_while_serving_and_as_before_after() -> None:
+    before = gc.get_threshold()
+    with frozen_heap():
+        assert gc.get_threshold() == (max(YOUNG_THRESHOLD, before[0]), *before[1:])
+    assert gc.get_threshold() == before
 
 
 class _MissingModel:
