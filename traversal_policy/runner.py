@@ -29,7 +29,6 @@ from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
 from extraction.validity import parse_as_of
 from extraction.wire import Written, vector_text
 
-from .compact import read_table
 from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
 
 INDEX_CHECK = "CALL db.indexes() YIELD label, properties, types RETURN label, types"
@@ -167,14 +166,14 @@ class Trace:
             params = {**params, "as_of": self.as_of or parse_as_of(None)}
         started = time.perf_counter()
         try:
-            table = read_table(self.graph, cypher, {k: _wire(v) for k, v in params.items()}, self.timeout_ms, _plain)
+            result = self.graph.ro_query(cypher, {k: _wire(v) for k, v in params.items()}, timeout=self.timeout_ms)
         except Exception as exc:
             error = map_error(exc, self.graph.name)
             self._record(name, cypher, params, 0, None, started, str(error))
             raise error from exc
-        columns = table.columns
-        rows = [dict(zip(columns, row, strict=True)) for row in table.rows]
-        self._record(name, cypher, params, len(rows), table.run_time_ms, started, None)
+        columns = [h[1].decode() if isinstance(h[1], bytes) else str(h[1]) for h in result.header]
+        rows = [dict(zip(columns, map(_plain, row), strict=True)) for row in result.result_set]
+        self._record(name, cypher, params, len(rows), float(result.run_time_ms), started, None)
         return rows
 
     def _record(self, name: str, cypher: str, params: Mapping[str, Any], rows: int, run_ms: float | None,
