@@ -668,6 +668,11 @@ export interface components {
             conversation_only: boolean;
             /** Created At */
             created_at?: string | null;
+            /**
+             * Decline
+             * @description Abstained: which gate decided the documents do not state the asked thing.
+             */
+            decline?: ("unmentioned" | "document_unheld" | "ask_unnamed" | "ask_unbound" | "ruled_out" | "relation_unstated" | "statement_unsettled" | "citation_gate" | "other") | null;
             /** Id */
             id: string;
             /**
