@@ -172,7 +172,8 @@ def _asks(doc: Doc) -> list[Ask]:
                 doer = frozenset(doc[i].lemma_.casefold() for i in _doer(clause, focus, verb))
                 core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
-                           negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause)))
+                           negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
+                           tuple(t.lemma_.casefold() for t in group)))
     return _elided(out, doc[:whs[0].i])
 
 

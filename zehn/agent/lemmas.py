@@ -38,14 +38,6 @@ def inflects(lemma: str, word: str) -> bool:
                                                          lemma + lemma[-1] + "ing", lemma + lemma[-1] + "ed"}
 
 
-def lemma_of(lemma: str, word: str) -> bool:
-    """``lemma`` (a tagger's) is the dictionary form of the written ``word``: the same, a regular inflection, or a
-    stem that keeps all but its last two letters and gains at most three ("underlie" / "underlying"; "lie" is too
-    short to tell)."""
-    return word == lemma or inflects(lemma, word) or (
-        len(lemma) >= 5 and word.startswith(lemma[:-2]) and 0 <= len(word) - len(lemma) <= 3)
-
-
 WORDS_CACHE = 8192  # texts whose words are kept: a turn reads its sentences' words in several stages
 
 

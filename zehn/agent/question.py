@@ -91,6 +91,7 @@ class Ask:
     # When the asked act happens (done, to come, not said), read from the clause's main verb: the one reading every
     # stage that weighs done against planned consults (:mod:`zehn.agent.asked_time`).
     time: AskedTime = UNMARKED
+    focus_terms: tuple[str, ...] = ()  # the lemmas of ``focus`` ("underlying cause": "underlie", "cause")
 
 
 @dataclass(frozen=True)

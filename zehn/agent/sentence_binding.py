@@ -53,7 +53,7 @@ from zehn.agent.focus import (
     states_unit,
 )
 from zehn.agent.front_matter import key_words
-from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, lemma_of, lemmas_of, words
+from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, content_terms, lemmas_of, words
 from zehn.agent.modal_acts import modal_states
 from zehn.agent.named_items import asks_named_items, asks_one_named, names_items, names_one
 from zehn.agent.question import Ask
@@ -98,8 +98,7 @@ def core_terms(ask: Ask, context: tuple[str, ...] = ()) -> tuple[str, ...]:
     core = ask.core or ask.terms
     kind = {ask.focus_head, ask.predicate, *context}
     if ask.answer_type in ("cause", "fix"):  # "server-side fix", "confirmed root cause": the whole phrase is the kind
-        phrase = {w.casefold() for w in ask.focus.split()}  # as written, while the core holds lemmas ("underlie")
-        kind |= phrase | {t for t in core if any(lemma_of(t, w) for w in phrase)}
+        kind |= {w.casefold() for w in ask.focus.split()} | set(ask.focus_terms)  # as written and as lemmas
     # A typed focus's modifiers say which one is asked ("*restore* time", "*retry* limit"), even words that name a
     # kind elsewhere ("what restored it").
     which = {w.casefold() for w in ask.focus.split()} - kind if ask.answer_type in TYPED else set()

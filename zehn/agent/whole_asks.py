@@ -46,7 +46,7 @@ def open_ask(doc: Doc) -> Ask:
         answer_type = "items"
     terms = content_terms(doc)
     return Ask(doc.text, "what", obj.text if obj is not None else "", head, root.lemma_.casefold(), answer_type,
-               terms, False, terms, time=asked_time(doc[:]))
+               terms, False, terms, time=asked_time(doc[:]), focus_terms=(head,) if head else ())
 
 
 # Marks that set a topic before what is asked about it ("X: owner?", "X - rollout plan?"), written between spaces
@@ -81,5 +81,5 @@ def phrase_asks(doc: Doc) -> list[Ask]:
         theirs = {t.lemma_.casefold() for g in groups if g is not group for t in g}
         core = tuple(t for t in terms if t not in theirs)
         out.append(Ask(doc.text, "what", " ".join(t.text for t in group), head, "", answer_type, terms, False, core,
-                       time=asked_time(doc[:])))
+                       time=asked_time(doc[:]), focus_terms=tuple(t.lemma_.casefold() for t in group)))
     return out

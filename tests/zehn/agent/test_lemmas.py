@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from zehn.agent.lemmas import identifier_parts, inflects, lemma_of, words
+from zehn.agent.lemmas import identifier_parts, inflects, words
 
 
 def test_a_route_gives_its_parts_beside_the_whole() -> None:
@@ -30,15 +28,3 @@ def test_a_snake_case_key_gives_its_words_and_its_value() -> None:
 
 def test_a_bare_key_or_plain_words_give_no_parts() -> None:
     assert identifier_parts(["calls", "changed_modules", "__init__", "twice"]) == ()
-
-
-@pytest.mark.parametrize(("lemma", "word", "expected"), [
-    ("underlie", "underlying", True),  # a tagger's lemma of an irregular -ing form
-    ("confirm", "confirmed", True),
-    ("root", "root", True),
-    ("rollback", "rollout", False),
-    ("lie", "lying", False),  # too short to tell by its stem
-    ("cause", "causality", False),  # a derivation that grows by more than an ending
-])
-def test_a_lemma_is_told_from_its_written_form_by_its_stem(lemma: str, word: str, expected: bool) -> None:
-    assert lemma_of(lemma, word) is expected
