@@ -63,6 +63,13 @@ class Vocabulary:
 def bm25_scores(passages: Sequence[Encoded], query: Sequence[int | None]) -> np.ndarray:
     """Each passage's BM25 score for ``query`` (its words' ids; None for a word no passage was encoded with).
     The passages must have been encoded with one :class:`Vocabulary`."""
+    return bm25(passages, query)[0]
+
+
+def bm25(passages: Sequence[Encoded], query: Sequence[int | None]) -> tuple[np.ndarray, float]:
+    """:func:`bm25_scores`, and the query's full-match score: the sum of its words' weights (idf), the score of a
+    passage of average length that holds each of them once. A word no passage holds is weighed as one held by a
+    single passage would be, so that reading one more document that holds it barely moves the scale."""
     size = len(passages)
     lengths = np.array([len(p.ids) for p in passages])
     average = int(lengths.sum()) / size
@@ -83,8 +90,10 @@ def bm25_scores(passages: Sequence[Encoded], query: Sequence[int | None]) -> np.
             terms[word] = (floor if idf < 0 else idf, np.bincount(owner[every == word], minlength=size))
         else:
             terms[word] = (0, np.zeros(size, dtype=np.int64))
+    single = math.log(size - 1 + 0.5) - math.log(1 + 0.5)  # the idf of a word one passage holds
+    scale = sum(terms[w][0] if terms[w][1].any() else single for w in query)
     score = np.zeros(size)
     for word in query:
         weight, count = terms[word]
         score += (weight or 0) * (count * (K1 + 1) / (count + K1 * (1 - B + B * lengths / average)))
-    return score
+    return score, max(scale, 0.0)

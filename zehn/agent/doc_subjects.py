@@ -55,15 +55,18 @@ def subject_shares(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
                    match: Matcher = _same) -> dict[str, float]:
     """Each read document's share of the question's words its subject holds (0.0 to 1.0), each word weighted by
     its rarity among the read subjects (inverse document frequency): a word all of them hold counts for nothing.
-    Words are compared by ``match`` (by default as folded, :func:`zehn.agent.lexical.terms`)."""
+    Every asked word is in the whole, one no subject holds as if one did, so a document's share stays put when
+    another document, whose subject holds other asked words, is read beside it. Words are compared by ``match``
+    (by default as folded, :func:`zehn.agent.lexical.terms`)."""
     asked = list(dict.fromkeys(terms(question)))
     held = {info.id: match(asked, terms(subject_text(info, passages))) for info, passages in read}
     if not asked or not held:
         return dict.fromkeys(held, 0.0)
     count = len(held)
     found = {t: sum(t in words for words in held.values()) for t in asked}
-    # A word no subject holds tells none apart: it is left out rather than shrinking every share alike.
-    weight = {t: math.log((count + 1) / (1 + n)) for t, n in found.items() if n}
+    # A word no read subject holds weighs as one subject's would: its share of the question does not depend on
+    # whether a document holding it happened to be read (that shrank every other share, and reordered them).
+    weight = {t: math.log((count + 1) / (1 + max(n, 1))) for t, n in found.items()}
     total = sum(weight.values())
     if total <= 0:
         return dict.fromkeys(held, 0.0)

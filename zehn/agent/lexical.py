@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from zehn.agent.bm25 import Encoded, Vocabulary, bm25_scores
+from zehn.agent.bm25 import Encoded, Vocabulary, bm25
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -65,9 +65,12 @@ def singular(token: str) -> str:
 
 
 def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]]) -> dict[str, float]:
-    """Each read document's best passage BM25 score for ``question``, divided by the best document's (so 1.0 for
-    the document that matches the question's words best, 0.0 for one that holds none of them). Word rarity is
-    counted over the read passages (a word every candidate holds ranks none of them)."""
+    """Each read document's best passage BM25 score for ``question``, divided by the question's own full-match
+    score (:func:`zehn.agent.bm25.bm25`: a passage of average length holding each word once) and capped at 1.0;
+    0.0 for one that holds none of them. Word rarity is counted over the read passages (a word every candidate
+    holds ranks none of them). Not divided by the best read document's score: that made every document's score
+    depend on which others were read (one more strongly matching document shrank them all against the vector
+    part, and reordered them)."""
     query = terms(question)
     if len(_words[0]) > VOCABULARY_SIZE:
         _words[0] = Vocabulary()
@@ -76,12 +79,11 @@ def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
     texts = [_encoded(p.text, words) for _, passages in read for p in passages]
     if not query or not texts:
         return {info.id: 0.0 for info, _ in read}
-    scores = bm25_scores(texts, [words.get(word) for word in query])
+    scores, full = bm25(texts, [words.get(word) for word in query])
     best: dict[str, float] = {info.id: 0.0 for info, _ in read}
     for owner, score in zip(owners, scores, strict=True):
         best[owner] = max(best[owner], float(score))
-    top = max(best.values())
-    return {d: (s / top if top > 0 else 0.0) for d, s in best.items()}
+    return {d: (min(1.0, s / full) if full > 0 else 0.0) for d, s in best.items()}
 
 
 @lru_cache(maxsize=PASSAGE_TOKENS_CACHED)

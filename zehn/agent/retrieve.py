@@ -241,7 +241,7 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
                  subjects: dict[str, float] | None = None) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
-    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for the best) plus
+    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for a full match) plus
     :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions plus
     :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here).
 

@@ -7,7 +7,7 @@ import random
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from zehn.agent.bm25 import Vocabulary, bm25_scores
+from zehn.agent.bm25 import Vocabulary, bm25, bm25_scores
 
 
 def _both(corpus: list[list[str]], query: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -54,6 +54,15 @@ def test_a_query_of_words_no_document_holds_scores_every_document_zero() -> None
     words = Vocabulary()
     encoded = [words.encode(["alpha"]), words.encode(["beta", "gamma"])]
     assert bm25_scores(encoded, [None, words.get("delta")]).tolist() == [0.0, 0.0]
+
+
+def test_the_full_match_scale_weighs_a_word_no_passage_holds_as_one_a_single_passage_holds() -> None:
+    words = Vocabulary()
+    encoded = [words.encode([w]) for w in ("alpha", "beta", "gamma", "delta", "alpha")]
+    _, held_once = bm25(encoded, [words.get("beta")])
+    _, held_nowhere = bm25(encoded, [None])
+    _, both = bm25(encoded, [words.get("beta"), words.get("alpha")])
+    assert held_nowhere == held_once > 0.0 and both > held_once
 
 
 def test_a_word_gets_one_id_however_often_it_is_encoded() -> None:

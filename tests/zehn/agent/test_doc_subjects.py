@@ -52,3 +52,11 @@ def test_among_equally_near_documents_the_one_about_the_asked_case_ranks_first()
             _doc("about", "Billing exporter 403 after key rotation", "keys were rotated")]
     scores = exact_scores(read, "How was the billing exporter 403 fixed?")
     assert scores["about"] - scores["mentions"] >= SUBJECT_WEIGHT / 2
+
+
+def test_reading_a_document_whose_subject_holds_another_asked_word_leaves_the_others_shares_alone() -> None:
+    read = [_doc("a", "Billing exporter stalled overnight"), _doc("b", "Reports delayed by the queue")]
+    question = "Why did the billing exporter stall after the key rotation?"
+    before = subject_shares(question, read)
+    after = subject_shares(question, [*read, _doc("c", "Key rotation schedule")])
+    assert before["a"] > 0.0 and after["a"] == before["a"] and after["c"] > 0.0

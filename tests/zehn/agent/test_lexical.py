@@ -1,4 +1,5 @@
-"""The read documents' word match: BM25 over their passages, scaled so the best document scores 1.0."""
+"""The read documents' word match: BM25 over their passages, scaled by the question's own full match (not by the
+best document read)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ def test_tokens_are_lower_cased_words_and_numbers_without_stop_words() -> None:
     assert tokens("What is the P95 latency of the Billing-API?") == ["p95", "latency", "billing", "api"]
 
 
-def test_the_best_matching_document_scores_one_and_one_without_the_words_zero() -> None:
+def test_the_document_holding_the_words_scores_highest_and_one_without_them_zero() -> None:
     read = [_doc("a", "Backups of the ledger run nightly.", "Restores are tested monthly."),
             _doc("b", "The cafeteria menu changes weekly."),
             _doc("c", "Ledger backups are kept for ninety days."), _doc("d", "Badges are renewed yearly.")]
     scores = lexical_scores("How long are ledger backups kept?", read)
-    assert scores["c"] == 1.0 and scores["b"] == scores["d"] == 0.0
-    assert 0.0 < scores["a"] < 1.0
+    assert scores["b"] == scores["d"] == 0.0
+    assert 0.0 < scores["a"] < scores["c"] <= 1.0
 
 
 def test_a_document_scores_its_best_passage_not_the_sum_of_its_passages() -> None:
@@ -33,7 +34,7 @@ def test_a_document_scores_its_best_passage_not_the_sum_of_its_passages() -> Non
     many = _doc("many", matching, "Rotation happens quarterly.", "Keys are stored in the vault.")
     filler = _doc("filler", "Lunch is at noon.", "Parking is free.")
     scores = lexical_scores("Who owns certificate rotation?", [one, many, filler])
-    assert scores["one"] == scores["many"] == 1.0
+    assert scores["one"] == scores["many"] > 0.0
 
 
 def test_a_rare_word_counts_more_than_a_word_every_candidate_holds() -> None:
@@ -41,7 +42,7 @@ def test_a_rare_word_counts_more_than_a_word_every_candidate_holds() -> None:
             _doc("rare", "The service failover drill finished."),
             _doc("third", "The service restarted."), _doc("fourth", "The service scaled out.")]
     scores = lexical_scores("When did the service failover drill finish?", read)
-    assert scores["rare"] == 1.0 and scores["common"] < scores["rare"]
+    assert scores["common"] < scores["rare"]
 
 
 def test_the_scores_do_not_depend_on_the_order_the_documents_were_read_in() -> None:
@@ -65,11 +66,21 @@ def test_scores_stay_the_same_when_a_full_vocabulary_is_started_afresh(monkeypat
     assert lexical_scores("How long are ledger backups kept?", list(reversed(read))) == before
 
 
+def test_a_document_s_word_match_is_not_rescaled_by_a_better_matching_document_read_with_it() -> None:
+    read = [_doc("holds", "Ledger totals were paused for a day."),
+            *(_doc(f"filler{n}", f"Room {n} has a projector.") for n in range(8))]
+    question = "Where do the nightly ledger exports go after the archive migration?"
+    better = _doc("better", "The nightly archive copies go to cold storage: nightly archive, nightly.")
+    alone, beside = lexical_scores(question, read), lexical_scores(question, [*read, better])
+    assert beside["better"] > beside["holds"] > 0.0
+    assert abs(beside["holds"] - alone["holds"]) < 0.1 * alone["holds"]  # one more passage in the word counts only
+
+
 def test_a_plural_in_the_question_matches_the_singular_in_a_passage() -> None:
     read = [_doc("singular", "The proxy returned a 403 after the change."), _doc("other", "The proxy restarted."),
             _doc("third", "Disk usage grew."), _doc("fourth", "Latency was flat.")]
     scores = lexical_scores("Which changes caused the 403s?", read)
-    assert scores["singular"] == 1.0 and scores["other"] == 0.0
+    assert scores["singular"] > 0.0 and scores["other"] == 0.0
 
 
 @pytest.mark.parametrize(("word", "folded"), [("queries", "query"), ("changes", "change"), ("403s", "403"),

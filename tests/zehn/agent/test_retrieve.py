@@ -48,7 +48,7 @@ def test_a_document_holding_the_question_s_rare_words_outranks_a_slightly_nearer
             _worded("other", 0.50, "The office wifi password rotates monthly.")]
     scores = exact_scores(read, "Where do the ledger exports go?")
     assert scores["holds"] > scores["near"] > scores["other"]
-    assert scores["holds"] == 0.55 + LEXICAL_WEIGHT  # the best word match adds the whole weight
+    assert scores["holds"] == 0.55 + LEXICAL_WEIGHT  # a passage holding every question word adds the whole weight
     assert scores["near"] == 0.6  # no question word: its similarity alone
 
 
@@ -262,3 +262,20 @@ def test_a_question_that_names_nothing_scores_as_one_whose_names_no_document_hol
         raise AssertionError(f"indexed {text[:20]!r}")
     monkeypatch.setattr(retrieve, "text_index", built)
     assert exact_scores(read, "How often does the job retry?") == named_elsewhere
+
+
+
+def test_reading_one_more_strongly_matching_document_leaves_the_others_order_alone() -> None:
+    # One document near the question without its words, one farther holding one of them: reading a third that holds
+    # the question's other words many times must not rescale the second's word match (it did, divided by the best).
+    read = [_worded("near", 0.20, "The quarterly planning meeting moved to Thursday."),
+            _worded("holds", 0.50, "Ledger totals were paused for a day."),
+            _worded("other", 0.70, "The office wifi password rotates monthly."),
+            *(_worded(f"filler{n}", 0.80, f"Room {n} has a projector.") for n in range(6))]
+    question = "Where do the nightly ledger exports go after the archive migration?"
+    before = exact_scores(read, question)
+    extra = _worded("extra", 0.55, "The nightly archive copies go to cold storage: nightly archive, nightly.")
+    after = exact_scores([*read, extra], question)
+    order = sorted(before, key=lambda d: (-before[d], d))
+    assert sorted((d for d in after if d != "extra"), key=lambda d: (-after[d], d)) == order
+    assert abs(after["holds"] - before["holds"]) < 0.02 and before["holds"] > before["other"]
