@@ -30,7 +30,7 @@ The span of every mention is trimmed so that `name == " ".join(text[start:end].s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -77,12 +77,23 @@ def _labelled_names(text: str) -> list[_Cand]:
 
 def _regex_identifiers(doc: Doc) -> list[_Cand]:
     text = doc.text
-    found: list[_Cand] = []
+    return [*_tickets(text),
+            *(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.PR.finditer(text)),
+            *(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.REPO_REF.finditer(text)),
+            *_lower_ids(text), *_dotted_ids(text), *_technologies(doc),
+            *(_Cand(m.start(), m.end(), "Component", 0) for m in R.BUILD.finditer(text)),
+            *_crypto_keys(text), *_camel_ids(text)]
+
+
+def _tickets(text: str) -> Iterator[_Cand]:
+    """Ticket keys ("ABC-12"), or pages where the key's project is a documentation space."""
     for m in R.TICKET.finditer(text):
         if m.group(1) not in R.NOT_TICKETS:
-            found.append(_Cand(m.start(), m.end(), "Page" if m.group(1) in R.DOC_KEYS else "Ticket", 0))
-    found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.PR.finditer(text))
-    found.extend(_Cand(m.start(), m.end(), "Ticket", 0) for m in R.REPO_REF.finditer(text))
+            yield _Cand(m.start(), m.end(), "Page" if m.group(1) in R.DOC_KEYS else "Ticket", 0)
+
+
+def _lower_ids(text: str) -> Iterator[_Cand]:
+    """Lowercase identifiers ("payments-api") that name a system or an event, outside headings and field names."""
     for m in R.LOWER_ID.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         if text[line_start : m.start()].lstrip().startswith("#"):
@@ -92,29 +103,43 @@ def _regex_identifiers(doc: Doc) -> list[_Cand]:
         id_type = R.identifier_type(m.group(0))
         id_type = id_type or ("Component" if R.names_an_event(m.group(0), text, m.end()) else None)
         if id_type is not None:
-            found.append(_Cand(m.start(), m.end(), id_type, 2))
+            yield _Cand(m.start(), m.end(), id_type, 2)
+
+
+def _dotted_ids(text: str) -> Iterator[_Cand]:
+    """Dotted names ("svc.session.open") that what follows them marks as components."""
     for m in R.DOTTED_ID.finditer(text):
         if R.dotted_type(m.group(0), text[m.end() : m.end() + 24]) is not None:
-            found.append(_Cand(m.start(), m.end(), "Component", 2))
-    for tok in doc:  # known technologies: capitalised as names are ("Kubernetes", "AWS"), or lowercase as engineers
-        # write them ("backed by etcd", "python 1.12"), unless the name is also an everyday word ("helm chart")
+            yield _Cand(m.start(), m.end(), "Component", 2)
+
+
+def _technologies(doc: Doc) -> Iterator[_Cand]:
+    """Known technologies: capitalised as names are ("Kubernetes", "AWS"), or lowercase as engineers write them
+    ("backed by etcd", "python 1.12"), unless the name is also an everyday word ("helm chart")."""
+    for tok in doc:
         if tok.lower_ in TECHNOLOGIES and (tok.text[:1].isupper() or (
                 tok.text.islower() and tok.lower_ not in EVERYDAY_TECHNOLOGIES)):
-            found.append(_Cand(tok.idx, tok.idx + len(tok), "Technology", 2))
-    found.extend(_Cand(m.start(), m.end(), "Component", 0) for m in R.BUILD.finditer(text))
-    for m in R.CRYPTO_KEY.finditer(text):  # "the org signing key": the owner word only when it is no function word
+            yield _Cand(tok.idx, tok.idx + len(tok), "Technology", 2)
+
+
+def _crypto_keys(text: str) -> Iterator[_Cand]:
+    """Keys named by their owner ("the org signing key"): the owner word only when it is no function word."""
+    for m in R.CRYPTO_KEY.finditer(text):
         owner = m.group("owner")
         start = m.start() if owner and owner.casefold() not in GENERIC_WORDS | NOT_NAMING_MODIFIERS else m.end("owner")
-        found.append(_Cand(start if owner else m.start(), m.end(), "Component", 2))
+        yield _Cand(start if owner else m.start(), m.end(), "Component", 2)
+
+
+def _camel_ids(text: str) -> Iterator[_Cand]:
+    """CamelCase names ("PaymentService") and acronym-led ones ("HTTPClient"), typed by their shape."""
     for m in R.CAMEL.finditer(text):
         camel_type = R.camel_type(m.group(0))
         if camel_type is not None:
-            found.append(_Cand(m.start(), m.end(), camel_type, 2))
+            yield _Cand(m.start(), m.end(), camel_type, 2)
     for m in R.CAMEL_ACRONYM.finditer(text):
         acronym_type = R.acronym_camel_type(m.group(0), m.group("tail"))
         if acronym_type is not None:
-            found.append(_Cand(m.start(), m.end(), acronym_type, 2))
-    return found
+            yield _Cand(m.start(), m.end(), acronym_type, 2)
 
 
 def _plausible_name(ent: Span) -> bool:

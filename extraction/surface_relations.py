@@ -102,19 +102,7 @@ def clause_after_subject(
     """The triples of the clause whose subject ends before token ``k``, and the token after its last object.
     ``bare``: the subject is a pronoun the parse made the verb's own ("we persist X to Y"), so a bare stem is a verb."""
     doc, end = sent.doc, sent.end
-    if k < end and doc[k].lower_ in _KIND_NOUNS and k not in starts and not _verb_form(doc[k]):  # not "proxies"
-        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y", "the X topic is read by Y"
-    first = k
-    while (
-        k < end
-        and k - first < _MAX_ADVERBS
-        and ((doc[k].tag_ in _ADVERB_TAGS and not _verb_form(doc[k]) and not (bare and doc[k].lower_ in _KNOWN))
-             or doc[k].lower_ in NEGATION_WORDS
-             or doc[k].lower_ in _FLOATING or _perfect(doc, k))
-    ):
-        k += 1
-    if k < end and k == first and (doc[k].text in (",", "(") or doc[k].lemma_ == "be"):
-        k += 1  # "X, backed by Y," / "X (owned by Y)" / "X is backed by Y": a participle clause follows
+    first, k = _verb_start(doc, k, end, starts, bare)
     if k >= end or k in starts or doc[k].is_punct:
         return [], k
     verb = doc[k]
@@ -131,11 +119,7 @@ def clause_after_subject(
         if triples or (k > first and doc[k - 1].lower_ in (",", "(", *_BE)):
             return triples, after
     lemma = verb_lemma(verb, _KNOWN)
-    modal = any(t.tag_ == "MD" for t in doc[first:k])
-    perfect = any(_perfect(doc, t.i) for t in doc[first:k]) and verb.tag_ == "VBN"  # "has taken over X"
-    inflected = verb.lower_.endswith(("s", "ed")) or perfect or ((modal or bare or len(subjects) > 1)
-                                                                   and verb.lower_ == lemma)
-    if lemma not in _KNOWN or not inflected or doc[first:k].text.startswith((",", "(")):
+    if not _reads_as_verb(doc, first, k, lemma, len(subjects) > 1, bare):
         return [], k  # a bare stem after one name is a noun as often as a verb ("the billing-api export job")
     direct = VERB_RULES.get((lemma, None))
     j = k + 1 + (k + 1 < end and doc[k + 1].lower_ in DETERMINERS)
@@ -144,6 +128,41 @@ def clause_after_subject(
         if after < end and (doc[after].pos_ in ("VERB", "AUX") or doc[after].tag_ in ("VBN", "VBD")):
             return [], after  # "X needs Y restarted": a complement about Y, not a relation with it
         return make_triples(subjects, objects, direct, [verb], flags), after
+    return _prepositional(doc, subjects, k, end, starts, lemma, flags)
+
+
+def _verb_start(doc: Doc, k: int, end: int, starts: dict[int, tuple[int, Mention]], bare: bool) -> tuple[int, int]:
+    """Where the words after the subject begin, and where its verb does: past a kind noun, adverbs and a comma."""
+    if k < end and doc[k].lower_ in _KIND_NOUNS and k not in starts and not _verb_form(doc[k]):  # not "proxies"
+        k += 1  # "the Ledger team takes over X", "the thumb-render service runs on Y", "the X topic is read by Y"
+    first = k
+    while (
+        k < end
+        and k - first < _MAX_ADVERBS
+        and ((doc[k].tag_ in _ADVERB_TAGS and not _verb_form(doc[k]) and not (bare and doc[k].lower_ in _KNOWN))
+             or doc[k].lower_ in NEGATION_WORDS
+             or doc[k].lower_ in _FLOATING or _perfect(doc, k))
+    ):
+        k += 1
+    if k < end and k == first and (doc[k].text in (",", "(") or doc[k].lemma_ == "be"):
+        k += 1  # "X, backed by Y," / "X (owned by Y)" / "X is backed by Y": a participle clause follows
+    return first, k
+
+
+def _reads_as_verb(doc: Doc, first: int, k: int, lemma: str, several: bool, bare: bool) -> bool:
+    """Token ``k`` is a known verb inflected as one (or a bare stem after a modal, a pronoun or several subjects)."""
+    verb = doc[k]
+    modal = any(t.tag_ == "MD" for t in doc[first:k])
+    perfect = any(_perfect(doc, t.i) for t in doc[first:k]) and verb.tag_ == "VBN"  # "has taken over X"
+    inflected = verb.lower_.endswith(("s", "ed")) or perfect or ((modal or bare or several)
+                                                                   and verb.lower_ == lemma)
+    return not (lemma not in _KNOWN or not inflected or doc[first:k].text.startswith((",", "(")))
+
+
+def _prepositional(doc: Doc, subjects: list[Mention], k: int, end: int, starts: dict[int, tuple[int, Mention]],
+                   lemma: str, flags: tuple[bool, bool, bool]) -> tuple[list[SurfaceTriple], int]:
+    """The triples of verb ``k`` with a preposition a few words after it ("writes totals to X"), if any."""
+    verb = doc[k]
     for words in range(_MAX_OBJECT_WORDS + 1):
         p = k + 1 + words
         if p >= end or p in starts or (words and _stops_object(doc[p - 1])):

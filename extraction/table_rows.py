@@ -51,6 +51,14 @@ def table_row(em: LineEmitter, line: tuple[int, int], header: tuple[str, ...]) -
                                             and (w := deliverable_whole(em.text, c[0], task, em.mentions))), None)
     if task is not None and whole is not None:  # "| X: implement **Y** |": the deliverable is part of X
         em.emit(task, whole, "PART_OF", (whole.start, task.start), line, "text")
+    _relate_cells(em, line, pairs, subject_cell, about, named)
+    if about is not None and about.type == "Project" and subject_cell is not None and not inside:
+        em.out[done:] = [replace(r, planned=True) for r in em.out[done:]]  # a task's deliverable: not done
+
+
+def _relate_cells(em: LineEmitter, line: tuple[int, int], pairs: list[tuple[str, tuple[int, int]]],
+                  subject_cell: tuple[int, int] | None, about: Mention | None, named: bool) -> None:
+    """Each labelled cell other than the subject's relates its values to the row's subject (or the document's)."""
     for head, cell in pairs:
         rule = label_rule(head)
         if named and about is not None and em.ctx.own is not None and impact_cell(head, em.text[slice(*cell)]):
@@ -61,5 +69,3 @@ def table_row(em: LineEmitter, line: tuple[int, int], header: tuple[str, ...]) -
             continue  # an owner column of an unnamed row (a task) owns the task, not the document's topic
         target = about if rule.about == "topic" else em.ctx.own
         em.relate(rule, em.values(*cell, rule, head), target, cell, line)
-    if about is not None and about.type == "Project" and subject_cell is not None and not inside:
-        em.out[done:] = [replace(r, planned=True) for r in em.out[done:]]  # a task's deliverable: not done

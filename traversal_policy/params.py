@@ -163,23 +163,27 @@ def validate(specs: tuple[ParamSpec, ...], params: Mapping[str, object], query: 
             if spec.required:
                 raise QueryRejected(f"query {query!r} needs parameter {spec.name!r} ({spec.description})")
             continue
-        value = params[spec.name]
-        if spec.kind in ("text", "entity_id", "document_id", "rel_type"):
-            clean[spec.name] = clean_text(value, spec.name)
-        elif spec.kind == "depth":
-            clean[spec.name] = clamp_depth(value)
-        elif spec.kind == "k":
-            clean[spec.name] = clamp_k(value)
-        elif spec.kind == "document_ids":
-            if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DOCUMENTS:
-                raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_DOCUMENTS} document ids")
-            clean[spec.name] = [clean_text(v, spec.name) for v in value]
-        elif spec.kind == "texts":
-            if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_NAMES:
-                raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_NAMES} names")
-            clean[spec.name] = [clean_text(v, spec.name) for v in value]
-        elif spec.kind == "embeddings":
-            clean[spec.name] = embedding_vectors(value)
-        else:
-            clean[spec.name] = embedding_vector(value)
+        clean[spec.name] = _cleaned(spec, params[spec.name])
     return clean
+
+
+def _cleaned(spec: ParamSpec, value: object) -> Any:
+    """One present parameter's value, checked and cleaned as its kind says."""
+    if spec.kind in ("text", "entity_id", "document_id", "rel_type"):
+        return clean_text(value, spec.name)
+    elif spec.kind == "depth":
+        return clamp_depth(value)
+    elif spec.kind == "k":
+        return clamp_k(value)
+    elif spec.kind == "document_ids":
+        if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DOCUMENTS:
+            raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_DOCUMENTS} document ids")
+        return [clean_text(v, spec.name) for v in value]
+    elif spec.kind == "texts":
+        if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_NAMES:
+            raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_NAMES} names")
+        return [clean_text(v, spec.name) for v in value]
+    elif spec.kind == "embeddings":
+        return embedding_vectors(value)
+    else:
+        return embedding_vector(value)

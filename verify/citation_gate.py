@@ -94,12 +94,9 @@ def check_draft(draft: str, evidence: Mapping[str, str]) -> Verdict:
         if not is_factual(sentence):
             continue
         ids = cited_ids(sentence)
-        if not ids:
-            return Refused(f"uncited_claim: {sentence!r}", (sentence,))
-        for quote in quotes_in(sentence):
-            if not any(quote_is_verbatim(quote, evidence[i]) for i in ids):
-                return Refused(f"quote_not_verbatim: {quote!r} is not a slice of the evidence cited with it",
-                               (quote,))
+        refused = _unsupported(sentence, ids, evidence)
+        if refused is not None:
+            return refused
         claim_words = content_words(sentence)
         for evidence_id in ids:
             if not claim_words & content_words(evidence[evidence_id]):
@@ -107,3 +104,13 @@ def check_draft(draft: str, evidence: Mapping[str, str]) -> Verdict:
         if hedges_in(sentence):
             hedged.append(sentence)
     return Answered(cited, tuple(weak), tuple(hedged))
+
+
+def _unsupported(sentence: str, ids: tuple[str, ...], evidence: Mapping[str, str]) -> Refused | None:
+    """A factual sentence that cites nothing, or quotes what no evidence cited with it says verbatim."""
+    if not ids:
+        return Refused(f"uncited_claim: {sentence!r}", (sentence,))
+    for quote in quotes_in(sentence):
+        if not any(quote_is_verbatim(quote, evidence[i]) for i in ids):
+            return Refused(f"quote_not_verbatim: {quote!r} is not a slice of the evidence cited with it", (quote,))
+    return None

@@ -37,7 +37,7 @@ from spacy.tokens import Doc, Span, Token
 from verify import lexicon as lx
 from verify import signals
 from verify.binding import bind
-from verify.dep_paths import crosses_clause, governing_scope, mention_span, path_between, role_towards
+from verify.dep_paths import MentionPath, crosses_clause, governing_scope, mention_span, path_between, role_towards
 from verify.grades import HopGrade, HopInput, PathGrade, path_grade, rank
 from verify.metadata_hops import grade_labelled_hop, grade_metadata_hop, parse_line
 from verify.parsing import Parse
@@ -113,6 +113,11 @@ def _grade_pair(hop: HopInput, doc: Doc, subject: Span, obj: Span) -> HopGrade:
             if _direction_ok(hop.rel_type, subject, obj, token.i, doc, inverse):
                 return HopGrade("source_backed", (f"predicate_on_path:{lemma}",), hop.evidence_id)
             return HopGrade("inferred", ("direction_reversed", f"predicate_on_path:{lemma}"), hop.evidence_id)
+    return _other_predicate(hop, doc, path, subject, obj)
+
+
+def _other_predicate(hop: HopInput, doc: Doc, path: MentionPath, subject: Span, obj: Span) -> HopGrade:
+    """No cue of the hop's own relation on the path: a relation it implies read the other way, or another one."""
     implied = frozenset().union(*(lx.CUES[r] for r in lx.IMPLIES.get(hop.rel_type, ())))
     for token in path.inner:  # "B calls A" read for "A depends on B": the call runs the other way
         lemma = token.lemma_.lower()

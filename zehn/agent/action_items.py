@@ -34,7 +34,7 @@ from verify.parsing import Parse
 from zehn.agent.act_relations import relations, states
 from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, later_sentences, read_line, table_items
 from zehn.agent.bound import Bound, PathView
-from zehn.agent.doc_lines import covering, lines
+from zehn.agent.doc_lines import Line, covering, lines
 from zehn.agent.field_lists import GROUP_FOCI
 from zehn.agent.grading import hop, view
 from zehn.agent.inline_items import inline_items
@@ -119,14 +119,8 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
             n, lead = n + 1, ""
             continue
         if line.text.lstrip().startswith("|"):
-            table = [line]
-            while n + len(table) < len(read) and read[n + len(table)].text.lstrip().startswith("|"):
-                table.append(read[n + len(table)])
-            for row, cell in table_items([t.text for t in table], asked):
-                covered = covering(doc_view, table[row].start, table[row].end)
-                if covered:
-                    out.append(ActionItem(tuple(covered), cell.what, cell.owners, cell.how))
-            n += len(table)
+            rows, n = _table(doc_view, read, n, asked)
+            out.extend(rows)
             continue
         n += 1
         cited = tuple(covering(doc_view, line.start, line.end))
@@ -139,10 +133,7 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
             continue
         item = read_line(line.text, line.heading, person, lead, handles)
         if item is None and OWNER_ONLY.match(line.text):  # "Owner: A" alone: the task is its section's heading
-            owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS"
-                           for v in seg.values)
-            if owners and line.heading:
-                out.append(ActionItem(cited, line.heading, owners, "heading", line.heading))
+            out.extend(_owned_heading(line, cited))
             continue
         if item is not None:
             out.append(ActionItem(cited, item.what, item.owners, item.how, f"{line.heading} {lead}"))
@@ -152,6 +143,25 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
             lead = ""
     return out
 
+
+
+def _table(doc_view: DocView, read: list[Line], n: int, asked: frozenset[str]) -> tuple[list[ActionItem], int]:
+    """The action items of the table that starts at line ``n``, read with its header, and the line after it."""
+    out: list[ActionItem] = []
+    table = [read[n]]
+    while n + len(table) < len(read) and read[n + len(table)].text.lstrip().startswith("|"):
+        table.append(read[n + len(table)])
+    for row, cell in table_items([t.text for t in table], asked):
+        covered = covering(doc_view, table[row].start, table[row].end)
+        if covered:
+            out.append(ActionItem(tuple(covered), cell.what, cell.owners, cell.how))
+    return out, n + len(table)
+
+
+def _owned_heading(line: Line, cited: tuple[Sentence, ...]) -> list[ActionItem]:
+    """An "Owner: A" line alone: its section's heading is the task A owns."""
+    owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS" for v in seg.values)
+    return [ActionItem(cited, line.heading, owners, "heading", line.heading)] if owners and line.heading else []
 
 def person_test(nlp: Parse) -> Callable[[str], bool]:
     """Whether a word opening a line is a person's name (the subject of "X to do Y")."""
@@ -215,6 +225,17 @@ def grade_owner(item: ActionItem, owner: str, nlp: Parse) -> tuple[HopGrade, Sen
     return HopGrade("inferred", (reason,), said.id), said
 
 
+def _acts_done(doing: list[str], said: set[str], item: ActionItem, stated: dict[str, frozenset[str]],
+               similarity: Similarity, nlp: Parse) -> set[str]:
+    """The asked acts the item does: said, inflected or a synonym in it or its lead, or the same relation stated."""
+    own, placed = words(item.what), words(item.lead)
+    done = {a for a in doing if a in said or any(inflects(a, w) for w in (*own, *placed)) or
+            a in placed or similarity.synonym(a, own)}
+    if len(done) < len(doing):  # the same relation by another verb: "sign off on X" / "approve X"
+        done |= {a for a in doing if a not in done and states(stated.get(a, frozenset()), nlp(item.what))}
+    return done
+
+
 def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
                 nlp: Parse) -> Bound | None:
     """The owners of the action item whose WHAT best matches the asked one, or None when no item matches."""
@@ -240,11 +261,7 @@ def bind_action(analysis: Analysis, views: Views, similarity: Similarity,
                 continue  # short of the share even if every asked act had a synonym here: no embedding needed
             # The verb that placed the item may be said by its heading or lead line, not by the item itself
             # ("Owners were assigned as follows:" / "- Rotate the keys (owner: A)").
-            placed = words(item.lead)
-            done = {a for a in doing if a in said or any(inflects(a, w) for w in (*own, *placed)) or
-                    a in placed or similarity.synonym(a, own)}
-            if len(done) < len(doing):  # the same relation by another verb: "sign off on X" / "approve X"
-                done |= {a for a in doing if a not in done and states(stated.get(a, frozenset()), nlp(item.what))}
+            done = _acts_done(doing, said, item, stated, similarity, nlp)
             said |= done
             if len(said) < MIN_SHARE * len(terms) or (doing and not done):
                 continue

@@ -120,6 +120,35 @@ def _table_part(row: str, column: int | None) -> str:
     return next((c for c in said if re.search(r"[A-Za-z]", c) and len(c.split()) <= MAX_NAME_WORDS), "")
 
 
+def _citable(doc_view: DocView) -> list[Sentence]:
+    """One citable line per start, the longest (a row may also be kept cut short), in document order."""
+    longest: dict[int, Sentence] = {}
+    for s in doc_view.sentences:
+        if s.kind != "metadata" and (s.start not in longest or s.end > longest[s.start].end):
+            longest[s.start] = s
+    return sorted(longest.values(), key=lambda s: s.start)
+
+
+def _row_parts(rows: list[tuple[str, str]], line: Sentence, leads: Callable[[str], bool], under: bool) -> list[Part]:
+    """The parts the data rows of a table name: in its part column, or in any table under a parts heading."""
+    found: list[Part] = []
+    for row, header in rows:
+        column = next((i for i, c in enumerate(cells(header)) if leads(c)), None)
+        name = _table_part(row, column) if under or column is not None else ""
+        if name:
+            found.append(Part(name, line))
+    return found
+
+
+def _item_part(text: str) -> str:
+    """The part a list item names: its reference, its named lead, or the whole short item."""
+    ref = _REF.match(text)
+    named = _NAMED.match(text)
+    body = text.strip(" *_`")
+    return ref.group("name") if ref else named.group("name").strip() if named else \
+        body if len(body.split()) <= MAX_NAME_WORDS else ""
+
+
 def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None = None,
           heading: Callable[[str], bool] | None = None) -> list[Part]:
     """The first list of parts in the document: items (or table rows) under a heading (or a lead-in line) that
@@ -127,11 +156,7 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
     ``section``, only the sections whose heading it accepts are read, and any list there is the parts; with
     ``heading``, it (not the part words) says which headings and lead-ins lead a list."""
     leads = heading or (lambda text: _part_heading(text, focus))
-    longest: dict[int, Sentence] = {}
-    for s in doc_view.sentences:  # one citable line per start (a row may also be kept cut short)
-        if s.kind != "metadata" and (s.start not in longest or s.end > longest[s.start].end):
-            longest[s.start] = s
-    citable = sorted(longest.values(), key=lambda s: s.start)
+    citable = _citable(doc_view)
     headers = table_headers(doc_view)
     for passage in sorted(doc_view.passages, key=lambda p: p.start):
         title = own_heading(passage.heading)
@@ -142,11 +167,7 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
         found: list[Part] = []
         for line in inside:
             rows = _rows(line, headers)
-            for row, header in rows:  # data rows of a table
-                column = next((i for i, c in enumerate(cells(header)) if leads(c)), None)
-                name = _table_part(row, column) if under or column is not None else ""
-                if name:
-                    found.append(Part(name, line))
+            found += _row_parts(rows, line, leads, under)
             if rows:
                 continue
             if line.text.lstrip().startswith("|"):
@@ -158,11 +179,7 @@ def parts(doc_view: DocView, focus: str, section: Callable[[str], bool] | None =
                 under = under or (line.text.rstrip().endswith(":") and leads(line.text))
                 continue
             if under:
-                ref = _REF.match(item.group("body"))
-                named = _NAMED.match(item.group("body"))
-                body = item.group("body").strip(" *_`")
-                name = ref.group("name") if ref else named.group("name").strip() if named else \
-                    body if len(body.split()) <= MAX_NAME_WORDS else ""
+                name = _item_part(item.group("body"))
                 if name:
                     found.append(Part(name, line))
                 if found and any(not _ITEM.match(rest) for rest in line.text.split("\n")[1:] if rest.strip()):

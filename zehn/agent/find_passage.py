@@ -138,18 +138,10 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     for scored, pool, candidates in plan:
         for sentence in candidates:
             seen = frames.get(sentence.id, ())
-            bound = bind_sentence(ask, scored, docs[sentence.id], similarity, context, asked, seen,
-                                  parse_text=reparse)
-            if bound is None and scored.coverage >= PASSAGE_COVERAGE and scored.names and \
-                    names_listed_kind(ask, sentence, scored.passage.heading):
-                bound = ("label", 1)  # "## Event names" / "- `svc.session.open`": the heading stands in for the verb
+            bound = _bind_line(ask, scored, sentence, docs[sentence.id], similarity, context, asked, seen, reparse)
             if bound is None:  # "X failed again. Ana, what happened?": the reply states why
-                if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, docs[sentence.id], view,
-                                                                       scored, used, similarity, context)):
+                if reply := _reply_instead(ask, sentence, docs[sentence.id], view, scored, used, similarity, context):
                     bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))
-                elif ask.answer_type == "cause" and asks_why(ask, sentence, similarity) and (reply := reply_to(
-                        sentence, section_sentences(view, scored.passage, used), view.passages)):
-                    bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))  # "Q: Why X?" / "A: ..."
                 continue
             how, hits = bound
             about = len(similarity.matches(context, words(sentence.text))) if context else 0
@@ -161,23 +153,66 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
             first = doer + float(how in ("section", "label")) + float(acting and _does(docs[sentence.id], ask))
             # Planned work ("Ines: Longer-term: add a test") is not what was done ("how was X fixed"): it ranks last.
             first -= float(done and planned(line_of(view.passages, sentence)))
-            if asks_back(sentence):  # the document asks it: its answer is the reply below
-                reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)
-                if reply is None:
-                    continue
-                sentence, how = reply, "reply"
+            answered = _answered_below(sentence, how, view, scored, used)
+            if answered is None:
+                continue
+            sentence, how = answered
             bound_all.append((first + scored.score + 0.1 * hits + 0.1 * about + QUALIFIER_WEIGHT * which, sentence,
                               pool, scored, how))
             if how in ("section", "reply") and kinds and scored.role >= 1.0:
                 break  # a section is bound by its first line that binds (:func:`section_line`)
     if ask.answer_type in ("description", "items"):  # a line labelled with the asked thing ("Rollout plan: ...")
-        bound_all += [(LABEL_RANK + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"],
-                       s_, "label")
-                      for s_ in scored_all for x in view.in_passage(s_.passage)
-                      if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
+        bound_all += _labelled_lines(ask, scored_all, view, used)
         bound_all += _headed(ask, scored_all, view, used)
     if not bound_all:
         return None
+    return _finding(ask, bound_all, scored_all, view, used, budget, context, asked, similarity)
+
+
+def _labelled_lines(ask: Ask, scored_all: list[Scored], view: DocView,
+                    used: set[str]) -> list[tuple[float, Sentence, list[Sentence], Scored, str]]:
+    """Every unused line whose label names the asked thing ("Rollout plan: ..."), ranked as a labelled line."""
+    return [(LABEL_RANK + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
+            for s_ in scored_all for x in view.in_passage(s_.passage)
+            if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
+
+
+def _bind_line(ask: Ask, scored: Scored, sentence: Sentence, parse: Doc, similarity: Similarity,
+               context: tuple[str, ...], asked: frozenset[str], seen: tuple[str, ...],
+               reparse: CachedParse) -> tuple[str, int] | None:
+    """How the line binds (:func:`bind_sentence`), or as a labelled line when its heading names the listed kind."""
+    bound = bind_sentence(ask, scored, parse, similarity, context, asked, seen, parse_text=reparse)
+    if bound is None and scored.coverage >= PASSAGE_COVERAGE and scored.names and \
+            names_listed_kind(ask, sentence, scored.passage.heading):
+        bound = ("label", 1)  # "## Event names" / "- `svc.session.open`": the heading stands in for the verb
+    return bound
+
+
+def _answered_below(sentence: Sentence, how: str, view: DocView, scored: Scored,
+                    used: set[str]) -> tuple[Sentence, str] | None:
+    """A line the document asks is answered by the reply below it (None when there is none); others stand."""
+    if not asks_back(sentence):
+        return sentence, how
+    reply = reply_to(sentence, section_sentences(view, scored.passage, used), view.passages)
+    return None if reply is None else (reply, "reply")
+
+
+def _reply_instead(ask: Ask, sentence: Sentence, parse: Doc, view: DocView, scored: Scored, used: set[str],
+                   similarity: Similarity, context: tuple[str, ...]) -> Sentence | None:
+    """For a cause, the reply to an unbound line that asks it: "X failed again. Ana, what happened?" / "Q: Why X?"."""
+    if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, parse, view, scored, used, similarity,
+                                                         context)):
+        return reply
+    if ask.answer_type == "cause" and asks_why(ask, sentence, similarity) and (reply := reply_to(
+            sentence, section_sentences(view, scored.passage, used), view.passages)):
+        return reply
+    return None
+
+
+def _finding(ask: Ask, bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]],
+             scored_all: list[Scored], view: DocView, used: set[str], budget: int, context: tuple[str, ...],
+             asked: frozenset[str], similarity: Similarity) -> Finding:
+    """The best bound line and the extent cited with it: its alike lines, its sections, or its own block."""
     # "Which events": a line naming one under a heading about events ranks as a labelled line (:mod:`kind_headings`).
     bound_all = [(b[0] + LABEL_RANK * names_listed_kind(ask, b[1], b[3].passage.heading), *b[1:]) for b in bound_all]
     rank, sentence, pool, scored, how = max(bound_all, key=lambda b: (b[0], -b[1].start))
@@ -219,4 +254,3 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
         chosen = restated(extend(sentence, scored, share, set()), (rank, sentence, pool, scored, how), bound_all,
                           share, extend)
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers
-

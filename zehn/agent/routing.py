@@ -250,28 +250,40 @@ def route(doc: Doc, asks: list[Ask]) -> Routed:
         related = _relation_route(clause, first)
         if related is not None:
             return related
-        if first.answer_type == "items" and first.focus_head in PART_NOUNS:
-            whole = next((t for t in clause if t.dep_ == "pobj"), None) or next(
-                (t for t in clause if t.dep_ == "dobj" and t.pos_ != "PRON" and t.lemma_.casefold() not in PART_NOUNS),
-                None)
-            if whole is not None:
-                return Routed("participation", phrase(whole), None, "HAS_COMPONENT")
-        role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s") or \
-            METADATA_FIELDS.get(label_key(first.focus))  # "the linked issues of X": the whole focus is the label
-        verb = main_verb(clause)
-        if first.answer_type == "items" and role is None and verb is not None and verb_rel(verb) is not None:
-            role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
-        if first.answer_type == "items" and role is not None:
-            obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t)), None)
-            obj = None if incident(obj) else obj  # "which invoices were affected by the bug": its Impact section
-            if obj is not None and role in DEPENDENCY_RELS:  # "the dependencies of X", "X's downstream services"
-                rule = LABELS.get(label_key(first.focus_head + "s")) or LABELS.get(label_key(first.focus_head))
-                return Routed("dependents" if rule is not None and rule.value_is_subject else "dependency",
-                              phrase(obj), None, role)
-            if obj is not None:
-                return Routed("participation", phrase(obj), None, role)
+        listed = _parts_route(clause, first) or _label_route(clause, first)
+        if listed is not None:
+            return listed
         change = change_effect(clause) or made_of(clause)
         if change is not None:
             return change
     return Routed(passage_route([a for a in asks if a is first or not qualifies(doc, a)]))
 
+
+def _parts_route(clause: Span, first: Ask) -> Routed | None:
+    """ "Which components make up X": the whole whose parts a part-noun focus asks for."""
+    if first.answer_type == "items" and first.focus_head in PART_NOUNS:
+        whole = next((t for t in clause if t.dep_ == "pobj"), None) or next(
+            (t for t in clause if t.dep_ == "dobj" and t.pos_ != "PRON" and t.lemma_.casefold() not in PART_NOUNS),
+            None)
+        if whole is not None:
+            return Routed("participation", phrase(whole), None, "HAS_COMPONENT")
+    return None
+
+
+def _label_route(clause: Span, first: Ask) -> Routed | None:
+    """A list asked by a labelled relation (a metadata field, or a verb that names one) of a named thing."""
+    role = METADATA_FIELDS.get(first.focus_head) or METADATA_FIELDS.get(first.focus_head + "s") or \
+        METADATA_FIELDS.get(label_key(first.focus))  # "the linked issues of X": the whole focus is the label
+    verb = main_verb(clause)
+    if first.answer_type == "items" and role is None and verb is not None and verb_rel(verb) is not None:
+        role = verb_rel(verb)  # "which issues are linked to X": the verb names a labelled relation
+    if first.answer_type == "items" and role is not None:
+        obj = next((t for t in clause if t.dep_ in ("pobj", "poss") and entity_like(t)), None)
+        obj = None if incident(obj) else obj  # "which invoices were affected by the bug": its Impact section
+        if obj is not None and role in DEPENDENCY_RELS:  # "the dependencies of X", "X's downstream services"
+            rule = LABELS.get(label_key(first.focus_head + "s")) or LABELS.get(label_key(first.focus_head))
+            return Routed("dependents" if rule is not None and rule.value_is_subject else "dependency",
+                          phrase(obj), None, role)
+        if obj is not None:
+            return Routed("participation", phrase(obj), None, role)
+    return None

@@ -32,24 +32,18 @@ from spacy.tokens import Doc
 from verify.fillers import fillers
 from verify.parsing import Parse
 from zehn.agent.action_lines import planned_in_section
-from zehn.agent.asked_thing import asked_thing_held
-from zehn.agent.clause_shapes import chosen_over, commanded, conditioned, field_labels, headed_by
+from zehn.agent.clause_shapes import chosen_over, commanded, field_labels, headed_by
 from zehn.agent.compounds import compound_held
 from zehn.agent.confirmations import confirmed_clause
 from zehn.agent.findings import asks_finding, states_finding
 from zehn.agent.focus import (
-    DURATION_VERBS,
     KIND_NOUNS,
     KIND_WORDS,
-    NUMBER_ONLY,
-    OCCURRENCE_VERBS,
-    family,
     heading_words,
     label_roles,
     reads_sections,
     role_words,
     roles_for,
-    states_threshold,
     states_unit,
 )
 from zehn.agent.front_matter import key_words
@@ -60,13 +54,13 @@ from zehn.agent.question import Ask
 from zehn.agent.remarks import advised_against, marks_remark, states_avoidance
 from zehn.agent.rows import DocPassage, own_heading
 from zehn.agent.sentence_checks import (
-    answering_fillers,
     header_field,
     label_states,
     negated,
     states_focus_of_case,
 )
 from zehn.agent.similarity import Similarity
+from zehn.agent.typed_binding import bind_typed, verbs
 from zehn.agent.value_changes import changed
 
 PASSAGE_COVERAGE = 0.5  # share of an ask's core terms its passage must hold (tuned on the tune half)
@@ -121,73 +115,32 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None
     if asks_finding(ask) and states_finding(ask, parse, similarity):
         # "What did the trace show": "Trace summary: ...", "the trace showed ..." answers for its document's topic.
-        coverage, names = scored.document
-        return ("label", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
-    if ask.answer_type not in TYPED and header_field(text):
-        return None  # "Subject: Re: ..." repeats the topic, states nothing
-    labels = field_labels(text)
-    named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
-    if labels and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named)):
-        return None  # "Status: Done / Fix version: 3.8.1": fields state what their labels name, no cause or change
+        return _for_document("label", scored, len(hit))
+    if _fields_only(ask, text, similarity):
+        return None
     if reads_sections(ask.answer_type, ask.focus_head, ask.predicate) and scored.role >= 1.0:
         # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
-        coverage, names = scored.document
-        return ("section", len(hit)) if coverage >= PASSAGE_COVERAGE and names else None
+        return _for_document("section", scored, len(hit))
     if labelled_as_asked(ask, text):
         # A line labelled with the asked kind ("Likely cause: X") is a section of one line: it answers when it, its
         # heading or its item holds one of the ask's own terms (which of the document's causes), not the verb alone.
-        coverage, names = scored.document
         which = _which(ask, context)  # none: the question names no one of them ("what mitigation was applied")
         held = similarity.matches(which, lemmas)
-        return ("label", len(held)) if (held or not which) and coverage >= PASSAGE_COVERAGE and names else None
+        return _for_document("label", scored, len(held)) if held or not which else None
     # A front-matter line is about its document and was admitted by its key: its passage need not hold the terms.
     enough = scored.passage.kind == "metadata" or (scored.coverage >= PASSAGE_COVERAGE and scored.names)
     if not enough:
         return None
     if ask.answer_type in ("cause", "fix"):
-        typed = fillers(parse, ask.answer_type)
-        if typed and (hit or scored.role > 0):
-            return "filler", len(hit)
-        if ask.answer_type == "cause" and confirmed_clause(text):  # "Yes — PR 12 changed the merge order"
-            return "label", len(hit)
-        explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
-                                                            parse_text)
-        return ("label", len(hit)) if explained else None
+        return _bind_cause_or_fix(ask, scored, parse, similarity, context, hit, parse_text)
     if not hit and not label_states(text, ask) and not states_focus_of_case(ask, scored.coverage, lemmas_of(parse),
                                                                           similarity):
         return None
-    # The focus noun must be there, unless it only names a kind ("which change", "what steps", "which team").
-    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
-        or states_unit(ask.focus_head, text) or marks_remark(ask.focus_head, text)  # "for 2s", "note: ..."
-    if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
-        return None  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
-    if asks_one_named(ask) and not names_one(parse, ask):
-        return None  # "which tracker": a line that names none ("file it in a tracker")
+    if not _focus_held(ask, parse, lemmas, similarity, asked):
+        return None
     if ask.answer_type in TYPED:
-        # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
-        # a duration in a sentence about something else is not the asked duration.
-        # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)
-        # (A focus that says only "a number", "to what value was X raised", is stated by the filler itself.)
-        focus_words = [w for w in (*ask.focus.casefold().split(), ask.focus_head) if w not in NUMBER_ONLY]
-        carrier = LIGHT_VERBS | SUPPORT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS  # they only carry the asked kind
-        own = (*focus_words, *([ask.predicate] if ask.predicate not in carrier else []),
-               *family(ask.predicate))
-        if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
-                             states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
-            return None
-        if ask.wh == "how many" and ask.focus_head and not (similarity.matches((ask.focus_head,), [
-                *lemmas_of(parse), *frame]) or states_unit(ask.focus_head, text)):
-            return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
-        own_terms = tuple(t for t in ask.core or ask.terms if t not in context)
-        unit = states_unit(ask.focus_head, text)
-        if not label_states(text, ask) and not asked_thing_held(ask, lemmas, _verbs(parse), similarity,
-                                                                    context, own_terms, unit=unit):
-            return None  # the sentence's value is of the asked type but belongs to another thing or act
-        if ask.answer_type == "frequency" and label_states(text, ask):
-            return "label", max(1, len(hit))  # "Observed frequency: ...": a line of the asked kind, by its label
-        return ("filler", max(1, len(hit))) if answering_fillers(parse, ask, asked) or (
-            ask.answer_type == "date" and conditioned(parse, ask.predicate)) else None
-    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, _verbs(parse)) or
+        return bind_typed(ask, parse, lemmas, similarity, context, hit, asked, frame)
+    if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, verbs(parse)) or
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed
                                  planned_in_section(ask.predicate, scored.passage.heading) or  # "## Next steps"
                                  (advised_against(ask) and states_avoidance(parse)) or  # "avoid X"
@@ -195,6 +148,46 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what grouping fields", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def _for_document(how: str, scored: Scored, count: int) -> tuple[str, int] | None:
+    """A finding, section or labelled line answers for its document's topic: the document must hold the ask."""
+    coverage, names = scored.document
+    return (how, count) if coverage >= PASSAGE_COVERAGE and names else None
+
+
+def _fields_only(ask: Ask, text: str, similarity: Similarity) -> bool:
+    """Header and field lines state what their labels name, not the answer to an untyped ask (or any cause/fix)."""
+    if ask.answer_type not in TYPED and header_field(text):
+        return True  # "Subject: Re: ..." repeats the topic, states nothing
+    labels = field_labels(text)
+    named = similarity.matches((ask.focus_head, ask.predicate), words(" ".join(labels))) if labels else set()
+    # "Status: Done / Fix version: 3.8.1": fields state what their labels name, no cause or change
+    return bool(labels) and (ask.answer_type in ("cause", "fix") or (ask.answer_type not in TYPED and not named))
+
+
+def _bind_cause_or_fix(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
+                       hit: set[str], parse_text: Parse) -> tuple[str, int] | None:
+    """A cause or fix outside its section: a typed cue with the ask's terms, a confirmation or an explanation."""
+    typed = fillers(parse, ask.answer_type)
+    if typed and (hit or scored.role > 0):
+        return "filler", len(hit)
+    if ask.answer_type == "cause" and confirmed_clause(parse.text):  # "Yes — PR 12 changed the merge order"
+        return "label", len(hit)
+    explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
+                                                        parse_text)
+    return ("label", len(hit)) if explained else None
+
+
+def _focus_held(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity, asked: frozenset[str]) -> bool:
+    """The focus noun is there (unless it only names a kind: "which change", "what steps"), and a named item."""
+    text = parse.text
+    focus = not ask.focus_head or ask.focus_head in KIND_NOUNS or bool(similarity.matches((ask.focus_head,), lemmas)) \
+        or states_unit(ask.focus_head, text) or marks_remark(ask.focus_head, text)  # "for 2s", "note: ..."
+    if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
+        return False  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
+    return not (asks_one_named(ask) and not names_one(parse, ask))  # "which tracker": "file it in a tracker"
+
 
 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...],
@@ -267,15 +260,11 @@ def _verb_asked(ask: Ask) -> bool:
     return ask.answer_type == "items" and bool(ask.predicate) and ask.predicate not in LIGHT_VERBS
 
 
-def _verbs(parse: Doc) -> list[str]:
-    return [t.lemma_.casefold() for t in parse if t.pos_ in ("VERB", "ADJ")]
-
-
 def prefetch_synonyms(ask: Ask, parses: Iterable[Doc], similarity: Similarity) -> None:
     """Embed, in one model call, the words :func:`bind_sentence` may compare with the ask's verb in ``parses``
     (those not embedded before), instead of one call per sentence. A parse that holds the verb itself is never
     compared (the verb is among its hits): its words are not embedded."""
     if _verb_asked(ask):
         similarity.prefetch([ask.predicate, *(w for parse in parses if ask.predicate not in lemmas_of(parse)
-                                              for w in _verbs(parse))])
+                                              for w in verbs(parse))])
 

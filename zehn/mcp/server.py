@@ -96,6 +96,23 @@ def _resource_json(model: BaseModel, uri: str) -> types.ReadResourceResult:
         uri=uri, mime_type=resources.MIME, text=model.model_dump_json())])
 
 
+async def _run_tool(tools: dict[str, ToolSpec], services_of: ServicesGetter,
+                    params: types.CallToolRequestParams) -> types.CallToolResult:
+    """One tool call in a worker thread: an unknown tool or a failure is an error result, never a server crash."""
+    spec = tools.get(params.name)
+    if spec is None:
+        return _error(f"rejected: unknown tool {params.name!r}; the tools are: {', '.join(tools)}")
+    services = services_of()
+    request_id.current_or_new()  # bound here, copied into the worker thread with the context
+    try:
+        output = await anyio.to_thread.run_sync(spec.run, services, params.arguments or {})
+    except Exception as exc:  # a failure is an error result for the caller, never a crash of the server
+        if not isinstance(exc, ZehnError):
+            log.exception("MCP tool %s failed", spec.name)
+        return _error(failure_text(exc))
+    return _result(output)
+
+
 def build_server(get_services: ServicesGetter, specs: tuple[ToolSpec, ...] | None = None,
                  caller: CallerOf = http_caller) -> Server[Any]:
     """An MCP server whose handlers read the services through ``get_services`` (they may start after it is built),
@@ -111,18 +128,7 @@ def build_server(get_services: ServicesGetter, specs: tuple[ToolSpec, ...] | Non
 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams,
                         ) -> types.CallToolResult:
-        spec = tools.get(params.name)
-        if spec is None:
-            return _error(f"rejected: unknown tool {params.name!r}; the tools are: {', '.join(tools)}")
-        services = services_for(ctx)
-        request_id.current_or_new()  # bound here, copied into the worker thread with the context
-        try:
-            output = await anyio.to_thread.run_sync(spec.run, services, params.arguments or {})
-        except Exception as exc:  # a failure is an error result for the caller, never a crash of the server
-            if not isinstance(exc, ZehnError):
-                log.exception("MCP tool %s failed", spec.name)
-            return _error(failure_text(exc))
-        return _result(output)
+        return await _run_tool(tools, lambda: services_for(ctx), params)
 
     async def list_resources(ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None,
                              ) -> types.ListResourcesResult:

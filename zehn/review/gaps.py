@@ -13,7 +13,7 @@ What a review cannot tell, each said in words with its subjects:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from extraction.evidence_reads import get_evidence
@@ -51,36 +51,43 @@ def quotes(graph: Any, matches: Iterable[MatchOut], radar: Radar) -> dict[str, Q
 def documents_to_read(matches: list[MatchOut], radar: Radar, evidence: dict[str, Quote]) -> list[DocumentToRead]:
     names = {m.entity_id: m.name for m in matches} | {a.entity_id: a.name or a.entity_id for a in radar.ordered()}
     docs: dict[str, DocumentToRead] = {}
-
-    def note(ev_id: str, reason: str) -> None:
-        quote = evidence.get(ev_id)
-        if quote is None:
-            return
-        entry = docs.setdefault(quote.document_id, DocumentToRead(
-            document_id=quote.document_id, title=quote.document_title,
-            source_type=quote.source.source_type if quote.source else None, reasons=[], evidence_ids=[]))
-        if reason not in entry.reasons:
-            entry.reasons.append(reason)
-        if ev_id not in entry.evidence_ids:
-            entry.evidence_ids.append(ev_id)
-
-    for entry in radar.ordered():
-        for path in entry.paths:
-            for hop in path.hops:
-                for ev_id in hop.evidence_ids:
-                    note(ev_id, f"states a hop: {hop.source_name or hop.source} {hop.rel_type} "
-                                f"{hop.target_name or hop.target}")
-    for owner in radar.owners:
-        for ev_id in owner.evidence_ids:
-            note(ev_id, f"names who {owner.rel_type.lower().replace('_', ' ')} {names.get(owner.entity_id)}")
-    for on_call in radar.on_call:
-        note(on_call.evidence_id, f"says how {names.get(on_call.entity_id)} is on call or paged")
+    for ev_id, reason in _cited_reasons(radar, names):
+        _note(docs, evidence, ev_id, reason)
     for doc_id, mentioned in radar.mentioning.items():
         for name, title in mentioned:
             doc = docs.setdefault(doc_id, DocumentToRead(document_id=doc_id, title=title, source_type=None,
                                                          reasons=[], evidence_ids=[]))
             doc.reasons.append(f"mentions {name} often")
     return sorted(docs.values(), key=lambda d: (-len(d.reasons), d.title or d.document_id))
+
+
+def _cited_reasons(radar: Radar, names: Mapping[str, str | None]) -> Iterator[tuple[str, str]]:
+    """(evidence id, why its document is worth reading) for each hop, owner and on-call line the radar cites."""
+    for entry in radar.ordered():
+        for path in entry.paths:
+            for hop in path.hops:
+                for ev_id in hop.evidence_ids:
+                    yield ev_id, (f"states a hop: {hop.source_name or hop.source} {hop.rel_type} "
+                                  f"{hop.target_name or hop.target}")
+    for owner in radar.owners:
+        for ev_id in owner.evidence_ids:
+            yield ev_id, f"names who {owner.rel_type.lower().replace('_', ' ')} {names.get(owner.entity_id)}"
+    for on_call in radar.on_call:
+        yield on_call.evidence_id, f"says how {names.get(on_call.entity_id)} is on call or paged"
+
+
+def _note(docs: dict[str, DocumentToRead], evidence: dict[str, Quote], ev_id: str, reason: str) -> None:
+    """Adds the reason and the evidence id (once each) to the entry of the document the evidence quotes."""
+    quote = evidence.get(ev_id)
+    if quote is None:
+        return
+    entry = docs.setdefault(quote.document_id, DocumentToRead(
+        document_id=quote.document_id, title=quote.document_title,
+        source_type=quote.source.source_type if quote.source else None, reasons=[], evidence_ids=[]))
+    if reason not in entry.reasons:
+        entry.reasons.append(reason)
+    if ev_id not in entry.evidence_ids:
+        entry.evidence_ids.append(ev_id)
 
 
 def gaps(policy: Policy, unmatched: list[UnmatchedOut], files: list[ChangedFileOut], systems: list[MatchOut],

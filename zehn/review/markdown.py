@@ -49,6 +49,19 @@ def render(review: ChangeReview, permalink: str | None = None) -> str:
     if not review.matches:
         lines.append("- nothing in the change matches an entity of the graph")
     lines += ["", "**Affected systems** (fewest hops first)", ""]
+    lines += _affected(review, names) + _owners(review, names) + _reread(review)
+    lines += ["", "**What this review cannot tell**", ""]
+    for g in review.gaps:
+        subjects = ", ".join(f"“{escape(s)}”" for s in g.subjects[:8])
+        lines.append(f"- {escape(g.message)}" + (f": {subjects}" if subjects else ""))
+    if not review.gaps:
+        lines.append("- nothing it knows of")
+    return "\n".join(lines) + "\n"
+
+
+def _affected(review: ChangeReview, names: dict[str, str]) -> list[str]:
+    """The affected systems, fewest hops first, each with the sentences of its shortest path."""
+    lines: list[str] = []
     for a in review.affected:
         path = min(a.paths, key=lambda p: len(p.hops), default=None)
         ids = [i for hop in path.hops for i in hop.evidence_ids] if path is not None else []
@@ -58,6 +71,12 @@ def render(review: ChangeReview, permalink: str | None = None) -> str:
                      f"{via}, {grade}: {_cite(review, ids)}")
     if not review.affected:
         lines.append("- the graph records nothing downstream of what the change touches")
+    return lines
+
+
+def _owners(review: ChangeReview, names: dict[str, str]) -> list[str]:
+    """The owners and on-call lines of the touched and affected systems (no heading when there are none)."""
+    lines: list[str] = []
     if review.owners or review.on_call:
         lines += ["", "**Owners and on-call**", ""]
     for o in review.owners:
@@ -65,6 +84,12 @@ def render(review: ChangeReview, permalink: str | None = None) -> str:
                      f"({o.rel_type}) — {_cite(review, o.evidence_ids)}")
     for c in review.on_call:
         lines.append(f"- {escape(names.get(c.entity_id, c.entity_id))} on-call — {_cite(review, [c.evidence_id])}")
+    return lines
+
+
+def _reread(review: ChangeReview) -> list[str]:
+    """The documents worth re-reading, with the first sentence each is cited for."""
+    lines: list[str] = []
     cited_docs = [d for d in review.documents if d.evidence_ids][:10]  # a line without a sentence is left out
     if cited_docs:
         lines += ["", "**Re-read**", ""]
@@ -72,10 +97,4 @@ def render(review: ChangeReview, permalink: str | None = None) -> str:
         why = f" — {escape(d.reasons[0])}" if d.reasons else ""
         title = escape(d.title or d.document_id)
         lines.append(f"- {title} (`{d.document_id}`){why} — {_cite(review, d.evidence_ids[:1])}")
-    lines += ["", "**What this review cannot tell**", ""]
-    for g in review.gaps:
-        subjects = ", ".join(f"“{escape(s)}”" for s in g.subjects[:8])
-        lines.append(f"- {escape(g.message)}" + (f": {subjects}" if subjects else ""))
-    if not review.gaps:
-        lines.append("- nothing it knows of")
-    return "\n".join(lines) + "\n"
+    return lines
