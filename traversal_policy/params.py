@@ -171,19 +171,21 @@ def _cleaned(spec: ParamSpec, value: object) -> Any:
     """One present parameter's value, checked and cleaned as its kind says."""
     if spec.kind in ("text", "entity_id", "document_id", "rel_type"):
         return clean_text(value, spec.name)
-    elif spec.kind == "depth":
+    if spec.kind == "depth":
         return clamp_depth(value)
-    elif spec.kind == "k":
+    if spec.kind == "k":
         return clamp_k(value)
-    elif spec.kind == "document_ids":
-        if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DOCUMENTS:
-            raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_DOCUMENTS} document ids")
-        return [clean_text(v, spec.name) for v in value]
-    elif spec.kind == "texts":
-        if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_NAMES:
-            raise QueryRejected(f"parameter {spec.name!r} must be a list of 1..{MAX_NAMES} names")
-        return [clean_text(v, spec.name) for v in value]
-    elif spec.kind == "embeddings":
+    if spec.kind == "document_ids":
+        return _texts(spec.name, value, MAX_DOCUMENTS, "document ids")
+    if spec.kind == "texts":
+        return _texts(spec.name, value, MAX_NAMES, "names")
+    if spec.kind == "embeddings":
         return embedding_vectors(value)
-    else:
-        return embedding_vector(value)
+    return embedding_vector(value)
+
+
+def _texts(name: str, value: object, limit: int, what: str) -> list[str]:
+    """A list of 1..``limit`` texts, each cleaned as a text parameter is."""
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= limit:
+        raise QueryRejected(f"parameter {name!r} must be a list of 1..{limit} {what}")
+    return [clean_text(v, name) for v in value]
