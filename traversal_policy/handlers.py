@@ -168,13 +168,14 @@ def documents_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean:
     return Hit(rows, subject=_subject(status))
 
 
-_DOCUMENT_COLUMNS = ("title", "source_type", "created", "updated")  # each passage row's ``document_<column>``
+_DOCUMENT_COLUMNS = ("title", "source_type", "created", "updated")  # a first passage row's ``document`` map
 
 
 def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
     """Each ready document's passages in order (``subject``: ``{"documents": [title, dates ...]}``, by id), with
     distances to ``vectors`` computed in the database (the vectors are sent once for every document). One query:
-    the documents' columns come with their passages; the documents alone are read only to say why none came."""
+    each document's columns come with its first passage; the documents alone are read only to say why none came,
+    or for a document whose first passage did not come."""
     ids: list[str] = clean["document_ids"]
     rows = trace.rows(query.name, query.cypher["main"], {"document_ids": ids, "vectors": clean.get("vectors", [])})
     if not rows:
@@ -183,8 +184,14 @@ def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: di
         return Miss("no_passages", "the documents have no passages: re-run the ingest")
     documents: dict[str, Row] = {}
     for row in rows:
-        columns = {c: row.pop(f"document_{c}") for c in _DOCUMENT_COLUMNS}
-        documents.setdefault(str(row["document_id"]), {"id": row["document_id"], **columns})
+        columns = row.pop("document")
+        if columns is not None:
+            documents[str(row["document_id"])] = {"id": row["document_id"],
+                                                  **{c: columns[c] for c in _DOCUMENT_COLUMNS}}
+    held = {str(row["document_id"]) for row in rows}
+    if not held <= documents.keys():
+        read = {str(r["id"]): r for r in trace.rows(query.name, query.cypher["document"], {"document_ids": ids})}
+        documents = {d: read[d] for d in held if d in read}
     return Hit(rows, subject={"documents": [documents[d] for d in sorted(documents)]})
 
 

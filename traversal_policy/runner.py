@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import repeat
 from typing import Any, Protocol
 
@@ -137,13 +137,25 @@ def map_error(exc: Exception, graph_name: str) -> ZehnError:
 
 
 class IndexMemo:
-    """The indexes one answer's searches found present (``(label, property, TYPE)``): a turn checks each once."""
+    """The indexes searches found present (``(label, property, TYPE)``). Without ``keep_s`` it serves one answer (a
+    turn checks each index once); with it, every answer of a process for ``keep_s`` seconds after the last check (an
+    index is dropped only with its graph, so a long-lived service need not ask before every answer, and one that was
+    dropped is still noticed that many seconds later). A missing index is never remembered as present."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_s: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.present: frozenset[tuple[str, str, str]] = frozenset()
+        self.keep_s = keep_s
+        self._clock = clock
+        self._checked = clock()
 
     def covers(self, wanted: tuple[tuple[str, str, str], ...]) -> bool:
+        if self.keep_s is not None and self._clock() - self._checked > self.keep_s:
+            return False
         return all(w in self.present for w in wanted)
+
+    def remember(self, present: set[tuple[str, str, str]]) -> None:
+        self._checked = self._clock()
+        self.present = frozenset(present)
 
 
 class Trace:
@@ -196,7 +208,7 @@ class Trace:
                 for kind in kinds:
                     present.add((str(row.get("label")), str(prop), str(kind).upper()))
         if self.indexes is not None:
-            self.indexes.present = frozenset(present)
+            self.indexes.remember(present)
         missing = [f"{kind.lower()} index on {label}.{prop}" for label, prop, kind in wanted
                    if (label, prop, kind) not in present]
         if missing:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from extraction.access import PUBLIC, ScopedGraph
+import falkordb
+
+from extraction.access import EVERYONE, PUBLIC, ScopedGraph
 from extraction.embeddings import LocalEmbedder
 from extraction.pipeline import IngestReport
+from extraction.schema import DOCUMENT_READY
 from traversal_policy import Found, NoEvidence, TraversalExecutor, load_policy
 
 # Each vector converted once per passage: the text before the conversion was hoisted out of the passage match.
@@ -50,3 +53,19 @@ def test_unknown_documents_are_named_as_such(sample_graph: tuple[Any, IngestRepo
     outcome = _read(sample_graph, embedder, ["no-such-document"], [])
     assert isinstance(outcome, NoEvidence) and outcome.reason == "unknown_document"
     assert len(outcome.queries) == 2  # the passages, then the documents alone to say why
+
+
+def test_a_document_whose_first_passage_is_not_read_still_comes_as_the_subject(
+        falkordb_client: falkordb.FalkorDB, graph_name: str) -> None:
+    graph = falkordb_client.select_graph(graph_name)
+    graph.query("CREATE (:Document {id: 'doc_a', title: 'Alpha notes', source_type: 'wiki', created: '2026-01-02', "
+                "updated: null, status: $ready, access: [$everyone]}), "
+                "(:Passage {id: 'doc_a#p0001', document_id: 'doc_a', index: 1, text: 'second block'}), "
+                "(:Passage {id: 'doc_a#p0002', document_id: 'doc_a', index: 2, text: 'third block'})",
+                {"ready": DOCUMENT_READY, "everyone": EVERYONE})
+    outcome = TraversalExecutor(graph, load_policy()).run("document_passages", {"document_ids": ["doc_a"]})
+    assert isinstance(outcome, Found) and outcome.subject is not None
+    assert [r["id"] for r in outcome.rows] == ["doc_a#p0001", "doc_a#p0002"]
+    assert outcome.subject["documents"] == [{"id": "doc_a", "title": "Alpha notes", "source_type": "wiki",
+                                             "created": "2026-01-02", "updated": None}]
+    assert len(outcome.queries) == 2  # the passages, then the document alone for its title and dates

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from extraction.errors import InputRejected, QueryRejected, ZehnError
 from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryRecord, Resolution, TraversalExecutor
-from traversal_policy.params import MAX_NAMES
+from traversal_policy.params import MAX_NAMES, clean_text
 from traversal_policy.search import RRF_K
 from zehn.agent import rows
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
@@ -71,6 +71,7 @@ class Dispatcher:
     paths: list[PathRow] = field(default_factory=list)
     failures: list[QueryFailed] = field(default_factory=list)
     retrieval_ms: float = 0.0
+    mentioned: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # :meth:`mentions`, by name
 
     def texts(self) -> dict[str, str]:
         """Evidence id -> sentence, for the citation gate."""
@@ -156,14 +157,25 @@ class Dispatcher:
     def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
         """Each of ``names``' passages that hold every word of it, as (document id, passage text), in
         ``passages_mentioning``'s order: one ``passages_mentioning_each`` per :data:`MAX_NAMES` names. A name no
-        passage holds is left out."""
+        passage holds is left out. A name looked up before in this turn is not looked up again (a name's rows do
+        not depend on the names asked with it: the question's names are asked to find documents, then again to
+        say which of them none of the read documents mention)."""
         out: dict[str, list[tuple[str, str]]] = {}
         unique = list(dict.fromkeys(names))
-        for at in range(0, len(unique), MAX_NAMES):
-            found = self.found("passages_mentioning_each", {"texts": unique[at:at + MAX_NAMES]})
+        asked = [n for n in unique if n not in self.mentioned]
+        for at in range(0, len(asked), MAX_NAMES):
+            found = self.found("passages_mentioning_each", {"texts": asked[at:at + MAX_NAMES]})
             for row in found.rows if found else ():
                 out.setdefault(str(row["name"]), []).append((str(row["document_id"]), str(row.get("text") or "")))
-        return out
+        kept: dict[str, list[tuple[str, str]]] = {}
+        new = set(asked)
+        for name in unique:  # in the order asked, each under the name its rows carry (the cleaned one)
+            key = clean_text(name, "texts") if name in new else name
+            if name in new and key == name:
+                self.mentioned[name] = out.get(name, [])
+            if held := (out.get(key) if name in new else self.mentioned[name]):
+                kept.setdefault(key, held)
+        return kept
 
     def walk(self, query: str, args: dict[str, Any]) -> list[PathRow]:
         """Paths of a walk (enriched with their edges' sentences); the turn's paths keep every walk's rows."""

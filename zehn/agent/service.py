@@ -23,6 +23,7 @@ from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
 from extraction.term_store import model_tag, read_terms
 from traversal_policy import TraversalExecutor
+from traversal_policy.runner import IndexMemo
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
 from zehn.agent.lemmas import irregular_forms
@@ -33,6 +34,9 @@ from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut, q
 from zehn.answers.provenance import label_sources
 
 __all__ = ["AnswerCancelled", "AnswerService"]
+# How long the search indexes, once found present, are taken to be there for every answer (one check per answer
+# was one graph round trip in fourteen; an index goes only with its graph, and a dropped one is noticed this late).
+INDEXES_KEPT_S = 10.0
 
 
 class AnswerService:
@@ -45,6 +49,7 @@ class AnswerService:
         self.similarity = Similarity(embedder if hasattr(embedder, "word_vectors") else None,
                                      irregular=irregular_forms(nlp), stored=stored_terms(graph, embedder))
         self.pipeline = Pipeline(nlp, self.similarity, llm)
+        self.indexes = IndexMemo(keep_s=INDEXES_KEPT_S)  # every answer's searches, for INDEXES_KEPT_S
 
     @property
     def mode(self) -> Literal["model", "deterministic"]:
@@ -62,7 +67,8 @@ class AnswerService:
         turn = Turn(on_event, cancelled)
         turn.checkpoint()
         # A deterministic turn reads the typed rows only: no model-facing payloads (the tool calls shown are the same).
-        dispatcher = Dispatcher(self.executor.scoped(scope, one_turn=True), turn, payloads=self.llm is not None)
+        dispatcher = Dispatcher(self.executor.scoped(scope, indexes=self.indexes), turn,
+                                payloads=self.llm is not None)
         run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome
         timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,

@@ -58,3 +58,16 @@ def test_a_models_payload_shows_each_edges_sentences_inline(sample_executor: Tra
     edges = [e for row in results[0].payload["rows"] for e in row["path"]["edges"]]
     assert edges and all("evidence" in e for e in edges)
     assert {ev["evidence_id"] for e in edges for ev in e["evidence"]} <= set(model.evidence)
+
+
+def test_a_name_looked_up_again_in_a_turn_is_answered_without_another_query(
+        sample_executor: TraversalExecutor) -> None:
+    box = Dispatcher(sample_executor, Turn(None, None), payloads=False)
+    first = box.mentions(["geo-index", "no-such-widget-anywhere"])
+    again = box.mentions(["no-such-widget-anywhere", "geo-index"])
+    looked_up = [q.name for q in box.records]
+    assert first["geo-index"] and "no-such-widget-anywhere" not in first
+    assert again == first and looked_up.count("passages_mentioning_each") == 1
+    fresh = Dispatcher(sample_executor, Turn(None, None), payloads=False).mentions(["geo-index", "tile cache"])
+    both = box.mentions(["geo-index", "tile cache"])  # only the new name is looked up, its rows as if asked alone
+    assert both == fresh and [q.name for q in box.records].count("passages_mentioning_each") == 2
