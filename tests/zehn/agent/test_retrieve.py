@@ -11,7 +11,16 @@ from traversal_policy.params import MAX_DOCUMENTS
 from zehn.agent import retrieve
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
-from zehn.agent.retrieve import DOCUMENTS, LEXICAL_WEIGHT, SEARCH_K, DocView, _Reads, documents, exact_scores
+from zehn.agent.retrieve import (
+    DOCUMENTS,
+    LEXICAL_WEIGHT,
+    SEARCH_K,
+    DocView,
+    _Reads,
+    documents,
+    exact_scores,
+    length_discount,
+)
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, Sentence
 
 
@@ -23,8 +32,9 @@ def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]
 
 def test_a_document_scores_its_nearest_passage_whatever_the_index_returned() -> None:
     scores = exact_scores([_doc("a", 0.6, 0.2, 0.9), _doc("b", 0.3)], "")
-    assert scores == {"a": 0.8, "b": 0.7}  # 1 - the nearest passage's distance to the question (the first vector)
+    # 1 - the nearest passage's distance to the question (the first vector), less the three passages' discount
     # (an empty question has no words to match: the vector similarity alone)
+    assert scores == {"a": 0.8 - length_discount(3), "b": 0.7}
 
 
 def test_the_same_documents_score_the_same_in_any_order() -> None:
@@ -279,3 +289,20 @@ def test_reading_one_more_strongly_matching_document_leaves_the_others_order_alo
     order = sorted(before, key=lambda d: (-before[d], d))
     assert sorted((d for d in after if d != "extra"), key=lambda d: (-after[d], d)) == order
     assert abs(after["holds"] - before["holds"]) < 0.02 and before["holds"] > before["other"]
+
+
+def test_a_short_document_as_near_as_a_long_one_outranks_it() -> None:
+    # The same nearest passage: the long document's best is the best of many draws, the short one's of two.
+    long = _doc("long", *(0.30 + 0.01 * n for n in range(30)))
+    scores = exact_scores([long, _doc("short", 0.30, 0.6)], "")
+    assert scores["short"] > scores["long"]
+
+
+def test_a_long_document_clearly_nearer_than_a_short_one_still_outranks_it() -> None:
+    scores = exact_scores([_doc("long", *(0.10 + 0.02 * n for n in range(30))), _doc("short", 0.45)], "")
+    assert scores["long"] > scores["short"]
+
+
+def test_the_length_discount_grows_with_the_passage_count_and_spares_a_one_passage_document() -> None:
+    assert length_discount(1) == 0.0 == length_discount(0)
+    assert 0.0 < length_discount(2) < length_discount(10) < length_discount(100)
