@@ -32,9 +32,8 @@ def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]
 
 def test_a_document_scores_its_nearest_passage_whatever_the_index_returned() -> None:
     scores = exact_scores([_doc("a", 0.6, 0.2, 0.9), _doc("b", 0.3)], "")
-    # 1 - the nearest passage's distance to the question (the first vector), less the three passages' discount
+    assert scores == {"a": 0.8, "b": 0.7}  # 1 - the nearest passage's distance to the question (the first vector)
     # (an empty question has no words to match: the vector similarity alone)
-    assert scores == {"a": 0.8 - length_discount(3), "b": 0.7}
 
 
 def test_the_same_documents_score_the_same_in_any_order() -> None:
@@ -291,16 +290,28 @@ def test_reading_one_more_strongly_matching_document_leaves_the_others_order_alo
     assert abs(after["holds"] - before["holds"]) < 0.02 and before["holds"] > before["other"]
 
 
-def test_a_short_document_as_near_as_a_long_one_outranks_it() -> None:
-    # The same nearest passage: the long document's best is the best of many draws, the short one's of two.
-    long = _doc("long", *(0.30 + 0.01 * n for n in range(30)))
-    scores = exact_scores([long, _doc("short", 0.30, 0.6)], "")
-    assert scores["short"] > scores["long"]
+
+class _LongAndShort(_SearchDispatcher):
+    """Two documents whose nearest passages are equally near: one of thirty passages, one of two."""
+
+    def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        self.read += ids
+        shapes = {"long": [0.30 + 0.01 * n for n in range(30)], "short": [0.30, 0.60]}
+        return [_doc(d, *shapes[d]) for d in ids]
+
+
+def test_a_short_document_as_near_as_a_long_one_is_ordered_first_and_both_keep_their_score() -> None:
+    # The same nearest passage: the long document's is the best of thirty draws, the short one's of two.
+    graph = _LongAndShort({}, [_hit("long", 0.70, 1), _hit("short", 0.70, 2)])
+    views, _ = documents(_analysis("What about queues?"), Subjects(), graph, _Vectors())  # type: ignore[arg-type]
+    assert [v.info.id for v in views] == ["short", "long"]
+    assert views[0].score == views[1].score  # the near-document shares compare the match itself
 
 
 def test_a_long_document_clearly_nearer_than_a_short_one_still_outranks_it() -> None:
-    scores = exact_scores([_doc("long", *(0.10 + 0.02 * n for n in range(30))), _doc("short", 0.45)], "")
-    assert scores["long"] > scores["short"]
+    long = _doc("long", *(0.10 + 0.02 * n for n in range(30)))
+    scores = exact_scores([long, _doc("short", 0.45)], "")
+    assert scores["long"] - length_discount(30) > scores["short"] - length_discount(1)
 
 
 def test_the_length_discount_grows_with_the_passage_count_and_spares_a_one_passage_document() -> None:
