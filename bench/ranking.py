@@ -87,7 +87,9 @@ def figures(rows: list[Ranked]) -> dict[str, float | int]:
     n = len(rows)
     if not n:
         return {"questions": 0}
-    at = lambda k: round(sum(0 < r.rank <= k for r in rows) / n, 3)  # noqa: E731
+
+    def at(k: int) -> float:
+        return round(sum(0 < r.rank <= k for r in rows) / n, 3)
     return {"questions": n, "recall@1": at(1), "recall@3": at(3), "recall@5": at(DOCUMENTS),
             "mrr": round(sum(1 / r.rank for r in rows if r.rank) / n, 3),
             "not_read": sum(r.rank == 0 for r in rows)}
