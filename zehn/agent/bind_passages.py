@@ -89,6 +89,10 @@ NEAR_READ = 3
 # decides among near documents: a title that shares one incidental word ("trace", "key") with the question is no
 # more about it (tune halves: a finer share picked such a title over the gold ticket once).
 ABOUT_SHARE = 0.5
+# Of near documents, the one whose bound sentences hold more of the question's words answers only when it holds
+# more than this many more: one word is what a long document (a thread of many messages, where the question's words
+# recur) gains by chance over the short one retrieval ranks first for being about the asked case.
+HELD_MARGIN = 1
 
 
 def bind_document(analysis: Analysis, view: DocView, parses: Parses, similarity: Similarity) -> Bound:
@@ -245,9 +249,11 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     bounds = [bind_document(analysis, view, parses, similarity) for view in near]
     # Retrieval cannot tell these documents apart: of those that establish something, one whose own subject (its
     # title, a thread's opening message) holds most of the question is about the asked case and answers; then the
-    # one whose bound sentences hold more of the question's words, then retrieval's order decides.
-    chosen = max(range(len(bounds)), key=lambda n: (bool(bounds[n].findings), near[n].subject >= ABOUT_SHARE,
-                                                    _held(analysis, bounds[n], similarity), -n))
+    # one whose bound sentences clearly hold more of the question's words (HELD_MARGIN), then retrieval's order.
+    first = [n for n in range(len(bounds)) if (bool(bounds[n].findings), near[n].subject >= ABOUT_SHARE) ==
+             max((bool(b.findings), v.subject >= ABOUT_SHARE) for b, v in zip(bounds, near, strict=True))]
+    held = {n: _held(analysis, bounds[n], similarity) for n in first}
+    chosen = min(n for n in first if held[n] + HELD_MARGIN >= max(held.values()))
     if not bounds[chosen].findings:
         further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)
         named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)

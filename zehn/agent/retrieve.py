@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -65,6 +66,16 @@ LEXICAL_WEIGHT = 0.5
 # The read documents' subject match (title, or a chat thread's opening message: zehn.agent.doc_subjects) next to
 # the rest, so that among documents of one kind the one about the asked case ranks first.
 SUBJECT_WEIGHT = 0.3
+# A document's nearest passage and best word match are each the best of its passages: a long document (a runbook of
+# fifty sections, a chat export of one passage per message, a ticket with a long comment thread) draws many times,
+# and its best draw beats a short document's by chance alone, though the short one is about the asked case (a
+# two-message thread, a ticket whose summary states it). Each document is ranked as if its score were lower by this
+# much per natural-log unit of its passage count, the way the best of n similar draws grows. Chosen on the tune
+# halves with bench/ranking.py: gold ranked first for 196 of 220 tune questions at 0.0, 198 at 0.02-0.04, 200-201
+# from 0.06 to 0.15, 197 at 0.2; 0.1 sits inside that range, not at an edge. It orders the documents only: a view's
+# score, which the near-document shares compare, is left as it was (lowered too, it dropped the gold document of a
+# public tune question out of those shares, where binding had picked it).
+LENGTH_DISCOUNT = 0.1
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -189,7 +200,10 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     about = subject_shares(analysis.question, read, similarity.matches)
     if vectors:
         scores = exact_scores(read, analysis.question, names, about)
-    read.sort(key=lambda r: (r[0].id not in mentioning, -scores.get(r[0].id, 0.0), r[0].id))
+    # Ordered by the score less the length discount; each view keeps its score (the near-document shares in
+    # zehn.agent.bind_passages and zehn.agent.supporting compare documents' match, and were chosen on it).
+    read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0),
+                             r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
                      partial(reads.sentences, info.id), links, about.get(info.id, 0.0))
@@ -244,6 +258,7 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for a full match) plus
     :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions plus
     :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here).
+    The documents are ordered by it less their :func:`length_discount` (:func:`documents`).
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
     graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
@@ -256,6 +271,13 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     subject = subject_shares(question, read) if subjects is None else subjects
     return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
             + SUBJECT_WEIGHT * subject[info.id] for info, passages in read}
+
+
+def length_discount(passages: int) -> float:
+    """How much a document of ``passages`` read passages is lowered for having that many best-of draws
+    (:data:`LENGTH_DISCOUNT` times its natural log; 0.0 for one passage). It depends on the document alone, so a
+    document's score still does not depend on which other documents were read."""
+    return LENGTH_DISCOUNT * math.log(max(passages, 1))
 
 
 def _exact_nearest(passages: list[DocPassage]) -> float:

@@ -110,6 +110,16 @@ def test_of_near_tied_documents_the_one_stating_the_asked_case_answers(nlp: Lang
     assert doc == "b" and STATES[0] in cited
 
 
+def test_of_near_tied_documents_one_more_question_word_in_the_second_leaves_the_choice_to_retrieval_order(
+        nlp: Language, similarity: Similarity) -> None:
+    # Both state a retention of the asked events; the second's line repeats one more of the question's words
+    # ("ledger"), which is no sign that it is the one about the asked case.
+    first = ("Audit events are retained for 400 days in the archive.", "Older ones are deleted nightly.")
+    doc, cited = _bind(nlp, similarity, _view("a", "Retention", first, 1.0),
+                       _view("b", "Retention", STATES, NEAR_DOCUMENT + 0.01))
+    assert doc == "a" and first[0] in cited
+
+
 def test_of_near_tied_documents_stating_the_same_the_one_whose_subject_is_the_asked_case_answers(
         nlp: Language, similarity: Similarity) -> None:
     # Both threads state the same retention lines; the second one's own subject (its opening message) is the case.

@@ -11,7 +11,16 @@ from traversal_policy.params import MAX_DOCUMENTS
 from zehn.agent import retrieve
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
-from zehn.agent.retrieve import DOCUMENTS, LEXICAL_WEIGHT, SEARCH_K, DocView, _Reads, documents, exact_scores
+from zehn.agent.retrieve import (
+    DOCUMENTS,
+    LEXICAL_WEIGHT,
+    SEARCH_K,
+    DocView,
+    _Reads,
+    documents,
+    exact_scores,
+    length_discount,
+)
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, Sentence
 
 
@@ -279,3 +288,32 @@ def test_reading_one_more_strongly_matching_document_leaves_the_others_order_alo
     order = sorted(before, key=lambda d: (-before[d], d))
     assert sorted((d for d in after if d != "extra"), key=lambda d: (-after[d], d)) == order
     assert abs(after["holds"] - before["holds"]) < 0.02 and before["holds"] > before["other"]
+
+
+
+class _LongAndShort(_SearchDispatcher):
+    """Two documents whose nearest passages are equally near: one of thirty passages, one of two."""
+
+    def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
+        self.read += ids
+        shapes = {"long": [0.30 + 0.01 * n for n in range(30)], "short": [0.30, 0.60]}
+        return [_doc(d, *shapes[d]) for d in ids]
+
+
+def test_a_short_document_as_near_as_a_long_one_is_ordered_first_and_both_keep_their_score() -> None:
+    # The same nearest passage: the long document's is the best of thirty draws, the short one's of two.
+    graph = _LongAndShort({}, [_hit("long", 0.70, 1), _hit("short", 0.70, 2)])
+    views, _ = documents(_analysis("What about queues?"), Subjects(), graph, _Vectors())  # type: ignore[arg-type]
+    assert [v.info.id for v in views] == ["short", "long"]
+    assert views[0].score == views[1].score  # the near-document shares compare the match itself
+
+
+def test_a_long_document_clearly_nearer_than_a_short_one_still_outranks_it() -> None:
+    long = _doc("long", *(0.10 + 0.02 * n for n in range(30)))
+    scores = exact_scores([long, _doc("short", 0.45)], "")
+    assert scores["long"] - length_discount(30) > scores["short"] - length_discount(1)
+
+
+def test_the_length_discount_grows_with_the_passage_count_and_spares_a_one_passage_document() -> None:
+    assert length_discount(1) == 0.0 == length_discount(0)
+    assert 0.0 < length_discount(2) < length_discount(10) < length_discount(100)
