@@ -80,7 +80,7 @@ from zehn.agent.system_acts import bind_system_act
 # Documents whose retrieval scores are within this share of the best one's are as near to the question: each is
 # bound, and the one that states more of what is asked answers (chosen as "retrieval cannot tell them apart", not
 # fitted: 5% of the score); at most NEAR_READ of them. Checked again once the score became similarity plus word
-# match (retrieve.exact_scores): on the tune halves (questions, facts2, nearmiss) 0.92, 0.94, 0.95 and 0.97 gave the
+# match (doc_scores.exact_scores): on the tune halves (questions, facts2, nearmiss) 0.92, 0.94, 0.95 and 0.97 gave the
 # same answer to every question; 1.0 (the best document only) lost a two-document answer (facts 0.513 -> 0.492).
 NEAR_DOCUMENT = 0.95
 NEAR_READ = 3

@@ -10,9 +10,10 @@
   The documents where the question's names meet (:func:`zehn.agent.question_names.named_documents`) join them.
   Every document the search found (a document only the full-text list finds included) is read
   whole (``document_passages``, with each passage's exact distance to the question and to
-  every ask) and re-ranked from what was read (:func:`exact_scores`: the nearest passage's similarity plus the
-  best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds, plus the
-  share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`): the
+  every ask) and re-ranked from what was read (:mod:`zehn.agent.doc_scores`: the nearest passage's similarity plus
+  the best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds, plus
+  the share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`, ordered less a discount for the
+  document's length): the
   indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
   sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
   name reader only. Ties are broken by document id, so the same graph gives the same candidates.
@@ -20,8 +21,7 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -29,12 +29,12 @@ import numpy as np
 
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.doc_scores import exact_nearest, exact_scores, length_discount
 from zehn.agent.doc_subjects import subject_shares
 from zehn.agent.lemmas import words
-from zehn.agent.lexical import lexical_scores
 from zehn.agent.links import linked_ids
 from zehn.agent.question import Analysis
-from zehn.agent.question_names import NAME_WEIGHT, name_shares, named_documents, question_names
+from zehn.agent.question_names import named_documents, question_names
 from zehn.agent.resolve import Subjects
 from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
@@ -57,25 +57,7 @@ SEARCH_K = MAX_K
 # documents found differed between three starts for 50 of 71 questions at 30 passages), and a cut of the 16 first
 # by that order changed the read set's word statistics, and with them which document ranked first, between starts.
 # A document only the full-text list finds (its rare words, no near vector) is read like any other and ranked by
-# its words (exact_scores).
-# The read documents' word match next to their vector similarity (see exact_scores). Chosen on the tune halves:
-# 0.1, 0.2, 0.3 and 0.5 were measured with eval.sh (full); 0.3 and 0.5 gave the same figures on every set (0.1 and
-# 0.2 less), and the gold document ranked first for about as many tune questions at any weight from 0.3 to 1.0:
-# 0.5 sits inside both ranges, not at an edge.
-LEXICAL_WEIGHT = 0.5
-# The read documents' subject match (title, or a chat thread's opening message: zehn.agent.doc_subjects) next to
-# the rest, so that among documents of one kind the one about the asked case ranks first.
-SUBJECT_WEIGHT = 0.3
-# A document's nearest passage and best word match are each the best of its passages: a long document (a runbook of
-# fifty sections, a chat export of one passage per message, a ticket with a long comment thread) draws many times,
-# and its best draw beats a short document's by chance alone, though the short one is about the asked case (a
-# two-message thread, a ticket whose summary states it). Each document is ranked as if its score were lower by this
-# much per natural-log unit of its passage count, the way the best of n similar draws grows. Chosen on the tune
-# halves with bench/ranking.py: gold ranked first for 196 of 220 tune questions at 0.0, 198 at 0.02-0.04, 200-201
-# from 0.06 to 0.15, 197 at 0.2; 0.1 sits inside that range, not at an edge. It orders the documents only: a view's
-# score, which the near-document shares compare, is left as it was (lowered too, it dropped the gold document of a
-# public tune question out of those shares, where binding had picked it).
-LENGTH_DISCOUNT = 0.1
+# its words (zehn.agent.doc_scores).
 WALKS = {"ownership": ("who_owns", None), "participation": ("entity_profile", None), "dependency": ("depends_on", 1),
          "dependents": ("dependents_of", 1), "impact": ("impact", 3), "yes_no": ("depends_on", 3)}
 
@@ -239,7 +221,7 @@ class _Reads:
 def _linked(reads: _Reads, view: DocView) -> list[DocView]:
     """The documents linked to ``view`` by shared tracker keys, read as retrieved ones are (one level, no links)."""
     ids = linked_ids(view.info.id, view.joined, reads.dispatcher.mentions)
-    return [DocView(info, tuple(passages), _exact_nearest(passages), False, partial(reads.sentences, info.id))
+    return [DocView(info, tuple(passages), exact_nearest(passages), False, partial(reads.sentences, info.id))
             for info, passages in reads.documents(ids)]
 
 
@@ -249,40 +231,6 @@ def hit_words(hits: list[PassageHit]) -> dict[str, float]:
     for hit in hits:
         out[hit.document_id] = out.get(hit.document_id, 0.0) + hit.fulltext
     return out
-
-
-def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = (),
-                 subjects: dict[str, float] | None = None) -> dict[str, float]:
-    """Each read document's score from what was read, the same on every build of the indexes: its nearest
-    passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
-    word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for a full match) plus
-    :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions plus
-    :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here).
-    The documents are ordered by it less their :func:`length_discount` (:func:`documents`).
-
-    The indexes' own rankings are left out here because neither is stable across server starts of the same
-    graph: the vector index is approximate and rebuilt on load, and the full-text scores of the same query over
-    the same stored graph were measured to differ from one start to the next (and to change in the seconds
-    after the index reports itself operational)."""
-    lexical = lexical_scores(question, read)
-    # A question that names nothing gives every document 0.0 (name_shares): its documents are not indexed for it.
-    named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
-                                for info, passages in read}) if names else dict.fromkeys((i.id for i, _ in read), 0.0)
-    subject = subject_shares(question, read) if subjects is None else subjects
-    return {info.id: _exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
-            + SUBJECT_WEIGHT * subject[info.id] for info, passages in read}
-
-
-def length_discount(passages: int) -> float:
-    """How much a document of ``passages`` read passages is lowered for having that many best-of draws
-    (:data:`LENGTH_DISCOUNT` times its natural log; 0.0 for one passage). It depends on the document alone, so a
-    document's score still does not depend on which other documents were read."""
-    return LENGTH_DISCOUNT * math.log(max(passages, 1))
-
-
-def _exact_nearest(passages: list[DocPassage]) -> float:
-    """The similarity of a document's nearest passage to the question (1 - cosine distance, exact)."""
-    return max((1.0 - p.distances[0] for p in passages if p.distances), default=0.0)
 
 
 def unmentioned(analysis: Analysis, views: tuple[DocView, ...], dispatcher: Dispatcher) -> tuple[str, ...]:

@@ -34,7 +34,7 @@ from zehn.agent.situation import MIN_SHARE, WORD_BUDGET
 
 # A second document must be at least this near to the question, as a share of the answering document's score.
 # Chosen, not fitted: retrieval's scores for the documents of one case sit together, another topic's well below.
-# Checked again on the similarity-plus-word-match score (retrieve.exact_scores), tune halves of the questions,
+# Checked again on the similarity-plus-word-match score (doc_scores.exact_scores), tune halves of the questions,
 # facts2 and nearmiss: 0.7, 0.8 and 0.85 gave the same answer to every question; at 0.9 and above one answer lost a
 # second document that added no fact (a document sitting near 0.9 of the answering one's score), so 0.85 is kept
 # inside the flat range rather than moved to that edge.

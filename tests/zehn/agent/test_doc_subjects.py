@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from extraction.embeddings import LocalEmbedder
+from zehn.agent.doc_scores import SUBJECT_WEIGHT, exact_scores
 from zehn.agent.doc_subjects import subject_shares, subject_text
-from zehn.agent.retrieve import SUBJECT_WEIGHT, exact_scores
 from zehn.agent.rows import DocPassage, DocumentInfo
 from zehn.agent.similarity import Similarity
 
