@@ -31,6 +31,7 @@ from spacy.tokens import Doc
 
 from verify.fillers import fillers
 from verify.parsing import Parse
+from zehn.agent.act_phrases import states_act
 from zehn.agent.action_lines import planned_in_section
 from zehn.agent.clause_shapes import chosen_over, commanded, field_labels, headed_by
 from zehn.agent.compounds import compound_held
@@ -141,6 +142,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if ask.answer_type in TYPED:
         return bind_typed(ask, parse, lemmas, similarity, context, hit, asked, frame)
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, verbs(parse)) or
+                                 states_act(ask, parse, similarity, parse_text) or  # "detected" for "spotted"
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed
                                  planned_in_section(ask.predicate, scored.passage.heading) or  # "## Next steps"
                                  (advised_against(ask) and states_avoidance(parse)) or  # "avoid X"
