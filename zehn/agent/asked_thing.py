@@ -15,7 +15,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.verb_reader import PARTICLES
-from zehn.agent.act_phrases import acts_alike
+from zehn.agent.act_phrases import same_act
 from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, VERB_TYPES
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, words
 from zehn.agent.question import Ask
@@ -62,7 +62,7 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     held = similarity.matches(others, [*lemmas, *_compound_parts(lemmas)]) | \
         {t for t in others if _particle_noun(t, lemmas) or _by_head(t, lemmas)}
     return len(held) >= min(MIN_HELD, -(-len(others) // 2)) or (content_verb and (
-        ask.predicate in held or similarity.synonym(ask.predicate, verbs) or acts_alike(ask.predicate, verbs, similarity)))
+        ask.predicate in held or same_act(ask.predicate, verbs, similarity)))  # "shipped" ~ "released"
 
 
 def _compound_parts(lemmas: list[str]) -> list[str]:
