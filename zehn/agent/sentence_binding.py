@@ -16,7 +16,9 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   invoices were affected" needs something affected); "which <kind>" of a kind with no filler of its own needs one
   thing of that kind named beside the noun ("their tracker (Trackly)": :func:`zehn.agent.named_items.names_one`);
   a bare "what did X <act>" (no focus noun) needs the act or a synonym of it, as a list does ("what was advised
-  against": avoidance, "avoid X", "should not X");
+  against": avoidance, "avoid X", "should not X"); a synonym is a word the full model puts near the verb, or a verb
+  of the sentence that reads alike as an act, both as infinitives with their particles ("detected" for "what
+  spotted X": :mod:`zehn.agent.act_phrases`);
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
   :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, no negation of the sentence's verb ("X
   is not on" answers "is X on?" with no) and no message header field ("Subject: Re: ...") unless a typed ask's.
