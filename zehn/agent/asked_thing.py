@@ -15,6 +15,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.verb_reader import PARTICLES
+from zehn.agent.act_phrases import same_act
 from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, VERB_TYPES
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, words
 from zehn.agent.question import Ask
@@ -33,9 +34,10 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
        name of the *model*"), not a word that only names the kind ("size", "version", "name"); a "median batch
        size" is not stated by a sentence that gives a batch hold time;
     2. **of what act**: when the ask has terms beyond its focus (a content verb and its arguments: "which SDK
-       version *turned on the ONNX exporter*"), the verb (or a synonym of it), or half of those terms and at
-       least :data:`~zehn.agent.situation.MIN_HELD` (one word in common is chance); a version the sentence
-       upgrades to, next to one word of the question, is not the version that turned something on. A count of
+       version *turned on the ONNX exporter*"), the verb (or a synonym of it:
+       :func:`zehn.agent.act_phrases.same_act`), or half of those terms and at least
+       :data:`~zehn.agent.situation.MIN_HELD` (one word in common is chance); a version the sentence upgrades to,
+       next to one word of the question, is not the version that turned something on. A count of
        what a cause brought about ("how many duplicates did the signature mismatch *cause*") is of the effect:
        the cause is the case its passage is about (held there: the passage's coverage), and the line that counts
        the effect ("~120 duplicate confirmations") need not name it again.
@@ -61,7 +63,7 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     held = similarity.matches(others, [*lemmas, *_compound_parts(lemmas)]) | \
         {t for t in others if _particle_noun(t, lemmas) or _by_head(t, lemmas)}
     return len(held) >= min(MIN_HELD, -(-len(others) // 2)) or (content_verb and (
-        ask.predicate in held or similarity.synonym(ask.predicate, verbs)))
+        ask.predicate in held or same_act(ask.predicate, verbs, similarity)))  # "shipped" ~ "released"
 
 
 def _compound_parts(lemmas: list[str]) -> list[str]:

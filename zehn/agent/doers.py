@@ -33,6 +33,7 @@ from verify import HopGrade
 from verify.labelled import label_relation, segments
 from verify.parsing import Parse
 from verify.vocabulary import TYPE_NOUNS
+from zehn.agent.act_phrases import same_act
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.comment_blocks import act_negated
 from zehn.agent.continuation import continues, same_passage
@@ -65,7 +66,7 @@ def _name(token: Token) -> str | None:
 def _act(parse: Doc, predicate: str, similarity: Similarity) -> Token | None:
     verbs = [t for t in parse if t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() not in LIGHT_VERBS]
     return next((t for t in verbs if t.lemma_.casefold() == predicate), None) or next(
-        (t for t in verbs if similarity.synonym(predicate, [t.lemma_.casefold()])), None)
+        (t for t in verbs if same_act(predicate, [t.lemma_.casefold()], similarity)), None)
 
 
 def _agent(verb: Token) -> str | None:

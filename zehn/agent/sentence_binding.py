@@ -16,7 +16,9 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   invoices were affected" needs something affected); "which <kind>" of a kind with no filler of its own needs one
   thing of that kind named beside the noun ("their tracker (Trackly)": :func:`zehn.agent.named_items.names_one`);
   a bare "what did X <act>" (no focus noun) needs the act or a synonym of it, as a list does ("what was advised
-  against": avoidance, "avoid X", "should not X");
+  against": avoidance, "avoid X", "should not X"); a synonym is a word the full model puts near the verb, or a verb
+  of the sentence that reads alike as an act, both as infinitives with their particles ("detected" for "what
+  spotted X": :mod:`zehn.agent.act_phrases`);
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
   :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, no negation of the sentence's verb ("X
   is not on" answers "is X on?" with no) and no message header field ("Subject: Re: ...") unless a typed ask's.
@@ -31,6 +33,7 @@ from spacy.tokens import Doc
 
 from verify.fillers import fillers
 from verify.parsing import Parse
+from zehn.agent.act_phrases import states_act
 from zehn.agent.action_lines import planned_in_section
 from zehn.agent.clause_shapes import chosen_over, commanded, field_labels, headed_by
 from zehn.agent.compounds import compound_held
@@ -141,6 +144,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     if ask.answer_type in TYPED:
         return bind_typed(ask, parse, lemmas, similarity, context, hit, asked, frame)
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, verbs(parse)) or
+                                 states_act(ask, parse, similarity, parse_text) or  # "detected" for "spotted"
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed
                                  planned_in_section(ask.predicate, scored.passage.heading) or  # "## Next steps"
                                  (advised_against(ask) and states_avoidance(parse)) or  # "avoid X"

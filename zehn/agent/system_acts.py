@@ -25,6 +25,7 @@ from spacy.tokens import Doc, Token
 
 from verify.fillers import SYSTEM_HEADS, english_compound
 from verify.parsing import Parse
+from zehn.agent.act_phrases import same_act
 from zehn.agent.bound import Finding
 from zehn.agent.lemmas import LIGHT_VERBS, lemmas_of
 from zehn.agent.parses import Parses
@@ -128,7 +129,7 @@ def bind_system_act(ask: Ask, question: str, view: DocView, parses: Parses, simi
         if not names:
             continue
         verbs = [t.lemma_.casefold() for t in parse if t.pos_ == "VERB"]
-        if act and act not in lemmas and not similarity.synonym(act, verbs) and len(held) < len(want):
+        if act and act not in lemmas and not same_act(act, verbs, similarity) and len(held) < len(want):
             continue
         finding = Finding(ask, (sentence,), "source_backed", ("bound_by:system_act",), _heading(view, sentence),
                           sentence)
