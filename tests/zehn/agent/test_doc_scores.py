@@ -4,42 +4,32 @@ from __future__ import annotations
 
 import pytest
 
+from tests.zehn.agent.read_documents import read_doc, worded_doc
 from zehn.agent import doc_scores
 from zehn.agent.doc_scores import LEXICAL_WEIGHT, exact_scores, length_discount
-from zehn.agent.rows import DocPassage, DocumentInfo
-
-
-def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]]:
-    info = DocumentInfo(doc_id, f"title {doc_id}", "page", None, None)
-    return info, [DocPassage(f"{doc_id}-p{n}", doc_id, "h", "section", n, n + 1, "text", (d, 0.5))
-                  for n, d in enumerate(distances)]
-
-
-def _worded(doc_id: str, distance: float, text: str) -> tuple[DocumentInfo, list[DocPassage]]:
-    return (DocumentInfo(doc_id, f"title {doc_id}", "page", None, None),
-            [DocPassage(f"{doc_id}-p0", doc_id, "h", "section", 0, len(text), text, (distance,))])
+from zehn.agent.rows import DocPassage
 
 
 def test_a_document_scores_its_nearest_passage_whatever_the_index_returned() -> None:
-    scores = exact_scores([_doc("a", 0.6, 0.2, 0.9), _doc("b", 0.3)], "")
+    scores = exact_scores([read_doc("a", 0.6, 0.2, 0.9), read_doc("b", 0.3)], "")
     assert scores == {"a": 0.8, "b": 0.7}  # 1 - the nearest passage's distance to the question (the first vector)
     # (an empty question has no words to match: the vector similarity alone)
 
 
 def test_the_same_documents_score_the_same_in_any_order() -> None:
-    read = [_doc("a", 0.6, 0.25), _doc("b", 0.3), _doc("c", 0.45)]
+    read = [read_doc("a", 0.6, 0.25), read_doc("b", 0.3), read_doc("c", 0.45)]
     assert exact_scores(read, "text") == exact_scores(list(reversed(read)), "text")
 
 
 def test_a_document_without_distances_scores_nothing() -> None:
-    info, _ = _doc("a")
+    info, _ = read_doc("a")
     assert exact_scores([(info, [DocPassage("p", "a", "h", "section", 0, 1, "text", ())])], "") == {"a": 0.0}
 
 
 def test_a_document_holding_the_question_s_rare_words_outranks_a_slightly_nearer_one_without_them() -> None:
-    read = [_worded("near", 0.40, "The quarterly planning meeting moved to Thursday."),
-            _worded("holds", 0.45, "Ledger exports go to the archive bucket every night."),
-            _worded("other", 0.50, "The office wifi password rotates monthly.")]
+    read = [worded_doc("near", 0.40, "The quarterly planning meeting moved to Thursday."),
+            worded_doc("holds", 0.45, "Ledger exports go to the archive bucket every night."),
+            worded_doc("other", 0.50, "The office wifi password rotates monthly.")]
     scores = exact_scores(read, "Where do the ledger exports go?")
     assert scores["holds"] > scores["near"] > scores["other"]
     assert scores["holds"] == 0.55 + LEXICAL_WEIGHT  # a passage holding every question word adds the whole weight
@@ -47,15 +37,15 @@ def test_a_document_holding_the_question_s_rare_words_outranks_a_slightly_nearer
 
 
 def test_a_document_that_names_what_the_question_names_outranks_an_equally_near_one_that_does_not() -> None:
-    read = [_worded("named", 0.5, "The billing-export job retries twice."),
-            _worded("plain", 0.5, "The export job retries twice for billing.")]
+    read = [worded_doc("named", 0.5, "The billing-export job retries twice."),
+            worded_doc("plain", 0.5, "The export job retries twice for billing.")]
     scores = exact_scores(read, "How often does the job retry?", ["billing-export"])
     assert scores["named"] > scores["plain"]
 
 
 def test_a_question_that_names_nothing_scores_as_one_whose_names_no_document_holds_without_indexing_any(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    read = [_worded("a", 0.5, "The export job retries twice."), _worded("b", 0.4, "Backups run nightly.")]
+    read = [worded_doc("a", 0.5, "The export job retries twice."), worded_doc("b", 0.4, "Backups run nightly.")]
     named_elsewhere = exact_scores(read, "How often does the job retry?", ["ledger-archive"])
 
     def built(text: str) -> None:
@@ -67,13 +57,13 @@ def test_a_question_that_names_nothing_scores_as_one_whose_names_no_document_hol
 def test_reading_one_more_strongly_matching_document_leaves_the_others_order_alone() -> None:
     # One document near the question without its words, one farther holding one of them: reading a third that holds
     # the question's other words many times must not rescale the second's word match (it did, divided by the best).
-    read = [_worded("near", 0.20, "The quarterly planning meeting moved to Thursday."),
-            _worded("holds", 0.50, "Ledger totals were paused for a day."),
-            _worded("other", 0.70, "The office wifi password rotates monthly."),
-            *(_worded(f"filler{n}", 0.80, f"Room {n} has a projector.") for n in range(6))]
+    read = [worded_doc("near", 0.20, "The quarterly planning meeting moved to Thursday."),
+            worded_doc("holds", 0.50, "Ledger totals were paused for a day."),
+            worded_doc("other", 0.70, "The office wifi password rotates monthly."),
+            *(worded_doc(f"filler{n}", 0.80, f"Room {n} has a projector.") for n in range(6))]
     question = "Where do the nightly ledger exports go after the archive migration?"
     before = exact_scores(read, question)
-    extra = _worded("extra", 0.55, "The nightly archive copies go to cold storage: nightly archive, nightly.")
+    extra = worded_doc("extra", 0.55, "The nightly archive copies go to cold storage: nightly archive, nightly.")
     after = exact_scores([*read, extra], question)
     order = sorted(before, key=lambda d: (-before[d], d))
     assert sorted((d for d in after if d != "extra"), key=lambda d: (-after[d], d)) == order
@@ -81,8 +71,8 @@ def test_reading_one_more_strongly_matching_document_leaves_the_others_order_alo
 
 
 def test_a_long_document_clearly_nearer_than_a_short_one_still_outranks_it() -> None:
-    long = _doc("long", *(0.10 + 0.02 * n for n in range(30)))
-    scores = exact_scores([long, _doc("short", 0.45)], "")
+    long = read_doc("long", *(0.10 + 0.02 * n for n in range(30)))
+    scores = exact_scores([long, read_doc("short", 0.45)], "")
     assert scores["long"] - length_discount(30) > scores["short"] - length_discount(1)
 
 

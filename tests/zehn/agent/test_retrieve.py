@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from tests.zehn.agent.read_documents import read_doc, worded_doc
 from traversal_policy.params import MAX_DOCUMENTS
 from zehn.agent.question import Analysis
 from zehn.agent.resolve import Subjects
@@ -19,17 +20,6 @@ from zehn.agent.retrieve import (
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, Sentence
 
 
-def _doc(doc_id: str, *distances: float) -> tuple[DocumentInfo, list[DocPassage]]:
-    info = DocumentInfo(doc_id, f"title {doc_id}", "page", None, None)
-    return info, [DocPassage(f"{doc_id}-p{n}", doc_id, "h", "section", n, n + 1, "text", (d, 0.5))
-                  for n, d in enumerate(distances)]
-
-
-def _worded(doc_id: str, distance: float, text: str) -> tuple[DocumentInfo, list[DocPassage]]:
-    return (DocumentInfo(doc_id, f"title {doc_id}", "page", None, None),
-            [DocPassage(f"{doc_id}-p0", doc_id, "h", "section", 0, len(text), text, (distance,))])
-
-
 class _BatchDispatcher:
     def __init__(self) -> None:
         self.batches: list[list[str]] = []
@@ -37,7 +27,7 @@ class _BatchDispatcher:
     def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         assert len(ids) <= MAX_DOCUMENTS  # the query's own limit
         self.batches.append(list(ids))
-        return [_doc(d, 0.4) for d in ids]
+        return [read_doc(d, 0.4) for d in ids]
 
 
 def test_more_documents_than_one_query_reads_are_read_in_batches_in_order() -> None:
@@ -72,7 +62,7 @@ class _CountingDispatcher:
 
     def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         self.calls.append(("documents", tuple(ids)))
-        return [_doc(d, 0.4) for d in ids if d != "gone"]  # "gone" is not ready: never returned
+        return [read_doc(d, 0.4) for d in ids if d != "gone"]  # "gone" is not ready: never returned
 
     def sentences(self, document_id: str) -> list[Sentence]:
         self.calls.append(("sentences", (document_id,)))
@@ -137,7 +127,7 @@ class _SearchDispatcher:
 
     def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         self.read += ids
-        return [_worded(d, *self.texts[d]) for d in ids]
+        return [worded_doc(d, *self.texts[d]) for d in ids]
 
 
 class _Vectors:
@@ -230,7 +220,7 @@ class _LongAndShort(_SearchDispatcher):
     def documents(self, ids: list[str], vectors: list[list[float]]) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         self.read += ids
         shapes = {"long": [0.30 + 0.01 * n for n in range(30)], "short": [0.30, 0.60]}
-        return [_doc(d, *shapes[d]) for d in ids]
+        return [read_doc(d, *shapes[d]) for d in ids]
 
 
 def test_a_short_document_as_near_as_a_long_one_is_ordered_first_and_both_keep_their_score() -> None:
