@@ -5,10 +5,11 @@
    is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
    the one that establishes something and whose own subject holds most of the question
    (:mod:`zehn.agent.doc_subjects`), then whose bound sentences hold most of the question's words, answers (one
-   document answers; they are never merged). None -> a "which <kind>" ask is read once more in the documents behind
-   them (and those the search read beyond them) for a name of that kind in lines that hold the asked words
-   (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is established,
-   and the reason says what the best document lacks.
+   document answers; they are never merged). A document behind the best-ranked one establishes something only
+   when its bound sentences hold a word of the question. None -> a "which <kind>" ask is read once more in the
+   documents behind them (and those the search read beyond them) for a name of that kind in lines that hold the
+   asked words (:mod:`zehn.agent.kind_names`, narrow enough for retrieval's order not to decide); else nothing is
+   established, and the reason says what the best document lacks.
 2. **Passage per ask** (:mod:`zehn.agent.find_passage`, which does 3 and 4 as well). Each passage of the
    document is scored for the ask: its similarity to the ask and to
    the whole question (the stored passage vectors), how strongly its own heading (never the title) names the
@@ -250,9 +251,14 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     # Retrieval cannot tell these documents apart: of those that establish something, one whose own subject (its
     # title, a thread's opening message) holds most of the question is about the asked case and answers; then the
     # one whose bound sentences clearly hold more of the question's words (HELD_MARGIN), then retrieval's order.
-    first = [n for n in range(len(bounds)) if (bool(bounds[n].findings), near[n].subject >= ABOUT_SHARE) ==
-             max((bool(b.findings), v.subject >= ABOUT_SHARE) for b, v in zip(bounds, near, strict=True))]
-    held = {n: _held(analysis, bounds[n], similarity) for n in first}
+    # A document behind the best-ranked one establishes something in its place only when its bound sentences hold
+    # one of the question's words: a line bound by its type alone (a name, a heading's role) in another document
+    # is another case's answer, and the best-ranked document's own reason for declining is the truer one.
+    held = {n: _held(analysis, b, similarity) for n, b in enumerate(bounds)}
+    establishes = [bool(b.findings) and (n == 0 or held[n] > 0) for n, b in enumerate(bounds)]
+    first = [n for n in range(len(bounds)) if (establishes[n], near[n].subject >= ABOUT_SHARE) ==
+             max((e, v.subject >= ABOUT_SHARE) for e, v in zip(establishes, near, strict=True))]
+    held = {n: held[n] for n in first}
     chosen = min(n for n in first if held[n] + HELD_MARGIN >= max(held.values()))
     if not bounds[chosen].findings:
         further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)

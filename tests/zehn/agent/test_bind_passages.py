@@ -72,7 +72,7 @@ ISSUES = (("1) Tail latency after the region shift", ("- Symptoms: p95 latency r
 
 
 def _sections_view(doc_id: str, title: str, parent: str,
-                   sections: tuple[tuple[str, tuple[str, ...]], ...]) -> DocView:
+                   sections: tuple[tuple[str, tuple[str, ...]], ...], score: float = 1.0) -> DocView:
     """A document of one passage per section (heading path ``parent > heading``), one line per sentence."""
     passages, sentences, at = [], [], 0
     for n, (heading, lines) in enumerate(sections):
@@ -85,7 +85,7 @@ def _sections_view(doc_id: str, title: str, parent: str,
             at += len(line) + 1
         at += 1
     info = DocumentInfo(doc_id, title, "confluence", None, None)
-    return DocView(info, tuple(passages), 1.0, False, lambda: sentences)
+    return DocView(info, tuple(passages), score, False, lambda: sentences)
 
 
 def _issues_view() -> DocView:
@@ -317,3 +317,32 @@ def test_an_environment_the_document_holds_need_not_be_repeated_by_the_answering
     assert [c.kind for c in analysis.constraints] == ["environment"]
     bound = bind_passages(analysis, Retrieved((), (view,), ()), Parses(ParseCache(nlp)), similarity)
     assert any("a tenth of users first" in s.text for f in bound.findings for s in f.sentences), bound.reason
+
+
+# A near document's line bound by its section's role alone ("Root cause"), holding none of the question's words.
+CAUSE_QUESTION = "What caused the ledger export to stall overnight?"
+ROLE_ONLY = (("Root cause", ("A certificate expired on the proxy.",
+                             "The ledger export stalled overnight until it was renewed.")),)
+SCHEDULE = (("Schedule", ("The ledger export runs overnight as the books service account.",
+                          "It writes one file per ledger to the archive.")),)
+
+
+def _cause_bound(nlp: Language, similarity: Similarity, *views: DocView) -> tuple[str | None, bool]:
+    bound = bind_passages(analyse(CAUSE_QUESTION, nlp), Retrieved((), views, ()), Parses(ParseCache(nlp)), similarity)
+    return (bound.document.id if bound.document else None), bool(bound.findings)
+
+
+def test_a_near_document_whose_bound_line_holds_no_question_word_does_not_answer_for_the_best_ranked_one(
+        nlp: Language, similarity: Similarity) -> None:
+    best = _sections_view("a", "Ledger export schedule", "Ledger export schedule", SCHEDULE)
+    other = _sections_view("b", "Proxy certificate incident", "Proxy certificate incident", ROLE_ONLY,
+                           NEAR_DOCUMENT + 0.01)
+    assert _cause_bound(nlp, similarity, best, other) == ("a", False)  # declined, naming the best-ranked document
+
+
+def test_the_best_ranked_document_answers_by_a_line_its_section_role_binds(nlp: Language,
+                                                                           similarity: Similarity) -> None:
+    alone = _sections_view("b", "Proxy certificate incident", "Proxy certificate incident", ROLE_ONLY)
+    schedule = _sections_view("a", "Ledger export schedule", "Ledger export schedule", SCHEDULE,
+                              NEAR_DOCUMENT + 0.01)
+    assert _cause_bound(nlp, similarity, alone, schedule) == ("b", True)
