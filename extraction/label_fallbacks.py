@@ -21,6 +21,12 @@ _INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queu
                           "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
                           "orchestrator", "scheduler", "runtime", "backend", "index"})
 USES_RULE = LabelRule("USES", False, "topic")
+
+
+def infra_rule(label: str) -> LabelRule | None:
+    """A column header or label naming a piece of infrastructure by its role ("| Store |", "| Load balancer |"): the
+    row's system uses the value. Only the role word decides, so a header of any other kind stays unread."""
+    return USES_RULE if label_key(label).split("_")[-1] in _INFRA_ROLES else None
 # A bare "Team:" line of a catalogue entry or a runbook names the team that answers for the system the entry is
 # about; body lines only (front matter "team:" says whose write-up it is), and only about a system (`extraction.lines`).
 TEAM_RULE = LabelRule("OWNS", True, "topic", "Team")
@@ -72,7 +78,7 @@ def fallback_rule(label: str) -> LabelRule | None:
     tail = words[-1]
     if tail in _CHANGE_TAILS and set(words[:-1]) & _FIX_HEADS:  # "Patch PR created:": the document's fix
         return LABELS["fix_pr"]
-    return LINK_RULE if tail in _ARTIFACT_TAILS else USES_RULE if tail in _INFRA_ROLES else None
+    return LINK_RULE if tail in _ARTIFACT_TAILS else infra_rule(label)
 
 
 # Front-matter fields that link an item to others, read from the words of their key, as trackers and wikis name

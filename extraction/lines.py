@@ -206,7 +206,8 @@ class _Reader(LineEmitter):
             value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
         elif colon > 0 and self._own_flow(colon + 2, line[1], self.ctx.about(scope.rule.about, scope.start)):
             return  # "- X: pulls totals from Y" under "## Downstream": the item says how X is wired, not the heading
-        for stop in (" — ", " – ", " - ", ": ", " (", "; "):
+        # a note after the item's name ends its value: a dash, a bracket, or a purpose ("- Redis for sessions")
+        for stop in (" — ", " – ", " - ", ": ", " (", "; ", " for "):
             at = self.text.find(stop, value_start, line[1])
             if at > 0:
                 value_end = min(value_end, at)

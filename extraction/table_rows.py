@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from extraction.extraction_types import Mention
+from extraction.label_fallbacks import infra_rule
 from extraction.line_emitter import LineEmitter
 from extraction.line_shapes import ROLE_RELATIONS, ROW_SUBJECT, impact_cell
 from extraction.value_clauses import TASK_COLUMNS, bold_deliverable, deliverable_whole
@@ -60,7 +61,7 @@ def _relate_cells(em: LineEmitter, line: tuple[int, int], pairs: list[tuple[str,
                   subject_cell: tuple[int, int] | None, about: Mention | None, named: bool) -> None:
     """Each labelled cell other than the subject's relates its values to the row's subject (or the document's)."""
     for head, cell in pairs:
-        rule = label_rule(head)
+        rule = label_rule(head) or infra_rule(head)  # "| Store |": the row's system uses what the cell names
         if named and about is not None and em.ctx.own is not None and impact_cell(head, em.text[slice(*cell)]):
             em.emit(em.ctx.own, about, "AFFECTS", cell, line, "document_subject")  # "| X | full outage |"
         if rule is None or cell == subject_cell:

@@ -44,6 +44,9 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|should|mu
 _PAGE_HOSTS = ("confluence", "wiki", "drive", "docs", "notion", "sharepoint", "grafana", "dashboard", "pagerduty",
                "slack")
 MAX_EXTRA_WORDS = 2
+# A value that says what kind of thing it is before the name it goes by, as catalogue fields write it: "a bucket named
+# X", "the queue called Y". The name after "named"/"called" is the value; the kind words are not.
+_NAMED = re.compile(r"[*_`]*(?:an?|the)[ \t]+(?:[\w\-]+[ \t]+){1,3}?(?:named|called)[ \t]+")
 _LEADS = frozenset({"with", "by", "from", "to", "for", "via", "cc", "ping", "ask", "and", "or", "than"})
 MAX_ITEM_WORDS = 6
 
@@ -131,6 +134,8 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
         cut = min((i for i in (text.find("(", s, e), text.find("[", s, e)) if i >= 0), default=e)
         addressed = [m for m in mentions if cut < m.start and m.end <= e and (m.start, m.end) in addresses]
         s, e = R.trim(text, s, cut)
+        named = _NAMED.match(text, s, e)
+        s = named.end() if named is not None else s  # "an S3 bucket named X": the value is the name given
         item = " ".join(text[s:e].split())
         if addressed and not any(s <= m.start and m.end <= e for m in mentions):
             found.extend(addressed)  # "the export routes (/v3/export)": the bracket names the item

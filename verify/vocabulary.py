@@ -106,8 +106,12 @@ LABELS: dict[str, LabelRule] = {
     **_rules("members", LabelRule("MEMBER_OF", True, "topic", "Person")),
     # who answers for a thing without the word "owner": catalogue and runbook fields naming a contact or an
     # escalation target; the value must be a recognised person or team ("Escalation: page the on-call" is none)
-    **_rules("ownership point_of_contact primary_contact contact contacts escalation escalation_contact "
-             "escalation_team escalate_to accountable_team support_team", LabelRule("OWNS", True, "topic")),
+    **_rules("ownership primary_contact contact contacts escalation escalation_team escalate_to accountable_team "
+             "support_team", LabelRule("OWNS", True, "topic")),
+    # an escalation point named as such is someone to page for the thing: a name-shaped value is a person, as an
+    # owner's is ("Point of contact: Dana Ruiz"), though a name tagger may not know it. A bare "Contact:" or
+    # "Primary contact:" stays above: on a customer's record it names the customer's person, who owns nothing.
+    **_rules("point_of_contact escalation_contact", LabelRule("OWNS", True, "topic", "Person")),
     # who did what on a ticket, pull request or page
     **_rules("assignee assignees assigned_to", LabelRule("ASSIGNED_TO", False, "document", "Person")),
     **_rules("reporter reported_by creator opened_by filed_by raised_by", LabelRule("REPORTED", True, "document",
