@@ -1,6 +1,6 @@
 """Where retrieval ranks a question's gold document, for every answerable question with one (no answer drafted).
 
-    PYTHONPATH=. .venv/bin/python bench/ranking.py --corpus DIR --data-dir DIR [--questions FILE ...]
+    .venv/bin/python bench/ranking.py --corpus DIR --data-dir DIR [--questions FILE ...]
         [--half tune] [--json] [--misses]
 
 An answer's cited-document precision and facts move only where the answer turns on which document ranks first,
@@ -45,11 +45,10 @@ from zehn.evaluation.split import select  # noqa: E402
 from zehn.models import local_embedder  # noqa: E402
 from zehn.settings import load_settings  # noqa: E402
 
-CORPUS = Path("/work/shared/corpora/redwood")
-SETS = [CORPUS / "questions.jsonl", CORPUS / "graph_questions.jsonl",
-        *(Path("bench/data") / f"redwood_{s}.jsonl" for s in
-          ("graph2", "graph3", "graph_own", "facts2", "nearmiss", "facts3", "facts4", "facts5", "facts6", "para",
-           "para2"))]
+# Our own sets over the corpus; the corpus's own question files sit beside its documents' folder (default_sets).
+OWN_SETS = tuple(Path("bench/data") / f"redwood_{s}.jsonl" for s in
+                 ("graph2", "graph3", "graph_own", "facts2", "nearmiss", "facts3", "facts4", "facts5", "facts6",
+                  "para", "para2"))
 READ_ALL = 1000  # every document the search read is kept for the order (the answer keeps DOCUMENTS of them)
 
 
@@ -78,6 +77,12 @@ def order(service: AnswerService, text: str) -> list[str]:
     return list(dict.fromkeys([*first, *(v.info.id for v in views)]))
 
 
+def default_sets(corpus: Path) -> list[Path]:
+    """The corpus's question files found beside its documents' folder, then our own sets."""
+    own = [corpus.parent / n for n in ("questions.jsonl", "graph_questions.jsonl") if (corpus.parent / n).exists()]
+    return [*own, *OWN_SETS]
+
+
 def answerable(questions: list[Question]) -> list[Question]:
     """The questions a reader without a token should answer, that name a gold document."""
     return [q for q in as_read_by(questions, "public") if q.answerable and q.gold_doc_ids]
@@ -97,9 +102,10 @@ def figures(rows: list[Ranked]) -> dict[str, float | int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--corpus", type=Path, default=CORPUS / "docs")
+    parser.add_argument("--corpus", type=Path, required=True, help="The documents' folder the data dir ingested.")
     parser.add_argument("--data-dir", type=Path, required=True)
-    parser.add_argument("--questions", type=Path, nargs="+", default=SETS)
+    parser.add_argument("--questions", type=Path, nargs="+", default=None,
+                        help="Question files (default: the corpus's beside its folder, then bench/data's own).")
     parser.add_argument("--half", default="tune", choices=("tune", "check", "all"))
     parser.add_argument("--json", action="store_true", help="Print one JSON object (figures and every question).")
     parser.add_argument("--misses", action="store_true", help="Print each question whose gold is not ranked first.")
@@ -113,7 +119,7 @@ def main() -> None:
         executor = TraversalExecutor(graph, load_policy(settings.policy_file), embedder=embedder,
                                      timeout_ms=settings.query_timeout_ms)
         service = AnswerService(executor, load_nlp(), graph)
-        for path in args.questions:
+        for path in args.questions or default_sets(args.corpus):
             name = path.stem.removeprefix("redwood_")
             for q in answerable(select(load_questions(path), args.half)):
                 got = order(service, q.question)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bench.ranking import Ranked, answerable, figures
+from pathlib import Path
+
+from bench.ranking import OWN_SETS, Ranked, answerable, default_sets, figures
 from zehn.evaluation.questions import NOT_FOUND_CATEGORY, BenchQuestion, GraphQuestion
 
 
@@ -28,3 +30,9 @@ def test_only_answerable_questions_with_a_gold_document_and_readable_by_the_publ
     restricted = GraphQuestion("d", "owner", "Who owns vault?", ("answered",), ("x",), ("d3",), reader="all")
     graph = GraphQuestion("e", "owner", "Who owns ledger?", ("answered",), ("x",), ("d4",))
     assert [q.id for q in answerable([kept, declined, no_gold, restricted, graph])] == ["a", "e"]
+
+
+def test_the_default_sets_are_the_corpus_s_question_files_beside_its_folder_then_our_own(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "questions.jsonl").write_text("")
+    assert default_sets(tmp_path / "docs") == [tmp_path / "questions.jsonl", *OWN_SETS]  # no graph questions there
