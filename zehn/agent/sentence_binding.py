@@ -143,12 +143,13 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None
     if ask.answer_type in TYPED:
         return bind_typed(ask, parse, lemmas, similarity, context, hit, asked, frame)
+    # The act compared as a phrase goes last: it may run the model, the checks before it are look-ups.
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, verbs(parse)) or
-                                 states_act(ask, parse, similarity, parse_text) or  # "detected" for "spotted"
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed
                                  planned_in_section(ask.predicate, scored.passage.heading) or  # "## Next steps"
                                  (advised_against(ask) and states_avoidance(parse)) or  # "avoid X"
-                                 named_list(ask, parse, frame, similarity, context)):
+                                 named_list(ask, parse, frame, similarity, context) or
+                                 states_act(ask, parse, similarity, parse_text)):  # "detected" for "spotted"
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what grouping fields", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
