@@ -21,12 +21,6 @@ _INFRA_ROLES = frozenset({"store", "datastore", "database", "db", "cache", "queu
                           "balancer", "registry", "storage", "runner", "runners", "cluster", "mesh", "warehouse",
                           "orchestrator", "scheduler", "runtime", "backend", "index"})
 USES_RULE = LabelRule("USES", False, "topic")
-
-
-def infra_rule(label: str) -> LabelRule | None:
-    """A column header or label naming a piece of infrastructure by its role ("| Store |", "| Load balancer |"): the
-    row's system uses the value. Only the role word decides, so a header of any other kind stays unread."""
-    return USES_RULE if label_key(label).split("_")[-1] in _INFRA_ROLES else None
 # A bare "Team:" line of a catalogue entry or a runbook names the team that answers for the system the entry is
 # about; body lines only (front matter "team:" says whose write-up it is), and only about a system (`extraction.lines`).
 TEAM_RULE = LabelRule("OWNS", True, "topic", "Team")
@@ -61,9 +55,7 @@ def fallback_rule(label: str) -> LabelRule | None:
     by a word of fixing fixes), an infrastructure role is used, a customer's record names the customer, a hedged
     cause label is a hypothesis, a bare "Team:" line names the team answering for the system; a trailing state word
     is dropped."""
-    words = label_key(label).split("_")
-    while len(words) > 1 and words[-1] in _LABEL_STATES:
-        words.pop()
+    words = _stateless_words(label)
     if len(words) < len(label_key(label).split("_")):
         known = label_rule("_".join(words))
         if known is not None:
@@ -79,6 +71,21 @@ def fallback_rule(label: str) -> LabelRule | None:
     if tail in _CHANGE_TAILS and set(words[:-1]) & _FIX_HEADS:  # "Patch PR created:": the document's fix
         return LABELS["fix_pr"]
     return LINK_RULE if tail in _ARTIFACT_TAILS else infra_rule(label)
+
+
+def infra_rule(label: str) -> LabelRule | None:
+    """A label or column header naming a piece of infrastructure by its role ("Store:", "| Load balancer |"): what
+    it is about uses the value. Only the role word decides (before any trailing state word: "Queue added:"), so a
+    header of any other kind stays unread."""
+    return USES_RULE if _stateless_words(label)[-1] in _INFRA_ROLES else None
+
+
+def _stateless_words(label: str) -> list[str]:
+    """The label's words without trailing state words ("Related PRs created" -> related, prs)."""
+    words = label_key(label).split("_")
+    while len(words) > 1 and words[-1] in _LABEL_STATES:
+        words.pop()
+    return words
 
 
 # Front-matter fields that link an item to others, read from the words of their key, as trackers and wikis name

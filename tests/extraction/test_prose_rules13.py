@@ -32,6 +32,7 @@ def test_a_column_named_by_an_infrastructure_role_is_what_the_row_uses(nlp: Lang
 def test_only_the_role_word_of_a_header_makes_it_an_infrastructure_column() -> None:
     assert infra_rule("Data store") is USES_RULE
     assert infra_rule("Load balancer") is USES_RULE
+    assert infra_rule("Queue added") is USES_RULE  # a state after the role, as any fallback label reads it
     assert infra_rule("Notes") is None
     assert infra_rule("Region") is None
 
