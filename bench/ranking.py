@@ -63,7 +63,7 @@ class Ranked:
 
 def order(service: AnswerService, text: str) -> list[str]:
     """The documents in the order an answer would read them (see the module's docstring)."""
-    dispatcher = Dispatcher(service.executor.scoped(PUBLIC, one_turn=True), Turn(None, None), payloads=False)
+    dispatcher = Dispatcher(service.executor.scoped(PUBLIC, indexes=service.indexes), Turn(None, None), payloads=False)
     service.similarity.start([text])
     analysis = analyse(text, service.nlp)
     subjects = resolve(analysis, dispatcher)

@@ -57,14 +57,12 @@ class TraversalExecutor:
     def scope(self) -> Scope:
         return self.graph.scope
 
-    def scoped(self, scope: Scope, *, one_turn: bool = False, indexes: IndexMemo | None = None) -> TraversalExecutor:
-        """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``). ``one_turn``:
-        the copy serves one answer, so it checks each index once (its first search records the check) instead of
-        before every search: one graph round trip where there were several. ``indexes``: the checks a longer-lived
-        memo keeps (:class:`IndexMemo` with ``keep_s``: an answering service's, shared by its answers)."""
-        memo = indexes if indexes is not None else IndexMemo() if one_turn else None
+    def scoped(self, scope: Scope, *, indexes: IndexMemo | None = None) -> TraversalExecutor:
+        """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``). ``indexes``:
+        the memo of the indexes its searches found present, so that each is checked once per memo instead of before
+        every search (``IndexMemo()``: one answer's; ``IndexMemo(keep_s=...)``: shared by a service's answers)."""
         return TraversalExecutor(self.graph.base, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 scope=scope, as_of=self.as_of, indexes=memo)
+                                 scope=scope, as_of=self.as_of, indexes=indexes)
 
     def _trace(self) -> Trace:
         return Trace(self.graph, self.timeout_ms, self.as_of, self.indexes)

@@ -21,8 +21,8 @@ def _checks(executor: TraversalExecutor) -> int:
     return checks
 
 
-def test_one_turn_checks_the_indexes_once_and_a_plain_executor_every_search(executor: TraversalExecutor) -> None:
-    assert _checks(executor.scoped(PUBLIC, one_turn=True)) == 1
+def test_a_turn_s_memo_checks_the_indexes_once_and_a_plain_executor_every_search(executor: TraversalExecutor) -> None:
+    assert _checks(executor.scoped(PUBLIC, indexes=IndexMemo())) == 1
     assert _checks(executor.scoped(PUBLIC)) == 2
     assert _checks(executor) == 2
 
@@ -31,7 +31,7 @@ def test_a_missing_index_is_reported_on_every_search_of_a_turn(falkordb_client: 
                                                                default_policy: Policy) -> None:
     graph = falkordb_client.select_graph(graph_name)
     graph.query("CREATE (:Evidence {id: 'ev_1', text: 'ledger'})")  # no indexes were created
-    turn = TraversalExecutor(graph, default_policy).scoped(PUBLIC, one_turn=True)
+    turn = TraversalExecutor(graph, default_policy).scoped(PUBLIC, indexes=IndexMemo())
     for _ in range(2):
         out = turn.run("search_evidence", {"text": "ledger"})
         assert isinstance(out, QueryFailed) and isinstance(out.error, MissingIndex)
