@@ -254,12 +254,12 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     # A document behind the best-ranked one establishes something in its place only when its bound sentences hold
     # one of the question's words: a line bound by its type alone (a name, a heading's role) in another document
     # is another case's answer, and the best-ranked document's own reason for declining is the truer one.
-    held = {n: _held(analysis, b, similarity) for n, b in enumerate(bounds)}
-    establishes = [bool(b.findings) and (n == 0 or held[n] > 0) for n, b in enumerate(bounds)]
-    first = [n for n in range(len(bounds)) if (establishes[n], near[n].subject >= ABOUT_SHARE) ==
-             max((e, v.subject >= ABOUT_SHARE) for e, v in zip(establishes, near, strict=True))]
-    held = {n: held[n] for n in first}
-    chosen = min(n for n in first if held[n] + HELD_MARGIN >= max(held.values()))
+    held = [_held(analysis, b, similarity) for b in bounds]
+    rank = [(bool(b.findings) and (n == 0 or held[n] > 0), v.subject >= ABOUT_SHARE)
+            for n, (b, v) in enumerate(zip(bounds, near, strict=True))]
+    first = [n for n in range(len(bounds)) if rank[n] == max(rank)]
+    most = max(held[n] for n in first)
+    chosen = min(n for n in first if held[n] + HELD_MARGIN >= most)
     if not bounds[chosen].findings:
         further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)
         named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)
