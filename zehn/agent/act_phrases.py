@@ -68,4 +68,3 @@ def same_act(act: str, verbs: Iterable[str], similarity: Similarity) -> bool:
 def states_act(ask: Ask, parse: Doc, similarity: Similarity, parse_text: Parse) -> bool:
     """The sentence states the asked act with a verb of its own ("detected" for "what spotted X")."""
     return acts_alike(asked_act(ask, parse_text), act_phrases(parse), similarity)
-
