@@ -11,9 +11,11 @@ one that speaks of what the question names should outrank one that only shares i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from traversal_policy.catalogue import PATH_LIMIT
+from zehn.agent.lexical import singular
 from zehn.agent.question import Analysis
 from zehn.agent.text_index import TextIndex, comparison
 
@@ -29,6 +31,8 @@ NAMED_LIMIT = PATH_LIMIT
 NAME_WEIGHT = 0.3
 
 Mentions = Callable[[list[str]], dict[str, list[tuple[str, str]]]]  # Dispatcher.mentions
+# A name's last word, and the text before it (an English plural is written on the last word of a compound).
+_LAST_WORD = re.compile(r"^(.*?)(?<![^\W_])([^\W\d_]+)$")
 
 
 def question_names(analysis: Analysis) -> list[str]:
@@ -52,7 +56,29 @@ def named_documents(names: Sequence[str], mentions: Mentions) -> list[str]:
 
 def name_shares(names: Sequence[str], indexes: dict[str, TextIndex]) -> dict[str, float]:
     """Each document's share of ``names`` it mentions (its title and passages, separator-blind: "smoke bench"
-    holds "smoke-bench"); 0.0 for every document when the question names nothing."""
+    holds "smoke-bench"; a plural name in its singular too, :func:`name_forms`); 0.0 for every document when the
+    question names nothing."""
     if not names:
         return dict.fromkeys(indexes, 0.0)
-    return {d: sum(index.mentions(n, " " in n) for n in names) / len(names) for d, index in indexes.items()}
+    forms = {n: name_forms(n) for n in names}
+    return {d: sum(any(index.mentions(f, " " in n) for f in forms[n]) for n in names) / len(names)
+            for d, index in indexes.items()}
+
+
+def name_forms(name: str) -> tuple[str, ...]:
+    """The name, and where its last word is a plural the name with that word made singular (Harman's folding,
+    :func:`zehn.agent.lexical.singular`): a question asks about "the follow-ups" or "the SDKs" of a case whose
+    document writes "follow-up" (or "follow up", "followup") and "SDK". Only a plural written with a lower-case
+    "s" after letters is folded: an acronym that ends in an upper-case S is the name itself ("KMS", "AWS"), and
+    a word with digits ("k8s") is an identifier. Why: a document that never wrote the plural lost the whole name's
+    share to documents that did (on the tune halves, the follow-up tickets of a case ranked below other cases'
+    threads that said "follow-ups")."""
+    found = _LAST_WORD.match(name)
+    if found is None or not found.group(2).endswith("s"):
+        return (name,)
+    before, last = found.groups()
+    one = singular(last.casefold())
+    if one == last.casefold():
+        return (name,)
+    # The written case kept where the singular only drops letters ("SDKs" -> "SDK"), else as folded ("policy").
+    return name, before + (last[:len(one)] if last.casefold().startswith(one) else one)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zehn.agent.question import Analysis
-from zehn.agent.question_names import NAMED_LIMIT, name_shares, named_documents, question_names
+from zehn.agent.question_names import NAMED_LIMIT, name_forms, name_shares, named_documents, question_names
 from zehn.agent.text_index import TextIndex
 
 
@@ -45,3 +45,19 @@ def test_a_document_s_share_is_the_part_of_the_names_it_mentions_whatever_the_se
                "none": TextIndex("Nothing here.")}
     assert name_shares(["billing-export", "ENG-12"], indexes) == {"both": 1.0, "one": 0.5, "none": 0.0}
     assert name_shares([], indexes) == {"both": 0.0, "one": 0.0, "none": 0.0}
+
+
+def test_a_plural_name_counts_where_a_document_writes_its_singular() -> None:
+    indexes = {"singular": TextIndex("Two follow up tickets were opened; the SDK was pinned."),
+               "plural": TextIndex("The follow-ups and SDKs are tracked."), "none": TextIndex("Nothing here.")}
+    assert name_shares(["follow-ups", "SDKs"], indexes) == {"singular": 1.0, "plural": 1.0, "none": 0.0}
+
+
+def test_only_a_lower_case_plural_after_letters_is_folded() -> None:
+    assert name_forms("follow-ups") == ("follow-ups", "follow-up")
+    assert name_forms("SDKs") == ("SDKs", "SDK")
+    assert name_forms("policies") == ("policies", "policy")
+    assert name_forms("KMS") == ("KMS",)  # an acronym ending in S is the name itself
+    assert name_forms("k8s") == ("k8s",)  # an identifier, not a plural
+    assert name_forms("status") == ("status",)  # Harman's folding keeps "-us"
+    assert name_forms("perf-canary") == ("perf-canary",)
