@@ -4,7 +4,8 @@ A bare verb is an ambiguous word ("spot" is also a place, "point" a dot), so its
 verbs it means only by chance: spot ~ detect 0.35, under :data:`zehn.agent.similarity.SYNONYM_MATCH`, while unrelated
 acts score as much. Written as an infinitive ("to spot", "to detect") the model reads it as an act, and a phrasal
 verb keeps its particle ("to roll back", "to set off"), which changes the act: the comparison is of the act as
-English writes it, not of its letters. Each act phrase is embedded once per process (the texts' cache).
+English writes it, not of its letters. Each act phrase is embedded once per process (the texts' cache), those a
+comparison meets for the first time in one batch (:meth:`Similarity.phrases`).
 
 :data:`ACT_MATCH` was set from general English verb pairs (tests/zehn/agent/test_act_phrases.py), never from a
 question set, midway between the two groups: in the infinitive frame synonyms scored 0.597-0.95 (ship/release
@@ -51,7 +52,7 @@ def acts_alike(act: str, acts: Iterable[str], similarity: Similarity) -> bool:
     pool = [a for a in dict.fromkeys(acts) if a and a != act]
     if not act or not pool:
         return False
-    vectors = similarity.texts([f"to {a}" for a in (act, *pool)])
+    vectors = similarity.phrases([f"to {a}" for a in (act, *pool)])
     if not vectors:
         return False
     asked = vectors[0]

@@ -73,19 +73,17 @@ def bm25(passages: Sequence[Encoded], query: Sequence[int | None]) -> tuple[np.n
     size = len(passages)
     lengths = np.array([len(p.ids) for p in passages])
     average = int(lengths.sum()) / size
-    words, first, holding = np.unique(np.concatenate([p.distinct for p in passages]), return_index=True,
-                                      return_counts=True)
-    in_order = holding[np.argsort(first)]  # document frequencies in the words' first-seen order
-    frequencies, where = np.unique(in_order, return_inverse=True)
-    table = np.array([math.log(size - f + 0.5) - math.log(f + 0.5) for f in frequencies.tolist()], dtype=np.float64)
-    floor = EPSILON * (float(np.add.accumulate(table[where])[-1]) / len(words))
+    holding, in_order = _frequencies(np.concatenate([p.distinct for p in passages]))
+    seen = np.flatnonzero(np.bincount(in_order))  # the distinct document frequencies (a few dozen)
+    table = np.zeros(int(seen[-1]) + 1, dtype=np.float64)  # by frequency: the same values, read the same way
+    table[seen] = [math.log(size - f + 0.5) - math.log(f + 0.5) for f in seen.tolist()]
+    floor = EPSILON * (float(np.add.accumulate(table[in_order])[-1]) / len(in_order))
     every = np.concatenate([p.ids for p in passages])
     owner = np.repeat(np.arange(size), lengths)
     terms: dict[int | None, tuple[float, np.ndarray]] = {}
     for word in dict.fromkeys(query):  # a repeated query word counts each time, as in BM25Okapi; computed once
-        at = int(np.searchsorted(words, word)) if word is not None else len(words)
-        if at < len(words) and words[at] == word:
-            found = int(holding[at])
+        found = int(holding[word]) if word is not None and word < len(holding) else 0
+        if found:
             idf = math.log(size - found + 0.5) - math.log(found + 0.5)
             terms[word] = (floor if idf < 0 else idf, np.bincount(owner[every == word], minlength=size))
         else:
@@ -97,3 +95,15 @@ def bm25(passages: Sequence[Encoded], query: Sequence[int | None]) -> tuple[np.n
         weight, count = terms[word]
         score += (weight or 0) * (count * (K1 + 1) / (count + K1 * (1 - B + B * lengths / average)))
     return score, max(scale, 0.0)
+
+
+def _frequencies(distinct: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The number of passages holding each word, by word id (``distinct``: each passage's distinct ids, one passage
+    after another), and those numbers in the order the words first appear there (the order BM25Okapi sums the
+    average idf in). Counted by id (``bincount``: a vocabulary's ids are dense): ``np.unique`` with first indexes,
+    which sorts stably, took ~4x the time (a synthetic ~35,000 ids over 700 passages)."""
+    holding = np.bincount(distinct)
+    first = np.full(len(holding), len(distinct), dtype=np.int64)
+    np.minimum.at(first, distinct, np.arange(len(distinct)))
+    held = np.flatnonzero(holding)
+    return holding, holding[held[np.argsort(first[held])]]

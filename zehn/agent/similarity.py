@@ -244,6 +244,11 @@ class Similarity:
                 for text in texts:
                     self._pending.pop(text, None)
 
+    def phrases(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """:meth:`texts` for a few short phrases ("to roll back"), those not cached in one padded batch (masked: each
+        vector is its own pass's to the last bit); CPU, one thread, 70 act phrases: ~1.3 ms each batched, ~4.3 alone."""
+        return self._embedded(texts, self.embedder.embed_words) if self.embedder is not None else []
+
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
         if self.embedder is None:
@@ -252,10 +257,12 @@ class Similarity:
             waiting = {id(f): f for t in texts if (f := self._pending.get(t)) is not None}
         for future in waiting.values():
             future.result()  # re-raises the embedder's error here
+        return self._embedded(texts, self.embedder.embed_each)
+
+    def _embedded(self, texts: Sequence[str], embed: Callable[[list[str]], list[list[float]]]) -> list[np.ndarray]:
         missing = list(dict.fromkeys(t for t in texts if self._texts.get(t) is None))
-        if missing:
-            for text, raw in zip(missing, self.embedder.embed_each(missing), strict=True):
-                self._texts.put(text, np.asarray(raw, dtype=np.float32))
+        for text, raw in zip(missing, embed(missing) if missing else [], strict=True):
+            self._texts.put(text, np.asarray(raw, dtype=np.float32))
         out: list[np.ndarray] = []
         for text in texts:
             found = self._texts.get(text)

@@ -78,3 +78,20 @@ def test_new_words_among_known_ones_take_ids_in_the_order_they_first_appear() ->
     words.encode(["known"])
     mixed = words.encode(["fresh", "known", "fresh", "later"])
     assert mixed.ids.tolist() == [1, 0, 1, 2] and mixed.distinct.tolist() == [1, 0, 2] and len(words) == 3
+
+
+def test_scores_equal_bm25okapi_bit_for_bit_when_word_ids_were_given_in_another_order() -> None:
+    # The average idf is a float sum in the order the passages first hold each word; a vocabulary filled by other
+    # reads (here the corpus backwards) numbers the words in another order, which must not change that sum. It
+    # weighs a word most passages hold ("w0", the query's first), so the scores read it.
+    rng = random.Random(11)
+    vocabulary = [f"w{n}" for n in range(400)]
+    for size in (3, 40, 250):
+        corpus = [[rng.choice(vocabulary[: rng.randint(5, 400)]) for _ in range(rng.randint(1, 60))] +
+                  (["w0"] if rng.random() < 0.8 else []) for _ in range(size)]
+        query = ["w0", *(rng.choice(vocabulary) for _ in range(8))]
+        words = Vocabulary()
+        for document in reversed(corpus):
+            words.encode(document)
+        ours = bm25_scores([words.encode(d) for d in corpus], [words.get(w) for w in query])
+        assert ours.tobytes() == np.asarray(BM25Okapi(corpus).get_scores(query)).tobytes(), size

@@ -124,3 +124,37 @@ def test_stored_word_vectors_are_read_before_the_model_runs(embedder: LocalEmbed
     assert not similarity.synonym("affected", ["added"])
     assert asked == [["affected", "impacted"], ["added"]]  # each word looked up once, then kept
     assert spy.embedded == ["affected"]  # the one word no ingest stored
+
+
+class OnePassPerPhrase:
+    """The embedder for :meth:`Similarity.phrases`: batched calls only, each phrase at most once (a second request
+    for one, or a pass of its own, fails the test)."""
+
+    def __init__(self, embedder: LocalEmbedder) -> None:
+        self.embedder = embedder
+        self.batches: list[list[str]] = []
+
+    def embed_each(self, texts: list[str]) -> list[list[float]]:
+        raise AssertionError(f"phrases embedded one pass each: {texts}")
+
+    def word_vectors(self, words: list[str]) -> list[list[float]]:
+        raise AssertionError("no word table look-up expected")
+
+    def embed_words(self, words: list[str]) -> list[list[float]]:
+        again = {w for batch in self.batches for w in batch} & set(words)
+        assert not again, f"embedded again: {again}"
+        self.batches.append(list(words))
+        return self.embedder.embed_words(words)
+
+
+def test_phrases_not_seen_yet_are_embedded_in_one_batch_and_kept(embedder: LocalEmbedder) -> None:
+    spy = OnePassPerPhrase(embedder.with_empty_cache())
+    similarity = Similarity(spy)
+    first = similarity.phrases(["to roll back", "to spot", "to roll back"])
+    second = similarity.phrases(["to spot", "to sign off on"])
+    assert spy.batches == [["to roll back", "to spot"], ["to sign off on"]]
+    assert first[1] is second[0]  # the kept vector, not a new pass
+    # The same bits as each phrase's own unpadded pass (what :meth:`Similarity.texts` gives).
+    alone = Similarity(embedder.with_empty_cache()).texts(["to roll back", "to spot", "to sign off on"])
+    assert [v.tobytes() for v in (first[0], first[1], second[1])] == [v.tobytes() for v in alone]
+    assert Similarity(None).phrases(["to spot"]) == []
