@@ -59,7 +59,7 @@ from extraction.list_scopes import IMPACT_RULE, LINK_RULE, Scope, list_rule
 from extraction.lost_access import lost_access
 from extraction.references import references
 from extraction.review_lines import review_relation
-from extraction.sentence_leads import sentence_lead
+from extraction.sentence_leads import LEAD_SENTENCE, sentence_lead
 from extraction.signatures import signature_relations
 from extraction.subject_labels import subject_label
 from extraction.table_rows import table_row
@@ -174,13 +174,15 @@ class _Reader(LineEmitter):
 
     def lead(self, line: tuple[int, int]) -> bool:
         """A "Label:" line on its own: the list right after it holds the label's values."""
-        m = LEAD_IN.match(self.text[line[0] : line[1]]) or BARE_LEAD_IN.match(self.text[line[0] : line[1]])
-        if m is not None and m.re is LEAD_IN and len(m.group("label").split()) > 3:
-            said = sentence_lead(self.text, line[0] + m.start("label"), line[0] + m.end("label"), self.mentions)
+        sentence = LEAD_SENTENCE.match(self.text[line[0] : line[1]])
+        if sentence is not None and len(sentence.group("label").split()) > 3:
+            said = sentence_lead(self.text, line[0] + sentence.start("label"), line[0] + sentence.end("label"),
+                                 self.mentions)
             if said is not None:  # "The X is consumed by:" over a list: its verb is the list's label
                 self.environment = False
                 self.lead_in = Scope(line[0], line[1], said.rule, said.verb, said.subject)
                 return True
+        m = LEAD_IN.match(self.text[line[0] : line[1]]) or BARE_LEAD_IN.match(self.text[line[0] : line[1]])
         if m is None or (len(m.group("label").split()) > 3 and list_rule(m.group("label")) != LINK_RULE):
             return False  # a long label is a sentence, unless it joins reference headings ("Links and related pages")
         self.environment = environment_section(m.group("label"))

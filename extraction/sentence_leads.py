@@ -18,6 +18,8 @@ from extraction.line_shapes import SYSTEM_VALUE_TYPES
 from extraction.list_scopes import IMPACT_RULE
 from verify.vocabulary import LABELS, LabelRule
 
+# A line that ends in a colon and nothing after it; the words may carry code marks ("The `X` depends on:").
+LEAD_SENTENCE = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z`][^:\n]{8,140}?)[*_]*\s*:[*_]*\s*$")
 # The verb phrase a lead-in sentence ends with, by the label key that states the same relation ("is consumed by"
 # reads as the label "Consumed by"). Third-person and plural forms both, since the subject may be a list.
 _VERB_KEYS: dict[str, str] = {

@@ -27,6 +27,10 @@ The parcel-api depends on the following services:
 - rate-card
 - Postgres
 
+**The `label-store` is read by these jobs:**
+
+- `nightly-audit`
+
 The parcel-api will no longer be used by:
 
 - legacy-portal
@@ -71,3 +75,14 @@ def test_an_impact_sentence_over_a_list_makes_the_incident_affect_each_item(nlp:
     found = {(s, r, o) for s, r, o, _ in triples(rels)}
     assert ("Postmortem: label printing outage", "AFFECTS", "print-queue") in found
     assert ("Postmortem: label printing outage", "AFFECTS", "label-preview") in found
+
+
+def test_a_lead_in_with_code_marks_and_emphasis_still_reads_its_subject(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, RUNBOOK)
+    assert ("nightly-audit", "CONSUMES", "label-store", "document_subject") in triples(rels)
+
+
+def test_a_lead_in_naming_no_system_relates_nothing(nlp: Language, tmp_path: Path) -> None:
+    page = RUNBOOK.replace("The label-store is consumed by:", "Several other teams depend on:")
+    _, rels = read(nlp, tmp_path, page)
+    assert not any("print-queue" in (r["subject"], r["object"]) for r in rels)
