@@ -88,8 +88,9 @@ class _Reader(LineEmitter):
     def labelled(self, line: tuple[int, int]) -> bool:
         written = self.text[line[0] : line[1]]
         m = LABELLED.match(written) or DASHED_LABEL.match(written) or PASSIVE_LABEL.match(written)
-        if m is None or (m.re is not LABELLED and not known_label(m)):
-            return False
+        if m is None or (m.re is not LABELLED and not known_label(m)) or m.group("label").count("(") != m.group(
+                "label").count(")"):
+            return False  # "- Prod setup for X (org: x-prod)": a colon inside brackets ends no label of the line
         at = line[0]
         label = m.group("label")
         listed = label_rule(label)
