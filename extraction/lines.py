@@ -59,6 +59,7 @@ from extraction.list_scopes import IMPACT_RULE, LINK_RULE, Scope, list_rule
 from extraction.lost_access import lost_access
 from extraction.references import references
 from extraction.review_lines import review_relation
+from extraction.sentence_leads import LEAD_SENTENCE, sentence_lead
 from extraction.signatures import signature_relations
 from extraction.subject_labels import subject_label
 from extraction.table_rows import table_row
@@ -87,8 +88,9 @@ class _Reader(LineEmitter):
     def labelled(self, line: tuple[int, int]) -> bool:
         written = self.text[line[0] : line[1]]
         m = LABELLED.match(written) or DASHED_LABEL.match(written) or PASSIVE_LABEL.match(written)
-        if m is None or (m.re is not LABELLED and not known_label(m)):
-            return False
+        if m is None or (m.re is not LABELLED and not known_label(m)) or m.group("label").count("(") != m.group(
+                "label").count(")"):
+            return False  # "- Prod setup for X (org: x-prod)": a colon inside brackets ends no label of the line
         at = line[0]
         label = m.group("label")
         listed = label_rule(label)
@@ -173,6 +175,14 @@ class _Reader(LineEmitter):
 
     def lead(self, line: tuple[int, int]) -> bool:
         """A "Label:" line on its own: the list right after it holds the label's values."""
+        sentence = LEAD_SENTENCE.match(self.text[line[0] : line[1]])
+        if sentence is not None and len(sentence.group("label").split()) > 3:
+            said = sentence_lead(self.text, line[0] + sentence.start("label"), line[0] + sentence.end("label"),
+                                 self.mentions)
+            if said is not None:  # "The X is consumed by:" over a list: its verb is the list's label
+                self.environment = False
+                self.lead_in = Scope(line[0], line[1], said.rule, said.verb, said.subject)
+                return True
         m = LEAD_IN.match(self.text[line[0] : line[1]]) or BARE_LEAD_IN.match(self.text[line[0] : line[1]])
         if m is None or (len(m.group("label").split()) > 3 and list_rule(m.group("label")) != LINK_RULE):
             return False  # a long label is a sentence, unless it joins reference headings ("Links and related pages")
@@ -197,6 +207,7 @@ class _Reader(LineEmitter):
             refs += [titled] if titled is not None else []
             self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
             return
+        topic = scope.subject or self.ctx.about(scope.rule.about, scope.start)
         colon = self.text.find(": ", value_start, line[1])
         if colon > 0 and self._keyed_role(scope, value_start, colon, line):
             return
@@ -204,7 +215,7 @@ class _Reader(LineEmitter):
             if label_key(self.text[value_start:colon]) not in RANK_LABELS:
                 return
             value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
-        elif colon > 0 and self._own_flow(colon + 2, line[1], self.ctx.about(scope.rule.about, scope.start)):
+        elif colon > 0 and self._own_flow(colon + 2, line[1], topic):
             return  # "- X: pulls totals from Y" under "## Downstream": the item says how X is wired, not the heading
         # a note after the item's name ends its value: a dash, a bracket, or a purpose ("- Redis for sessions")
         for stop in (" — ", " – ", " - ", ": ", " (", "; ", " for "):
@@ -218,7 +229,7 @@ class _Reader(LineEmitter):
             values = [v for v in values if affected_system(self.text, v, value_end)] or lost or ([] if stated_unhit(
                 self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
                                                                          self.mentions, scope.rule))
-        self.relate(scope.rule, values, self.ctx.about(scope.rule.about, scope.start), scope.label, line)
+        self.relate(scope.rule, values, topic, scope.label, line)
 
     def _keyed_role(self, scope: Scope, start: int, colon: int, line: tuple[int, int]) -> bool:
         """An item of an owners' list keyed by the system it is about ("- pay-gw: Payments team" under "## Owners"):

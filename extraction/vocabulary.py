@@ -204,7 +204,7 @@ _THINGS = frozenset(
 _SYSTEMS = frozenset({"Service", "Component", "Technology", "Project", "Organization", "Customer", "Team"})
 _CONSTRAINTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "DEPENDS_ON": (_SYSTEMS | {"Ticket"}, _SYSTEMS | {"Ticket"}),
-    "USES": (_SYSTEMS | {"Person"}, frozenset({"Service", "Component", "Technology", "Project"})),
+    "USES": (_SYSTEMS | {"Person", "Ticket"}, frozenset({"Service", "Component", "Technology", "Project"})),
     "CALLS": (frozenset({"Service", "Component", "Technology"}), frozenset({"Service", "Component", "Technology"})),
     "CONSUMES": (_SYSTEMS - {"Team"}, frozenset({"Service", "Component", "Technology"})),
     "PRODUCES": (frozenset({"Service", "Component", "Technology"}), frozenset({"Service", "Component", "Technology"})),

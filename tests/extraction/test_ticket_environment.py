@@ -1,0 +1,38 @@
+"""A support ticket's environment list: what the customer's setup runs on is used by the ticket's own case when the
+ticket names no system of its own; a colon inside brackets starts no label."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spacy.language import Language
+
+from tests.extraction.test_lines import read, triples
+
+TICKET = """---
+title: "Exports time out after the nightly upgrade"
+source_type: "jira"
+key: "HELP-4410"
+---
+
+# Exports time out after the nightly upgrade
+
+Environment:
+- Hosted tenant running prod in two regions.
+- Cloud: AWS
+- Data store: customer-managed Postgres (managed service)
+- Prod environment for Northwind Labs (org: northwind-labs) in eu-west-1
+"""
+
+
+def test_an_environment_line_of_a_ticket_without_a_system_makes_the_ticket_use_it(
+        nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, TICKET)
+    found = {(s, r, o) for s, r, o, _ in triples(rels)}
+    assert ("HELP-4410", "USES", "AWS") in found
+    assert ("HELP-4410", "USES", "Postgres") in found
+
+
+def test_a_colon_inside_brackets_is_no_label_of_the_line(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, TICKET)
+    assert not any(r["object"] == "northwind-labs" for r in rels)
