@@ -107,7 +107,8 @@ PROPOSAL_MODALS: frozenset[str] = frozenset({"should", "ought"})
 REQUIREMENT_MODALS: frozenset[str] = frozenset({"must"})
 MODAL_ACTS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("propose", "suggest", "recommend", "advise"), PROPOSAL_MODALS),
-    **dict.fromkeys(("require", "need", "mandate", "demand"), REQUIREMENT_MODALS),
+    # "insist on X" and "stipulate X" demand X as "require" does: a requirement stated by "must" / "is required"
+    **dict.fromkeys(("require", "need", "mandate", "demand", "insist", "stipulate"), REQUIREMENT_MODALS),
 }
 # Verbs of necessity that state a requirement with a to-infinitive ("has to", "needs to") or in the passive ("is
 # required").

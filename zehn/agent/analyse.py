@@ -33,6 +33,7 @@ from zehn.agent.phrases import ASIDE, without_asides
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 from zehn.agent.question_verbs import (
     asks_cause,
+    asks_containment,
     asks_restoration,
     carried,
     focus_verb,
@@ -148,7 +149,9 @@ def _asks(doc: Doc) -> list[Ask]:
             if answer_type == "description" and not group and asks_restoration(wh, verb):
                 answer_type = "fix"  # "what got X flowing again"
             elif answer_type == "description" and not group and asks_cause(wh, verb):
-                answer_type = "cause"  # "what made X loop", "what broke X"
+                answer_type = "cause"  # "what made X loop", "what broke X", "what set off X"
+            elif answer_type == "description" and not group and asks_containment(wh, verb):
+                answer_type = "fix"  # "how did they contain it"
             elif answer_type == "description" and asks_magnitude(wh):
                 answer_type = "quantity"  # "how large a credit was granted"
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (

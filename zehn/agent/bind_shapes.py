@@ -74,8 +74,21 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
             return flowed
         return bind_dependency_list(analysis, views, similarity)
     if analysis.route == "participation" or (analysis.route == "attribute" and analysis.asks[0].answer_type == "agent"):
-        return bind_comment(analysis, views, similarity, parses) or bind_doer(analysis, views, similarity, parses)
+        return first_read(views, bind_comment(analysis, views, similarity, parses),
+                          bind_doer(analysis, views, similarity, parses))
     return None
+
+
+def first_read(views: Views, *read: Bound | None) -> Bound | None:
+    """Of the "who" readers' answers (a comment block's author, a doer a sentence names), the one read in the
+    best-ranked document: each reader states the asked act, so retrieval's order of their documents decides, not
+    which reader was asked first (a comment in the third document is no better than a passive in the first). A
+    reader's decline counts only when no reader answers; on a tie the earlier reader answers."""
+    answers = [b for b in read if b is not None and not b.empty]
+    if not answers:
+        return next((b for b in read if b is not None), None)
+    order = {v.info.id: n for n, v in enumerate(views())}
+    return min(answers, key=lambda b: order.get(b.document.id, len(order)) if b.document is not None else len(order))
 
 
 def kind_named(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses) -> Bound | None:

@@ -10,8 +10,9 @@ conventions, no names), with the name bold or plain, a handle with or without "@
 - the name in bold with a colon: ``**Ana Ruiz**: Approved``;
 - mail: ``From: Ana Ruiz <ana@example.com>``, and ``On 2026-02-21 10:12, Ana Ruiz wrote:``, whose quoted lines
   (``> ...``) are that person's words (:attr:`Header.quotes`);
-- in a section whose heading names a conversation (:data:`THREAD_HEADINGS`), a person's name alone on its line,
-  when the document's own metadata (authors, participants, assignee ...) names that person;
+- in a section whose heading names a conversation (:data:`THREAD_HEADINGS`), a person's name alone on its line
+  (bold or plain, with a colon and a bracketed role or not: ``**Ana Ruiz (SRE):**``), when the document's own
+  metadata (authors, participants, assignee ...) names that person;
 - chat and meeting lines: a lowercase handle, an optional role, a colon and the message (``tove (sre): rolled
   back``), when the document's metadata names the handle (:mod:`zehn.agent.speakers`): a "note:" or "status:"
   line is a label, never a speaker.
@@ -53,6 +54,8 @@ _FROM = re.compile(rf"^From:\s*{NAME}(?:\s*<[^>\n]+>)?$")
 _ON_WROTE = re.compile(rf"^On\s+[^\n]{{3,60}}?,\s*{NAME}(?:\s*<[^>\n]+>)?\s+wrote:?$")
 _BOLD = re.compile(rf"^\*\*{NAME}\*\*{ROLE}\s*(?:\({STAMP}\))?\s*:\s*(?P<rest>.*)$")
 _PERSON = re.compile(rf"^[A-Z][a-z'’-]+(?: {_PARTICLES}[A-Z][a-z'’.-]*){{1,3}}$")
+# A name alone on its line, with its role in brackets and a colon (bold already stripped): "Ana Ruiz (SRE):".
+_ALONE = re.compile(rf"^{NAME}{ROLE}\s*:?$")
 # A chat line: "tove: text", "@tove (sre): text" (a speaker only when the metadata lists the handle).
 _HANDLE_LINE = re.compile(r"^@?(?P<name>[a-z][a-z0-9._\-]{1,30})(?:\s*\((?P<role>[^)\n]{1,40})\))?:\s*(?P<rest>\S.*)$")
 # Heading words of a section that holds a conversation.
@@ -95,9 +98,10 @@ def header(line: str, heading: str = "", people: str = "",
         m = pattern.match(plain)
         if m is not None:
             return Header(m.group("name").lstrip("@").strip(), _body_at(line, m.group("rest")), role=_role(m))
-    name = plain.rstrip(":")
-    if _thread(heading) and _PERSON.match(name) and name.casefold() in people.casefold():
-        return Header(name, len(line))
+    alone = _ALONE.match(plain)  # "Ana Ruiz:", "**Ana Ruiz (SRE):**" alone on its line: the turn is below it
+    name = alone.group("name") if alone is not None else ""
+    if alone is not None and _thread(heading) and _PERSON.match(name) and name.casefold() in people.casefold():
+        return Header(name, len(line), role=_role(alone))
     return None
 
 

@@ -51,6 +51,7 @@ from zehn.agent.sentence_looks import worth_parsing
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.agent.thread_scene import scene
+from zehn.agent.turn_speakers import speaker_of
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -116,9 +117,9 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
     plan: list[tuple[Scored, list[Sentence], list[Sentence]]] = []
     frames: dict[str, tuple[str, ...]] = {}
 
-    def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items (or table header) over the sentence
-        return frames.setdefault(s.id, view.framed(scored.passage, s, lambda: tuple(
-            words(f"{frame(scored.passage, s)}\n{header_of(scored.passage, s)}"))))
+    def framed(s: Sentence) -> tuple[str, ...]:  # the words of the list items (or table header) over the sentence,
+        return frames.setdefault(s.id, view.framed(scored.passage, s, lambda: tuple(  # and its turn's speaker
+            words(f"{frame(scored.passage, s)}\n{header_of(scored.passage, s)}\n{speaker_of(view, s)}"))))
     qualifiers = tuple(t for t in ask.terms if t not in core_terms(ask, context) and t not in KIND_WORDS)
     for scored in read:
         section = kinds and scored.role >= 1.0

@@ -13,6 +13,7 @@ from spacy.tokens import Doc, Token
 from verify.lexicon import MODAL_ACTS, NECESSITY_VERBS, REQUIREMENT_MODALS
 
 _LETS = ("let's", "lets", "let us")  # "let's add a guardrail": a proposal in the first person
+_NEEDING = NECESSITY_VERBS - {"have"}  # verbs that state a need with the thing needed as their object
 
 
 def modal_states(predicate: str, parse: Doc) -> bool:
@@ -34,4 +35,8 @@ def _modal(token: Token, modals: frozenset[str]) -> bool:
         return False
     to_verb = any(c.dep_ == "xcomp" and any(g.lower_ == "to" for g in c.children) for c in token.children)
     passive = token.lemma_.casefold() == "require" and any(c.dep_ == "auxpass" for c in token.children)
-    return to_verb or passive
+    # "We need a signed decision first", "the review requires an audit note": the thing needed as the object ("have"
+    # with an object states possession, not a need)
+    needed = token.lemma_.casefold() in _NEEDING and token.pos_ == "VERB" and any(c.dep_ == "dobj"
+                                                                                  for c in token.children)
+    return to_verb or passive or needed

@@ -107,7 +107,35 @@ def asks_cause(wh: Token, verb: Token | None) -> bool:
     if lemma in CAUSATIVE_VERBS:  # "what made X fail", "what pushed the latency up": its result is the effect
         return any(c.dep_ in ("ccomp", "xcomp", "oprd") for c in verb.children) or (
             any(c.dep_ == "dobj" for c in verb.children) and _moved(verb))
+    if (lemma, particle(verb)) in CAUSING_PHRASES:  # "what set off the alarms", "what kicked off the storm"
+        return True
     return lemma in DAMAGE_VERBS and any(c.dep_ == "dobj" for c in verb.children)
+
+
+# Phrasal verbs that state a cause as English writes them with a particle ("what *set off* the alert storm", "what
+# *touched off* the retries", "what *brought about* the drift"): the verb alone names no cause ("set", "kick"), its
+# particle makes it one, so they are read as the pair, never by the lemma.
+CAUSING_PHRASES = frozenset({("set", "off"), ("kick", "off"), ("touch", "off"), ("spark", "off"), ("bring", "about"),
+                             ("bring", "on")})
+
+
+def particle(verb: Token) -> str:
+    """The verb's particle ("set *off*", "brought *about*"), or ""."""
+    return next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+
+
+# Verbs of keeping a problem from spreading, which English uses for the remedy of an incident ("how did they
+# *contain* it", "what *contained* the spread") and for what something holds ("what does the bundle *contain*").
+# Only asked with the wh-word as the manner or as the doer do they ask for the remedy.
+CONTAINING_VERBS = frozenset({"contain"})
+
+
+def asks_containment(wh: Token, verb: Token | None) -> bool:
+    """"How did they contain it", "what contained the spread": a fix; "what does X contain" (the wh-word its object)
+    asks what X holds."""
+    if verb is None or verb.lemma_.casefold() not in CONTAINING_VERBS or wh.head.i != verb.i:
+        return False
+    return (wh.lower_ == "how" and wh.dep_ == "advmod") or (wh.lower_ == "what" and wh.dep_ == "nsubj")
 
 
 # Words that say a causative put its object back as it was ("got the pages flowing *again*", "got X *back* up").

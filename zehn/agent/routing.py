@@ -129,8 +129,10 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
 
 
 def _relation_route(clause: Span, ask: Ask) -> Routed | None:
-    """Dependency / dependents / impact, only for an ask whose focus is a system or nothing typed."""
-    if ask.answer_type not in ("system", "items", "description") or (
+    """Dependency / dependents / impact, only for an ask whose focus is a system or nothing typed. A bare "how"
+    asks the manner or the degree of the act ("how badly were customers hit", "how does X call Y"), never for the
+    thing at the relation's other end: the passages say it."""
+    if ask.wh == "how" or ask.answer_type not in ("system", "items", "description") or (
             ask.answer_type == "items" and FOCUS_TYPES.get(ask.focus_head) not in (None, "system", "identifier")):
         return None
     found = _relation_verb(clause)

@@ -483,3 +483,26 @@ def test_getting_an_act_going_again_asks_for_the_fix(nlp: Language, question: st
 
 def test_how_something_got_stuck_again_is_no_fix(nlp: Language) -> None:
     assert analyse("How did they get the build agents stuck again?", nlp).asks[0].answer_type != "fix"
+
+
+@pytest.mark.parametrize("question", ["What set off the retry storm on the mailer?",
+                                      "What kicked off the alert flood in the ledger cluster?",
+                                      "What brought about the drift in the cache hit rate?"])
+def test_a_phrasal_causative_asks_for_a_cause(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert analysis.asks[0].answer_type == "cause"
+    assert analysis.route == "why"
+
+
+def test_the_same_verb_without_its_particle_asks_no_cause(nlp: Language) -> None:
+    assert analyse("What set the pool size to forty?", nlp).asks[0].answer_type != "cause"
+
+
+@pytest.mark.parametrize("question", ["How did they contain the queue backlog?",
+                                      "What contained the spread of the bad config?"])
+def test_containing_a_problem_asks_for_the_fix(nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).asks[-1].answer_type == "fix"
+
+
+def test_what_a_thing_contains_asks_what_it_holds(nlp: Language) -> None:
+    assert analyse("What does the export bundle contain?", nlp).asks[0].answer_type != "fix"

@@ -82,3 +82,31 @@ def test_a_several_ask_owner_question_the_item_reader_declines_goes_to_the_passa
     question = "Who has to rotate the signing keys, and when is the review due?"
     assert len({a.text for a in analyse(question, nlp).asks}) == 2
     assert _before_passages(nlp, embedder, question) is None
+
+
+NOTES = """# Ledger cache flush notes
+
+## Summary
+
+The ledger cache was purged by Ana Ruiz after the schema change.
+"""
+
+REPLIES = """# Ledger cache questions
+
+## comments
+
+2026-03-02 09:10 - Ben Ode (SRE): Purged the ledger cache on the staging nodes.
+"""
+
+
+def test_the_who_reader_of_the_best_ranked_document_answers_whichever_reader_it_is(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    notes = markdown_view(NOTES, "Ledger cache flush notes", "doc_notes")
+    replies = markdown_view(REPLIES, "Ledger cache questions", "doc_replies")
+    similarity, parses = Similarity(embedder), Parses(ParseCache(nlp))
+
+    def who(*views: object) -> list[str]:
+        bound = before_walk(analyse("Who purged the ledger cache?", nlp), lambda: views, similarity, parses, nlp)
+        return [] if bound is None else [p.entity_name for p in bound.paths]
+    assert who(notes, replies) == ["Ana Ruiz"]  # a passive's by-agent in the first document
+    assert who(replies, notes) == ["Ben Ode"]  # the comment block's author in the first document

@@ -19,6 +19,10 @@ from zehn.agent.modal_acts import modal_states
     ("need", "The importer needs to hold a lease.", True),
     ("require", "A signed token is required for every call.", True),
     ("require", "The importer has a lease.", False),
+    ("require", "We need a signed waiver in the wiki first.", True),  # the thing needed as the object
+    ("require", "The export requires an audit note.", True),
+    ("insist", "We need a signed waiver in the wiki first.", True),  # "insist on X" demands X as "require" does
+    ("insist", "We have a signed waiver in the wiki.", False),  # possession, no need
     ("require", "We should add a check.", False),  # a proposal states no requirement
     ("deploy", "We should deploy on Monday.", False),  # no act a modal stands for
 ])

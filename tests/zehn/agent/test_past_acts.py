@@ -115,3 +115,10 @@ def test_an_act_named_only_by_its_noun_under_a_plan_or_condition_is_only_planned
 
 def test_a_bare_noun_of_the_verb_says_nothing_of_whether_the_act_was_done(nlp: Language) -> None:
     assert not only_planned([nlp("We will review the drops tomorrow.")], PastAct("drop", None))
+
+
+def test_a_verb_that_names_an_act_only_by_its_kind_asks_no_past_act(nlp: Language) -> None:
+    # Documents state such acts with their own verbs ("limit set to 40", "scaled to 6 replicas").
+    assert _act(nlp, "What was changed in the billing console for the blocked account?") is None
+    assert _act(nlp, "What was modified in the ledger config after the outage?") is None
+    assert _act(nlp, "Who merged the ledger config change?") is not None  # a specific act

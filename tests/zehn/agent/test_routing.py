@@ -138,3 +138,9 @@ def test_what_is_left_before_a_thing_can_close_asks_for_no_dependency(nlp: Langu
 def test_the_wh_word_as_passive_subject_is_never_the_subject_asked_about(nlp: Language, question: str) -> None:
     analysis = analyse(question, nlp)
     assert analysis.subject is None or analysis.subject.text.casefold() != "who", analysis.summary()
+
+
+@pytest.mark.parametrize("question", ["How badly were customers hit when the ledger limits regressed in May?",
+                                      "How does the billing-worker call the ledger-api?"])
+def test_a_bare_how_asks_the_manner_or_degree_not_a_relation_end(nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).route not in ("dependency", "dependents", "impact")
