@@ -9,6 +9,8 @@ later turn, not toward its rank (:mod:`zehn.agent.thread_scene`).
 
 from __future__ import annotations
 
+import re
+
 from zehn.agent.focus import FOCUS_ROLES, heading_words, roles_for, roles_of
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.named_items import asks_named_items
@@ -69,18 +71,20 @@ def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
 
 def asked_act(ask: Ask) -> tuple[str, ...]:
     """The act whose section an ask for a kind of section names ("the *steps* to *roll back* X", "*rollback*
-    steps"): the verb and the focus's other words, when the focus head points at a section role ("steps",
-    "checklist"). Empty for other asks: their section is found by its role alone."""
+    steps"): the verb joined to its particle as the act's noun ("rollback"), and the focus's other words, when the
+    focus head points at a section role ("steps", "checklist"). Empty for other asks: their section is found by
+    its role alone."""
     if ask.focus_head not in FOCUS_ROLES:
         return ()
-    act = {*ask.focus_terms, ask.predicate} - LIGHT_VERBS - frozenset(FOCUS_ROLES)
+    verbs = {ask.predicate} - LIGHT_VERBS
+    for term in ask.core or ask.terms:  # "the checklist used to *cut over* X": the act's verb need not be the main one
+        stem = re.escape(term[:-1] if term.endswith("e") else term)
+        if joined := re.search(rf"\b{stem}\w*\s+({'|'.join(sorted(PARTICLES))})\b", ask.text, re.IGNORECASE):
+            verbs = (verbs - {term}) | {term + joined.group(1).casefold()}  # "roll back" -> "rollback"
+    act = {*ask.focus_terms, *verbs} - frozenset(FOCUS_ROLES)
     return tuple(sorted(a for a in act if a))
 
 
 def names_act(act: tuple[str, ...], passage: DocPassage) -> bool:
-    """The passage's own heading names the act: as a word, or as the noun a verb and its particle make
-    ("rollback_plan" for "roll back")."""
-    if passage.kind != "section" or not act:
-        return False
-    heard = heading_words(passage.heading)
-    return any(w == a or (w.startswith(a) and w[len(a):] in PARTICLES) for w in heard for a in act)
+    """The passage's own heading names the act by its word ("rollback_plan" for "roll back", "Failover plan")."""
+    return passage.kind == "section" and bool(set(act) & heading_words(passage.heading))
