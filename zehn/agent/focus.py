@@ -195,13 +195,6 @@ def _roles(heading: str) -> tuple[tuple[str, float], ...]:
     return tuple(out.items())
 
 
-def consequences_only(heading: str) -> bool:
-    """The heading names what a case caused ("Impact", "Customer impact", "Symptoms") and not its cause ("Impact
-    and root cause"): its lines state effects, so none of them answers why the case happened."""
-    roles = roles_of(heading)
-    return roles.get("impact", 0.0) >= 1.0 and "cause" not in roles
-
-
 LABEL_WORDS = 3  # a label longer than this is a clause ("note that the cause: ..."), not a line's name
 
 

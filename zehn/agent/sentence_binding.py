@@ -42,7 +42,6 @@ from zehn.agent.findings import asks_finding, states_finding
 from zehn.agent.focus import (
     KIND_NOUNS,
     KIND_WORDS,
-    consequences_only,
     heading_words,
     label_roles,
     reads_sections,
@@ -175,8 +174,6 @@ def _fields_only(ask: Ask, text: str, similarity: Similarity) -> bool:
 def _bind_cause_or_fix(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, context: tuple[str, ...],
                        hit: set[str], parse_text: Parse) -> tuple[str, int] | None:
     """A cause or fix outside its section: a typed cue with the ask's terms, a confirmation or an explanation."""
-    if ask.answer_type == "cause" and consequences_only(scored.passage.heading):
-        return None  # "Impact: - pulls fail; causes degraded capacity": what the case caused, not its cause
     typed = fillers(parse, ask.answer_type)
     if typed and (hit or scored.role > 0):
         return "filler", len(hit)

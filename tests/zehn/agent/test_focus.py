@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from zehn.agent.focus import (
     KIND_WORDS,
-    consequences_only,
     family,
     label_roles,
     reads_sections,
@@ -103,10 +102,3 @@ def test_a_heading_s_roles_are_the_caller_s_own_dict() -> None:
 def test_what_is_left_or_remains_reads_the_next_steps() -> None:
     assert "next" in roles_for("description", "", "leave") and reads_sections("description", "", "remain")
     assert "next" not in roles_for("agent", "", "leave")  # "who left the team" asks for a person
-
-
-def test_a_section_of_consequences_alone_states_no_cause() -> None:
-    assert consequences_only("Incident > Customer impact")
-    assert consequences_only("Ticket > Symptoms")
-    assert not consequences_only("Incident > Impact and root cause")  # it names the cause too
-    assert not consequences_only("Incident > Investigation notes")
