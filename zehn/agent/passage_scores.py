@@ -52,21 +52,32 @@ def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
     title = words(view.info.title or "")  # every section is about what the title names ("Capacity plan: X")
     kinded = asks_named_items(ask)  # "which scopes": a section headed "Baseline scopes" ranks as a role section
     setting = scene(view)  # a conversation's opening message: considered with every later turn, not ranked by
-    acts = asked_act(ask) if any(names_act(asked_act(ask), p) for p in view.passages) else ()
+    acted = _act_sections(view, ask, roles)
     for p in view.passages:
         own, held = cover(terms, names, [*words(p.text), *title], similarity)
         coverage, held = cover(terms, names, [*words(p.text), *title, *setting.of(p)], similarity) \
             if setting.of(p) else (own, held)
         named = passage_roles(p, view.info.title)
         role = max((named.get(r, 0.0) for r in roles), default=0.0)
-        if acts:  # "steps to roll back X": the rollback plan's section holds them, not the upgrade steps'
-            role = 1.0 if names_act(acts, p) else min(role, 0.5)
+        if acted:  # "steps to roll back X": the rollback plan's section holds them, not the upgrade steps'
+            role = 1.0 if p.id in acted else min(role, 0.5)
         ask_sim = 1.0 - p.distances[slot] if len(p.distances) > slot else 0.0
         q_sim = 1.0 - p.distances[0] if p.distances else 0.0
         kind = float(kinded and bool(similarity.matches((ask.focus_head,), words(own_heading(p.heading)))))
         score = ask_sim + QUESTION_WEIGHT * q_sim + ROLE_WEIGHT * max(role, kind) + LEXICAL_WEIGHT * own
         scored.append(Scored(p, score, role, coverage, held, document))
     return sorted(scored, key=lambda s: (-s.score, s.passage.start))
+
+
+def _act_sections(view: DocView, ask: Ask, roles: frozenset[str]) -> frozenset[str]:
+    """The sections whose heading names the asked act and (at least as often holding it) the asked role
+    ("rollback_plan" for "the steps to roll back X"). Not the title's: it names what the whole document is about
+    ("ADR: Publish events through a queue" for "the consequences of publishing events through a queue")."""
+    act = asked_act(ask)
+    if not act:
+        return frozenset()
+    return frozenset(p.id for p in view.passages if names_act(act, p) and max(
+        (passage_roles(p, view.info.title).get(r, 0.0) for r in roles), default=0.0) >= 0.5)
 
 
 def asked_act(ask: Ask) -> tuple[str, ...]:
