@@ -83,3 +83,15 @@ def test_a_heading_names_the_asked_act_by_the_noun_of_its_verb_and_particle(
         nlp: Language, question: str, heading: str, named: bool) -> None:
     passage = DocPassage("d#p0", "d", heading, "section", 0, 10, heading, (0.4,))
     assert names_act(asked_act(analyse(question, nlp).asks[0]), passage) is named
+
+
+def test_the_title_naming_the_act_is_no_section_of_the_asked_role(nlp: Language, embedder: LocalEmbedder) -> None:
+    ask = analyse("What are the consequences of moving the ledger to a queue?", nlp).asks[0]
+    passages = tuple(DocPassage(f"d#p{n}", "d", heading, "section", n * 100, n * 100 + 90, f"{heading}\n{STEPS}",
+                                (0.4, 0.4))
+                     for n, heading in enumerate(("Move the ledger to a queue",
+                                                  "Move the ledger to a queue > Consequences")))
+    view = DocView(DocumentInfo("d", "Move the ledger to a queue", "confluence", None, None), passages, 1.0,
+                   False, lambda: [])
+    scored = score_passages(view, ask, 1, Similarity(embedder), ())
+    assert {s.passage.heading.rsplit(" > ", 1)[-1]: s.role for s in scored}["Consequences"] == 1.0
