@@ -33,7 +33,7 @@ from zehn.agent.kind_headings import names_listed_kind
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
-from zehn.agent.passage_scores import passage_roles, score_passages
+from zehn.agent.passage_scores import score_passages
 from zehn.agent.question import Ask
 from zehn.agent.restated import restated
 from zehn.agent.retrieve import DocView
@@ -229,9 +229,7 @@ def _finding(ask: Ask, bound_all: list[tuple[float, Sentence, list[Sentence], Sc
         return Finding(ask, alike, "source_backed" if how == "filler" else "inferred", (f"bound_by:{how}",),
                        scored.passage.heading, sentence, framing)
     elif how == "section":  # every section of that role, in document order ("resolution", "resolution_notes")
-        roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
-        named = [s_.passage for s_ in scored_all if max((passage_roles(s_.passage, view.info.title).get(r, 0.0)
-                                                         for r in roles), default=0.0) >= 1.0]
+        named = [s_.passage for s_ in scored_all if s_.role >= 1.0]  # as scored: the asked act's section
         pool_all = sorted({x.id: x for p in named for x in section_sentences(view, p, used)}.values(),
                           key=lambda x: x.start)
         pool_all = on_horizon(ask.focus, view.passages, sentence, pool_all)

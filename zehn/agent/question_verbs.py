@@ -17,9 +17,19 @@ def predicate_of(clause: Span, skip: set[int]) -> Token | None:
                    any(a.lower_ == "to" for a in c.children)] if top.lemma_ == "do" else []
         if purpose:
             return purpose[0]
-        return fronted(clause, _past_hyphenated_subject(top))
+        return fronted(clause, _participle_asked(clause, _past_hyphenated_subject(top)))
     roots = [t for t in clause if t.head.i < clause.start or t.head.i >= clause.end or t.head == t]
     return roots[0] if roots else None
+
+
+def _participle_asked(clause: Span, top: Token) -> Token:
+    """A present-tense verb under a fronted "was" / "has" is a noun the tagger misread ("how was the broken usage
+    *aggregate* job repaired"): English puts a participle after those auxiliaries, so the participle that follows
+    is the asked verb."""
+    if top.tag_ not in ("VBP", "VBZ") or not any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have") and
+                                                 c.tag_ in ("VBD", "VBZ") and c.i < top.i for c in top.children):
+        return top
+    return next((t for t in clause if t.i > top.i and t.tag_ == "VBN"), top)
 
 
 def _past_hyphenated_subject(top: Token) -> Token:

@@ -76,3 +76,14 @@ def test_a_passive_participle_right_after_was_whose_subject_is_the_wh_word_is_th
     # The clause's last word is a verb of the relative clause ("... that wanted reminders stopped"), not the ask's.
     ask = analyse("What was changed in the billing portal for the tenant that wanted reminders stopped?", nlp).asks[0]
     assert ask.predicate == "change"
+
+
+@pytest.mark.parametrize(("question", "verb", "answer_type"), [
+    ("How was the broken alerts aggregate job repaired, and how far behind was compute afterwards?", "repair", "fix"),
+    ("How was the export job fixed?", "fix", "fix"),
+    ("How is the ledger sync job configured?", "configure", "description"),
+])
+def test_a_participle_after_a_fronted_was_is_the_asked_verb_not_a_noun_read_as_one(
+        nlp: Language, question: str, verb: str, answer_type: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert (ask.predicate, ask.answer_type) == (verb, answer_type)
