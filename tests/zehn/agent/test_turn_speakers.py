@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from spacy.language import Language
-
 from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
@@ -21,25 +19,25 @@ Export passes on the east nodes.
 """
 
 
-def test_a_later_sentence_of_a_turn_is_spoken_by_its_header(nlp: Language) -> None:
+def test_a_later_sentence_of_a_turn_is_spoken_by_its_header() -> None:
     view = markdown_view(THREAD, "Nightly export fails after the key change")
     later = next(s for s in view.sentences if s.text.startswith("We need"))
     assert speaker_of(view, later) == "Ana Ruiz Security"
 
 
-def test_each_turn_has_its_own_speaker(nlp: Language) -> None:
+def test_each_turn_has_its_own_speaker() -> None:
     view = markdown_view(THREAD, "Nightly export fails after the key change")
     passes = next(s for s in view.sentences if s.text.startswith("Export passes"))
     assert speaker_of(view, passes) == "Ben Okafor"
 
 
-def test_a_quoted_line_is_not_the_quoting_speakers_words(nlp: Language) -> None:
+def test_a_quoted_line_is_not_the_quoting_speakers_words() -> None:
     view = markdown_view(THREAD, "Nightly export fails after the key change")
     quoted = [s for s in view.sentences if s.text.lstrip().startswith(">")]
     assert all(speaker_of(view, s) == "" for s in quoted)
 
 
-def test_a_document_without_turns_lends_no_speaker(nlp: Language) -> None:
+def test_a_document_without_turns_lends_no_speaker() -> None:
     view = markdown_view("# Runbook\n\n## Steps\n\nRestart the exporter. Check the queue.\n", "Runbook")
     assert all(speaker_of(view, s) == "" for s in view.sentences)
 
@@ -60,7 +58,7 @@ def _with_people(view: DocView, people: str) -> DocView:
     return DocView(view.info, view.passages, 1.0, True, lambda: [front, *view.sentences])
 
 
-def test_a_speaker_label_on_its_own_line_speaks_the_lines_below_it(nlp: Language) -> None:
+def test_a_speaker_label_on_its_own_line_speaks_the_lines_below_it() -> None:
     view = _with_people(markdown_view(TRANSCRIPT, "Storage sync - 2026-02-03"),
                         'participants: ["Mira Lund", "Ben Ode"]')
     freeze = next(s for s in view.sentences if s.text.startswith("We will freeze"))
@@ -69,7 +67,7 @@ def test_a_speaker_label_on_its_own_line_speaks_the_lines_below_it(nlp: Language
     assert speaker_of(view, fine) == "Ben Ode"
 
 
-def test_a_name_alone_on_its_line_that_the_metadata_does_not_list_is_a_label_not_a_speaker(nlp: Language) -> None:
+def test_a_name_alone_on_its_line_that_the_metadata_does_not_list_is_a_label_not_a_speaker() -> None:
     view = _with_people(markdown_view(TRANSCRIPT, "Storage sync - 2026-02-03"), 'participants: ["Ben Ode"]')
     freeze = next(s for s in view.sentences if s.text.startswith("We will freeze"))
     assert speaker_of(view, freeze) == ""
