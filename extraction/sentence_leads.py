@@ -20,22 +20,24 @@ from verify.vocabulary import LABELS, LabelRule
 
 # A line that ends in a colon and nothing after it; the words may carry code marks ("The `X` depends on:").
 LEAD_SENTENCE = re.compile(r"^[ \t>]*(?:[-*+]\s+)?[*_]*(?P<label>[A-Za-z`][^:\n]{8,140}?)[*_]*\s*:[*_]*\s*$")
-# The verb phrase a lead-in sentence ends with, by the label key that states the same relation ("is consumed by"
-# reads as the label "Consumed by"). Third-person and plural forms both, since the subject may be a list.
-_VERB_KEYS: dict[str, str] = {
-    **dict.fromkeys(("consumed by", "read by"), "consumed_by"),
-    "used by": "used_by",
-    "called by": "called_by",
-    "owned by": "owned_by",
-    "maintained by": "maintained_by",
-    **dict.fromkeys(("depends on", "depend on", "relies on", "rely on"), "depends_on"),
-    **dict.fromkeys(("uses", "use"), "uses"),
-    **dict.fromkeys(("calls", "call"), "calls"),
-    **dict.fromkeys(("consumes", "consume", "reads from", "read from"), "consumes_verb"),
-    **dict.fromkeys(("writes to", "write to", "publishes to", "publish to"), "writes_to"),
+# "consumes" as a verb: the subject reads from the listed systems (the label "Consumes:" reads so too)
+_CONSUMES = LabelRule("CONSUMES", False, "topic")
+# The verb phrase a lead-in sentence ends with, and the relation of the label that states the same ("is consumed
+# by" reads as the label "Consumed by"). Third-person and plural forms both, since the subject may be a list.
+_VERB_RULES: dict[str, LabelRule] = {
+    **dict.fromkeys(("consumed by", "read by"), LABELS["consumed_by"]),
+    "used by": LABELS["used_by"],
+    "called by": LABELS["called_by"],
+    "owned by": LABELS["owned_by"],
+    "maintained by": LABELS["maintained_by"],
+    **dict.fromkeys(("depends on", "depend on", "relies on", "rely on"), LABELS["depends_on"]),
+    **dict.fromkeys(("uses", "use"), LABELS["uses"]),
+    **dict.fromkeys(("calls", "call"), LABELS["calls"]),
+    **dict.fromkeys(("consumes", "consume", "reads from", "read from"), _CONSUMES),
+    **dict.fromkeys(("writes to", "write to", "publishes to", "publish to"), LABELS["writes_to"]),
 }
 _IMPACT_VERBS = frozenset({"affected", "impacted", "degraded"})
-_VERB = "|".join(sorted((*_VERB_KEYS, *_IMPACT_VERBS), key=len, reverse=True))
+_VERB = "|".join(sorted((*_VERB_RULES, *_IMPACT_VERBS), key=len, reverse=True))
 # subject, an optional passive auxiliary, the verb, an optional "the following (services)" / "these" after it
 _SENTENCE = re.compile(
     rf"(?P<subject>.*?)\s*(?:\b(?:is|are|was|were|has been|have been|got|get|gets)\s+)?\b(?P<verb>{_VERB})"
@@ -48,8 +50,6 @@ _POINTER = re.compile(r"^(?:it|this|the|our)?\s*(?:it|service|system|component|j
 # an impact sentence's subject is a description of the list ("The following services", "Downstream systems")
 _LISTED = re.compile(r"^(?:the following|these|several|multiple|some|other|downstream|upstream|dependent|"
                      r"the|two|three|four|five|\s)*(?:\s*[a-z]+){0,2}$", re.I)
-# "consumes" as a verb: the subject reads from the listed systems (the label "Consumes:" reads so too)
-_CONSUMES = LabelRule("CONSUMES", False, "topic")
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,7 @@ def sentence_lead(text: str, start: int, end: int, mentions: list[Mention]) -> S
     subject_text = m.group("subject").strip(" *_`")
     if verb in _IMPACT_VERBS:  # "The following services were degraded:": the document's incident affects them
         return SentenceLead(IMPACT_RULE, None, verb_span) if _LISTED.fullmatch(subject_text) else None
-    key = _VERB_KEYS[verb]
-    rule = _CONSUMES if key == "consumes_verb" else LABELS[key]
+    rule = _VERB_RULES[verb]
     named = [x for x in mentions if m.start("subject") <= x.start and x.end <= m.end("subject")]
     if len(named) == 1 and named[0].type in SYSTEM_VALUE_TYPES:
         before = text[m.start("subject") : named[0].start].strip(" *_`")
