@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from extraction.verb_reader import PARTICLES  # a heading names a phrasal act by its one-word noun ("rollback")
 from zehn.agent.focus import FOCUS_ROLES, heading_words, roles_for, roles_of
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.named_items import asks_named_items
@@ -23,9 +24,6 @@ from zehn.agent.templates import guide_heading
 from zehn.agent.thread_scene import scene
 
 ROLE_WEIGHT = 0.3
-# The adverb particles with which English joins a verb into the noun of its act ("roll back": "rollback", "cut over":
-# "cutover", "fail over": "failover", "roll out": "rollout"): a heading names the act by that noun.
-PARTICLES = frozenset({"back", "out", "over", "up", "off", "down", "in"})
 LEXICAL_WEIGHT = 0.3
 QUESTION_WEIGHT = 0.5
 
