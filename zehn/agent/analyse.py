@@ -25,6 +25,7 @@ from extraction.verb_reader import PARTICLES
 from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
+from zehn.agent.asked_quality import qualities
 from zehn.agent.asked_time import asked_time
 from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
@@ -176,7 +177,7 @@ def _asks(doc: Doc) -> list[Ask]:
                 core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
-                           tuple(t.lemma_.casefold() for t in group)))
+                           tuple(t.lemma_.casefold() for t in group), qualities(clause, core)))
     return _elided(out, doc[:whs[0].i])
 
 
@@ -209,7 +210,8 @@ def _elided(asks: list[Ask], scene: Span) -> list[Ask]:
         if before is not None and not ask.terms and not ask.focus and not ask.predicate:
             wanted = {*before.focus.casefold().split(), before.focus_head}
             ask = replace(ask, predicate=before.predicate, terms=tuple(t for t in before.terms if t not in wanted),
-                          core=tuple(t for t in before.core if t not in wanted), names=before.names, time=before.time)
+                          core=tuple(t for t in before.core if t not in wanted), names=before.names, time=before.time,
+                          qualities=before.qualities)
         out.append(ask)
     return out
 

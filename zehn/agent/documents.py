@@ -115,7 +115,7 @@ def why_missing(missing: list[Ask], view: DocView, similarity: Similarity, conte
                 ) -> tuple[Decline, str]:
     """Names the asks hold that the document never mentions, else what it does not state."""
     text = view.words
-    named = [t for a in missing for t in a.names if t not in context]
+    named = [t for a in missing for t in (*a.names, *a.qualities) if t not in context]
     found = similarity.matches(named, text)
     absent = [t for t in dict.fromkeys(named) if t not in found and not compound_held(t, text)]
     title = view.info.title or view.info.id

@@ -14,6 +14,7 @@ from __future__ import annotations
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
+from zehn.agent.asked_quality import unheld_quality
 from zehn.agent.bound import Finding
 from zehn.agent.chat_lines import asks_done, line_weight, planned
 from zehn.agent.extent import (
@@ -93,7 +94,16 @@ def find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similar
          used: set[str], context: tuple[str, ...] = (), asked: frozenset[str] = frozenset(),
          whole: bool = False, scores: dict[Ask, list[Scored]] | None = None) -> Finding | None:
     """``scores``: the ask's passage scores kept from an earlier reading of the same document (the whole-document
-    retry reads every passage again, scored as before)."""
+    retry reads every passage again, scored as before). A document that never writes a quality the ask claims of
+    the asked thing ("exactly-once" delivery) binds nothing for it (:mod:`zehn.agent.asked_quality`)."""
+    if unheld_quality(ask.qualities, view.index) is not None:
+        return None
+    return _find(ask, slot, view, parses, similarity, budget, used, context, asked, whole, scores)
+
+
+def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Similarity, budget: int,
+          used: set[str], context: tuple[str, ...], asked: frozenset[str], whole: bool,
+          scores: dict[Ask, list[Scored]] | None) -> Finding | None:
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     kept = scores if scores is not None else {}
     scored_all = kept[ask] = kept.get(ask) or score_passages(view, ask, slot, similarity, context)

@@ -92,6 +92,9 @@ class Ask:
     # stage that weighs done against planned consults (:mod:`zehn.agent.asked_time`).
     time: AskedTime = UNMARKED
     focus_terms: tuple[str, ...] = ()  # the lemmas of ``focus`` ("underlying cause": "underlie", "cause")
+    # The property the ask claims of the asked thing ("exactly-once" delivery): a source must write it
+    # (:mod:`zehn.agent.asked_quality`).
+    qualities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
