@@ -1,5 +1,5 @@
 """The quality an ask claims of the asked thing: a hyphenated modifier led by a degree adverb ("*exactly-once*
-delivery", "*strongly-consistent* reads", "*fully-encrypted* backups").
+delivery", "*strongly-consistent* reads", "*strictly-ordered* events").
 
 Why: such a modifier is not scene-setting but the asked property itself. "How does the adapter guarantee exactly-once
 delivery" is answered only by a document that speaks of exactly-once delivery; the adapter's summary, which holds
@@ -22,7 +22,7 @@ from zehn.agent.anchors import TIME_WORD
 from zehn.agent.text_index import TextIndex
 
 # An "-ly" adverb whose stem has at least four letters ("exact-ly", "strong-ly", "eventual-ly"): shorter stems are
-# mostly not adverbs ("early", "only", "daily", "fully" is left out with them). The stem rule, not a word list.
+# mostly not adverbs ("early", "only", "daily"; "fully" is left out with them). The stem rule, not a word list.
 _LY_ADVERB = re.compile(r"^[a-z]{4,}ly$")
 # Frequency adjectives end in "-ly" too ("weekly-rotation", "nightly-build"): they say when, not what quality.
 _FREQUENCY = re.compile(r"(?:hour|night|week|month|quarter|year)ly$")
