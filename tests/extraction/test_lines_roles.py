@@ -100,7 +100,7 @@ source_type: "confluence"
 
 ## Environment
 
-- Data store: customer-managed Postgres (managed service)
+- Data store: self-hosted Postgres (one primary, two replicas)
 - Edge proxy: envoy-edge v1.7.2
 - Dashboard: https://grafana.example.com/d/orders
 - Edge proxy latency: 40ms

@@ -20,7 +20,7 @@ key: "HELP-4410"
 Environment:
 - Hosted tenant running prod in two regions.
 - Cloud: AWS
-- Data store: customer-managed Postgres (managed service)
+- Data store: self-hosted Postgres (one primary, two replicas)
 - Prod environment for Northwind Labs (org: northwind-labs) in eu-west-1
 """
 
