@@ -103,7 +103,7 @@ def possessive_triples(sent: Span, anchors: dict[int, Mention]) -> list[Triple]:
 
 def _system_by_name(whole: Mention) -> bool:
     """A possessor that names a system as systems are named: a known technology, an identifier ("ledger-sync",
-    "orders.v1") or a phrase ("the ingest gateway"). One capitalised word of no known technology ("Northwind's
+    "orders.v1") or a phrase ("the ingest gateway"). One capitalised word of no known technology ("Halvard's
     webhook endpoint") is as often a customer or a company, whose endpoint is theirs, not a part of a system."""
     name = whole.name
     return name.casefold() in TECHNOLOGIES or name.islower() or any(c in name for c in " -_./") or any(

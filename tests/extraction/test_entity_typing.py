@@ -27,8 +27,8 @@ def test_a_possessive_does_not_make_a_customer(nlp: Language) -> None:
 
 
 def test_a_legal_form_makes_an_organisation_not_a_person(nlp: Language) -> None:
-    assert typed(nlp, "Contract signed with Northwind Financial Group last week.").get(
-        "Northwind Financial Group") == "Organization"
+    assert typed(nlp, "Contract signed with Halvard Financial Group last week.").get(
+        "Halvard Financial Group") == "Organization"
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ Environment:
 - Hosted tenant running prod in two regions.
 - Cloud: AWS
 - Data store: self-hosted Postgres (one primary, two replicas)
-- Prod environment for Northwind Labs (org: northwind-labs) in eu-west-1
+- Prod environment for Halvard Labs (org: halvard-labs) in eu-west-1
 """
 
 
@@ -35,4 +35,4 @@ def test_an_environment_line_of_a_ticket_without_a_system_makes_the_ticket_use_i
 
 def test_a_colon_inside_brackets_is_no_label_of_the_line(nlp: Language, tmp_path: Path) -> None:
     _, rels = read(nlp, tmp_path, TICKET)
-    assert not any(r["object"] == "northwind-labs" for r in rels)
+    assert not any(r["object"] == "halvard-labs" for r in rels)
