@@ -21,7 +21,7 @@ import re
 
 from verify import HopGrade
 from zehn.agent.bound import Bound, PathView
-from zehn.agent.comment_blocks import blocks
+from zehn.agent.comment_blocks import turns
 from zehn.agent.grading import hop, view
 from zehn.agent.question import Analysis
 from zehn.agent.question_ids import holds_all, named_identifiers
@@ -48,7 +48,7 @@ def _holders(doc_view: DocView) -> list[tuple[str, Sentence, Sentence | None, bo
     """(holder, sentence, header line, named in the sentence) for each hand-over, in thread order."""
     out: list[tuple[str, Sentence, Sentence | None, bool]] = []
     body = sorted((s for s in doc_view.sentences if s.kind != "metadata"), key=lambda s: s.start)
-    for block in blocks(doc_view):
+    for block in turns(doc_view):
         header = next((s for s in body if s.start <= block.start <= s.end + 3 and
                        block.author.casefold() in s.text.casefold()), None)
         for sentence in (s for s in body if block.own(s)):

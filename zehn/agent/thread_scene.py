@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from zehn.agent.comment_blocks import blocks
+from zehn.agent.comment_blocks import turns
 from zehn.agent.lemmas import words
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage
@@ -53,7 +53,7 @@ def scene(view: DocView) -> Scene:
 
 
 def _opening(view: DocView) -> Scene:
-    found = blocks(view)
+    found = turns(view)
     if len(found) < MIN_TURNS:
         return NO_SCENE
     opening = found[0]

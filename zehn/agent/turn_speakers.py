@@ -11,20 +11,12 @@ another speaker's words).
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
-from zehn.agent.comment_blocks import Block, blocks
+from zehn.agent.comment_blocks import turns
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
-
-# The turns of each document read this turn, found once per document (every ask, every passage reads them again).
-_TURNS: WeakKeyDictionary[DocView, list[Block]] = WeakKeyDictionary()
 
 
 def speaker_of(view: DocView, sentence: Sentence) -> str:
     """The name and role of the speaker whose turn holds the sentence ("Ana Ruiz Security"), or ""."""
-    turns = _TURNS.get(view)
-    if turns is None:
-        turns = _TURNS[view] = blocks(view)
-    block = next((b for b in turns if b.own(sentence)), None)
+    block = next((b for b in turns(view) if b.own(sentence)), None)
     return f"{block.author} {block.role}".strip() if block is not None else ""
