@@ -71,7 +71,8 @@ class Dispatcher:
     paths: list[PathRow] = field(default_factory=list)
     failures: list[QueryFailed] = field(default_factory=list)
     retrieval_ms: float = 0.0
-    mentioned: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # :meth:`mentions`, by name
+    # :meth:`mentions`, by name as asked: the name its rows carry (the cleaned one) and its passages
+    mentioned: dict[str, tuple[str, list[tuple[str, str]]]] = field(default_factory=dict)
 
     def texts(self) -> dict[str, str]:
         """Evidence id -> sentence, for the citation gate."""
@@ -160,20 +161,21 @@ class Dispatcher:
         passage holds is left out. A name looked up before in this turn is not looked up again (a name's rows do
         not depend on the names asked with it: the question's names are asked to find documents, then again to
         say which of them none of the read documents mention)."""
-        out: dict[str, list[tuple[str, str]]] = {}
         unique = list(dict.fromkeys(names))
         asked = [n for n in unique if n not in self.mentioned]
         for at in range(0, len(asked), MAX_NAMES):
-            found = self.found("passages_mentioning_each", {"texts": asked[at:at + MAX_NAMES]})
+            chunk = asked[at:at + MAX_NAMES]
+            out: dict[str, list[tuple[str, str]]] = {}
+            found = self.found("passages_mentioning_each", {"texts": chunk})  # raises when it could not run
             for row in found.rows if found else ():
                 out.setdefault(str(row["name"]), []).append((str(row["document_id"]), str(row.get("text") or "")))
+            for name in chunk:
+                key = clean_text(name, "texts")
+                self.mentioned[name] = (key, out.get(key, []))
         kept: dict[str, list[tuple[str, str]]] = {}
-        new = set(asked)
         for name in unique:  # in the order asked, each under the name its rows carry (the cleaned one)
-            key = clean_text(name, "texts") if name in new else name
-            if name in new and key == name:
-                self.mentioned[name] = out.get(name, [])
-            if held := (out.get(key) if name in new else self.mentioned[name]):
+            key, held = self.mentioned[name]
+            if held:
                 kept.setdefault(key, held)
         return kept
 
