@@ -71,14 +71,14 @@ def _act_sections(view: DocView, ask: Ask, roles: frozenset[str]) -> frozenset[s
     """The sections whose heading names the asked act and (at least as often holding it) the asked role
     ("rollback_plan" for "the steps to roll back X"). Not the title's: it names what the whole document is about
     ("ADR: Publish events through a queue" for "the consequences of publishing events through a queue")."""
-    act = asked_act(ask)
+    act = section_act(ask)
     if not act:
         return frozenset()
     return frozenset(p.id for p in view.passages if names_act(act, p) and max(
         (passage_roles(p, view.info.title).get(r, 0.0) for r in roles), default=0.0) >= 0.5)
 
 
-def asked_act(ask: Ask) -> tuple[str, ...]:
+def section_act(ask: Ask) -> tuple[str, ...]:
     """The act whose section an ask for a kind of section names ("the *steps* to *roll back* X", "*rollback*
     steps"): the verb joined to its particle as the act's noun ("rollback"), and the focus's other words, when the
     focus head points at a section role ("steps", "checklist"). Empty for other asks: their section is found by

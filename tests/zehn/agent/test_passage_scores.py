@@ -8,7 +8,7 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.passage_scores import ROLE_WEIGHT, asked_act, names_act, score_passages
+from zehn.agent.passage_scores import ROLE_WEIGHT, names_act, score_passages, section_act
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, DocumentInfo
 from zehn.agent.similarity import Similarity
@@ -69,8 +69,8 @@ def test_steps_keep_their_section_when_no_heading_names_the_act(nlp: Language, e
 
 
 def test_only_an_ask_for_a_kind_of_section_names_an_act(nlp: Language) -> None:
-    assert asked_act(analyse("Who rolled back the ledger store?", nlp).asks[0]) == ()
-    assert "rollback" in asked_act(analyse("What are the steps to roll back the ledger store?", nlp).asks[0])
+    assert section_act(analyse("Who rolled back the ledger store?", nlp).asks[0]) == ()
+    assert "rollback" in section_act(analyse("What are the steps to roll back the ledger store?", nlp).asks[0])
 
 
 @pytest.mark.parametrize(("question", "heading", "named"), [
@@ -82,7 +82,7 @@ def test_only_an_ask_for_a_kind_of_section_names_an_act(nlp: Language) -> None:
 def test_a_heading_names_the_asked_act_by_the_noun_of_its_verb_and_particle(
         nlp: Language, question: str, heading: str, named: bool) -> None:
     passage = DocPassage("d#p0", "d", heading, "section", 0, 10, heading, (0.4,))
-    assert names_act(asked_act(analyse(question, nlp).asks[0]), passage) is named
+    assert names_act(section_act(analyse(question, nlp).asks[0]), passage) is named
 
 
 def test_the_title_naming_the_act_is_no_section_of_the_asked_role(nlp: Language, embedder: LocalEmbedder) -> None:
