@@ -44,8 +44,8 @@ class ExternalServer:
     def check(self) -> tuple[Probe, str | None]:
         return self.prober(self.port, host=self.host, password=self.password)
 
-    def recover(self) -> None:
-        return None
+    def recover(self) -> str | None:
+        return None  # nothing to restart: redis-py reconnects on its own
 
 
 def parse_url(url: str) -> tuple[str, int, str | None]:

@@ -158,10 +158,9 @@ class EmbeddedFalkorDB:
             if self.port is None or self.server_pid is None:
                 return "down", "the embedded FalkorDB server is not running"
             if self._process is not None:
-                code = self._process.poll()  # reaps
-                if code is not None:
-                    how = f"killed by signal {-code}" if code < 0 else f"exited with code {code}"
-                    return "down", f"FalkorDB (pid {self._process.pid}) {how}"
+                death = self._death()
+                if death is not None:
+                    return "down", death
             elif self._lock.owns:
                 process.reap(self.server_pid)
             state, why = self._prober(self.port, self.server_pid, password=self.password)
@@ -171,22 +170,35 @@ class EmbeddedFalkorDB:
                         self._take_over()
             return state, why
 
-    def recover(self) -> None:
-        """Restart a dead server on the same port (clients keep their address), or adopt an ownerless one."""
+    def _death(self) -> str | None:
+        """How our child server ended (reaping it), or None while it runs."""
+        assert self._process is not None
+        code = self._process.poll()
+        if code is None:
+            return None
+        how = f"killed by signal {-code}" if code < 0 else f"exited with code {code}"
+        return f"FalkorDB (pid {self._process.pid}) {how}"
+
+    def recover(self) -> str | None:
+        """Restart a dead server on the same port (clients keep their address), or adopt an ownerless one.
+        Returns how the replaced child ended when known: a probe can notice a death (connection refused) before
+        the child's exit status is there to read, and the exit status is the better reason to report."""
         with self._guard, self._lock.transition():
             if not self._lock.try_own():
-                return  # its owner is alive and restarts it
-            if self._process is not None and self._process.poll() is None:
-                return  # still running: nothing to recover
+                return None  # its owner is alive and restarts it
+            death = self._death() if self._process is not None else None
+            if self._process is not None and death is None:
+                return None  # still running: nothing to recover
             record = self._lock.read_record()
             if record is not None and process.alive(record.server_pid) \
                     and process.probe(record.port, record.server_pid, password=self.password)[0] != "down":
                 self._take_over()
-                return
+                return death
             if self.server_pid is not None:
                 self._kill_stray(self.server_pid)
             self._spawn(self.port or self.requested_port or process.free_port())
             log.warning("restarted the embedded FalkorDB (pid %s, port %s)", self.server_pid, self.port)
+            return death
 
     # -- stop --------------------------------------------------------------------------------------------------
     def stop(self) -> None:

@@ -78,7 +78,8 @@ class Target(Protocol):
 
     def check(self) -> tuple[Probe, str | None]: ...
 
-    def recover(self) -> None: ...
+    def recover(self) -> str | None:
+        """Restart or re-adopt the server; returns how the replaced server ended, when the target knows."""
 
 
 class Supervisor:
@@ -162,10 +163,13 @@ class Supervisor:
 
     def _recover(self) -> None:
         try:
-            self.target.recover()
+            death = self.target.recover()
         except ZehnError as exc:
             self._last_error = str(exc)
             log.warning("graph server recovery failed: %s", exc)
+            return
+        if death is not None:
+            self._last_error = death
 
     def _down(self, why: str) -> None:
         self._db = None

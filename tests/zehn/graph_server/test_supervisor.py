@@ -56,6 +56,18 @@ def test_a_killed_embedded_server_is_reaped_and_restarted_with_its_data(tmp_path
             supervisor.stop()
 
 
+def test_recover_reports_the_exit_status_of_the_server_it_replaced(tmp_path: Path) -> None:
+    # a probe may see "connection refused" before the exit status can be read; recovery reads it for certain
+    with EmbeddedFalkorDB(tmp_path) as server:
+        assert server.server_pid is not None
+        old_pid = server.server_pid
+        os.kill(old_pid, signal.SIGKILL)
+        os.waitid(os.P_PID, old_pid, os.WEXITED | os.WNOWAIT)  # blocks until it has exited; leaves it to be reaped
+        death = server.recover()
+        assert death == f"FalkorDB (pid {old_pid}) killed by signal 9"
+        assert server.server_pid != old_pid and server.recover() is None  # a running server needs no recovery
+
+
 def test_an_external_server_that_goes_away_is_reconnected(tmp_path: Path) -> None:
     server = EmbeddedFalkorDB(tmp_path)
     server.start()
