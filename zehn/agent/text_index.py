@@ -25,12 +25,17 @@ class TextIndex:
     """Words of a text for separator-blind matching."""
 
     def __init__(self, text: str) -> None:
-        words = list(map(str.casefold, _ALNUM.findall(text)))
+        raw = _ALNUM.findall(text)
+        words = list(map(str.casefold, raw))
         self.joined = f" {' '.join(words)} "
         # CamelCase parts count as words too: "autoscalerPromQL" mentions "PromQL". The part pattern takes ASCII
-        # letters and digits only, so no part crosses a word's edge: run over the whole text, it finds the parts
-        # of every word in one pass.
-        self.words = frozenset(words) | frozenset(map(str.casefold, _CAMEL.findall(text)))
+        # letters and digits only, so no part crosses a word's edge: the parts of the text are those of its words,
+        # each distinct word read once. A word of lowercase ASCII letters and digits is one part, itself (already
+        # a word): only the others are read for parts (a document's text holds a few hundred distinct words and
+        # repeats them; reading the whole text for parts was most of the index's cost).
+        parts = [part for word in set(raw) if not (word.isascii() and (word.islower() or word.isdigit()))
+                 for part in _CAMEL.findall(word)]
+        self.words = frozenset(words) | frozenset(map(str.casefold, parts))
 
     def mentions(self, phrase: str, quoted: bool = False) -> bool:
         parts = [w.casefold() for w in _ALNUM.findall(phrase)]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from zehn.agent.text_index import TextIndex, text_index
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zehn.agent.text_index import _ALNUM, _CAMEL, TextIndex, text_index
 
 
 def test_the_same_text_reuses_its_index() -> None:
@@ -27,3 +30,25 @@ def test_camel_case_parts_of_every_word_are_found_in_one_pass_over_the_text() ->
         assert part in index.words
     assert "l" not in index.words and "ls" not in index.words  # "PromQL, HTTP...": no part spans the comma
     assert index.mentions("PromQL") and index.mentions("sit stand") and not index.mentions("QLHTTP")
+
+
+def _whole_text_index(text: str) -> tuple[str, frozenset[str]]:
+    """The index as it was built before each distinct word was read alone: the part pattern over the whole text."""
+    words = list(map(str.casefold, _ALNUM.findall(text)))
+    return f" {' '.join(words)} ", frozenset(words) | frozenset(map(str.casefold, _CAMEL.findall(text)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["the", "autoscalerPromQL", "HTTPServer", "v2", "x9Y", "caféLatte", "naïveCamel",
+                                 "ÉTÉ", "2026", "MiXeD", "ß", "İd", "_", "-", " ", ", ", "\n", "é", "ABC", "abc1D",
+                                 "²", "٣"]),
+                max_size=30).map("".join))
+def test_reading_each_distinct_word_finds_the_parts_a_whole_text_scan_finds(text: str) -> None:
+    index = TextIndex(text)
+    assert (index.joined, index.words) == _whole_text_index(text)
+
+
+@given(st.text(max_size=80))
+def test_any_text_is_indexed_as_a_whole_text_scan_indexes_it(text: str) -> None:
+    index = TextIndex(text)
+    assert (index.joined, index.words) == _whole_text_index(text)
