@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from extraction.embeddings import LocalEmbedder
+from extraction.embeddings import LocalEmbedder, _word_pieces
 from extraction.model_runtime import Forward
 
 TEXTS = [
@@ -142,3 +142,17 @@ def test_load_brings_in_every_model_part_before_first_use() -> None:
     assert not {"_tokenizer", "_forward", "_word_table"} & set(vars(fresh))
     fresh.load()
     assert {"_tokenizer", "_forward", "_word_table"} <= set(vars(fresh))
+
+
+def test_word_pieces_are_the_tokenizer_calls_own_even_after_a_truncating_encode(embedder: LocalEmbedder) -> None:
+    # word_vectors reads the fast tokenizer's batch encoder directly; _encode leaves truncation set on the shared
+    # tokenizer, which must not cut a word of many pieces ("a-a-a-...": 160; the plain call switches it off, and so
+    # does the reader).
+    embedder._encode(["a passage long enough to be cut " * 40])
+    words = ["retention", "on-call", "", " ", "émigré", "İd", "ß", "autoscalerPromQL", "x" * 90 + "y" * 90, "a b",
+             "a-" * 80]
+    assert _word_pieces(embedder._tokenizer, words) == embedder._tokenizer(words, add_special_tokens=False)[
+        "input_ids"]
+    assert embedder._encode(["a passage long enough to be cut " * 40])["input_ids"][0] == embedder._tokenizer(
+        ["a passage long enough to be cut " * 40], truncation=True, max_length=embedder.max_seq_length)[
+        "input_ids"][0]
