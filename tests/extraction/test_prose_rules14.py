@@ -48,3 +48,18 @@ def test_a_pull_request_closing_a_long_clause_that_opens_with_a_fix_is_the_fix(
 def test_a_cause_said_of_the_pull_request_itself_keeps_it_the_cause(
         nlp: Language, tmp_path: Path, line: str) -> None:
     assert any(rel == "CAUSED" for _, rel, _, _ in read(nlp, tmp_path, PAGE, line))
+
+
+TICKET = "SUP-4411: Duplicate leads in the CRM sync"
+
+
+@pytest.mark.parametrize("verb", ["Indicates", "Suggests", "Requires"])
+def test_a_verb_opening_a_note_style_item_is_no_part_of_a_system_name(
+        nlp: Language, tmp_path: Path, verb: str) -> None:
+    found = read(nlp, tmp_path, TICKET, f"Impact\n- {verb} lead scoring pipeline is generating false intent signals.\n")
+    assert not any(name.startswith(verb) for s, _, o, _ in found for name in (s, o))
+
+
+def test_an_item_opening_with_the_system_name_still_names_it(nlp: Language, tmp_path: Path) -> None:
+    found = read(nlp, tmp_path, TICKET, "Impact\n- Lead scoring pipeline is generating false intent signals.\n")
+    assert (TICKET, "AFFECTS", "Lead scoring pipeline", "d") in found
