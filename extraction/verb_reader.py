@@ -20,7 +20,7 @@ from extraction import noun_predicates as nouns
 from extraction.causal import moved, verb_lemma
 from extraction.parse_walks import objects_of, prep_objects, with_conjuncts, with_listed
 from extraction.traffic_phrases import handed_requests
-from extraction.vocabulary import COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
+from extraction.vocabulary import CHANGE_NOUNS, COPULA_RULES, PASSIVE_PREP_RULES, VERB_RULES
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj")
 # Adverb particles of English phrasal verbs ("fall back", "fail over", "time out"); also read by the answerer, where a
@@ -64,6 +64,8 @@ def subjects(verb: Token) -> list[Token]:
     while not subs and head.dep_ in ("conj", "xcomp") and head.head != head:
         head = head.head
         subs = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
+    if not subs and head.dep_ == "acl" and head.tag_ == "VBG" and _changed_thing(head.head):
+        return []  # "an upgrade of X using Y": the participle says how the upgrade was done, not what X uses
     if (subs and head.dep_ == "relcl" and subs[0].lower_ in ("that", "which", "who")) or (
         not subs and head.dep_ in ("relcl", "acl")
     ):
@@ -75,6 +77,17 @@ def subjects(verb: Token) -> list[Token]:
     if not subs and verb.dep_ == "ROOT":  # "tariff-api does not call X": a leading identifier parsed as an adverb
         subs = [c for c in verb.lefts if c.dep_ in _MISREAD_DEPS and identifier_shaped(c)][:1]
     return with_conjuncts(subs)
+
+
+def _changed_thing(noun: Token) -> bool:
+    """A change ("the migration of X") or the thing it acts on ("an upgrade of X"): the parser hangs a participle
+    that follows ("... using the installer") on one of them, though in English it tells how the change was made.
+    Its understood subject is whoever made the change, never X (which the change noun would stand in for)."""
+    if noun.lemma_.lower() in CHANGE_NOUNS:
+        return True  # the parser may hang it on the change itself: "the migration of X using Y"
+    prep = noun.head
+    return (noun.dep_ == "pobj" and prep.lower_ == "of" and prep.head != prep
+            and prep.head.lemma_.lower() in CHANGE_NOUNS)
 
 
 def _contrasted(noun: Token, verb: Token) -> bool:
