@@ -3,9 +3,16 @@ per reader kept until that reader's graph version moves."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import falkordb
 from rank_bm25 import BM25Okapi
 
+from extraction.access import ADMIN, EVERYONE, PUBLIC, Scope
+from traversal_policy import TraversalExecutor, load_policy
 from zehn.agent.corpus_words import SCOPES_KEPT, CorpusIndex, CorpusWords
+from zehn.agent.dispatch import Dispatcher
+from zehn.agent.events import Turn
 from zehn.agent.lexical import terms
 from zehn.agent.rows import ScopePassage, ScopeVersion
 
@@ -106,3 +113,31 @@ def test_the_oldest_reader_is_dropped_past_the_limit() -> None:
         cache.index(("graph", (f"user:{at}",), None), reader)
     cache.index(("graph", ("user:0",), None), readers[0])
     assert readers[0].reads == 2 and readers[-1].reads == 1
+
+
+def _document(graph: Any, doc_id: str, access: list[str], text: str, ingested_at: str) -> None:
+    graph.query("CREATE (:Document {id: $id, title: $id, status: 'ready', access: $access, ingested_at: $at}) "
+                "CREATE (:Passage {id: $id + '#p0', document_id: $id, index: 0, text: $text})",
+                {"id": doc_id, "access": access, "text": text, "at": ingested_at})
+
+
+def test_through_the_graph_each_scope_is_named_only_what_it_may_read_and_an_ingest_is_seen(
+        falkordb_client: falkordb.FalkorDB, graph_name: str) -> None:
+    graph = falkordb_client.select_graph(graph_name)
+    _document(graph, "doc_open", [EVERYONE], "The export job runs nightly.", "2026-01-01T00:00:00+00:00")
+    _document(graph, "doc_admin", [ADMIN], "Revoked keys stay quarantined.", "2026-01-01T00:00:00+00:00")
+    for at, text in enumerate(("Lunch is at noon.", "Badges renew yearly.", "The office moves in May.")):
+        # BM25 needs a few passages without a word for it to weigh anything (one of two holding it weighs 0)
+        _document(graph, f"doc_filler{at}", [EVERYONE], text, "2026-01-01T00:00:00+00:00")
+    cache = CorpusWords()
+    executor = TraversalExecutor(graph, load_policy())
+
+    def named(scope: Scope, question: str) -> list[str]:
+        return Dispatcher(executor.scoped(scope), Turn(None, None), payloads=False, corpus=cache) \
+            .corpus_documents(question)
+
+    assert named(PUBLIC, "quarantined revoked keys") == []
+    assert named(Scope((ADMIN, EVERYONE)), "quarantined revoked keys") == ["doc_admin"]
+    assert named(PUBLIC, "export job") == ["doc_open"] and cache.builds == 2  # one index per scope, kept
+    _document(graph, "doc_new", [EVERYONE], "Quarantined keys are purged monthly.", "2026-01-02T00:00:00+00:00")
+    assert named(PUBLIC, "quarantined keys") == ["doc_new"] and cache.builds == 3
