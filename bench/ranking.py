@@ -63,7 +63,8 @@ class Ranked:
 
 def order(service: AnswerService, text: str) -> list[str]:
     """The documents in the order an answer would read them (see the module's docstring)."""
-    dispatcher = Dispatcher(service.executor.scoped(PUBLIC, indexes=service.indexes), Turn(None, None), payloads=False)
+    dispatcher = Dispatcher(service.executor.scoped(PUBLIC, indexes=service.indexes), Turn(None, None), payloads=False,
+                            corpus=service.corpus)
     service.similarity.start([text])
     analysis = analyse(text, service.nlp)
     subjects = resolve(analysis, dispatcher)

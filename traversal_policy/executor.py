@@ -110,6 +110,8 @@ class TraversalExecutor:
             "document_sentences": handlers.document_sentences,
             "passages_mentioning": handlers.passages_mentioning,
             "passages_mentioning_each": handlers.passages_mentioning_each,
+            "scope_version": handlers.scope_version,
+            "scope_passages": handlers.scope_passages,
             "if_person_leaves": departure.if_person_leaves,
         }.get(query.name, handlers.walk)
         return handler(query, trace, self.policy, clean)

@@ -223,3 +223,16 @@ def passages_mentioning_each(query: NamedQuery, trace: Trace, policy: Policy, cl
     if not rows:
         return Miss("no_mentions", f"no passage holds every word of any of {', '.join(names)[:200]!r}")
     return Hit(rows)
+
+
+def scope_version(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    """One row (an aggregate always has one): a scope that reads no document says so with ``documents`` 0."""
+    return Hit(trace.rows(query.name, query.cypher["main"], {}))
+
+
+def scope_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    rows = trace.rows(query.name, query.cypher["main"], {"after": clean.get("after", "")})
+    if not rows:
+        return Miss("no_passages", "no readable passage after this one" if clean.get("after")
+                    else "the caller may read no passage (nothing ingested, or nothing in the caller's scope)")
+    return Hit(rows)

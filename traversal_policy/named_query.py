@@ -24,10 +24,13 @@ class NamedQuery:
     params: tuple[ParamSpec, ...]
     cypher: Mapping[str, str]  # variant key -> fixed text
     max_hops: int
+    # Offered to a model and to MCP clients as a tool (zehn/agent/tool_schemas.py). False for a query ZEHN runs for
+    # itself (a cache's bulk read), whose rows no one would read one by one.
+    tool: bool = True
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "description": self.description, "params": [p.to_dict() for p in self.params],
-                "cypher": dict(self.cypher), "max_hops": self.max_hops}
+                "cypher": dict(self.cypher), "max_hops": self.max_hops, "tool": self.tool}
 
 
 READY_OWNER = f"MATCH (owner:Document {{id: node.document_id}}) WHERE {ready_document('owner', 'node')} "

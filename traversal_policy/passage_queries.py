@@ -5,12 +5,15 @@ citable sentences. Fixed texts only; each reads through a ready document the cal
 
 from __future__ import annotations
 
-from extraction.schema import ready_document
+from extraction.schema import ready_document, valid_at
 
 from .named_query import READY_OWNER, ROW_LIMIT, NamedQuery, fulltext_head
 from .params import MAX_DOCUMENTS, MAX_NAMES, MAX_VECTORS, ParamSpec
 
 PASSAGE_READ_LIMIT = 500 * MAX_DOCUMENTS  # passages one document_passages call returns: 500 a document
+# Passages one scope_passages page returns: a whole corpus comes in pages by passage id (a cursor), so no reply grows
+# with the corpus (Redwood's ~2,400 passages are two pages; a page of 2,000 is ~1.5 MB of text).
+SCOPE_PAGE = 2000
 
 _PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
                     "node.kind AS passage_kind, "
@@ -72,6 +75,20 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                         "UNWIND range(0, size(found) - 1) AS at "
                         "RETURN i, at, found[at][0] AS id, found[at][1] AS document_id, found[at][2] AS text "
                         "ORDER BY i, at"}, 0),
+    # What a whole-corpus word index is built from (zehn/agent/corpus_words.py): every passage the caller may read,
+    # read once per graph version and scope. scope_version is that version: a cache compares it before each use.
+    NamedQuery("scope_version", "The number of ready documents the caller may read and the latest ingest stamp "
+               "among them: changes whenever a document is ingested, edited, deleted or becomes readable.", (),
+               {"main": f"MATCH (d:Document) WHERE {ready_document('d')} "
+                        "RETURN count(d) AS documents, max(d.ingested_at) AS latest"}, 0, tool=False),
+    NamedQuery("scope_passages", "Every passage (id, document id, text) of every ready document the caller may "
+               f"read, by passage id, {SCOPE_PAGE} a page: pass the last id read as after for the next page.",
+               (ParamSpec("after", "text", "the last passage id of the previous page (none: the first page)",
+                          False),),
+               {"main": f"MATCH (d:Document) WHERE {ready_document('d')} WITH d "
+                        f"MATCH (p:Passage {{document_id: d.id}}) WHERE p.id > $after AND {valid_at('p')} "
+                        "RETURN p.id AS id, p.document_id AS document_id, p.text AS text "
+                        f"ORDER BY id LIMIT {SCOPE_PAGE}"}, 0, tool=False),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "

@@ -28,6 +28,10 @@ TEXTS["evidence_reads.evidence_by_ids"] = EVIDENCE_BY_IDS
 TEXTS["parse_store.read_parses"] = READ_PARSES
 TEXTS["term_store.read_terms"] = READ_TERMS
 TEXTS |= {f"search_words.count_{n}": COUNT_TEXTS[n - 1] for n in (1, len(COUNT_TEXTS))}
+# The whole-corpus reads return (or count) every readable document, so reading every document is what they return:
+# scope_passages runs once per graph version and reader, scope_version once per answer (an aggregate over the
+# documents' label; ~0.4 ms at Redwood's 141 documents). Each is checked to scan the Document label only.
+WHOLE_CORPUS = {"scope_passages.main", "scope_version.main"}
 
 
 def _params(text: str) -> dict[str, Any]:
@@ -48,7 +52,8 @@ def test_no_fixed_text_scans_a_label_or_hash_joins(name: str, fixture_db: tuple[
     graph = fixture_db[0]
     plan = graph.explain(TEXTS[name], _params(TEXTS[name])).plan
     scanning = [line.strip() for line in plan if any(op in line for op in SCANNING_OPERATORS)]
-    assert scanning == [], f"{name} scans: {scanning}"
+    assert scanning == (["Node By Label Scan | (d:Document)"] if name in WHOLE_CORPUS else []), \
+        f"{name} scans: {scanning}"
 
 
 def test_the_plan_check_sees_a_scan_when_there_is_one(fixture_db: tuple[Any, FixtureInfo]) -> None:

@@ -27,7 +27,8 @@ from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryR
 from traversal_policy.params import MAX_NAMES, clean_text
 from traversal_policy.search import RRF_K
 from zehn.agent import rows
-from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
+from zehn.agent.corpus_words import CorpusWords
+from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, ScopePassage, ScopeVersion, Sentence
 
 MAX_EDGES = 40  # evidence_for look-ups per turn (a 3-hop impact walk on a real corpus stays well below)
 EdgeKey = tuple[str, str, str]
@@ -73,6 +74,7 @@ class Dispatcher:
     retrieval_ms: float = 0.0
     # :meth:`mentions`, by name as asked: the name its rows carry (the cleaned one) and its passages
     mentioned: dict[str, tuple[str, list[tuple[str, str]]]] = field(default_factory=dict)
+    corpus: CorpusWords | None = None  # the service's whole-corpus word indexes (None: retrieval does without)
 
     def texts(self) -> dict[str, str]:
         """Evidence id -> sentence, for the citation gate."""
@@ -154,6 +156,31 @@ class Dispatcher:
     def sentences(self, document_id: str) -> list[Sentence]:
         found = self.found("document_sentences", {"document_id": document_id})
         return [self.evidence[str(r["id"])] for r in found.rows] if found else []
+
+    def corpus_documents(self, question: str) -> list[str]:
+        """The documents the whole-corpus word index ranks best for ``question`` (zehn/agent/corpus_words.py), as
+        this turn's reader; none without the service's indexes."""
+        if self.corpus is None:
+            return []
+        key = (self.executor.graph.name, self.executor.scope.tokens, self.executor.as_of)
+        return self.corpus.index(key, self).documents(question)
+
+    def scope_version(self) -> ScopeVersion:
+        """The graph's version as this reader sees it (``scope_version``'s one row)."""
+        found = self.found("scope_version", {})
+        row = found.rows[0] if found else {}
+        latest = row.get("latest")
+        return int(row.get("documents") or 0), None if latest is None else str(latest)
+
+    def scope_passages(self) -> list[ScopePassage]:
+        """Every passage this reader may read, page after page (``scope_passages``, by passage id)."""
+        out: list[ScopePassage] = []
+        args: dict[str, Any] = {}
+        while (found := self.found("scope_passages", args)) is not None:
+            out.extend(ScopePassage(str(r["id"]), str(r["document_id"]), str(r.get("text") or ""))
+                       for r in found.rows)
+            args = {"after": out[-1].id}
+        return out
 
     def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
         """Each of ``names``' passages that hold every word of it, as (document id, passage text), in

@@ -172,6 +172,9 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     scores = {d: nearest.get(d, 0.0) + shares.get(d, 0.0) for d in {h.document_id for h in hits}}
     names = question_names(analysis)
     scores.update((d, 0.0) for d in named_documents(names, dispatcher.mentions) if d not in scores)
+    # The documents whose passages hold the question's rare words, wherever they are (zehn.agent.corpus_words):
+    # read and ranked with the rest on what is read, never placed by that score.
+    scores.update((d, 0.0) for d in dispatcher.corpus_documents(analysis.question) if d not in scores)
     mentioning = _mentioning(subjects, dispatcher)
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):

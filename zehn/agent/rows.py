@@ -129,6 +129,19 @@ class DocumentInfo:
     updated: str | None
 
 
+@dataclass(frozen=True)
+class ScopePassage:
+    """A passage as the whole-corpus word index reads it (``scope_passages``): its text and its document."""
+
+    id: str
+    document_id: str
+    text: str
+
+
+# A graph's version as one reader sees it (``scope_version``): ready documents it may read, latest ingest stamp.
+ScopeVersion = tuple[int, str | None]
+
+
 def _span(raw: object) -> Span | None:
     if isinstance(raw, list | tuple) and len(raw) == 2 and all(isinstance(v, int) for v in raw):
         return Span(int(raw[0]), int(raw[1]))

@@ -24,6 +24,7 @@ from extraction.errors import InputRejected
 from extraction.term_store import model_tag, read_terms
 from traversal_policy import TraversalExecutor
 from traversal_policy.runner import IndexMemo
+from zehn.agent.corpus_words import CorpusWords
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
 from zehn.agent.lemmas import irregular_forms
@@ -50,6 +51,7 @@ class AnswerService:
                                      irregular=irregular_forms(nlp), stored=stored_terms(graph, embedder))
         self.pipeline = Pipeline(nlp, self.similarity, llm)
         self.indexes = IndexMemo(keep_s=INDEXES_KEPT_S)  # every answer's searches, for INDEXES_KEPT_S
+        self.corpus = CorpusWords()  # the whole-corpus word index per reader, rebuilt when the graph changes
 
     @property
     def mode(self) -> Literal["model", "deterministic"]:
@@ -68,7 +70,7 @@ class AnswerService:
         turn.checkpoint()
         # A deterministic turn reads the typed rows only: no model-facing payloads (the tool calls shown are the same).
         dispatcher = Dispatcher(self.executor.scoped(scope, indexes=self.indexes), turn,
-                                payloads=self.llm is not None)
+                                payloads=self.llm is not None, corpus=self.corpus)
         run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome
         timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,

@@ -27,9 +27,9 @@ def _param_schema(spec: ParamSpec) -> dict[str, Any]:
 
 
 def tool_schemas() -> list[dict[str, Any]]:
-    """OpenAI ``tools`` for every catalogue query."""
+    """OpenAI ``tools`` for every catalogue query offered as one (``NamedQuery.tool``)."""
     tools = []
-    for query in CATALOGUE.values():
+    for query in (q for q in CATALOGUE.values() if q.tool):
         params = [p for p in query.params if p.kind in _MODEL_KINDS]
         tools.append({"type": "function", "function": {
             "name": query.name, "description": query.description,

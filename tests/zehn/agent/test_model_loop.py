@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from spacy.language import Language
 
-from traversal_policy import Found, TraversalExecutor
+from traversal_policy import CATALOGUE, Found, TraversalExecutor
 from zehn.agent import AnswerService
 from zehn.agent.tool_schemas import tool_schemas
 from zehn.answers.model import AnswerEvent
@@ -45,6 +45,12 @@ def _owner_calls() -> list[dict[str, Any]]:
 def test_tools_are_the_catalogue() -> None:
     names = {t["function"]["name"] for t in tool_schemas()}
     assert "who_owns" in names and "search_evidence" in names and "run_cypher" not in names
+
+
+def test_the_bulk_reads_zehn_runs_for_itself_are_no_tools() -> None:
+    names = {t["function"]["name"] for t in tool_schemas()}
+    assert names == {q.name for q in CATALOGUE.values() if q.tool}
+    assert "scope_passages" not in names and "scope_version" not in names
 
 
 def test_well_behaved_model_is_answered(svc: AnswerService, fake_model: FakeModel, routing_owns_geo: str) -> None:

@@ -110,10 +110,14 @@ class _SearchDispatcher:
     is read with its passages' distances to the question."""
 
     def __init__(self, texts: dict[str, tuple[float, str]], hits: list[PassageHit],
-                 named: dict[str, list[tuple[str, str]]] | None = None) -> None:
+                 named: dict[str, list[tuple[str, str]]] | None = None, corpus: list[str] | None = None) -> None:
         self.texts, self.hits, self.named = texts, hits, named or {}
+        self.corpus = corpus or []  # what the whole-corpus word index names (zehn.agent.corpus_words)
         self.read: list[str] = []
         self.looked_up: list[str] = []
+
+    def corpus_documents(self, question: str) -> list[str]:
+        return self.corpus
 
     def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
         self.looked_up += names
@@ -230,3 +234,23 @@ def test_a_short_document_as_near_as_a_long_one_is_ordered_first_and_both_keep_t
     assert [v.info.id for v in views] == ["short", "long"]
     assert views[0].score == views[1].score  # the near-document shares compare the match itself
 
+
+
+def test_a_document_only_the_whole_corpus_words_name_is_read_and_ranks_by_what_it_holds() -> None:
+    hits = [_hit(f"v{n}", 0.50, None) for n in range(3)]
+    texts = {**{h.document_id: (0.5, "Quarterly planning notes and the office move.") for h in hits},
+             "rare": (0.55, "Revoked signing keys stay quarantined for seven days.")}
+    graph = _SearchDispatcher(texts, hits, corpus=["rare"])
+    views, _ = documents(_analysis("How long do revoked signing keys stay quarantined?"), Subjects(),
+                         graph, _Vectors())  # type: ignore[arg-type]
+    assert "rare" in graph.read and views[0].info.id == "rare"
+
+
+def test_a_document_the_whole_corpus_words_name_does_not_displace_a_better_read_one() -> None:
+    hits = [_hit("near", 0.80, 1)]
+    texts = {"near": (0.2, "Revoked signing keys stay quarantined for seven days."),
+             "also": (0.7, "Signing happens at build time.")}
+    graph = _SearchDispatcher(texts, hits, corpus=["also"])
+    views, _ = documents(_analysis("How long do revoked signing keys stay quarantined?"), Subjects(),
+                         graph, _Vectors())  # type: ignore[arg-type]
+    assert "also" in graph.read and [v.info.id for v in views] == ["near", "also"]
