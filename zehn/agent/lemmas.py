@@ -38,6 +38,28 @@ def inflects(lemma: str, word: str) -> bool:
                                                          lemma + lemma[-1] + "ing", lemma + lemma[-1] + "ed"}
 
 
+def cut_short(word: str, term: str, shortest: int) -> bool:
+    """``word`` may be ``term`` cut short (:mod:`zehn.agent.similarity`): the start of it, alphabetic, at least
+    ``shortest`` letters."""
+    return shortest <= len(word) < len(term) and word.isalpha() and term.startswith(word)
+
+
+def compounds_apart(term: str, word: str, prefix: int) -> bool:
+    """Two hyphenated compounds that share their first parts and then differ in a part, from its first ``prefix``
+    letters on ("per-user" / "per-device", "read-only" / "read-write", "rack-7" / "rack-9"): other words, whatever
+    their context-free vectors say (those lean on the compound's first piece, so every "per-X" came out near every
+    "per-Y", and a prefix filter on the first letters lets such pairs through). Parts that start alike (a part's
+    inflection or derivation: "sign-up" / "sign-ups") and a compound against a plain word are left to the vector."""
+    if "-" not in term or "-" not in word:
+        return False
+    for mine, theirs in zip(term.split("-"), word.split("-"), strict=False):
+        if mine != theirs:
+            if mine.isdigit() and theirs.isdigit():
+                return True  # "rack-1" / "rack-12": other numbers
+            return not (mine.startswith(theirs[:prefix]) or theirs.startswith(mine[:prefix]))
+    return False
+
+
 WORDS_CACHE = 8192  # texts whose words are kept: a turn reads its sentences' words in several stages
 
 

@@ -12,6 +12,7 @@ Three levels, all cached for the life of the process (bounded):
   when the full model also judges them alike (:data:`SYNONYM_MATCH`): the context-free vectors of a clipped word are
   weak ("dim" ~ "dimension" 0.34, under WORD_MATCH), the full model's are not (it tells "dim" ~ "dimension" from
   "dep" ~ "deployment").
+- Hyphenated compounds that part after a shared first part are other words (:func:`lemmas.compounds_apart`).
 - :meth:`Similarity.synonym` compares single words by the full model. A word's vector depends on its text alone,
   so each distinct word is embedded once per process (its own LRU, apart from the texts'); the words not cached
   yet go to the model in one batched call (:meth:`Similarity.prefetch` takes a whole ask's words at once: one
@@ -34,7 +35,7 @@ from typing import Protocol
 
 import numpy as np
 
-from zehn.agent.lemmas import inflects
+from zehn.agent.lemmas import compounds_apart, cut_short, inflects
 
 WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
@@ -135,7 +136,8 @@ class Similarity:
         # Built when some term is not there as written: a long pool's grouping is kept per word set; a sentence's
         # (rebuilt for every call, rarely met again) groups only the words that share a prefix with a term.
         by_prefix = _by_prefix(pool) if len(pool) >= POOL_CACHED else _prefixed(pool, {t[:STEM_PREFIX] for t in rest})
-        nearby = {term: near for term in rest if (near := by_prefix.get(term[:STEM_PREFIX]))}
+        nearby = {term: near for term in rest if (near := [w for w in by_prefix.get(term[:STEM_PREFIX], ())
+                                                          if not compounds_apart(term, w, STEM_PREFIX)])}
         # A regular inflection is the same word whatever its vector ("rout", the lemma a tagger gives a gerund read
         # as a verb, is the question's "routing": a document's noun "routing" is not the battle word's neighbour).
         inflected = {term for term, near in nearby.items() if any(inflects(term, w) or inflects(w, term) for w in near)}
@@ -172,7 +174,7 @@ class Similarity:
         if unknown:
             vectors = self._word_vectors(w for pair in unknown for w in pair)
             fresh = {(t, w): float(vectors[t] @ vectors[w]) >= WORD_MATCH for t, w in unknown}
-            clipped = [(t, w) for (t, w), alike in fresh.items() if not alike and _clipped(w, t)]
+            clipped = [(t, w) for (t, w), alike in fresh.items() if not alike and cut_short(w, t, ABBREVIATION_MIN)]
             if clipped:  # "dim" for "dimension": the full model, one batched call for the turn's new pairs
                 both = list(dict.fromkeys(x for pair in clipped for x in pair))
                 full = dict(zip(both, self._term_vectors(both), strict=True))
@@ -269,11 +271,6 @@ class Similarity:
             assert found is not None
             out.append(found)
         return out
-
-
-def _clipped(word: str, term: str) -> bool:
-    """``word`` may be ``term`` cut short: the start of it, alphabetic, at least :data:`ABBREVIATION_MIN` letters."""
-    return ABBREVIATION_MIN <= len(word) < len(term) and word.isalpha() and term.startswith(word)
 
 
 def _prefixed(pool: frozenset[str], prefixes: set[str]) -> dict[str, list[str]]:

@@ -109,10 +109,17 @@ def _determines(after: Token) -> bool:
 
 def misread_plural(word: Token) -> bool:
     """A plural noun the tagger read as a verb ("which *prechecks* would block"): a third-person verb is never
-    followed by an auxiliary, a plural noun as the subject of the next clause is."""
+    followed by an auxiliary, a plural noun as the subject of the next clause is. Right after "which", also one
+    that hangs on a later word ("which *services* other than X were hurt", "which *follow-ups* from X are P0"):
+    a verb asked of "which" ("which fails first") heads its clause, so nothing later governs it; one that a later
+    word governs is the subject or object the wh-word determines, a noun."""
     doc = word.doc
-    return word.tag_ == "VBZ" and word.i + 1 < len(doc) and doc[word.i + 1].pos_ == "AUX" and \
-        doc[word.i + 1].head.i > word.i + 1
+    if word.tag_ != "VBZ":
+        return False
+    if word.i + 1 < len(doc) and doc[word.i + 1].pos_ == "AUX" and doc[word.i + 1].head.i > word.i + 1:
+        return True
+    return word.i > 0 and doc[word.i - 1].lower_ == "which" and word.head.i > word.i and \
+        word.lemma_ not in ("be", "do", "have") and word.dep_ not in ("aux", "auxpass")
 
 
 def wh_of(token: Token) -> str:

@@ -333,6 +333,23 @@ def test_a_which_whose_noun_modifier_the_tagger_reads_as_a_verb_is_still_an_ask(
         ("how long", "", "duration", "store")]
 
 
+@pytest.mark.parametrize(("question", "focus"), [
+    ("Which services other than the ledger were slowed down?", "services"),
+    ("Which follow-ups from the billing review are urgent?", "follow-ups"),
+    ("Which checks besides the linter were skipped?", "checks"),
+])
+def test_a_plural_noun_after_which_the_tagger_reads_as_a_verb_is_the_focus(nlp: Language, question: str,
+                                                                            focus: str) -> None:
+    # No auxiliary follows the noun here (a phrase does), yet a later verb governs it: it is the asked noun.
+    ask = analyse(question, nlp).asks[0]
+    assert (ask.focus, ask.answer_type) == (focus, "items")
+
+
+def test_a_verb_asked_of_which_stays_the_verb(nlp: Language) -> None:
+    ask = analyse("Which fails first, the cache or the queue?", nlp).asks[0]
+    assert (ask.focus, ask.predicate) == ("", "fail")
+
+
 def test_either_side_of_a_contrast_is_no_name_every_passage_must_hold(nlp: Language) -> None:
     contrasted = analyse("Which standard vs break-glass scopes does the ledger bot use?", nlp).asks[0]
     assert "break-glass" not in contrasted.names and "break-glass" in contrasted.core
