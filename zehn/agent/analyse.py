@@ -25,6 +25,7 @@ from extraction.verb_reader import PARTICLES
 from verify.constraints import find_constraints
 from zehn.agent import routing
 from zehn.agent.anchors import TIME_WORD, anchors
+from zehn.agent.asked_measure import measure_of
 from zehn.agent.asked_quality import qualities
 from zehn.agent.asked_time import asked_time
 from zehn.agent.focus import IMPLICIT_FOCUS, type_of
@@ -177,7 +178,7 @@ def _asks(doc: Doc) -> list[Ask]:
                 core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
-                           tuple(t.lemma_.casefold() for t in group), qualities(clause, core)))
+                           tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group)))
     return _elided(out, doc[:whs[0].i])
 
 

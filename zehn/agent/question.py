@@ -95,6 +95,9 @@ class Ask:
     # The property the ask claims of the asked thing ("exactly-once" delivery): a source must write it
     # (:mod:`zehn.agent.asked_quality`).
     qualities: tuple[str, ...] = ()
+    # The measure a value must be stated for ("error rate": "error"; "read timeout": "read", "timeout"): a line holding
+    # a value of the asked type for another measure does not answer (:mod:`zehn.agent.asked_measure`).
+    measure: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
+from zehn.agent.asked_measure import MEASURED, unshown_share, unstated_measure
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import conditioned
 from zehn.agent.focus import DURATION_VERBS, NUMBER_ONLY, OCCURRENCE_VERBS, family, states_threshold, states_unit
@@ -29,6 +30,8 @@ def bind_typed(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity, 
     if any(own) and not (similarity.matches(own, lemmas) or label_states(text, ask) or
                          states_threshold(ask.focus_head, text) or states_unit(ask.focus_head, text)):
         return None
+    if ask.answer_type in MEASURED and _other_measure(ask, text, lemmas, similarity):
+        return None  # "trip rate < 0.5%" for the asked error rate: a value of the asked type for another measure
     if ask.wh == "how many" and ask.focus_head and not (similarity.matches((ask.focus_head,), [
             *lemmas_of(parse), *frame]) or states_unit(ask.focus_head, text)):
         return None  # "how many customers": a count of customers, not "31% of attempts" under their heading
@@ -46,3 +49,16 @@ def bind_typed(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity, 
 def verbs(parse: Doc) -> list[str]:
     """The sentence's verbs and adjectives, as lemmas: what a synonym of the asked act is looked for among."""
     return [t.lemma_.casefold() for t in parse if t.pos_ in ("VERB", "ADJ")]
+
+
+def _other_measure(ask: Ask, text: str, lemmas: list[str], similarity: Similarity) -> bool:
+    """The line (with its label, header, item and heading) leaves a word of the asked measure unstated; a threshold
+    or a unit the asked head names may be stated by a comparison or a symbol instead ("fires above 85%")."""
+    if unshown_share(ask.focus_head, text, lemmas):
+        return True
+    missing = unstated_measure(ask.measure, lemmas, similarity)
+    if missing is None:
+        return False
+    if missing == ask.focus_head and (states_threshold(missing, text) or states_unit(missing, text)):
+        return unstated_measure(tuple(w for w in ask.measure if w != missing), lemmas, similarity) is not None
+    return True
