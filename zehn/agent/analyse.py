@@ -28,6 +28,7 @@ from zehn.agent.anchors import TIME_WORD, anchors
 from zehn.agent.asked_measure import measure_of
 from zehn.agent.asked_quality import qualities
 from zehn.agent.asked_time import asked_time
+from zehn.agent.carried_acts import carried, needed_event, unchosen
 from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
@@ -37,7 +38,6 @@ from zehn.agent.question_verbs import (
     asks_cause,
     asks_containment,
     asks_restoration,
-    carried,
     focus_verb,
     fronted_aux,
     named_head,
@@ -166,7 +166,8 @@ def _asks(doc: Doc) -> list[Ask]:
             kind_words = {clause.doc[i].lemma_.casefold() for i in kind}
             # "which fallback and release number": each conjunct asks its own thing; the other's words are not its core
             siblings = {t.i for g in groups if g is not group for t in g}
-            core = tuple(t for t in _core(clause, group, verb, subject_from, siblings) if t not in kind_words)
+            core = unchosen(tuple(t for t in _core(clause, group, verb, subject_from, siblings)
+                                   if t not in kind_words), verb, act)
             # An ask whose own words name only its kind, its verb and its doer takes the things its scene names
             # (the clause's, and for the first ask the words before it): "what workarounds were used while X ...".
             # A description's focus noun and verb name a kind of statement ("what caution was raised"). Another
@@ -178,7 +179,8 @@ def _asks(doc: Doc) -> list[Ask]:
                 core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
-                           tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group)))
+                           tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group),
+                           needed=not group and needed_event(clause, verb, act)))
     return _elided(out, doc[:whs[0].i])
 
 

@@ -154,7 +154,8 @@ class _Asks:
             if found is None and used:
                 found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked,
                                        self.scores)
-            if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate):  # every passage:
+            # every passage:
+            if found is None and reads_sections(ask.answer_type, ask.focus_head, ask.predicate, ask.needed):
                 found = find(ask, slot, view, parses, similarity, budget, used, context, asked, True, self.scores)
             if found is None:  # "which service checked X": a sentence whose doer is a system states the act
                 found = bind_system_act(ask, self.question, view, parses, similarity, CachedParse(parses.cache), used)

@@ -107,10 +107,10 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
     bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]] = []
     kept = scores if scores is not None else {}
     scored_all = kept[ask] = kept.get(ask) or score_passages(view, ask, slot, similarity, context)
-    kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate)
+    kinds = reads_sections(ask.answer_type, ask.focus_head, ask.predicate, ask.needed)
     # A name, a date or a number is judged by its filler: every passage may hold it (a long chat log has many);
     # a cause or a fix is read in the best passages and in every section that names it (then, ``whole``, in all).
-    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate, ask.needed)
     labelled = {s.passage.id for s in scored_all if kinds and labelled_with(s.passage, roles)}
     # So is every turn of a conversation: its turns do not restate the scene, so the passage the vectors rank first
     # is often the one that repeats the scene's words (a status update), not the one that does the asked act.

@@ -253,8 +253,9 @@ def type_of(focus_head: str, wh: str, predicate: str) -> AnswerType:
     return "description"
 
 
-def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> frozenset[str]:
-    """Section roles whose passages likely hold the answer (empty: no preference)."""
+def roles_for(answer_type: AnswerType, focus_head: str, predicate: str, needed: bool = False) -> frozenset[str]:
+    """Section roles whose passages likely hold the answer (empty: no preference). An event that must still come
+    about (``needed``: "what has to happen before X") is a step still to do, not what followed."""
     roles = set()
     if answer_type in TYPE_ROLES:
         roles.add(TYPE_ROLES[answer_type])
@@ -262,20 +263,20 @@ def roles_for(answer_type: AnswerType, focus_head: str, predicate: str) -> froze
         roles.add(FOCUS_ROLES[focus_head])
     if predicate in VERB_TYPES:
         roles.add(TYPE_ROLES.get(VERB_TYPES[predicate], ""))
-    if predicate in CONSEQUENCE_VERBS and answer_type in ("description", "items"):
+    if predicate in CONSEQUENCE_VERBS and answer_type in ("description", "items") and not needed:
         roles.add("impact")
-    if predicate in REMAINING_VERBS and answer_type in ("description", "items"):
+    if (predicate in REMAINING_VERBS or needed) and answer_type in ("description", "items"):
         roles.add("next")
     return frozenset(r for r in roles if r)
 
 
-def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str) -> bool:
+def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str, needed: bool = False) -> bool:
     """Whether a section whose heading names the asked role answers for its document's topic: a cause ("Root
     cause"), a fix ("Mitigation"), what followed a change ("Customer impact"), or what a focus noun names a section
     for ("what are the *consequences* of X": "Consequences"; "what was the *decision*": "Decision") need not repeat
     the question's words, the document's other sections say what it is about."""
     return answer_type in ("cause", "fix") or (answer_type in ("description", "items") and (
-        focus_head in FOCUS_ROLES or bool({"impact", "next"} & roles_for(answer_type, focus_head, predicate))))
+        focus_head in FOCUS_ROLES or bool({"impact", "next"} & roles_for(answer_type, focus_head, predicate, needed))))
 
 
 # Nouns that name a kind of answer, not which one: the focus nouns above, the section-role words and the focus nouns

@@ -42,7 +42,7 @@ def score_passages(view: DocView, ask: Ask, slot: int, similarity: Similarity,
                    context: tuple[str, ...]) -> list[Scored]:
     """Every passage of the document scored for the ask, best first: its vector nearness to the ask and to the
     question, the section role its heading names, and the share of the ask's terms it holds."""
-    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate)
+    roles = roles_for(ask.answer_type, ask.focus_head, ask.predicate, ask.needed)
     terms = core_terms(ask, context)
     names = tuple(n for n in ask.names if n not in context)
     document = cover(terms, names, view.words, similarity)

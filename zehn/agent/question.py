@@ -98,6 +98,9 @@ class Ask:
     # The measure a value must be stated for ("error rate": "error"; "read timeout": "read", "timeout"): a line holding
     # a value of the asked type for another measure does not answer (:mod:`zehn.agent.asked_measure`).
     measure: tuple[str, ...] = ()
+    # The asked act is an event that must still come about ("what has to *happen* / must *be done* before X"): a step
+    # or condition to come, not a consequence (:func:`zehn.agent.focus.roles_for`).
+    needed: bool = False
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from extraction.vocabulary import CARRIER_VERBS
 from zehn.agent.focus import FOCUS_ROLES
 
 
@@ -227,19 +226,6 @@ def verb_read_as_noun(clause: Span, wh: Token, verb: Token | None) -> Token | No
                 not any(v.tag_ in _FINITE or v.pos_ == "AUX" for v in doc[t.i + 1:clause.end]):
             return t
     return None
-
-
-def carried(verb: Token | None) -> Token | None:
-    """The act a phase or need verb carries ("what size did X *start enforcing*", "who *has to sign* off on Y",
-    "which team needs to approve Z"): the gerund or to-infinitive it governs, which the answer's sentence states
-    ("X enforces a 2 KB limit", "Y is signed off by ..."); else the verb itself."""
-    if verb is None or verb.lemma_.casefold() not in CARRIER_VERBS:
-        return verb
-    act = next((c for c in verb.children if c.dep_ == "xcomp" and c.pos_ == "VERB" and (
-        c.tag_ == "VBG" or any(a.tag_ == "TO" for a in c.children))), None)
-    if act is None or (verb.lemma_.casefold() in ("have", "need") and act.tag_ == "VBG"):
-        return verb  # ("had X running", "needs fixing": no act carried as a need)
-    return act
 
 
 def verb_before_to(clause: Span, verb: Token | None) -> Token | None:

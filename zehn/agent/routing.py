@@ -14,8 +14,9 @@ assignee, reporter, components ...), so questions and documents are read with th
   that names parts of a whole ("what are the main pieces of X", "which modules make up X") asks for X's
   HAS_COMPONENT.
 - A dependency verb: the wh-word as its object asks for ``dependency``, as its subject for ``dependents``.
-  "Where does X get Y from" asks for X's source (``dependency``, CONSUMES); "what has to happen before Y" for what
-  Y waits on (``dependency`` of Y, DEPENDS_ON).
+  "Where does X get Y from" asks for X's source (``dependency``, CONSUMES); "which fix has to land before Y" for what
+  Y waits on (``dependency`` of Y, DEPENDS_ON); "what has to happen / be done before Y" asks for steps or
+  conditions, which the passages state.
 - An impact verb (break, affect, ...) asked of a change ("what breaks if we change X") or of a thing ("what did
   X break") is ``impact``.
 - Otherwise: ``why`` when an ask is a cause, ``list`` when one asks for items, else ``attribute``.
@@ -28,6 +29,7 @@ from spacy.tokens import Doc, Span, Token
 from extraction.vocabulary import COPULA_RULES
 from verify.lexicon import METADATA_FIELDS
 from verify.vocabulary import LABELS, label_key, label_rule
+from zehn.agent.carried_acts import carried
 from zehn.agent.focus import FOCUS_TYPES, REMAINING_VERBS
 from zehn.agent.lemmas import WH_WORDS
 from zehn.agent.passage_routes import asks_due_date, passage_route, qualifies
@@ -47,13 +49,14 @@ from zehn.agent.phrases import (
     wh_is_subject,
 )
 from zehn.agent.question import Ask, Route
-from zehn.agent.question_verbs import carried
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
 from zehn.agent.routing_order import (
     NECESSITY,
     asked_doer,
+    asks_event,
     change_effect,
+    conditioned,
     copula_in_order,
     incident,
     made_of,
@@ -149,6 +152,8 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
     if done_to is not None:  # "what is X blocked by", "by whom is X used": X is the relation's target
         return Routed("dependents" if rel in DEPENDENCY_RELS else "participation", phrase(done_to), None, rel)
     if rel in DEPENDENCY_RELS:
+        if conditioned(verb, clause):
+            return None
         if wh_subject:
             obj = verb_object(verb)
             # "which fix needs to land before X": no object of its own, the clause it must precede names X
@@ -186,15 +191,15 @@ WAITS_FOR = frozenset({"before", "until"})
 
 
 def _prerequisite(clause: Span) -> Routed | None:
-    """"What has to happen before Y": the wh-phrase is the main clause's subject and the clause it must precede
+    """"Which change has to land before Y": the wh-phrase is the main clause's subject and the clause it must precede
     names the dependent (Y depends on what is asked). A past-tense main verb tells what happened before Y ("which
     nodes got the release before the rollout was paused"), not what Y waits on."""
     verb = main_verb(clause)
     needed = any(t.tag_ == "MD" or t.lemma_ in NECESSITY for t in clause)
     if not wh_is_subject(clause) or (verb is not None and verb.tag_ == "VBD" and not needed):
         return None
-    if verb is not None and verb.lemma_.casefold() in REMAINING_VERBS:
-        return None  # "what is left to do before the issue can close": its open follow-ups, not a dependency
+    if (verb is not None and verb.lemma_.casefold() in REMAINING_VERBS) or asks_event(carried(verb)):
+        return None  # "what is left to do / has to happen before the issue can close": steps, not a dependency
     for t in clause:
         waiting = None
         if t.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in WAITS_FOR for c in t.children):

@@ -25,6 +25,10 @@ DEPENDENCY_RELS = DEPENDENCY_TYPES
 IMPACT_RELS = frozenset({"AFFECTS", "BLOCKS"})
 TAIL_WORDS = 5  # the relation word's preposition stands among the question's last words
 NECESSITY = frozenset({"have", "need", "require", "must"})  # "had to land before", "needed to ship before"
+# Verbs that stand for any event, not for an act done to a thing: "what has to *happen* / *occur* / *hold* before
+# Y", "what must *be done* first". Their wh-subject is a step or a condition, which a sentence states, never a thing
+# Y depends on ("which fix has to *land* before Y", "what must *be deployed* before Y" name one).
+EVENT_VERBS = frozenset({"happen", "occur", "hold", "transpire"})
 # Nouns that name an incident, not a thing: what such an event affected is what the document about it states (its
 # "Impact" section), not a relation of an entity the graph records.
 INCIDENT_NOUNS = frozenset({"outage", "incident", "lag", "failure", "degradation", "downtime", "disruption",
@@ -34,6 +38,39 @@ INCIDENT_NOUNS = frozenset({"outage", "incident", "lag", "failure", "degradation
 def incident(token: Token | None) -> bool:
     """The phrase names an incident ("the replication lag", "the March outage"), not a thing."""
     return token is not None and token.lemma_.casefold() in INCIDENT_NOUNS
+
+
+def asks_event(act: Token | None) -> bool:
+    """The verb stands for an event, a step or a condition, not an act on a thing: "happen", "occur", intransitive
+    "hold", "be true", "take place", and "do" with the wh-word as its passive subject ("what must be done")."""
+    if act is None:
+        return False
+    if act.lemma_.casefold() in NECESSITY:  # "needs to *be* true": a copula the carrier leaves (it is no verb)
+        act = next((c for c in act.children if c.dep_ == "xcomp"), act)
+    lemma, objects = act.lemma_.casefold(), [c for c in act.children if c.dep_ == "dobj"]
+    if lemma in EVENT_VERBS:
+        return not objects
+    if lemma == "take":
+        return any(o.lemma_.casefold() == "place" for o in objects)
+    if lemma == "be":
+        return any(c.dep_ == "acomp" and c.lemma_.casefold() == "true" for c in act.children)
+    return lemma == "do" and (any(c.dep_ == "auxpass" for c in act.children) or act.tag_ == "VBN")
+
+
+# Subordinators of a condition ("... *when* the cache is cold", "... *if* the key expires"): not "before" / "until",
+# which order two acts (:func:`zehn.agent.routing._prerequisite`).
+CONDITIONS = frozenset({"when", "whenever", "if", "unless", "once", "while"})
+
+
+def conditioned(verb: Token, clause: Span) -> bool:
+    """The relation is asked under a condition of its own clause ("what do the workers fall back to *when the cache
+    is cold*", "what does X call *if* Y misses"): the graph holds the relation unconditioned, the sentence that
+    states it under that condition answers. A condition set before the wh-word frames the whole question instead."""
+    top = verb  # the relation word may be the verb's particle ("fall *back* to"): read from the clause's head
+    while top.head.i != top.i and clause.start <= top.head.i < clause.end:
+        top = top.head
+    return any(t.dep_ in ("advcl", "pcomp") and clause.start <= t.i < clause.end and any(
+        c.dep_ in ("mark", "advmod") and c.lower_ in CONDITIONS for c in t.children) for t in top.subtree)
 
 
 def copula_in_order(clause: Span) -> tuple[str, Token] | None:

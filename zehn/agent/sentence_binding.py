@@ -121,7 +121,7 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return _for_document("label", scored, len(hit))
     if _fields_only(ask, text, similarity):
         return None
-    if reads_sections(ask.answer_type, ask.focus_head, ask.predicate) and scored.role >= 1.0:
+    if reads_sections(ask.answer_type, ask.focus_head, ask.predicate, ask.needed) and scored.role >= 1.0:
         # A section that names the asked kind ("Root cause", "Impact") answers for its document's topic.
         return _for_document("section", scored, len(hit))
     if labelled_as_asked(ask, text):
@@ -243,17 +243,17 @@ def named_list(ask: Ask, parse: Doc, frame: tuple[str, ...], similarity: Similar
 
 def labelled_as_asked(ask: Ask, line: str) -> bool:
     """The line's own label names the section role of a cause, fix or impact ask ("Likely cause:", "Workaround:")."""
-    if not reads_sections(ask.answer_type, ask.focus_head, ask.predicate):
+    if not reads_sections(ask.answer_type, ask.focus_head, ask.predicate, ask.needed):
         return False
     named = label_roles(line)
-    return any(named.get(r, 0.0) >= 1.0 for r in roles_for(ask.answer_type, ask.focus_head, ask.predicate))
+    return any(named.get(r, 0.0) >= 1.0 for r in roles_for(ask.answer_type, ask.focus_head, ask.predicate, ask.needed))
 
 
 def _which(ask: Ask, context: tuple[str, ...]) -> tuple[str, ...]:
     """The ask's terms that say which one of its kind is asked: its core less the focus, the verb and the words that
     name the asked role itself ("rollback" says which cause; for a fix it would name the kind)."""
     kind = {ask.focus_head, ask.predicate, *context, *role_words(roles_for(ask.answer_type, ask.focus_head,
-                                                                           ask.predicate))}
+                                                                           ask.predicate, ask.needed))}
     return tuple(t for t in (ask.core or ask.terms) if t not in kind)
 
 

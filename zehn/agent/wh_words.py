@@ -84,7 +84,26 @@ def wh_tokens(doc: Doc) -> list[Token]:
     maybe = [t for t in found if _relative(t) is None and t.i + 1 < len(doc) and (
         doc[t.i + 1].pos_ == "AUX" or (t.lower_ in ("which", "whose") and _determines(doc[t.i + 1])) or
         _after_opener(t, sure))]
-    return sorted(sure + maybe, key=lambda t: t.i)
+    asking = sorted(sure + maybe, key=lambda t: t.i)
+    return [t for n, t in enumerate(asking) if n == 0 or not _embedded(t, asking[n - 1])]
+
+
+def _embedded(token: Token, earlier: Token) -> bool:
+    """After an interrogative wh-word of the same sentence, a wh-word right after a verb or a preposition (and not
+    determining that preposition's noun) opens that clause's object or adverbial, an embedded clause, not a second
+    question: "what did the customer ask about *how* keys rotate", "who decided *how* the rollout proceeds", "what
+    is X worried about *when* Y times out" (the preposition stranded by the first wh-word). A second question is
+    joined by a coordinator or a comma ("..., and when was it fixed", "... and *for* how long"), or starts a
+    sentence of its own."""
+    if token.i == 0 or earlier.sent.start != token.sent.start:
+        return False
+    before = token.nbor(-1)
+    if before.pos_ == "VERB" and before.dep_ not in ("aux", "auxpass"):
+        return True
+    if before.pos_ != "ADP" or token.dep_ == "det":
+        return False  # "in which region": the preposition's own noun, which the wh-word determines
+    joiner = token.doc[before.i - 1] if before.i > 0 else None
+    return joiner is not None and not joiner.is_punct and joiner.dep_ != "cc" and joiner.i > earlier.i
 
 
 def _after_opener(token: Token, sure: list[Token]) -> bool:

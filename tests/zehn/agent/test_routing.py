@@ -128,7 +128,7 @@ def test_a_due_date_asked_of_the_same_task_keeps_the_ownership_route(nlp: Langua
 
 
 def test_what_is_left_before_a_thing_can_close_asks_for_no_dependency(nlp: Language) -> None:
-    assert analyse("What has to happen before the ledger service can start?", nlp).route == "dependency"
+    assert analyse("Which change has to land before the ledger service can start?", nlp).route == "dependency"
     assert analyse("What is left to do before the ledger ticket can be closed?", nlp).route not in (
         "dependency", "dependents")
 
@@ -144,3 +144,45 @@ def test_the_wh_word_as_passive_subject_is_never_the_subject_asked_about(nlp: La
                                       "How does the billing-worker call the ledger-api?"])
 def test_a_bare_how_asks_the_manner_or_degree_not_a_relation_end(nlp: Language, question: str) -> None:
     assert analyse(question, nlp).route not in ("dependency", "dependents", "impact")
+
+
+@pytest.mark.parametrize("question", [
+    "What has to happen before the archive migration can start?",
+    "What still needs to happen before the archive ticket can be closed?",
+    "What must be done before the archive migration can start?",
+    "What needs to be true before the archive cutover can proceed?",
+    "What has to take place before the archive cutover can go ahead?",
+    "What must occur before the archive cutover is allowed?",
+])
+def test_an_event_or_step_needed_before_a_thing_asks_the_passages_not_a_dependency(
+        nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).route not in ("dependency", "dependents"), question
+
+
+@pytest.mark.parametrize("question", [
+    "Which change has to be merged before the archive migration can start?",
+    "What must be deployed before the archive migration?",
+    "Which fix needs to land before the archive migration can start?",
+    "Which service needs to be upgraded before the archive cutover?",
+])
+def test_a_thing_needed_before_another_still_asks_for_its_dependency(nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert (analysis.route, analysis.rel_type) == ("dependency", "DEPENDS_ON"), question
+
+
+def test_an_embedded_clause_leaves_one_ask_and_a_real_dependency_question_keeps_its_route(nlp: Language) -> None:
+    assert len(analyse("What is the billing team nervous about when the ledger queue backs up?", nlp).asks) == 1
+    analysis = analyse("What does the archive service depend on?", nlp)
+    assert (analysis.route, analysis.rel_type) == ("dependency", "DEPENDS_ON")
+
+
+@pytest.mark.parametrize("question", [
+    "What do the archive workers fall back to when the blob cache is cold?",
+    "What do the archive workers fall back to if the blob cache is cold?",
+    "What does the archive service call when its cache misses?",
+])
+def test_a_dependency_asked_under_a_condition_of_its_own_clause_asks_the_passages(
+        nlp: Language, question: str) -> None:
+    analysis = analyse(question, nlp)
+    assert len(analysis.asks) == 1, question  # the when-clause is the condition, not a second question
+    assert analysis.route not in ("dependency", "dependents"), question

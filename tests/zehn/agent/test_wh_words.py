@@ -69,3 +69,33 @@ def test_a_wh_word_opening_the_main_verbs_object_clause_asks(nlp: Language, ques
 def test_a_when_clause_after_an_interrogative_stays_no_ask(nlp: Language) -> None:
     doc = nlp("Who noticed when the nightly import stalled?")
     assert [t.lower_ for t in wh_tokens(doc)] == ["who"]
+
+
+@pytest.mark.parametrize(("question", "asking"), [
+    # a clause of time after a preposition the first wh-word stranded
+    ("What is the billing team nervous about when the ledger queue backs up?", ["what"]),
+    ("What are operators concerned about when the archive job overruns?", ["what"]),
+    # an embedded question as the object of a preposition
+    ("What did the auditor ask about how signing keys are rotated?", ["what"]),
+    ("What did the review conclude about whether the canary covered every region?", ["what"]),
+    ("What is the vendor unsure about where the replicas are kept?", ["what"]),
+    # an embedded question as the object of a verb
+    ("Who decided how the archive rollout would proceed?", ["who"]),
+    ("Which team explained where the export files are written?", ["which"]),
+])
+def test_an_embedded_wh_clause_after_a_verb_or_preposition_is_no_second_ask(
+        nlp: Language, question: str, asking: list[str]) -> None:
+    assert [t.lower_ for t in wh_tokens(nlp(question))] == asking
+
+
+@pytest.mark.parametrize(("question", "asking"), [
+    ("What changed in the archive release and when was it deployed?", ["what", "when"]),
+    ("What broke in the ledger queue, and how was it fixed?", ["what", "how"]),
+    ("Who approved the archive change and when?", ["who", "when"]),
+    ("What was the outage's impact, and for how long did it last?", ["what", "how"]),
+    ("Which team owns the archive job and in which region does it run?", ["which", "which"]),
+    ("What failed first? When was it noticed?", ["what", "when"]),
+])
+def test_a_second_question_joined_by_a_coordinator_or_a_new_sentence_still_asks(
+        nlp: Language, question: str, asking: list[str]) -> None:
+    assert [t.lower_ for t in wh_tokens(nlp(question))] == asking
