@@ -81,9 +81,11 @@ class Dispatcher:
         return {k: v.text for k, v in self.evidence.items()}
 
     # -- the generic entry point (model mode and the typed helpers) ---------------------------------------------
-    def call(self, name: str, args: object) -> ToolResult:
+    def call(self, name: str, args: object, *, as_tool: bool = False) -> ToolResult:
+        """Run one named query; ``as_tool`` for a call a model or an MCP client made, which may name only the
+        queries offered as tools (``NamedQuery.tool``: not the bulk reads ZEHN's own caches run)."""
         self.listener.called(name, args if isinstance(args, dict) else {"raw": str(args)})
-        if name not in CATALOGUE:
+        if name not in CATALOGUE or (as_tool and not CATALOGUE[name].tool):
             return self._reject(name, f"unknown tool {name!r}: only the catalogue's named queries can be called")
         if isinstance(args, str):
             return self._reject(name, f"malformed tool-call arguments (not valid JSON): {args[:200]!r}")

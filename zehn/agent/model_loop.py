@@ -95,6 +95,6 @@ def run_model(question: str, cfg: LLMConfig, box: Dispatcher, turn: Turn) -> Mod
                 args: object = json.loads(raw)
             except json.JSONDecodeError:
                 args = raw
-            result = box.call(str(call.function.name), args)
+            result = box.call(str(call.function.name), args, as_tool=True)
             messages.append({"role": "tool", "tool_call_id": call.id, "content": payload_json(result)})
     return ModelResult(None, cfg.max_steps, model_ms)

@@ -51,7 +51,7 @@ def _path_evidence_ids(rows: list[dict[str, Any]]) -> list[str]:
 
 def run_named_query(name: str, services: Services, args: Mapping[str, Any]) -> ToolOutput:
     box = Dispatcher(services.executor, Turn(None, None))
-    called = box.call(name, dict(args))
+    called = box.call(name, dict(args), as_tool=True)
     if called.rejected or called.result is None:
         raise QueryRejected(str(called.payload.get("error") or f"{name}: the arguments were rejected"))
     outcome = called.result

@@ -115,6 +115,16 @@ def test_tool_outside_the_catalogue_is_rejected_not_run(svc: AnswerService, fake
     assert tool_message["role"] == "tool" and "rejected" in tool_message["content"]
 
 
+def test_a_bulk_read_offered_to_no_one_is_rejected_when_a_model_names_it(svc: AnswerService,
+                                                                          fake_model: FakeModel) -> None:
+    fake_model.script = [completion(calls=[("scope_passages", json.dumps({}))]), completion("I don't know.")]
+    events: list[AnswerEvent] = []
+    answer = svc.answer("Who owns geo-index?", on_event=events.append)
+    assert answer.status == "abstained" and not answer.queries
+    rejected = [e.data for e in events if e.type == "tool_result" and e.data.get("rejected")]
+    assert rejected and rejected[0]["name"] == "scope_passages" and "unknown tool" in rejected[0]["error"]
+
+
 def test_cypher_in_arguments_never_runs_as_cypher(svc: AnswerService, fake_model: FakeModel,
                                                    sample_graph: tuple[Any, Any]) -> None:
     graph = sample_graph[0]
