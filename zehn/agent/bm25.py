@@ -27,6 +27,17 @@ B = 0.75
 EPSILON = 0.25
 
 
+def idf(size: int, held: int) -> float:
+    """BM25Okapi's weight of a word ``held`` of ``size`` passages hold (negative past half of them: the caller
+    floors it at the average)."""
+    return math.log(size - held + 0.5) - math.log(held + 0.5)
+
+
+def length_norm(lengths: np.ndarray, average: float) -> np.ndarray:
+    """BM25's length term of each passage, ``K1 * (1 - B + B * length / average)``."""
+    return K1 * (1 - B + B * lengths / average)
+
+
 @dataclass(frozen=True)
 class Encoded:
     """A passage's tokens as word ids (at least one: BM25 needs a length), and its distinct ids in first-seen
@@ -76,7 +87,7 @@ def bm25(passages: Sequence[Encoded], query: Sequence[int | None]) -> tuple[np.n
     holding, in_order = _frequencies(np.concatenate([p.distinct for p in passages]))
     seen = np.flatnonzero(np.bincount(in_order))  # the distinct document frequencies (a few dozen)
     table = np.zeros(int(seen[-1]) + 1, dtype=np.float64)  # by frequency: the same values, read the same way
-    table[seen] = [math.log(size - f + 0.5) - math.log(f + 0.5) for f in seen.tolist()]
+    table[seen] = [idf(size, f) for f in seen.tolist()]
     floor = EPSILON * (float(np.add.accumulate(table[in_order])[-1]) / len(in_order))
     every = np.concatenate([p.ids for p in passages])
     owner = np.repeat(np.arange(size), lengths)
@@ -84,16 +95,16 @@ def bm25(passages: Sequence[Encoded], query: Sequence[int | None]) -> tuple[np.n
     for word in dict.fromkeys(query):  # a repeated query word counts each time, as in BM25Okapi; computed once
         found = int(holding[word]) if word is not None and word < len(holding) else 0
         if found:
-            idf = math.log(size - found + 0.5) - math.log(found + 0.5)
-            terms[word] = (floor if idf < 0 else idf, np.bincount(owner[every == word], minlength=size))
+            weight = idf(size, found)
+            terms[word] = (floor if weight < 0 else weight, np.bincount(owner[every == word], minlength=size))
         else:
             terms[word] = (0, np.zeros(size, dtype=np.int64))
-    single = math.log(size - 1 + 0.5) - math.log(1 + 0.5)  # the idf of a word one passage holds
+    single = idf(size, 1)  # the weight of a word one passage holds
     scale = sum(terms[w][0] if terms[w][1].any() else single for w in query)
     score = np.zeros(size)
     for word in query:
         weight, count = terms[word]
-        score += (weight or 0) * (count * (K1 + 1) / (count + K1 * (1 - B + B * lengths / average)))
+        score += (weight or 0) * (count * (K1 + 1) / (count + length_norm(lengths, average)))
     return score, max(scale, 0.0)
 
 

@@ -19,7 +19,6 @@ second as the last ingest the index saw, with as many documents, is seen at the 
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from typing import Protocol
 
 import numpy as np
 
-from zehn.agent.bm25 import EPSILON, K1, B
+from zehn.agent.bm25 import EPSILON, K1, idf, length_norm
 from zehn.agent.lexical import terms
 from zehn.agent.rows import ScopePassage, ScopeVersion
 
@@ -61,11 +60,11 @@ class CorpusIndex:
                 held = counted.setdefault(word, {})
                 held[at] = held.get(at, 0) + 1
         size = len(passages)
-        idfs = {w: math.log(size - len(h) + 0.5) - math.log(len(h) + 0.5) for w, h in counted.items()}
+        idfs = {w: idf(size, len(h)) for w, h in counted.items()}
         floor = EPSILON * (sum(idfs.values()) / len(idfs)) if idfs else 0.0  # BM25Okapi's floor of common words
         self.postings = {w: Postings(np.array(list(h), dtype=np.int64), np.array(list(h.values()), dtype=np.float64),
                                      floor if idfs[w] < 0 else idfs[w]) for w, h in counted.items()}
-        self.norm = K1 * (1 - B + B * lengths / (lengths.mean() if size else 1.0))
+        self.norm = length_norm(lengths, float(lengths.mean()) if size else 1.0)
 
     def documents(self, question: str, keep: int = CORPUS_DOCUMENTS) -> list[str]:
         """The ``keep`` documents with the best passage score for ``question`` (ties by id); none without a match."""
