@@ -56,11 +56,11 @@ from zehn.agent.routing_order import (
     asked_doer,
     asks_event,
     change_effect,
-    conditioned,
     copula_in_order,
     incident,
     made_of,
     stranded,
+    under_condition,
     verb_object,
 )
 from zehn.agent.routing_yes_no import yes_no
@@ -152,7 +152,7 @@ def _relation_route(clause: Span, ask: Ask) -> Routed | None:
     if done_to is not None:  # "what is X blocked by", "by whom is X used": X is the relation's target
         return Routed("dependents" if rel in DEPENDENCY_RELS else "participation", phrase(done_to), None, rel)
     if rel in DEPENDENCY_RELS:
-        if conditioned(verb, clause):
+        if under_condition(verb, clause):
             return None
         if wh_subject:
             obj = verb_object(verb)

@@ -18,6 +18,7 @@ from spacy.tokens import Span, Token
 
 from extraction.vocabulary import COPULA_RULES, VERB_RULES
 from traversal_policy.catalogue import DEPENDENCY_TYPES
+from zehn.agent.clause_shapes import CONDITION_MARKS
 from zehn.agent.phrases import Routed, child, entity_like, identifier_like, in_condition_clause, phrase, references
 from zehn.agent.question import SubjectPhrase
 
@@ -57,12 +58,13 @@ def asks_event(act: Token | None) -> bool:
     return lemma == "do" and (any(c.dep_ == "auxpass" for c in act.children) or act.tag_ == "VBN")
 
 
-# Subordinators of a condition ("... *when* the cache is cold", "... *if* the key expires"): not "before" / "until",
-# which order two acts (:func:`zehn.agent.routing._prerequisite`).
-CONDITIONS = frozenset({"when", "whenever", "if", "unless", "once", "while"})
+# Subordinators of a condition ("... *when* the cache is cold", "... *if* the key expires"): the answerer's condition
+# marks less those that order two acts ("before" / "until": :func:`zehn.agent.routing._prerequisite`; "after"),
+# and "while", which here sets the state the relation holds in.
+CONDITIONS = (CONDITION_MARKS - {"after", "before", "until"}) | {"while"}
 
 
-def conditioned(verb: Token, clause: Span) -> bool:
+def under_condition(verb: Token, clause: Span) -> bool:
     """The relation is asked under a condition of its own clause ("what do the workers fall back to *when the cache
     is cold*", "what does X call *if* Y misses"): the graph holds the relation unconditioned, the sentence that
     states it under that condition answers. A condition set before the wh-word frames the whole question instead."""
