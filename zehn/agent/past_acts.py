@@ -18,6 +18,7 @@ from extraction.vocabulary import PLAN_VERBS
 from zehn.agent.clause_shapes import CONDITION_MARKS
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, inflects
 from zehn.agent.question import Ask
+from zehn.agent.question_verbs import particle
 
 # Subordinators of a clause whose act has not (yet) happened: "if merged", "until approved", "before release",
 # "once signed". "when", "whenever" and "after" also introduce clauses of acts that did happen ("after Bob merged it").
@@ -76,8 +77,7 @@ GENERIC_ACTS: frozenset[tuple[str, str | None]] = frozenset({("change", None), (
 def unspecific(verb: Token) -> bool:
     """The verb names an act only by its kind (:data:`GENERIC_ACTS`), with its particle where it needs one."""
     lemma = verb.lemma_.casefold()
-    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
-    return (lemma, None) in GENERIC_ACTS or any((lemma, p) in GENERIC_ACTS for p in particles)
+    return (lemma, None) in GENERIC_ACTS or (lemma, particle(verb)) in GENERIC_ACTS
 
 
 def unrealised(verb: Token) -> bool:
