@@ -107,6 +107,7 @@ class TraversalExecutor:
             "evidence_for": handlers.evidence_for,
             "documents_mentioning": handlers.documents_mentioning,
             "document_passages": handlers.document_passages,
+            "passage_distances": handlers.passage_distances,
             "document_sentences": handlers.document_sentences,
             "passages_mentioning": handlers.passages_mentioning,
             "passages_mentioning_each": handlers.passages_mentioning_each,

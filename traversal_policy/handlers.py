@@ -195,6 +195,14 @@ def document_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: di
     return Hit(rows, subject={"documents": [documents[d] for d in sorted(documents)]})
 
 
+def passage_distances(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
+    rows = trace.rows(query.name, query.cypher["main"], {"document_ids": clean["document_ids"],
+                                                         "vectors": clean["vectors"]})
+    if not rows:
+        return Miss("no_passages", "no ready document among the ids has a passage")
+    return Hit(rows)
+
+
 def document_sentences(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
     rows = trace.rows(query.name, query.cypher["main"], {"document_id": clean["document_id"]})
     if not rows:

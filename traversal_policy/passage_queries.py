@@ -55,6 +55,18 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                         "CASE WHEN p.index = 0 THEN {title: d.title, source_type: d.source_type, "
                         "created: d.created, updated: d.updated} END AS document "
                         f"ORDER BY p.document_id, p.index LIMIT {PASSAGE_READ_LIMIT}"}, 0),
+    # document_passages' passages (same documents, same order, same limit) with their distances alone: for a reader
+    # that kept the rest of each passage from an earlier document_passages under the graph's same version
+    # (zehn/agent/passage_cache.py). Their text, headings and ids were most of the values the client decoded.
+    NamedQuery("passage_distances", "The ids of the given documents' passages in document_passages' order, with each "
+               "passage's cosine distance to the given query vectors.",
+               (ParamSpec("document_ids", "document_ids", f"1..{MAX_DOCUMENTS} document ids"),
+                ParamSpec("vectors", "embeddings", f"1..{MAX_VECTORS} query vectors (384 floats each)")),
+               {"main": "WITH [v IN $vectors | vecf32(v)] AS query_vectors MATCH (d:Document) "
+                        f"WHERE d.id IN $document_ids AND {ready_document('d')} WITH d, query_vectors "
+                        "MATCH (p:Passage {document_id: d.id}) RETURN p.id AS id, "
+                        "[q IN query_vectors | vec.cosineDistance(p.embedding, q)] AS distances "
+                        f"ORDER BY p.document_id, p.index LIMIT {PASSAGE_READ_LIMIT}"}, 0, tool=False),
     NamedQuery("passages_mentioning", "Passages (with their text) that hold every word of a name: does any ready "
                "document mention it at all?", (ParamSpec("text", "text", "a name, e.g. billing-export"),),
                {"main": "CALL db.idx.fulltext.queryNodes('Passage', $query) YIELD node, score " + READY_OWNER +

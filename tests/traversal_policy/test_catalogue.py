@@ -25,7 +25,7 @@ from traversal_policy import (
 
 EXPECTED_QUERIES = {"resolve_entity", "entity_profile", "who_owns", "depends_on", "dependents_of", "paths_between",
                     "evidence_for", "documents_mentioning", "search_evidence", "impact", "search_passages",
-                    "document_passages", "document_sentences", "passages_mentioning",
+                    "document_passages", "passage_distances", "document_sentences", "passages_mentioning",
                     "passages_mentioning_each", "scope_version", "scope_passages",
                     "if_person_leaves"}
 

@@ -69,3 +69,22 @@ def test_a_document_whose_first_passage_is_not_read_still_comes_as_the_subject(
     assert outcome.subject["documents"] == [{"id": "doc_a", "title": "Alpha notes", "source_type": "wiki",
                                              "created": "2026-01-02", "updated": None}]
     assert len(outcome.queries) == 2  # the passages, then the document alone for its title and dates
+
+
+def test_passage_distances_gives_document_passages_ids_in_its_order_with_the_same_distances(
+        sample_graph: tuple[Any, IngestReport], embedder: LocalEmbedder) -> None:
+    vectors = [embedder.embed_query("who owns geo-index"), embedder.embed_query("rollback")]
+    full = _read(sample_graph, embedder, DOCUMENTS, vectors)
+    executor = TraversalExecutor(sample_graph[0], load_policy(), embedder=embedder)
+    bare = executor.run("passage_distances", {"document_ids": DOCUMENTS, "vectors": vectors})
+    assert isinstance(full, Found) and isinstance(bare, Found)
+    assert [(r["id"], r["distances"]) for r in bare.rows] == [(r["id"], r["distances"]) for r in full.rows]
+    assert all(set(r) == {"id", "distances"} for r in bare.rows)
+
+
+def test_passage_distances_of_no_readable_document_is_no_passages(
+        sample_graph: tuple[Any, IngestReport], embedder: LocalEmbedder) -> None:
+    executor = TraversalExecutor(sample_graph[0], load_policy(), embedder=embedder)
+    outcome = executor.run("passage_distances", {"document_ids": ["no-such-document"],
+                                                 "vectors": [embedder.embed_query("rollback")]})
+    assert isinstance(outcome, NoEvidence) and outcome.reason == "no_passages"

@@ -27,7 +27,8 @@ from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryR
 from traversal_policy.params import MAX_NAMES, clean_text
 from traversal_policy.search import RRF_K
 from zehn.agent import rows
-from zehn.agent.corpus_words import CorpusWords
+from zehn.agent.corpus_words import CorpusWords, ReaderKey
+from zehn.agent.passage_cache import PassageCache
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, ScopePassage, ScopeVersion, Sentence
 
 MAX_EDGES = 40  # evidence_for look-ups per turn (a 3-hop impact walk on a real corpus stays well below)
@@ -75,6 +76,8 @@ class Dispatcher:
     # :meth:`mentions`, by name as asked: the name its rows carry (the cleaned one) and its passages
     mentioned: dict[str, tuple[str, list[tuple[str, str]]]] = field(default_factory=dict)
     corpus: CorpusWords | None = None  # the service's whole-corpus word indexes (None: retrieval does without)
+    kept: PassageCache | None = None  # the service's kept passages (None: every document read reads them)
+    version: ScopeVersion | None = None  # the graph's version as this turn first read it (:meth:`scope_version`)
 
     def texts(self) -> dict[str, str]:
         """Evidence id -> sentence, for the citation gate."""
@@ -142,7 +145,20 @@ class Dispatcher:
 
     def documents(self, document_ids: list[str], vectors: list[list[float]]
                   ) -> list[tuple[DocumentInfo, list[DocPassage]]]:
-        """The ready documents among ``document_ids`` (in that order) with their passages, read in one query."""
+        """The ready documents among ``document_ids`` (in that order) with their passages, read in one query (only
+        the distances when the service kept the rest under the version this turn read: zehn/agent/passage_cache.py)."""
+        if self.kept is None or self.version is None or not vectors:
+            return self._documents(document_ids, vectors)
+        return self.kept.documents(self._reader(), self.version, document_ids,
+                                   lambda: self._documents(document_ids, vectors),
+                                   lambda: self._distances(document_ids, vectors))
+
+    def _distances(self, document_ids: list[str], vectors: list[list[float]]) -> list[tuple[str, tuple[float, ...]]]:
+        found = self.found("passage_distances", {"document_ids": document_ids, "vectors": vectors})
+        return [(str(r["id"]), tuple(map(float, r.get("distances") or ()))) for r in found.rows] if found else []
+
+    def _documents(self, document_ids: list[str], vectors: list[list[float]]
+                   ) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         args: dict[str, Any] = {"document_ids": document_ids}
         if vectors:
             args["vectors"] = vectors
@@ -164,15 +180,19 @@ class Dispatcher:
         this turn's reader; none without the service's indexes."""
         if self.corpus is None:
             return []
-        key = (self.executor.graph.name, self.executor.scope.tokens, self.executor.as_of)
-        return self.corpus.index(key, self).documents(question)
+        return self.corpus.index(self._reader(), self).documents(question)
+
+    def _reader(self) -> ReaderKey:
+        return self.executor.graph.name, self.executor.scope.tokens, self.executor.as_of
 
     def scope_version(self) -> ScopeVersion:
         """The graph's version as this reader sees it (``scope_version``'s one row)."""
         found = self.found("scope_version", {})
         row = found.rows[0] if found else {}
         latest = row.get("latest")
-        return int(row.get("documents") or 0), None if latest is None else str(latest)
+        version = int(row.get("documents") or 0), None if latest is None else str(latest)
+        self.version = self.version or version  # the turn's first reading: what kept passages are read under
+        return version
 
     def scope_passages(self) -> list[ScopePassage]:
         """Every passage this reader may read, page after page (``scope_passages``, by passage id)."""

@@ -29,6 +29,7 @@ from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import AnswerCancelled, Turn
 from zehn.agent.lemmas import irregular_forms
 from zehn.agent.model_loop import LLMConfig
+from zehn.agent.passage_cache import PassageCache
 from zehn.agent.pipeline import Pipeline
 from zehn.agent.similarity import Similarity, StoredTerms
 from zehn.answers.model import Answer, AnswerEvent, PolicyOut, QueryRecordOut, question_problem
@@ -52,6 +53,7 @@ class AnswerService:
         self.pipeline = Pipeline(nlp, self.similarity, llm)
         self.indexes = IndexMemo(keep_s=INDEXES_KEPT_S)  # every answer's searches, for INDEXES_KEPT_S
         self.corpus = CorpusWords()  # the whole-corpus word index per reader, rebuilt when the graph changes
+        self.kept = PassageCache()  # documents' passages read before, per reader, until the graph changes
 
     @property
     def mode(self) -> Literal["model", "deterministic"]:
@@ -70,7 +72,7 @@ class AnswerService:
         turn.checkpoint()
         # A deterministic turn reads the typed rows only: no model-facing payloads (the tool calls shown are the same).
         dispatcher = Dispatcher(self.executor.scoped(scope, indexes=self.indexes), turn,
-                                payloads=self.llm is not None, corpus=self.corpus)
+                                payloads=self.llm is not None, corpus=self.corpus, kept=self.kept)
         run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome
         timings = {**run.timings, "retrieval_ms": dispatcher.retrieval_ms,

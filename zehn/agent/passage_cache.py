@@ -1,0 +1,107 @@
+"""The read documents' passages kept between answers, per reader and graph version: a later read asks for the
+distances alone.
+
+A turn reads whole documents (``document_passages``: every passage's id, heading, kind, offsets and text, with its
+distances to the turn's vectors). The next questions read many of the same documents again, and all but the
+distances are the same as long as the graph is: decoding those strings was most of the client's work for the query
+and sending them most of the server's time outside its run time. So each document read is kept (its information
+and its passages without distances) under the reader (graph, scope, as_of) and the graph's version as that reader
+saw it at the start of the turn (``scope_version``, the one :mod:`zehn.agent.corpus_words` reads: an ingest, an
+edit, a deletion or a new grant moves it). A read whose documents are all kept under the turn's version runs
+``passage_distances`` instead (the same documents, order and limit; ids and distances only) and puts the kept
+passages back together with them: the rows ``document_passages`` would have given. A passage it does not know, or
+a document whose passage count differs, sends the read back to ``document_passages``. A document no passage came
+for (not ready, not the reader's) is kept as such. The version has corpus_words' limit: an edit that ends in the
+same second as the last ingest it saw, with as many documents, is seen at the next change.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from zehn.agent.corpus_words import SCOPES_KEPT, ReaderKey
+from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
+
+# Documents kept per reader; past this many the reader's entry starts empty again (Redwood's 150 documents are
+# ~2,400 passages, ~2 MB of text).
+DOCUMENTS_KEPT = 4096
+Read = list[tuple[DocumentInfo, list[DocPassage]]]
+# (passage id, distances) in document_passages' order; None when no passage came.
+Distances = list[tuple[str, tuple[float, ...]]] | None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One document as a reader read it: its information and passages (distances left out), or None for both
+    when no passage came (the read leaves it out)."""
+
+    info: DocumentInfo | None
+    passages: tuple[DocPassage, ...] = ()
+
+
+class PassageCache:
+    """A service's kept documents, one table per reader, each under the version it was read at."""
+
+    def __init__(self, documents_kept: int = DOCUMENTS_KEPT) -> None:
+        self.documents_kept = documents_kept
+        self._kept: dict[ReaderKey, tuple[ScopeVersion, dict[str, Kept]]] = {}
+        self._lock = threading.Lock()
+        self.distance_reads = 0  # reads answered from kept passages (a test reads it)
+
+    def documents(self, key: ReaderKey, version: ScopeVersion, ids: Sequence[str], read: Callable[[], Read],
+                  distances: Callable[[], Distances]) -> Read:
+        """What ``read`` (a ``document_passages`` read of ``ids``) returns: from kept passages and ``distances``
+        when every document of ``ids`` was kept under ``version``, else from ``read`` (then kept)."""
+        with self._lock:
+            table = self._kept.get(key)
+            kept = [table[1].get(d) for d in ids] if table is not None and table[0] == version else None
+        if kept is not None and all(k is not None for k in kept):
+            found = _joined(ids, [k for k in kept if k is not None], distances)
+            if found is not None:
+                self.distance_reads += 1
+                return found
+        fresh = read()
+        self._keep(key, version, ids, fresh)
+        return fresh
+
+    def _keep(self, key: ReaderKey, version: ScopeVersion, ids: Sequence[str], fresh: Read) -> None:
+        documents = {info.id: Kept(info, tuple(_bare(p) for p in passages)) for info, passages in fresh}
+        with self._lock:
+            table = self._kept.get(key)
+            if table is None or table[0] != version or len(table[1]) + len(ids) > self.documents_kept:
+                table = (version, {})
+            self._kept.pop(key, None)
+            self._kept[key] = table  # most recently used last
+            table[1].update((d, documents.get(d, Kept(None))) for d in ids)
+            while len(self._kept) > SCOPES_KEPT:
+                self._kept.pop(next(iter(self._kept)))
+
+
+def _bare(passage: DocPassage) -> DocPassage:
+    return DocPassage(passage.id, passage.document_id, passage.heading, passage.kind, passage.start, passage.end,
+                      passage.text, (), passage.escaped)
+
+
+def _joined(ids: Sequence[str], kept: list[Kept], distances: Callable[[], Distances]) -> Read | None:
+    """The kept documents' passages with the distances ``distances`` reads, in the read's order; None when the rows
+    do not match what is kept (a passage not kept, a document with more or fewer passages)."""
+    wanted = [k for k in kept if k.info is not None and k.passages]
+    if not wanted:
+        return []
+    by_id = {p.id: p for k in wanted for p in k.passages}
+    rows = distances()
+    if rows is None or len(rows) != len(by_id):
+        return None
+    passages: dict[str, list[DocPassage]] = {}
+    for passage_id, near in rows:
+        p = by_id.get(passage_id)
+        if p is None:
+            return None
+        passages.setdefault(p.document_id, []).append(DocPassage(p.id, p.document_id, p.heading, p.kind, p.start,
+                                                                 p.end, p.text, near, p.escaped))
+    infos = {k.info.id: k.info for k in wanted if k.info is not None}
+    if any(len(passages.get(k.info.id, ())) != len(k.passages) for k in wanted if k.info is not None):
+        return None
+    return [(infos[d], passages[d]) for d in ids if d in infos and d in passages]
