@@ -47,7 +47,13 @@ from zehn.agent.sentence_binding import (
     core_terms,
     prefetch_synonyms,
 )
-from zehn.agent.sentence_checks import agent_of, headed_by_focus, label_states, labelled_by_focus
+from zehn.agent.sentence_checks import (
+    agent_of,
+    headed_by_focus,
+    label_states,
+    labelled_by_core,
+    labelled_by_focus,
+)
 from zehn.agent.sentence_looks import worth_parsing
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
@@ -182,10 +188,13 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
 
 def _labelled_lines(ask: Ask, scored_all: list[Scored], view: DocView,
                     used: set[str]) -> list[tuple[float, Sentence, list[Sentence], Scored, str]]:
-    """Every unused line whose label names the asked thing ("Rollout plan: ..."), ranked as a labelled line."""
+    """Every unused line whose label names the asked thing ("Rollout plan: ..."), ranked as a labelled line; one
+    whose label names it in the ask's core terms (:func:`labelled_by_core`) only in a document that holds most of
+    the ask's terms and its names (which prospect's evidence package), as :func:`_headed` reads a section."""
     return [(LABEL_RANK + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
             for s_ in scored_all for x in view.in_passage(s_.passage)
-            if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
+            if x.kind == "sentence" and x.id not in used and (labelled_by_focus(x.text, ask.focus) or (
+                s_.document[0] >= PASSAGE_COVERAGE and s_.document[1] and labelled_by_core(x.text, ask)))]
 
 
 def _bind_line(ask: Ask, scored: Scored, sentence: Sentence, parse: Doc, similarity: Similarity,
