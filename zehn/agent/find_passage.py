@@ -59,6 +59,7 @@ from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.agent.thread_scene import scene
 from zehn.agent.turn_speakers import speaker_of
+from zehn.agent.verdict_sections import verdict_sections
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -181,6 +182,9 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
     if ask.answer_type in ("description", "items"):  # a line labelled with the asked thing ("Rollout plan: ...")
         bound_all += _labelled_lines(ask, scored_all, view, used)
         bound_all += _headed(ask, scored_all, view, used)
+    # "Why was option B rejected": its own section, "Rejected." and the reasons under it (:mod:`verdict_sections`).
+    bound_all += [(LABEL_RANK + s_.score, x, pool, s_, "label")
+                  for x, pool, s_ in verdict_sections(ask, scored_all, view, used, similarity)]
     if not bound_all:
         return None
     return _finding(ask, bound_all, scored_all, view, used, budget, context, asked, similarity)
