@@ -42,7 +42,7 @@ def verdict_sections(ask: Ask, scored_all: list[Scored], view: DocView, used: se
         if s_.passage.kind != "section":
             continue
         held = similarity.matches(option, words(own_heading(s_.passage.heading)))
-        if 2 * len(held) < len(option):
+        if 2 * len(held) < len(option):  # half, as a passage must hold half of an ask (PASSAGE_COVERAGE); not tuned
             continue
         pool = [x for x in view.in_passage(s_.passage) if x.kind == "sentence"]
         first = next((x for x in pool if x.id not in used), None)
