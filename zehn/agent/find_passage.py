@@ -47,12 +47,19 @@ from zehn.agent.sentence_binding import (
     core_terms,
     prefetch_synonyms,
 )
-from zehn.agent.sentence_checks import agent_of, headed_by_focus, label_states, labelled_by_focus
+from zehn.agent.sentence_checks import (
+    agent_of,
+    headed_by_focus,
+    label_states,
+    labelled_by_core,
+    labelled_by_focus,
+)
 from zehn.agent.sentence_looks import worth_parsing
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.agent.thread_scene import scene
 from zehn.agent.turn_speakers import speaker_of
+from zehn.agent.verdict_sections import verdict_sections
 from zehn.answers.model import Grade
 
 NAMED_BUDGET = 60  # cited words for an ask whose answer is a date or a number (its sentence and a neighbour)
@@ -175,6 +182,9 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
     if ask.answer_type in ("description", "items"):  # a line labelled with the asked thing ("Rollout plan: ...")
         bound_all += _labelled_lines(ask, scored_all, view, used)
         bound_all += _headed(ask, scored_all, view, used)
+    # "Why was option B rejected": its own section, "Rejected." and the reasons under it (:mod:`verdict_sections`).
+    bound_all += [(LABEL_RANK + s_.score, x, pool, s_, "label")
+                  for x, pool, s_ in verdict_sections(ask, scored_all, view, used, similarity)]
     if not bound_all:
         return None
     return _finding(ask, bound_all, scored_all, view, used, budget, context, asked, similarity)
@@ -182,10 +192,13 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
 
 def _labelled_lines(ask: Ask, scored_all: list[Scored], view: DocView,
                     used: set[str]) -> list[tuple[float, Sentence, list[Sentence], Scored, str]]:
-    """Every unused line whose label names the asked thing ("Rollout plan: ..."), ranked as a labelled line."""
+    """Every unused line whose label names the asked thing ("Rollout plan: ..."), ranked as a labelled line; one
+    whose label names it in the ask's core terms (:func:`labelled_by_core`) only in a document that holds most of
+    the ask's terms and its names (which prospect's evidence package), as :func:`_headed` reads a section."""
     return [(LABEL_RANK + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
             for s_ in scored_all for x in view.in_passage(s_.passage)
-            if x.kind == "sentence" and x.id not in used and labelled_by_focus(x.text, ask.focus)]
+            if x.kind == "sentence" and x.id not in used and (labelled_by_focus(x.text, ask.focus) or (
+                s_.document[0] >= PASSAGE_COVERAGE and s_.document[1] and labelled_by_core(x.text, ask)))]
 
 
 def _bind_line(ask: Ask, scored: Scored, sentence: Sentence, parse: Doc, similarity: Similarity,

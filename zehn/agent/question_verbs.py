@@ -72,6 +72,15 @@ def fronted_aux(clause: Span) -> Token | None:
                  t.i > clause.start), None)
 
 
+def _determined(word: Token) -> bool:
+    """The word has a determiner or a possessive with only adjectives between ("in *their* private deployment",
+    "the backlog"): a noun, never the bare verb a do-question ends with. A noun between ("by *the operator* raise")
+    may be the verb's subject the tagger joined to it."""
+    doc = word.doc
+    return any(c.dep_ in ("det", "poss") and all(t.pos_ == "ADJ" for t in doc[c.i + 1:word.i])
+               for c in word.children)
+
+
 def fronted(clause: Span, top: Token) -> Token:
     """In a question whose auxiliary is fronted ("why *was* X rejected", "when *does* X fire") the main verb is the
     clause's last word (a participle after "be", a bare verb after "do"), however the parser read the words
@@ -84,7 +93,7 @@ def fronted(clause: Span, top: Token) -> Token:
     # After "did", a participle is no main verb ("what errors did nodes *matched* by X produce": it qualifies the
     # subject), and neither is the auxiliary itself: the bare verb that ends the clause is, whatever its tag.
     if aux.lemma_ == "do" and (top.i == aux.i or (top.tag_ in ("VBN", "VBD") and top.i > aux.i)) and \
-            last.tag_ in ("VB", "VBP", "NN") and last.is_lower and top.i < last.i:
+            last.tag_ in ("VB", "VBP", "NN") and last.is_lower and top.i < last.i and not _determined(last):
         return last
     if top.lemma_ != "do" and top.i != aux.i + 1:
         return top

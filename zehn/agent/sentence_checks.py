@@ -128,6 +128,31 @@ def headed_by_focus(heading: str, focus: str) -> bool:
     return asked <= named and len(named - asked) <= 1
 
 
+# Words of a label beside the asked thing's own: a participle or a qualifier ("Evidence package *requested*:",
+# "*Draft* rollout plan:"). One, as :func:`headed_by_focus` allows a heading (taken from there, not tuned; on the
+# tune halves of round 33 the rule moved one answer, to the right line, and no other); more make it another thing's.
+LABEL_EXTRA_WORDS = 1
+
+
+def labelled_by_core(line: str, ask: Ask) -> bool:
+    """The line opens with a label of two to four words that names the asked thing in the ask's own terms, written
+    when the question asks it without a head noun ("what is X expecting to find in *the evidence package*" /
+    "- Evidence package requested: change ids, approver, ..."): at least two of the label's words are core terms of
+    the ask (its asked thing, verb and their arguments, not the words that set the scene), at most
+    :data:`LABEL_EXTRA_WORDS` other, and the ask's head noun, when it has one, among them. A label that names the
+    document's subject ("Incident bot: ...") is no core term of the ask and does not count."""
+    label = opening_label(line)
+    if label is None or not ask.core:
+        return False
+    named = _name_words(label) - {""}
+    if not 2 <= len(named) <= 4:
+        return False
+    core = {t.removesuffix("s") for t in ask.core} - set(ask.names)
+    held = {w for w in named if w in core or any(inflects(t, w) for t in core)}
+    head = ask.focus_head.removesuffix("s")
+    return len(held) >= 2 and len(named - held) <= LABEL_EXTRA_WORDS and (not head or head in held)
+
+
 def _name_words(name: str) -> set[str]:
     """A name's words, snake_case split and a plural "s" dropped, so a heading and a question's phrase compare."""
     return {w.removesuffix("s") for w in _SPLIT.split(name.casefold()) if w}

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from zehn.agent.analyse import analyse
+from zehn.agent.question_verbs import fronted
 
 
 @pytest.mark.parametrize(("question", "plain"), [
@@ -87,3 +89,29 @@ def test_a_participle_after_a_fronted_was_is_the_asked_verb_not_a_noun_read_as_o
         nlp: Language, question: str, verb: str, answer_type: str) -> None:
     ask = analyse(question, nlp).asks[0]
     assert (ask.predicate, ask.answer_type) == (verb, answer_type)
+
+
+
+def _misparsed(nlp: Language, last: list[tuple[str, str, str, int]]) -> Doc:
+    """A do-question as the tagger may read it: "need" a modifier, the participle hung on the object noun."""
+    rows = [("How", "WRB", "advmod", 1), ("long", "RB", "advmod", 5), ("did", "VBD", "aux", 5), ("the", "DT", "det", 4),
+            ("bank", "NN", "nsubj", 5), ("need", "VBP", "amod", 7), ("audit", "NN", "compound", 7),
+            ("logs", "NNS", "ROOT", 7), ("kept", "VBD", "acl", 7), ("in", "IN", "prep", 8), *last]
+    pos = {"WRB": "SCONJ", "RB": "ADV", "VBD": "VERB", "DT": "DET", "NN": "NOUN", "VBP": "VERB", "NNS": "NOUN",
+           "IN": "ADP", "PRP$": "PRON", "JJ": "ADJ", ".": "PUNCT"}
+    doc = Doc(nlp.vocab, words=[r[0] for r in rows], heads=[r[3] for r in rows], deps=[r[2] for r in rows],
+              tags=[r[1] for r in rows], pos=[pos[r[1]] for r in rows])
+    doc[2].pos_, doc[2].lemma_ = "AUX", "do"
+    return doc
+
+
+def test_a_do_question_ending_in_a_determined_noun_asks_the_participle_before_it(nlp: Language) -> None:
+    # "... kept in *their* private region": a word with a possessive (only adjectives between) is a noun, not the
+    # bare verb a do-question ends with; the participle stays the asked verb
+    doc = _misparsed(nlp, [("their", "PRP$", "poss", 12), ("private", "JJ", "amod", 12), ("region", "NN", "pobj", 9),
+                           ("?", ".", "punct", 7)])
+    assert fronted(doc[0:13], doc[8]).text == "kept"
+    # "... by the operator raise": a noun between the determiner and the last word may be the verb's subject
+    doc = _misparsed(nlp, [("the", "DT", "det", 12), ("operator", "NN", "compound", 12), ("raise", "NN", "pobj", 9),
+                           ("?", ".", "punct", 7)])
+    assert fronted(doc[0:13], doc[8]).text == "raise"

@@ -15,6 +15,7 @@ from zehn.agent.sentence_checks import (
     headed_by_focus,
     header_field,
     label_states,
+    labelled_by_core,
     labelled_by_focus,
     labelled_by_head,
     negated,
@@ -62,6 +63,30 @@ def test_a_mitigation_labelled_timeline_entry_answers_what_mitigation_was_applie
 ])
 def test_a_line_labelled_with_the_asked_things_name_states_it(line: str, focus: str, expected: bool) -> None:
     assert labelled_by_focus(line, focus) is expected
+
+
+@pytest.mark.parametrize(("question", "line", "expected"), [
+    # the ask names the asked thing without a head noun: a label of its core terms (and one participle) states it
+    ("What does the auditor hope to see in the change record for a schema migration?",
+     "- Change record contents: ticket link, approver, dry-run output.", True),
+    ("What does the auditor hope to see in the change record for a schema migration?",
+     "- Change record requested: ticket link, approver, dry-run output.", True),
+    # one core term is not enough: "Record:" labels lines of every kind
+    ("What does the auditor hope to see in the change record for a schema migration?",
+     "- Record: kept for a year.", False),
+    # a label of other things besides the ask's terms names another thing
+    ("What does the auditor hope to see in the change record for a schema migration?",
+     "- Change record retention policy owner: the platform team.", False),
+    # a label merely later in the line is an aside, not what the line is
+    ("What does the auditor hope to see in the change record for a schema migration?",
+     "The auditor asked about it (change record: pending).", False),
+    # an ask with a head noun: the label must hold it ("which *tests* ...")
+    ("Which tests does the migration checklist require?",
+     "- Migration checklist owner: the platform team.", False),
+])
+def test_a_line_labelled_with_the_asks_own_terms_states_the_asked_thing(
+        nlp: Language, question: str, line: str, expected: bool) -> None:
+    assert labelled_by_core(line, analyse(question, nlp).asks[0]) is expected
 
 
 @pytest.mark.parametrize(("heading", "focus", "expected"), [
