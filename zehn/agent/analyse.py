@@ -47,6 +47,7 @@ from zehn.agent.question_verbs import (
     verb_before_to,
     verb_read_as_noun,
 )
+from zehn.agent.relative_clauses import describes_other
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
 from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
@@ -141,7 +142,8 @@ def _asks(doc: Doc) -> list[Ask]:
         predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
             act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
-        negated = any(t.dep_ == "neg" for t in clause) or any(  # "why did *nothing* alert", "why did no one see"
+        # "why did *nothing* alert", "why did no one see"; not "a client that *cannot* use X" (it says which client)
+        negated = any(t.dep_ == "neg" and not describes_other(t, clause) for t in clause) or any(
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
         groups = noun_groups(focus) if focus is not None else []
         for group in groups or [[]]:
