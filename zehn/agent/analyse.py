@@ -33,6 +33,7 @@ from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
+from zehn.agent.possessed import possessed_subject
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 from zehn.agent.question_verbs import (
     asks_cause,
@@ -182,7 +183,7 @@ def _asks(doc: Doc) -> list[Ask]:
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
                            tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group),
-                           needed=not group and needed_event(clause, verb, act)))
+                           needed=not group and needed_event(clause, verb, act), possessed=possessed_subject(clause)))
     return _elided(out, doc[:whs[0].i])
 
 
