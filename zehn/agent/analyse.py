@@ -33,6 +33,7 @@ from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
+from zehn.agent.possessed import possessed_subject
 from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
 from zehn.agent.question_verbs import (
     asks_cause,
@@ -47,6 +48,7 @@ from zehn.agent.question_verbs import (
     verb_before_to,
     verb_read_as_noun,
 )
+from zehn.agent.relative_clauses import describes_other
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
 from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
@@ -141,7 +143,8 @@ def _asks(doc: Doc) -> list[Ask]:
         predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
             act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
-        negated = any(t.dep_ == "neg" for t in clause) or any(  # "why did *nothing* alert", "why did no one see"
+        # "why did *nothing* alert", "why did no one see"; not "a client that *cannot* use X" (it says which client)
+        negated = any(t.dep_ == "neg" and not describes_other(t, clause) for t in clause) or any(
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
         groups = noun_groups(focus) if focus is not None else []
         for group in groups or [[]]:
@@ -180,7 +183,7 @@ def _asks(doc: Doc) -> list[Ask]:
             out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
                            negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
                            tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group),
-                           needed=not group and needed_event(clause, verb, act)))
+                           needed=not group and needed_event(clause, verb, act), possessed=possessed_subject(clause)))
     return _elided(out, doc[:whs[0].i])
 
 

@@ -50,6 +50,11 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     needed = which if not named else tuple(w for w in which if w in ask.names or any(c in w for c in "-_0123456789"))
     if needed and len(similarity.matches(needed, lemmas)) < len(needed):
         return False
+    # "the exporter's *breaker*": the possessed subject is the asked thing; the possessor only says whose.
+    # (Not when it is the focus itself, "the cache's *TTL*": the focus checks above judge that.)
+    possessed = tuple(w for w in ask.possessed if w not in focus and w != ask.focus_head)
+    if possessed and not similarity.matches(possessed, [*lemmas, *_compound_parts(lemmas)]):
+        return False
     if ask.answer_type == "quantity" and VERB_TYPES.get(ask.predicate) == "cause":
         return True  # "how many duplicates did the mismatch *cause*": a count of the effect (see the docstring)
     # A support verb ("a TTL was *put* on X") lends the focus its meaning: the act is the focus's own ("TTL set").

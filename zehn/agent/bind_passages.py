@@ -63,6 +63,7 @@ from dataclasses import replace
 
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
+from zehn.agent.dependent_asks import refers_back, turn_answer
 from zehn.agent.documents import judge, line_contradicts, nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
@@ -132,6 +133,7 @@ class _Asks:
         self.constraints = analysis.constraints
         self.asked = frozenset(words(analysis.question))
         self.scores: dict[Ask, list[Scored]] = {}
+        self.back = frozenset(a for a in analysis.asks if refers_back(analysis, a))  # "and what did *they* say"
 
     def each(self, asks: list[Ask]) -> tuple[list[Finding], list[Ask], set[str], int]:
         """The findings, the asks not stated, the sentences cited and the words they hold."""
@@ -147,8 +149,9 @@ class _Asks:
             # release number", "what staged deploy + smoke checks"), whose best line the earlier ask's extent
             # already cites is answered by that line again, not by a worse line elsewhere.
             sibling = any(f.ask.text == ask.text for f in findings)
-            found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked, self.scores) \
-                if used and (sibling or ask.answer_type in TYPED) else None
+            found = turn_answer(ask, findings, view, budget) if ask in self.back else None
+            if found is None and used and (sibling or ask.answer_type in TYPED):
+                found = _already_cited(ask, slot, view, parses, similarity, used, findings, context, asked, self.scores)
             if found is None:
                 found = find(ask, slot, view, parses, similarity, budget, used, context, asked, scores=self.scores)
             if found is None and used:

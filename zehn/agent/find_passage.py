@@ -35,6 +35,7 @@ from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.list_items import continued, frame, same_item
 from zehn.agent.parses import CachedParse, Parses
 from zehn.agent.passage_scores import score_passages
+from zehn.agent.past_acts import states_owed
 from zehn.agent.question import Ask
 from zehn.agent.restated import restated
 from zehn.agent.retrieve import DocView
@@ -169,8 +170,10 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
                                                          label_states(sentence.text, ask)))
             # A section that names the asked kind ("Root cause") outranks a cause-like sentence elsewhere.
             first = doer + float(how in ("section", "label")) + float(acting and _does(docs[sentence.id], ask))
-            # Planned work ("Ines: Longer-term: add a test") is not what was done ("how was X fixed"): it ranks last.
-            first -= float(done and planned(line_of(view.passages, sentence)))
+            # Planned work ("Ines: Longer-term: add a test", a to-do "- Reproduce it in staging") is not what was done
+            # ("how was X fixed", "who reproduced X"): it ranks last.
+            first -= float(done and (planned(line_of(view.passages, sentence)) or
+                                     states_owed(docs[sentence.id], ask.predicate)))
             answered = _answered_below(sentence, how, view, scored, used)
             if answered is None:
                 continue

@@ -101,6 +101,16 @@ def unrealised(verb: Token) -> bool:
         token = token.head
 
 
+def states_owed(parse: Doc, predicate: str) -> bool:
+    """The sentence states the act of ``predicate`` (its verb, not a light or support verb) and only as owed: a
+    to-do ("- Reproduce it in staging"), a plan, a requirement or a condition. Such a line says the act was
+    assigned or intended, not done, so it names nobody who did it."""
+    if not predicate or predicate in LIGHT_VERBS or predicate in SUPPORT_VERBS:
+        return False
+    acts = [t for t in parse if t.pos_ in ("VERB", "AUX") and t.lemma_.casefold() == predicate]
+    return bool(acts) and all(unrealised(t) for t in acts)
+
+
 def _stating(parse: Doc, act: PastAct) -> list[Token]:
     """The verbs of the sentence that state the act: its own verb (a participle too: "the merged fix") done to the
     asked thing (:func:`_done_to`)."""

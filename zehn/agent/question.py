@@ -101,6 +101,9 @@ class Ask:
     # The asked act is an event that must still come about ("what has to *happen* / must *be done* before X"): a step
     # or condition to come, not a consequence (:func:`zehn.agent.focus.roles_for`).
     needed: bool = False
+    # The head of the asked act's subject when a possessor qualifies it ("the X's *breaker*"): a typed value's line
+    # must name it (:mod:`zehn.agent.possessed`).
+    possessed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

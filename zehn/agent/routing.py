@@ -49,6 +49,7 @@ from zehn.agent.phrases import (
     wh_is_subject,
 )
 from zehn.agent.question import Ask, Route
+from zehn.agent.relative_clauses import describes_other
 from zehn.agent.routing_order import DEPENDENCY_RELS as DEPENDENCY_RELS
 from zehn.agent.routing_order import IMPACT_RELS as IMPACT_RELS
 from zehn.agent.routing_order import (
@@ -119,8 +120,8 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
     """The clause's verb that names a dependency or impact relation (by lemma: tags of a long technical
     question are unreliable, "break" may be tagged a noun)."""
     for t in sorted(clause, key=lambda t: len(list(t.ancestors))):
-        if t.i == clause.start or t.dep_ in ("amod", "compound"):
-            continue
+        if t.i == clause.start or t.dep_ in ("amod", "compound") or describes_other(t, clause):
+            continue  # (a relative clause on another noun says which one: "a client *that uses X*")
         rel = verb_rel(t)
         if rel is None and t.pos_ == "ADJ":  # "which tickets is X dependent on": the adjective and its preposition
             after = t.nbor().lower_ if t.i + 1 < len(t.doc) else ""

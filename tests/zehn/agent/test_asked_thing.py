@@ -123,3 +123,19 @@ def test_a_value_stated_in_the_documents_own_words_answers_and_another_things_do
         question: str, answering: str, other: str, nlp: Language, similarity: Similarity) -> None:
     assert _binds(question, answering, nlp, similarity)
     assert not _binds(question, other, nlp, similarity)
+
+
+def test_a_value_asked_of_a_possessed_thing_needs_that_thing_not_only_its_possessor(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "At what error rate does the ledger exporter's circuit breaker stop calls?"
+    assert not _binds(question, "Roll the ledger exporter back if its error rate stays above 2% for ten minutes.",
+                      nlp, similarity)
+    assert _binds(question, "The ledger exporter's circuit breaker stops calls at an error rate of 5% over a minute.",
+                  nlp, similarity)
+
+
+def test_the_possessed_focus_itself_is_judged_as_before(nlp: Language) -> None:
+    assert analyse("What is the ledger exporter's retry limit?", nlp).asks[0].possessed in ((), ("limit",))
+    assert analyse("At what error rate does the exporter's breaker stop calls?", nlp).asks[0].possessed == \
+        ("breaker",)
+    assert analyse("At what error rate does the breaker stop calls?", nlp).asks[0].possessed == ()

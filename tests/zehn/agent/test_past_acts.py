@@ -122,3 +122,13 @@ def test_a_verb_that_names_an_act_only_by_its_kind_asks_no_past_act(nlp: Languag
     assert _act(nlp, "What was changed in the billing console for the blocked account?") is None
     assert _act(nlp, "What was modified in the ledger config after the outage?") is None
     assert _act(nlp, "Who merged the ledger config change?") is not None  # a specific act
+
+
+def test_a_to_do_or_a_plan_states_the_act_only_as_owed(nlp: Language) -> None:
+    from zehn.agent.past_acts import states_owed
+    assert states_owed(nlp("- Reproduce the crash on staging with the new driver."), "reproduce")
+    assert states_owed(nlp("We will reproduce the crash on staging next week."), "reproduce")
+    assert not states_owed(nlp("Kai reproduced the crash on staging yesterday."), "reproduce")
+    assert not states_owed(nlp("Reproduced the crash on staging with the new driver."), "reproduce")
+    assert not states_owed(nlp("- Collect core dumps from two nodes."), "reproduce")  # another act
+    assert not states_owed(nlp("- Take the pager for the weekend."), "take")  # a support verb says nothing
