@@ -21,10 +21,11 @@ import re
 
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.label_fallbacks import fallback_rule
 from extraction.line_shapes import LABELLED, SYSTEM_VALUE_TYPES, environment_section
 from extraction.ownership_prose import typed_relation
 from extraction.vocabulary import GENERIC_WORDS
-from verify.vocabulary import label_key
+from verify.vocabulary import label_key, label_rule
 
 # Labels of a ticket's lines that say whom and what the case hits (the impact side of a description).
 _IMPACT_LABELS = frozenset({"impact", "customer_impact", "business_impact", "scope", "affected", "affected_users",
@@ -101,6 +102,9 @@ def ticket_setup(ctx: DocumentContext, line: tuple[int, int], mentions: list[Men
     m = LABELLED.match(text[line[0] : line[1]])  # "^" holds at the string's start only
     if m is not None and m.group("label").count("(") != m.group("label").count(")"):
         m = None  # "- Prod setup for X (org: x-prod)": a colon inside brackets ends no label
+    stated = m and (label_rule(m.group("label")) or fallback_rule(m.group("label")))
+    if stated and stated.rel_type == "CONCERNS":
+        return []  # "- Customer account: X": the label states the relation itself (extraction/lines.py reads it)
     key = label_key(m.group("label")) if m else ""
     setup = m is not None and environment_section(m.group("label"))
     if not (setup or key in _IMPACT_LABELS or environment_item):

@@ -93,3 +93,8 @@ def test_a_company_whose_first_word_is_ordinary_english_is_named_in_full_only(
         nlp: Language, tmp_path: Path) -> None:
     found = _found(nlp, tmp_path, "Impact: Some users see the old page after login.", customer="Some Corp")
     assert not any(r == "CONCERNS" for _, r, _ in found)
+
+
+def test_a_customer_line_read_by_its_own_label_is_not_read_twice(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, _ticket("Environment:\n- Customer account: Halvard Labs Inc. (enterprise)"))
+    assert [r["rel_type"] for r in rels].count("CONCERNS") == 1
