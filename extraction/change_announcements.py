@@ -4,7 +4,9 @@ Comment threads of tickets say what an engineer is doing in one line or sentence
 request that holds it: "Drafted a small change to the gateway that retries the decode. Created draft PR: <url>",
 "Opening a change that signs the payload first.\\nRaised PR for review: <url>". The pull request FIXES what the
 ticket is about; it is still planned - a drafted, opened or raised change is not merged - unless its own sentence
-says it was merged or deployed. A pull request announced with no change described before it is only linked.
+says it was merged or deployed. Chat updates put the verb after the noun and the change after the link: "PR opened:
+<ref> - adds jitter to the retry" is announced the same way. A pull request announced with no change described
+before or right after it is only linked.
 """
 
 from __future__ import annotations
@@ -19,6 +21,16 @@ from extraction.extraction_types import Mention
 _ANNOUNCED = re.compile(r"\b(?:created|creating|raised|raising|opened|opening|submitted|filed|posted|put up|pushed)"
                         r"\s+(?:[\w-]+\s+){0,2}(?:PR|MR|pull request|merge request)\b[^.!?:]{0,40}(?::|\bat)\s*[`<(]*$",
                         re.I)
+# The same announcement with the verb after the noun, as chat and ticket updates shorten it ("PR opened: <link>",
+# "MR up: <ref>"), then what the change does right after the link ("- adds jitter to the retry", ": raises the
+# pool limit"): the change is described after its announcement instead of before it.
+_ANNOUNCED_AFTER = re.compile(r"\b(?:PR|MR|pull request|merge request)\s+(?:opened|up|raised|created|submitted|posted|"
+                              r"filed|pushed)\s*:\s*[`<(]*$", re.I)
+# Verbs of changing a system in the third person, as a change's one-line summary opens ("adds", "caps", "reverts");
+# a verb of harm ("breaks", "introduces") or of mere talk ("discusses") says nothing of a fix.
+_CHANGE_SUMMARY = re.compile(r"[`>)]*\s*(?:[-—–:]\s*)?(?:adds|removes|caps|bumps|raises|lowers|limits|switches|moves|"
+                             r"changes|sets|disables|enables|guards|hardens|reduces|increases|handles|validates|"
+                             r"restores|reverts|skips|drops|fixes|patches|makes|clamps|retries|rejects)\b", re.I)
 # A change described by its writer: a verb of drafting or opening, a few words of size, then the change itself
 # ("Drafted a small change to X", "Opening a change that ...", "Prepared a patch for ...", "Working on a fix ...").
 _DESCRIBED = re.compile(r"\b(?:draft(?:ed|ing)?|open(?:ed|ing)?|prepar(?:ed|ing)|wrote|writing|propos(?:ed|ing)|"
@@ -36,14 +48,23 @@ def announced_fix(text: str, sentence: tuple[int, int], m: Mention) -> bool | No
     """Whether the pull request ``m`` is announced right after a change described (see module): None when it is
     not, else whether the fix is still planned."""
     at = _statement_start(text, sentence[0], m.start)
-    if m.type not in ("Page", "Ticket") or _ANNOUNCED.search(text, at, m.start) is None:
+    if m.type not in ("Page", "Ticket"):
+        return None
+    if _ANNOUNCED_AFTER.search(text, at, m.start) and _CHANGE_SUMMARY.match(text, m.end, m.end + 40):
+        return _landed(text, at, sentence, m) is None  # "PR opened: <link> - adds jitter + backoff"
+    if _ANNOUNCED.search(text, at, m.start) is None:
         return None
     before = re.split(r"\n\s*\n|\\n\s*\\n", text[max(0, at - _REACH) : at])[-1]  # not past a blank line
     pieces = [p for p in _STATEMENT_END.split(before) if p.strip()]
     if not pieces or _DESCRIBED.search(pieces[-1]) is None:
         return None
+    return _landed(text, at, sentence, m) is None
+
+
+def _landed(text: str, at: int, sentence: tuple[int, int], m: Mention) -> re.Match[str] | None:
+    """A word of the pull request's own statement saying the change is in already ("merged", "deployed")."""
     end = _STATEMENT_END.search(text, m.end)
-    return _LANDED.search(text, at, sentence[1] if end is None else end.start()) is None
+    return _LANDED.search(text, at, sentence[1] if end is None else end.start())
 
 
 def _statement_start(text: str, sentence_start: int, at: int) -> int:

