@@ -201,7 +201,8 @@ def _labelled_lines(ask: Ask, scored_all: list[Scored], view: DocView,
     return [(LABEL_RANK + s_.score, x, [y for y in view.in_passage(s_.passage) if y.kind == "sentence"], s_, "label")
             for s_ in scored_all for x in view.in_passage(s_.passage)
             if x.kind == "sentence" and x.id not in used and (labelled_by_focus(x.text, ask.focus) or (
-                s_.document[0] >= PASSAGE_COVERAGE and s_.document[1] and labelled_by_core(x.text, ask)))]
+                s_.document[0] >= PASSAGE_COVERAGE and s_.document[1] and
+                labelled_by_core(x.text, ask, view.info.title)))]
 
 
 def _bind_line(ask: Ask, scored: Scored, sentence: Sentence, parse: Doc, similarity: Similarity,

@@ -134,13 +134,15 @@ def headed_by_focus(heading: str, focus: str) -> bool:
 LABEL_EXTRA_WORDS = 1
 
 
-def labelled_by_core(line: str, ask: Ask) -> bool:
+def labelled_by_core(line: str, ask: Ask, title: str = "") -> bool:
     """The line opens with a label of two to four words that names the asked thing in the ask's own terms, written
     when the question asks it without a head noun ("what is X expecting to find in *the evidence package*" /
     "- Evidence package requested: change ids, approver, ..."): at least two of the label's words are core terms of
     the ask (its asked thing, verb and their arguments, not the words that set the scene), at most
     :data:`LABEL_EXTRA_WORDS` other, and the ask's head noun, when it has one, among them. A label that names the
-    document's subject ("Incident bot: ...") is no core term of the ask and does not count."""
+    document's subject ("Incident bot: ...") is no core term of the ask and does not count, and neither is one whose
+    held words are all words of the document's ``title``: a label of what the whole document is about ("- Export
+    jobs: A, B" in "Runbook: export jobs") heads a part of that subject (its owners, its steps), whatever is asked."""
     label = opening_label(line)
     if label is None or not ask.core:
         return False
@@ -150,7 +152,8 @@ def labelled_by_core(line: str, ask: Ask) -> bool:
     core = {t.removesuffix("s") for t in ask.core} - set(ask.names)
     held = {w for w in named if w in core or any(inflects(t, w) for t in core)}
     head = ask.focus_head.removesuffix("s")
-    return len(held) >= 2 and len(named - held) <= LABEL_EXTRA_WORDS and (not head or head in held)
+    return len(held) >= 2 and len(named - held) <= LABEL_EXTRA_WORDS and (not head or head in held) and \
+        not held <= _name_words(title)
 
 
 def _name_words(name: str) -> set[str]:

@@ -89,6 +89,14 @@ def test_a_line_labelled_with_the_asks_own_terms_states_the_asked_thing(
     assert labelled_by_core(line, analyse(question, nlp).asks[0]) is expected
 
 
+def test_a_label_of_the_documents_own_subject_does_not_state_the_asked_thing(nlp: Language) -> None:
+    # "- Report exports: A, B" under a page about report exports lists that subject's people, not its threshold
+    ask = analyse("What is the default retry limit set for report exports in shared pools?", nlp).asks[0]
+    line = "- Report exports: **A. Person**, **B. Person**"
+    assert labelled_by_core(line, ask, "Runbook: Report Exports and Retries") is False
+    assert labelled_by_core(line, ask, "Quarterly planning notes") is labelled_by_core(line, ask)
+
+
 @pytest.mark.parametrize(("heading", "focus", "expected"), [
     ("Ledger sync 2.0 > cutover_schedule", "cutover schedule", True),  # snake_case section names
     ("Ledger sync 2.0 > Cutover schedule (UTC)", "cutover schedule", True),  # one word besides the name
