@@ -6,7 +6,8 @@ unwritten subject ("Rolled back the renderer to v3.2", "Mitigation applied: thro
 "Approved."). Lines quoted from another comment (``> ...``) are not the author's own words and are skipped; so are
 questions and requests ("Did anyone flush the cache?", "Can someone update the runbook?"): the author only asked.
 
-A block runs from its header to the next header, or to a section heading that is not a header. A question "who
+A block runs from its header to the next header, or to a section heading that is not a header (nor the
+document's own title line, which can have a header's shape: "# Failover Test (Game Day) — <date>"). A question "who
 <verb> <object>" binds to the body sentence that holds the asked verb (or a synonym) and at least half of the
 asked terms (a comment on a ticket or pull request is about it, so the asked terms its document's title holds
 count too: "Approved." under a review of the asked change), with no negation and no doer of its own ("disabled
@@ -15,6 +16,10 @@ by Ana", "Ben rolled back X": the author only reports those); the block's author
 block's structure, not by the sentence's words, so the hop grades ``inferred`` (``comment_author``) unless the
 cited text names the author (the header line is cited beside the body when it is a citable line). A question that
 names an identifier (a PR number, a ticket key) reads only the threads that name it (:mod:`zehn.agent.question_ids`).
+The threads behind the best-ranked document are read only when it is itself a thread: a report or runbook ranked
+first states who did what in its own lines ("Incident commander: <name>", an escalation list), which the passage
+binder reads; a chat or mail thread behind it that uses the asked verb ("I'll run the mitigation") is talk about
+another case (tune halves: reading them only then took three answers off another case's thread, lost none).
 "Which team did X" is answered by the team in the header's brackets when the author is a person ("Ana Ruiz (SRE)").
 """
 
@@ -43,6 +48,8 @@ from zehn.agent.rows import Sentence
 from zehn.agent.similarity import Similarity
 from zehn.agent.speakers import Speaker, roster
 
+# The documents a "who did X" question reads comment blocks in: the best-ranked three, when the best-ranked one is
+# itself a thread (the module's docstring).
 DOCUMENTS_READ = 3
 MIN_SHARE = 0.5  # a body sentence must hold at least half of the asked terms (the asked verb among them)
 _PERSON = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’.-]*)+$")  # "Ben Okafor", "Ana R." (a label word is one)
@@ -105,8 +112,12 @@ def blocks(doc_view: DocView, speakers: dict[str, Speaker] | None = None) -> lis
     opened: Header | None = None  # the header of the block being read
     start = last = 0
     quoted: list[tuple[int, int]] = []
+    title = doc_view.info.title.strip()
     for line in lines(doc_view):
-        found = header(line.text, line.heading, people, speakers)
+        # The document's own title line names the document, never an author ("# Failover Test (Game Day) — <date>"
+        # has a header's shape: a name, a bracket, a date).
+        own_title = bool(title) and line.is_heading and line.text.strip().strip("#").strip() == title
+        found = None if own_title else header(line.text, line.heading, people, speakers)
         if found is not None or line.is_heading:
             if opened is not None:
                 out.append(Block(opened.author, start, last, tuple(quoted), opened.role, opened.chat))
@@ -170,7 +181,8 @@ def _someone_else(parse: Doc, predicate: str, author: str, handles: Collection[s
 
 def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
                  parses: Parses) -> Bound | None:
-    """The author of the comment block whose body states the asked act, or None when no body does."""
+    """The author of the comment block whose body states the asked act, or None when no body does (or the
+    best-ranked document is no thread: see the module's docstring)."""
     ask = analysis.asks[0]
     if ask.answer_type != "agent" or not ask.predicate or ask.predicate in LIGHT_VERBS:
         return None
@@ -180,7 +192,7 @@ def bind_comment(analysis: Analysis, views: Views, similarity: Similarity,
     documents = views()
     asked_ids = named_identifiers(analysis.question)
     found: list[tuple[int, int, Block, Sentence]] = []
-    for rank, doc_view in enumerate(documents[:DOCUMENTS_READ]):
+    for rank, doc_view in enumerate(documents[:DOCUMENTS_READ] if documents and turns(documents[0]) else ()):
         if not holds_all(doc_view, asked_ids):
             continue  # a thread about something else (question_ids)
         titled = similarity.matches([t for t in terms if t != ask.predicate], words(doc_view.info.title))

@@ -142,3 +142,40 @@ def test_a_chat_body_states_the_act_only_in_its_own_word_not_a_near_synonym(nlp:
     bound = bind_comment(analyse("Which team reverted the upload token?", nlp), lambda: (view,), Loose(None),
                          Parses(ParseCache(nlp)))
     assert bound is None  # "rotate" is no "revert", however near a model puts them
+
+
+REPORT = """# Queue Failover Drill (East) — 2026-01-03
+Results of the drill in the east region.
+
+## Roles
+
+- Drill lead: Carla Diaz
+- Restarted the export worker: on-call
+"""
+
+
+def test_a_report_ranked_first_keeps_a_thread_behind_it_from_answering_who_did_it(nlp: Language) -> None:
+    # A report states its roles in its own lines (the passage binder reads them); a conversation ranked behind it
+    # that uses the asked verb is another case's talk, not the report's answer.
+    from tests.zehn.agent.markdown_view import markdown_view
+    from zehn.agent.analyse import analyse
+    from zehn.agent.comment_blocks import bind_comment
+    from zehn.agent.parses import ParseCache, Parses
+    from zehn.agent.similarity import Similarity
+    report = markdown_view(REPORT, "Queue Failover Drill (East) — 2026-01-03")
+    thread = markdown_view(THREAD, "Export worker stalls after the queue failover")
+
+    def doer(*views: DocView) -> list[str]:
+        bound = bind_comment(analyse("Who restarted the export worker?", nlp), lambda: views, Similarity(None),
+                             Parses(ParseCache(nlp)))
+        return [] if bound is None else [p.entity_name for p in bound.paths]
+    assert doer(report, thread) == []
+    assert doer(thread, report) == ["Ana Ruiz"]
+
+
+def test_a_title_heading_shaped_like_a_comment_header_opens_no_comment_block() -> None:
+    from tests.zehn.agent.markdown_view import markdown_view
+    from zehn.agent.comment_blocks import blocks
+    report = markdown_view(REPORT, "Queue Failover Drill (East) — 2026-01-03")
+    assert blocks(report) == []
+    assert [b.author for b in blocks(markdown_view(REPORT, "Queue Failover Drill"))] == ["Queue Failover Drill"]
