@@ -19,7 +19,6 @@ second as the last ingest the index saw, with as many documents, is seen at the 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -28,15 +27,13 @@ import numpy as np
 
 from zehn.agent.bm25 import EPSILON, K1, idf, length_norm
 from zehn.agent.lexical import terms
+from zehn.agent.reader_tables import ReaderKey, ReaderTables
 from zehn.agent.rows import ScopePassage, ScopeVersion
 
 # Documents the whole-corpus index adds to a question's read pool: its best two by their best passage. Chosen on
 # the tune halves of every set with bench/ranking.py: 1, 2 and 3 gave the same ranks (two gold documents never read
 # before are read, one now first, none moved down); 5 pushed one gold document from first to second.
 CORPUS_DOCUMENTS = 2
-# Readers (graph, scope, as_of) whose index is kept: a service answers as a few scopes; past this many the oldest
-# entry is dropped (each holds its corpus's postings: ~2 MB for Redwood's ~2,400 passages).
-SCOPES_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -89,31 +86,24 @@ class Reader(Protocol):
     def scope_passages(self) -> list[ScopePassage]: ...
 
 
-ReaderKey = tuple[str, tuple[str, ...], str | None]  # graph name, scope tokens, as_of
-
-
 class CorpusWords:
-    """The whole-corpus indexes of a service, one per reader (graph, scope, as_of), each under its version."""
+    """The whole-corpus indexes of a service, one per reader (graph, scope, as_of), each under its version
+    (:class:`zehn.agent.reader_tables.ReaderTables`; each holds its corpus's postings: ~2 MB for Redwood's ~2,400
+    passages)."""
 
     def __init__(self) -> None:
-        self._kept: dict[ReaderKey, tuple[ScopeVersion, CorpusIndex]] = {}
-        self._lock = threading.Lock()
+        self._kept: ReaderTables[CorpusIndex] = ReaderTables()
         self.builds = 0  # indexes built (a test reads it: a changed graph builds again, an unchanged one does not)
 
     def index(self, key: ReaderKey, reader: Reader) -> CorpusIndex:
         """``key``'s index, rebuilt when its version moved. Built outside the lock (a build reads the graph); a
         version that moved during the build is not kept under the old one, so the next turn builds again."""
         version = reader.scope_version()
-        with self._lock:
-            kept = self._kept.get(key)
-        if kept is not None and kept[0] == version:
-            return kept[1]
+        kept = self._kept.get(key, version)
+        if kept is not None:
+            return kept
         built = CorpusIndex(reader.scope_passages())
         self.builds += 1
         if reader.scope_version() == version:
-            with self._lock:
-                self._kept.pop(key, None)
-                self._kept[key] = (version, built)
-                while len(self._kept) > SCOPES_KEPT:
-                    self._kept.pop(next(iter(self._kept)))
+            self._kept.put(key, version, built)
         return built

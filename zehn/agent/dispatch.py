@@ -27,8 +27,9 @@ from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryR
 from traversal_policy.params import MAX_NAMES, clean_text
 from traversal_policy.search import RRF_K
 from zehn.agent import rows
-from zehn.agent.corpus_words import CorpusWords, ReaderKey
+from zehn.agent.corpus_words import CorpusWords
 from zehn.agent.passage_cache import PassageCache
+from zehn.agent.reader_tables import ReaderKey
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, ScopePassage, ScopeVersion, Sentence
 
 MAX_EDGES = 40  # evidence_for look-ups per turn (a 3-hop impact walk on a real corpus stays well below)

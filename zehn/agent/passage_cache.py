@@ -17,11 +17,10 @@ same second as the last ingest it saw, with as many documents, is seen at the ne
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from zehn.agent.corpus_words import SCOPES_KEPT, ReaderKey
+from zehn.agent.reader_tables import ReaderKey, ReaderTables
 from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
 
 # Documents kept per reader; past this many the reader's entry starts empty again (Redwood's 150 documents are
@@ -46,17 +45,15 @@ class PassageCache:
 
     def __init__(self, documents_kept: int = DOCUMENTS_KEPT) -> None:
         self.documents_kept = documents_kept
-        self._kept: dict[ReaderKey, tuple[ScopeVersion, dict[str, Kept]]] = {}
-        self._lock = threading.Lock()
+        self._kept: ReaderTables[Mapping[str, Kept]] = ReaderTables()
         self.distance_reads = 0  # reads answered from kept passages (a test reads it)
 
     def documents(self, key: ReaderKey, version: ScopeVersion, ids: Sequence[str], read: Callable[[], Read],
                   distances: Callable[[], Distances]) -> Read:
         """What ``read`` (a ``document_passages`` read of ``ids``) returns: from kept passages and ``distances``
         when every document of ``ids`` was kept under ``version``, else from ``read`` (then kept)."""
-        with self._lock:
-            table = self._kept.get(key)
-            kept = [table[1].get(d) for d in ids] if table is not None and table[0] == version else None
+        table = self._kept.get(key, version)
+        kept = [table.get(d) for d in ids] if table is not None else None
         if kept is not None and all(k is not None for k in kept):
             found = _joined(ids, [k for k in kept if k is not None], distances)
             if found is not None:
@@ -68,15 +65,11 @@ class PassageCache:
 
     def _keep(self, key: ReaderKey, version: ScopeVersion, ids: Sequence[str], fresh: Read) -> None:
         documents = {info.id: Kept(info, tuple(_bare(p) for p in passages)) for info, passages in fresh}
-        with self._lock:
-            table = self._kept.get(key)
-            if table is None or table[0] != version or len(table[1]) + len(ids) > self.documents_kept:
-                table = (version, {})
-            self._kept.pop(key, None)
-            self._kept[key] = table  # most recently used last
-            table[1].update((d, documents.get(d, Kept(None))) for d in ids)
-            while len(self._kept) > SCOPES_KEPT:
-                self._kept.pop(next(iter(self._kept)))
+        table = self._kept.get(key, version) or {}
+        if len(table) + len(ids) > self.documents_kept:
+            table = {}  # past the limit the reader's table starts empty again
+        # a new table, not the kept one changed: another answer may be reading that one
+        self._kept.put(key, version, {**table, **{d: documents.get(d, Kept(None)) for d in ids}})
 
 
 def _bare(passage: DocPassage) -> DocPassage:

@@ -10,10 +10,11 @@ from rank_bm25 import BM25Okapi
 
 from extraction.access import ADMIN, EVERYONE, PUBLIC, Scope
 from traversal_policy import TraversalExecutor, load_policy
-from zehn.agent.corpus_words import SCOPES_KEPT, CorpusIndex, CorpusWords
+from zehn.agent.corpus_words import CorpusIndex, CorpusWords
 from zehn.agent.dispatch import Dispatcher
 from zehn.agent.events import Turn
 from zehn.agent.lexical import terms
+from zehn.agent.reader_tables import SCOPES_KEPT
 from zehn.agent.rows import ScopePassage, ScopeVersion
 
 PASSAGES = [ScopePassage("a#1", "doc_a", "The export job runs nightly and retries twice."),
