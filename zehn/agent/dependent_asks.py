@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from zehn.agent.bound import Finding
 from zehn.agent.comment_blocks import turns
+from zehn.agent.phrases import SUBJECTS, clause_of
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence
@@ -24,7 +25,6 @@ from zehn.agent.rows import Sentence
 REFERRING_PRONOUNS = frozenset({"they", "he", "she"})
 # Determiners that point back to something already named ("that reviewer", "the same engineer").
 POINTING_WORDS = frozenset({"that", "this", "same"})
-_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _DESCRIBED = frozenset({"description", "items"})
 
 
@@ -34,12 +34,8 @@ def refers_back(analysis: Analysis, ask: Ask) -> bool:
     parse = analysis.parse
     if parse is None or ask.answer_type not in _DESCRIBED or not analysis.asks or ask == analysis.asks[0]:
         return False
-    start = analysis.question.find(ask.text)
-    if start < 0:
-        return False
-    end = start + len(ask.text)
-    for token in parse:
-        if not start <= token.idx < end or token.dep_ not in _SUBJECTS:
+    for token in clause_of(parse, ask):
+        if token.dep_ not in SUBJECTS:
             continue
         if token.lower_ in REFERRING_PRONOUNS:
             return True

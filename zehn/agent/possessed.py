@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from spacy.tokens import Span
 
-_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+from zehn.agent.phrases import SUBJECTS
 
 
 def possessed_subject(clause: Span) -> tuple[str, ...]:
     """The head lemma of the clause's subject when a possessor qualifies it ("the X's *breaker*"), else ()."""
     for token in clause:
         head = token.head
-        if token.dep_ == "poss" and token.pos_ in ("NOUN", "PROPN") and head.dep_ in _SUBJECTS and \
+        if token.dep_ == "poss" and token.pos_ in ("NOUN", "PROPN") and head.dep_ in SUBJECTS and \
                 head.pos_ in ("NOUN", "PROPN") and clause.start <= head.i < clause.end:
             return (head.lemma_.casefold(),)
     return ()
