@@ -27,8 +27,8 @@ from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
 # ~2,400 passages, ~2 MB of text).
 DOCUMENTS_KEPT = 4096
 Read = list[tuple[DocumentInfo, list[DocPassage]]]
-# (passage id, distances) in document_passages' order; None when no passage came.
-Distances = list[tuple[str, tuple[float, ...]]] | None
+# (passage id, distances) in document_passages' order; empty when no passage came ("no_passages").
+Distances = list[tuple[str, tuple[float, ...]]]
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def _joined(ids: Sequence[str], kept: list[Kept], distances: Callable[[], Distan
         return []
     by_id = {p.id: p for k in wanted for p in k.passages}
     rows = distances()
-    if rows is None or len(rows) != len(by_id):
+    if len(rows) != len(by_id):
         return None
     passages: dict[str, list[DocPassage]] = {}
     for passage_id, near in rows:
