@@ -105,9 +105,21 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
             c.dep_ == "xcomp" for c in doc[k].children)) or (measured and doc[k].pos_ == "VERB"))
         # A degree names its focus only when that is a section's kind ("how large was the *impact*"); "how big is
         # the cache" asks a size, which the cache's noun does not type.
+        if participle and reduced_relative(doc[k], doc[j:k]):
+            participle = False
         if k > j and not participle and (not degree or doc[k - 1].lemma_.casefold() in FOCUS_ROLES):
             return doc[j:k]
     return None
+
+
+def reduced_relative(participle: Token, phrase: Span) -> bool:
+    """A past participle after the copula's subject that qualifies it, with every preposition it takes followed by
+    its object ("what is the default ratio *set for the cache tier*", "the timeout *used by the worker*"): English
+    reduces "the ratio that is set for Y" so, and the phrase before it is then what is asked. A stranded
+    preposition ("who is X *assigned to*", "what is X *used for*") makes the wh-word its object: X is no focus."""
+    preps = [c for c in participle.subtree if c.dep_ in ("prep", "agent")]
+    return participle.tag_ == "VBN" and participle.dep_ == "acl" and participle.head in phrase and bool(preps) and \
+        all(any(g.dep_ in ("pobj", "pcomp") for g in c.children) for c in preps)
 
 
 # Adjectives of size or level: "how large a credit", "how high a limit" ask how much of the noun, a number.

@@ -82,3 +82,13 @@ def test_a_serial_comma_before_the_last_and_keeps_the_list_one_focus(nlp: Langua
     found = focus_span(doc[:], doc[0])
     assert found is not None
     assert [[t.text for t in g] for g in noun_groups(found)] == [["regions"], ["schedule"], ["retention"]]
+
+
+def test_a_participle_with_its_objects_after_the_copulas_subject_leaves_that_subject_the_focus(nlp: Language) -> None:
+    assert _focus(nlp, "What is the default compaction ratio set for the cache tier?") == "default compaction ratio"
+    assert _focus(nlp, "What is the timeout used by the worker?") == "timeout"
+
+
+def test_a_participle_with_a_stranded_preposition_asks_about_the_subject_not_for_it(nlp: Language) -> None:
+    assert _focus(nlp, "Who is the migration ticket assigned to?") == ""
+    assert _focus(nlp, "What is the token used for in the gateway?") == ""
