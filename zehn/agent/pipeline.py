@@ -33,6 +33,7 @@ from zehn.agent.bind_graph import bind_graph
 from zehn.agent.bind_passages import bind_passages
 from zehn.agent.bind_shapes import before_passages
 from zehn.agent.bound import Bound, PathView
+from zehn.agent.completion import completed
 from zehn.agent.detail import answering, detailed
 from zehn.agent.dispatch import Dispatcher, GraphFailure
 from zehn.agent.events import Turn
@@ -126,7 +127,8 @@ class Pipeline:
             bound = shaped if shaped is not None else bind_passages(analysis, retrieved, parses, self.similarity)
             if isinstance(bound, Bound):
                 question_parse = analysis.parse if analysis.parse is not None else self.parse(question)
-                bound = detailed(question_parse, bound, answering(bound, retrieved), parses)
+                view = answering(bound, retrieved)
+                bound = completed(detailed(question_parse, bound, view, parses), view, parses)
         timings["bind_ms"] = (time.perf_counter() - bind_started) * 1000.0
         if isinstance(bound, Stop):
             return self._stop(bound, question, turn, dispatcher, timings)
