@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from zehn.agent.doc_subjects import subject_shares
-from zehn.agent.lexical import lexical_scores
+from zehn.agent.doc_subjects import rarity_shares, subject_shares
+from zehn.agent.lexical import lexical_scores, terms
 from zehn.agent.question_names import NAME_WEIGHT, name_shares
 from zehn.agent.rows import DocPassage, DocumentInfo
 from zehn.agent.text_index import text_index
@@ -35,15 +36,33 @@ SUBJECT_WEIGHT = 0.3
 # questions ranked their gold document first in each case (facts3 -2, facts5, facts6, graph_own -1 each, public
 # +1); 0.08 to 0.12 gave 202-203 of 220 (with plural names): it still helps, and 0.1 is not an edge value.
 LENGTH_DISCOUNT = 0.1
+# The share of the question's words the whole document holds, anywhere (coverage_shares), next to the rest. The
+# nearest passage and the best passage's words each see one passage: among sibling documents of one topic (tickets
+# of one symptom, threads of one channel) the one about the asked case holds the question's rarer words across its
+# sections (the symptom in its summary, the asked fix in a comment), a sibling only the common ones. Chosen on the
+# tune halves with bench/ranking.py (every set's tune half, para's whole): gold ranked first for 246 of 279
+# questions without it, 249 at 0.2, 251 at 0.3, 250 at 0.5 (7 up, 2 down at 0.3); 0.3 is not an edge value.
+COVERAGE_WEIGHT = 0.3
+# The share of the words by which the question names its document ("the stream truncation ticket") that a
+# document's subject holds (zehn.agent.doc_references), next to the rest. Chosen on the tune halves with
+# bench/ranking.py (every set's tune half, para's whole), with the coverage weight at 0.3: gold ranked first for 251
+# of 279 questions without it, 253 at 0.15, 0.3 and 0.6 alike (one named document lifted to first, another kept
+# first that the coverage alone had moved down); 0.3 sits inside that range.
+REFERENCE_WEIGHT = 0.3
+PASSAGE_TERMS_CACHED = 8192  # passages whose word sets are kept (the next questions about a document read it again)
 
 
 def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = (),
-                 subjects: dict[str, float] | None = None) -> dict[str, float]:
+                 subjects: dict[str, float] | None = None, referred: dict[str, float] | None = None
+                 ) -> dict[str, float]:
     """Each read document's score from what was read, the same on every build of the indexes: its nearest
     passage's similarity to the question (exact distances) plus :data:`LEXICAL_WEIGHT` times its best passage's
     word match (:func:`zehn.agent.lexical.lexical_scores`, BM25 over the read passages, 1.0 for a full match) plus
     :data:`~zehn.agent.question_names.NAME_WEIGHT` times the share of the question's ``names`` it mentions plus
-    :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here).
+    :data:`SUBJECT_WEIGHT` times the share of the question its subject holds (``subjects``, else computed here)
+    plus :data:`COVERAGE_WEIGHT` times the share of the question's words the whole document holds
+    (:func:`coverage_shares`) plus :data:`REFERENCE_WEIGHT` times the share of the words naming the question's
+    document its subject holds (``referred``: :func:`zehn.agent.doc_references.reference_shares`; none by default).
     The documents are ordered by it less their :func:`length_discount` (:func:`zehn.agent.retrieve.documents`).
 
     The indexes' own rankings are left out here because neither is stable across server starts of the same
@@ -55,8 +74,29 @@ def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: st
     named = name_shares(names, {info.id: text_index(info.title + "\n" + "\n".join(p.text for p in passages))
                                 for info, passages in read}) if names else dict.fromkeys((i.id for i, _ in read), 0.0)
     subject = subject_shares(question, read) if subjects is None else subjects
+    covered = coverage_shares(question, read)
+    named_by = referred or {}
     return {info.id: exact_nearest(passages) + LEXICAL_WEIGHT * lexical[info.id] + NAME_WEIGHT * named[info.id]
-            + SUBJECT_WEIGHT * subject[info.id] for info, passages in read}
+            + SUBJECT_WEIGHT * subject[info.id] + COVERAGE_WEIGHT * covered[info.id]
+            + REFERENCE_WEIGHT * named_by.get(info.id, 0.0) for info, passages in read}
+
+
+def coverage_shares(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]]) -> dict[str, float]:
+    """Each read document's share of the question's words (folded, :func:`zehn.agent.lexical.terms`) that its
+    title or any of its passages holds, each word weighted by its rarity among the read documents
+    (:func:`zehn.agent.doc_subjects.rarity_shares`): a word every candidate holds tells none apart, one only the
+    asked case's document holds tells it from its siblings."""
+    asked = list(dict.fromkeys(terms(question)))
+    held: dict[str, set[str]] = {}
+    for info, passages in read:
+        words = set(terms(info.title)).union(*(_passage_terms(p.text) for p in passages))
+        held[info.id] = {t for t in asked if t in words}
+    return rarity_shares(asked, held)
+
+
+@lru_cache(maxsize=PASSAGE_TERMS_CACHED)
+def _passage_terms(text: str) -> frozenset[str]:
+    return frozenset(terms(text))
 
 
 def length_discount(passages: int) -> float:

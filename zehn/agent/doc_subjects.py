@@ -59,12 +59,19 @@ def subject_shares(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
     another document, whose subject holds other asked words, is read beside it. Words are compared by ``match``
     (by default as folded, :func:`zehn.agent.lexical.terms`)."""
     asked = list(dict.fromkeys(terms(question)))
-    held = {info.id: match(asked, terms(subject_text(info, passages))) for info, passages in read}
+    return rarity_shares(asked, {info.id: match(asked, terms(subject_text(info, passages))) for info, passages in read})
+
+
+def rarity_shares(asked: Sequence[str], held: dict[str, set[str]]) -> dict[str, float]:
+    """Each document's share of the ``asked`` words it holds (``held``, by document id), each word weighted by its
+    rarity among these documents (inverse document frequency): a word all of them hold counts for nothing.
+    Every asked word is in the whole, one no document holds as if one did, so a document's share stays put when
+    another document, which holds other asked words, is read beside it."""
     if not asked or not held:
         return dict.fromkeys(held, 0.0)
     count = len(held)
     found = {t: sum(t in words for words in held.values()) for t in asked}
-    # A word no read subject holds weighs as one subject's would: its share of the question does not depend on
+    # A word no read document holds weighs as one document's would: its share of the question does not depend on
     # whether a document holding it happened to be read (that shrank every other share, and reordered them).
     weight = {t: math.log((count + 1) / (1 + max(n, 1))) for t, n in found.items()}
     total = sum(weight.values())

@@ -12,8 +12,10 @@
   whole (``document_passages``, with each passage's exact distance to the question and to
   every ask) and re-ranked from what was read (:mod:`zehn.agent.doc_scores`: the nearest passage's similarity plus
   the best passage's word match, :mod:`zehn.agent.lexical`, plus the share of the question's names it holds, plus
-  the share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`, ordered less a discount for the
-  document's length): the
+  the share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`, plus the share of the question's
+  words the whole document holds, plus the share of the words by which the question names its document ("the
+  stream truncation ticket") that its subject holds, :mod:`zehn.agent.doc_references`, ordered less a discount for
+  the document's length): the
   indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
   sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
   name reader only. Ties are broken by document id, so the same graph gives the same candidates.
@@ -29,6 +31,7 @@ import numpy as np
 
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.doc_references import reference_shares, referred_words
 from zehn.agent.doc_scores import exact_nearest, exact_scores, length_discount
 from zehn.agent.doc_subjects import subject_shares
 from zehn.agent.lemmas import words
@@ -184,7 +187,8 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     read = reads.documents(ranked)
     about = subject_shares(analysis.question, read, similarity.matches)
     if vectors:
-        scores = exact_scores(read, analysis.question, names, about)
+        referred = reference_shares(referred_words(analysis.parse), read, similarity.matches)
+        scores = exact_scores(read, analysis.question, names, about, referred)
     # Ordered by the score less the length discount; each view keeps its score (the near-document shares in
     # zehn.agent.bind_passages and zehn.agent.supporting compare documents' match, and were chosen on it).
     read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0),

@@ -6,8 +6,8 @@ import pytest
 
 from tests.zehn.agent.read_documents import read_doc, worded_doc
 from zehn.agent import doc_scores
-from zehn.agent.doc_scores import LEXICAL_WEIGHT, exact_scores, length_discount
-from zehn.agent.rows import DocPassage
+from zehn.agent.doc_scores import COVERAGE_WEIGHT, LEXICAL_WEIGHT, coverage_shares, exact_scores, length_discount
+from zehn.agent.rows import DocPassage, DocumentInfo
 
 
 def test_a_document_scores_its_nearest_passage_whatever_the_index_returned() -> None:
@@ -32,7 +32,9 @@ def test_a_document_holding_the_question_s_rare_words_outranks_a_slightly_nearer
             worded_doc("other", 0.50, "The office wifi password rotates monthly.")]
     scores = exact_scores(read, "Where do the ledger exports go?")
     assert scores["holds"] > scores["near"] > scores["other"]
-    assert scores["holds"] == 0.55 + LEXICAL_WEIGHT  # a passage holding every question word adds the whole weight
+    # A passage holding every question word adds the whole word-match weight, and the document (the only one holding
+    # them) the whole coverage weight.
+    assert scores["holds"] == 0.55 + LEXICAL_WEIGHT + COVERAGE_WEIGHT
     assert scores["near"] == 0.6  # no question word: its similarity alone
 
 
@@ -79,3 +81,24 @@ def test_a_long_document_clearly_nearer_than_a_short_one_still_outranks_it() -> 
 def test_the_length_discount_grows_with_the_passage_count_and_spares_a_one_passage_document() -> None:
     assert length_discount(1) == 0.0 == length_discount(0)
     assert 0.0 < length_discount(2) < length_discount(10) < length_discount(100)
+
+
+def test_a_sibling_holding_the_question_s_rarer_words_across_its_sections_covers_more_than_one_holding_common_ones(
+        ) -> None:
+    # Two tickets of one symptom: each passage of the asked one holds part of the question (the symptom in its
+    # summary, the asked fix in a comment); the sibling holds the symptom's common words only.
+    asked = (DocumentInfo("asked", "Timeouts for mobile clients", "ticket", None, None),
+             [DocPassage("a0", "asked", "h", "section", 0, 1, "Intermittent timeouts for mobile clients.", (0.6,)),
+              DocPassage("a1", "asked", "h", "section", 1, 2, "The gateway fix raises the idle limit.", (0.6,))])
+    sibling = worded_doc("sibling", 0.5, "Intermittent timeouts after a cache flush.")
+    other = worded_doc("other", 0.5, "The login banner was reworded.")
+    shares = coverage_shares("What does the gateway fix raise for mobile clients with timeouts?",
+                             [asked, sibling, other])
+    assert shares["asked"] > shares["sibling"] > shares["other"] == 0.0
+    assert shares["asked"] == 1.0  # every asked word, wherever it is in the document
+
+
+def test_a_word_every_read_document_holds_covers_nothing() -> None:
+    read = [worded_doc("a", 0.5, "Errors in the export job."), worded_doc("b", 0.5, "Errors in the import job.")]
+    shares = coverage_shares("Which errors?", read)
+    assert shares == {"a": 0.0, "b": 0.0}
