@@ -116,10 +116,21 @@ def reduced_relative(participle: Token, phrase: Span) -> bool:
     """A past participle after the copula's subject that qualifies it, with every preposition it takes followed by
     its object ("what is the default ratio *set for the cache tier*", "the timeout *used by the worker*"): English
     reduces "the ratio that is set for Y" so, and the phrase before it is then what is asked. A stranded
-    preposition ("who is X *assigned to*", "what is X *used for*") makes the wh-word its object: X is no focus."""
+    preposition ("who is X *assigned to*", "what is X *used for*") makes the wh-word its object: X is no focus, and so
+    does a clause right after the preposition ("what is X *worried about* when Y fails"), which the parser may hang
+    on it as its object."""
     preps = [c for c in participle.subtree if c.dep_ in ("prep", "agent")]
     return participle.tag_ == "VBN" and participle.dep_ == "acl" and participle.head in phrase and bool(preps) and \
-        all(any(g.dep_ in ("pobj", "pcomp") for g in c.children) for c in preps)
+        all(_object_follows(c) for c in preps)
+
+
+def _object_follows(preposition: Token) -> bool:
+    """The preposition takes a noun phrase that starts right after it, not a clause opened by a wh-word or a
+    conjunction."""
+    doc = preposition.doc
+    after = doc[preposition.i + 1] if preposition.i + 1 < len(doc) else None
+    return after is not None and not after.is_punct and after.tag_ not in ("WRB", "WDT", "WP", "IN") and \
+        any(g.dep_ in ("pobj", "pcomp") for g in preposition.children)
 
 
 # Adjectives of size or level: "how large a credit", "how high a limit" ask how much of the noun, a number.

@@ -92,3 +92,4 @@ def test_a_participle_with_its_objects_after_the_copulas_subject_leaves_that_sub
 def test_a_participle_with_a_stranded_preposition_asks_about_the_subject_not_for_it(nlp: Language) -> None:
     assert _focus(nlp, "Who is the migration ticket assigned to?") == ""
     assert _focus(nlp, "What is the token used for in the gateway?") == ""
+    assert _focus(nlp, "What is the hospital worried about when its cache throttles?") == ""
