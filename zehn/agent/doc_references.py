@@ -20,7 +20,8 @@ from zehn.agent.doc_subjects import Matcher, subject_text
 from zehn.agent.lexical import terms
 from zehn.agent.rows import DocPassage, DocumentInfo
 
-# Nouns that name a kind of document or exchange, not what it is about (zehn.agent.every_item reads them too).
+# Nouns that name a kind of document or exchange, not what it is about (zehn.agent.every_item reads them too, to
+# leave them out of the scene words a document must hold).
 DOCUMENT_KINDS = frozenset({"thread", "channel", "chat", "conversation", "incident", "postmortem", "meeting",
                             "call", "retro", "retrospective", "review", "doc", "document", "page", "ticket",
                             "runbook", "playbook", "email", "issue", "spec", "specification", "report", "escalation",

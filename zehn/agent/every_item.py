@@ -14,6 +14,7 @@ from __future__ import annotations
 from verify.parsing import Parse
 from zehn.agent.action_items import DOCUMENTS_READ, TASK_NOUNS, grade_owner, items, person_test
 from zehn.agent.bound import Bound, PathView
+from zehn.agent.doc_references import DOCUMENT_KINDS
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis
@@ -22,9 +23,6 @@ from zehn.agent.similarity import Similarity
 
 # Words that ask for the whole set of follow-ups when they stand before a task noun.
 _EVERY = frozenset({"each", "every", "all", "remaining", "outstanding", "open", "pending"})
-# Nouns that name a kind of document or exchange, not what it is about.
-_DOCUMENT_KINDS = frozenset({"thread", "channel", "chat", "conversation", "incident", "postmortem", "meeting",
-                             "call", "retro", "retrospective", "review", "doc", "document", "page", "ticket"})
 _ASKING = frozenset({"who", "own", "owns", "owner", "owners", "responsible", "after", "from", "of", "for", "the",
                      "in", "on"})
 MIN_SCENE = 2  # "who owns each follow-up?" alone names no incident
@@ -52,7 +50,7 @@ def bind_every(analysis: Analysis, views: Views, similarity: Similarity, nlp: Pa
         return None
     for doc_view in views()[:DOCUMENTS_READ]:
         text = words(" ".join([doc_view.info.title, *(s.text for s in doc_view.sentences)]))
-        if set(scene) - similarity.matches(scene, text) - _DOCUMENT_KINDS:
+        if set(scene) - similarity.matches(scene, text) - DOCUMENT_KINDS:
             continue
         owned = [i for i in items(doc_view, person_test(nlp), frozenset(words(analysis.question))) if i.owners]
         paths: list[PathView] = []
