@@ -7,7 +7,7 @@ the question counted ("how many follow-ups, and who owns each"), is left out tho
 makes a list one statement: an answer that cites two of its items cites the rest of them, when all of them fit.
 
 A paragraph written on one line often says what happened and how it ended in two sentences ("On <date> X failed
-after the upgrade. The issue was resolved by rolling back the change."): the first is cited as the situation, the
+after the upgrade. Reverting the change put it right."): the first is cited as the situation, the
 second states the ask that nothing was bound to, and the answer says that ask is not established. So the other
 sentences of a cited line that hold one of an unbound ask's own words are cited too.
 

@@ -23,7 +23,7 @@ NESTED = ("- **Rotate the relay certificate**", "  - Owner: Dana", "  - Target: 
           "- **Unpin kiosk fingerprints**", "  - Owner: Lee", "  - Target: March 12",
           "- **Add an expiry alert**", "  - Owner: Sam", "  - Target: March 20")
 SUMMARY = ("On March 3 the badge relay dropped kiosk sessions after its certificate rotation. "
-           "The issue was resolved by rolling back the pinning change and shipping a patched kiosk build.")
+           "Reverting the pinning change and shipping a patched kiosk build put the sessions back.")
 ASK_FIX = Ask("what change fixed it", "what", "change", "change", "fix", "fix", ("change", "fix"),
               core=("fix",), focus_terms=("change",))
 ASK_TEAM = Ask("which team owns each", "which", "team", "team", "own", "agent", ("team", "own"),
@@ -88,8 +88,8 @@ def test_a_cited_lines_other_sentence_holding_an_unbound_asks_thing_is_cited(par
     first = _starting(VIEW, "On March 3")
     bound = Bound(missing=(ASK_FIX,))
     added = unbound_mates(bound, VIEW, [first], 100, parses)
-    assert [s.text for s in added] == ["The issue was resolved by rolling back the pinning change and shipping a "
-                                       "patched kiosk build."]
+    assert [s.text for s in added] == ["Reverting the pinning change and shipping a patched kiosk build put the "
+                                       "sessions back."]
 
 
 def test_a_line_mate_about_something_else_than_the_unbound_ask_is_not_cited(parses: Parses) -> None:
