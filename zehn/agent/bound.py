@@ -59,6 +59,9 @@ class Bound:
     decline: Decline | None = None  # which gate decided that nothing answers (with ``reason``)
     setting: tuple[Sentence, ...] = ()  # where the document states the situation the question describes
     detail: tuple[Sentence, ...] = ()  # the answering document's other lines that restate the answer (detail.py)
+    # missing asks whose asked words a quoted line-mate holds (completion.py): the line may state them, no rule read it
+    # as their answer, so they are neither answered nor said to be absent from the documents
+    named: tuple[Ask, ...] = ()
     notes: tuple[str, ...] = field(default=())
 
     @property

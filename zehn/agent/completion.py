@@ -25,6 +25,7 @@ from zehn.agent.detail import content_of, heading_only
 from zehn.agent.extent import overlaps
 from zehn.agent.list_items import Line, lines
 from zehn.agent.parses import Parses
+from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.situation import WORD_BUDGET
@@ -156,8 +157,18 @@ def completed(bound: Bound, view: DocView | None, parses: Parses) -> Bound:
     if left <= 0 or not cited:
         return bound
     added = list_rest(view, cited, left)
-    added += unbound_mates(bound, view, [*cited, *added], left - _words(added), parses)
+    mates = unbound_mates(bound, view, [*cited, *added], left - _words(added), parses)
+    added += mates
     if not added:
         return bound
     return replace(bound, detail=tuple(sorted({s.id: s for s in (*bound.detail, *added)}.values(),
-                                              key=lambda s: s.start)))
+                                              key=lambda s: s.start)), named=named_asks(bound.missing, mates, parses))
+
+
+def named_asks(missing: tuple[Ask, ...], mates: list[Sentence], parses: Parses) -> tuple[Ask, ...]:
+    """The unbound asks whose asked words (as :func:`unbound_mates` reads them) one of ``mates`` holds."""
+    if not mates:
+        return ()
+    lemmas = parses.lemmas(mates)
+    held = frozenset().union(*(content_of(lemmas[m.id]) for m in mates))
+    return tuple(a for a in missing if held & frozenset(t.lower() for t in a.focus_terms or a.core))

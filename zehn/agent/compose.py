@@ -9,7 +9,8 @@ Wording rules:
 - **Yes/no** answers start ``Yes —``, ``No —`` or ``Not established —``, then the cited sentence; a negated or
   hedged sentence never becomes "Yes".
 - **Findings** (passage answers): one block per ask, headed by what was asked and the section it was read from,
-  then the quoted sentences. Asks nothing established are named under a "Not established" heading.
+  then the quoted sentences. Asks nothing established are named under a "Not established" heading, apart from
+  those a quoted line-mate names (completion.py), which are named as not read as answered.
 - **Paths**: ``source_backed`` paths are listed as what the documents state; ``inferred`` ones as
   "connected, relation not stated (inferred: ...)" when a hop's sentence does not state its relation (co-occurrence,
   another predicate ...) or the relation has no verb to word it by, else as that relation stated as a hypothesis
@@ -23,7 +24,7 @@ import re
 
 from verify.evidence_ids import quotable_parts
 from zehn.agent.bound import Bound, Finding, PathView
-from zehn.agent.question import Analysis
+from zehn.agent.question import Analysis, Ask
 from zehn.agent.routing import DEPENDENCY_RELS, IMPACT_RELS
 from zehn.agent.rows import Sentence
 
@@ -116,6 +117,10 @@ def _finding(finding: Finding, title: str) -> list[str]:
     return [*lines, "In context, the same section says:", *context] if context else lines
 
 
+def _asked(ask: Ask) -> str:
+    return ask.focus or ask.text.rstrip("?")
+
+
 def _yes_no(bound: Bound) -> str | None:
     evidence = [i for v in bound.paths for i in v.items if i is not None and quotable(i)]
     evidence += [f.bound for f in bound.findings if quotable(f.bound)]
@@ -151,7 +156,10 @@ def draft(analysis: Analysis, bound: Bound) -> str | None:
         lines += ["", "Elsewhere, the same document adds:", *(f"- {quote(s)}" for s in bound.detail if quotable(s))]
     if not lines:
         return None
-    if bound.missing:
-        lines += ["", "#### Not established by the documents: " + "; ".join(
-            a.focus or a.text.rstrip("?") for a in bound.missing)]
+    unnamed = [a for a in bound.missing if a not in bound.named]
+    if unnamed:
+        lines += ["", "#### Not established by the documents: " + "; ".join(_asked(a) for a in unnamed)]
+    if bound.named:  # a quoted line may state it: saying the documents lack it would be wrong, and so would an answer
+        lines += ["", "#### Not read as answered (a line quoted above names it; check it there): " + "; ".join(
+            _asked(a) for a in bound.named)]
     return "\n".join(lines)

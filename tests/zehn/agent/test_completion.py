@@ -109,3 +109,10 @@ def test_completed_adds_to_the_detail_and_leaves_the_findings_and_the_unbound_as
                                              "Owning team: Identity Platform."]
     assert completed(Bound(missing=(ASK_FIX,)), VIEW, parses) == Bound(missing=(ASK_FIX,))  # nothing answered
     assert completed(bound, None, parses) == bound
+
+
+def test_an_unbound_ask_a_cited_line_mate_names_is_marked_named_and_stays_missing(parses: Parses) -> None:
+    first = _starting(VIEW, "On March 3")
+    finding = Finding(ASK_TEAM, (first,), "inferred", (), "Summary", first)
+    done = completed(Bound(findings=(finding,), missing=(ASK_FIX, ASK_GPU)), VIEW, parses)
+    assert done.missing == (ASK_FIX, ASK_GPU) and done.named == (ASK_FIX,)

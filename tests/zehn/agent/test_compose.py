@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from verify import Answered, check_draft
-from zehn.agent.compose import CONNECTED, path_line, quotable, quote
+from zehn.agent.bound import Bound, Finding
+from zehn.agent.compose import CONNECTED, draft, path_line, quotable, quote
 from zehn.agent.grading import view
+from zehn.agent.question import Analysis, Ask
 from zehn.agent.rows import Sentence
 from zehn.answers.model import Hop
 
@@ -65,3 +67,17 @@ def test_an_inferred_hop_whose_sentence_does_not_state_the_relation_stays_only_c
                               ("AFFECTS", ["different_predicate"]), ("MENTIONS_WITH", ["document_subject"])):
         line = _line(rel_type, reasons)
         assert line is not None and CONNECTED in line and "hypothesis" not in line, line
+
+
+def test_an_unbound_ask_a_quoted_line_names_is_not_said_to_be_absent_from_the_documents() -> None:
+    fix = Ask("what change fixed it", "what", "change", "change", "fix", "fix", ("change", "fix"), core=("fix",),
+              focus_terms=("change",))
+    owner = Ask("who owns it", "who", "", "", "own", "agent", ("own",), core=("own",))
+    cause = Ask("what caused it", "what", "", "", "cause", "cause", ("cause",), core=("cause",))
+    finding = Finding(owner, (_SENTENCE,), "inferred", (), "Summary", _SENTENCE)
+    analysis = Analysis("who owns it, what caused it and what change fixed it", "attribute", (owner, cause, fix),
+                        None, None, None, (), (), (), ("own", "cause", "change", "fix"))
+    text = draft(analysis, Bound(findings=(finding,), missing=(cause, fix), named=(fix,))) or ""
+    assert "Not established by the documents: what caused it" in text
+    assert "Not read as answered (a line quoted above names it; check it there): change" in text
+    assert "Not established by the documents: what caused it; change" not in text
