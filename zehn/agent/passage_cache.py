@@ -18,7 +18,7 @@ same second as the last ingest it saw, with as many documents, is seen at the ne
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from zehn.agent.reader_tables import ReaderKey, ReaderTables
 from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
@@ -64,17 +64,12 @@ class PassageCache:
         return fresh
 
     def _keep(self, key: ReaderKey, version: ScopeVersion, ids: Sequence[str], fresh: Read) -> None:
-        documents = {info.id: Kept(info, tuple(_bare(p) for p in passages)) for info, passages in fresh}
+        documents = {info.id: Kept(info, tuple(replace(p, distances=()) for p in passages)) for info, passages in fresh}
         table = self._kept.get(key, version) or {}
         if len(table) + len(ids) > self.documents_kept:
             table = {}  # past the limit the reader's table starts empty again
         # a new table, not the kept one changed: another answer may be reading that one
         self._kept.put(key, version, {**table, **{d: documents.get(d, Kept(None)) for d in ids}})
-
-
-def _bare(passage: DocPassage) -> DocPassage:
-    return DocPassage(passage.id, passage.document_id, passage.heading, passage.kind, passage.start, passage.end,
-                      passage.text, (), passage.escaped)
 
 
 def _joined(ids: Sequence[str], kept: list[Kept], distances: Callable[[], Distances]) -> Read | None:
@@ -92,8 +87,7 @@ def _joined(ids: Sequence[str], kept: list[Kept], distances: Callable[[], Distan
         p = by_id.get(passage_id)
         if p is None:
             return None
-        passages.setdefault(p.document_id, []).append(DocPassage(p.id, p.document_id, p.heading, p.kind, p.start,
-                                                                 p.end, p.text, near, p.escaped))
+        passages.setdefault(p.document_id, []).append(replace(p, distances=near))
     infos = {k.info.id: k.info for k in wanted if k.info is not None}
     if any(len(passages.get(k.info.id, ())) != len(k.passages) for k in wanted if k.info is not None):
         return None
