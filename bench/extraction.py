@@ -31,7 +31,7 @@ import json
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,7 +79,7 @@ class CorpusRun:
     failed: int
 
 
-async def read_document(document: SourceDocument, nlp: Language) -> DocumentEvidence:
+async def _read(document: SourceDocument, nlp: Language) -> DocumentEvidence:
     """What the extractor reads from one document, on ingest's code path (chunks, then ``SpacyExtraction``)."""
     chunks = await ExactSliceChunking(document, CHUNK_CHARS).chunk(document.text, Context())
     extractor = SpacyExtraction(document, nlp)
@@ -89,17 +89,18 @@ async def read_document(document: SourceDocument, nlp: Language) -> DocumentEvid
     return extractor.evidence
 
 
-def run_corpus(corpus: Path, nlp: Language) -> CorpusRun:
+def run_corpus(corpus: Path, nlp: Language, wanted: Collection[str] | None = None) -> CorpusRun:
+    """The corpus read by the extractor; only the documents ``wanted`` (paths relative to the corpus) when given."""
     documents: dict[str, SourceDocument] = {}
     failed = 0
     for outcome in iter_documents([corpus]):
         if isinstance(outcome, Failed):
             failed += 1
-        elif isinstance(outcome, Loaded):
+        elif isinstance(outcome, Loaded) and (wanted is None or outcome.document.path in wanted):
             documents[outcome.document.path] = outcome.document  # already relative to the corpus
 
     async def read_all() -> dict[str, DocumentEvidence]:
-        return {name: await read_document(doc, nlp) for name, doc in documents.items()}
+        return {name: await _read(doc, nlp) for name, doc in documents.items()}
 
     return CorpusRun(documents, asyncio.run(read_all()), failed)
 

@@ -15,7 +15,6 @@ kind (sentence, list item, labelled line, ...), so errors can be sorted by the c
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -28,7 +27,7 @@ if sys.path[0] != str(ROOT):
 
 from spacy.language import Language  # noqa: E402
 
-from bench.extraction import CorpusRun, predictions, read_document  # noqa: E402
+from bench.extraction import CorpusRun, predictions, run_corpus  # noqa: E402
 from bench.extraction_match import (  # noqa: E402
     Evaluation,
     LabelledUnit,
@@ -40,9 +39,6 @@ from bench.extraction_match import (  # noqa: E402
     unit_text,
 )
 from bench.extraction_written import load_written, write_documents  # noqa: E402
-from extraction.documents import SourceDocument  # noqa: E402
-from extraction.evidence import DocumentEvidence  # noqa: E402
-from extraction.loaders import Loaded, iter_documents  # noqa: E402
 from extraction.nlp import load_nlp  # noqa: E402
 
 LABELS_DIR = ROOT / "bench" / "data"
@@ -58,18 +54,6 @@ class SetScore:
     texts: dict[str, str]
 
 
-def _run(documents: dict[str, SourceDocument], nlp: Language) -> CorpusRun:
-    async def read_all() -> dict[str, DocumentEvidence]:
-        return {name: await read_document(doc, nlp) for name, doc in documents.items()}
-
-    return CorpusRun(documents, asyncio.run(read_all()), 0)
-
-
-def _loaded(directory: Path, wanted: set[str] | None = None) -> dict[str, SourceDocument]:
-    found = (o.document for o in iter_documents([directory]) if isinstance(o, Loaded))
-    return {d.path: d for d in found if wanted is None or d.path in wanted}
-
-
 def _score(name: str, units: list[LabelledUnit], run: CorpusRun) -> SetScore:
     texts = {doc: d.text for doc, d in run.documents.items()}
     check_units(units, texts)
@@ -80,7 +64,7 @@ def corpus_sets(corpus: Path, labels_dir: Path, nlp: Language) -> list[SetScore]
     """Every corpus label set's tune half, the documents they need read once."""
     sets = {p.stem: [u for u in load_labels(p) if u.half == "tune"]
             for p in sorted(labels_dir.glob("extraction_labels*.jsonl"))}
-    run = _run(_loaded(corpus, {u.doc for units in sets.values() for u in units}), nlp)
+    run = run_corpus(corpus, nlp, {u.doc for units in sets.values() for u in units})
     return [_score(name, units, run) for name, units in sets.items()]
 
 
@@ -91,7 +75,7 @@ def written_sets(written_dir: Path, nlp: Language) -> list[SetScore]:
         written = load_written(path)
         with tempfile.TemporaryDirectory() as tmp:
             write_documents(written, Path(tmp))
-            run = _run(_loaded(Path(tmp)), nlp)
+            run = run_corpus(Path(tmp), nlp)
         out.append(_score(path.stem, [u for u in written.units if u.half == "tune"], run))
     return out
 
