@@ -215,8 +215,10 @@ def _elided(asks: list[Ask], scene: Span) -> list[Ask]:
         before = out[-1] if out else _scene_ask(scene) if scene.text.strip() else None
         if before is not None and not ask.terms and not ask.focus and not ask.predicate:
             wanted = {*before.focus.casefold().split(), before.focus_head}
+            # The scene's act is stated by the asker, not asked: no document need state it done in its words.
+            time = before.time if out else replace(before.time, verb=None)
             ask = replace(ask, predicate=before.predicate, terms=tuple(t for t in before.terms if t not in wanted),
-                          core=tuple(t for t in before.core if t not in wanted), names=before.names, time=before.time,
+                          core=tuple(t for t in before.core if t not in wanted), names=before.names, time=time,
                           qualities=before.qualities)
         out.append(ask)
     return out

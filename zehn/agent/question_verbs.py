@@ -266,8 +266,11 @@ def verb_as_object_of_do(clause: Span, verb: Token | None) -> Token | None:
             c.dep_ == "nsubj" and c.i < verb.i for c in verb.children):
         return None
     obj = next((c for c in verb.children if c.dep_ == "dobj" and c.i > verb.i), None)
+    # A preposition with no object of its own is stranded by the wh-phrase ("which limit did X settle *on*"): the
+    # verb's, not a noun's modifier.
     if obj is None or not (obj.is_alpha and obj.is_lower and obj.tag_ in ("NN", "VB", "VBP")) or \
-            obj.i >= clause.end or any(c.dep_ in ("prep", "acl", "relcl") for c in obj.children):
+            obj.i >= clause.end or any(c.dep_ in ("acl", "relcl") or (c.dep_ == "prep" and any(
+                g.dep_ in ("pobj", "pcomp") for g in c.children)) for c in obj.children):
         return None
     before = clause.doc[verb.i + 1:obj.i]
     named = any(t.tag_.startswith("NN") or t.pos_ in ("PROPN", "ADJ") or "-" in t.text for t in before)

@@ -523,3 +523,11 @@ def test_containing_a_problem_asks_for_the_fix(nlp: Language, question: str) -> 
 
 def test_what_a_thing_contains_asks_what_it_holds(nlp: Language) -> None:
     assert analyse("What does the export bundle contain?", nlp).asks[0].answer_type != "fix"
+
+
+@pytest.mark.parametrize("question", ["Which retry limit did the billing exporter settle on?",
+                                      "Which default quota did the nightly archive job settle on?"])
+def test_the_subject_of_a_verb_hung_under_did_stays_in_the_core(nlp: Language, question: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.predicate == "settle"
+    assert {"exporter", "archive"} & set(ask.core)
