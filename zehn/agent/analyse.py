@@ -28,7 +28,7 @@ from zehn.agent.anchors import TIME_WORD, anchors
 from zehn.agent.asked_measure import measure_of
 from zehn.agent.asked_quality import qualities
 from zehn.agent.asked_time import asked_time
-from zehn.agent.carried_acts import carried, needed_event, unchosen
+from zehn.agent.carried_acts import carried, needed_event, still_to_do, unchosen
 from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
@@ -143,6 +143,7 @@ def _asks(doc: Doc) -> list[Ask]:
         predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
             act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
+        predicate, unfinished = still_to_do(predicate, verb)  # "which follow-ups are still *open*": what remains
         # "why did *nothing* alert", "why did no one see"; not "a client that *cannot* use X" (it says which client)
         negated = any(t.dep_ == "neg" and not describes_other(t, clause) for t in clause) or any(
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
@@ -169,7 +170,7 @@ def _asks(doc: Doc) -> list[Ask]:
             kind_words = {clause.doc[i].lemma_.casefold() for i in kind}
             # "which fallback and release number": each conjunct asks its own thing; the other's words are not its core
             siblings = {t.i for g in groups if g is not group for t in g}
-            core = unchosen(tuple(t for t in _core(clause, group, verb, subject_from, siblings)
+            core = unchosen(tuple(t for t in _core(clause, group, verb, subject_from, siblings | unfinished)
                                    if t not in kind_words), verb, act)
             # An ask whose own words name only its kind, its verb and its doer takes the things its scene names
             # (the clause's, and for the first ask the words before it): "what workarounds were used while X ...".

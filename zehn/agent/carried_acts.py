@@ -1,6 +1,7 @@
 """The act a question asks when its verb carries another (part of stage 1, analyse): a phase ("start
 enforcing"), a need ("has to sign off", "must happen") or a choice ("chose to do"). The carried act is what a
-document's sentence states; a needed event ("what has to happen before X") asks for a step still to come."""
+document's sentence states; a needed event ("what has to happen before X") asks for a step still to come, and so
+does a state of being unfinished ("which items are still open")."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from zehn.agent.routing_order import NECESSITY, asks_event
 # apply*"): a document states the act done ("on-call moved traffic"), seldom that it was chosen. Question side only:
 # in a document's sentence "decided to X" still says X was decided, not done (the extractor's carriers stay apart).
 CHOICE_VERBS = frozenset({"choose", "decide", "opt", "elect"})
+# Adjectives that say a task is not done yet: "which follow-ups are still *open*" asks what remains, as "which
+# follow-ups remain" does; a document lists them under "Next steps", seldom calling them open.
+UNFINISHED = frozenset({"open", "outstanding", "pending", "unresolved", "unfinished", "incomplete", "undone"})
 
 
 def carried(verb: Token | None) -> Token | None:
@@ -41,3 +45,13 @@ def needed_event(clause: Span, verb: Token | None, act: Token | None) -> bool:
     (a necessity verb carrying it, or a modal of necessity on it)."""
     return asks_event(act) and verb is not None and (verb.lemma_.casefold() in NECESSITY or any(
         t.lemma_.casefold() in ("must", "should") and t.tag_ == "MD" for t in clause))
+
+
+def still_to_do(predicate: str, verb: Token | None) -> tuple[str, set[int]]:
+    """A copula whose complement says the asked thing is unfinished ("which items are still open / outstanding")
+    asks what remains: the verb "remain", and the adjective's token, which names that state and no word of the
+    answer. Otherwise ``predicate`` unchanged and no token."""
+    if predicate != "be" or verb is None:
+        return predicate, set()
+    state = next((c for c in verb.children if c.dep_ == "acomp" and c.lemma_.casefold() in UNFINISHED), None)
+    return ("remain", {state.i}) if state is not None else (predicate, set())

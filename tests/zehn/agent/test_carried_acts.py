@@ -50,3 +50,19 @@ def test_an_event_that_followed_still_asks_for_the_consequences(nlp: Language, q
     ask = analyse(question, nlp).asks[0]
     assert not ask.needed
     assert "impact" in roles_for(ask.answer_type, ask.focus_head, ask.predicate, ask.needed)
+
+
+@pytest.mark.parametrize(("question", "plain"), [
+    ("Which follow-ups from the archive outage are still open?", "Which follow-ups from the archive outage remain?"),
+    ("Which tasks for the ledger migration are outstanding?", "Which tasks for the ledger migration remain?"),
+])
+def test_a_thing_said_to_be_unfinished_asks_what_remains(nlp: Language, question: str, plain: str) -> None:
+    state, direct = analyse(question, nlp).asks[0], analyse(plain, nlp).asks[0]
+    assert state.predicate == direct.predicate == "remain"
+    assert not {"open", "outstanding"} & set(state.core)
+    assert "next" in roles_for(state.answer_type, state.focus_head, state.predicate, state.needed)
+
+
+def test_a_copula_with_another_adjective_keeps_its_verb(nlp: Language) -> None:
+    ask = analyse("Which follow-ups from the archive outage are urgent?", nlp).asks[0]
+    assert ask.predicate == "be"
