@@ -279,10 +279,13 @@ def reads_sections(answer_type: AnswerType, focus_head: str, predicate: str, nee
         focus_head in FOCUS_ROLES or bool({"impact", "next"} & roles_for(answer_type, focus_head, predicate, needed))))
 
 
-# Nouns that name a kind of answer, not which one: the focus nouns above, the section-role words and the focus nouns
-# that point at a section ("effect", "consequence", "outcome").
+# Nouns that say only that something went wrong ("what was the *fault* in X", "which other *problem* turned up"), as
+# "issue" and "wrong" do: the sentence that answers says what went wrong ("X was flapping"), seldom the noun.
+TROUBLE_NOUNS = frozenset({"problem", "fault", "defect", "flaw", "glitch", "malfunction"})
+# Nouns that name a kind of answer, not which one: the focus nouns above, the section-role words, the focus nouns
+# that point at a section ("effect", "consequence", "outcome") and the nouns of trouble.
 KIND_NOUNS: frozenset[str] = frozenset(FOCUS_TYPES) | frozenset(FOCUS_ROLES) | frozenset(
-    w for primary, secondary in SECTION_ROLES.values() for w in primary | secondary)
+    w for primary, secondary in SECTION_ROLES.values() for w in primary | secondary) | TROUBLE_NOUNS
 # Verbs that only carry a duration ("how long does X *take* / *last*"): the duration of X is asked, not the verb.
 DURATION_VERBS = frozenset({"take", "last"})
 # ... and those that only carry a frequency ("how often did X *occur*"): X's frequency is asked, not the verb.

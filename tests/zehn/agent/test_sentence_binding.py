@@ -185,3 +185,12 @@ def test_a_yes_no_statement_is_answered_by_its_denial_and_never_by_a_subject_lin
     question = "Is bucket versioning turned on by default in the export module beta?"
     assert _binds(nlp, similarity, question, "We are not turning on bucket versioning by default in the beta.")
     assert not _binds(nlp, similarity, question, "Subject: Re: bucket versioning defaults for the export module (beta)")
+
+
+@pytest.mark.parametrize("question", ["What was the fault in the ledger exporter's retry loop?",
+                                      "Which other problem turned up in the ledger exporter's retry loop?"])
+def test_a_noun_that_says_only_that_something_went_wrong_need_not_be_in_the_line(
+        nlp: Language, similarity: Similarity, question: str) -> None:
+    line = "Separately, the ledger exporter's retry loop was spinning on stale leases, which delayed every flush."
+    assert _binds(nlp, similarity, question, line)
+    assert not _binds(nlp, similarity, question, "The archive importer moved to the new cluster on Tuesday.")
