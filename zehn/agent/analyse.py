@@ -278,7 +278,9 @@ def _core(clause: Span, focus: list[Token], verb: Token | None, subject_from: in
     keep = {t.i for t in focus if t.pos_ != "ADJ" and t.dep_ != "amod"}  # "immediate", "short-term": the kind
     if verb is not None and clause.start <= verb.i < clause.end:
         keep.add(verb.i)
-        if verb.pos_ not in ("VERB", "AUX"):  # a verb the tagger read as a noun: its parse names no arguments
+        # A verb read as a noun, or hung under "do" as its object ("which X did the PR *settle* on": the subject's
+        # words are its dependents as a noun's): its parse names no arguments, the words from its subject on do.
+        if verb.pos_ not in ("VERB", "AUX") or subject_from is not None:
             keep |= set(range(verb.i if subject_from is None else subject_from, clause.end))
         for child in verb.children:
             scene = child.dep_ == "prep" and (child.lower_ in _SCENE or any(c.dep_ == "pcomp" for c in child.children))

@@ -531,3 +531,14 @@ def test_the_subject_of_a_verb_hung_under_did_stays_in_the_core(nlp: Language, q
     ask = analyse(question, nlp).asks[0]
     assert ask.predicate == "settle"
     assert {"exporter", "archive"} & set(ask.core)
+
+
+def test_an_act_the_asker_states_before_a_bare_wh_word_is_not_asked_as_done(nlp: Language) -> None:
+    ask = analyse("The ledger outage hit some tenants. How many?", nlp).asks[0]
+    assert ask.predicate == "hit" and ask.time.past  # still about what happened
+    assert ask.time.verb is None  # no document must state "hit" done: the asker stated it
+
+
+def test_an_asked_act_keeps_its_verb_for_the_check_that_it_was_done(nlp: Language) -> None:
+    ask = analyse("How many tenants did the ledger outage hit?", nlp).asks[0]
+    assert ask.time.past and ask.time.verb is not None
