@@ -31,6 +31,7 @@ import numpy as np
 
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.doc_memo import DocMemo
 from zehn.agent.doc_references import reference_shares, referred_words
 from zehn.agent.doc_scores import exact_nearest, exact_scores, length_discount
 from zehn.agent.doc_subjects import subject_shares
@@ -71,7 +72,7 @@ class DocView:
 
     def __init__(self, info: DocumentInfo, passages: tuple[DocPassage, ...], score: float, mentions_subject: bool,
                  load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None,
-                 subject: float = 0.0) -> None:
+                 subject: float = 0.0, memo: DocMemo | None = None) -> None:
         self.info = info
         self.passages = passages
         self.score = score  # nearest passage's similarity plus the weighted word match (exact_scores)
@@ -79,6 +80,7 @@ class DocView:
         self.subject = subject  # the share of the question its own subject holds (zehn.agent.doc_subjects)
         self._load = load
         self._links = links
+        self.memo = memo or DocMemo()  # what its content alone gives, kept while the service keeps the document
         self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
         self._in_passage: dict[str, tuple[Sentence, ...]] = {}
 
@@ -195,7 +197,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
                              r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(reads.sentences, info.id), links, about.get(info.id, 0.0))
+                     partial(reads.sentences, info.id), links, about.get(info.id, 0.0), dispatcher.memo(info.id))
              for info, passages in read[:keep]]
     return tuple(views), vectors
 
@@ -228,8 +230,8 @@ class _Reads:
 def _linked(reads: _Reads, view: DocView) -> list[DocView]:
     """The documents linked to ``view`` by shared tracker keys, read as retrieved ones are (one level, no links)."""
     ids = linked_ids(view.info.id, view.joined, reads.dispatcher.mentions)
-    return [DocView(info, tuple(passages), exact_nearest(passages), False, partial(reads.sentences, info.id))
-            for info, passages in reads.documents(ids)]
+    return [DocView(info, tuple(passages), exact_nearest(passages), False, partial(reads.sentences, info.id),
+                    memo=reads.dispatcher.memo(info.id)) for info, passages in reads.documents(ids)]
 
 
 def hit_words(hits: list[PassageHit]) -> dict[str, float]:
