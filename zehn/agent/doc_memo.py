@@ -11,8 +11,9 @@ the passage cache's entry for it, under that version, and goes with it (bounded 
 its turn only (a view was always read this way once per turn).
 
 Only functions of the document itself may be kept here: never of the question, an ask, or the passages'
-distances (those change every turn). A kept value is shared between turns and threads: never changed in place.
-Two threads working out the same value at once both store it; they are equal, so either is right.
+distances (those change every turn). A kept value is shared between turns and threads: never changed in place,
+but for a table filled key by key (each entry a function of the document and its key alone, never changed once
+there). Two threads working out the same value at once both store it; they are equal, so either is right.
 """
 
 from __future__ import annotations

@@ -81,13 +81,14 @@ class DocView:
         self._load = load
         self._links = links
         self.memo = memo or DocMemo()  # what its content alone gives, kept while the service keeps the document
-        self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._frames = self.memo.of(_frames, self)
         self._in_passage: dict[str, tuple[Sentence, ...]] = {}
 
     def framed(self, passage: DocPassage, sentence: Sentence, read: Callable[[], tuple[str, ...]]
                ) -> tuple[str, ...]:
-        """The words of the list items ``sentence`` is nested under in ``passage``, read once per turn (every ask,
-        and every document an ask is bound in, reads the same passages again)."""
+        """The words of the list items ``sentence`` is nested under in ``passage``, read once per document content
+        (every ask, and every question that reads the document, reads the same passages again; zehn/agent/doc_memo.py):
+        ``read`` must read nothing but the passage, the sentence and the document."""
         key = (passage.id, sentence.id)
         if key not in self._frames:
             self._frames[key] = read()
@@ -127,6 +128,12 @@ class DocView:
     def index(self) -> TextIndex:
         """The title and every passage, for name look-ups."""
         return text_index(f"{self.info.title}\n{self.joined}")
+
+
+def _frames(view: DocView) -> dict[tuple[str, str], tuple[str, ...]]:
+    """A document's list-item words by (passage id, sentence id), filled as :meth:`DocView.framed` reads them (each
+    entry a function of the document alone, never changed once there)."""
+    return {}
 
 
 # The documents about a question, read on first call (only a reader that gets past its own checks pays for them).
