@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from spacy.tokens import Doc
 
@@ -91,17 +90,12 @@ def speakers_of(doc_view: DocView) -> dict[str, Speaker]:
     return roster([s.text for s in doc_view.sentences if s.kind == "metadata"])
 
 
-# Each document view's blocks, found once: a turn's scene, its speakers and its hand-overs all read them, for every
-# ask and passage (a view lives for one turn, so the entries go with it).
-_TURNS: WeakKeyDictionary[DocView, list[Block]] = WeakKeyDictionary()
-
-
 def turns(doc_view: DocView) -> list[Block]:
-    """:func:`blocks` of the document with its own speakers, read once per view (do not change the list)."""
-    found = _TURNS.get(doc_view)
-    if found is None:
-        found = _TURNS[doc_view] = blocks(doc_view)
-    return found
+    """:func:`blocks` of the document with its own speakers, found once per document content (a turn's scene, its
+    speakers and its hand-overs read them for every ask and passage; zehn/agent/doc_memo.py). Do not change the
+    list: the next turn that reads the document gets it too."""
+    _ = doc_view.sentences  # blocks reads them: this turn's evidence (and the count an answer states) holds them
+    return doc_view.memo.of(blocks, doc_view)
 
 
 def blocks(doc_view: DocView, speakers: dict[str, Speaker] | None = None) -> list[Block]:

@@ -24,10 +24,10 @@ from typing import Any, Protocol
 
 from extraction.errors import InputRejected, QueryRejected, ZehnError
 from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryRecord, Resolution, TraversalExecutor
-from traversal_policy.params import MAX_NAMES, clean_text
 from traversal_policy.search import RRF_K
-from zehn.agent import rows
+from zehn.agent import name_mentions, rows
 from zehn.agent.corpus_words import CorpusWords
+from zehn.agent.doc_memo import DocMemo, kept_sentences
 from zehn.agent.passage_cache import PassageCache
 from zehn.agent.reader_tables import ReaderKey
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, ScopePassage, ScopeVersion, Sentence
@@ -173,8 +173,17 @@ class Dispatcher:
         return [(infos[d], passages[d]) for d in document_ids if d in infos and d in passages]
 
     def sentences(self, document_id: str) -> list[Sentence]:
+        """The document's citable sentences, as this turn's evidence: read once per version of a kept document."""
+        return kept_sentences(self.memo(document_id) or DocMemo(), self.evidence, lambda: self._sentences(document_id))
+
+    def _sentences(self, document_id: str) -> list[Sentence]:
         found = self.found("document_sentences", {"document_id": document_id})
-        return [self.evidence[str(r["id"])] for r in found.rows] if found else []
+        return [rows.sentence(r) for r in found.rows] if found else []
+
+    def memo(self, document_id: str) -> DocMemo | None:
+        """The service's memo of a document this turn read, under the turn's version (zehn/agent/doc_memo.py)."""
+        return None if self.kept is None or self.version is None else \
+            self.kept.memo(self._reader(), self.version, document_id)
 
     def corpus_documents(self, question: str) -> list[str]:
         """The documents the whole-corpus word index ranks best for ``question`` (zehn/agent/corpus_words.py), as
@@ -206,28 +215,8 @@ class Dispatcher:
         return out
 
     def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
-        """Each of ``names``' passages that hold every word of it, as (document id, passage text), in
-        ``passages_mentioning``'s order: one ``passages_mentioning_each`` per :data:`MAX_NAMES` names. A name no
-        passage holds is left out. A name looked up before in this turn is not looked up again (a name's rows do
-        not depend on the names asked with it: the question's names are asked to find documents, then again to
-        say which of them none of the read documents mention)."""
-        unique = list(dict.fromkeys(names))
-        asked = [n for n in unique if n not in self.mentioned]
-        for at in range(0, len(asked), MAX_NAMES):
-            chunk = asked[at:at + MAX_NAMES]
-            out: dict[str, list[tuple[str, str]]] = {}
-            found = self.found("passages_mentioning_each", {"texts": chunk})  # raises when it could not run
-            for row in found.rows if found else ():
-                out.setdefault(str(row["name"]), []).append((str(row["document_id"]), str(row.get("text") or "")))
-            for name in chunk:
-                key = clean_text(name, "texts")
-                self.mentioned[name] = (key, out.get(key, []))
-        kept: dict[str, list[tuple[str, str]]] = {}
-        for name in unique:  # in the order asked, each under the name its rows carry (the cleaned one)
-            key, held = self.mentioned[name]
-            if held:
-                kept.setdefault(key, held)
-        return kept
+        """:func:`zehn.agent.name_mentions.mentions` as this turn reads them (each name looked up once a turn)."""
+        return name_mentions.mentions(self, names)
 
     def walk(self, query: str, args: dict[str, Any]) -> list[PathRow]:
         """Paths of a walk (enriched with their edges' sentences); the turn's paths keep every walk's rows."""

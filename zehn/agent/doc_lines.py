@@ -29,7 +29,12 @@ class Line:
 
 def lines(doc_view: DocView) -> list[Line]:
     """Each passage's heading (as a zero-width line) and non-blank body lines, in document order; a section split
-    into several passages gives its heading once."""
+    into several passages gives its heading once. Found once per document content (every line reader of every
+    turn that reads the document reads them; zehn/agent/doc_memo.py): do not change the list."""
+    return doc_view.memo.of(_lines, doc_view)
+
+
+def _lines(doc_view: DocView) -> list[Line]:
     out: list[Line] = []
     seen: set[int] = set()
     last_heading = ""

@@ -12,16 +12,18 @@ edit, a deletion or a new grant moves it). A read whose documents are all kept u
 passages back together with them: the rows ``document_passages`` would have given. A passage it does not know, or
 a document whose passage count differs, sends the read back to ``document_passages``. A document no passage came
 for (not ready, not the reader's) is kept as such. The version has corpus_words' limit: an edit that ends in the
-same second as the last ingest it saw, with as many documents, is seen at the next change.
+same second as the last ingest it saw, with as many documents, is seen at the next change. Each kept document also
+keeps what is worked out from its content alone (:mod:`zehn.agent.doc_memo`), on the same ground.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
+from zehn.agent.doc_memo import DocMemo
 from zehn.agent.reader_tables import ReaderKey, ReaderTables
-from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
+from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion, with_distances
 
 # Documents kept per reader; past this many the reader's entry starts empty again (Redwood's 150 documents are
 # ~2,400 passages, ~2 MB of text).
@@ -38,6 +40,7 @@ class Kept:
 
     info: DocumentInfo | None
     passages: tuple[DocPassage, ...] = ()
+    memo: DocMemo = field(default_factory=DocMemo, compare=False, repr=False)  # its content's values
 
 
 class PassageCache:
@@ -63,8 +66,14 @@ class PassageCache:
         self._keep(key, version, ids, fresh)
         return fresh
 
+    def memo(self, key: ReaderKey, version: ScopeVersion, document_id: str) -> DocMemo | None:
+        """The memo of the document as ``key`` read it under ``version`` (None: not kept under it)."""
+        table = self._kept.get(key, version)
+        kept = table.get(document_id) if table is not None else None
+        return kept.memo if kept is not None and kept.info is not None else None
+
     def _keep(self, key: ReaderKey, version: ScopeVersion, ids: Sequence[str], fresh: Read) -> None:
-        documents = {info.id: Kept(info, tuple(replace(p, distances=()) for p in passages)) for info, passages in fresh}
+        documents = {info.id: Kept(info, tuple(with_distances(p, ()) for p in passages)) for info, passages in fresh}
         table = self._kept.get(key, version) or {}
         if len(table) + len(ids) > self.documents_kept:
             table = {}  # past the limit the reader's table starts empty again
@@ -87,7 +96,7 @@ def _joined(ids: Sequence[str], kept: list[Kept], distances: Callable[[], Distan
         p = by_id.get(passage_id)
         if p is None:
             return None
-        passages.setdefault(p.document_id, []).append(replace(p, distances=near))
+        passages.setdefault(p.document_id, []).append(with_distances(p, near))
     infos = {k.info.id: k.info for k in wanted if k.info is not None}
     if any(len(passages.get(k.info.id, ())) != len(k.passages) for k in wanted if k.info is not None):
         return None

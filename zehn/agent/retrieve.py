@@ -31,6 +31,7 @@ import numpy as np
 
 from traversal_policy.params import MAX_DOCUMENTS, MAX_K
 from zehn.agent.dispatch import Dispatcher
+from zehn.agent.doc_memo import DocMemo
 from zehn.agent.doc_references import reference_shares, referred_words
 from zehn.agent.doc_scores import exact_nearest, exact_scores, length_discount
 from zehn.agent.doc_subjects import subject_shares
@@ -71,7 +72,7 @@ class DocView:
 
     def __init__(self, info: DocumentInfo, passages: tuple[DocPassage, ...], score: float, mentions_subject: bool,
                  load: Callable[[], list[Sentence]], links: Callable[[DocView], list[DocView]] | None = None,
-                 subject: float = 0.0) -> None:
+                 subject: float = 0.0, memo: DocMemo | None = None) -> None:
         self.info = info
         self.passages = passages
         self.score = score  # nearest passage's similarity plus the weighted word match (exact_scores)
@@ -79,13 +80,15 @@ class DocView:
         self.subject = subject  # the share of the question its own subject holds (zehn.agent.doc_subjects)
         self._load = load
         self._links = links
-        self._frames: dict[tuple[str, str], tuple[str, ...]] = {}
+        self.memo = memo or DocMemo()  # what its content alone gives, kept while the service keeps the document
+        self._frames = self.memo.of(_frames, self)
         self._in_passage: dict[str, tuple[Sentence, ...]] = {}
 
     def framed(self, passage: DocPassage, sentence: Sentence, read: Callable[[], tuple[str, ...]]
                ) -> tuple[str, ...]:
-        """The words of the list items ``sentence`` is nested under in ``passage``, read once per turn (every ask,
-        and every document an ask is bound in, reads the same passages again)."""
+        """The words of the list items ``sentence`` is nested under in ``passage``, read once per document content
+        (every ask, and every question that reads the document, reads the same passages again; zehn/agent/doc_memo.py):
+        ``read`` must read nothing but the passage, the sentence and the document."""
         key = (passage.id, sentence.id)
         if key not in self._frames:
             self._frames[key] = read()
@@ -125,6 +128,12 @@ class DocView:
     def index(self) -> TextIndex:
         """The title and every passage, for name look-ups."""
         return text_index(f"{self.info.title}\n{self.joined}")
+
+
+def _frames(view: DocView) -> dict[tuple[str, str], tuple[str, ...]]:
+    """A document's list-item words by (passage id, sentence id), filled as :meth:`DocView.framed` reads them (each
+    entry a function of the document alone, never changed once there)."""
+    return {}
 
 
 # The documents about a question, read on first call (only a reader that gets past its own checks pays for them).
@@ -195,7 +204,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
                              r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
-                     partial(reads.sentences, info.id), links, about.get(info.id, 0.0))
+                     partial(reads.sentences, info.id), links, about.get(info.id, 0.0), dispatcher.memo(info.id))
              for info, passages in read[:keep]]
     return tuple(views), vectors
 
@@ -228,8 +237,8 @@ class _Reads:
 def _linked(reads: _Reads, view: DocView) -> list[DocView]:
     """The documents linked to ``view`` by shared tracker keys, read as retrieved ones are (one level, no links)."""
     ids = linked_ids(view.info.id, view.joined, reads.dispatcher.mentions)
-    return [DocView(info, tuple(passages), exact_nearest(passages), False, partial(reads.sentences, info.id))
-            for info, passages in reads.documents(ids)]
+    return [DocView(info, tuple(passages), exact_nearest(passages), False, partial(reads.sentences, info.id),
+                    memo=reads.dispatcher.memo(info.id)) for info, passages in reads.documents(ids)]
 
 
 def hit_words(hits: list[PassageHit]) -> dict[str, float]:

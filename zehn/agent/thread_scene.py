@@ -18,7 +18,6 @@ the scene, and the description is prose before the first block.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from zehn.agent.comment_blocks import turns
 from zehn.agent.lemmas import words
@@ -42,14 +41,11 @@ class Scene:
 NO_SCENE = Scene((), 0)
 
 
-_SCENES: WeakKeyDictionary[DocView, Scene] = WeakKeyDictionary()  # read once per document and turn
-
-
 def scene(view: DocView) -> Scene:
-    """The opening message's words when the document is a conversation (:data:`NO_SCENE` otherwise)."""
-    if view not in _SCENES:
-        _SCENES[view] = _opening(view)
-    return _SCENES[view]
+    """The opening message's words when the document is a conversation (:data:`NO_SCENE` otherwise), found once
+    per document content (zehn/agent/doc_memo.py)."""
+    _ = view.sentences  # _opening reads them: this turn's evidence (and the count an answer states) holds them
+    return view.memo.of(_opening, view)
 
 
 def _opening(view: DocView) -> Scene:

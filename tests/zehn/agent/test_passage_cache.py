@@ -81,3 +81,15 @@ def test_an_unreadable_document_is_kept_as_such_and_read_no_more() -> None:
     assert (graph.whole, graph.bare) == (1, 0)  # "c" alone, kept as unreadable, needed no query
     assert _documents(cache, graph, ["a", "c"]) == Graph().read(["a"])
     assert (graph.whole, graph.bare) == (2, 0)
+
+
+def test_a_kept_documents_memo_is_the_same_under_its_version_and_gone_under_another() -> None:
+    cache, graph = PassageCache(), Graph()
+    _documents(cache, graph, ["a", "c"])
+    memo = cache.memo(KEY, V1, "a")
+    assert memo is not None and cache.memo(KEY, V1, "a") is memo
+    _documents(cache, graph, ["a"])  # read again (distances only): the same memo
+    assert cache.memo(KEY, V1, "a") is memo
+    assert cache.memo(KEY, V2, "a") is None and cache.memo(("graph", ("team",), None), V1, "a") is None
+    assert cache.memo(KEY, V1, "c") is None  # unreadable: no content to work anything out from
+    assert cache.memo(KEY, V1, "b") is None  # never read

@@ -133,6 +133,9 @@ class _SearchDispatcher:
         self.read += ids
         return [worded_doc(d, *self.texts[d]) for d in ids]
 
+    def memo(self, document_id: str) -> None:
+        return None  # no service keeps documents here: each view works its values out for itself
+
 
 class _Vectors:
     def start(self, texts: list[str]) -> None:

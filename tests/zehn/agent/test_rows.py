@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from zehn.agent.rows import DocPassage
+from dataclasses import replace
+
+from zehn.agent.rows import DocPassage, with_distances
 
 HEADING = "Export runbook > Steps"
 BODY = "1. Pause the scheduler.\n2. Release the lease."
@@ -20,3 +22,10 @@ def test_the_body_is_the_text_under_the_heading_line() -> None:
 
 def test_a_passage_stored_without_its_heading_line_is_not_aligned() -> None:
     assert not _passage(BODY).aligned
+
+
+def test_a_passage_with_other_distances_is_what_replace_gives() -> None:
+    passage = _passage(f"{HEADING}\n{BODY}")
+    moved = with_distances(passage, (0.4, 0.5))
+    assert moved == replace(passage, distances=(0.4, 0.5))
+    assert moved.text is passage.text and passage.distances == (0.1,)

@@ -98,3 +98,17 @@ def test_the_turn_that_does_the_asked_act_answers_over_a_status_update_that_repe
     ask = analyse("Which mitigations were executed for the invoice export API error budget burn?", nlp).asks[0]
     found = find(ask, 1, view, Parses(ParseCache(nlp)), Similarity(embedder), 250, set())
     assert found is not None and found.bound.text.startswith("nadia (oncall): executing plan:")
+
+
+def test_a_kept_documents_scene_is_worked_out_once_and_each_turn_still_reads_its_sentences() -> None:
+    first = _view(CHAT, CHAT_META)
+    loads: list[int] = []
+
+    def load() -> list[Sentence]:
+        loads.append(1)
+        return list(first.sentences)
+
+    again = DocView(first.info, first.passages, 1.0, False, load, memo=first.memo)  # the next turn's view of it
+    found = scene(first)
+    assert scene(again) is found
+    assert loads == [1]  # read as working the scene out reads them: the turn's evidence holds them either way
