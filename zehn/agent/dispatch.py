@@ -27,7 +27,7 @@ from traversal_policy import CATALOGUE, Found, QueryFailed, QueryOutcome, QueryR
 from traversal_policy.search import RRF_K
 from zehn.agent import name_mentions, rows
 from zehn.agent.corpus_words import CorpusWords
-from zehn.agent.doc_memo import DocMemo, kept_sentences
+from zehn.agent.doc_memo import DocMemo
 from zehn.agent.passage_cache import PassageCache
 from zehn.agent.reader_tables import ReaderKey
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, ScopePassage, ScopeVersion, Sentence
@@ -173,12 +173,10 @@ class Dispatcher:
         return [(infos[d], passages[d]) for d in document_ids if d in infos and d in passages]
 
     def sentences(self, document_id: str) -> list[Sentence]:
-        """The document's citable sentences, as this turn's evidence: read once per version of a kept document."""
-        return kept_sentences(self.memo(document_id) or DocMemo(), self.evidence, lambda: self._sentences(document_id))
-
-    def _sentences(self, document_id: str) -> list[Sentence]:
+        """The document's citable sentences, read every turn (never from the service's memo), so each sentence an
+        answer cites was returned by a query this turn ran and shows."""
         found = self.found("document_sentences", {"document_id": document_id})
-        return [rows.sentence(r) for r in found.rows] if found else []
+        return [self.evidence[str(r["id"])] for r in found.rows] if found else []
 
     def memo(self, document_id: str) -> DocMemo | None:
         """The service's memo of a document this turn read, under the turn's version (zehn/agent/doc_memo.py)."""

@@ -1,14 +1,14 @@
 """What is worked out from a document's content alone (its lines, its comment blocks, a thread's scene, its
-citable sentences), kept with the document for as long as its content is known to be the same.
+list-item words), kept with the document for as long as its content is known to be the same.
 
 Every turn reads the documents it retrieved afresh (a :class:`zehn.agent.retrieve.DocView` lives for one turn), and
 the shape readers (line readers, comment blocks, the scene of a thread) worked them out again for every question
-that read the same document: on the public and facts3-9 tune halves about a tenth of an answer's own CPU time,
-and a ``document_sentences`` round trip per document bound. A document's content is the same as long as the
-reader's graph version is (:mod:`zehn.agent.passage_cache` keeps its passages on that ground), so its memo lives in
-the passage cache's entry for it, under that version, and goes with it (bounded by
-:data:`zehn.agent.passage_cache.DOCUMENTS_KEPT`). A view whose document is not kept gets a memo of its own, for
-its turn only (a view was always read this way once per turn).
+that read the same document: on the public and facts3-9 tune halves about a tenth of an answer's own CPU time.
+The document's sentences are not kept: a turn reads them itself, so every sentence it cites came from a query it
+ran and shows. A document's content is the same as long as the reader's graph version is
+(:mod:`zehn.agent.passage_cache` keeps its passages on that ground), so its memo lives in the passage cache's entry
+for it, under that version, and goes with it (bounded by :data:`zehn.agent.passage_cache.DOCUMENTS_KEPT`). A view
+whose document is not kept gets a memo of its own, for its turn only (a view was always read this way once per turn).
 
 Only functions of the document itself may be kept here: never of the question, an ask, or the passages'
 distances (those change every turn). A kept value is shared between turns and threads: never changed in place,
@@ -21,8 +21,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from zehn.agent.rows import Sentence
-
 V = TypeVar("V")
 T = TypeVar("T")
 
@@ -32,9 +30,6 @@ class DocMemo:
 
     def __init__(self) -> None:
         self._values: dict[Callable[[Any], Any], Any] = {}  # at most one value per reader function of a document
-        # The citable sentences as ``document_sentences`` read them (None: not read yet); kept apart from the
-        # values because a turn registers them as its own evidence (zehn/agent/dispatch.py).
-        self.sentences: tuple[Sentence, ...] | None = None
 
     def of(self, make: Callable[[V], T], view: V) -> T:
         """``make(view)``, worked out once for the document (``make`` must read nothing but the document)."""
@@ -43,14 +38,3 @@ class DocMemo:
             return value
         value = self._values[make] = make(view)
         return value
-
-
-def kept_sentences(memo: DocMemo, evidence: dict[str, Sentence], read: Callable[[], list[Sentence]]) -> list[Sentence]:
-    """The document's sentences as a turn's evidence holds them: ``read`` (``document_sentences``' rows, each as its
-    row gives it) once per memo, each then added to ``evidence`` as the read adds its rows (the turn's first
-    reading of an id stays), so a kept document gives the turn what reading it again would."""
-    if memo.sentences is None:
-        memo.sentences = tuple(read())
-    for item in memo.sentences:
-        evidence.setdefault(item.id, item)
-    return [evidence[s.id] for s in memo.sentences]
