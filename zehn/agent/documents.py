@@ -4,6 +4,8 @@
   that only compares values, "512-vs-1024", is no anchor: :func:`zehn.agent.text_index.comparison`). Matching
   ignores case and separators ("keep-alive" = "keep alive" = "keepalive"); a quoted phrase occurs when all of its
   words do. A document missing one is not about the question's thing ("the documents never mention X").
+- **Party marks**: the lower-case words that describe a party the question does not name ("the *banking*
+  prospect") are required like anchors, by their stem (:mod:`zehn.agent.party_marks`).
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
   contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from verify.constraints import Constraint, check, dates_in, find_constraints
 from zehn.agent.compounds import compound_held
+from zehn.agent.party_marks import party_marks, unheld_marks
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
 from zehn.agent.similarity import Similarity
@@ -53,6 +56,9 @@ def judge(analysis: Analysis, view: DocView) -> DocJudgement:
     text = f"{view.info.title}\n{view.text()}"
     quoted = {a for a in analysis.anchors if " " in a}  # (the view's index is built only when a name is looked up)
     missing = tuple(a for a in analysis.anchors if not comparison(a) and not view.index.mentions(a, quoted=a in quoted))
+    # The words that describe a party the question does not name ("the *banking* prospect"): a document that never
+    # writes them is about another party (:mod:`zehn.agent.party_marks`).
+    missing += unheld_marks(party_marks(analysis.parse), text)
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     past = analysis.asks_past
     failed = []

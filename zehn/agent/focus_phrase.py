@@ -27,6 +27,12 @@ def _misread_auxiliary(token: Token) -> bool:
         token.head.pos_ == "VERB" and token.head.i > token.i
 
 
+def _coded(token: Token) -> bool:
+    """A word of letters and digits ("what *p95* latency", "which *l4* node"): a metric's or a part's code, never a
+    verb, though the tagger reads one first in a phrase as the clause's verb."""
+    return any(c.isdigit() for c in token.text) and any(c.isalpha() for c in token.text) and token.pos_ == "VERB"
+
+
 def noun_run(doc: Doc, start: int, end: int) -> int:
     """End of the noun phrase starting at ``start`` (by dependency, since tags of technical nouns are unreliable):
     modifiers, nouns, joiners and coordinated nouns ("ticket and target date", "default vs emergency scopes")."""
@@ -43,7 +49,7 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
         # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.
         gerund = t.tag_ == "VBG" and i + 1 < end and doc[i + 1].tag_.startswith("NN")
         # A plural noun the tagger read as a verb, first in the phrase ("what *guardrails* were proposed").
-        misread = i == start and (misread_plural(t) or _misread_auxiliary(t))
+        misread = i == start and (misread_plural(t) or _misread_auxiliary(t) or _coded(t))
         nounish = nounish or misread
         if t.dep_ in _NP_DEPS or t.pos_ == "ADJ" or t.text in ("-", "'s", "’s") or (nounish and t.pos_ != "VERB") or \
                 misread or name_word(t) or gerund:

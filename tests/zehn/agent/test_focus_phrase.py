@@ -93,3 +93,10 @@ def test_a_participle_with_a_stranded_preposition_asks_about_the_subject_not_for
     assert _focus(nlp, "Who is the migration ticket assigned to?") == ""
     assert _focus(nlp, "What is the token used for in the gateway?") == ""
     assert _focus(nlp, "What is the hospital worried about when its cache throttles?") == ""
+
+
+def test_a_word_of_letters_and_digits_read_as_a_verb_opens_the_focus(nlp: Language) -> None:
+    # the tagger reads "p95" as the clause's verb here; a metric's code is never one
+    question = "What p95 first-token latency target did Birch Ledger set for its batch jobs?"
+    assert nlp(question)[1].pos_ == "VERB"
+    assert _focus(nlp, question) == "p95 first-token latency target"
