@@ -92,6 +92,18 @@ def _versioned(text: str, start: int, end: int) -> list[Mention]:
     return out
 
 
+def _as_recognised(found: list[Mention], mentions: list[Mention]) -> list[Mention]:
+    """Each versioned name as the recogniser already read it, when it did (its type is the one the rest of the
+    document's relations give the entity: "serving-runtime v2" stays a component); a name it read as something other
+    than a system (a person, a customer) is none."""
+    out = []
+    for x in found:
+        known = next((k for k in mentions if k.start < x.end and x.start < k.end), None)
+        if known is None or known.type in SYSTEM_VALUE_TYPES:
+            out.append(known or x)
+    return out
+
+
 def _sentence(text: str, line: tuple[int, int], at: int) -> tuple[int, int]:
     """The sentence of ``line`` holding offset ``at``: a description line often runs on for several sentences."""
     starts = [line[0]] + [m.end() for m in _SENTENCE_END.finditer(text, line[0], at)]
@@ -146,6 +158,6 @@ def ticket_setup(ctx: DocumentContext, line: tuple[int, int], mentions: list[Men
                 if value[0] <= x.start and x.end <= first_end and _named_system(x)
                 and not any(s <= x.start < e for s, e in masked)]
     if environment_item and m is not None:  # "- SDKs: python 1.12.3, go 1.12.0": each name given with its release
-        out += [_candidate(text, own, x, "USES", label, line) for x in _versioned(text, line[0] + m.start("value"),
-                                                                                 value[1])]
+        out += [_candidate(text, own, x, "USES", label, line) for x in _as_recognised(
+            _versioned(text, line[0] + m.start("value"), value[1]), mentions)]
     return [c for c in out if c is not None]

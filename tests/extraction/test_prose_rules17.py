@@ -80,3 +80,11 @@ def test_a_release_of_the_labelled_role_itself_or_a_bare_version_names_no_softwa
     used = {o.casefold() for s, r, o, _ in triples(rels) if r == "USES"}
     assert "runtime" not in used
     assert "version" not in used
+
+
+def test_a_versioned_name_the_recogniser_knows_keeps_the_type_it_has_elsewhere(
+        nlp: Language, tmp_path: Path) -> None:
+    ticket = TICKET.replace("- Release: version 7.2.0", "- Worker version: queue-keeper v3.1.2")
+    _, rels = read(nlp, tmp_path, ticket)
+    ids = {r["object_id"] for r in rels if r["object"] == "queue-keeper"}
+    assert len(ids) == 1
