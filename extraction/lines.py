@@ -9,8 +9,8 @@ that applies:
    system), or to what the section is about when the table has no such column (`extraction.table_rows`);
 2. a review line of a pull request or a review section: "Name (team): comment" -> Name REVIEWED the document
    (not its author); "Name: Approved" / "Name: LGTM" -> Name APPROVED it;
-3. a labelled line, "Label: values" at the start of a line or list item (`verify.vocabulary.LABELS`): the values
-   relate to the line's subject - what its section or document is about (rule's ``about``);
+3. a labelled line, "Label: values" at the start of a line or list item (`verify.vocabulary.LABELS`), or an impact
+   field opening a sentence inside a line (`extraction.inline_fields`): the values relate to the line's subject;
 4. a list item under a label heading or lead-in ("## Dependencies", "Affected services:", "Links:"): the item's
    leading entities are the label's values;
 5. a ticket, pull request or page (by key or URL) named anywhere else in the body (not the document's own): the document
@@ -32,6 +32,7 @@ from dataclasses import replace
 from extraction.actions import numbered_action
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
+from extraction.inline_fields import inline_fields
 from extraction.label_fallbacks import TEAM_RULE, USES_RULE, fallback_rule, pending_change
 from extraction.label_values import VALUE_VERB, VERB_RULES, known_label, next_label
 from extraction.lead_claims import lead_claims
@@ -80,9 +81,6 @@ class _Reader(LineEmitter):
         if found is not None:
             self.emit(*found, line, "document_subject")
         return found is not None
-
-    def action(self, line: tuple[int, int]) -> bool:
-        return numbered_action(self.text, line)
 
     def labelled(self, line: tuple[int, int]) -> bool:
         written = self.text[line[0] : line[1]]
@@ -284,10 +282,12 @@ def find_line_relations(chunk_start: int, chunk_end: int, mentions: list[Mention
             table_row(reader, line, header)
         elif reader.lead(line):
             continue
-        elif reader.action(line):
+        elif numbered_action(ctx.document.text, line):
             pass
         elif not reader.review(line) and not reader.labelled(line):
             reader.scoped_item(line)
+        for field in inline_fields(ctx.document.text, line):  # "... UTC. Affected customers: X (...), Y."
+            reader.labelled(field)
         reader.out += ticket_setup(ctx, line, mentions, is_item and reader.environment)
         if not is_item:
             reader.lead_in, reader.environment = None, False

