@@ -34,8 +34,8 @@ _IMPACT_LABELS = frozenset({"impact", "customer_impact", "business_impact", "sco
 _BRACKETS = re.compile(r"\([^()]*\)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _MIN_SHORT = 4  # a company's first word shorter than this ("Blu", "One") is too often another word
-# A name with its release number in an environment list ("- SDKs: python 1.12.3, go 1.12.0", "- Gateway: gw-1.9.3,
-# Proxy: envoy v2.4.1"): the number marks the name as software the case runs, a word the recogniser may not know
+# A name with its release number in an environment list ("- Clients: ruby 3.4.1, rust 1.80.0", "- Router: rt-5.2.0,
+# Cache: memcached v1.6.9"): the number marks the name as software the case runs, a word the recogniser may not know
 # ("go", "ts") or an identifier it reads as a version. Each name opens the value or follows a comma, colon, slash or
 # bracket; words that only count releases ("version 2", "build 7", "release 3.1") are not software.
 _VERSIONED = re.compile(r"(?:^|(?<=[,:;/(])|(?<=[,:;/(] ))[*_`]*(?P<name>[A-Za-z][\w+#]*(?:[-.][A-Za-z][\w+#]*)*)"
@@ -157,7 +157,7 @@ def ticket_setup(ctx: DocumentContext, line: tuple[int, int], mentions: list[Men
         out += [_candidate(text, own, x, "USES", label, line) for x in mentions
                 if value[0] <= x.start and x.end <= first_end and _named_system(x)
                 and not any(s <= x.start < e for s, e in masked)]
-    if environment_item and m is not None:  # "- SDKs: python 1.12.3, go 1.12.0": each name given with its release
+    if environment_item and m is not None:  # "- Clients: ruby 3.4.1, rust 1.80.0": each name given with its release
         out += [_candidate(text, own, x, "USES", label, line) for x in _as_recognised(
             _versioned(text, line[0] + m.start("value"), value[1]), mentions)]
     return [c for c in out if c is not None]
