@@ -265,7 +265,7 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     most = max(held[n] for n in first)
     chosen = min(n for n in first if held[n] + HELD_MARGIN >= most)
     if not bounds[chosen].findings:
-        further = [v for v in retrieved.further if judge(analysis, v).ok]  # (anchors and constraints held)
+        further = [v for v in retrieved.further if judge(analysis, v, similarity).ok]  # (anchors and constraints held)
         named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)
         if named is not None:
             return named

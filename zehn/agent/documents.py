@@ -5,7 +5,7 @@
   ignores case and separators ("keep-alive" = "keep alive" = "keepalive"); a quoted phrase occurs when all of its
   words do. A document missing one is not about the question's thing ("the documents never mention X").
 - **Party marks**: the lower-case words that describe a party the question does not name ("the *banking*
-  prospect") are required like anchors, by their stem (:mod:`zehn.agent.party_marks`).
+  prospect") are required like anchors, in any form the word matcher reads (:mod:`zehn.agent.party_marks`).
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
   contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
@@ -52,13 +52,13 @@ class DocJudgement:
         return f"{self.view.info.title or self.view.info.id} " + "; ".join(parts)
 
 
-def judge(analysis: Analysis, view: DocView) -> DocJudgement:
+def judge(analysis: Analysis, view: DocView, similarity: Similarity) -> DocJudgement:
     text = f"{view.info.title}\n{view.text()}"
     quoted = {a for a in analysis.anchors if " " in a}  # (the view's index is built only when a name is looked up)
     missing = tuple(a for a in analysis.anchors if not comparison(a) and not view.index.mentions(a, quoted=a in quoted))
     # The words that describe a party the question does not name ("the *banking* prospect"): a document that never
     # writes them is about another party (:mod:`zehn.agent.party_marks`).
-    missing += unheld_marks(party_marks(analysis.parse), text)
+    missing += unheld_marks(party_marks(analysis.parse), view.words, similarity)
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     past = analysis.asks_past
     failed = []
@@ -103,7 +103,7 @@ def _has_day(value: str) -> bool:
 
 def ranked(analysis: Analysis, retrieved: Retrieved, similarity: Similarity) -> list[DocJudgement] | str:
     """The documents worth reading, best first, or why there is none."""
-    judged = [judge(analysis, v) for v in retrieved.documents]
+    judged = [judge(analysis, v, similarity) for v in retrieved.documents]
     eligible = [j for j in judged if j.ok]
     if not eligible:
         return f"not established: {judged[0].why_not()}" if judged else "no passage matches the question"

@@ -4,9 +4,10 @@ financial* account"): a document that never writes them is about another party.
 Why: a question that does not name a customer describes it by its kind and the words that set it apart from other
 parties of that kind (its industry, its regulation, its deployment). A document about another prospect shares the
 topic ("audit log retention for a prospect") and often states a value of the asked type; quoting it answers for a
-party the question does not mean. Such a describing word is required like an anchor, by its stem ("banking" is
-held by "bank", "financial" by "finance"), anywhere in the document: how the document states it is its own
-business, but a document that never says it cannot be about that party.
+party the question does not mean. Such a describing word is required like an anchor, anywhere in the document, in
+any of its forms as the shared word matcher reads them (:meth:`zehn.agent.similarity.Similarity.matches`: the same
+lemma, or a word of the same first letters whose vector is near, "banking" ~ "bank", "financial" ~ "finance"): how
+the document states it is its own business, but a document that never says it cannot be about that party.
 
 Only modifiers of a noun that names a party to a business (customer, prospect, client, ...), in lower case (a
 capitalised word is a name, which the anchors and names already judge), and not words that only rank or point
@@ -15,9 +16,10 @@ capitalised word is a name, which the anchors and names already judge), and not 
 
 from __future__ import annotations
 
-import re
-
 from spacy.tokens import Doc, Token
+
+from zehn.agent.compounds import compound_held
+from zehn.agent.similarity import Similarity
 
 # Nouns that name a party to the business: English words for the other side of a deal or a service.
 PARTY_NOUNS: frozenset[str] = frozenset({"customer", "prospect", "client", "account", "partner", "vendor", "supplier",
@@ -29,9 +31,6 @@ _POINTING: frozenset[str] = frozenset({
     "new", "old", "same", "other", "top", "main", "key", "large", "big", "small", "existing", "current", "affected",
     "given", "particular", "specific", "single", "first", "last", "next", "previous", "certain", "impacted",
     "several", "many", "few", "major", "potential", "possible", "typical", "early", "late", "recent", "important"})
-# English suffixes a describing word drops in its other forms ("bank-ing", "financ-ial", "financ-e", "regulat-ed").
-_SUFFIXES = ("ing", "ial", "al", "ance", "ence", "ed", "er", "e", "s")
-_MIN_STEM = 4  # shorter stems ("ban", "fin") begin too many other words to say that the document holds the word
 
 
 def party_marks(parse: Doc | None) -> tuple[str, ...]:
@@ -51,18 +50,10 @@ def _describes(word: Token) -> bool:
         all(part.isalpha() for part in word.lower_.split("-"))
 
 
-def unheld_marks(marks: tuple[str, ...], text: str) -> tuple[str, ...]:
-    """The marks the text never writes, by stem (a word that begins with it; each part of a hyphenated mark)."""
-    lowered = text.casefold()
-    return tuple(m for m in marks if not all(_written(part, lowered) for part in m.split("-")))
-
-
-def _written(word: str, lowered: str) -> bool:
-    return re.search(rf"\b{re.escape(stem_of(word))}", lowered) is not None
-
-
-def stem_of(word: str) -> str:
-    """The shortest stem of at least :data:`_MIN_STEM` letters the word leaves without one English suffix
-    ("insurance" -> "insur", "finance" -> "financ", "banking" -> "bank"); the word itself when none does."""
-    stems = [word[: -len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= _MIN_STEM]
-    return min(stems, key=len) if stems else word
+def unheld_marks(marks: tuple[str, ...], words: list[str], similarity: Similarity) -> tuple[str, ...]:
+    """The marks ``words`` (a document's lowercase words) never write in any form, nor as the parts of a hyphenated
+    mark side by side (as :func:`zehn.agent.documents.why_missing` reads an ask's names)."""
+    if not marks:
+        return ()
+    held = similarity.matches(marks, words)
+    return tuple(m for m in marks if m not in held and not compound_held(m, words))

@@ -10,6 +10,7 @@ from zehn.agent.analyse import analyse
 from zehn.agent.documents import judge
 from zehn.agent.impact_section import impact_hops
 from zehn.agent.parses import ParseCache, Parses
+from zehn.agent.similarity import Similarity
 
 TITLE = "Incident review: search latency after the tokenizer-svc config push"
 DOC = """# Incident review: search latency after the tokenizer-svc config push
@@ -34,7 +35,7 @@ Not affected: the billing-gateway, which never calls search.
 def _hit(nlp: Language, question: str, title: str = TITLE) -> list[tuple[str, str]]:
     analysis = analyse(question, nlp)
     assert analysis.subject is not None
-    order = [judge(analysis, markdown_view(DOC, title))]
+    order = [judge(analysis, markdown_view(DOC, title), Similarity(None))]
     return [(p.entity_name, p.hops[0].grade) for p in impact_hops(analysis.subject, order, Parses(ParseCache(nlp)))]
 
 

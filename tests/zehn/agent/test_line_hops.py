@@ -10,6 +10,7 @@ from zehn.agent.analyse import analyse
 from zehn.agent.documents import judge
 from zehn.agent.line_hops import scan_agents
 from zehn.agent.parses import ParseCache, Parses
+from zehn.agent.similarity import Similarity
 
 DOC = """# Cut-over plan for the ledger vault
 
@@ -32,7 +33,7 @@ def _who(nlp: Language, question: str, text: str = DOC, title: str = "Cut-over p
          ) -> list[tuple[str, str, tuple[str, ...]]]:
     analysis = analyse(question, nlp)
     assert analysis.subject is not None
-    order = [judge(analysis, markdown_view(text, title))]
+    order = [judge(analysis, markdown_view(text, title), Similarity(None))]
     found = scan_agents(analysis, analysis.subject, order, Parses(ParseCache(nlp)), nlp)
     return [(p.entity_name, p.hops[0].grade, p.hops[0].reasons) for p in found]
 

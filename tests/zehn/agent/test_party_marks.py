@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 from spacy.language import Language
 
+from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.party_marks import party_marks, stem_of, unheld_marks
+from zehn.agent.lemmas import words
+from zehn.agent.party_marks import party_marks, unheld_marks
+from zehn.agent.similarity import Similarity
 
 
 @pytest.mark.parametrize(("question", "marks"), [
@@ -21,19 +24,17 @@ def test_a_party_is_described_by_its_lower_case_modifiers(nlp: Language, questio
     assert party_marks(analyse(question, nlp).parse) == marks
 
 
-def test_a_mark_is_held_by_any_form_of_its_stem() -> None:
-    text = "The prospect is a mid-size insurer with a regulated claims desk."
-    assert unheld_marks(("insuring", "regulated"), text) == ()  # "insur-" and "regulat-" begin words of the text
-    assert unheld_marks(("banking",), text) == ("banking",)
+def test_a_mark_is_held_by_another_form_of_the_word(embedder: LocalEmbedder) -> None:
+    text = words("The prospect is a mid-size bank with a regulated claims desk and a financial audit team.")
+    similarity = Similarity(embedder)
+    assert unheld_marks(("banking", "regulated", "finance"), text, similarity) == ()
+    assert unheld_marks(("insurance", "retail"), text, similarity) == ("insurance", "retail")
+
+
+def test_a_hyphenated_mark_is_held_by_its_parts_side_by_side(embedder: LocalEmbedder) -> None:
+    assert unheld_marks(("self-hosted",), words("A self hosted deployment."), Similarity(embedder)) == ()
 
 
 def test_a_verb_form_hung_on_a_party_noun_describes_no_party(nlp: Language) -> None:
     # the tagger may read "breaking" as a modifier of "tenants"; no article makes it a described party either
     assert party_marks(analyse("What stops a schema change from breaking tenants again?", nlp).parse) == ()
-
-
-def test_a_stem_drops_one_english_suffix_and_keeps_four_letters() -> None:
-    assert stem_of("finance") == "financ"  # held by "financial"
-    assert stem_of("insurance") == "insur"
-    assert stem_of("banking") == "bank"
-    assert unheld_marks(("finance",), "a regulated financial desk") == ()

@@ -28,7 +28,7 @@ def _view(lines: list[str], title: str = TITLE) -> DocView:
 def _scan(nlp: Language, question: str, lines: list[str], title: str = TITLE) -> list[tuple[str, str, str]]:
     analysis = analyse(question, nlp)
     assert analysis.subject is not None
-    order = [judge(analysis, _view(lines, title))]
+    order = [judge(analysis, _view(lines, title), Similarity(None))]
     found = scan(analysis, analysis.subject, order, Parses(ParseCache(nlp)), Similarity(None), nlp)
     return [(p.entity_name, p.hops[0].grade, p.items[0].text if p.items[0] else "") for p in found.paths]
 
