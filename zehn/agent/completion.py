@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from zehn.agent.bound import Bound
 from zehn.agent.detail import content_of, heading_only
 from zehn.agent.extent import overlaps
+from zehn.agent.line_mates import line_mates
 from zehn.agent.list_items import Line, lines
 from zehn.agent.parses import Parses
 from zehn.agent.question import Ask
@@ -115,12 +116,9 @@ def list_rest(view: DocView, cited: list[Sentence], left: int) -> list[Sentence]
     return added
 
 
-def _line_mates(sentence: Sentence, view: DocView, body: list[Sentence]) -> list[Sentence]:
-    """The other sentences of ``body`` on the lines ``sentence`` covers (a first sentence stored with its heading
-    line covers that line and the paragraph's)."""
-    spans = [(line.start, line.end) for p in view.passages if p.start < sentence.end and sentence.start < p.end
-             for line in lines(p) if not line.blank and _in(sentence, (line.start, line.end))]
-    return [s for s in body if s.id != sentence.id and any(a <= s.start and s.end <= b for a, b in spans)]
+def _asked(ask: Ask) -> frozenset[str]:
+    """An unbound ask's asked words: its asked thing's (``Ask.focus_terms``), its core's when it names none."""
+    return frozenset(t.lower() for t in ask.focus_terms or ask.core)
 
 
 def unbound_mates(bound: Bound, view: DocView, cited: list[Sentence], left: int, parses: Parses
@@ -130,11 +128,12 @@ def unbound_mates(bound: Bound, view: DocView, cited: list[Sentence], left: int,
     The clause's other words set the scene ("what stopgap did Support and SRE use", "which GPU did the latency
     regression affect"): a line-mate that names the same team or the regression says nothing of the stopgap or
     the GPU."""
-    asked = frozenset(t.lower() for ask in bound.missing for t in ask.focus_terms or ask.core)
+    asked = frozenset().union(*(_asked(ask) for ask in bound.missing))
     if not asked:
         return []
     body = [s for s in view.sentences if _body(s)]
-    pool = list({m.id: m for s in cited for m in _line_mates(s, view, body) if not overlaps(m, cited)}.values())
+    mates = line_mates(body, view.passages, covered=True)
+    pool = list({m.id: m for s in cited for m in mates(s) if not overlaps(m, cited)}.values())
     lemmas = parses.lemmas(pool)
     chosen: list[Sentence] = []
     for mate in sorted(pool, key=lambda s: s.start):
@@ -171,4 +170,4 @@ def named_asks(missing: tuple[Ask, ...], mates: list[Sentence], parses: Parses) 
         return ()
     lemmas = parses.lemmas(mates)
     held = frozenset().union(*(content_of(lemmas[m.id]) for m in mates))
-    return tuple(a for a in missing if held & frozenset(t.lower() for t in a.focus_terms or a.core))
+    return tuple(a for a in missing if held & _asked(a))

@@ -22,24 +22,30 @@ def with_mates(order: list[Sentence], mates: Callable[[Sentence], list[Sentence]
     return [pair for s in order for pair in [(s, False), *((m, True) for m in mates(s))]]
 
 
-def line_mates(pool: list[Sentence], passages: tuple[DocPassage, ...]) -> Callable[[Sentence], list[Sentence]]:
-    """The other sentences of ``pool`` on the stored line of a sentence, in document order (empty without
+def line_mates(pool: list[Sentence], passages: tuple[DocPassage, ...], covered: bool = False
+               ) -> Callable[[Sentence], list[Sentence]]:
+    """The other sentences of ``pool`` on the stored line of a sentence, in ``pool``'s order (empty without
     passages). :func:`zehn.agent.extent.extent` cites the rest of the bound line first, and a neighbour's line-mates
     that hold some of the question right after it; a line-mate that holds none waits its turn (a chat turn's
-    "Watching the graphs." is no reason to drop a line further away that says what was done)."""
+    "Watching the graphs." is no reason to drop a line further away that says what was done). ``covered``: on every
+    line the sentence covers, not only the one it starts on (a first sentence stored with its heading line covers
+    that line and the paragraph's: zehn/agent/completion.py)."""
     def mates(sentence: Sentence) -> list[Sentence]:
-        span = _line_span(passages, sentence)
-        if span is None:
-            return []
-        return [s for s in pool if s.id != sentence.id and span[0] <= s.start and s.end <= span[1]]
+        spans = _line_spans(passages, sentence, covered)
+        return [s for s in pool if s.id != sentence.id and any(a <= s.start and s.end <= b for a, b in spans)]
     return mates
 
 
-def _line_span(passages: tuple[DocPassage, ...], sentence: Sentence) -> tuple[int, int] | None:
-    """The document offsets of the stored line the sentence starts on; None outside an aligned passage."""
+def _line_spans(passages: tuple[DocPassage, ...], sentence: Sentence, covered: bool) -> list[tuple[int, int]]:
+    """The document offsets of the stored line the sentence starts on (``covered``: of every line it overlaps);
+    none outside an aligned passage."""
+    out = []
     for p in passages:
-        if p.start <= sentence.start < p.end and p.aligned:
-            at = sentence.start - p.start
-            return next(((p.start + a, p.start + b) for a, b in stored_lines(p.body, p.escaped) if a <= at < b),
-                        None)
-    return None
+        inside = p.start < sentence.end and sentence.start < p.end if covered else p.start <= sentence.start < p.end
+        if not inside or not p.aligned:
+            continue
+        at = sentence.start - p.start
+        for a, b in stored_lines(p.body, p.escaped):
+            if (p.start + a < sentence.end and sentence.start < p.start + b) if covered else a <= at < b:
+                out.append((p.start + a, p.start + b))
+    return out
