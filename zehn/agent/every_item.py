@@ -14,6 +14,7 @@ from __future__ import annotations
 from verify.parsing import Parse
 from zehn.agent.action_items import DOCUMENTS_READ, TASK_NOUNS, grade_owner, items, person_test
 from zehn.agent.bound import Bound, PathView
+from zehn.agent.carried_acts import UNFINISHED
 from zehn.agent.doc_references import DOCUMENT_KINDS
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
@@ -21,8 +22,9 @@ from zehn.agent.question import Analysis
 from zehn.agent.retrieve import Views
 from zehn.agent.similarity import Similarity
 
-# Words that ask for the whole set of follow-ups when they stand before a task noun.
-_EVERY = frozenset({"each", "every", "all", "remaining", "outstanding", "open", "pending"})
+# Words that ask for the whole set of follow-ups when they stand before a task noun: a quantifier, or a state of
+# being unfinished ("the *open* follow-ups", carried_acts.UNFINISHED).
+_EVERY = frozenset({"each", "every", "all", "remaining"}) | UNFINISHED
 _ASKING = frozenset({"who", "own", "owns", "owner", "owners", "responsible", "after", "from", "of", "for", "the",
                      "in", "on"})
 MIN_SCENE = 2  # "who owns each follow-up?" alone names no incident
