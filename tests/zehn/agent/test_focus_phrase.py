@@ -13,6 +13,13 @@ def _focus(nlp: Language, question: str) -> str:
     return "" if found is None else found.text
 
 
+def _focus_after_which(nlp: Language, question: str) -> str:
+    doc = nlp(question)
+    wh = next(t for t in doc if t.lower_ == "which")
+    found = focus_span(doc[wh.i:], wh)
+    return "" if found is None else found.text
+
+
 def test_the_phrase_a_wh_word_determines_ends_at_its_auxiliary(nlp: Language) -> None:
     assert _focus(nlp, "Which upstream services does the billing gateway depend on?") == "upstream services"
 
@@ -67,14 +74,8 @@ def test_a_noun_the_parser_hung_on_the_verb_as_its_auxiliary_is_the_focus(nlp: L
 
 def test_the_focus_ends_where_the_embedded_clauses_subject_begins(nlp: Language) -> None:
     # "which proxy settings *we* changed", "which security events *the ledger bot* must write": the wh-noun is complete.
-    doc = nlp("Tell me which proxy settings we changed for the importer.")
-    wh = next(t for t in doc if t.lower_ == "which")
-    found = focus_span(doc[wh.i:], wh)
-    assert found is not None and found.text == "proxy settings"
-    doc = nlp("Tell me which security events Ledger Bot v3 has to write.")
-    wh = next(t for t in doc if t.lower_ == "which")
-    found = focus_span(doc[wh.i:], wh)
-    assert found is not None and found.text == "security events"
+    assert _focus_after_which(nlp, "Tell me which proxy settings we changed for the importer.") == "proxy settings"
+    assert _focus_after_which(nlp, "Tell me which security events Ledger Bot v3 has to write.") == "security events"
 
 
 def test_a_serial_comma_before_the_last_and_keeps_the_list_one_focus(nlp: Language) -> None:
