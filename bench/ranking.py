@@ -48,7 +48,7 @@ from zehn.settings import load_settings  # noqa: E402
 # Our own sets over the corpus; the corpus's own question files sit beside its documents' folder (default_sets).
 OWN_SETS = tuple(Path("bench/data") / f"redwood_{s}.jsonl" for s in
                  ("graph2", "graph3", "graph_own", "facts2", "nearmiss", "facts3", "facts4", "facts5", "facts6",
-                  "para", "para2"))
+                  "facts7", "facts8", "facts9", "nearmiss2", "para", "para2", "para3"))
 READ_ALL = 1000  # every document the search read is kept for the order (the answer keeps DOCUMENTS of them)
 
 
@@ -105,7 +105,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--corpus", type=Path, required=True, help="The documents' folder the data dir ingested.")
     parser.add_argument("--data-dir", type=Path, required=True)
-    parser.add_argument("--questions", type=Path, nargs="+", default=None,
+    parser.add_argument("--questions", type=Path, nargs="+", action="extend", default=None,
                         help="Question files (default: the corpus's beside its folder, then bench/data's own).")
     parser.add_argument("--half", default="tune", choices=("tune", "check", "all"))
     parser.add_argument("--json", action="store_true", help="Print one JSON object (figures and every question).")
