@@ -37,6 +37,9 @@ _MODALS = frozenset({"can", "could", "would", "will"})
 # What opens a noun phrase asked for: its determiner, a modifier or the noun itself.
 _NP_OPENERS = frozenset({"DET", "ADJ", "NOUN", "PROPN", "NUM"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
+# Contracted auxiliaries, spelled out when they move before the subject ("they*'re* kept" -> "are they kept").
+_SPELLED = {"'re": "are", "'m": "am", "'ve": "have", "'ll": "will", "'d": "would", "'s": "is", "’re": "are",
+            "’s": "is", "’ve": "have", "’ll": "will", "’d": "would"}
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}  # the auxiliary "do" of a finite verb, by its tense and person
 
 
@@ -67,12 +70,12 @@ def _direct_sentence(sent: Span) -> str | None:
     noun_phrase = opener.lower_ not in WH_WORDS
     if noun_phrase and (first.pos_ not in _NP_OPENERS or _wished_state(verb)):
         return None
+    inverted: set[int] = set()  # ("in what format, and how X are kept": one clause, one inversion)
     for wh in (t for t in sent.doc[ask:sent.end] if t.lower_ in WH_WORDS and _opens_clause(t, ask)):
-        _invert(wh, words, ask)
+        _invert(wh, words, ask, inverted)
     if noun_phrase:
-        for at in reversed(_second_phrases(sent, ask)):
-            words[at - ask] = f"what {_copula(sent.doc[at])} " + words[at - ask]
-        words[0] = f"what {_copula(first)} " + words[0]
+        for at in (*reversed(_second_phrases(sent, ask)), ask):
+            _ask_noun_phrase(sent.doc[at], words, ask)
     if not before:
         words[0] = words[0][:1].upper() + words[0][1:]
     text = before + "".join(words)
@@ -90,32 +93,66 @@ def _opens_clause(wh: Token, ask: int) -> bool:
                                                         wh.doc[before].dep_ == "cc")
 
 
-def _invert(wh: Token, words: list[str], ask: int) -> None:
-    """An embedded question keeps a statement's word order ("what the customer *is* worried about", "why the job
-    *failed*"); the direct question inverts its subject and first auxiliary, with "do" when there is none ("what
-    *is* the customer worried about", "why *did* the job *fail*"). Nothing moves when the wh-phrase is the subject
-    ("who owns X") or the clause is negated (its "n't" stays with the auxiliary)."""
-    verb = next((t for t in (wh, *wh.ancestors) if t.pos_ in ("VERB", "AUX") and
-                 any(c.dep_ in _SUBJECTS for c in t.children)), None)
-    if verb is None or any(c.dep_ == "neg" for c in verb.children):
+def _ask_noun_phrase(opener: Token, words: list[str], ask: int) -> None:
+    """A noun phrase asked for, asked directly. With a relative clause it is what a which-question asks ("the
+    services *that X calls*" -> "which services does X call", "the header they rely on" -> "which header do they
+    rely on"); without one it is asked for by "what is/are" ("the root cause of X" -> "what is the root cause of
+    X")."""
+    head = _head_noun(opener)
+    clause = next((c for c in head.children if c.dep_ == "relcl"), None) if head is not None else None
+    if head is None or clause is None or (opener.pos_ == "DET" and opener.lower_ != "the"):
+        words[opener.i - ask] = f"what {_copula(head)} " + words[opener.i - ask]
         return
+    pronoun = clause.left_edge if clause.left_edge.tag_ in ("WDT", "WP") else None
+    _invert_clause(clause, pronoun or head, words, ask)
+    if pronoun is not None:
+        words[pronoun.i - ask] = ""
+        words[pronoun.i - 1 - ask] = words[pronoun.i - 1 - ask].rstrip() + pronoun.whitespace_
+    words[opener.i - ask] = "which" + opener.whitespace_ if opener.pos_ == "DET" else \
+        "which " + words[opener.i - ask]
+
+
+def _invert(wh: Token, words: list[str], ask: int, inverted: set[int]) -> None:
+    """An embedded question keeps a statement's word order ("what the customer *is* worried about", "why the job
+    *failed*"); the direct question inverts it (:func:`_invert_clause`)."""
+    verb = next((t for t in (wh, *wh.ancestors) if t.i >= ask and t.pos_ in ("VERB", "AUX") and
+                 any(c.dep_ in _SUBJECTS for c in t.children)), None)
+    if verb is None:  # "explain *why* X failed" hung on the frame's verb: the clause is the one after it
+        verb = next((t for t in wh.doc[wh.i + 1:wh.sent.end] if t.head.i < ask and t.pos_ in ("VERB", "AUX") and
+                     any(c.dep_ in _SUBJECTS for c in t.children)), None)
+    if verb is None or verb.i in inverted:
+        return
+    inverted.add(verb.i)
     subject = next(c for c in verb.children if c.dep_ in _SUBJECTS)
     first = subject.left_edge
-    if wh in subject.subtree or first.i <= wh.i or first.i < ask or wh.sent != verb.sent:
-        return
     if first.i == wh.i + 1 and wh.lower_ in ("what", "which", "whose") and first.pos_ not in ("DET", "PRON"):
         return  # "what routing change prevents it": a bare noun right after the wh-word is what it determines
+    _invert_clause(verb, wh, words, ask)
+
+
+def _invert_clause(verb: Token, asked: Token, words: list[str], ask: int) -> None:
+    """Subject and first auxiliary of ``verb``'s clause swapped, with "do" when there is none ("what *is* the
+    customer worried about", "why *did* the job *fail*"). Nothing moves when the asked word is the subject ("who
+    owns X", "the tickets that came out of X") or the clause is negated (its "n't" stays with the auxiliary)."""
+    subject = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
+    if subject is None or any(c.dep_ == "neg" for c in verb.children):
+        return
+    first = subject.left_edge
+    if asked in subject.subtree or first.i <= asked.i or first.i < ask:
+        return
     aux = next((c for c in verb.children if c.dep_ in ("aux", "auxpass") and first.i < c.i < verb.i), None)
     if aux is None and verb.lemma_ == "be" and verb.i > first.i:
         aux = verb  # "how large the impact *was*"
-    if aux is not None:
-        words[first.i - ask] = aux.lower_ + " " + words[first.i - ask]
+    if aux is not None and (aux.lemma_ in ("be", "have", "do") or aux.tag_ == "MD"):
+        spelled = "has" if aux.lower_ in ("'s", "’s") and aux.lemma_ == "have" else _SPELLED.get(aux.lower_, aux.lower_)
+        words[first.i - ask] = spelled + " " + words[first.i - ask]
         words[aux.i - ask] = ""
-        if aux.i > 0 and words[aux.i - 1 - ask] and not aux.whitespace_:
-            words[aux.i - 1 - ask] = words[aux.i - 1 - ask].rstrip()
-    elif verb.tag_ in _DO and verb.i > first.i:
-        words[first.i - ask] = _DO[verb.tag_] + " " + words[first.i - ask]
-        words[verb.i - ask] = verb.lemma_.casefold() + verb.whitespace_
+        words[aux.i - 1 - ask] = words[aux.i - 1 - ask].rstrip() + aux.whitespace_  # "they*'re* kept"
+    else:  # "why the job *failed*", "why people *got* stuck": "do" carries the tense, the verb goes bare
+        bare = aux if aux is not None else verb
+        if bare.tag_ in _DO and bare.i > first.i:
+            words[first.i - ask] = _DO[bare.tag_] + " " + words[first.i - ask]
+            words[bare.i - ask] = bare.lemma_.casefold() + bare.whitespace_
 
 
 def _frame(sent: Span) -> tuple[int, Token] | None:
@@ -175,9 +212,13 @@ def _second_phrases(sent: Span, ask: int) -> list[int]:
     return out
 
 
-def _copula(opener: Token) -> str:
-    """"are" for a plural noun phrase or a list of them ("the models, GPU and pool"), else "is"."""
-    noun = next((t for t in opener.doc[opener.i:opener.sent.end] if t.pos_ in ("NOUN", "PROPN") and
+def _head_noun(opener: Token) -> Token | None:
+    """The head noun of the noun phrase ``opener`` opens: its first noun that modifies no later one."""
+    return next((t for t in opener.doc[opener.i:opener.sent.end] if t.pos_ in ("NOUN", "PROPN") and
                  t.dep_ != "compound"), None)
-    plural = noun is not None and (noun.tag_ in ("NNS", "NNPS") or any(c.dep_ == "conj" for c in noun.children))
-    return "are" if plural else "is"
+
+
+def _copula(noun: Token | None) -> str:
+    """"are" for a plural noun or a list of nouns sharing a determiner ("the models, GPU and pool"), else "is"."""
+    listed = noun is not None and any(c.dep_ == "conj" and c.left_edge.pos_ != "DET" for c in noun.children)
+    return "are" if noun is not None and (noun.tag_ in ("NNS", "NNPS") or listed) else "is"
