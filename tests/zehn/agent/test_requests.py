@@ -55,7 +55,8 @@ def test_a_question_with_no_request_frame_is_left_as_it_is(nlp: Language, questi
 
 @pytest.mark.parametrize(("request_form", "direct"), [
     ("Tell me who owns quota-keeper.", "Who owns quota-keeper?"),
-    ("I need the remaining steps for the archive migration.", "What are the remaining steps for the archive migration?"),
+    ("I need the remaining steps for the archive migration.",
+     "What are the remaining steps for the archive migration?"),
     ("Please explain why the nightly export stalled.", "Why did the nightly export stall?"),
     ("Could you tell me which team approved the schema change?", "Which team approved the schema change?"),
     ("I'd like to know when the signing certificate expires.", "When does the signing certificate expire?"),
