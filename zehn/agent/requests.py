@@ -117,9 +117,12 @@ def _invert(wh: Token, words: list[str], ask: int, inverted: set[int]) -> None:
     *failed*"); the direct question inverts it (:func:`_invert_clause`)."""
     verb = next((t for t in (wh, *wh.ancestors) if t.i >= ask and t.pos_ in ("VERB", "AUX") and
                  any(c.dep_ in _SUBJECTS for c in t.children)), None)
-    if verb is None:  # "explain *why* X failed" hung on the frame's verb: the clause is the one after it
-        verb = next((t for t in wh.doc[wh.i + 1:wh.sent.end] if t.head.i < ask and t.pos_ in ("VERB", "AUX") and
-                     any(c.dep_ in _SUBJECTS for c in t.children)), None)
+    # "explain *why* X failed" hung on the frame's verb, "tell me what *duration* they required" read as a noun the
+    # frame takes with a relative clause: the embedded clause is the verb after the wh-word hung there
+    if verb is None:
+        verb = next((t for t in wh.doc[wh.i + 1:wh.sent.end] if (t.head.i < ask or (
+            t.dep_ == "relcl" and t.head == wh.head)) and t.pos_ in ("VERB", "AUX") and
+            any(c.dep_ in _SUBJECTS for c in t.children)), None)
     if verb is None or verb.i in inverted:
         return
     inverted.add(verb.i)

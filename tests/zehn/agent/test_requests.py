@@ -18,6 +18,8 @@ from zehn.agent.requests import direct_question
     ("Can you tell me how long they're kept in cold storage?", "How long are they kept in cold storage?"),
     ("I want to know why people got stuck at the login page.", "Why did people get stuck at the login page?"),
     ("Tell me what the reviewers are worried about.", "What are the reviewers worried about?"),
+    ("Tell me what retention period they agreed on for the backups.",
+     "What retention period did they agree on for the backups?"),
 ])
 def test_an_embedded_question_is_asked_in_a_direct_questions_word_order(nlp: Language, request_form: str,
                                                                          direct: str) -> None:
