@@ -49,6 +49,7 @@ from zehn.agent.question_verbs import (
     verb_read_as_noun,
 )
 from zehn.agent.relative_clauses import describes_other
+from zehn.agent.requests import direct_question
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
 from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
@@ -61,6 +62,8 @@ UNREAD = ("ner",)
 
 def analyse(question: str, nlp: Language) -> Analysis:
     doc, bare = _parse(nlp, question)
+    if (direct := direct_question(doc)) is not None:
+        doc, bare = _parse(nlp, direct)  # "Tell me who owns X", "I need the steps for X": the ask, asked directly
     constraints = find_constraints(question)
     asks = _asks(doc)
     route = routing.route(doc, asks)

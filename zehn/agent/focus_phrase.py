@@ -42,8 +42,9 @@ def noun_run(doc: Doc, start: int, end: int) -> int:
         t = doc[i]
         if t.lemma_ in ("do", "be", "have") or t.tag_ == "MD":
             break  # "which services *does* X depend on": an auxiliary ends the noun phrase, whatever its label
-        if t.tag_ == "PRP" or _next_phrase(doc, start, last, t):
-            break  # "which settings *we* told them to use": a pronoun or a second noun phrase opens the next clause
+        if t.tag_ in ("PRP", "WDT", "WP") or _next_phrase(doc, start, last, t):
+            break  # "which settings *we* told them to use", "the tickets *that* came out of X": a pronoun (personal
+            # or relative) or a second noun phrase opens the next clause
         nounish = t.tag_.startswith("NN") or t.pos_ in ("NOUN", "PROPN") or t.dep_ in ("nsubj", "nsubjpass", "dobj",
                                                                                       "attr", "pobj")
         # A gerund before a noun is its modifier ("what *routing* cache TTL value"), whatever the tagger made of it.

@@ -101,3 +101,7 @@ def test_a_word_of_letters_and_digits_read_as_a_verb_opens_the_focus(nlp: Langua
     question = "What p95 first-token latency target did Birch Ledger set for its batch jobs?"
     assert nlp(question)[1].pos_ == "VERB"
     assert _focus(nlp, question) == "p95 first-token latency target"
+
+
+def test_a_relative_pronoun_after_the_noun_after_a_copula_ends_the_phrase(nlp: Language) -> None:
+    assert _focus(nlp, "What are the mitigations that were applied to the relay?") == "mitigations"
