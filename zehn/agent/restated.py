@@ -30,11 +30,11 @@ from zehn.agent.sentence_binding import Scored
 # at 0.2 one two-part answer lost its detail (facts2 0.798 -> 0.763); 0.4 sits inside the flat range, not at its edge.
 RESTATED_MARGIN = 0.4
 # The same for a line of another block of the bound line's own section (a turn of the same thread): tighter, since a
-# transcript's turns repeat the asked words far more often than a document's sections do. Chosen on the tune halves
-# (facts4, facts5): with every turn within 0.4 a long call transcript cited turn after turn that merely mentions the
-# asked words, and the budget another ask needed went to them (facts5 one question 1.0 -> 0.667 facts); at 0.1 the
-# thread whose closing summary and earlier cause list rank 0.05 apart cites both (facts4 one question 0.333 -> 1.0),
-# and no tune half lost a fact. 0.2 and 0.3 were not measured.
+# transcript's turns repeat the asked words far more often than a document's sections do. Chosen on all tune halves
+# (public, facts2-9, nearmiss, nearmiss2, para, para2, para3): at 0.1 the thread whose closing summary and earlier
+# cause list rank 0.05 apart cites both (facts4 one question 0.333 -> 1.0 facts) and no question lost a fact; at 0.2
+# a call transcript's next turn that merely mentions the asked words (0.13 below its best) took the budget another
+# ask needed (facts5 one question 1.0 -> 0.667, median words 196 -> 201), as every turn within 0.4 did too.
 OWN_SECTION_MARGIN = 0.1
 
 BoundLine = tuple[float, Sentence, list[Sentence], Scored, str]  # (rank, sentence, pool, passage, how) as find binds
