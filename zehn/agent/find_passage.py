@@ -4,9 +4,9 @@ Passages are scored for the ask (:mod:`zehn.agent.passage_scores`); in the best 
 every one for a typed ask, and in every section that names the ask's role) each sentence is bound or not
 (:mod:`zehn.agent.sentence_binding`); the best bound sentence wins, and the answer is it with its extent
 (:mod:`zehn.agent.extent`), in the word budget the caller gives; what the extent leaves of it goes to the ask's
-bound lines in other sections, as near as the best (:mod:`zehn.agent.restated`: a summary and its detail). Split
-from ``bind_passages`` so that module keeps the per-document and per-question order and this one the reading of a
-document for one ask.
+bound lines in other sections or turns, as near as the best (:mod:`zehn.agent.restated`: a summary and its
+detail). Split from ``bind_passages`` so that module keeps the per-document and per-question order and this one the
+reading of a document for one ask.
 """
 
 from __future__ import annotations
@@ -278,5 +278,5 @@ def _finding(ask: Ask, bound_all: list[tuple[float, Sentence, list[Sentence], Sc
                 view.passages, view.sentences, used))
             return extent(line, near, words_left, same_item(where.passage, line, near), view.passages, on_ask, carries)
         chosen = restated(extend(sentence, scored, share, set()), (rank, sentence, pool, scored, how), bound_all,
-                          share, extend)
+                          share, extend, view.passages)
     return Finding(ask, chosen, grade, (f"bound_by:{how}",), scored.passage.heading, sentence)  # all of it answers

@@ -3,7 +3,7 @@ word budget lasts. Lines and passages are our own, built in memory; the extent i
 
 from __future__ import annotations
 
-from zehn.agent.restated import RESTATED_MARGIN, BoundLine, restated
+from zehn.agent.restated import OWN_SECTION_MARGIN, RESTATED_MARGIN, BoundLine, restated
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_binding import Scored
 
@@ -56,3 +56,53 @@ def test_nothing_is_added_past_the_asks_share_of_the_budget() -> None:
     best = _bound(1.5, BEST, SUMMARY)
     share = len(BEST.text.split()) + len(DETAIL.text.split()) - 1
     assert restated((BEST,), best, [best, _bound(1.4, DETAIL, THREAD)], share, _only) == (BEST,)
+
+
+# A chat thread stored as one section: turns are blocks, separated by blank lines.
+TURNS = ("Ana: The queue stalled because the consumer retried every failed batch at once.",
+         "Ben: Likely cause list:\n1) Retries had no backoff.\n2) Each retry doubled the pending batches.",
+         "Ana: Summary: retries without backoff stalled the queue.")
+BODY = "\n\n".join(TURNS)
+AT = 200  # where the section's body starts in the document
+
+
+def _thread() -> tuple[Scored, list[Sentence]]:
+    heading = "Queue stall > messages"
+    passage = DocPassage("t0", "doc", heading, "section", AT, AT + len(BODY), f"{heading}\n{BODY}", (0.2,))
+    lines = [part for turn in TURNS for part in turn.split("\n")]
+    sentences = [Sentence(f"t{n}", text, "doc", AT + BODY.index(text), AT + BODY.index(text) + len(text), "sentence")
+                 for n, text in enumerate(lines)]
+    return Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True)), sentences
+
+
+def test_a_line_of_another_turn_of_the_same_thread_restates_the_ask_when_passages_are_given() -> None:
+    where, lines = _thread()
+    summary, item = lines[-1], lines[2]
+    best = _bound(1.5, summary, where)
+    others = [best, _bound(1.48, item, where)]
+    assert restated((summary,), best, others, 100, _only, (where.passage,)) == (item, summary)
+    assert restated((summary,), best, others, 100, _only) == (summary,)  # without passages: sections only
+
+
+def test_a_second_line_of_a_turn_already_restating_the_ask_is_not_taken_again() -> None:
+    where, lines = _thread()
+    summary, first, second = lines[-1], lines[2], lines[3]
+    best = _bound(1.5, summary, where)
+    others = [best, _bound(1.48, first, where), _bound(1.47, second, where)]
+    assert restated((summary,), best, others, 100, _only, (where.passage,)) == (first, summary)
+
+
+def test_a_line_of_the_best_lines_own_turn_is_not_a_restatement() -> None:
+    where, lines = _thread()
+    item, other_item = lines[2], lines[3]
+    best = _bound(1.5, item, where)
+    cited = restated((item,), best, [best, _bound(1.49, other_item, where)], 100, _only, (where.passage,))
+    assert cited == (item,)
+
+
+def test_another_turn_ranked_further_below_than_the_own_section_margin_is_not_a_restatement() -> None:
+    where, lines = _thread()
+    summary, item = lines[-1], lines[2]
+    best = _bound(1.5, summary, where)
+    below = _bound(1.5 - OWN_SECTION_MARGIN - 0.01, item, where)  # still within the margin another section gets
+    assert restated((summary,), best, [best, below], 100, _only, (where.passage,)) == (summary,)
