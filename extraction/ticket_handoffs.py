@@ -87,10 +87,12 @@ def ticket_handoffs(text: str, line: tuple[int, int], own: Mention | None, menti
     return out + _self_raised(text, line, own, mentions, people)
 
 
-def _relation(subj: Mention, obj: Mention, rel: str, m: re.Match[str], end: int) -> RelationCandidate:
+def _relation(subj: Mention, obj: Mention, rel: str, m: re.Match[str], end: int,
+              start: int | None = None) -> RelationCandidate:
     return RelationCandidate(
         subject=subj, object=obj, rel_type=rel, raw_verb=m.group("verb"), predicate_start=m.start("verb"),
-        predicate_end=m.end("verb"), sentence_start=m.start("verb"), sentence_end=end, kind="sentence",
+        predicate_end=m.end("verb"), sentence_start=m.start("verb") if start is None else start, sentence_end=end,
+        kind="sentence",
         negated=False, hedged=False, planned=False, via="document_subject")  # fmt: skip
 
 
@@ -105,4 +107,5 @@ def _self_raised(text: str, line: tuple[int, int], own: Mention, mentions: list[
     if not any((x.start, x.end) == (writer.start, writer.end) for x in mentions if x.type == "Person") and (
             writer.name not in people.full_names):
         return []  # a name the document's people or the recogniser do not know as a person's
-    return [_relation(writer, own, "REPORTED", m, _sentence_end(text, m.end(), line[1]))]
+    end = _sentence_end(text, m.end(), line[1])  # the evidence holds the comment's head: the writer is named there
+    return [_relation(writer, own, "REPORTED", m, end, head.start("name"))]

@@ -186,3 +186,21 @@ def test_a_sections_number_before_its_name_keeps_the_headings_label(heading: str
 
 def test_a_heading_that_is_only_a_number_and_words_of_no_label_governs_nothing() -> None:
     assert list_rule("Appendix D: Glossary") is None
+
+
+def test_the_reporters_evidence_holds_the_comment_head_that_names_the_writer(nlp: Language, tmp_path: Path) -> None:
+    doc = f"""---
+title: "{TICKET}"
+source_type: "jira"
+key: "HELP-310"
+---
+
+# {TICKET}
+
+## comments
+
+2026-01-05 10:02 UTC — Mara Quist (Support): Created ticket from the partner escalation. Assigning to Li Wei.
+"""
+    _, rels = read_rows(nlp, tmp_path, doc)
+    reported = [r for r in rels if r["rel_type"] == "REPORTED"]
+    assert reported and all(r["evidence"].startswith("Mara Quist (Support): Created ticket") for r in reported)
