@@ -226,9 +226,9 @@ def stood_for(text: str, start: int, end: int, mentions: list[Mention],
         between, done = text[done : m.start()].strip(" \t*_`"), m.end()
         group = m.group("group")
         named = _shaped(group, "Team", people) or "/" in group or group.split()[-1].casefold() in GROUP_NOUNS
-        if between not in _SEPARATORS or not named or any(
+        if between not in _SEPARATORS or not named or _shaped(group, "Person", people) == "Person" or any(
                 x.type == "Person" and x.start <= m.start() < x.end for x in mentions):
-            continue  # inside a sentence, no group's name, or a person ("Dana Ruiz (Li Wei)")
+            continue  # inside a sentence, no group's name, or a person ("Dana Ruiz (Product lead)")
         members = [_member(text, *part.span(), mentions, people)
                    for part in _MEMBER.finditer(text, m.start("people"), m.end("people"))]
         if members and all(members):

@@ -137,6 +137,7 @@ def test_a_plural_of_parties_after_a_name_is_no_value_naming_it() -> None:
     ("SRE (Ana Lima, Jon Berg)", [("SRE", ["Ana Lima", "Jon Berg"])]),
     ("Archive team (Ana Lima and Jon Berg)", [("Archive team", ["Ana Lima", "Jon Berg"])]),
     ("Mara Quist (Policy engine)", []),
+    ("Mara Quist (Support lead) + Tomas Brandt (Product Owner)", []),
     ("SRE On-Call (edge/networking)", []),
     ("Data Platform (primary), Storage", []),
 ])
