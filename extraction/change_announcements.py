@@ -5,8 +5,11 @@ request that holds it: "Drafted a small change to the gateway that retries the d
 "Opening a change that signs the payload first.\\nRaised PR for review: <url>". The pull request FIXES what the
 ticket is about; it is still planned - a drafted, opened or raised change is not merged - unless its own sentence
 says it was merged or deployed. Chat updates put the verb after the noun and the change after the link: "PR opened:
-<ref> - adds jitter to the retry" is announced the same way. A pull request announced with no change described
-before or right after it is only linked.
+<ref> - adds jitter to the retry" is announced the same way. Chat writers also name the change first and then give
+the link under a bare "PR:" ("patch queued: add a preflight check. PR: <url> (wip)", "Created PR to add strict cookie
+checks. Linked PR: <url>", "Pushed a draft change to normalise keys (PR: <url>)"): the change described in the
+link's own statement or the one before it is what the pull request carries. A pull request announced with no
+change described before or right after it is only linked.
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ _ANNOUNCED = re.compile(r"\b(?:created|creating|raised|raising|opened|opening|su
 # pool limit"): the change is described after its announcement instead of before it.
 _ANNOUNCED_AFTER = re.compile(r"\b(?:PR|MR|pull request|merge request)\s+(?:opened|up|raised|created|submitted|posted|"
                               r"filed|pushed)\s*:\s*[`<(]*$", re.I)
+# A bare link label ("PR:", "Linked PR:", "(MR: "), which names no act of its own: the statement must describe one.
+_ANNOUNCED_BARE = re.compile(r"(?:^|[\s(*_])(?:linked\s+)?(?:PR|MR|pull request|merge request)\s*:\s*[`<]*$", re.I)
+# A change described noun first, as chat shortens it ("patch queued:", "fix ready", "hotfix up for review"), or a
+# pull request put up for a purpose ("Created PR to add ...", "Opened an MR to cap ...").
+_QUEUED = re.compile(r"\b(?:patch|fix|hotfix|change)\s+(?:is\s+)?(?:queued|ready|drafted|prepared|written|up|pushed|"
+                     r"in progress)\b|\b(?:created|opened|raised|pushed|put up)\s+(?:an?\s+)?(?:draft\s+)?"
+                     r"(?:PR|MR|pull request|merge request)\s+to\s+[a-z]+", re.I)
 # Verbs of changing a system in the third person, as a change's one-line summary opens ("adds", "caps", "reverts");
 # a verb of harm ("breaks", "introduces") or of mere talk ("discusses") says nothing of a fix.
 _CHANGE_SUMMARY = re.compile(r"[`>)]*\s*(?:[-—–:]\s*)?(?:adds|removes|caps|bumps|raises|lowers|limits|switches|moves|"
@@ -35,8 +45,8 @@ _CHANGE_SUMMARY = re.compile(r"[`>)]*\s*(?:[-—–:]\s*)?(?:adds|removes|caps|b
 # ("Drafted a small change to X", "Opening a change that ...", "Prepared a patch for ...", "Working on a fix ...").
 _DESCRIBED = re.compile(r"\b(?:draft(?:ed|ing)?|open(?:ed|ing)?|prepar(?:ed|ing)|wrote|writing|propos(?:ed|ing)|"
                         r"put(?:ting)? together|working on|worked on)\s+(?:(?:a|an|the|one|small|smaller|quick|minor|"
-                        r"tiny|narrow|targeted|first|candidate|proposed|possible)\s+){0,3}"
-                        r"(?:code\s+|config\s+)?(?:change|patch|fix|hotfix)\b", re.I)
+                        r"tiny|narrow|targeted|first|candidate|proposed|possible|draft)\s+){0,3}"
+                        r"(?:[\w-]+\s+)?(?:change|patch|fix|hotfix)\b", re.I)
 # The pull request's own sentence says the change is in already: a fix done, not planned.
 _LANDED = re.compile(r"\b(?:merged|landed|deployed|shipped|released|rolled out)\b", re.I)
 # What ends the writer's previous statement: a sentence end, or a line (an exported body's written "\n" too).
@@ -52,13 +62,21 @@ def announced_fix(text: str, sentence: tuple[int, int], m: Mention) -> bool | No
         return None
     if _ANNOUNCED_AFTER.search(text, at, m.start) and _CHANGE_SUMMARY.match(text, m.end, m.end + 40):
         return _landed(text, at, sentence, m) is None  # "PR opened: <link> - adds jitter + backoff"
-    if _ANNOUNCED.search(text, at, m.start) is None:
+    if _ANNOUNCED.search(text, at, m.start) is not None:
+        if _DESCRIBED.search(_previous(text, at)) is None:
+            return None
+        return _landed(text, at, sentence, m) is None
+    if _ANNOUNCED_BARE.search(text[at : m.start]) is None:  # its own string: "^" is the statement's start
         return None
-    before = re.split(r"\n\s*\n|\\n\s*\\n", text[max(0, at - _REACH) : at])[-1]  # not past a blank line
+    described = (_DESCRIBED.search(s) or _QUEUED.search(s) for s in (text[at : m.start], _previous(text, at)))
+    return _landed(text, at, sentence, m) is None if any(described) else None
+
+
+def _previous(text: str, at: int) -> str:
+    """The writer's statement before the one starting at ``at`` (not past a blank line), or ""."""
+    before = re.split(r"\n\s*\n|\\n\s*\\n", text[max(0, at - _REACH) : at])[-1]
     pieces = [p for p in _STATEMENT_END.split(before) if p.strip()]
-    if not pieces or _DESCRIBED.search(pieces[-1]) is None:
-        return None
-    return _landed(text, at, sentence, m) is None
+    return pieces[-1] if pieces else ""
 
 
 def _landed(text: str, at: int, sentence: tuple[int, int], m: Mention) -> re.Match[str] | None:

@@ -7,16 +7,23 @@ carries ``via="document_subject"`` (`relate`).
 
 from __future__ import annotations
 
+import re
+
 from extraction.doc_context import DocumentContext
 from extraction.extraction_types import Mention, RelationCandidate
-from extraction.line_shapes import ABOUT_HEADINGS, ROLE_RELATIONS, TASK_HEADINGS
+from extraction.line_shapes import ABOUT_HEADINGS, ROLE_RELATIONS, SYSTEM_VALUE_TYPES, TASK_HEADINGS
+from extraction.list_scopes import Scope
 from extraction.ownership_prose import typed_relation
-from extraction.values import value_mentions
+from extraction.values import stood_for, value_mentions
 from verify.vocabulary import LabelRule, label_key
+
+# What may follow the system an owners' item is keyed by: nothing, or a second area joined by "and" ("and alerts").
+_JOINED_KEY = re.compile(r"(?:\s+(?:and|&)\s+[a-z][\w\- ]*)?")
 
 
 class LineEmitter:
-    """The state one chunk's line readers write to; `extraction.lines` adds the list and lead-in state."""
+    """The state one chunk's line readers write to, and the readings of an owners' list item (`keyed_role`,
+    `members`); `extraction.lines` adds the list and lead-in state."""
 
     def __init__(self, text: str, mentions: list[Mention], ctx: DocumentContext) -> None:
         self.text, self.mentions, self.ctx = text, mentions, ctx
@@ -46,6 +53,21 @@ class LineEmitter:
             subj, obj = (value, about) if rule.value_is_subject else (about, value)
             self.emit(subj, obj, rule.rel_type, pred, line, "text" if inside else "document_subject", rule.hedged)
 
+    def members(self, rule: LabelRule, value: tuple[int, int], keyed: Mention | None, values: list[Mention],
+                pred: tuple[int, int], line: tuple[int, int]) -> None:
+        """An owners' value written "Group (Person, Person)" (`extraction.values.stood_for`): each person is a member
+        of the group. Where the item is keyed by the system it is about (`keyed_role`), the group also holds the
+        role for it, though the recogniser took the group for a system or missed it. Elsewhere the holder's object
+        is the section's topic, read from a title or heading: a group only the bracket shows to be one is not
+        related to it (the topic read may be a part of what is owned: "the X client wrapper" read as X)."""
+        if rule.rel_type not in ROLE_RELATIONS or not rule.value_is_subject:
+            return
+        for group, people in stood_for(self.text, *value, self.mentions, self.ctx.people):
+            if keyed is not None and not any(v.start == group.start and v.type == "Team" for v in values):
+                self.relate(rule, [group], keyed, pred, line)
+            for person in people:
+                self.emit(person, group, "MEMBER_OF", pred, line, "text")
+
     def values(self, start: int, end: int, rule: LabelRule, label: str) -> list[Mention]:
         value_type = "Team" if "team" in label_key(label) else rule.value_type
         return value_mentions(self.text, start, end, self.mentions, value_type, self.ctx.people)
@@ -64,3 +86,28 @@ class LineEmitter:
                 about is self.ctx.own or any(w in heading for w in TASK_HEADINGS)):
             return None
         return about
+
+    def keyed_role(self, scope: Scope, start: int, colon: int, line: tuple[int, int]) -> bool:
+        """An item of an owners' list keyed by the system it is about ("- pay-gw: Payments team" under "## Owners"),
+        or by that system and an area joined to it ("- pay-gw and its alerts: ..."): the people or teams after the
+        colon hold the role for that system, not for the section's topic."""
+        if scope.rule.rel_type not in ROLE_RELATIONS or not scope.rule.value_is_subject:
+            return False
+        keyed = [x for x in self.mentions if start <= x.start and x.end <= colon and x.type in SYSTEM_VALUE_TYPES]
+        key = self.text[start:colon].strip(" *_`")
+        if len(keyed) != 1 or not _JOINED_KEY.fullmatch(key.removeprefix(keyed[0].name)) or not key.startswith(
+                keyed[0].name):
+            return False
+        end = min((i for i in (self.text.find(s, colon, line[1]) for s in (" (", " — ", "; ")) if i > 0),
+                  default=line[1])
+        holders = [h for h in value_mentions(self.text, colon + 2, end, self.mentions, scope.rule.value_type,
+                                             self.ctx.people) if h.type in ("Person", "Team")]
+        self.relate(scope.rule, holders, keyed[0], scope.label, line)
+        self.members(scope.rule, (colon + 2, line[1]), keyed[0], holders, scope.label, line)
+        return True
+
+    def own_flow(self, start: int, end: int, topic: Mention | None) -> bool:
+        """The words after an item's name name a system or store other than the section's topic: the item states
+        its own wiring ("reads events from Y and writes to Z"), which the sentence rules read."""
+        named = [x for x in self.mentions if start <= x.start < end and x.type in SYSTEM_VALUE_TYPES]
+        return any(topic is None or x.name.casefold() != topic.name.casefold() for x in named)

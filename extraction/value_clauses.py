@@ -28,8 +28,9 @@ from verify.vocabulary import LabelRule, label_rule
 
 # "(runner group: build-runners)": a short label, a colon, a value without brackets.
 _NESTED = re.compile(r"\((?P<label>[A-Za-z][\w \-/]{0,30}?)\s*:\s*(?P<value>[^()\[\]:]{1,80}?)\s*\)")
-# A list item's whole value is one bold title: "**Retry budget**", "**Retry budget**:".
-_BOLD_TITLE = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*:?\s*$")
+# A list item's whole value is one bold title: "**Retry budget**", "**Retry budget**:". A task's title is a short
+# imperative clause ("**Add per-region limits to the routing and failover checks**"): up to about fifteen words.
+_BOLD_TITLE = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,100}?)\*\*:?\s*$")
 # A bold phrase inside a task's cell names its deliverable: "Add **deploy metadata export** for tooling".
 _BOLD = re.compile(r"\*\*(?P<name>[A-Za-z][^*\n]{2,60}?)\*\*")
 # What stands before a task cell's bold deliverable when the cell opens with what the work belongs to: the whole, a

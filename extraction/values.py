@@ -20,7 +20,7 @@ from extraction import entity_rules as R
 from extraction.addresses import bracketed_addresses
 from extraction.extraction_types import Mention
 from extraction.people import People
-from extraction.vocabulary import GENERIC_WORDS, TECHNOLOGIES
+from extraction.vocabulary import GENERIC_WORDS, GROUP_NOUNS, TECHNOLOGIES
 
 _SPLIT = re.compile(r"\s*(?:[,;]|\s/\s|\s\+\s|\band\b)\s*")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -49,6 +49,10 @@ MAX_EXTRA_WORDS = 2
 _NAMED = re.compile(r"[*_`]*(?:an?|the)[ \t]+(?:[\w\-]+[ \t]+){1,3}?(?:named|called)[ \t]+")
 _LEADS = frozenset({"with", "by", "from", "to", "for", "via", "cc", "ping", "ask", "and", "or", "than"})
 MAX_ITEM_WORDS = 6
+# Plural nouns of parties: after a name they head the phrase, and the name only says whose or which ("Acme users",
+# "beta-program orgs", "CLI customers" are people or companies standing to the name, not the name itself).
+_PARTIES = frozenset({"customers", "users", "orgs", "organizations", "organisations", "tenants", "accounts", "clients",
+                      "members", "participants", "subscribers"})
 
 
 def url_mention(url: str, start: int) -> Mention | None:
@@ -149,6 +153,10 @@ def value_mentions(text: str, start: int, end: int, mentions: list[Mention], val
             extra = len(item.split()) - len(best.name.split())
             # a preposition right before the name says it is not the label's value: "review with Dana Ruiz"
             led = text[s : best.start].replace("*", " ").replace("_", " ").split()[-1:]
+            # a plural of parties after the name is what the item names: "Pilot-program orgs", "CLI users"
+            head = text[best.end : e].replace("*", " ").split()[:1]
+            if head and head[0].casefold() in _PARTIES:
+                continue
             if extra <= MAX_EXTRA_WORDS and not _VERBISH.search(item) and not (led and led[0].casefold() in _LEADS):
                 found.append(best)
             continue
@@ -198,3 +206,42 @@ def led_group(text: str, label: tuple[int, int]) -> Mention | None:
 _KINDS_OF_LEAD = frozenset({"tech", "technical", "team", "project", "program", "eng", "engineering", "product",
                             "interim", "acting", "co", "primary", "secondary", "backup", "deputy", "incident", "next",
                             "steps", "overall", "workstream"})
+
+
+
+# An owner written as a group with the people who stand for it in brackets: "Data Platform (Dana Ruiz)", "SRE (Li Wei,
+# Ana Lima)". Every name in the bracket shaped as a person's makes the name before it a group, whatever the recogniser
+# took it for ("Data Platform" reads as a system, "Metrics/Search" as nothing); a bracket holding anything else is a
+# note ("(primary)", "(edge/networking)"). Each such item opens the value or follows a list separator.
+_STOOD_FOR = re.compile(r"(?P<group>[A-Z][\w&/.\-]*(?: [A-Za-z&][\w&/.\-]*){0,4}?)[*_`]*\s*\((?P<people>[^()]+)\)")
+_MEMBER = re.compile(r"(?:(?!\s+and\s)[^,&])+")  # one name, up to a comma, "&" or " and "
+_SEPARATORS = frozenset({"", ",", ";", "+", "/", "and", "&"})
+
+
+def stood_for(text: str, start: int, end: int, mentions: list[Mention],
+              people: People) -> list[tuple[Mention, list[Mention]]]:
+    """Each "Group (Person, Person)" item of the value ``text[start:end]``: the group and its people."""
+    out, done = [], start
+    for m in _STOOD_FOR.finditer(text, start, end):
+        between, done = text[done : m.start()].strip(" \t*_`"), m.end()
+        group = m.group("group")
+        named = _shaped(group, "Team", people) or "/" in group or group.split()[-1].casefold() in GROUP_NOUNS
+        if between not in _SEPARATORS or not named or _shaped(group, "Person", people) == "Person" or any(
+                x.type == "Person" and x.start <= m.start() < x.end for x in mentions):
+            continue  # inside a sentence, no group's name, or a person ("Dana Ruiz (Product lead)")
+        members = [_member(text, *part.span(), mentions, people)
+                   for part in _MEMBER.finditer(text, m.start("people"), m.end("people"))]
+        if members and all(members):
+            out.append((Mention(group, "Team", m.start("group"), m.end("group")), [p for p in members if p]))
+    return out
+
+
+def _member(text: str, start: int, end: int, mentions: list[Mention], people: People) -> Mention | None:
+    a, b = R.trim(text, start, end)
+    if text.startswith("and ", a):
+        a += 4
+    name = text[a:b]
+    known = any(x.type == "Person" and (x.start, x.end) == (a, b) for x in mentions)
+    if known or name in people.full_names or _shaped(name, "Person", people) == "Person":
+        return Mention(name, "Person", a, b)
+    return None
