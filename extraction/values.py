@@ -208,7 +208,6 @@ _KINDS_OF_LEAD = frozenset({"tech", "technical", "team", "project", "program", "
                             "steps", "overall", "workstream"})
 
 
-
 # An owner written as a group with the people who stand for it in brackets: "Data Platform (Dana Ruiz)", "SRE (Li Wei,
 # Ana Lima)". Every name in the bracket shaped as a person's makes the name before it a group, whatever the recogniser
 # took it for ("Data Platform" reads as a system, "Metrics/Search" as nothing); a bracket holding anything else is a

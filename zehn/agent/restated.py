@@ -8,9 +8,9 @@ the word budget, the ask's next bound lines of *other* sections of the same docu
 :data:`RESTATED_MARGIN` of the best, are cited as well, each with its own extent, while they fit. Only body
 sections count: front matter states no answer unless asked for, and its lines bind on the document's own names.
 
-A conversation is one section ("messages") whose blocks are its turns: the summary a thread closes with ("Final
-summary: - What happened: ...") and the turn that worked the cause out ("Root cause hypothesis: 1) ... 4) ...") are
-two statements of the ask as much as a resolution and a comment are. So with ``passages`` given, the best bound
+A conversation is one section ("messages") whose blocks are its turns: the summary a thread closes with ("Wrap-up:
+- cause: ...") and the earlier turn that worked the cause out (a numbered list of suspects) are two statements of
+the ask as much as a resolution and a comment are. So with ``passages`` given, the best bound
 line of one other block (paragraph, list, turn) of the bound line's own section counts as another section's
 (:func:`zehn.agent.extent.block_of`), when it ranks within :data:`OWN_SECTION_MARGIN` of the best. One, not every
 one: a long transcript has many turns that mention the asked words, and citing each would spend the budget the
