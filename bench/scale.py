@@ -10,7 +10,9 @@ suffix (``Haddadqb``, ``OPS-412qb``, ``rate-engine-qb``). Sizes and structure of
 Every size is ingested into its own graph of one embedded FalkorDB in a temp dir (ingest time per document), then
 the question set (asked about copy 0's names) is put to every size in turn, question by question, so the machine's
 load falls on all sizes alike: p50 wall time and p50 CPU time of the deterministic ZEHN answerer, and the
-baseline's p50, each with its ratio to the first size. Goal: ZEHN p50 at 16x within 1.2x of 1x.
+baseline's p50, each with its ratio to the first size; and the answers that failed: ``errors`` (ZEHN raised, or
+the ingest failed), ``unavailable`` (the graph stopped a ZEHN answer: a query past the server's timeout) and
+``baseline_failed``. Goal: ZEHN p50 at 16x within 1.2x of 1x, with no failed answer.
 Time: ingest runs at about 1-1.5 s per Redwood document on 2 cores, so 16x (2400 documents) takes about an hour;
 ``--sizes 1,4`` takes about 20 minutes. To compare two versions of the query side on the same graphs, ingest once
 with ``--data-dir``, then run each version with ``--data-dir DIR --reuse`` (answers only, graphs read as stored).
@@ -35,8 +37,9 @@ from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor, IngestReport
 from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.evaluation.baseline import BaselineAnswerer
-from zehn.evaluation.metrics import percentile
+from zehn.evaluation.metrics import FAILED, percentile
 from zehn.evaluation.questions import load_questions
+from zehn.evaluation.records import AnswerRecord
 from zehn.evaluation.runner import ask, make_zehn
 from zehn.graph_server import EmbeddedFalkorDB
 from zehn.graph_server.readiness import wait_for_indexes
@@ -95,7 +98,16 @@ class Size:
     zehn_cpu_ms: list[float] = field(default_factory=list)
     zehn_db_ms: list[float] = field(default_factory=list)
     base_ms: list[float] = field(default_factory=list)
-    errors: int = 0
+    errors: int = 0  # ZEHN answers that raised (status "error"); the ingest's errors are added in row()
+    unavailable: int = 0  # ZEHN answers the graph stopped (status "unavailable", e.g. a query past its timeout)
+    baseline_failed: int = 0  # the baseline's answers of either status
+
+    def count(self, zehn: AnswerRecord, baseline: AnswerRecord) -> None:
+        """Count the answers that failed. An answer the graph stopped comes back as a record with its wall time,
+        like one answered: uncounted, a size whose queries time out looks merely slow, with no errors."""
+        self.errors += zehn.status == "error"
+        self.unavailable += zehn.status == "unavailable"
+        self.baseline_failed += baseline.status in FAILED
 
 
 def ingest_size(corpus: Path, times: int, root: Path, port: int, nlp: Any, embedder: LocalEmbedder,
@@ -134,8 +146,9 @@ def time_answers(sizes: list[Size], questions: list[str]) -> None:
             size.zehn_cpu_ms.append((time.process_time() - cpu) * 1000.0)
             size.zehn_ms.append(record.latency_ms)
             size.zehn_db_ms.append(record.db_ms)
-            size.errors += record.status == "error"
-            size.base_ms.append(size.baseline.answer("q", question).latency_ms)
+            base = size.baseline.answer("q", question)
+            size.base_ms.append(base.latency_ms)
+            size.count(record, base)
 
 
 def row(size: Size) -> dict[str, Any]:
@@ -151,7 +164,8 @@ def row(size: Size) -> dict[str, Any]:
             "ingest_ms_per_doc": None if per_doc is None else round(per_doc * 1000.0, 1),
             "zehn_p50_ms": p50(size.zehn_ms), "zehn_cpu_p50_ms": p50(size.zehn_cpu_ms),
             "zehn_db_p50_ms": p50(size.zehn_db_ms),
-            "baseline_p50_ms": p50(size.base_ms), "errors": len(report.errors) + size.errors}
+            "baseline_p50_ms": p50(size.base_ms), "errors": len(report.errors) + size.errors,
+            "unavailable": size.unavailable, "baseline_failed": size.baseline_failed}
 
 
 def main() -> None:
@@ -191,13 +205,15 @@ def main() -> None:
         print(json.dumps({"sizes": rows}))
         return
     print(f"{'size':>5} {'docs':>6} {'ingest s':>9} {'ms/doc':>8} {'x':>5} {'ZEHN p50':>9} {'x':>5} "
-          f"{'CPU p50':>8} {'x':>5} {'DB p50':>7} {'x':>5} {'base p50':>9} {'x':>5} {'errors':>6}")
+          f"{'CPU p50':>8} {'x':>5} {'DB p50':>7} {'x':>5} {'base p50':>9} {'x':>5} {'errors':>6} {'unavail':>7} "
+          f"{'base fail':>9}")
     for r in rows:
         print(f"{r['size']:>4}x {r['documents']:>6} {r['ingest_s']:>9} {r['ingest_ms_per_doc']!s:>8} "
               f"{r['ingest_ms_per_doc_ratio']!s:>5} {r['zehn_p50_ms']!s:>9} {r['zehn_p50_ms_ratio']!s:>5} "
               f"{r['zehn_cpu_p50_ms']!s:>8} {r['zehn_cpu_p50_ms_ratio']!s:>5} "
               f"{r['zehn_db_p50_ms']!s:>7} {r['zehn_db_p50_ms_ratio']!s:>5} "
-              f"{r['baseline_p50_ms']!s:>9} {r['baseline_p50_ms_ratio']!s:>5} {r['errors']!s:>6}")
+              f"{r['baseline_p50_ms']!s:>9} {r['baseline_p50_ms_ratio']!s:>5} {r['errors']!s:>6} "
+              f"{r['unavailable']!s:>7} {r['baseline_failed']!s:>9}")
 
 
 if __name__ == "__main__":

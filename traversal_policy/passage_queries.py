@@ -97,8 +97,12 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                f"read, by passage id, {SCOPE_PAGE} a page: pass the last id read as after for the next page.",
                (ParamSpec("after", "text", "the last passage id of the previous page (none: the first page)",
                           False),),
-               {"main": f"MATCH (d:Document) WHERE {ready_document('d')} WITH d "
-                        f"MATCH (p:Passage {{document_id: d.id}}) WHERE p.id > $after AND {valid_at('p')} "
+               # Passages first (one range read on Passage.id from the cursor on), each joined to its document by
+               # Document.id. Documents first, FalkorDB folded the cursor into each document's Passage index read
+               # (document_id AND id > $after): every document read the whole id range, ~35 ms a document on the
+               # 16x Redwood graph (2,400 documents: past the 10 s query timeout). Same rows, order and limit.
+               {"main": f"MATCH (p:Passage) WHERE p.id > $after AND {valid_at('p')} WITH p "
+                        f"MATCH (d:Document {{id: p.document_id}}) WHERE {ready_document('d')} "
                         "RETURN p.id AS id, p.document_id AS document_id, p.text AS text "
                         f"ORDER BY id LIMIT {SCOPE_PAGE}"}, 0, tool=False),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
