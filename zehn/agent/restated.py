@@ -50,24 +50,27 @@ def restated(chosen: tuple[Sentence, ...], best: BoundLine, bound_all: Sequence[
     """``chosen`` (the best line's extent) with the ask's bound lines of other body sections (with ``passages``:
     or of other blocks of its own section) added, best first, each with its extent, while they fit ``share``; in
     document order."""
-    rank, line, _, scored, _ = best
+    rank, best_line, _, scored, _ = best
     out = list(chosen)
     taken = {s.id for s in out}
     headings = {scored.passage.heading}
-    blocks = {block_of(passages, line)} if passages else set()
+    best_block = block_of(passages, best_line) if passages else None
+    own_added = False  # one other block of the best line's own section at most
     for other in sorted(bound_all, key=lambda b: (-b[0], b[1].start)):
-        if other[0] < rank - RESTATED_MARGIN:
+        other_rank, line, passage = other[0], other[1], other[3].passage
+        if other_rank < rank - RESTATED_MARGIN:
             break
-        line, passage = other[1], other[3].passage
         left = share - _size(out)
-        own = passage.heading == scored.passage.heading  # another turn of the bound line's own section
-        block = block_of(passages, line) if own and passages and other[0] >= rank - OWN_SECTION_MARGIN else None
-        if line.id in taken or passage.kind != "section" or len(line.text.split()) > left or (
-                (block is None or block in blocks or len(blocks) > 1) if own else passage.heading in headings):
+        if line.id in taken or passage.kind != "section" or len(line.text.split()) > left:
+            continue
+        if passage.heading == scored.passage.heading:  # another block (turn) of the best line's own section
+            if own_added or best_block is None or other_rank < rank - OWN_SECTION_MARGIN or \
+                    block_of(passages, line) == best_block:
+                continue
+            own_added = True
+        elif passage.heading in headings:
             continue
         headings.add(passage.heading)
-        if block is not None:
-            blocks.add(block)
         more = [s for s in extend(line, other[3], left, taken) if s.id not in taken]
         out += more
         taken |= {s.id for s in more}
