@@ -26,7 +26,7 @@ from typing import Protocol
 import numpy as np
 
 from zehn.agent.bm25 import EPSILON, K1, idf, length_norm
-from zehn.agent.lexical import terms
+from zehn.agent.lexical import passage_terms, terms
 from zehn.agent.reader_tables import ReaderKey, ReaderTables
 from zehn.agent.rows import ScopePassage, ScopeVersion
 
@@ -51,7 +51,7 @@ class CorpusIndex:
         counted: dict[str, dict[int, int]] = {}
         lengths = np.zeros(len(passages), dtype=np.float64)
         for at, passage in enumerate(passages):
-            words = terms(passage.text)
+            words = passage_terms(passage.text)  # kept: the passages a question then reads are not folded again
             lengths[at] = max(len(words), 1)  # a passage without a word still has a length (as lexical's stand-in)
             for word in words:
                 held = counted.setdefault(word, {})

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from zehn.agent.doc_subjects import rarity_shares, subject_shares
-from zehn.agent.lexical import lexical_scores, terms
+from zehn.agent.lexical import lexical_scores, passage_terms, terms
 from zehn.agent.question_names import NAME_WEIGHT, name_shares
 from zehn.agent.rows import DocPassage, DocumentInfo
 from zehn.agent.text_index import text_index
@@ -96,7 +96,7 @@ def coverage_shares(question: str, read: Sequence[tuple[DocumentInfo, Sequence[D
 
 @lru_cache(maxsize=PASSAGE_TERMS_CACHED)
 def _passage_terms(text: str) -> frozenset[str]:
-    return frozenset(terms(text))
+    return frozenset(passage_terms(text))  # the terms lexical_scores (and the corpus index) folded for the text
 
 
 def length_discount(passages: int) -> float:

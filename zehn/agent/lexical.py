@@ -26,6 +26,10 @@ _EMPTY = "\x00"  # stands for a passage without a word (BM25 needs at least one 
 # A passage's tokens are kept by its text, encoded as word ids (zehn/agent/bm25.py): the documents a turn reads are
 # read again by the next questions about them, and tokenising every passage of each cost about as much as the BM25.
 PASSAGE_TOKENS_CACHED = 8192
+# A passage's terms are kept by its text too (:func:`passage_terms`): the whole-corpus word index
+# (zehn/agent/corpus_words.py) folds every passage's words when it is built, and this module and
+# zehn/agent/doc_scores.py fold them again for each passage a question reads; kept, each text is folded once.
+PASSAGE_TERMS_CACHED = 8192
 # Word ids are kept for the life of the process; past this many distinct words (a service that has read most of a
 # large corpus) a fresh vocabulary starts, and passages encoded with the old one are encoded again.
 VOCABULARY_SIZE = 500_000
@@ -42,6 +46,12 @@ def terms(text: str) -> list[str]:
     """:func:`tokens` with plurals folded to the singular (:func:`singular`): the words the read documents are
     ranked by, so a question's "403s" or "changes" meets a document's "403" or "change"."""
     return [term for t in _TOKEN.findall(text.casefold()) if (term := _term(t)) is not None]
+
+
+@lru_cache(maxsize=PASSAGE_TERMS_CACHED)
+def passage_terms(text: str) -> tuple[str, ...]:
+    """:func:`terms` of a passage's text, kept by text (read, never changed: a tuple)."""
+    return tuple(terms(text))
 
 
 @lru_cache(maxsize=TERMS_CACHED)
@@ -89,4 +99,4 @@ def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[Do
 @lru_cache(maxsize=PASSAGE_TOKENS_CACHED)
 def _encoded(text: str, words: Vocabulary) -> Encoded:
     """:func:`terms` of a passage (at least one) as ids of ``words`` (kept by text and vocabulary)."""
-    return words.encode(terms(text) or [_EMPTY])
+    return words.encode(passage_terms(text) or [_EMPTY])

@@ -91,3 +91,22 @@ def test_plurals_fold_to_the_singular_and_words_ending_in_us_or_ss_stay_whole(wo
 
 def test_the_baseline_s_tokens_keep_their_plurals() -> None:
     assert tokens("Changes to queries") == ["changes", "queries"]
+
+
+def test_a_kept_passage_s_terms_are_the_terms_of_its_text_folded_once() -> None:
+    text = "Restores of the Ledgers were tested; the ledger's backups run nightly."
+    lexical.passage_terms.cache_clear()
+    first = lexical.passage_terms(text)
+    assert first == tuple(lexical.terms(text)) and "ledger" in first
+    assert lexical.passage_terms(text) is first  # kept: the second read folds nothing
+    assert lexical.passage_terms.cache_info().hits == 1
+
+
+def test_scores_are_the_same_whether_the_passages_terms_were_kept_before_or_not() -> None:
+    read = [_doc("a", "Backups of the ledger run nightly.", "Restores are tested monthly."),
+            _doc("b", "Ledger backups are kept for ninety days.")]
+    lexical.passage_terms.cache_clear()
+    lexical._encoded.cache_clear()
+    fresh = lexical_scores("how long are ledger backups kept", read)
+    lexical._encoded.cache_clear()  # encoded again from the kept terms
+    assert lexical_scores("how long are ledger backups kept", read) == fresh
