@@ -70,7 +70,8 @@ def url_mention(url: str, start: int) -> Mention | None:
     end = start + len(name)
     parsed = urlparse(name if "://" in name else f"https://{name}")  # a pull request written without its scheme
     parts = [p for p in parsed.path.split("/") if p]
-    if not parsed.netloc and parsed.scheme not in _TOOL_SCHEMES:
+    tool = parsed.scheme in _TOOL_SCHEMES and name.casefold().startswith(parsed.scheme + "://")  # "Confluence: x" is no
+    if not parsed.netloc and not tool:
         return None
     if parts and (parsed.scheme in _REPO_SCHEMES or parts[-1].endswith(".git")):
         return Mention(name, "Page", start, end)  # a repository's address: a page one opens, as a dashboard is
@@ -78,12 +79,12 @@ def url_mention(url: str, start: int) -> Mention | None:
     if "browse" in parts and key:
         return Mention(key, "Ticket", start, end)
     slug = next((m for p in (parsed.netloc, *parts) if (m := _KEY_SLUG.match(p))), None)
-    if parsed.scheme in _TRACKER_SCHEMES and slug:
+    if tool and parsed.scheme in _TRACKER_SCHEMES and slug:
         return Mention(slug.group(1), "Ticket", start, end)
     for marker in ("pull", "pulls", "merge_requests", "issues"):
         if marker in parts and parts.index(marker) + 1 < len(parts) and parts[parts.index(marker) + 1].isdigit():
             return Mention(name, "Ticket", start, end)
-    if parsed.scheme in _TOOL_SCHEMES or any(w in parsed.netloc for w in _PAGE_HOSTS) or (
+    if tool or any(w in parsed.netloc for w in _PAGE_HOSTS) or (
             _PAGE_HOST_LABELS & set(parsed.netloc.lower().split("."))):
         return Mention(name, "Page", start, end)
     return None

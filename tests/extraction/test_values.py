@@ -73,3 +73,7 @@ def test_a_tool_link_in_a_line_is_found_among_its_urls() -> None:
     text = "Incident thread: slack://ops/1700000001-queue-stall (earlier: slack://ops/1690000000-queue-stall)."
     assert [m.name for m in url_mentions(text, 0, len(text))] == ["slack://ops/1700000001-queue-stall",
                                                                  "slack://ops/1690000000-queue-stall"]
+
+
+def test_a_tool_name_before_a_colon_is_no_link_scheme() -> None:
+    assert url_mention("Confluence: see the design page", 0) is None
