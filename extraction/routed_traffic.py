@@ -52,34 +52,3 @@ def routed_traffic(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[S
                                           [verb, doc[p]], flags)
                 break
     return found
-
-
-# Verbs that say traffic passes a system on its way somewhere: "requests to X go through Y", "traffic to X flows via
-# Y", "every call to X passes through Y", "is routed through Y".
-PASSING_VERBS = ROUTING_VERBS | words("go flow travel run transit")
-_LEAD_WORDS = 3  # words allowed between the callee and the verb ("[is] [now] [always] routed", "[first] goes")
-
-
-def passed_traffic(sent: Span, starts: dict[int, tuple[int, Mention]]) -> list[SurfaceTriple]:
-    """Y CALLS X for "<traffic noun> to X [and Z] <passing verb> through|via|behind Y": Y takes the traffic meant
-    for X first. Read from the words, not the parse: after "to", a hyphenated identifier is often parsed as an
-    infinitive's verb ("requests to clip-store pass ..."), which hides the clause from the parse rules
-    (`extraction.traffic_phrases` reads the same clause when the parse holds; the sink keeps one of the two)."""
-    doc, end = sent.doc, sent.end
-    found: list[SurfaceTriple] = []
-    for tok in sent:
-        if (tok.i in starts or tok.lemma_.lower() not in TRAFFIC_NOUNS or tok.i + 2 >= end
-                or doc[tok.i + 1].lower_ != "to"):
-            continue
-        j = tok.i + 2 + (doc[tok.i + 2].lower_ in DETERMINERS)
-        callees, k = mention_list(doc, j, end, starts)
-        verb = next((doc[p] for p in range(k, min(k + _LEAD_WORDS + 1, end))
-                     if verb_lemma(doc[p], PASSING_VERBS) in PASSING_VERBS
-                     and not any(doc[q].is_punct or q in starts for q in range(k, p))), None)
-        if not callees or verb is None or verb.i + 1 >= end or doc[verb.i + 1].lower_ not in PASSING_PREPS:
-            continue
-        q = verb.i + 2 + (verb.i + 2 < end and doc[verb.i + 2].lower_ in DETERMINERS)
-        through, _ = mention_list(doc, q, end, starts)
-        found += make_triples([t for t in through if t not in callees], callees, ("CALLS", False),
-                              [verb, doc[verb.i + 1]], clause_flags(verb, sent, []))
-    return found
