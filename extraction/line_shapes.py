@@ -61,6 +61,22 @@ ENVIRONMENT_SECTIONS = frozenset({"environment", "environments", "stack", "tech_
 SYSTEM_VALUE_TYPES = frozenset({"Technology", "Component", "Service"})
 
 
+# A pool's, cluster's or host's name as an environment item gives it: lowercase words joined by hyphens and closed by an
+# index ("nw-analytics-ded-01", "fastquery-dedicated-1"). Elsewhere a trailing number makes a hyphenated word an id
+# or a count, not a name (`entity_rules.identifier_type`); as the whole opening of a "Role: X" item of an environment
+# list it names the instance the case runs on. Regions ("us-east-1", "prod-eu-west-2") are places, not instances.
+_INDEXED = re.compile(r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+-\d{1,4}(?=$|[\s,;(])")
+_REGIONISH = re.compile(r"^(?:(?:prod|production|staging|stage|dev|qa)-)?(?:us|eu|ap|sa|ca|me|af|asia|uk)-[a-z]+-\d+$")
+
+
+def indexed_instance(text: str, start: int, end: int) -> Mention | None:
+    """The instance an environment item's value opens with, when it is named with an index (see ``_INDEXED``)."""
+    m = _INDEXED.match(text, start, end)
+    if m is None or _REGIONISH.match(m.group(0)):
+        return None
+    return Mention(m.group(0), "Component", m.start(), m.end())
+
+
 def environment_section(label: str) -> bool:
     """A lead-in or heading text names an environment section ("Environment", "## Tech stack")."""
     return label_key(label.strip(" #")) in ENVIRONMENT_SECTIONS

@@ -49,6 +49,7 @@ from extraction.line_shapes import (
     SYSTEM_VALUE_TYPES,
     affected_system,
     environment_section,
+    indexed_instance,
     path_reference,
     stated_unhit,
     titled_reference,
@@ -103,6 +104,7 @@ class _Reader(LineEmitter):
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
             values = [v for v in values if v.start == opening and v.type in SYSTEM_VALUE_TYPES]
+            values = values or [x for x in [indexed_instance(self.text, opening, value[1])] if x is not None]
             label_span = (label_span[0], at + m.end("value"))  # the role states no verb: the whole pair says "uses"
         role_suffix = label_key(label) not in LABELS and listed is not None  # "billing-export owner:"
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []

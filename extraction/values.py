@@ -27,7 +27,7 @@ _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 # A backslash is never part of a URL (RFC 3986): it stops one, as in an exported text's written-out "\\n".
 # A repository's address is written with a scheme of its own (git://, ssh://). A pull request's address is often
 # written without "https://" ("github.example.com/org/repo/pull/12"): a host, a path, then a pull or issue number.
-_URL = re.compile(r"(?:https?|confluence|git|ssh|git\+ssh)://[^\s<>\"'`)\]\\]+"
+_URL = re.compile(r"(?:https?|confluence|git|ssh|git\+ssh|slack|drive|gdrive|notion|linear|jira)://[^\s<>\"'`)\]\\]+"
                   r"|(?<![\w/.@:-])(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"'`)\]\\]*?/(?:pull|pulls|merge_requests|issues)/\d+")
 _REPO_SCHEMES = frozenset({"git", "ssh", "git+ssh"})
 _PERSON = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){1,2}$")
@@ -43,6 +43,15 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|should|mu
 # the common operations tools (a dashboard or a thread is a page one can name and open).
 _PAGE_HOSTS = ("confluence", "wiki", "drive", "docs", "notion", "sharepoint", "grafana", "dashboard", "pagerduty",
                "slack")
+# A tool's own link scheme ("slack://channel/thread", "drive://shared_drives/...", "jira://project/KEY-1-slug") opens
+# a page, thread or ticket of that tool the way its https address does: the scheme says which tool, not the host.
+_TOOL_SCHEMES = frozenset({"confluence", "slack", "drive", "gdrive", "notion", "linear", "jira"})
+# Short host labels of build and incident tools, matched as a whole label ("ci.internal", "incident.corp"): a run or
+# an incident record is a page one opens. Whole labels only: "ci" inside a longer word is no host of that tool.
+_PAGE_HOST_LABELS = frozenset({"ci", "jenkins", "buildkite", "incident", "incidents"})
+# A tracker's link names its ticket by the key that opens a path part, a slug after it ("SUP-12-login-fails").
+_KEY_SLUG = re.compile(r"([A-Z][A-Z0-9]{1,9}-\d{1,7})(?:-|$)")
+_TRACKER_SCHEMES = frozenset({"jira", "linear"})
 MAX_EXTRA_WORDS = 2
 # A value that says what kind of thing it is before the name it goes by, as catalogue fields write it: "a bucket named
 # X", "the queue called Y". The name after "named"/"called" is the value; the kind words are not.
@@ -61,17 +70,22 @@ def url_mention(url: str, start: int) -> Mention | None:
     end = start + len(name)
     parsed = urlparse(name if "://" in name else f"https://{name}")  # a pull request written without its scheme
     parts = [p for p in parsed.path.split("/") if p]
-    if not parsed.netloc and not name.startswith("confluence://"):
+    tool = parsed.scheme in _TOOL_SCHEMES and name.casefold().startswith(parsed.scheme + "://")  # "Confluence: x" is no
+    if not parsed.netloc and not tool:
         return None
     if parts and (parsed.scheme in _REPO_SCHEMES or parts[-1].endswith(".git")):
         return Mention(name, "Page", start, end)  # a repository's address: a page one opens, as a dashboard is
     key = next((p for p in parts if _KEY.fullmatch(p)), None)
     if "browse" in parts and key:
         return Mention(key, "Ticket", start, end)
+    slug = next((m for p in (parsed.netloc, *parts) if (m := _KEY_SLUG.match(p))), None)
+    if tool and parsed.scheme in _TRACKER_SCHEMES and slug:
+        return Mention(slug.group(1), "Ticket", start, end)
     for marker in ("pull", "pulls", "merge_requests", "issues"):
         if marker in parts and parts.index(marker) + 1 < len(parts) and parts[parts.index(marker) + 1].isdigit():
             return Mention(name, "Ticket", start, end)
-    if name.startswith("confluence://") or any(w in parsed.netloc for w in _PAGE_HOSTS):
+    if tool or any(w in parsed.netloc for w in _PAGE_HOSTS) or (
+            _PAGE_HOST_LABELS & set(parsed.netloc.lower().split("."))):
         return Mention(name, "Page", start, end)
     return None
 

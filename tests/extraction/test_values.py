@@ -46,3 +46,34 @@ def test_a_dashboard_incident_record_or_chat_thread_url_names_a_page(url: str) -
 
 def test_an_api_endpoint_url_names_no_page() -> None:
     assert url_mention("https://api.example.com/v3/export", 0) is None
+
+
+@pytest.mark.parametrize("url", ["slack://ops-alerts/1700000000-cache-eviction-spike",
+                                 "drive://shared_drives/platform/cutover-checklist",
+                                 "notion://workspace/queue-migration-plan",
+                                 "https://ci.example.net/runs/88213",
+                                 "https://incident.corp.example/INC-2041"])
+def test_a_tool_link_scheme_or_a_build_or_incident_host_names_a_page(url: str) -> None:
+    found = url_mention(url, 3)
+    assert found is not None and found.type == "Page" and found.name == url
+
+
+@pytest.mark.parametrize(("url", "key"), [("jira://helpdesk/HELP-310-label-printer-drops-pages", "HELP-310"),
+                                          ("linear://OPS-77-rotate-signing-key", "OPS-77")])
+def test_a_tracker_link_scheme_names_its_ticket_by_key(url: str, key: str) -> None:
+    found = url_mention(url, 0)
+    assert found is not None and found.type == "Ticket" and found.name == key
+
+
+def test_a_short_tool_name_inside_a_longer_host_label_names_no_page() -> None:
+    assert url_mention("https://specific.example.com/v1/items", 0) is None
+
+
+def test_a_tool_link_in_a_line_is_found_among_its_urls() -> None:
+    text = "Incident thread: slack://ops/1700000001-queue-stall (earlier: slack://ops/1690000000-queue-stall)."
+    assert [m.name for m in url_mentions(text, 0, len(text))] == ["slack://ops/1700000001-queue-stall",
+                                                                 "slack://ops/1690000000-queue-stall"]
+
+
+def test_a_tool_name_before_a_colon_is_no_link_scheme() -> None:
+    assert url_mention("Confluence: see the design page", 0) is None
