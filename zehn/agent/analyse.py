@@ -146,7 +146,7 @@ def _asks(doc: Doc) -> list[Ask]:
         predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
             act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
-        predicate, unfinished = still_to_do(predicate, verb)  # "which follow-ups are still *open*": what remains
+        predicate, unfinished = still_to_do(predicate, verb, focus)  # "which are still *open*": what remains
         # "why did *nothing* alert", "why did no one see"; not "a client that *cannot* use X" (it says which client)
         negated = any(t.dep_ == "neg" and not describes_other(t, clause) for t in clause) or any(
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
