@@ -136,6 +136,7 @@ def durations(doc: Doc | Span) -> Spans:
 _PERIOD = r"(?:second|sec|minute|min|hour|hr|day|night|week|fortnight|month|quarter|year|sprint|release|run|deploy)"
 _FREQUENCY = re.compile(
     rf"\bevery\s+(?:\d+\s*|other\s+|few\s+)?{_PERIOD}s?\b"  # every 5 minutes, every other day
+    r"|\bevery\s+\d+(?:\.\d+)?\s?(?:ms|s|m|h|d)\b"  # every 12s, every 5 m: a unit symbol, as configs write it
     rf"|\b(?:once|twice|thrice|\d+\s*(?:x|times))\s+(?:a|an|per|each|every)\s+(?:\d+\s*)?{_PERIOD}s?\b"  # twice a day
     r"|\b(?:hourly|daily|nightly|weekly|fortnightly|biweekly|monthly|quarterly|yearly|annually)\b"
     rf"|\d[\d.,]*\s*[kKmM]?\s*(?:[a-z]+\s*)?(?:/|\bper\s+|\ba\s+){_PERIOD}\b"  # 500k requests/day, 3 per hour

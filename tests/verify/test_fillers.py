@@ -71,6 +71,11 @@ def test_a_frequency_is_an_interval_or_a_share_of_occurrences(nlp: Language) -> 
     assert _texts(nlp, "The importer handles about 40k files/day.", "frequency") == ["40k files/day"]
 
 
+def test_an_interval_written_with_a_unit_symbol_is_a_frequency(nlp: Language) -> None:
+    assert _texts(nlp, "Keepalive comments are emitted every 12s.", "frequency") == ["every 12s"]
+    assert _texts(nlp, "The probe runs every 250 ms and pages every 5m.", "frequency") == ["every 250 ms", "every 5m"]
+
+
 def test_a_version_or_a_plain_count_is_no_frequency(nlp: Language) -> None:
     assert _texts(nlp, "Fixed in v4.2 of 2025 with 3 replicas.", "frequency") == []
 

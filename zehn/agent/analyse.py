@@ -52,11 +52,10 @@ from zehn.agent.relative_clauses import describes_other
 from zehn.agent.requests import direct_question
 from zehn.agent.scene_core import with_scene
 from zehn.agent.wh_words import idiom_words, wh_of, wh_tokens
-from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
+from zehn.agent.whole_asks import gapped, open_ask, opens_yes_no, phrase_asks, yes_no_ask
 
-# Components whose output no step of the analysis reads: the entity recognizer (its own tok2vec, about half of a
-# question's parse time; routing, anchors and asks read tags, dependencies and lemmas only). Skipped per call,
-# so the shared pipeline is left whole for the threads parsing sentences meanwhile.
+# Components no step of the analysis reads: the entity recognizer (about half of a question's parse time; the asks
+# read tags, dependencies and lemmas only). Skipped per call: the shared pipeline stays whole for other threads.
 UNREAD = ("ner",)
 
 
@@ -146,7 +145,7 @@ def _asks(doc: Doc) -> list[Ask]:
         predicate = act.lemma_.casefold() if act is not None and (act is misread or act.pos_ in ("VERB", "AUX") or (
             act.i == clause.end - 1 and len(clause) > 2 and fronted is not None and fronted.lemma_ == "do")) \
             else ""  # "does X fire", "which team does the alert page"
-        predicate, unfinished = still_to_do(predicate, verb)  # "which follow-ups are still *open*": what remains
+        predicate, unfinished = still_to_do(predicate, verb, focus)  # "which are still *open*": what remains
         # "why did *nothing* alert", "why did no one see"; not "a client that *cannot* use X" (it says which client)
         negated = any(t.dep_ == "neg" and not describes_other(t, clause) for t in clause) or any(
             t.lower_ in _NO_ONE and t.dep_ in ("nsubj", "nsubjpass") for t in clause)
@@ -201,8 +200,7 @@ def _one_per_disjunction(whs: list[Token]) -> list[Token]:
 def _scene_ask(scene: Span) -> Ask | None:
     """The words before the first wh-word read as an ask ("The pinned filters are gone after X. Why?": the scene
     the bare wh-word asks about), None when they hold no terms."""
-    terms = content_terms(scene)
-    if not terms:
+    if not (terms := content_terms(scene)):
         return None
     core = tuple(t for t in terms if not _NUMERIC.fullmatch(t))
     root = next((t for t in scene if t.dep_ == "ROOT" and t.pos_ == "VERB"), None)
@@ -213,10 +211,12 @@ def _scene_ask(scene: Span) -> Ask | None:
 def _elided(asks: list[Ask], scene: Span) -> list[Ask]:
     """"..., and for how long?", "..., and why?": a wh-phrase with no words of its own asks about what the ask
     before it is about. It takes that ask's terms, core, names and verb, less that ask's focus (what it wanted).
-    The first ask takes them from the ``scene``, the words before it ("X stopped after the upgrade. Why?")."""
+    The first ask takes them from the ``scene`` ("X stopped after the upgrade. Why?"). One with words but no verb
+    ("..., and what about X") asks what the ask before it asks, of X (:func:`gapped`)."""
     out: list[Ask] = []
     for ask in asks:
         before = out[-1] if out else _scene_ask(scene) if scene.text.strip() else None
+        ask = gapped(ask, out[-1]) if out else ask
         if before is not None and not ask.terms and not ask.focus and not ask.predicate:
             wanted = {*before.focus.casefold().split(), before.focus_head}
             # The scene's act is stated by the asker, not asked: no document need state it done in its words.

@@ -8,15 +8,16 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from extraction.vocabulary import CARRIER_VERBS
+from zehn.agent.focus import REMAINING_VERBS, UNFINISHED
 from zehn.agent.routing_order import NECESSITY, asks_event
 
 # Verbs of choosing that carry the act chosen ("what did on-call *choose to do*", "which fix did the team *decide to
 # apply*"): a document states the act done ("on-call moved traffic"), seldom that it was chosen. Question side only:
 # in a document's sentence "decided to X" still says X was decided, not done (the extractor's carriers stay apart).
 CHOICE_VERBS = frozenset({"choose", "decide", "opt", "elect"})
-# Adjectives that say a task is not done yet: "which follow-ups are still *open*" asks what remains, as "which
-# follow-ups remain" does; a document lists them under "Next steps", seldom calling them open.
-UNFINISHED = frozenset({"open", "outstanding", "pending", "unresolved", "unfinished", "incomplete", "undone"})
+# A noun's modifier that says what it names is not done yet, as an adjective of :data:`UNFINISHED` or as a
+# participle ("the *remaining* steps", "the items *left*").
+_UNFINISHED_MARKS = UNFINISHED | {"remaining", "left"}
 
 
 def carried(verb: Token | None) -> Token | None:
@@ -47,11 +48,30 @@ def needed_event(clause: Span, verb: Token | None, act: Token | None) -> bool:
         t.lemma_.casefold() in ("must", "should") and t.tag_ == "MD" for t in clause))
 
 
-def still_to_do(predicate: str, verb: Token | None) -> tuple[str, set[int]]:
-    """A copula whose complement says the asked thing is unfinished ("which items are still open / outstanding")
-    asks what remains: the verb "remain", and the adjective's token, which names that state and no word of the
-    answer. Otherwise ``predicate`` unchanged and no token."""
-    if predicate != "be" or verb is None:
+def still_to_do(predicate: str, verb: Token | None, focus: Span | None = None) -> tuple[str, set[int]]:
+    """The ask is of what remains, not done yet: a copula whose complement says so ("which items are still
+    *open*"), "leave" with such a complement ("what does the ADR leave *undecided*"), or, after a copula, a focus
+    noun marked so ("what are the *remaining* steps", "which are the *outstanding* items"). It asks what remains:
+    the verb "remain", and the marking words' tokens, which name that state and no word of the answer (a document
+    lists what remains under "Next steps" or "Open questions"). Otherwise ``predicate`` unchanged and no token."""
+    if verb is None:
         return predicate, set()
-    state = next((c for c in verb.children if c.dep_ == "acomp" and c.lemma_.casefold() in UNFINISHED), None)
-    return ("remain", {state.i}) if state is not None else (predicate, set())
+    marks = {t.i for t in (focus or ()) if t.dep_ == "amod" and t.lower_ in _UNFINISHED_MARKS}
+    if predicate == "be" or verb.lemma_.casefold() == "leave":
+        state = next((c for c in verb.children if c.dep_ in ("acomp", "oprd") and c.lemma_.casefold() in UNFINISHED),
+                     None)
+        if state is not None:
+            return "remain", {state.i} | marks
+    if predicate in REMAINING_VERBS:
+        return predicate, marks  # "what open items remain": "open" only repeats that they remain
+    if marks and focus is not None and _after_copula(focus):
+        return "remain", marks
+    return predicate, set()
+
+
+def _after_copula(focus: Span) -> bool:
+    """The focus is what a fronted copula asks for ("what *are* the remaining steps before X can close"), however
+    the parser hung the rest of the clause."""
+    doc = focus.doc
+    before = [t for t in doc[max(0, focus.start - 3):focus.start] if t.pos_ != "DET"]
+    return any(t.lemma_ == "be" and t.tag_ in ("VBP", "VBZ", "VBD") for t in before)

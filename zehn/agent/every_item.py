@@ -14,8 +14,8 @@ from __future__ import annotations
 from verify.parsing import Parse
 from zehn.agent.action_items import DOCUMENTS_READ, TASK_NOUNS, grade_owner, items, person_test
 from zehn.agent.bound import Bound, PathView
-from zehn.agent.carried_acts import UNFINISHED
 from zehn.agent.doc_references import DOCUMENT_KINDS
+from zehn.agent.focus import UNFINISHED
 from zehn.agent.grading import hop, view
 from zehn.agent.lemmas import words
 from zehn.agent.question import Analysis

@@ -80,6 +80,10 @@ CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affe
 # Verbs that ask what is still to be done when the wh-word is their subject ("what is *left* to do before X can close",
 # "what *remains* open on Y"): the section of next steps or follow-ups holds it, whatever it is called.
 REMAINING_VERBS: frozenset[str] = frozenset({"leave", "remain"})
+# Adjectives that say a task or a question is not settled yet ("which follow-ups are still *open*", "what does X leave
+# *undecided*"): what remains, listed under "Next steps" or a heading of the adjective ("Open questions").
+UNFINISHED = frozenset({"open", "outstanding", "pending", "unresolved", "unfinished", "incomplete", "undone",
+                        "undecided", "unanswered", "unsettled"})
 
 # Section roles and the heading words that name them: (words that name the role itself, words of sections that
 # often hold it too). "Root cause" names a cause; "Investigation notes" and "Contributing factors" often hold one.
@@ -99,7 +103,7 @@ SECTION_ROLES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "date": (frozenset({"timeline", "date", "schedule", "chronology"}), frozenset({"rollout", "milestone", "history"})),
     "steps": (frozenset({"step", "procedure", "checklist", "runbook", "instruction", "playbook"}),
               frozenset({"verification", "guidance", "plan"})),
-    "next": (frozenset({"next", "follow", "followup", "todo"}), frozenset({"action", "item", "task"})),
+    "next": (frozenset({"next", "follow", "followup", "todo"}) | UNFINISHED, frozenset({"action", "item", "task"})),
     "decision": (frozenset({"decision", "outcome", "conclusion", "chosen"}), frozenset({"agreement"})),
 }
 # Two words of the secondary sets that together name a role ("Action items" heads the next steps as "Follow-ups"
@@ -267,6 +271,8 @@ def roles_for(answer_type: AnswerType, focus_head: str, predicate: str, needed: 
         roles.add("impact")
     if (predicate in REMAINING_VERBS or needed) and answer_type in ("description", "items"):
         roles.add("next")
+        if FOCUS_ROLES.get(focus_head) == "steps":
+            roles.discard("steps")  # "the remaining steps", "what steps are left": next steps, not a procedure
     return frozenset(r for r in roles if r)
 
 

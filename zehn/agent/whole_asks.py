@@ -4,6 +4,8 @@ asks whether a statement holds; an imperative ("List the owners of X") asks for 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Doc
 
 from zehn.agent.asked_time import asked_time
@@ -83,3 +85,20 @@ def phrase_asks(doc: Doc) -> list[Ask]:
         out.append(Ask(doc.text, "what", " ".join(t.text for t in group), head, "", answer_type, terms, False, core,
                        time=asked_time(doc[:]), focus_terms=tuple(t.lemma_.casefold() for t in group)))
     return out
+
+
+def gapped(ask: Ask, before: Ask) -> Ask:
+    """An ask with no verb and no focus of its own after another ("how long are audit logs kept, and *what about
+    access logs*", "which region hosts the primary, and *which the replica*", "how often does X send keepalives, and
+    *how often the ping event*"): English leaves out what the two share, so it asks what the ask before it asks (its
+    wh-word, focus, verb and type) of its own nouns, which stand in for that ask's arguments (they are not asked).
+    Any other ask is returned as it is."""
+    if ask.predicate or ask.focus or not ask.terms or ask.time.verb is not None or not before.predicate:
+        return ask
+    kind = tuple(dict.fromkeys((*before.focus_terms, before.predicate)))
+    core = tuple(dict.fromkeys((*kind, *(ask.core or ask.terms))))
+    return replace(ask, wh=before.wh if ask.wh == "what" else ask.wh, focus=before.focus,
+                   focus_head=before.focus_head, predicate=before.predicate, answer_type=before.answer_type,
+                   terms=tuple(dict.fromkeys((*kind, *ask.terms))), core=core, time=before.time,
+                   focus_terms=before.focus_terms, measure=before.measure, needed=before.needed,
+                   negated=before.negated)

@@ -63,6 +63,25 @@ def test_a_thing_said_to_be_unfinished_asks_what_remains(nlp: Language, question
     assert "next" in roles_for(state.answer_type, state.focus_head, state.predicate, state.needed)
 
 
+@pytest.mark.parametrize(("question", "marks"), [
+    ("What are the remaining steps before the archive ticket can be closed?", {"remaining", "remain"}),
+    ("What are the outstanding items for the ledger migration?", {"outstanding"}),
+    ("What questions does the ledger ADR leave undecided?", {"undecided"}),
+    ("What open items remain on the ledger migration?", {"open"}),
+])
+def test_a_thing_marked_unfinished_in_its_noun_phrase_or_left_so_asks_what_remains(nlp: Language, question: str,
+                                                                                    marks: set[str]) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert ask.predicate == "remain"
+    assert not (marks - {"remain"}) & set(ask.core)
+    assert "next" in roles_for(ask.answer_type, ask.focus_head, ask.predicate, ask.needed)
+
+
+def test_a_marked_noun_after_another_verb_keeps_that_verb(nlp: Language) -> None:
+    ask = analyse("Which team took over the remaining tickets of the ledger migration?", nlp).asks[0]
+    assert ask.predicate == "take"
+
+
 def test_a_copula_with_another_adjective_keeps_its_verb(nlp: Language) -> None:
     ask = analyse("Which follow-ups from the archive outage are urgent?", nlp).asks[0]
     assert ask.predicate == "be"

@@ -90,7 +90,19 @@ def test_a_verb_of_keeping_is_met_by_another_of_its_family_or_its_noun() -> None
 def test_action_items_together_name_the_next_steps_but_either_word_alone_only_hints() -> None:
     assert roles_of("Postmortem > Action items")["next"] == 1.0
     assert roles_of("Postmortem > Action log").get("next", 0.0) < 1.0
-    assert roles_of("Postmortem > Open items").get("next", 0.0) < 1.0
+    assert roles_of("Postmortem > Items reviewed").get("next", 0.0) < 1.0
+
+
+def test_a_heading_that_calls_its_items_unsettled_names_what_remains() -> None:
+    assert roles_of("ADR > Open questions")["next"] == 1.0
+    assert roles_of("Ticket > Outstanding items")["next"] == 1.0
+    assert roles_of("Ticket > Pending").get("next") == 1.0
+    assert "next" not in roles_of("ADR > Questions")
+
+
+def test_remaining_steps_are_next_steps_not_a_procedure() -> None:
+    assert roles_for("items", "step", "remain") == frozenset({"next"})
+    assert "steps" in roles_for("items", "step", "reproduce")
 
 
 def test_a_heading_s_roles_are_the_caller_s_own_dict() -> None:

@@ -3,8 +3,10 @@ description, or for items when it names a plural."""
 
 from __future__ import annotations
 
+import pytest
 from spacy.language import Language
 
+from zehn.agent.analyse import analyse
 from zehn.agent.whole_asks import open_ask, opens_yes_no, phrase_asks, yes_no_ask
 
 
@@ -45,3 +47,21 @@ def test_a_spaced_dash_sets_the_topic_but_a_hyphen_inside_a_word_does_not(nlp: L
 
 def test_an_imperative_or_a_sentence_is_no_bare_phrase(nlp: Language) -> None:
     assert phrase_asks(nlp("List the services the importer calls.")) == []
+
+
+@pytest.mark.parametrize(("question", "wh", "predicate", "answer_type", "own"), [
+    ("How long are audit logs retained, and what about access logs?", "how long", "retain", "duration", "access"),
+    ("Who owns the billing service? What about the ledger service?", "who", "own", "agent", "ledger"),
+    ("Which region hosts the primary database, and which the replica?", "which", "host", "description", "replica"),
+])
+def test_an_ask_without_a_verb_after_another_asks_the_same_of_its_own_nouns(
+        nlp: Language, question: str, wh: str, predicate: str, answer_type: str, own: str) -> None:
+    first, second = analyse(question, nlp).asks
+    assert (second.wh, second.predicate, second.answer_type) == (wh, predicate, answer_type)
+    assert own in second.core and first.focus == second.focus
+    assert not {"audit", "billing", "primary"} & set(second.core)  # the first ask's own nouns are not asked again
+
+
+def test_an_ask_with_a_verb_of_its_own_keeps_it(nlp: Language) -> None:
+    _, second = analyse("Who owns the billing service, and what about the ledger changed?", nlp).asks
+    assert second.predicate != "own"
