@@ -10,8 +10,6 @@ from itertools import repeat
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from extraction.verb_reader import PARTICLES
-
 WH_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"})
 # Verbs that carry no content of their own in a question ("what did support *say*", "what *happened*").
@@ -60,20 +58,6 @@ def compounds_apart(term: str, word: str, prefix: int) -> bool:
                 return True  # "rack-1" / "rack-12": other numbers
             return not (mine.startswith(theirs[:prefix]) or theirs.startswith(mine[:prefix]))
     return False
-
-
-# The shortest last part of a hyphenated word read as its head noun (:func:`compound_heads`): "rate-limit" is a limit,
-# "on-call" a call; a shorter part is a code or a prefix's mate ("x-id", "e-2e"). Four letters, as
-# :func:`zehn.agent.asked_thing._by_head` reads a name's head.
-HEAD_MIN = 4
-
-
-def compound_heads(words: Iterable[str]) -> set[str]:
-    """The head nouns of the hyphenated compounds among ``words`` ("rate-limit" -> limit, "on-call" -> call): English
-    puts a compound's head last, and a question names the thing by its head alone ("which limit", "who is on call").
-    Not a particle that ends a phrasal noun ("follow-up", "roll-out"), nor a part with digits ("rack-12")."""
-    return {head for w in words if "-" in w.strip("-") and (head := w.rsplit("-", 1)[1]).isalpha()
-            and len(head) >= HEAD_MIN and head not in PARTICLES}
 
 
 WORDS_CACHE = 8192  # texts whose words are kept: a turn reads its sentences' words in several stages

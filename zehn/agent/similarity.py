@@ -35,7 +35,7 @@ from typing import Protocol
 
 import numpy as np
 
-from zehn.agent.lemmas import compound_heads, compounds_apart, cut_short, inflects
+from zehn.agent.lemmas import compounds_apart, cut_short, inflects
 
 WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
@@ -145,12 +145,10 @@ class Similarity:
         return direct | inflected | self._near(nearby) if nearby else direct | inflected
 
     def _word_set(self, words: Sequence[str]) -> frozenset[str]:
-        """The words as a set, with the lemmas of irregular forms and the heads of hyphenated compounds ("rate-limit"
-        holds "limit": :func:`zehn.agent.lemmas.compound_heads`)."""
+        """The words as a set, with the lemmas of irregular forms."""
         pool = set(words)
         pool.discard("")
         pool |= {self.irregular[w] for w in pool & self._irregular_forms}
-        pool |= compound_heads(pool)
         return frozenset(pool)
 
     def _pool(self, words: Sequence[str]) -> frozenset[str]:

@@ -183,14 +183,3 @@ def test_a_compound_matches_its_own_inflection(similarity: Similarity, term: str
 def test_compounds_whose_differing_parts_start_alike_are_left_to_the_vector() -> None:
     assert not compounds_apart("per-seat", "per-seating", STEM_PREFIX)  # a derivation of the part: the vector decides
     assert not compounds_apart("read-only", "readonly", STEM_PREFIX)  # one is no compound: the vector decides
-
-
-def test_a_hyphenated_compound_holds_its_head_noun_without_an_embedder() -> None:
-    plain = Similarity(None)
-    assert plain.matches(("limit", "call"), ["the", "gateway", "rate-limit", "on-call"]) == {"limit", "call"}
-    assert plain.matches(("rate",), ["rate-limit"]) == set()  # the first part names the kind of limit, not the thing
-
-
-def test_a_particle_or_a_number_ending_a_compound_is_no_head() -> None:
-    plain = Similarity(None)
-    assert plain.matches(("back", "12"), ["roll-back", "rack-12"]) == set()
