@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from verify.labelled import label_relation, segments
+from verify.vocabulary import SYSTEM_NOUNS, TYPE_NOUNS
 from zehn.agent.lemmas import words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
@@ -21,7 +22,18 @@ def metadata_asked(sentence: Sentence, ask: Ask, similarity: Similarity) -> bool
     said = key.replace("_", " ").split()
     asked = bool(similarity.matches((ask.focus_head, ask.predicate), said)) and \
         len(similarity.matches(said, [*ask.terms, ask.focus_head, ask.predicate])) == len(set(said))
-    return asked or (label_relation(key) is not None and ask.answer_type in ("agent", "items"))
+    return asked or (label_relation(key) is not None and (ask.answer_type == "agent" or (
+        ask.answer_type == "items" and names_kind(ask.focus_head))))
+
+
+def names_kind(head: str) -> bool:
+    """The asked items are things a relation's label lists ("which teams", "what components", "which services"):
+    a type noun or a system's head noun. "What changes does the patch make" asks for acts, which no ``components``
+    or ``assignee`` line lists."""
+    return head in TYPE_NOUNS or head in SYSTEM_NOUNS or head in _GROUPS
+
+
+_GROUPS = frozenset({"people", "owner", "reviewer", "assignee"})
 
 
 def key_words(passage: DocPassage, text: str) -> list[str]:

@@ -44,8 +44,11 @@ def party_marks(parse: Doc | None) -> tuple[str, ...]:
 
 def _describes(word: Token) -> bool:
     """A lower-case adjective, noun or participle before the party noun ("the *regulated* customer"), not a verb's
-    -ing form the tagger hung on it ("stop X from *breaking* tenants")."""
+    -ing form the tagger hung on it ("stop X from *breaking* tenants"), nor a plural noun before a plural party noun:
+    English writes a noun that describes another in the singular ("the *banking* customers"), so "the retry *settings*
+    customers were told to use" is a noun phrase the tagger ran into the clause after it, not a kind of customer."""
     return word.dep_ in ("amod", "compound") and word.text.islower() and word.tag_ not in ("JJR", "JJS", "VBG") and \
+        not (word.tag_ == "NNS" and word.head.tag_ == "NNS") and \
         (word.pos_ in ("ADJ", "NOUN", "PROPN") or word.tag_ == "VBN") and word.lower_ not in _POINTING and \
         all(part.isalpha() for part in word.lower_.split("-"))
 

@@ -38,3 +38,11 @@ def test_a_hyphenated_mark_is_held_by_its_parts_side_by_side(embedder: LocalEmbe
 def test_a_verb_form_hung_on_a_party_noun_describes_no_party(nlp: Language) -> None:
     # the tagger may read "breaking" as a modifier of "tenants"; no article makes it a described party either
     assert party_marks(analyse("What stops a schema change from breaking tenants again?", nlp).parse) == ()
+
+
+def test_a_plural_noun_run_into_a_plural_party_noun_describes_no_party(nlp: Language) -> None:
+    # "the backoff settings | customers were told to use": a noun phrase, then a clause, not a kind of customer.
+    assert party_marks(analyse("List the backoff settings customers were told to use for 503s.", nlp).parse) == ()
+    # before a singular party noun a plural noun still describes it ("the services customer")
+    assert party_marks(analyse("Which limits did the financial services customer ask for?", nlp).parse) == \
+        ("services",)

@@ -141,6 +141,18 @@ def test_a_front_matter_key_answers_only_when_all_its_words_are_asked(nlp: Langu
     assert metadata_asked(front, asked, similarity)
 
 
+def test_a_relation_labelled_key_lists_things_only_for_an_ask_for_things_of_a_kind(nlp: Language,
+                                                                                    similarity: Similarity) -> None:
+    from zehn.agent.front_matter import metadata_asked
+    from zehn.agent.rows import Sentence
+    line = '  "components": ["ledger-sync", "auth"]'
+    front = Sentence("s0", line, "doc_1", 0, len(line), "metadata")
+    acts = analyse("What changes does the ledger-sync patch make to stop the 403s?", nlp).asks[0]
+    assert acts.answer_type == "items" and not metadata_asked(front, acts, similarity)
+    things = analyse("Which services does the ledger-sync patch touch?", nlp).asks[0]
+    assert metadata_asked(front, things, similarity)
+
+
 def _binds(nlp: Language, similarity: Similarity, question: str, line: str, heading: str = "Notes") -> bool:
     from zehn.agent.parses import CachedParse, ParseCache
     from zehn.agent.rows import DocPassage
