@@ -18,6 +18,9 @@ SCOPE_PAGE = 2000
 _PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
                     "node.kind AS passage_kind, "
                     "node.start AS start, node.end AS end, score")
+# passages_mentioning_each: each name of $queries (its position as ``i``) and its full-text matches.
+_EACH_NAME = "UNWIND range(0, size($queries) - 1) AS i "
+_NAME_MATCHES = "CALL db.idx.fulltext.queryNodes('Passage', $queries[i]) YIELD node, score "
 DOCUMENT_ID = ParamSpec("document_id", "document_id", "a document id (from search_passages or an evidence row)")
 PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
     NamedQuery("search_passages", "Hybrid retrieval over passages (a section block: heading path + body, lists and "
@@ -80,13 +83,27 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                (ParamSpec("texts", "texts", f"1..{MAX_NAMES} names, e.g. [billing-export, ENG-12]"),),
                # One full-text call per name (UNWIND), each name's passages in passages_mentioning's order (score,
                # then id) and cut to the same $limit: the same rows as one passages_mentioning per name.
-               {"main": "UNWIND range(0, size($queries) - 1) AS i "
-                        "CALL db.idx.fulltext.queryNodes('Passage', $queries[i]) YIELD node, score " + READY_OWNER +
+               {"main": _EACH_NAME + _NAME_MATCHES + READY_OWNER +
                         "WITH i, node, score ORDER BY i, score DESC, node.id "
                         "WITH i, collect([node.id, node.document_id, node.text])[0..$limit] AS found "
                         "UNWIND range(0, size(found) - 1) AS at "
                         "RETURN i, at, found[at][0] AS id, found[at][1] AS document_id, found[at][2] AS text "
-                        "ORDER BY i, at"}, 0),
+                        "ORDER BY i, at",
+                # main's head (the full-text heads' rule, named_query.fulltext_head, per name): "main" checked the
+                # owner of every match and collected every match's text before cutting each name to $limit, so a
+                # common name ("api": ~370 passages at 1x the Redwood corpus, ~5,900 at 16x) cost the whole corpus.
+                # Here each name keeps its best $pool matches by (score, id) (a top-k sort), owners are checked for
+                # those alone, and the readable ones are cut to $limit. One row per name, also a name with no match
+                # (a subquery's aggregate always returns one): its kept rows (``found``) and how many matches its
+                # pool held (``pooled``). A name with fewer than $limit rows whose pool was full may have missed a
+                # readable match past the pool: the handler asks "main" again for such names alone.
+                "main_head": _EACH_NAME + "CALL { WITH i " + _NAME_MATCHES +
+                    "WITH node, score ORDER BY score DESC, node.id LIMIT $pool "
+                    "RETURN collect([node, score]) AS best } "
+                    "CALL { WITH best UNWIND best AS hit WITH hit[0] AS node, hit[1] AS score " + READY_OWNER +
+                    "WITH node, score ORDER BY score DESC, node.id LIMIT $limit "
+                    "RETURN collect([node.id, node.document_id, node.text]) AS found } "
+                    "RETURN i, size(best) AS pooled, found ORDER BY i"}, 0),
     # What a whole-corpus word index is built from (zehn/agent/corpus_words.py): every passage the caller may read,
     # read once per graph version and scope. scope_version is that version: a cache compares it before each use.
     NamedQuery("scope_version", "The number of ready documents the caller may read and the latest ingest stamp "
