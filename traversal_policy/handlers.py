@@ -28,6 +28,7 @@ from .catalogue import (
 from .named_query import NamedQuery
 from .outcomes import Row
 from .params import DEFAULT_DEPTH, fulltext_all
+from .passage_queries import SCOPE_PAGE
 from .policy import KNOWN_REL_TYPES, Policy
 from .runner import Trace
 from .search import FULLTEXT_POOL, ranked_fulltext
@@ -263,7 +264,11 @@ def scope_version(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[s
 
 
 def scope_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
-    rows = trace.rows(query.name, query.cypher["main"], {"after": clean.get("after", "")})
+    """A page through its head (catalogue ``main_head``), exact when it holds a whole page; else ``main``."""
+    after = {"after": clean.get("after", "")}
+    rows = trace.rows(query.name, query.cypher["main_head"], after)
+    if len(rows) < SCOPE_PAGE:
+        rows = trace.rows(query.name, query.cypher["main"], after)
     if not rows:
         return Miss("no_passages", "no readable passage after this one" if clean.get("after")
                     else "the caller may read no passage (nothing ingested, or nothing in the caller's scope)")

@@ -14,6 +14,9 @@ PASSAGE_READ_LIMIT = 500 * MAX_DOCUMENTS  # passages one document_passages call 
 # Passages one scope_passages page returns: a whole corpus comes in pages by passage id (a cursor), so no reply grows
 # with the corpus (Redwood's ~2,400 passages are two pages; a page of 2,000 is ~1.5 MB of text).
 SCOPE_PAGE = 2000
+# Passages a page's head checks (scope_passages ``main_head``): twice a page, the full-text heads' factor
+# (search.FULLTEXT_POOL): a page comes from the head unless over half of the next ids are not readable.
+SCOPE_POOL = 2 * SCOPE_PAGE
 
 _PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
                     "node.kind AS passage_kind, "
@@ -121,7 +124,17 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                {"main": f"MATCH (p:Passage) WHERE p.id > $after AND {valid_at('p')} WITH p "
                         f"MATCH (d:Document {{id: p.document_id}}) WHERE {ready_document('d')} "
                         "RETURN p.id AS id, p.document_id AS document_id, p.text AS text "
-                        f"ORDER BY id LIMIT {SCOPE_PAGE}"}, 0, tool=False),
+                        f"ORDER BY id LIMIT {SCOPE_PAGE}",
+                # main's head: "main" checks every passage after the cursor (its document, its validity) before it
+                # keeps a page, so a corpus's pages cost its passage count squared over the page (16x Redwood: ~18
+                # pages, each reading what is left of ~36,000 passages). The head checks only the next
+                # SCOPE_POOL passage ids; when a page's worth of them is readable that is main's page (the rows
+                # keep the id order), else the handler runs main (the last page: what is left, at most the pool).
+                "main_head": f"MATCH (p:Passage) WHERE p.id > $after WITH p ORDER BY p.id LIMIT {SCOPE_POOL} "
+                             f"WITH p WHERE {valid_at('p')} "
+                             f"MATCH (d:Document {{id: p.document_id}}) WHERE {ready_document('d')} "
+                             "RETURN p.id AS id, p.document_id AS document_id, p.text AS text "
+                             f"ORDER BY id LIMIT {SCOPE_PAGE}"}, 0, tool=False),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
