@@ -94,7 +94,9 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                         "ORDER BY i, at",
                 # main's head (the full-text heads' rule, named_query.fulltext_head, per name): "main" checked the
                 # owner of every match and collected every match's text before cutting each name to $limit, so a
-                # common name ("api": ~370 passages at 1x the Redwood corpus, ~5,900 at 16x) cost the whole corpus.
+                # common word (one of ~370 passages at 1x the Redwood corpus, ~5,900 at 16x) cost the whole corpus
+                # (bench/query_plans.py at 16x: 1.17 M records for 41 questions; with the head 0.54 M, run time
+                # 1,703 -> 270 ms, the same rows).
                 # Here each name keeps its best $pool matches by (score, id) (a top-k sort), owners are checked for
                 # those alone, and the readable ones are cut to $limit. One row per name, also a name with no match
                 # (a subquery's aggregate always returns one): its kept rows (``found``) and how many matches its
@@ -129,7 +131,8 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                 # keeps a page, so a corpus's pages cost its passage count squared over the page (16x Redwood: ~18
                 # pages, each reading what is left of ~36,000 passages). The head checks only the next
                 # SCOPE_POOL passage ids; when a page's worth of them is readable that is main's page (the rows
-                # keep the id order), else the handler runs main (the last page: what is left, at most the pool).
+                # keep the id order), else the handler runs main (mostly the last page: what is left). The index
+                # range scan still reads the rest of the ids each page: 16x Redwood, 1,180 -> 700 ms a corpus read.
                 "main_head": f"MATCH (p:Passage) WHERE p.id > $after WITH p ORDER BY p.id LIMIT {SCOPE_POOL} "
                              f"WITH p WHERE {valid_at('p')} "
                              f"MATCH (d:Document {{id: p.document_id}}) WHERE {ready_document('d')} "
