@@ -28,9 +28,10 @@ from .catalogue import (
 from .named_query import NamedQuery
 from .outcomes import Row
 from .params import DEFAULT_DEPTH, fulltext_all
+from .passage_queries import SCOPE_PAGE
 from .policy import KNOWN_REL_TYPES, Policy
 from .runner import Trace
-from .search import ranked_fulltext
+from .search import FULLTEXT_POOL, ranked_fulltext
 
 
 @dataclass(frozen=True)
@@ -220,17 +221,41 @@ def passages_mentioning(query: NamedQuery, trace: Trace, policy: Policy, clean: 
 
 
 def passages_mentioning_each(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
-    """:func:`passages_mentioning` for every name of ``texts`` in one round trip (each row's ``name`` says which
-    it holds; the rows of a name in that query's order and within its limit)."""
+    """:func:`passages_mentioning` for every name of ``texts`` in one round trip, two when a name's head came short
+    (:func:`_each_names_rows`); each row's ``name`` says which it holds; the rows of a name in that query's order
+    and within its limit."""
     trace.require_indexes(((PASSAGE, "text", "FULLTEXT"),))
     names: list[str] = clean["texts"]
-    found = trace.rows(query.name, query.cypher["main"], {"queries": [fulltext_all(n) for n in names],
-                                                          "limit": PATH_LIMIT})
-    rows = [{"name": names[int(r["i"])], "id": r["id"], "document_id": r["document_id"], "text": r["text"]}
-            for r in found]
+    found = _each_names_rows(trace, query, [fulltext_all(n) for n in names])
+    rows = [{"name": names[i], "id": r["id"], "document_id": r["document_id"], "text": r["text"]}
+            for i, held in enumerate(found) for r in held]
     if not rows:
         return Miss("no_mentions", f"no passage holds every word of any of {', '.join(names)[:200]!r}")
     return Hit(rows)
+
+
+def _each_names_rows(trace: Trace, query: NamedQuery, queries: list[str]) -> list[list[Row]]:
+    """Each query's rows (id, document_id, text) as ``main`` gives them, read through ``main_head`` (catalogue):
+    a name whose head holds ``PATH_LIMIT`` rows, or whose pool held every match it has, is exact as it is; the
+    others (a pool full of passages the reader may not read) are asked of ``main`` again, together."""
+    pool = PATH_LIMIT * FULLTEXT_POOL
+    head = trace.rows(query.name, query.cypher["main_head"], {"queries": queries, "limit": PATH_LIMIT, "pool": pool})
+    found: list[list[Row]] = [[] for _ in queries]
+    exact: set[int] = set()
+    for row in head:
+        i = int(row["i"])
+        found[i] = [{"id": f[0], "document_id": f[1], "text": f[2]} for f in row["found"]]
+        if len(found[i]) >= PATH_LIMIT or int(row["pooled"]) < pool:
+            exact.add(i)
+    short = [i for i in range(len(queries)) if i not in exact]  # also a name the head gave no row (never expected)
+    if short:
+        rows = trace.rows(query.name, query.cypher["main"], {"queries": [queries[i] for i in short],
+                                                             "limit": PATH_LIMIT})
+        for i in short:
+            found[i] = []
+        for row in rows:
+            found[short[int(row["i"])]].append(row)
+    return found
 
 
 def scope_version(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
@@ -239,7 +264,11 @@ def scope_version(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[s
 
 
 def scope_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
-    rows = trace.rows(query.name, query.cypher["main"], {"after": clean.get("after", "")})
+    """A page through its head (catalogue ``main_head``), exact when it holds a whole page; else ``main``."""
+    after = {"after": clean.get("after", "")}
+    rows = trace.rows(query.name, query.cypher["main_head"], after)
+    if len(rows) < SCOPE_PAGE:
+        rows = trace.rows(query.name, query.cypher["main"], after)
     if not rows:
         return Miss("no_passages", "no readable passage after this one" if clean.get("after")
                     else "the caller may read no passage (nothing ingested, or nothing in the caller's scope)")

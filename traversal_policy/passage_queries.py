@@ -14,10 +14,16 @@ PASSAGE_READ_LIMIT = 500 * MAX_DOCUMENTS  # passages one document_passages call 
 # Passages one scope_passages page returns: a whole corpus comes in pages by passage id (a cursor), so no reply grows
 # with the corpus (Redwood's ~2,400 passages are two pages; a page of 2,000 is ~1.5 MB of text).
 SCOPE_PAGE = 2000
+# Passages a page's head checks (scope_passages ``main_head``): twice a page, the full-text heads' factor
+# (search.FULLTEXT_POOL): a page comes from the head unless over half of the next ids are not readable.
+SCOPE_POOL = 2 * SCOPE_PAGE
 
 _PASSAGE_COLUMNS = ("node.id AS id, node.document_id AS document_id, node.heading AS heading, "
                     "node.kind AS passage_kind, "
                     "node.start AS start, node.end AS end, score")
+# passages_mentioning_each: each name of $queries (its position as ``i``) and its full-text matches.
+_EACH_NAME = "UNWIND range(0, size($queries) - 1) AS i "
+_NAME_MATCHES = "CALL db.idx.fulltext.queryNodes('Passage', $queries[i]) YIELD node, score "
 DOCUMENT_ID = ParamSpec("document_id", "document_id", "a document id (from search_passages or an evidence row)")
 PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
     NamedQuery("search_passages", "Hybrid retrieval over passages (a section block: heading path + body, lists and "
@@ -80,13 +86,29 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                (ParamSpec("texts", "texts", f"1..{MAX_NAMES} names, e.g. [billing-export, ENG-12]"),),
                # One full-text call per name (UNWIND), each name's passages in passages_mentioning's order (score,
                # then id) and cut to the same $limit: the same rows as one passages_mentioning per name.
-               {"main": "UNWIND range(0, size($queries) - 1) AS i "
-                        "CALL db.idx.fulltext.queryNodes('Passage', $queries[i]) YIELD node, score " + READY_OWNER +
+               {"main": _EACH_NAME + _NAME_MATCHES + READY_OWNER +
                         "WITH i, node, score ORDER BY i, score DESC, node.id "
                         "WITH i, collect([node.id, node.document_id, node.text])[0..$limit] AS found "
                         "UNWIND range(0, size(found) - 1) AS at "
                         "RETURN i, at, found[at][0] AS id, found[at][1] AS document_id, found[at][2] AS text "
-                        "ORDER BY i, at"}, 0),
+                        "ORDER BY i, at",
+                # main's head (the full-text heads' rule, named_query.fulltext_head, per name): "main" checked the
+                # owner of every match and collected every match's text before cutting each name to $limit, so a
+                # common word (one of ~370 passages at 1x the Redwood corpus, ~5,900 at 16x) cost the whole corpus
+                # (bench/query_plans.py at 16x: 1.17 M records for 41 questions; with the head 0.54 M, run time
+                # 1,703 -> 270 ms, the same rows).
+                # Here each name keeps its best $pool matches by (score, id) (a top-k sort), owners are checked for
+                # those alone, and the readable ones are cut to $limit. One row per name, also a name with no match
+                # (a subquery's aggregate always returns one): its kept rows (``found``) and how many matches its
+                # pool held (``pooled``). A name with fewer than $limit rows whose pool was full may have missed a
+                # readable match past the pool: the handler asks "main" again for such names alone.
+                "main_head": _EACH_NAME + "CALL { WITH i " + _NAME_MATCHES +
+                    "WITH node, score ORDER BY score DESC, node.id LIMIT $pool "
+                    "RETURN collect([node, score]) AS best } "
+                    "CALL { WITH best UNWIND best AS hit WITH hit[0] AS node, hit[1] AS score " + READY_OWNER +
+                    "WITH node, score ORDER BY score DESC, node.id LIMIT $limit "
+                    "RETURN collect([node.id, node.document_id, node.text]) AS found } "
+                    "RETURN i, size(best) AS pooled, found ORDER BY i"}, 0),
     # What a whole-corpus word index is built from (zehn/agent/corpus_words.py): every passage the caller may read,
     # read once per graph version and scope. scope_version is that version: a cache compares it before each use.
     NamedQuery("scope_version", "The number of ready documents the caller may read and the latest ingest stamp "
@@ -104,7 +126,18 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                {"main": f"MATCH (p:Passage) WHERE p.id > $after AND {valid_at('p')} WITH p "
                         f"MATCH (d:Document {{id: p.document_id}}) WHERE {ready_document('d')} "
                         "RETURN p.id AS id, p.document_id AS document_id, p.text AS text "
-                        f"ORDER BY id LIMIT {SCOPE_PAGE}"}, 0, tool=False),
+                        f"ORDER BY id LIMIT {SCOPE_PAGE}",
+                # main's head: "main" checks every passage after the cursor (its document, its validity) before it
+                # keeps a page, so a corpus's pages cost its passage count squared over the page (16x Redwood: ~18
+                # pages, each reading what is left of ~36,000 passages). The head checks only the next
+                # SCOPE_POOL passage ids; when a page's worth of them is readable that is main's page (the rows
+                # keep the id order), else the handler runs main (mostly the last page: what is left). The index
+                # range scan still reads the rest of the ids each page: 16x Redwood, 1,180 -> 700 ms a corpus read.
+                "main_head": f"MATCH (p:Passage) WHERE p.id > $after WITH p ORDER BY p.id LIMIT {SCOPE_POOL} "
+                             f"WITH p WHERE {valid_at('p')} "
+                             f"MATCH (d:Document {{id: p.document_id}}) WHERE {ready_document('d')} "
+                             "RETURN p.id AS id, p.document_id AS document_id, p.text AS text "
+                             f"ORDER BY id LIMIT {SCOPE_PAGE}"}, 0, tool=False),
     NamedQuery("document_sentences", "Every citable sentence and labelled line (Evidence) of one document, in "
                "order.", (DOCUMENT_ID,),
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "

@@ -10,7 +10,8 @@ import pytest
 
 from extraction.access import ADMIN, EVERYONE, PUBLIC, Scope
 from traversal_policy import Found, NoEvidence, TraversalExecutor, load_policy
-from traversal_policy.passage_queries import SCOPE_PAGE
+from traversal_policy.catalogue import CATALOGUE
+from traversal_policy.passage_queries import SCOPE_PAGE, SCOPE_POOL
 
 ADMINS = Scope((ADMIN, EVERYONE))
 
@@ -89,3 +90,20 @@ def test_the_cursor_is_a_parameter_never_text(graph: Any) -> None:
     outcome = TraversalExecutor(graph, load_policy(), scope=PUBLIC).run("scope_passages", {"after": hostile})
     assert isinstance(outcome, Found)  # every id sorts after a quote: read as a value, not as Cypher
     assert all(hostile not in q.cypher for q in outcome.queries)
+
+
+def test_a_page_whose_next_ids_are_mostly_unreadable_is_still_the_first_readable_page(graph: Any) -> None:
+    # doc_closed's ids sort first: a public reader's head (the next SCOPE_POOL ids) holds none it may read, so the
+    # page comes from the full text, and equals the readable passages that follow them.
+    _document(graph, "doc_closed", [ADMIN], [f"Secret {i}." for i in range(SCOPE_POOL)])
+    outcome = TraversalExecutor(graph, load_policy(), scope=PUBLIC).run("scope_passages", {})
+    assert isinstance(outcome, Found)
+    assert [str(r["document_id"]) for r in outcome.rows] == ["doc_open", "doc_open"]
+    assert [q.cypher for q in outcome.queries] == [CATALOGUE["scope_passages"].cypher[k] for k in ("main_head", "main")]
+
+
+def test_a_page_the_head_fills_is_read_by_the_head_alone(graph: Any) -> None:
+    _document(graph, "doc_long", [EVERYONE], [f"Line {i}." for i in range(SCOPE_PAGE + 3)])
+    outcome = TraversalExecutor(graph, load_policy(), scope=PUBLIC).run("scope_passages", {})
+    assert isinstance(outcome, Found) and len(outcome.rows) == SCOPE_PAGE
+    assert [q.cypher for q in outcome.queries] == [CATALOGUE["scope_passages"].cypher["main_head"]]
