@@ -12,8 +12,7 @@ and threads is as safe as sharing a sentence's cached parse.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import functools
 from collections.abc import Callable
 
 from zehn.agent.question import Analysis
@@ -23,29 +22,8 @@ from zehn.agent.question import Analysis
 ANALYSES_KEPT = 1024
 
 
-class Analyses:
-    """A bounded LRU of analyses by question text, shared by a service's answering threads."""
-
-    def __init__(self, analyse: Callable[[str], Analysis], size: int = ANALYSES_KEPT) -> None:
-        self.analyse = analyse
-        self.size = size
-        self._kept: OrderedDict[str, Analysis] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    def of(self, question: str) -> Analysis:
-        """``analyse(question)``: the kept one when this text was analysed before, else analysed now (outside the
-        lock: two threads asking the same new question at once both analyse it, and get equal analyses)."""
-        with self._lock:
-            found = self._kept.get(question)
-            if found is not None:
-                self._kept.move_to_end(question)
-                return found
-        made = self.analyse(question)
-        with self._lock:
-            self._kept[question] = made
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-        return made
+def kept(analyse: Callable[[str], Analysis], size: int = ANALYSES_KEPT) -> Callable[[str], Analysis]:
+    """``analyse`` with the analyses of the last ``size`` distinct questions kept (the standard library's LRU, safe
+    to share between answering threads: two threads asking one new question at once may both analyse it, and get
+    equal analyses)."""
+    return functools.lru_cache(maxsize=size)(analyse)

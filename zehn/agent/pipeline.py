@@ -29,7 +29,7 @@ from extraction.parse_store import ParsesUnavailable, read_lemmas, read_parses
 from extraction.term_store import TermsUnavailable
 from zehn.agent import compose, gate
 from zehn.agent.analyse import analyse
-from zehn.agent.analyses import Analyses
+from zehn.agent.analyses import kept
 from zehn.agent.bind_graph import bind_graph
 from zehn.agent.bind_passages import bind_passages
 from zehn.agent.bind_shapes import before_passages
@@ -77,7 +77,7 @@ class Pipeline:
         self.llm = llm
         self.parse_cache = ParseCache(nlp)  # sentence parses outlive the turn: the next question reads them again
         self.parse = CachedParse(self.parse_cache)  # the hop grader's parser (each masked sentence parsed once)
-        self.analyses = Analyses(lambda question: analyse(question, nlp))  # a question asked again: no re-parse
+        self.analyse = kept(lambda question: analyse(question, nlp))  # a question asked again: no re-parse
         self.parser = extractor_version(nlp)  # which stored parses are this pipeline's (extraction/parse_store.py)
         self.stored_parses = stored_parses
 
@@ -99,7 +99,7 @@ class Pipeline:
         if self.llm is None:
             self.similarity.start([question])  # stage 3 searches with the question's vector: embed it meanwhile
         _step(1, "analyse")
-        analysis = self.analyses.of(question)
+        analysis = self.analyse(question)
         timings["analyse_ms"] = (time.perf_counter() - started) * 1000.0
         if self.llm is not None:
             return self._model(question, analysis, turn, dispatcher, timings, graph)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from spacy.language import Language
 
 from zehn.agent.analyse import analyse
-from zehn.agent.analyses import Analyses
+from zehn.agent.analyses import kept as kept_analyses
 from zehn.agent.question import Analysis
 
 QUESTIONS = ("Who approved the rollback of the billing service?",
@@ -15,9 +15,9 @@ QUESTIONS = ("Who approved the rollback of the billing service?",
 
 
 def test_a_kept_analysis_is_the_one_analyse_gives(nlp: Language) -> None:
-    kept = Analyses(lambda q: analyse(q, nlp))
+    kept = kept_analyses(lambda q: analyse(q, nlp))
     for question in QUESTIONS:
-        first, again, fresh = kept.of(question), kept.of(question), analyse(question, nlp)
+        first, again, fresh = kept(question), kept(question), analyse(question, nlp)
         assert again is first
         assert first == fresh  # every field the stages read (the parse is left out of equality)
         assert first.parse is not None and fresh.parse is not None
@@ -32,9 +32,9 @@ def test_each_distinct_question_is_analysed_once(nlp: Language) -> None:
         asked.append(question)
         return analyse(question, nlp)
 
-    kept = Analyses(counting)
+    kept = kept_analyses(counting)
     for question in (*QUESTIONS, *QUESTIONS, QUESTIONS[0]):
-        kept.of(question)
+        kept(question)
     assert asked == list(QUESTIONS)
 
 
@@ -45,12 +45,11 @@ def test_past_its_size_the_least_recently_asked_question_goes_first(nlp: Languag
         asked.append(question)
         return analyse(question, nlp)
 
-    kept = Analyses(counting, size=2)
-    kept.of(QUESTIONS[0])
-    kept.of(QUESTIONS[1])
-    kept.of(QUESTIONS[0])  # now the most recent: the next new question drops QUESTIONS[1]
-    kept.of(QUESTIONS[2])
-    assert len(kept) == 2
-    kept.of(QUESTIONS[0])
-    kept.of(QUESTIONS[1])
+    kept = kept_analyses(counting, size=2)
+    kept(QUESTIONS[0])
+    kept(QUESTIONS[1])
+    kept(QUESTIONS[0])  # now the most recent: the next new question drops QUESTIONS[1]
+    kept(QUESTIONS[2])
+    kept(QUESTIONS[0])
+    kept(QUESTIONS[1])
     assert asked == [QUESTIONS[0], QUESTIONS[1], QUESTIONS[2], QUESTIONS[1]]
