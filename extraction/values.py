@@ -27,9 +27,14 @@ _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 # A backslash is never part of a URL (RFC 3986): it stops one, as in an exported text's written-out "\\n".
 # A repository's address is written with a scheme of its own (git://, ssh://). A pull request's address is often
 # written without "https://" ("github.example.com/org/repo/pull/12"): a host, a path, then a pull or issue number.
-_URL = re.compile(r"(?:https?|confluence|git|ssh|git\+ssh|slack|drive|gdrive|notion|linear|jira)://[^\s<>\"'`)\]\\]+"
-                  r"|(?<![\w/.@:-])(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"'`)\]\\]*?/(?:pull|pulls|merge_requests|issues)/\d+")
 _REPO_SCHEMES = frozenset({"git", "ssh", "git+ssh"})
+# A tool's own link scheme ("slack://channel/thread", "drive://shared_drives/...", "jira://project/KEY-1-slug") opens
+# a page, thread or ticket of that tool the way its https address does: the scheme says which tool, not the host.
+_TOOL_SCHEMES = frozenset({"confluence", "slack", "drive", "gdrive", "notion", "linear", "jira"})
+# Longest first, so that "git+ssh" is tried before "git".
+_SCHEMES = "|".join(map(re.escape, sorted({"http", "https"} | _REPO_SCHEMES | _TOOL_SCHEMES, key=len, reverse=True)))
+_URL = re.compile(rf"(?:{_SCHEMES})://[^\s<>\"'`)\]\\]+"
+                  r"|(?<![\w/.@:-])(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"'`)\]\\]*?/(?:pull|pulls|merge_requests|issues)/\d+")
 _PERSON = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’.\-]*){1,2}$")
 # A chat or code-host handle of a group, not a person: "@payments-team", "@sre_squad".
 _GROUP_HANDLE = re.compile(r"^@[a-z0-9][\w.\-]*[-_.](?:team|squad|group|crew|guild)$", re.I)
@@ -43,15 +48,12 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|should|mu
 # the common operations tools (a dashboard or a thread is a page one can name and open).
 _PAGE_HOSTS = ("confluence", "wiki", "drive", "docs", "notion", "sharepoint", "grafana", "dashboard", "pagerduty",
                "slack")
-# A tool's own link scheme ("slack://channel/thread", "drive://shared_drives/...", "jira://project/KEY-1-slug") opens
-# a page, thread or ticket of that tool the way its https address does: the scheme says which tool, not the host.
-_TOOL_SCHEMES = frozenset({"confluence", "slack", "drive", "gdrive", "notion", "linear", "jira"})
 # Short host labels of build and incident tools, matched as a whole label ("ci.internal", "incident.corp"): a run or
 # an incident record is a page one opens. Whole labels only: "ci" inside a longer word is no host of that tool.
 _PAGE_HOST_LABELS = frozenset({"ci", "jenkins", "buildkite", "incident", "incidents"})
 # A tracker's link names its ticket by the key that opens a path part, a slug after it ("SUP-12-login-fails").
 _KEY_SLUG = re.compile(r"([A-Z][A-Z0-9]{1,9}-\d{1,7})(?:-|$)")
-_TRACKER_SCHEMES = frozenset({"jira", "linear"})
+_TRACKER_SCHEMES = _TOOL_SCHEMES & {"jira", "linear"}
 MAX_EXTRA_WORDS = 2
 # A value that says what kind of thing it is before the name it goes by, as catalogue fields write it: "a bucket named
 # X", "the queue called Y". The name after "named"/"called" is the value; the kind words are not.
