@@ -43,6 +43,9 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
        the effect ("~120 duplicate confirmations") need not name it again.
     """
     focus = {w for w in words(ask.focus) if any(c.isalpha() for c in w)}  # "ledger-sync", not "5"
+    # The focus as written and as lemmas ("how many *days*": "day") is the asked kind, which every value of the type
+    # states: not a word of the act ("90 days for most audit logs" holds "day" and "log", never "shift").
+    kind = focus | {w for w in (*ask.focus_terms, ask.focus_head) if w}
     which = tuple(w for w in (*focus, *_of_what(ask)) if w not in KIND_WORDS and w not in context)
     # ``unit``: the sentence states the focus by its unit symbol ("how many seconds": "for 2s").
     named = unit or (bool(ask.focus_head) and bool(similarity.matches((ask.focus_head,), lemmas)))
@@ -61,7 +64,7 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     content_verb = ask.predicate not in LIGHT_VERBS | SUPPORT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS | KIND_WORDS
     # A number-bearing word of the question (a version, an incident number: "in *1.4.2*") says which case as much.
     marked = tuple(t for t in ask.terms if any(c.isdigit() for c in t) and any(c.isalpha() or c == "." for c in t))
-    others = tuple(t for t in dict.fromkeys((*core, *marked, ask.predicate)) if t and t not in focus and
+    others = tuple(t for t in dict.fromkeys((*core, *marked, ask.predicate)) if t and t not in kind and
                    (content_verb or t != ask.predicate))
     if not others:
         return True

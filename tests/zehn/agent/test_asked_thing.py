@@ -139,3 +139,11 @@ def test_the_possessed_focus_itself_is_judged_as_before(nlp: Language) -> None:
     assert analyse("At what error rate does the exporter's breaker stop calls?", nlp).asks[0].possessed == \
         ("breaker",)
     assert analyse("At what error rate does the breaker stop calls?", nlp).asks[0].possessed == ()
+
+
+def test_the_asked_kind_word_is_not_a_word_of_the_asked_act(nlp: Language, similarity: Similarity) -> None:
+    # "days" is what every duration states: a line giving days for another act, beside one more word of the
+    # question, does not say after how many days the archive job moves invoices.
+    question = "After how many days does the archive job move old invoices to cold storage?"
+    assert not _binds(question, "Default retention is 30 days for most invoices.", nlp, similarity)
+    assert _binds(question, "The archive job moves invoices to cold storage after 45 days.", nlp, similarity)
