@@ -15,8 +15,9 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from extraction.verb_reader import PARTICLES
+from verify.fillers import TIME_UNITS
 from zehn.agent.act_phrases import same_act
-from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, VERB_TYPES
+from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, UNIT_SYMBOLS, VERB_TYPES
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, words
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
@@ -43,9 +44,11 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
        the effect ("~120 duplicate confirmations") need not name it again.
     """
     focus = {w for w in words(ask.focus) if any(c.isalpha() for c in w)}  # "ledger-sync", not "5"
-    # The focus as written and as lemmas ("how many *days*": "day") is the asked kind, which every value of the type
-    # states: not a word of the act ("90 days for most audit logs" holds "day" and "log", never "shift").
-    kind = focus | {w for w in (*ask.focus_terms, ask.focus_head) if w}
+    # A focus that is a unit of measure ("how many *days*": "day") is stated by every value of the type, so it is not
+    # a word of the act ("90 days for most audit logs" holds "day" and "log", never "shift"). A counted thing ("how
+    # many concurrent *users*") names what is asked and still counts (facts9 tune: a unit-only rule loses nothing).
+    unit_focus = ask.focus_head in TIME_UNITS or ask.focus_head in UNIT_SYMBOLS
+    kind = focus | ({ask.focus_head} if unit_focus else set())
     which = tuple(w for w in (*focus, *_of_what(ask)) if w not in KIND_WORDS and w not in context)
     # ``unit``: the sentence states the focus by its unit symbol ("how many seconds": "for 2s").
     named = unit or (bool(ask.focus_head) and bool(similarity.matches((ask.focus_head,), lemmas)))

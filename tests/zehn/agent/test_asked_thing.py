@@ -147,3 +147,9 @@ def test_the_asked_kind_word_is_not_a_word_of_the_asked_act(nlp: Language, simil
     question = "After how many days does the archive job move old invoices to cold storage?"
     assert not _binds(question, "Default retention is 30 days for most invoices.", nlp, similarity)
     assert _binds(question, "The archive job moves invoices to cold storage after 45 days.", nlp, similarity)
+
+
+def test_a_counted_thing_asked_still_names_the_asked_act(nlp: Language, similarity: Similarity) -> None:
+    # Not a unit: "users" says what is counted, so a line that counts them for the asked sizing answers.
+    question = "How many concurrent users is the reporting cluster sized for?"
+    assert _binds(question, "Early sizing: 2k-4k concurrent users on the reporting cluster.", nlp, similarity)
