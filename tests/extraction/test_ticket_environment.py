@@ -47,12 +47,12 @@ key: "HELP-5120"
 # Streams stall on the reserved pool
 
 Environment
-- Dedicated pool: nw-batch-ded-01
-- Dedicated: quickscan-dedicated-2 (us-east)
+- Dedicated pool: acme-batch-ded-01
+- Dedicated: lookup-dedicated-2 (us-east)
 - Prod cluster: prod-eu-west-2
 - Region: us-east-1
 - Runtime: 1.21.0-canary.3
-- Observed starting: 2025-11-01 09:15 ET
+- First seen: 2024-06-03 14:40 UTC
 """
 
 
@@ -60,10 +60,10 @@ def test_an_environment_item_opening_with_an_indexed_instance_name_makes_the_tic
         nlp: Language, tmp_path: Path) -> None:
     _, rels = read(nlp, tmp_path, INSTANCES)
     used = {o for s, r, o, _ in triples(rels) if r == "USES" and s == "HELP-5120"}
-    assert {"nw-batch-ded-01", "quickscan-dedicated-2"} <= used
+    assert {"acme-batch-ded-01", "lookup-dedicated-2"} <= used
 
 
 def test_a_region_a_version_or_a_date_in_an_environment_item_is_no_instance(nlp: Language, tmp_path: Path) -> None:
     _, rels = read(nlp, tmp_path, INSTANCES)
     used = {o for s, r, o, _ in triples(rels) if r == "USES"}
-    assert not used & {"prod-eu-west-2", "us-east-1", "1.21.0-canary.3", "2025-11-01"}
+    assert not used & {"prod-eu-west-2", "us-east-1", "1.21.0-canary.3", "2024-06-03"}
