@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from zehn.agent.doc_subjects import rarity_shares, subject_shares
-from zehn.agent.lexical import lexical_scores, passage_terms, terms
+from zehn.agent.lexical import PASSAGE_TERMS_CACHED, lexical_scores, passage_terms, terms
 from zehn.agent.question_names import NAME_WEIGHT, name_shares
 from zehn.agent.rows import DocPassage, DocumentInfo
 from zehn.agent.text_index import text_index
@@ -49,7 +49,6 @@ COVERAGE_WEIGHT = 0.3
 # of 279 questions without it, 253 at 0.15, 0.3 and 0.6 alike (one named document lifted to first, another kept
 # first that the coverage alone had moved down); 0.3 sits inside that range.
 REFERENCE_WEIGHT = 0.3
-PASSAGE_TERMS_CACHED = 8192  # passages whose word sets are kept (the next questions about a document read it again)
 
 
 def exact_scores(read: list[tuple[DocumentInfo, list[DocPassage]]], question: str, names: Sequence[str] = (),
