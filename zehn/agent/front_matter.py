@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from verify.labelled import label_relation, segments
 from verify.vocabulary import SYSTEM_NOUNS, TYPE_NOUNS
+from zehn.agent.focus import FOCUS_TYPES
 from zehn.agent.lemmas import words
 from zehn.agent.question import Ask
 from zehn.agent.rows import DocPassage, Sentence
@@ -30,10 +31,7 @@ def names_kind(head: str) -> bool:
     """The asked items are things a relation's label lists ("which teams", "what components", "which services"):
     a type noun or a system's head noun. "What changes does the patch make" asks for acts, which no ``components``
     or ``assignee`` line lists."""
-    return head in TYPE_NOUNS or head in SYSTEM_NOUNS or head in _GROUPS
-
-
-_GROUPS = frozenset({"people", "owner", "reviewer", "assignee"})
+    return head in TYPE_NOUNS or head in SYSTEM_NOUNS or FOCUS_TYPES.get(head) == "agent"  # "which reviewers"
 
 
 def key_words(passage: DocPassage, text: str) -> list[str]:
