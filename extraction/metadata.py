@@ -64,6 +64,10 @@ _TOOL_PREFIX = re.compile(r"^[A-Za-z][A-Za-z ]{0,20}:\s*(?!//)")
 _KEY_SLUG = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d{1,7}(?=-[a-z])")
 _DATED_ID = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{2,8}(?:-\d{1,8}){1,3}")
 _PATH = re.compile(r"^[\w.:-]*/\S+$")
+# A link field's value written as the linked document's slug, as exporters name a PR, thread or transcript by its
+# words ("pr-28522-fix-prefill-kernel", "20250522-upgrade-change-approval"): an identifier of that document, as its
+# path is. Three or more lowercase parts, at least one of them a word: not a tag ("p1") or a date ("2025-06-12").
+_SLUG = re.compile(r"(?=[a-z0-9_-]*[a-z]{3})[a-z0-9]+(?:[-_][a-z0-9]+){2,}")
 
 
 def _usable(value: str) -> bool:
@@ -163,6 +167,8 @@ def _linked_value(document: SourceDocument, value: str, span: tuple[int, int]) -
     if slug is not None or _DATED_ID.fullmatch(value):
         name = slug.group(0) if slug is not None else value
         return Mention(name=name, type="Ticket", start=span[0], end=span[0] + len(name))
+    if _SLUG.fullmatch(value):
+        return Mention(name=value, type="Page", start=span[0], end=span[1])
     return None
 
 

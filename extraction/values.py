@@ -54,6 +54,13 @@ _PAGE_HOST_LABELS = frozenset({"ci", "jenkins", "buildkite", "incident", "incide
 # A tracker's link names its ticket by the key that opens a path part, a slug after it ("SUP-12-login-fails").
 _KEY_SLUG = re.compile(r"([A-Z][A-Z0-9]{1,9}-\d{1,7})(?:-|$)")
 _TRACKER_SCHEMES = _TOOL_SCHEMES & {"jira", "linear"}
+# How web tools lay out their addresses, whatever the host: a wiki's page lives under a "wiki" path part (hosted
+# trackers and code hosts: ".../wiki/spaces/OPS/pages/...", ".../repo/wiki/Page"), and a tracker or incident tool
+# keeps each record under a collection part followed by the record's id (".../incidents/PD-INC-12",
+# ".../tickets/4321"); a host named for the collection ("https://issues/KEY-1") is that collection.
+_WIKI_PARTS = frozenset({"wiki", "wikis"})
+_RECORD_PARTS = frozenset({"incidents", "incident", "issues", "tickets", "ticket"})
+_RECORD_ID = re.compile(r"(?:[A-Z][A-Z0-9]{0,9}-)+\d{1,9}|\d{1,12}")
 MAX_EXTRA_WORDS = 2
 # A value that says what kind of thing it is before the name it goes by, as catalogue fields write it: "a bucket named
 # X", "the queue called Y". The name after "named"/"called" is the value; the kind words are not.
@@ -87,9 +94,18 @@ def url_mention(url: str, start: int) -> Mention | None:
         if marker in parts and parts.index(marker) + 1 < len(parts) and parts[parts.index(marker) + 1].isdigit():
             return Mention(name, "Ticket", start, end)
     if tool or any(w in parsed.netloc for w in _PAGE_HOSTS) or (
-            _PAGE_HOST_LABELS & set(parsed.netloc.lower().split("."))):
+            _PAGE_HOST_LABELS & set(parsed.netloc.lower().split("."))) or _laid_out_page(parsed.netloc, parts):
         return Mention(name, "Page", start, end)
     return None
+
+
+def _laid_out_page(netloc: str, parts: list[str]) -> bool:
+    """The address's layout names a wiki page or a tracker's record (``_WIKI_PARTS``, ``_RECORD_PARTS``)."""
+    if _WIKI_PARTS & {p.casefold() for p in parts[:-1]}:
+        return True
+    trail = [netloc.casefold(), *(p.casefold() for p in parts)]
+    return any(trail[i] in _RECORD_PARTS and _RECORD_ID.fullmatch(parts[i]) is not None
+               for i in range(len(parts)))
 
 
 def url_mentions(text: str, start: int, end: int) -> list[Mention]:
