@@ -197,8 +197,9 @@ class Dispatcher:
         """The graph's version as this reader sees it (``scope_version``'s one row)."""
         found = self.found("scope_version", {})
         row = found.rows[0] if found else {}
-        latest = row.get("latest")
-        version = int(row.get("documents") or 0), None if latest is None else str(latest)
+        latest, stamp = row.get("latest"), row.get("stamp")
+        version = (None, None, int(stamp)) if stamp is not None else \
+            (int(row.get("documents") or 0), None if latest is None else str(latest), None)
         self.version = self.version or version  # the turn's first reading: what kept passages are read under
         return version
 

@@ -7,8 +7,8 @@ from zehn.agent.passage_cache import Distances, PassageCache, Read
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 KEY = ("graph", ("public",), None)
-V1 = (2, "2026-01-01T00:00:00")
-V2 = (3, "2026-01-02T00:00:00")
+V1 = (2, "2026-01-01T00:00:00", None)
+V2 = (3, "2026-01-02T00:00:00", None)
 
 
 def _passage(doc: str, n: int, near: tuple[float, ...]) -> DocPassage:
