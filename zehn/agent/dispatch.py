@@ -151,8 +151,8 @@ class Dispatcher:
         if self.kept is None or self.version is None or not vectors:
             return self._documents(document_ids, vectors)
         return self.kept.documents(self._reader(), self.version, document_ids,
-                                   lambda: self._documents(document_ids, vectors),
-                                   lambda: self._distances(document_ids, vectors))
+                                   lambda ids: self._documents(list(ids), vectors),
+                                   lambda ids: self._distances(list(ids), vectors))
 
     def _distances(self, document_ids: list[str], vectors: list[list[float]]) -> list[tuple[str, tuple[float, ...]]]:
         found = self.found("passage_distances", {"document_ids": document_ids, "vectors": vectors})
