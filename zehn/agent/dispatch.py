@@ -147,7 +147,8 @@ class Dispatcher:
     def documents(self, document_ids: list[str], vectors: list[list[float]]
                   ) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         """The ready documents among ``document_ids`` (in that order) with their passages, read in one query (only
-        the distances when the service kept the rest under the version this turn read: zehn/agent/passage_cache.py)."""
+        the distances of those the service kept under the version this turn read, and the others whole:
+        zehn/agent/passage_cache.py)."""
         if self.kept is None or self.version is None or not vectors:
             return self._documents(document_ids, vectors)
         return self.kept.documents(self._reader(), self.version, document_ids,
