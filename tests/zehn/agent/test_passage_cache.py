@@ -9,7 +9,7 @@ import pytest
 
 from zehn.agent import passage_cache
 from zehn.agent.passage_cache import Distances, PassageCache, Read
-from zehn.agent.rows import DocPassage, DocumentInfo
+from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
 
 KEY = ("graph", ("public",), None)
 V1 = (2, "2026-01-01T00:00:00", None)
@@ -44,7 +44,7 @@ class Graph:
         return [(f"{d}:{n}", self.near) for d in sorted(ids) if d in ("a", "b") for n in range(2)] + self.extra
 
 
-def _documents(cache: PassageCache, graph: Graph, ids: list[str], version: tuple[int, str] = V1,
+def _documents(cache: PassageCache, graph: Graph, ids: list[str], version: ScopeVersion = V1,
                key: tuple[str, tuple[str, ...], None] = KEY) -> Read:
     return cache.documents(key, version, ids, graph.read, graph.distances)
 
