@@ -14,6 +14,7 @@ from typing import Literal
 
 from extraction.documents import SourceDocument
 from extraction.evidence_writer import Graph
+from extraction.ingest_stamp import bumped
 from extraction.schema import DOCUMENT_INGESTING, DOCUMENT_READY
 
 # The steps of one document's ingest, in order; the test hook can stop a process after any of them.
@@ -26,10 +27,10 @@ DOCUMENT_STATE = ("MATCH (d:Document {id: $id}) "
                   "d.access IS NOT NULL")
 # path too: graphrag-sdk refuses to write a document whose stored path differs from its own (the archived version
 # keeps it; write_properties sets it again).
-BEGIN_DOCUMENT = f"""
+BEGIN_DOCUMENT = bumped(f"""
 MERGE (d:Document {{id: $id}})
 SET d.status = '{DOCUMENT_INGESTING}', d.content_hash = null, d.extractor_version = null, d.path = null
-"""
+""")  # the document leaves readers' view: the ingest stamp moves (extraction/ingest_stamp.py)
 DOCUMENT_PROPS = f"""
 MATCH (d:Document {{id: $id}})
 SET d.title = $title, d.source_type = $source_type, d.path = $path, d.original_path = $original_path,

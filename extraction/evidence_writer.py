@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from extraction.evidence import DocumentEvidence, EdgeKey, edge_properties
+from extraction.ingest_stamp import bumped
 from extraction.passages import DELETE_PASSAGES
 from extraction.schema import document_is_ready
 from extraction.wire import written_vector
@@ -73,12 +74,13 @@ MATCH (:Document {id: $doc})-[:PART_OF]->(:Chunk)<-[:MENTIONED_IN]-(n:__Entity__
 RETURN DISTINCT n.id
 """
 
-DELETE_DOCUMENT = """
+DELETE_DOCUMENT = bumped("""
 MATCH (d:Document {id: $doc})
 OPTIONAL MATCH (d)-[:PART_OF]->(c:Chunk)
 OPTIONAL MATCH (e:Evidence)-[:IN_CHUNK]->(c)
 DETACH DELETE e, c, d
-"""
+""")  # the document leaves readers' view: the ingest stamp moves (extraction/ingest_stamp.py); what is purged after
+# it (its leftover evidence, passages, archives) hangs off no document a reader can see
 
 DELETE_EVIDENCE_LEFTOVERS = "MATCH (e:Evidence {document_id: $doc}) DETACH DELETE e"
 DELETE_ARCHIVES = "MATCH (a:DocumentVersion {document_id: $doc}) DETACH DELETE a"

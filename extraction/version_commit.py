@@ -21,6 +21,7 @@ from extraction import version_store
 from extraction.documents import ChunkSlice
 from extraction.evidence import DocumentEvidence, edge_properties
 from extraction.evidence_writer import ENTITIES_OF_DOCUMENT, WRITE_EDGES, Graph, read_support, refresh_entity_access
+from extraction.ingest_stamp import BUMP_CLAUSE, bumped
 from extraction.passages import DELETE_PASSAGES
 from extraction.schema import DOCUMENT_READY
 from extraction.validity import now_stamp
@@ -63,13 +64,17 @@ OPTIONAL MATCH (n:__Entity__) WHERE n.id IN $entity_ids
 FOREACH (x IN CASE WHEN n IS NULL THEN [] ELSE [n] END |
          SET x.access = coalesce(x.access, []) + [g IN d.access WHERE NOT g IN coalesce(x.access, [])])
 WITH DISTINCT d
-RETURN d.id
-"""
+WITH collect(d.id) AS ids {BUMP_CLAUSE}
+WITH ids UNWIND ids AS id
+RETURN id
+"""  # the ingest stamp moves with the commit (extraction/ingest_stamp.py), then the document's id as before
 DELETE_STATE = "MATCH (d:Document {id: $doc}) RETURN d.status, d.valid_to IS NOT NULL"
-CLOSE_DOCUMENT = _ROWS + """
+CLOSE_DOCUMENT = bumped(_ROWS + """
 MATCH (d:Document {id: $doc}) SET d.valid_to = $now
-RETURN d.id
-"""
+""")
+# A closed document's passages go after it, and bump the ingest stamp again: a reader that read between the two
+# writes kept the passages under the first bump, which this one moves on.
+CLOSE_PASSAGES = bumped(DELETE_PASSAGES)
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ def close_document(graph: Graph, document_id: str, stored: Stored) -> Committed:
     }
     graph.query(CLOSE_DOCUMENT, params)
     # Passages are current-only reading aids (no validity stamps): a closed document has none left to find.
-    graph.query(DELETE_PASSAGES, {"doc": document_id})
+    graph.query(CLOSE_PASSAGES, {"doc": document_id})
     return Committed(len(edges), 0, len(ev_plan.closed), stored.version)
 
 

@@ -23,6 +23,7 @@ from extraction.evidence_writer import (
     Graph,
     purge_document,
 )
+from extraction.ingest_stamp import bumped
 from extraction.schema import DOCUMENT_READY
 from extraction.versions import StoredRow
 
@@ -55,12 +56,12 @@ MATCH (d:Document {id: $doc})
 OPTIONAL MATCH (a:DocumentVersion {id: $doc + '@v' + toString(d.version)}) WHERE NOT (d)-[:SUPERSEDES]->(a)
 RETURN d.version, a.id
 """
-RESTORE = f"""
+RESTORE = bumped(f"""
 MATCH (d:Document {{id: $doc}}) MATCH (a:DocumentVersion {{id: $archive}})
 SET {", ".join(f"d.{p} = a.{p}" for p in _PROPS)}, d.valid_to = a.valid_to, d.status = '{DOCUMENT_READY}'
 WITH a
 DETACH DELETE a
-"""
+""")  # the archived version is ready again: the ingest stamp moves (extraction/ingest_stamp.py)
 DELETE_PENDING_ROWS = """
 MATCH (:Document {id: $doc})-[:PART_OF]->(c:Chunk) WHERE c.valid_from IS NULL
 OPTIONAL MATCH (e:Evidence)-[:IN_CHUNK]->(c)

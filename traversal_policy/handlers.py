@@ -259,8 +259,14 @@ def _each_names_rows(trace: Trace, query: NamedQuery, queries: list[str]) -> lis
 
 
 def scope_version(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:
-    """One row (an aggregate always has one): a scope that reads no document says so with ``documents`` 0."""
-    return Hit(trace.rows(query.name, query.cypher["main"], {}))
+    """One row: the graph's ingest stamp (``stamp``, the catalogue's "stamp"), or, in a graph without one, the count
+    of readable ready documents and their latest ingest (``documents``, ``latest``: an aggregate always has one row,
+    and a scope that reads no document says so with ``documents`` 0). The row carries all three keys, the others
+    None, so the two kinds of version never compare equal."""
+    stamp = trace.rows(query.name, query.cypher["stamp"], {})
+    if stamp and stamp[0].get("stamp") is not None:
+        return Hit([{"documents": None, "latest": None, "stamp": int(stamp[0]["stamp"])}])
+    return Hit([{**row, "stamp": None} for row in trace.rows(query.name, query.cypher["main"], {})])
 
 
 def scope_passages(query: NamedQuery, trace: Trace, policy: Policy, clean: dict[str, Any]) -> Hit | Miss:

@@ -11,10 +11,11 @@ full-text head's few matches was never read, so no ranking could put it first. T
 with the others on what is read (they do not take a place by this score).
 
 The index is built from ``scope_passages`` (every passage of every ready document the reader may read) and kept
-under its graph's version as that reader sees it (``scope_version``: the number of readable ready documents and the
-latest ingest stamp; an ingest, an edit, a deletion or a new grant changes one of them). Each turn asks the version
-(one aggregate query) and rebuilds only when it moved. The stamp is to the second: an edit that ends in the same
-second as the last ingest the index saw, with as many documents, is seen at the next change.
+under its graph's version as that reader sees it (``scope_version``: the graph's ingest stamp, which every ingest,
+edit, deletion and rollback moves, extraction/ingest_stamp.py). Each turn asks the version (one node's lookup) and
+rebuilds only when it moved. A graph written before the stamp gives the number of readable ready documents and the
+latest ingest time instead (one aggregate query); that time is to the second, so there an edit that ends in the
+same second as the last ingest the index saw, with as many documents, is seen at the next change.
 """
 
 from __future__ import annotations

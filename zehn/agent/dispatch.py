@@ -147,12 +147,13 @@ class Dispatcher:
     def documents(self, document_ids: list[str], vectors: list[list[float]]
                   ) -> list[tuple[DocumentInfo, list[DocPassage]]]:
         """The ready documents among ``document_ids`` (in that order) with their passages, read in one query (only
-        the distances when the service kept the rest under the version this turn read: zehn/agent/passage_cache.py)."""
+        the distances of those the service kept under the version this turn read, and the others whole:
+        zehn/agent/passage_cache.py)."""
         if self.kept is None or self.version is None or not vectors:
             return self._documents(document_ids, vectors)
         return self.kept.documents(self._reader(), self.version, document_ids,
-                                   lambda: self._documents(document_ids, vectors),
-                                   lambda: self._distances(document_ids, vectors))
+                                   lambda ids: self._documents(list(ids), vectors),
+                                   lambda ids: self._distances(list(ids), vectors))
 
     def _distances(self, document_ids: list[str], vectors: list[list[float]]) -> list[tuple[str, tuple[float, ...]]]:
         found = self.found("passage_distances", {"document_ids": document_ids, "vectors": vectors})
@@ -197,8 +198,9 @@ class Dispatcher:
         """The graph's version as this reader sees it (``scope_version``'s one row)."""
         found = self.found("scope_version", {})
         row = found.rows[0] if found else {}
-        latest = row.get("latest")
-        version = int(row.get("documents") or 0), None if latest is None else str(latest)
+        latest, stamp = row.get("latest"), row.get("stamp")
+        version = (None, None, int(stamp)) if stamp is not None else \
+            (int(row.get("documents") or 0), None if latest is None else str(latest), None)
         self.version = self.version or version  # the turn's first reading: what kept passages are read under
         return version
 

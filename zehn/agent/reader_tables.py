@@ -1,7 +1,8 @@
 """What a service keeps per reader between answers, each value under the graph's version it was made at.
 
-A reader is a graph, a scope and an ``as_of`` (:data:`ReaderKey`); its version is ``scope_version``'s (the number of
-readable ready documents and the latest ingest stamp: an ingest, an edit, a deletion or a new grant moves it). A
+A reader is a graph, a scope and an ``as_of`` (:data:`ReaderKey`); its version is ``scope_version``'s (the graph's
+ingest stamp, extraction/ingest_stamp.py, or in an older graph the number of readable ready documents and the latest
+ingest: an ingest, an edit, a deletion or a rollback moves it). A
 value kept under another version than the one asked for is not given back. The whole-corpus word index
 (:mod:`zehn.agent.corpus_words`) and the kept passages (:mod:`zehn.agent.passage_cache`) keep theirs here: the
 most recently stored :data:`SCOPES_KEPT` readers, the oldest dropped first.

@@ -148,8 +148,9 @@ class ScopePassage:
     text: str
 
 
-# A graph's version as one reader sees it (``scope_version``): ready documents it may read, latest ingest stamp.
-ScopeVersion = tuple[int, str | None]
+# A graph's version as one reader sees it (``scope_version``): the graph's ingest stamp (extraction/ingest_stamp.py)
+# as (None, None, stamp), or in a graph written before the stamp (ready documents it may read, latest ingest, None).
+ScopeVersion = tuple[int | None, str | None, int | None]
 
 
 def _span(raw: object) -> Span | None:

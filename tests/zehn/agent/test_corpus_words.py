@@ -62,33 +62,33 @@ def test_no_document_is_named_when_no_word_matches() -> None:
 
 
 def test_an_unchanged_graph_is_read_once() -> None:
-    cache, reader = CorpusWords(), FakeReader((4, "2026-01-01T00:00:00+00:00"), PASSAGES)
+    cache, reader = CorpusWords(), FakeReader((4, "2026-01-01T00:00:00+00:00", None), PASSAGES)
     first = cache.index(KEY, reader)
     assert cache.index(KEY, reader) is first
     assert reader.reads == 1 and cache.builds == 1
 
 
 def test_a_moved_version_rebuilds_the_index_from_the_new_passages() -> None:
-    cache, reader = CorpusWords(), FakeReader((4, "2026-01-01T00:00:00+00:00"), PASSAGES)
+    cache, reader = CorpusWords(), FakeReader((4, "2026-01-01T00:00:00+00:00", None), PASSAGES)
     cache.index(KEY, reader)
-    reader.versions = [(5, "2026-01-02T00:00:00+00:00")]
+    reader.versions = [(5, "2026-01-02T00:00:00+00:00", None)]
     reader.passages = [*PASSAGES, ScopePassage("e#1", "doc_e", "The zebra crossing runbook.")]
     assert cache.index(KEY, reader).documents("zebra crossing", 1) == ["doc_e"]
     assert reader.reads == 2
 
 
 def test_a_document_withdrawn_from_the_scope_is_no_longer_named() -> None:
-    cache, reader = CorpusWords(), FakeReader((4, "2026-01-01T00:00:00+00:00"), PASSAGES)
+    cache, reader = CorpusWords(), FakeReader((4, "2026-01-01T00:00:00+00:00", None), PASSAGES)
     assert "doc_b" in cache.index(KEY, reader).documents("quarantine window", 3)
-    reader.versions = [(3, "2026-01-01T00:00:00+00:00")]  # one fewer readable document, same latest stamp
+    reader.versions = [(3, "2026-01-01T00:00:00+00:00", None)]  # one fewer readable document, same latest stamp
     reader.passages = [p for p in PASSAGES if p.document_id != "doc_b"]
     assert "doc_b" not in cache.index(KEY, reader).documents("quarantine window", 3)
 
 
 def test_each_reader_has_its_own_index() -> None:
     cache = CorpusWords()
-    public = FakeReader((1, "2026-01-01T00:00:00+00:00"), PASSAGES[:1])
-    admin = FakeReader((2, "2026-01-01T00:00:00+00:00"), PASSAGES)
+    public = FakeReader((1, "2026-01-01T00:00:00+00:00", None), PASSAGES[:1])
+    admin = FakeReader((2, "2026-01-01T00:00:00+00:00", None), PASSAGES)
     cache.index(KEY, public)
     assert cache.index(("graph", ("admin", "everyone"), None), admin).documents("quarantine", 1) == ["doc_b"]
     assert cache.index(KEY, public).documents("quarantine", 1) == []
@@ -97,10 +97,10 @@ def test_each_reader_has_its_own_index() -> None:
 
 def test_an_index_built_while_the_graph_changed_is_not_kept() -> None:
     cache = CorpusWords()
-    reader = FakeReader((4, "2026-01-01T00:00:00+00:00"), PASSAGES)
+    reader = FakeReader((4, "2026-01-01T00:00:00+00:00", None), PASSAGES)
     # The version read before the build is not the one read after it: what was read may mix both graphs.
-    reader.versions = [(4, "2026-01-01T00:00:00+00:00"), (5, "2026-01-01T00:00:01+00:00"),
-                       (4, "2026-01-01T00:00:00+00:00")]
+    reader.versions = [(4, "2026-01-01T00:00:00+00:00", None), (5, "2026-01-01T00:00:01+00:00", None),
+                       (4, "2026-01-01T00:00:00+00:00", None)]
     cache.index(KEY, reader)
     cache.index(KEY, reader)  # the first version again: not taken for the mixed read, built again (and kept)
     cache.index(KEY, reader)
@@ -109,7 +109,7 @@ def test_an_index_built_while_the_graph_changed_is_not_kept() -> None:
 
 def test_the_oldest_reader_is_dropped_past_the_limit() -> None:
     cache = CorpusWords()
-    readers = [FakeReader((1, None), PASSAGES) for _ in range(SCOPES_KEPT + 1)]
+    readers = [FakeReader((1, None, None), PASSAGES) for _ in range(SCOPES_KEPT + 1)]
     for at, reader in enumerate(readers):
         cache.index(("graph", (f"user:{at}",), None), reader)
     cache.index(("graph", ("user:0",), None), readers[0])

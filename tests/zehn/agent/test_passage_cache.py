@@ -3,12 +3,17 @@ a whole read would; anything that does not match what is kept reads the document
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import pytest
+
+from zehn.agent import passage_cache
 from zehn.agent.passage_cache import Distances, PassageCache, Read
-from zehn.agent.rows import DocPassage, DocumentInfo
+from zehn.agent.rows import DocPassage, DocumentInfo, ScopeVersion
 
 KEY = ("graph", ("public",), None)
-V1 = (2, "2026-01-01T00:00:00")
-V2 = (3, "2026-01-02T00:00:00")
+V1 = (2, "2026-01-01T00:00:00", None)
+V2 = (3, "2026-01-02T00:00:00", None)
 
 
 def _passage(doc: str, n: int, near: tuple[float, ...]) -> DocPassage:
@@ -27,19 +32,21 @@ class Graph:
         self.whole = 0
         self.bare = 0
         self.extra: list[tuple[str, tuple[float, ...]]] = []
+        self.read_ids: list[list[str]] = []
 
-    def read(self, ids: list[str]) -> Read:
+    def read(self, ids: Sequence[str]) -> Read:
         self.whole += 1
+        self.read_ids.append(list(ids))
         return [(_info(d), [_passage(d, n, self.near) for n in range(2)]) for d in ids if d in ("a", "b")]
 
-    def distances(self, ids: list[str]) -> Distances:
+    def distances(self, ids: Sequence[str]) -> Distances:
         self.bare += 1
         return [(f"{d}:{n}", self.near) for d in sorted(ids) if d in ("a", "b") for n in range(2)] + self.extra
 
 
-def _documents(cache: PassageCache, graph: Graph, ids: list[str], version: tuple[int, str] = V1,
+def _documents(cache: PassageCache, graph: Graph, ids: list[str], version: ScopeVersion = V1,
                key: tuple[str, tuple[str, ...], None] = KEY) -> Read:
-    return cache.documents(key, version, ids, lambda: graph.read(ids), lambda: graph.distances(ids))
+    return cache.documents(key, version, ids, graph.read, graph.distances)
 
 
 def test_a_document_read_again_reads_distances_only_and_gives_the_whole_reads_rows() -> None:
@@ -59,11 +66,21 @@ def test_a_moved_version_or_another_reader_reads_the_documents_whole() -> None:
     assert (graph.whole, graph.bare) == (3, 0)
 
 
-def test_a_document_not_kept_reads_all_of_them_whole() -> None:
+def test_only_the_documents_not_kept_are_read_whole_and_the_rows_keep_the_asked_order() -> None:
     cache, graph = PassageCache(), Graph()
     _documents(cache, graph, ["a"])
-    assert _documents(cache, graph, ["a", "b"]) == Graph().read(["a", "b"])
-    assert (graph.whole, graph.bare) == (2, 0)
+    assert _documents(cache, graph, ["b", "a"]) == Graph().read(["b", "a"])
+    assert (graph.whole, graph.bare) == (2, 1) and graph.read_ids == [["a"], ["b"]]
+    assert _documents(cache, graph, ["a", "b"]) == Graph().read(["a", "b"])  # b is kept now
+    assert (graph.whole, graph.bare) == (2, 2)
+
+
+def test_more_passages_than_one_whole_read_returns_read_them_all_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(passage_cache, "PASSAGE_READ_LIMIT", 3)  # a whole read of a and b would be cut
+    cache, graph = PassageCache(), Graph()
+    _documents(cache, graph, ["a"])
+    _documents(cache, graph, ["a", "b"])
+    assert graph.read_ids == [["a"], ["b"], ["a", "b"]]
 
 
 def test_a_passage_not_kept_sends_the_read_back_to_the_whole_read() -> None:
