@@ -59,7 +59,6 @@ from zehn.agent.sentence_looks import worth_parsing
 from zehn.agent.similarity import Similarity
 from zehn.agent.table_rows import header_of
 from zehn.agent.thread_scene import scene
-from zehn.agent.turn_acts import opening_speaker, speaker_does
 from zehn.agent.turn_speakers import speaker_of
 from zehn.agent.verdict_sections import verdict_sections
 from zehn.answers.model import Grade
@@ -158,8 +157,7 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
     for scored, pool, candidates in plan:
         for sentence in candidates:
             seen = frames.get(sentence.id, ())
-            bound = _bind_line(ask, scored, sentence, docs[sentence.id], similarity, context, asked, seen, reparse) \
-                or _spoken(ask, scored, sentence, docs[sentence.id], view, similarity, reparse)
+            bound = _bind_line(ask, scored, sentence, docs[sentence.id], similarity, context, asked, seen, reparse)
             if bound is None:  # "X failed again. Ana, what happened?": the reply states why
                 if reply := _reply_instead(ask, sentence, docs[sentence.id], view, scored, used, similarity, context):
                     bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))
@@ -216,17 +214,6 @@ def _bind_line(ask: Ask, scored: Scored, sentence: Sentence, parse: Doc, similar
             names_listed_kind(ask, sentence, scored.passage.heading):
         bound = ("label", 1)  # "## Event names" / "- `svc.session.open`": the heading stands in for the verb
     return bound
-
-
-def _spoken(ask: Ask, scored: Scored, sentence: Sentence, parse: Doc, view: DocView, similarity: Similarity,
-            reparse: CachedParse) -> tuple[str, int] | None:
-    """A turn's first line that states the asked act in its speaker's own voice ("elaine (sre): taking over." for
-    "who took over"): the speaker its header names is the asked person (:mod:`zehn.agent.turn_acts`), in a passage
-    that holds the ask as any bound line's must."""
-    if ask.answer_type != "agent" or scored.coverage < PASSAGE_COVERAGE or not scored.names:
-        return None
-    said = speaker_does(ask, opening_speaker(view, sentence), parse, similarity, reparse)
-    return ("filler", 1) if said else None
 
 
 def _answered_below(sentence: Sentence, how: str, view: DocView, scored: Scored,
