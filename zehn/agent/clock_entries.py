@@ -7,16 +7,18 @@ words, in three shapes:
   stamp for any date ask;
 - entries run together on one line ("08:12 alert -> 08:25 rollout paused -> 08:38 errors under threshold");
 - a time inside the clause that states the act ("status -> PAUSED by maria at 08:25 UTC", "at 14:32 UTC we paused
-  the canary").
+  the canary");
+- a time that labels its entry with a colon or a dash ("* 18:15: Disabled region fallback", "14:32 — paused X"),
+  which :mod:`verify.fillers` does not read as a stamp.
 
 A line's other clock times are the times of its other events, so a clock time answers only for the stretch of the
 line it stamps: the text between the separators around it (an arrow, a semicolon, a bar, a dash or a colon set off
 by spaces, a sentence's end), or, in a run of entries, from the time to the next one. That stretch must hold the
-asked act (the ask's verb or a synonym of it, when it has one) and at least half of the ask's words, or every word
-of an ask with no act of its own (a state: "when were errors back below the threshold"): "08:45 handoff
-to elaine" answers "when did the handoff happen"; "Closing handoff: monitoring stable at 11:54 UTC" does not (the
-time stamps "monitoring stable", the handoff is the label's). The line itself is bound as any typed line is
-(:mod:`zehn.agent.sentence_binding`): its passage holds the ask and no other filler is needed.
+asked act (the ask's verb, a synonym of it or a verb that reads alike as an act, when it has one) and at least half
+of the ask's words, or every word of an ask with no act of its own (a state: "when were errors back below the
+threshold"): "08:45 handoff to elaine" answers "when did the handoff happen"; "Closing handoff: monitoring stable
+at 11:54 UTC" does not (the time stamps "monitoring stable", the handoff is the label's). The line itself is bound
+as any typed line is (:mod:`zehn.agent.sentence_binding`): its passage holds the ask and no other filler is needed.
 """
 
 from __future__ import annotations
@@ -74,7 +76,8 @@ def stamps_asked(ask: Ask, text: str, similarity: Similarity, context: tuple[str
                  parse: Doc | None = None) -> bool:
     """A "when" ask is answered by a clock time of ``text``: the stretch it stamps holds the asked act and at
     least half (and one) of the ask's words (see the module's docstring). With the line's ``parse``, the act may be
-    said by a verb that reads alike ("Disabled X" for "when was X switched off": :func:`same_act`)."""
+    said by a verb that reads alike ("Disabled X" for "when was X switched off":
+    :func:`zehn.agent.act_phrases.acts_alike`)."""
     if ask.answer_type != "date" or not CLOCK_TIME.search(text):
         return False
     act, said = asked_words(ask, context)
