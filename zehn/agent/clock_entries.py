@@ -44,6 +44,8 @@ _SEPARATOR = re.compile(r"\s*(?:->|→|=>|;|\||\s[—–-]\s|:\s|\.\s)\s*")
 _LABELLING = re.compile(r"(?P<time>\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?:UTC|GMT|Z|[A-Z]{2,4}T))?)\s*(?::|[—–-])\s")
 # Words of a date ask that only name a point in time ("at what *time*", "on which *date*"): the clock states them.
 _WHEN_WORDS = frozenset({"time", "date", "day", "when", "moment", "hour", "clock"})
+# Modals that make a "when" ask a rule's condition (:func:`asks_condition`).
+_RULE_MODALS = frozenset({"should", "must", "can", "could", "may", "might", "would", "ought", "need"})
 # Of the ask's words, in the stretch the time stamps, beside the act: as the doer reader asks of the act's line
 # (zehn.agent.doers.MIN_SHARE), not tuned.
 MIN_SHARE = 0.5
@@ -78,7 +80,7 @@ def stamps_asked(ask: Ask, text: str, similarity: Similarity, context: tuple[str
     least half (and one) of the ask's words (see the module's docstring). With the line's ``parse``, the act may be
     said by a verb that reads alike ("Disabled X" for "when was X switched off":
     :func:`zehn.agent.act_phrases.acts_alike`)."""
-    if ask.answer_type != "date" or not CLOCK_TIME.search(text):
+    if ask.answer_type != "date" or not CLOCK_TIME.search(text) or asks_condition(ask):
         return False
     act, said = asked_words(ask, context)
     if not said:
@@ -93,6 +95,12 @@ def stamps_asked(ask: Ask, text: str, similarity: Similarity, context: tuple[str
         if (not act or act in held) and len(held) >= needed:
             return True
     return False
+
+
+def asks_condition(ask: Ask) -> bool:
+    """"When should / can / must X" asks under what condition X is done (a rule), not when it was: a time of day
+    stamps an event, so it answers no such ask ("1) Scaled the pool (03:06 UTC)" is not when on-call should scale)."""
+    return ask.time.when == "unmarked" and ask.time.evidence.casefold() in _RULE_MODALS
 
 
 def _acted(ask: Ask, act: str, stretch: str, parse: Doc | None, similarity: Similarity) -> bool:

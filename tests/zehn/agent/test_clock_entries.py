@@ -63,3 +63,10 @@ def test_a_time_that_labels_its_entry_stamps_the_words_after_its_colon(nlp: Lang
     # the act said by another verb that reads alike ("disabled" for "switched off")
     assert _binds("When was the export retry switched off?", "* 09:55: Disabled export retry after the check.", nlp,
                   similarity)
+
+
+def test_a_when_asked_of_a_rule_is_its_condition_not_a_clock_time(nlp: Language, similarity: Similarity) -> None:
+    ask = analyse("When should on-call drain the export worker?", nlp).asks[0]
+    assert not stamps_asked(ask, "1) Drained the export worker (13:20 UTC) to stop the backlog.", similarity)
+    ask = analyse("When was the export worker drained?", nlp).asks[0]
+    assert stamps_asked(ask, "1) Drained the export worker (13:20 UTC) to stop the backlog.", similarity)
