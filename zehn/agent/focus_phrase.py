@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Span, Token
 from zehn.agent.focus import FOCUS_ROLES
 from zehn.agent.phrases import serial
 from zehn.agent.question_verbs import name_word
-from zehn.agent.wh_words import misread_plural, wh_of
+from zehn.agent.wh_words import asks_clock, misread_plural, wh_of
 
 _NP_DEPS = frozenset({"compound", "amod", "nmod", "nummod", "poss", "case", "npadvmod", "quantmod"})
 _COORD = frozenset({"and", "or", "vs", "vs.", "versus", "+", "/", "plus"})
@@ -84,6 +84,8 @@ def focus_span(clause: Span, wh: Token) -> Span | None:
     (unless a participle follows that phrase: "who is X assigned to" asks about X, it does not name X); after "how"
     and an adjective ("how large was the impact"), that phrase when it names a section's kind."""
     doc = clause.doc
+    if asks_clock(wh):
+        return None  # "at what time did X": a "when", whose noun is part of the wh-phrase (wh_words.asks_clock)
     start = wh.i + (2 if wh_of(wh).startswith("how ") else 1)
     if wh.lower_ in ("what", "which", "whose") or wh_of(wh) in ("how many", "how much"):
         end = noun_run(doc, start, clause.end)

@@ -36,6 +36,7 @@ from verify.parsing import Parse
 from zehn.agent.act_phrases import states_act
 from zehn.agent.action_lines import planned_in_section
 from zehn.agent.clause_shapes import chosen_over, commanded, field_labels, headed_by
+from zehn.agent.clock_entries import stamps_asked
 from zehn.agent.compounds import compound_held
 from zehn.agent.confirmations import confirmed_clause
 from zehn.agent.findings import asks_finding, states_finding
@@ -136,8 +137,11 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None
     if ask.answer_type in ("cause", "fix"):
         return _bind_cause_or_fix(ask, scored, parse, similarity, context, hit, parse_text)
+    # (A clock time stamping the asked words answers "when" with none of them a core term: "08:38 errors under
+    # threshold" for "when were errors back below the threshold", all kind words; :mod:`zehn.agent.clock_entries`.)
     if not hit and not label_states(text, ask) and not states_focus_of_case(ask, scored.coverage, lemmas_of(parse),
-                                                                          similarity):
+                                                                          similarity) and \
+            not stamps_asked(ask, text, similarity, context, parse):
         return None
     if not _focus_held(ask, parse, lemmas, similarity, asked):
         return None

@@ -8,6 +8,7 @@ from spacy.tokens import Doc
 from zehn.agent.asked_measure import MEASURED, unshown_share, unstated_measure
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import conditioned
+from zehn.agent.clock_entries import stamps_asked
 from zehn.agent.focus import DURATION_VERBS, NUMBER_ONLY, OCCURRENCE_VERBS, family, states_threshold, states_unit
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, lemmas_of
 from zehn.agent.question import Ask
@@ -19,6 +20,8 @@ def bind_typed(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity, 
                hit: set[str], asked: frozenset[str], frame: tuple[str, ...]) -> tuple[str, int] | None:
     """A typed ask: a filler of its type beside the asked thing's own words, of the asked thing and act."""
     text = parse.text
+    if stamps_asked(ask, text, similarity, context, parse):  # "08:38 errors under threshold" (:mod:`clock_entries`)
+        return "filler", max(1, len(hit))
     # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
     # a duration in a sentence about something else is not the asked duration.
     # (None of its own: "how long did the export take" asks for the export's duration, held by the core terms.)

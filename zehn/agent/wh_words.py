@@ -16,6 +16,11 @@ HOW_WORDS = frozenset({"many", "much", "long", "often", "frequently"})
 # "How come X happened" is English's other way of asking "why X happened" (a closed class of one idiom): the "come"
 # is no verb of the question, the clause after it is asked.
 HOW_FOR: dict[str, str] = {"come": "why"}
+# "(At) what time did X happen" is English's other way of asking "when did X happen": "time" alone after "what" /
+# "which" asks a point in time, so it is part of the wh-phrase, as "how long" is; not a named kind of time ("what
+# *restore* time", "what time *window*") nor the time an act takes ("what time did the restore *take*": a span).
+_CLOCK_NOUNS = frozenset({"time"})
+_SPAN_VERBS = frozenset({"take", "last", "need", "require", "spend", "cost"})
 _RELATIVE_WH = frozenset({"which", "who", "whom", "whose", "where", "when", "why"})
 
 
@@ -148,10 +153,26 @@ def wh_of(token: Token) -> str:
         return f"how {token.nbor().lower_}"
     if token.lower_ == "how" and token.i + 1 < len(token.doc) and token.nbor().lower_ in HOW_FOR:
         return HOW_FOR[token.nbor().lower_]
+    if asks_clock(token):
+        return "when"
     return token.lower_
+
+
+def asks_clock(token: Token) -> bool:
+    """"what time" / "which time" asks when (see :data:`_CLOCK_NOUNS`): the noun is the whole phrase the wh-word
+    determines (no noun after it: "what time window") and the clause's verb is no verb of a span ("take")."""
+    doc = token.doc
+    if token.lower_ not in ("what", "which") or token.i + 1 >= len(doc) or doc[token.i + 1].lower_ not in _CLOCK_NOUNS:
+        return False
+    after = doc[token.i + 2] if token.i + 2 < len(doc) else None
+    if after is not None and (after.pos_ in ("NOUN", "PROPN") or after.dep_ == "compound"):
+        return False
+    return not any(t.lemma_.casefold() in _SPAN_VERBS and t.pos_ == "VERB" for t in doc[token.i + 2:])
 
 
 def idiom_words(token: Token) -> set[int]:
     """The word an idiomatic wh-phrase adds to its wh-word ("how *come*"): part of the wh-phrase, not of the ask."""
+    if asks_clock(token):
+        return {token.i + 1}  # "what *time*": the asked kind is the wh-phrase's, not a thing of the ask
     return {token.i + 1} if token.lower_ == "how" and wh_of(token) != "how" and not wh_of(token).startswith("how ") \
         else set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from spacy.language import Language
 
+from zehn.agent.analyse import analyse
 from zehn.agent.wh_words import wh_tokens
 
 
@@ -99,3 +100,16 @@ def test_an_embedded_wh_clause_after_a_verb_or_preposition_is_no_second_ask(
 def test_a_second_question_joined_by_a_coordinator_or_a_new_sentence_still_asks(
         nlp: Language, question: str, asking: list[str]) -> None:
     assert [t.lower_ for t in wh_tokens(nlp(question))] == asking
+
+
+@pytest.mark.parametrize(("question", "wh", "answer_type"), [
+    ("At what time was the export worker drained?", "when", "date"),
+    ("What time did the pager fire?", "when", "date"),
+    ("What was the drain time?", "what", "duration"),
+    ("What time window does the rollup cover?", "what", "duration"),
+    ("What time did the drain take?", "what", "duration"),
+])
+def test_what_time_alone_asks_when_but_a_named_or_taken_time_is_a_span(
+        nlp: Language, question: str, wh: str, answer_type: str) -> None:
+    ask = analyse(question, nlp).asks[0]
+    assert (ask.wh, ask.answer_type) == (wh, answer_type)
