@@ -92,12 +92,14 @@ def _view(answer: dict[str, Any]) -> tuple[Any, ...]:
     return answer["status"], [tuple(c) for c in answer["citations"]], answer["text"]
 
 
-def run(base: Path, url: str, graph: str, work: Path, asked: list[tuple[str, str]], rounds: int) -> dict[str, Any]:
-    """Both trees answer ``asked`` ((id, question) pairs) alternately; their figures and the answers that differ."""
+def run(base: Path, url: str, graph: str, work: Path, asked: list[tuple[str, str]], rounds: int,
+        base_graph: str | None = None) -> dict[str, Any]:
+    """Both trees answer ``asked`` ((id, question) pairs) alternately; their figures and the answers that differ.
+    ``base_graph``: the graph the base reads (default ``graph``), for a change that the ingest makes too."""
     (work / "this").mkdir(parents=True, exist_ok=True)
     (work / "base").mkdir(parents=True, exist_ok=True)
     this = _start("this", HERE, url, graph, work / "this", asked[0][1])
-    other = _start("base", base, url, graph, work / "base", asked[0][1])
+    other = _start("base", base, url, base_graph or graph, work / "base", asked[0][1])
     differ: list[dict[str, Any]] = []
     statuses: dict[str, int] = {}
     try:
