@@ -126,10 +126,12 @@ def against_base(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
         if args.graph is None:  # a graph another command built (--graph) is read as it is
             Ingestor("127.0.0.1", server.port, graph_name, server.password, nlp=load_nlp(),
                      embedder=LocalEmbedder()).ingest([args.corpus])
-        wait_for_indexes(open_graph("127.0.0.1", server.port, graph_name, password=server.password),
-                         load_settings(data_dir=data_dir).ready_wait_s)  # never time half-built indexes
+        base_graph = args.base_graph or graph_name
+        for name in dict.fromkeys((graph_name, base_graph)):  # never time half-built indexes
+            wait_for_indexes(open_graph("127.0.0.1", server.port, name, password=server.password),
+                             load_settings(data_dir=data_dir).ready_wait_s)
         with tempfile.TemporaryDirectory() as work:
-            return answers_ab.run(args.base.resolve(), url, graph_name, Path(work), asked, args.rounds)
+            return answers_ab.run(args.base.resolve(), url, graph_name, Path(work), asked, args.rounds, base_graph)
 
 
 def main() -> None:
@@ -143,6 +145,8 @@ def main() -> None:
                         "'eval' for zehn eval's).")
     parser.add_argument("--half", choices=("tune", "check", "all"), default="all", help="The questions asked.")
     parser.add_argument("--rounds", type=int, default=1, help="With --base: times each question is asked.")
+    parser.add_argument("--base-graph", default=None, help="With --base: the graph the base reads (default --graph's; "
+                        "an ingest of the base's own beside this checkout's, in the same data dir).")
     args = parser.parse_args()
     if args.graph == "eval":
         args.graph = eval_graph_name(args.corpus)

@@ -1,4 +1,4 @@
-"""The term store: the full model's vector of each verb and adjective lemma the evidence sentences hold, made at
+"""The term store: the full model's vector of each word and verb act phrase the evidence sentences hold, made at
 ingest, so answering a question reads the vectors its synonym checks compare instead of running the model on them.
 
 - Why: question time compares an asked verb with the verbs and adjectives of the sentences it reads by the full
@@ -11,10 +11,14 @@ ingest, so answering a question reads the vectors its synonym checks compare ins
   back bit for bit; a graph vector property would be parsed float by float). A vector depends on the word alone,
   so one node serves every document that holds the word; it says nothing of any document (a model call on the word
   gives it to anyone), so it carries no access list, and a rolled-back or purged document leaves its words' nodes.
-- Which words: the casefolded lemmas of the tokens the parser tags VERB or ADJ (what
-  :func:`zehn.agent.sentence_binding.prefetch_synonyms` and the other synonym checks compare). A word not stored (a
-  question's own word, a graph ingested before the store) is embedded at question time, as before: the same
-  vector either way (``embed_words`` pads a batch without changing a vector's bits:
+- Which words: the casefolded lemmas and forms of the sentences' tokens that are words (letters, parts joined by
+  "-" or "_": not numbers, paths or code), whatever their part of speech, and each verb's act phrase as an
+  infinitive ("to roll back", :func:`act_phrase`, :func:`infinitive`). Question time compares more than verbs and
+  adjectives: the words of a measure against a line's words, clipped words by the full model, and an asked act
+  against a sentence's acts as phrases (zehn/agent/asked_measure.py, similarity.py, act_phrases.py); storing only
+  verbs and adjectives left ~10 ms of model calls per first answer (bench/answers.py, tune questions). A word not
+  stored (a question's own word, a graph ingested before the store or before this rule) is embedded at question
+  time, as before: the same vector either way (``embed_words`` pads a batch without changing a vector's bits:
   tests/extraction/test_embeddings.py).
 """
 
@@ -22,21 +26,26 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import redis
-from spacy.attrs import LEMMA, POS
+from spacy.attrs import DEP, HEAD, LEMMA, ORTH, POS
 
 from extraction.errors import GraphUnavailable
-from extraction.parse_store import _ATTRS, _HEADER, _STRINGS, _UNSIGNED
+from extraction.parse_store import _ATTRS, _HEADER, _SIGNED, _SMALL, _STRINGS, _UNSIGNED
 from extraction.schema import TERM
+from extraction.verb_reader import PARTICLES
 
-TERM_POS = frozenset({"VERB", "ADJ"})
+TERM_POS = frozenset({"VERB", "ADJ"})  # the words stored with each document's rows (:func:`term_words`)
 BATCH = 500  # words per write
-_LEMMA, _POS = _ATTRS.index(int(LEMMA)), _ATTRS.index(int(POS))
+_LEMMA, _POS, _DEP, _ORTH = (_ATTRS.index(int(a)) for a in (LEMMA, POS, DEP, ORTH))
+_HEAD = _SMALL.index(int(HEAD))
+# A word: letters, or letter runs joined by "-" or "_" ("sign-off", "max_retries"); not a number, path or URL.
+_WORD = re.compile(r"[^\W\d_]+(?:[-_][^\W\d_]+)*")
 
 READ_TERMS = f"UNWIND $words AS w MATCH (t:{TERM} {{text: w}}) WHERE t.model = $model RETURN t.text, t.vector"
 WRITE_TERMS = f"UNWIND $rows AS r MERGE (t:{TERM} {{text: r[0], model: $model}}) SET t.vector = r[1]"
@@ -61,17 +70,67 @@ def model_tag(embedder: WordModel) -> str:
     return f"{embedder.model_name}/{embedder.runtime}"
 
 
-def term_words(parse: str) -> list[str]:
-    """The casefolded verb and adjective lemmas of one stored parse (:func:`extraction.parse_store.encode`), read
-    from its columns without rebuilding the ``Doc``."""
+def act_phrase(lemma: str, particles: Sequence[str]) -> str:
+    """A verb's act as a phrase: its lemma casefolded and its particles ("rolled it back" -> "roll back")."""
+    return " ".join([lemma.casefold(), *particles])
+
+
+def is_particle(dep: str, lower: str) -> bool:
+    """A verb's child that belongs to its act phrase: a particle, or an adverb that is one ("set it up")."""
+    return dep == "prt" or (dep == "advmod" and lower in PARTICLES)
+
+
+def infinitive(act: str) -> str:
+    """The text an act phrase is embedded as ("to roll back"): a bare verb out of context reads as a noun too."""
+    return f"to {act}"
+
+
+class _Columns(NamedTuple):
+    lemmas: list[str]
+    pos: list[str]
+    deps: list[str]
+    lower: list[str]  # each token's text, lower-cased (spaCy's ``lower_``)
+    heads: list[int]  # each token's head's position
+
+
+def _columns(parse: str) -> _Columns:
+    """The token columns of one stored parse (:func:`extraction.parse_store.encode`), without rebuilding a ``Doc``."""
     raw = zlib.decompress(base64.b64decode(parse))
-    n, size, index_bytes, _ = _HEADER.unpack_from(raw)
+    n, size, index_bytes, small_bytes = _HEADER.unpack_from(raw)
     at = _HEADER.size
     strings: list[str] = json.loads(raw[at : at + size])
     index = np.frombuffer(raw, dtype=_UNSIGNED[index_bytes], count=n * len(_STRINGS), offset=at + size + n)
     columns = index.reshape(len(_STRINGS), n)
-    return [strings[lemma].casefold() for lemma, pos in zip(columns[_LEMMA].tolist(), columns[_POS].tolist(),
-                                                              strict=True) if strings[pos] in TERM_POS]
+    small = np.frombuffer(raw, dtype=_SIGNED[small_bytes], count=n * len(_SMALL), offset=at + size + n + index.nbytes)
+    heads = (small.reshape(len(_SMALL), n)[_HEAD].astype(np.int64) + np.arange(n)).tolist()  # offsets to positions
+    lemmas, pos, deps, orth = ([strings[i] for i in columns[c].tolist()] for c in (_LEMMA, _POS, _DEP, _ORTH))
+    return _Columns(lemmas, pos, deps, [text.lower() for text in orth], heads)
+
+
+def term_words(parse: str) -> list[str]:
+    """The casefolded verb and adjective lemmas of one stored parse: stored with its document's rows."""
+    found = _columns(parse)
+    return [lemma.casefold() for lemma, pos in zip(found.lemmas, found.pos, strict=True) if pos in TERM_POS]
+
+
+def read_words(parse: str) -> list[str]:
+    """Every word of one stored parse whose vector question time may compare: its tokens' casefolded lemmas and
+    forms that are words, then its verbs' act phrases as infinitives, each once, in order (stored after the whole
+    ingest, :func:`missing_words`)."""
+    found = _columns(parse)
+    # Each token's lemma and its own form: a line's label, header and heading words are compared as written
+    # ("criteria", "tickets"), not lemmatised.
+    forms = (form.casefold() for lemma, orth in zip(found.lemmas, found.lower, strict=True) for form in (lemma, orth))
+    words = [form for form in forms if _WORD.fullmatch(form)]
+    # A token's children are the tokens whose head it is, in text order (as spaCy's ``Token.children`` gives them).
+    children: dict[int, list[int]] = {}
+    for c, head in enumerate(found.heads):
+        if head != c:
+            children.setdefault(head, []).append(c)
+    acts = [infinitive(act_phrase(lemma, [found.lower[c] for c in children.get(v, ())
+                                          if is_particle(found.deps[c], found.lower[c])]))
+            for v, (lemma, pos) in enumerate(zip(found.lemmas, found.pos, strict=True)) if pos == "VERB"]
+    return list(dict.fromkeys([*words, *acts]))
 
 
 def encode_vector(vector: Sequence[float]) -> str:
@@ -95,14 +154,19 @@ def read_terms(graph: Any, words: Sequence[str], model: str) -> dict[str, np.nda
 
 
 def missing_terms(graph: Any, embedder: WordModel, parses: Iterable[str]) -> list[tuple[str, str]]:
-    """The words of ``parses`` (encoded) not stored yet for ``embedder``'s model, with their encoded vectors (one
-    batched model call): for :func:`write_terms`."""
-    words = list(dict.fromkeys(w for parse in parses for w in term_words(parse) if w))
+    """The verbs and adjectives of ``parses`` (encoded) not stored yet for ``embedder``'s model, with their encoded
+    vectors (one batched model call): for :func:`write_terms`."""
+    return missing_words(graph, embedder, (w for parse in parses for w in term_words(parse)))
+
+
+def missing_words(graph: Any, embedder: WordModel, words: Iterable[str]) -> list[tuple[str, str]]:
+    """The ``words`` not stored yet for ``embedder``'s model, with their encoded vectors (one batched model call)."""
+    wanted = list(dict.fromkeys(w for w in words if w))
     model = model_tag(embedder)
     stored: set[str] = set()
-    for at in range(0, len(words), BATCH):
-        stored.update(read_terms(graph, words[at:at + BATCH], model))
-    missing = [w for w in words if w not in stored]
+    for at in range(0, len(wanted), BATCH):
+        stored.update(read_terms(graph, wanted[at:at + BATCH], model))
+    missing = [w for w in wanted if w not in stored]
     if not missing:
         return []
     return [(w, encode_vector(v)) for w, v in zip(missing, embedder.embed_words(missing), strict=True)]

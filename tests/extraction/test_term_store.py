@@ -1,5 +1,5 @@
-"""The term store: ingest keeps the full model's vector of each verb and adjective its sentences hold, bit for bit
-what the model gives the word alone, found by word and model; a reader is told when the graph is down."""
+"""The term store: ingest keeps the full model's vector of each word lemma and verb act phrase its sentences hold,
+bit for bit what the model gives the word alone, found by word and model; a reader is told when the graph is down."""
 
 from __future__ import annotations
 
@@ -16,25 +16,43 @@ from extraction.parse_store import encode
 from extraction.schema import ensure_indexes
 from extraction.term_store import (
     TermsUnavailable,
+    act_phrase,
     decode_vector,
     encode_vector,
+    is_particle,
     missing_terms,
+    missing_words,
     model_tag,
     read_terms,
+    read_words,
     term_words,
     write_terms,
 )
 
 
-def test_a_parses_words_are_its_verb_and_adjective_lemmas_casefolded(nlp: Language) -> None:
+def test_a_parses_terms_are_its_verb_and_adjective_lemmas_casefolded(nlp: Language) -> None:
     doc = nlp("Approved: the team retained older logs and Shipped the new build.")
     expected = [t.lemma_.casefold() for t in doc if t.pos_ in ("VERB", "ADJ")]
     assert expected  # the sentence holds some
     assert term_words(encode(doc)) == expected
 
 
-def test_a_parse_without_verbs_or_adjectives_has_no_words(nlp: Language) -> None:
-    assert term_words(encode(nlp("Owner: the payments team."))) == []
+def test_a_parses_words_are_its_word_lemmas_and_forms_casefolded_then_its_acts_as_infinitives(nlp: Language) -> None:
+    doc = nlp("Approved: the team rolled the change back on 2026-03-01 and Shipped the new build.")
+    forms = [form.casefold() for t in doc if t.is_alpha for form in (t.lemma_, t.text)]
+    acts = [f"to {act_phrase(t.lemma_, [c.lower_ for c in t.children if is_particle(c.dep_, c.lower_)])}"
+            for t in doc if t.pos_ == "VERB"]
+    assert "to roll back" in acts  # the particle stays with its verb
+    assert {"roll", "rolled", "approved", "approve"} <= set(forms)
+    assert read_words(encode(doc)) == list(dict.fromkeys([*forms, *acts]))
+
+
+def test_numbers_paths_and_punctuation_are_no_words(nlp: Language) -> None:
+    assert read_words(encode(nlp("2026-03-01: 42% (v1.2.3)"))) == []
+
+
+def test_a_hyphenated_word_is_one_word(nlp: Language) -> None:
+    assert "sign-off" in read_words(encode(nlp("The sign-off is due.")))
 
 
 def test_a_stored_vector_comes_back_bit_for_bit() -> None:
@@ -65,22 +83,34 @@ def test_only_words_not_stored_for_the_model_are_embedded(falkordb_client: Any, 
     first = missing_terms(graph, model, parses)
     assert [w for w, _ in first] == ["retain", "delete", "old"]  # each word once
     write_terms(graph, model_tag(model), first)
-    assert missing_terms(graph, model, [encode(nlp("They deleted the new logs."))]) == [
-        ("new", encode_vector([3.0, 1.0]))]
-    assert model.asked == ["retain", "delete", "old", "new"]
+    second = missing_terms(graph, model, [encode(nlp("They deleted the new logs."))])
+    assert second == [("new", encode_vector([3.0, 1.0]))]
+    write_terms(graph, model_tag(model), second)
+    assert missing_words(graph, model, ["to delete", "new", "old", "to delete"]) == [
+        ("to delete", encode_vector([9.0, 1.0]))]  # any word or phrase, the same way
+    assert model.asked == ["retain", "delete", "old", "new", "to delete"]
     assert read_terms(ScopedGraph(graph, PUBLIC), ["old", "absent"], model_tag(model)).keys() == {"old"}
     assert read_terms(graph, ["old"], "another-model/onnx") == {}
 
 
-def test_ingest_stores_the_vector_the_model_gives_each_word_alone(sample_graph: tuple[Any, Any],
+def test_ingest_stores_the_vector_the_model_gives_each_word_and_act_alone(sample_graph: tuple[Any, Any],
                                                                   embedder: LocalEmbedder) -> None:
     graph = sample_graph[0]
     rows = graph.ro_query("MATCH (t:Term) RETURN t.text, t.model ORDER BY t.text LIMIT 5").result_set
-    assert rows and {model for _, model in rows} == {model_tag(embedder)}
-    words = [word for word, _ in rows]
+    acts = graph.ro_query("MATCH (t:Term) WHERE t.text STARTS WITH 'to ' RETURN t.text LIMIT 3").result_set
+    assert rows and acts and {model for _, model in rows} == {model_tag(embedder)}
+    words = [word for word, _ in rows] + [act for (act,) in acts]
     stored = read_terms(graph, words, model_tag(embedder))
     for word, vector in zip(words, embedder.embed_words(words), strict=True):
         assert np.array_equal(stored[word], np.asarray(vector, dtype=np.float32))
+
+
+def test_the_other_words_are_stored_after_every_documents_rows(sample_graph: tuple[Any, Any]) -> None:
+    # Written between a document's rows they would shift the later rows' node ids, and the vector indexes' order.
+    graph = sample_graph[0]
+    last_row = graph.ro_query("MATCH (n) WHERE NOT n:Term RETURN max(ID(n))").result_set[0][0]
+    first_act = graph.ro_query("MATCH (t:Term) WHERE t.text STARTS WITH 'to ' RETURN min(ID(t))").result_set[0][0]
+    assert first_act is not None and first_act > last_row
 
 
 class Refusing:
