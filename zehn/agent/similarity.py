@@ -27,7 +27,6 @@ letters; tests/zehn/agent/test_similarity.py), not from any question set: relate
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
@@ -36,6 +35,7 @@ from typing import Protocol
 import numpy as np
 
 from zehn.agent.lemmas import compounds_apart, cut_short, inflects
+from zehn.agent.vector_cache import VectorCache
 
 WORD_MATCH = 0.36
 SYNONYM_MATCH = 0.55  # single words by the full model: affect~impact 0.59, restore~recover 0.67, affect~add 0.22
@@ -58,28 +58,6 @@ class WordEmbedder(Protocol):
     def word_vectors(self, words: list[str]) -> list[list[float]]: ...
 
 
-class _Cache:
-    """A bounded LRU that answers from several threads (the API's workers and the background embedder)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> np.ndarray | None:
-        with self._lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def put(self, key: str, value: np.ndarray) -> None:
-        with self._lock:
-            self.items[key] = value
-            if len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
 class Similarity:
     def __init__(self, embedder: WordEmbedder | None, term_cache_size: int = TERM_CACHE_SIZE,
                  irregular: Mapping[str, str] | None = None, stored: StoredTerms | None = None) -> None:
@@ -91,9 +69,9 @@ class Similarity:
         self.irregular: Mapping[str, str] = irregular or {}
         self._irregular_forms = frozenset(self.irregular)  # intersected with a pool (in C), not looped over
         self._pools: dict[tuple[str, ...], frozenset[str]] = {}  # :meth:`_pool`
-        self._words = _Cache(CACHE_SIZE)
-        self._texts = _Cache(CACHE_SIZE // 10)
-        self._terms = _Cache(term_cache_size)
+        self._words = VectorCache(CACHE_SIZE)
+        self._texts = VectorCache(CACHE_SIZE // 10)
+        self._terms = VectorCache(term_cache_size)
         self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
         self._pending: dict[str, Future[None]] = {}  # texts being embedded in the background (:meth:`start`)
         self._lock = threading.Lock()
