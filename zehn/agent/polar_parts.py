@@ -1,0 +1,94 @@
+"""The yes/no parts of a question that also asks wh-things, and what a later part's "that" / "it" refers to (part of
+stage 1, analyse).
+
+A question may ask several things in one sentence, some of them whether something holds: "Which path does the
+adapter post to, *and does the endpoint have to be configured with that full path*?", "*Did sign-off become a hard
+gate*, and who made that call?", "*Does each event need an id*, *may trace ids be exposed for it*, and who settled
+that?". English marks such a part by subject-auxiliary inversion at the head of a clause (after a comma, a
+coordinating "and"/"but"/"or", or at the start of the sentence): the auxiliary comes before its subject. Each
+such clause is an ask of its own, of type ``statement`` (wh-word "whether"), beside the wh-asks.
+
+A later part that names no matter of its own but points back ("who settled *that*", "exposed for *it*", "when did
+*that handoff* happen") asks about what the part before it asks: that part's terms are carried into it, so the line
+that answers it is read about the same matter (a person named in a line about something else answered nothing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Doc, Span, Token
+
+from zehn.agent.asked_time import asked_time
+from zehn.agent.lemmas import content_terms
+from zehn.agent.question import Ask
+from zehn.agent.whole_asks import YES_NO_OPENERS
+
+# Words after which a clause may open ("X, and does Y", "X; is Y", "X? Does Y"): a comma, a coordinator, a stop.
+_CLAUSE_JOINERS = frozenset({",", ";", "and", "but", "or", "?", "."})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+# Words that point back to something the question named before them: a pronoun for a thing ("it", "that"), or a
+# demonstrative determiner of a noun ("that call", "this change"). "they", "he", "she" point to a person and are
+# read by :mod:`zehn.agent.dependent_asks`.
+_POINTING = frozenset({"it", "that", "this", "these", "those"})
+
+
+def polar_openers(doc: Doc, whs: list[Token]) -> list[Token]:
+    """The auxiliaries that open a yes/no clause: at the start of the question or after a clause joiner, and
+    inverted (its clause's subject comes after it): "*does* the endpoint have to ...", "*may* our ids be exposed".
+    Not one whose clause runs into a wh-word with no joiner between ("*Do* you know why X broke"): the wh-clause
+    is its object, the question asks only what the wh-word asks (``whs``: the question's wh-words)."""
+    out = []
+    for t in doc:
+        if t.lower_ not in YES_NO_OPENERS or t.pos_ != "AUX":
+            continue
+        if t.i > 0 and doc[t.i - 1].lower_ not in _CLAUSE_JOINERS:
+            continue
+        verb = t.head if t.dep_ in ("aux", "auxpass") else t
+        # A sentence that opens with an auxiliary is inverted whatever the parse hung after it ("Did SRE sign-off
+        # become ...": a subject the tagger read as an object); inside a sentence, the subject must follow.
+        opens = t.i == 0 or doc[t.i - 1].lower_ in ("?", ".")
+        if not opens and not any(c.dep_ in _SUBJECTS and c.i > t.i for c in verb.children):
+            continue
+        wh = next((w for w in whs if w.i > t.i), None)
+        if wh is None or any(j.lower_ in _CLAUSE_JOINERS for j in doc[t.i + 1:wh.i]):
+            out.append(t)
+    return out
+
+
+def polar_ask(clause: Span) -> Ask:
+    """One yes/no part as an ask whether its statement holds: its main verb is the act (the auxiliary's head, or the
+    auxiliary itself when it is the copula: "is X on")."""
+    opener = clause[0]
+    verb = opener.head if opener.dep_ in ("aux", "auxpass") and clause.start <= opener.head.i < clause.end else opener
+    lemma = verb.lemma_.casefold() if verb.pos_ in ("VERB", "AUX", "ADJ") else ""
+    terms = content_terms(clause)
+    return Ask(clause.text, "whether", "", "", lemma, "statement", terms, any(t.dep_ == "neg" for t in clause), terms,
+               time=asked_time(clause))
+
+
+def points_back(clause: Span) -> bool:
+    """The part names what it asks about by pointing back: a pronoun for a thing as an argument ("who settled
+    *that*", "exposed for *it*"), or a demonstrative on a noun ("who made *that call*")."""
+    for t in clause:
+        if t.lower_ not in _POINTING or t.i == clause.start:
+            continue
+        if t.pos_ == "PRON" and t.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass") and t.dep_ != "expl":
+            return True
+        if t.dep_ == "det" and t.head.pos_ in ("NOUN", "PROPN"):
+            return True
+    return False
+
+
+def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
+    """A part that points back (:func:`points_back`) takes the terms of the part before it: its own words name the
+    kind of thing asked ("call", "handoff"), the earlier part's the matter. The earlier part's focus (what it
+    wanted) is not carried unless the earlier part is a yes/no part, whose words are all its matter."""
+    if before is None or not points_back(clause):
+        return ask
+    wanted = {*before.focus_terms, before.focus_head} - {""}
+    matter = tuple(t for t in before.core if t not in wanted) if before.answer_type != "statement" else before.core
+    if not matter:
+        return ask
+    return replace(ask, terms=tuple(dict.fromkeys((*ask.terms, *matter))),
+                   core=tuple(dict.fromkeys((*ask.core, *matter))))
