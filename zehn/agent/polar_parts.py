@@ -20,6 +20,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span, Token
 
 from zehn.agent.asked_time import asked_time
+from zehn.agent.focus import KIND_WORDS
 from zehn.agent.lemmas import content_terms
 from zehn.agent.question import Ask
 from zehn.agent.whole_asks import YES_NO_OPENERS
@@ -67,27 +68,45 @@ def polar_ask(clause: Span) -> Ask:
                time=asked_time(clause))
 
 
-def points_back(clause: Span) -> bool:
-    """The part names what it asks about by pointing back: a pronoun for a thing as an argument ("who settled
-    *that*", "exposed for *it*"), or a demonstrative on a noun ("who made *that call*")."""
+def points_back(clause: Span) -> str:
+    """How the part names what it asks about by pointing back: ``"matter"`` for "that" / "this" as a pronoun ("who
+    settled *that*") or on a noun ("who made *that call*", "when did *that handoff* happen"): the earlier part's
+    whole matter, its act included; ``"thing"`` for "it" / "these" / "those" as what is acted on ("exposed for *it*",
+    "why isn't *it* considered a fix"): a thing the earlier part named, its nouns. "" when it does not point back; so
+    for a pronoun that does the act ("what should *it* show"), which stands for a doer, not the matter."""
     for t in clause:
         if t.lower_ not in _POINTING or t.i == clause.start:
             continue
-        if t.pos_ == "PRON" and t.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass") and t.dep_ != "expl":
-            return True
-        if t.dep_ == "det" and t.head.pos_ in ("NOUN", "PROPN"):
-            return True
-    return False
+        if t.dep_ == "det" and t.lower_ in ("that", "this") and t.head.pos_ in ("NOUN", "PROPN"):
+            return "matter"
+        if t.pos_ == "PRON" and (t.dep_ in ("dobj", "pobj", "nsubjpass") or (t.dep_ == "nsubj" and _undergoes(t))):
+            return "matter" if t.lower_ in ("that", "this") else "thing"
+    return ""
+
+
+def _undergoes(subject: Token) -> bool:
+    """The subject does not do the act: its verb is a copula or passive ("why isn't *it* considered a fix", the
+    parser hanging "it" as a plain subject)."""
+    verb = subject.head
+    return verb.lemma_ == "be" or any(c.dep_ == "auxpass" for c in verb.children)
 
 
 def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
-    """A part that points back (:func:`points_back`) takes the terms of the part before it: its own words name the
-    kind of thing asked ("call", "handoff"), the earlier part's the matter. The earlier part's focus (what it
-    wanted) is not carried unless the earlier part is a yes/no part, whose words are all its matter."""
-    if before is None or not points_back(clause):
+    """A part that points back (:func:`points_back`) takes the terms of the part before it. A yes/no part always
+    does (its words are a statement about that matter); a wh-part does when its own words name little more than the
+    kind of thing asked (at most one term besides its verb, its focus and the words that name a kind of answer:
+    "who *made* that *call*", "why isn't it considered a real *fix*"): one that names its own matter ("how many
+    concurrent users is it sized for") is bound by its own words. The earlier part's focus (what it wanted) is not
+    carried unless it is a yes/no part, whose words are all its matter."""
+    how = points_back(clause) if before is not None else ""
+    if before is None or not how:
         return ask
-    wanted = {*before.focus_terms, before.focus_head} - {""}
-    matter = tuple(t for t in before.core if t not in wanted) if before.answer_type != "statement" else before.core
+    own = [t for t in ask.core if t not in KIND_WORDS and t not in {ask.predicate, ask.focus_head, *ask.focus_terms}]
+    if ask.answer_type != "statement" and len(own) > 1:
+        return ask
+    wanted = {*before.focus_terms, before.focus_head} - {""} if before.answer_type != "statement" else set()
+    nouns = {t.lemma_.casefold() for t in clause.doc if t.pos_ in ("NOUN", "PROPN")} if how == "thing" else None
+    matter = tuple(t for t in before.core if t not in wanted and (nouns is None or t in nouns))
     if not matter:
         return ask
     return replace(ask, terms=tuple(dict.fromkeys((*ask.terms, *matter))),
