@@ -3,7 +3,9 @@
 1. **Asks.** Every interrogative wh-word (what, which, who, whom, whose, when, where, why, how [many|much|long])
    opens an ask that runs to the next one; a wh-word inside a relative clause ("the incident where ...") is not
    one. A question with no wh-word that opens with an auxiliary ("Does ...", "Is ...", "Can ...") is a yes/no
-   question with one ask of type ``statement``.
+   question with one ask of type ``statement``; beside wh-words, each clause an inverted auxiliary opens ("..., and
+   *does* the endpoint need it?") is a ``statement`` ask of its own, and a later part that points back ("who
+   settled *that*") carries the earlier part's matter (:mod:`zehn.agent.polar_parts`).
 2. **Focus.** The noun phrase the wh-word determines ("what *restore time*", "which *upstream service*"), else
    the noun after a copula ("what was *the root cause*"), else nothing (the verb then says what is asked:
    "what *caused* ..."). Coordinated focus nouns become asks of their own ("what ticket and date").

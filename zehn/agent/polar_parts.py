@@ -102,7 +102,9 @@ def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
     if before is None or not how:
         return ask
     own = [t for t in ask.core if t not in KIND_WORDS and t not in {ask.predicate, ask.focus_head, *ask.focus_terms}]
-    if ask.answer_type != "statement" and len(own) > 1:
+    # A fix is not carried into: a remedy's line names the remedy ("raised the per-org cap"), and its section is about
+    # the whole incident, not the problem's words (para tune half: "how did they fix it for good" lost its line).
+    if ask.answer_type == "fix" or (ask.answer_type != "statement" and len(own) > 1):
         return ask
     wanted = {*before.focus_terms, before.focus_head} - {""} if before.answer_type != "statement" else set()
     nouns = {t.lemma_.casefold() for t in clause.doc if t.pos_ in ("NOUN", "PROPN")} if how == "thing" else None

@@ -42,3 +42,18 @@ def test_an_auxiliary_whose_object_is_the_wh_clause_asks_nothing_of_its_own(nlp:
 def test_a_question_of_yes_no_parts_only_stays_one_yes_no_question(nlp: Language) -> None:
     analysis = analyse("Is the importer paused, and does the ledger still accept writes?", nlp)
     assert analysis.route == "yes_no" and len(analysis.asks) == 1
+
+
+def test_a_pronoun_that_does_the_asked_act_carries_nothing(nlp: Language) -> None:
+    analysis = analyse("What should the importer do when the queue is full, and what warning should it log?", nlp)
+    assert "queue" not in analysis.asks[1].core
+
+
+def test_a_fix_for_it_is_not_bound_by_the_problems_words(nlp: Language) -> None:
+    analysis = analyse("How did they contain the ledger outage and how did they fix it for good?", nlp)
+    assert analysis.asks[1].answer_type == "fix" and "outage" not in analysis.asks[1].core
+
+
+def test_it_carries_the_things_the_earlier_part_named_not_its_act(nlp: Language) -> None:
+    analysis = analyse("How much did pausing the importer help, and why isn't it considered a real fix?", nlp)
+    assert "importer" in analysis.asks[1].core and "pause" not in analysis.asks[1].core
