@@ -70,15 +70,16 @@ def polar_ask(clause: Span) -> Ask:
 
 def points_back(clause: Span) -> str:
     """How the part names what it asks about by pointing back: ``"matter"`` for "that" / "this" as a pronoun ("who
-    settled *that*") or on a noun ("who made *that call*", "when did *that handoff* happen"): the earlier part's
-    whole matter, its act included; ``"thing"`` for "it" / "these" / "those" as what is acted on ("exposed for *it*",
-    "why isn't *it* considered a fix"): a thing the earlier part named, its nouns. "" when it does not point back; so
-    for a pronoun that does the act ("what should *it* show"), which stands for a doer, not the matter."""
+    settled *that*"): the earlier part's whole matter, its act included; ``"named"`` for them on a noun ("who made
+    *that call*", "who set *that limit*"), read as "matter" after a yes/no part; ``"thing"`` for "it" / "these" /
+    "those" as what is acted on ("exposed for *it*", "why isn't *it* considered a fix"): a thing the earlier part
+    named, its nouns. "" when it does not point back; so for a pronoun that does the act ("what should *it* show"),
+    which stands for a doer, not the matter."""
     for t in clause:
         if t.lower_ not in _POINTING or t.i == clause.start:
             continue
         if t.dep_ == "det" and t.lower_ in ("that", "this") and t.head.pos_ in ("NOUN", "PROPN"):
-            return "matter"
+            return "named"
         if t.pos_ == "PRON" and (t.dep_ in ("dobj", "pobj", "nsubjpass") or (t.dep_ == "nsubj" and _undergoes(t))):
             return "matter" if t.lower_ in ("that", "this") else "thing"
     return ""
@@ -99,7 +100,10 @@ def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
     concurrent users is it sized for") is bound by its own words. The earlier part's focus (what it wanted) is not
     carried unless it is a yes/no part, whose words are all its matter."""
     how = points_back(clause) if before is not None else ""
-    if before is None or not how:
+    # A noun under the demonstrative in a wh-part names the thing itself ("who set *that limit*": the limit the
+    # earlier part asked for), unless the earlier part is a yes/no part, which names no thing it could stand for:
+    # then the noun names the statement as a decision or an event ("who made *that call*").
+    if before is None or not how or (how == "named" and "statement" not in (before.answer_type, ask.answer_type)):
         return ask
     own = [t for t in ask.core if t not in KIND_WORDS and t not in {ask.predicate, ask.focus_head, *ask.focus_terms}]
     # A fix is not carried into: a remedy's line names the remedy ("raised the per-org cap"), and its section is about
