@@ -3,7 +3,9 @@
 1. **Asks.** Every interrogative wh-word (what, which, who, whom, whose, when, where, why, how [many|much|long])
    opens an ask that runs to the next one; a wh-word inside a relative clause ("the incident where ...") is not
    one. A question with no wh-word that opens with an auxiliary ("Does ...", "Is ...", "Can ...") is a yes/no
-   question with one ask of type ``statement``.
+   question with one ask of type ``statement``; beside wh-words, each clause an inverted auxiliary opens ("..., and
+   *does* the endpoint need it?") is a ``statement`` ask of its own, and a later part that points back ("who
+   settled *that*") carries the earlier part's matter (:mod:`zehn.agent.polar_parts`).
 2. **Focus.** The noun phrase the wh-word determines ("what *restore time*", "which *upstream service*"), else
    the noun after a copula ("what was *the root cause*"), else nothing (the verb then says what is asked:
    "what *caused* ..."). Coordinated focus nouns become asks of their own ("what ticket and date").
@@ -21,10 +23,10 @@ from dataclasses import replace
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from extraction.verb_reader import PARTICLES
 from verify.constraints import find_constraints
 from zehn.agent import routing
-from zehn.agent.anchors import TIME_WORD, anchors
+from zehn.agent.anchors import anchors
+from zehn.agent.ask_names import names as _names
 from zehn.agent.asked_measure import measure_of
 from zehn.agent.asked_quality import qualities
 from zehn.agent.asked_time import asked_time
@@ -33,8 +35,9 @@ from zehn.agent.focus import IMPLICIT_FOCUS, type_of
 from zehn.agent.focus_phrase import asks_magnitude, focus_span, noun_groups
 from zehn.agent.lemmas import content_terms
 from zehn.agent.phrases import ASIDE, without_asides
+from zehn.agent.polar_parts import carried_matter, polar_ask, polar_openers
 from zehn.agent.possessed import possessed_subject
-from zehn.agent.question import ENTITY_ROUTES, Analysis, Ask
+from zehn.agent.question import ENTITY_ROUTES, Analysis, AnswerType, Ask
 from zehn.agent.question_verbs import (
     asks_cause,
     asks_containment,
@@ -120,10 +123,16 @@ def _asks(doc: Doc) -> list[Ask]:
     whs = _one_per_disjunction(wh_tokens(doc))
     if not whs:
         return [yes_no_ask(doc)] if opens_yes_no(doc) else phrase_asks(doc) or [open_ask(doc)]
+    # A yes/no part beside the wh-parts ("Which path ..., and does the endpoint need it?") is an ask of its own.
+    openers = sorted([*whs, *polar_openers(doc, whs)], key=lambda t: t.i)
     out: list[Ask] = []
-    for n, wh in enumerate(whs):
-        end = whs[n + 1].i if n + 1 < len(whs) else len(doc)
+    for n, wh in enumerate(openers):
+        end = openers[n + 1].i if n + 1 < len(openers) else len(doc)
         clause = _clause(doc, wh.i, end)
+        before = next((a for a in reversed(out) if a.text != clause.text), None)  # the part before this one
+        if wh not in whs:
+            out.append(carried_matter(polar_ask(clause), clause, before))
+            continue
         focus = focus_span(clause, wh)
         skip = ({t.i for t in focus} if focus is not None else set()) | idiom_words(wh)
         own = own_verb(wh, clause)  # (not a word of the focus the tagger read as a verb: "which *Go* SDK version")
@@ -153,15 +162,7 @@ def _asks(doc: Doc) -> list[Ask]:
         for group in groups or [[]]:
             head = group[-1] if group else None
             head_lemma = named_head(group) if group else IMPLICIT_FOCUS.get(wh_of(wh), "")  # "how often"
-            answer_type = type_of(head_lemma, wh_of(wh), predicate)
-            if answer_type == "description" and not group and asks_restoration(wh, verb):
-                answer_type = "fix"  # "what got X flowing again"
-            elif answer_type == "description" and not group and asks_cause(wh, verb):
-                answer_type = "cause"  # "what made X loop", "what broke X", "what set off X"
-            elif answer_type == "description" and not group and asks_containment(wh, verb):
-                answer_type = "fix"  # "how did they contain it"
-            elif answer_type == "description" and asks_magnitude(wh):
-                answer_type = "quantity"  # "how large a credit was granted"
+            answer_type = _verb_type(type_of(head_lemma, wh_of(wh), predicate), group, wh, verb)
             plural = head is not None and (head.tag_ in ("NNS", "NNPS") or (
                 head.lower_.endswith("s") and head.lemma_.casefold() != head.lower_))
             if plural and answer_type in ("identifier", "system", "description"):
@@ -183,11 +184,26 @@ def _asks(doc: Doc) -> list[Ask]:
                 scene = doc[0 if n == 0 else clause.start:clause.end]
                 doer = frozenset(doc[i].lemma_.casefold() for i in _doer(clause, focus, verb))
                 core = with_scene(core, head_lemma, predicate, scene, siblings, doer)
-            out.append(Ask(clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause),
-                           negated, core, _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
-                           tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group),
-                           needed=not group and needed_event(clause, verb, act), possessed=possessed_subject(clause)))
-    return _elided(out, doc[:whs[0].i])
+            out.append(carried_matter(Ask(
+                clause.text, wh_of(wh), text, head_lemma, predicate, answer_type, content_terms(clause), negated, core,
+                _names(clause, core, _doer(clause, focus, verb)), asked_time(clause),
+                tuple(t.lemma_.casefold() for t in group), qualities(clause, core), measure_of(group),
+                needed=not group and needed_event(clause, verb, act), possessed=possessed_subject(clause)),
+                clause, before))
+    return _elided(out, doc[:openers[0].i])
+
+
+def _verb_type(answer_type: AnswerType, group: list[Token], wh: Token, verb: Token | None) -> AnswerType:
+    """A description asked with no focus noun whose verb or wh-phrase says what kind of answer it wants."""
+    if answer_type != "description":
+        return answer_type
+    if not group and asks_restoration(wh, verb):
+        return "fix"  # "what got X flowing again"
+    if not group and asks_cause(wh, verb):
+        return "cause"  # "what made X loop", "what broke X", "what set off X"
+    if not group and asks_containment(wh, verb):
+        return "fix"  # "how did they contain it"
+    return "quantity" if asks_magnitude(wh) else answer_type  # "how large a credit was granted"
 
 
 def _one_per_disjunction(whs: list[Token]) -> list[Token]:
@@ -235,38 +251,9 @@ def _doer(clause: Span, focus: Span | None, verb: Token | None) -> set[int]:
     return set(range(aux.i + 1, stop)) if aux is not None else set()
 
 
-def _names(clause: Span, core: tuple[str, ...], doer: set[int]) -> tuple[str, ...]:
-    """Core terms written as identifiers and used as nouns ("zephyr-ledger", "v2_api"), not adjectives
-    ("short-term", "server-side"), nor the doer of the asked action, nor a noun English makes of a verb and its
-    particle ("follow-up", "roll-out", "sign-off": a document says "next steps" or "rolled out" as well)."""
-    out = []
-    for t in (t for t in clause if t.i not in doer):
-        lemma = t.lemma_.casefold()
-        shaped = any(c in t.text for c in "-_./#") or (any(c.isdigit() for c in t.text) and
-                                                       any(c.isalpha() for c in t.text))
-        if lemma in core and shaped and t.pos_ not in ("ADJ", "ADV", "VERB") and t.dep_ not in ("amod", "advmod") \
-                and not TIME_WORD.search(t.text) and not _contrasted(t) and not _phrasal_noun(lemma):
-            out.append(lemma)
-    return tuple(dict.fromkeys(out))
-
-
-def _phrasal_noun(lemma: str) -> bool:
-    """A word and a particle joined by a hyphen ("follow-up", "hand-off", "roll-back"): an English noun."""
-    head, _, particle = lemma.partition("-")
-    return head.isalpha() and particle in PARTICLES
-
-
-def _contrasted(token: Token) -> bool:
-    """One side of a contrast ("default *vs* emergency scopes"): each side is stated in a place of its own, so no
-    passage need hold both."""
-    doc = token.doc
-    return any(0 <= i < len(doc) and doc[i].lower_.rstrip(".") in _CONTRAST for i in (token.i - 1, token.i + 1))
-
-
 # A count or a year ("3", "2026") or a dotted version ("3.6.0", "v2.2.x", as :mod:`verify.constraints` reads one):
 # checked as a constraint. A bare "v2" is part of a name ("notification hub v2"), not a version constraint.
 _NUMERIC = re.compile(r"\d+|v?\d+(?:\.(?:\d+|x))+", re.IGNORECASE)
-_CONTRAST = frozenset({"vs", "versus"})  # "A vs B": two things compared, each said where it is
 # Prepositions that set a time or a condition ("before attempting a retry", "during the outage").
 _SCENE = frozenset({"before", "after", "during", "while", "until", "since", "following", "amid"})
 _ARGUMENTS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "dative", "oprd", "acomp", "prep", "agent", "prt",

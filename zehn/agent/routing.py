@@ -243,8 +243,11 @@ def _do_subject(clause: Span, verb: Token | None = None) -> Token | None:
 
 def route(doc: Doc, asks: list[Ask]) -> Routed:
     first = asks[0]
-    if first.answer_type == "statement":
+    if all(a.answer_type == "statement" for a in asks):
         return yes_no(doc)
+    if any(a.answer_type == "statement" for a in asks):
+        # Yes/no parts beside wh-parts (:mod:`zehn.agent.polar_parts`): each is bound in a passage; a walk answers one
+        return Routed(passage_route(asks))
     clause = clause_of(doc, first)
     alone = len(asks) == 1 or all(a.text == first.text for a in asks)
     if alone or (first.answer_type == "agent" and all(asks_due_date(doc, a) for a in asks[1:])):
