@@ -116,4 +116,5 @@ def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
     if not matter:
         return ask
     return replace(ask, terms=tuple(dict.fromkeys((*ask.terms, *matter))),
-                   core=tuple(dict.fromkeys((*ask.core, *matter))))
+                   core=tuple(dict.fromkeys((*ask.core, *matter))),
+                   carried=tuple(t for t in dict.fromkeys(matter) if t not in ask.core))

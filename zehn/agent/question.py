@@ -104,6 +104,9 @@ class Ask:
     # The head of the asked act's subject when a possessor qualifies it ("the X's *breaker*"): a typed value's line
     # must name it (:mod:`zehn.agent.possessed`).
     possessed: tuple[str, ...] = ()
+    # The core terms carried from an earlier part the ask points back to ("... and does the endpoint need *that* full
+    # path": the path part's words; :mod:`zehn.agent.polar_parts`): they say what it is about, not what it asks.
+    carried: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

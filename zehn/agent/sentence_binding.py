@@ -21,7 +21,8 @@ A sentence answers an ask when the asked thing is there, not merely its topic:
   spotted X": :mod:`zehn.agent.act_phrases`);
 - always: at least one core term (the focus, the verb and its arguments) in the sentence, at least
   :data:`PASSAGE_COVERAGE` of them in its passage, every name among them, no negation of the sentence's verb ("X
-  is not on" answers "is X on?" with no) and no message header field ("Subject: Re: ...") unless a typed ask's.
+  is not on" answers "is X on?" with no) and no message header field ("Subject: Re: ...") unless a typed ask's;
+  a part that carries an earlier part's words also needs half of its own (:func:`_carried_only`).
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     # "why must X never be purged": "Never purge X: ..." answers; so does "don't X" what was advised against, and
     # "X is not on" a yes/no statement ("is X on?": no)
-    if negated(parse, hit) and not ask.negated and not advised_against(ask) and ask.answer_type != "statement":
+    if (negated(parse, hit) and not ask.negated and not advised_against(ask) and ask.answer_type != "statement") or \
+            _carried_only(ask, lemmas, similarity):
         return None
     if asks_finding(ask) and states_finding(ask, parse, similarity):
         # "What did the trace show": "Trace summary: ...", "the trace showed ..." answers for its document's topic.
@@ -157,6 +159,16 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None  # "which invoices were affected": a list of invoices that says nothing of being affected
     # (a clause without a verb, "what grouping fields", asks for the list itself)
     return ("filler", len(hit)) if content_terms(parse) else None
+
+
+def _carried_only(ask: Ask, lemmas: list[str], similarity: Similarity) -> bool:
+    """An ask with words of its own besides those carried from an earlier part is answered by a line that holds at
+    least half of its own, as a passage must hold half of an ask's terms (:data:`PASSAGE_COVERAGE`): "does the
+    endpoint need that full path" is not answered by a line about the adapter the first part named, nor by one that
+    shares a single word with it (carried words place the ask, they do not state it). An ask that names nothing of
+    its own ("who settled that") is bound by the carried words alone."""
+    own = [t for t in ask.core if t not in ask.carried] if ask.carried else []
+    return bool(own) and len(similarity.matches(own, lemmas)) < PASSAGE_COVERAGE * len(own)
 
 
 def _for_document(how: str, scored: Scored, count: int) -> tuple[str, int] | None:

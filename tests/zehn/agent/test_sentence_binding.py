@@ -206,3 +206,22 @@ def test_a_noun_that_says_only_that_something_went_wrong_need_not_be_in_the_line
     line = "Separately, the ledger exporter's retry loop was spinning on stale leases, which delayed every flush."
     assert _binds(nlp, similarity, question, line)
     assert not _binds(nlp, similarity, question, "The archive importer moved to the new cluster on Tuesday.")
+
+
+def test_a_part_with_words_of_its_own_is_not_bound_by_the_words_it_carries(nlp: Language,
+                                                                            similarity: Similarity) -> None:
+    from zehn.agent.parses import CachedParse, ParseCache
+    from zehn.agent.rows import DocPassage
+    from zehn.agent.sentence_binding import Scored, bind_sentence
+    asks = analyse("Which port does the metrics exporter listen on, and does the proxy have to forward that port?",
+                   nlp).asks
+    part = asks[1]
+    assert part.carried and "proxy" in part.core and "proxy" not in part.carried
+
+    def bound(line: str) -> tuple[str, int] | None:
+        passage = DocPassage("p0", "doc_1", "Notes", "section", 0, len(line), f"Notes\n{line}", (0.5,))
+        return bind_sentence(part, Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True)), nlp(line), similarity, (),
+                             parse_text=CachedParse(ParseCache(nlp)))
+    # about the exporter the first part named, nothing of the proxy or its forwarding
+    assert bound("The metrics exporter restarts itself after each deploy.") is None
+    assert bound("The proxy forwards the exporter's port to the scrape network.") is not None
