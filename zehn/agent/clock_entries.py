@@ -5,10 +5,10 @@ words, in three shapes:
 
 - a timeline entry that opens its line ("- 14:05 The alert fired"), which :mod:`verify.fillers` reads as the line's
   stamp for any date ask;
-- entries run together on one line ("08:12 alert -> 08:25 rollout paused -> 08:38 errors under threshold");
-- a time inside the clause that states the act ("status -> PAUSED by maria at 08:25 UTC", "at 14:32 UTC we paused
-  the canary");
-- a time that labels its entry with a colon or a dash ("* 18:15: Disabled region fallback", "14:32 — paused X"),
+- entries run together on one line ("13:02 pager fired -> 13:09 ack -> 13:31 queue depth under the limit");
+- a time inside the clause that states the act ("job 4411 -> export worker DRAINED by omar at 13:20 UTC", "at
+  14:32 UTC we drained the worker");
+- a time that labels its entry with a colon or a dash ("* 09:55: Disabled export retry", "14:32 — paused X"),
   which :mod:`verify.fillers` does not read as a stamp.
 
 A line's other clock times are the times of its other events, so a clock time answers only for the stretch of the
@@ -16,8 +16,8 @@ line it stamps: the text between the separators around it (an arrow, a semicolon
 by spaces, a sentence's end), or, in a run of entries, from the time to the next one. That stretch must hold the
 asked act (the ask's verb, a synonym of it or a verb that reads alike as an act, when it has one) and at least half
 of the ask's words, or every word of an ask with no act of its own (a state: "when were errors back below the
-threshold"): "08:45 handoff to elaine" answers "when did the handoff happen"; "Closing handoff: monitoring stable
-at 11:54 UTC" does not (the time stamps "monitoring stable", the handoff is the label's). The line itself is bound
+threshold"): "13:40 handover to omar" answers "when did the handover happen"; "Closing the handover: queue stable
+at 14:10 UTC" does not (the time stamps "queue stable", the handover is the label's). The line itself is bound
 as any typed line is (:mod:`zehn.agent.sentence_binding`): its passage holds the ask and no other filler is needed.
 """
 
@@ -37,9 +37,9 @@ from zehn.agent.sentence_checks import CLOCK_TIME
 from zehn.agent.similarity import Similarity
 
 # What parts a line into the stretches clock times stamp: arrows, semicolons, bars, a dash or a colon set off by
-# spaces ("Closing handoff: monitoring stable at 11:54"; a clock's own colon has no space after it), a full stop.
+# spaces ("Closing the handover: queue stable at 14:10"; a clock's own colon has no space after it), a full stop.
 _SEPARATOR = re.compile(r"\s*(?:->|→|=>|;|\||\s[—–-]\s|:\s|\.\s)\s*")
-# A time that labels what follows it ("* 18:15: Disabled X", "14:32 UTC — paused X"): its colon or dash joins the time
+# A time that labels what follows it ("* 09:55: Disabled X", "14:32 UTC — paused X"): its colon or dash joins the time
 # to its entry, it parts nothing.
 _LABELLING = re.compile(r"(?P<time>\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?:UTC|GMT|Z|[A-Z]{2,4}T))?)\s*(?::|[—–-])\s")
 # Words of a date ask that only name a point in time ("at what *time*", "on which *date*"): the clock states them.
@@ -54,7 +54,7 @@ _CARRIERS = LIGHT_VERBS | SUPPORT_VERBS | DURATION_VERBS | OCCURRENCE_VERBS  # v
 
 def stretches(text: str) -> list[str]:
     """The parts of a line that each clock time stamps: the text between separators, and within it, when more than
-    one time opens an entry ("08:25 rollout paused 08:30 override applied"), from each time to the next."""
+    one time opens an entry ("13:09 ack 13:20 worker drained"), from each time to the next."""
     out: list[str] = []
     for part in _SEPARATOR.split(_LABELLING.sub(r"\g<time> ", text)):
         starts = [m.start() for m in CLOCK_TIME.finditer(part)]
@@ -99,7 +99,7 @@ def stamps_asked(ask: Ask, text: str, similarity: Similarity, context: tuple[str
 
 def asks_condition(ask: Ask) -> bool:
     """"When should / can / must X" asks under what condition X is done (a rule), not when it was: a time of day
-    stamps an event, so it answers no such ask ("1) Scaled the pool (03:06 UTC)" is not when on-call should scale)."""
+    stamps an event, so it answers no such ask ("1) Drained the worker (13:20 UTC)" is not when one should drain it)."""
     return ask.time.when == "unmarked" and ask.time.evidence.casefold() in _RULE_MODALS
 
 

@@ -139,8 +139,9 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
         return None
     if ask.answer_type in ("cause", "fix"):
         return _bind_cause_or_fix(ask, scored, parse, similarity, context, hit, parse_text)
-    # (A clock time stamping the asked words answers "when" with none of them a core term: "08:38 errors under
-    # threshold" for "when were errors back below the threshold", all kind words; :mod:`zehn.agent.clock_entries`.)
+    # (A clock time stamping the asked words answers "when" with none of them a core term: "13:31 queue depth
+    # under the limit" for "when was the queue depth back under the limit", all kind words;
+    # :mod:`zehn.agent.clock_entries`.)
     if not hit and not label_states(text, ask) and not states_focus_of_case(ask, scored.coverage, lemmas_of(parse),
                                                                           similarity) and \
             not stamps_asked(ask, text, similarity, context, parse):

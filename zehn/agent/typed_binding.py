@@ -20,7 +20,7 @@ def bind_typed(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity, 
                hit: set[str], asked: frozenset[str], frame: tuple[str, ...]) -> tuple[str, int] | None:
     """A typed ask: a filler of its type beside the asked thing's own words, of the asked thing and act."""
     text = parse.text
-    if stamps_asked(ask, text, similarity, context, parse):  # "08:38 errors under threshold" (:mod:`clock_entries`)
+    if stamps_asked(ask, text, similarity, context, parse):  # "13:31 queue depth under the limit" (clock_entries)
         return "filler", max(1, len(hit))
     # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
     # a duration in a sentence about something else is not the asked duration.
