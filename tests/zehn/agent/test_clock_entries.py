@@ -7,10 +7,9 @@ import pytest
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from tests.zehn.agent.one_line import binds
 from zehn.agent.analyse import analyse
 from zehn.agent.clock_entries import stamps_asked, stretches
-from zehn.agent.rows import DocPassage
-from zehn.agent.sentence_binding import Scored, bind_sentence
 from zehn.agent.similarity import Similarity
 
 TIMELINE = ("nadia (ops): notes for the review: 13:02 pager fired -> 13:09 ack -> 13:20 export worker drained -> "
@@ -22,27 +21,19 @@ def similarity(embedder: LocalEmbedder) -> Similarity:
     return Similarity(embedder)
 
 
-def _binds(question: str, line: str, nlp: Language, similarity: Similarity) -> bool:
-    """Whether the line answers the question's first ask, its passage granted (the sentence's rule alone)."""
-    ask = analyse(question, nlp).asks[0]
-    passage = DocPassage("d#p0", "d", "Notes", "section", 0, len(line), line, ())
-    scored = Scored(passage, 1.0, 0.0, 1.0, True, (1.0, True))
-    return bind_sentence(ask, scored, nlp(line), similarity, (), parse_text=nlp) is not None
-
-
 def test_a_run_of_entries_is_cut_at_its_arrows_and_a_label_colon_but_not_a_clocks_own() -> None:
     assert stretches("a: 13:02 pager fired -> 13:09 ack") == ["13:02 pager fired", "13:09 ack"]
     assert stretches("Closing the handover: queue stable at 14:10 UTC.") == ["queue stable at 14:10 UTC."]
 
 
 def test_the_entry_that_holds_the_asked_state_answers_when(nlp: Language, similarity: Similarity) -> None:
-    assert _binds("When was the queue depth back under the limit?", TIMELINE, nlp, similarity)
-    assert _binds("When did the handover happen?", TIMELINE, nlp, similarity)
+    assert binds("When was the queue depth back under the limit?", TIMELINE, nlp, similarity)
+    assert binds("When did the handover happen?", TIMELINE, nlp, similarity)
 
 
 def test_a_time_inside_the_clause_of_the_act_answers_when(nlp: Language, similarity: Similarity) -> None:
-    assert _binds("At what time was the export worker drained?",
-                  "ops-bot: job 4411 -> export worker DRAINED by omar at 13:20 UTC", nlp, similarity)
+    assert binds("At what time was the export worker drained?",
+                 "ops-bot: job 4411 -> export worker DRAINED by omar at 13:20 UTC", nlp, similarity)
 
 
 def test_a_time_that_stamps_other_words_of_the_line_is_no_answer(nlp: Language, similarity: Similarity) -> None:
@@ -61,8 +52,8 @@ def test_a_clock_time_answers_no_ask_but_when(nlp: Language, similarity: Similar
 def test_a_time_that_labels_its_entry_stamps_the_words_after_its_colon(nlp: Language, similarity: Similarity) -> None:
     assert stretches("* 09:40: Paused the export worker.") == ["* 09:40 Paused the export worker."]
     # the act said by another verb that reads alike ("disabled" for "switched off")
-    assert _binds("When was the export retry switched off?", "* 09:55: Disabled export retry after the check.", nlp,
-                  similarity)
+    assert binds("When was the export retry switched off?", "* 09:55: Disabled export retry after the check.", nlp,
+                 similarity)
 
 
 def test_a_when_asked_of_a_rule_is_its_condition_not_a_clock_time(nlp: Language, similarity: Similarity) -> None:
