@@ -105,14 +105,6 @@ def test_ingest_stores_the_vector_the_model_gives_each_word_and_act_alone(sample
         assert np.array_equal(stored[word], np.asarray(vector, dtype=np.float32))
 
 
-def test_the_other_words_are_stored_after_every_documents_rows(sample_graph: tuple[Any, Any]) -> None:
-    # Written between a document's rows they would shift the later rows' node ids, and the vector indexes' order.
-    graph = sample_graph[0]
-    last_row = graph.ro_query("MATCH (n) WHERE NOT n:Term RETURN max(ID(n))").result_set[0][0]
-    first_act = graph.ro_query("MATCH (t:Term) WHERE t.text STARTS WITH 'to ' RETURN min(ID(t))").result_set[0][0]
-    assert first_act is not None and first_act > last_row
-
-
 class Refusing:
     name = "gone"
 
