@@ -38,7 +38,7 @@ from extraction.parse_store import ParseCache
 from extraction.passages import write_passages
 from extraction.sdk_strategies import SpacyExtraction
 from extraction.span_vectors import KnownVectors, chunk_vectors, embed_passages, span_vectors
-from extraction.term_store import missing_terms, model_tag, read_words, write_terms
+from extraction.term_store import missing_terms, model_tag, write_terms
 from extraction.version_commit import commit_version
 from extraction.writer_lease import WriterLease
 
@@ -75,10 +75,6 @@ class DocumentIngest:
     # "__GraphRAGConfig__" singletons, two nodes of an entity both name). One document's SDK pass at a time; the other
     # document's model pass still overlaps it.
     sdk_writes: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False)
-    # Every other word the documents' sentences hold (extraction/term_store.py: read_words), stored once all the
-    # documents are (Ingestor._ingest_all): Term nodes written between a document's rows would shift the later
-    # rows' node ids, which the vector indexes' neighbour order follows (answers moved on a fresh ingest).
-    later_words: dict[str, None] = field(default_factory=dict, compare=False)
 
     def _reached(self, step: str, doc: SourceDocument) -> None:
         if self.pause is not None:
@@ -123,7 +119,6 @@ class DocumentIngest:
             # embedded in a thread, written here, so two documents never MERGE the same word at once.
             terms = await asyncio.to_thread(missing_terms, self.graph, self.embedder, parses.values())
             write_terms(self.graph, model_tag(self.embedder), terms)
-            self.later_words.update(dict.fromkeys(w for parse in parses.values() for w in read_words(parse)))
             self._reached("evidence", doc)
             lease.ensure()
             committed = commit_version(self.graph, doc.id, found, chunks, stored,

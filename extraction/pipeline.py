@@ -46,7 +46,6 @@ from extraction.parse_store import ParseCache, shared_cache
 from extraction.schema import EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, quiet_expected_sdk_errors, zehn_ontology
 from extraction.span_vectors import KnownVectors
-from extraction.term_store import missing_words, model_tag, write_terms
 from extraction.version_commit import delete_document
 from extraction.writer_lease import WriterLease
 
@@ -173,9 +172,5 @@ class Ingestor:
 
         try:
             await asyncio.gather(*(one(doc, state) for doc, state in todo))
-            # The documents' other words' vectors for question time, after every document's rows (sorted: the same
-            # nodes in the same order whichever document finished first).
-            rows = await asyncio.to_thread(missing_words, self.graph, self.embedder, sorted(step.later_words))
-            write_terms(self.graph, model_tag(self.embedder), rows)
         finally:
             await rag.close()

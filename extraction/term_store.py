@@ -29,7 +29,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import redis
@@ -40,7 +40,6 @@ from extraction.parse_store import _ATTRS, _HEADER, _SIGNED, _SMALL, _STRINGS, _
 from extraction.schema import TERM
 from extraction.verb_reader import PARTICLES
 
-TERM_POS = frozenset({"VERB", "ADJ"})  # the words stored with each document's rows (:func:`term_words`)
 BATCH = 500  # words per write
 _LEMMA, _POS, _DEP, _ORTH = (_ATTRS.index(int(a)) for a in (LEMMA, POS, DEP, ORTH))
 _HEAD = _SMALL.index(int(HEAD))
@@ -85,16 +84,10 @@ def infinitive(act: str) -> str:
     return f"to {act}"
 
 
-class _Columns(NamedTuple):
-    lemmas: list[str]
-    pos: list[str]
-    deps: list[str]
-    lower: list[str]  # each token's text, lower-cased (spaCy's ``lower_``)
-    heads: list[int]  # each token's head's position
-
-
-def _columns(parse: str) -> _Columns:
-    """The token columns of one stored parse (:func:`extraction.parse_store.encode`), without rebuilding a ``Doc``."""
+def term_words(parse: str) -> list[str]:
+    """The words of one stored parse (:func:`extraction.parse_store.encode`) whose vectors are stored, read from
+    its columns without rebuilding the ``Doc``: its tokens' casefolded lemmas and forms that are words, then its
+    verbs' act phrases as infinitives, each once, in order."""
     raw = zlib.decompress(base64.b64decode(parse))
     n, size, index_bytes, small_bytes = _HEADER.unpack_from(raw)
     at = _HEADER.size
@@ -103,33 +96,18 @@ def _columns(parse: str) -> _Columns:
     columns = index.reshape(len(_STRINGS), n)
     small = np.frombuffer(raw, dtype=_SIGNED[small_bytes], count=n * len(_SMALL), offset=at + size + n + index.nbytes)
     heads = (small.reshape(len(_SMALL), n)[_HEAD].astype(np.int64) + np.arange(n)).tolist()  # offsets to positions
-    lemmas, pos, deps, orth = ([strings[i] for i in columns[c].tolist()] for c in (_LEMMA, _POS, _DEP, _ORTH))
-    return _Columns(lemmas, pos, deps, [text.lower() for text in orth], heads)
-
-
-def term_words(parse: str) -> list[str]:
-    """The casefolded verb and adjective lemmas of one stored parse: stored with its document's rows."""
-    found = _columns(parse)
-    return [lemma.casefold() for lemma, pos in zip(found.lemmas, found.pos, strict=True) if pos in TERM_POS]
-
-
-def read_words(parse: str) -> list[str]:
-    """Every word of one stored parse whose vector question time may compare: its tokens' casefolded lemmas and
-    forms that are words, then its verbs' act phrases as infinitives, each once, in order (stored after the whole
-    ingest, :func:`missing_words`)."""
-    found = _columns(parse)
+    lemmas = [strings[i] for i in columns[_LEMMA].tolist()]
+    pos = [strings[i] for i in columns[_POS].tolist()]
+    deps = [strings[i] for i in columns[_DEP].tolist()]
+    lower = [strings[i].lower() for i in columns[_ORTH].tolist()]
     # Each token's lemma and its own form: a line's label, header and heading words are compared as written
     # ("criteria", "tickets"), not lemmatised.
-    forms = (form.casefold() for lemma, orth in zip(found.lemmas, found.lower, strict=True) for form in (lemma, orth))
+    forms = (form.casefold() for lemma, orth in zip(lemmas, lower, strict=True) for form in (lemma, orth))
     words = [form for form in forms if _WORD.fullmatch(form)]
     # A token's children are the tokens whose head it is, in text order (as spaCy's ``Token.children`` gives them).
-    children: dict[int, list[int]] = {}
-    for c, head in enumerate(found.heads):
-        if head != c:
-            children.setdefault(head, []).append(c)
-    acts = [infinitive(act_phrase(lemma, [found.lower[c] for c in children.get(v, ())
-                                          if is_particle(found.deps[c], found.lower[c])]))
-            for v, (lemma, pos) in enumerate(zip(found.lemmas, found.pos, strict=True)) if pos == "VERB"]
+    acts = [infinitive(act_phrase(lemmas[v], [lower[c] for c in range(n) if c != v and heads[c] == v and
+                                              is_particle(deps[c], lower[c])]))
+            for v in range(n) if pos[v] == "VERB"]
     return list(dict.fromkeys([*words, *acts]))
 
 
@@ -154,19 +132,14 @@ def read_terms(graph: Any, words: Sequence[str], model: str) -> dict[str, np.nda
 
 
 def missing_terms(graph: Any, embedder: WordModel, parses: Iterable[str]) -> list[tuple[str, str]]:
-    """The verbs and adjectives of ``parses`` (encoded) not stored yet for ``embedder``'s model, with their encoded
-    vectors (one batched model call): for :func:`write_terms`."""
-    return missing_words(graph, embedder, (w for parse in parses for w in term_words(parse)))
-
-
-def missing_words(graph: Any, embedder: WordModel, words: Iterable[str]) -> list[tuple[str, str]]:
-    """The ``words`` not stored yet for ``embedder``'s model, with their encoded vectors (one batched model call)."""
-    wanted = list(dict.fromkeys(w for w in words if w))
+    """The words of ``parses`` (encoded) not stored yet for ``embedder``'s model, with their encoded vectors (one
+    batched model call): for :func:`write_terms`."""
+    words = list(dict.fromkeys(w for parse in parses for w in term_words(parse) if w))
     model = model_tag(embedder)
     stored: set[str] = set()
-    for at in range(0, len(wanted), BATCH):
-        stored.update(read_terms(graph, wanted[at:at + BATCH], model))
-    missing = [w for w in wanted if w not in stored]
+    for at in range(0, len(words), BATCH):
+        stored.update(read_terms(graph, words[at:at + BATCH], model))
+    missing = [w for w in words if w not in stored]
     if not missing:
         return []
     return [(w, encode_vector(v)) for w, v in zip(missing, embedder.embed_words(missing), strict=True)]
