@@ -1,4 +1,4 @@
-"""The term store: the full model's vector of each word and verb act phrase the evidence sentences hold, made at
+"""The term store: the full model's vector of each verb and adjective lemma the evidence sentences hold, made at
 ingest, so answering a question reads the vectors its synonym checks compare instead of running the model on them.
 
 - Why: question time compares an asked verb with the verbs and adjectives of the sentences it reads by the full
@@ -11,14 +11,14 @@ ingest, so answering a question reads the vectors its synonym checks compare ins
   back bit for bit; a graph vector property would be parsed float by float). A vector depends on the word alone,
   so one node serves every document that holds the word; it says nothing of any document (a model call on the word
   gives it to anyone), so it carries no access list, and a rolled-back or purged document leaves its words' nodes.
-- Which words: the casefolded lemmas and forms of the sentences' tokens that are words (letters, parts joined by
-  "-" or "_": not numbers, paths or code), whatever their part of speech, and each verb's act phrase as an
-  infinitive ("to roll back", :func:`act_phrase`, :func:`infinitive`). Question time compares more than verbs and
-  adjectives: the words of a measure against a line's words, clipped words by the full model, and an asked act
-  against a sentence's acts as phrases (zehn/agent/asked_measure.py, similarity.py, act_phrases.py); storing only
-  verbs and adjectives left ~10 ms of model calls per first answer (bench/answers.py, tune questions). A word not
-  stored (a question's own word, a graph ingested before the store or before this rule) is embedded at question
-  time, as before: the same vector either way (``embed_words`` pads a batch without changing a vector's bits:
+- Which words: the casefolded lemmas of the sentences' tokens that are words (letters, parts joined by "-" or "_":
+  not numbers, paths or code), whatever their part of speech, and each verb's act phrase as an infinitive ("to roll
+  back", :func:`act_phrase`, :func:`infinitive`). Question time compares more than verbs and adjectives: the
+  words of a measure against a line's lemmas, clipped words by the full model, and an asked act against a
+  sentence's acts as phrases (zehn/agent/asked_measure.py, similarity.py, act_phrases.py); storing only verbs and
+  adjectives left ~10 ms of model calls per first answer (bench/answers.py, tune questions). A word not stored (a
+  question's own word, a graph ingested before the store or before this rule) is embedded at question time, as
+  before: the same vector either way (``embed_words`` pads a batch without changing a vector's bits:
   tests/extraction/test_embeddings.py).
 """
 
@@ -86,8 +86,8 @@ def infinitive(act: str) -> str:
 
 def term_words(parse: str) -> list[str]:
     """The words of one stored parse (:func:`extraction.parse_store.encode`) whose vectors are stored, read from
-    its columns without rebuilding the ``Doc``: its tokens' casefolded lemmas and forms that are words, then its
-    verbs' act phrases as infinitives, each once, in order."""
+    its columns without rebuilding the ``Doc``: its tokens' casefolded lemmas that are words, then its verbs' act
+    phrases as infinitives, each once, in order."""
     raw = zlib.decompress(base64.b64decode(parse))
     n, size, index_bytes, small_bytes = _HEADER.unpack_from(raw)
     at = _HEADER.size
@@ -100,10 +100,7 @@ def term_words(parse: str) -> list[str]:
     pos = [strings[i] for i in columns[_POS].tolist()]
     deps = [strings[i] for i in columns[_DEP].tolist()]
     lower = [strings[i].lower() for i in columns[_ORTH].tolist()]
-    # Each token's lemma and its own form: a line's label, header and heading words are compared as written
-    # ("criteria", "tickets"), not lemmatised.
-    forms = (form.casefold() for lemma, orth in zip(lemmas, lower, strict=True) for form in (lemma, orth))
-    words = [form for form in forms if _WORD.fullmatch(form)]
+    words = [lemma.casefold() for lemma in lemmas if _WORD.fullmatch(lemma.casefold())]
     # A token's children are the tokens whose head it is, in text order (as spaCy's ``Token.children`` gives them).
     acts = [infinitive(act_phrase(lemmas[v], [lower[c] for c in range(n) if c != v and heads[c] == v and
                                               is_particle(deps[c], lower[c])]))

@@ -160,25 +160,6 @@ def test_phrases_not_seen_yet_are_embedded_in_one_batch_and_kept(embedder: Local
     assert Similarity(None).phrases(["to spot"]) == []
 
 
-def test_stored_phrase_vectors_are_read_before_the_model_and_equal_its_own(embedder: LocalEmbedder) -> None:
-    model = embedder.with_empty_cache()
-    stored = {"to roll back": np.asarray(model.embed_words(["to roll back"])[0], dtype=np.float32)}
-    asked: list[list[str]] = []
-
-    def read(words: list[str]) -> dict[str, np.ndarray]:
-        asked.append(list(words))
-        return {w: stored[w] for w in words if w in stored}
-
-    spy = OnePassPerPhrase(embedder.with_empty_cache())
-    similarity = Similarity(spy, stored=read)
-    found = similarity.phrases(["to roll back", "to spot"])
-    again = similarity.phrases(["to roll back", "to spot"])
-    assert asked == [["to roll back", "to spot"]]  # one read; both kept after it
-    assert spy.batches == [["to spot"]]  # only the phrase no ingest stored goes to the model
-    direct = Similarity(embedder.with_empty_cache()).phrases(["to roll back", "to spot"])
-    assert [v.tobytes() for v in found] == [v.tobytes() for v in again] == [v.tobytes() for v in direct]
-
-
 # Hyphenated compounds that share their first part and then go apart are other words; the context-free vector of a
 # compound leans on its first piece, so these pairs came out alike before the parts were compared.
 APART = [("per-user", "per-device"), ("read-only", "read-write"), ("self-serve", "self-signed"),
