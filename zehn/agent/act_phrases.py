@@ -5,8 +5,7 @@ verbs it means only by chance: spot ~ detect 0.35, under :data:`zehn.agent.simil
 acts score as much. Written as an infinitive ("to spot", "to detect") the model reads it as an act, and a phrasal
 verb keeps its particle ("to roll back", "to set off"), which changes the act: the comparison is of the act as
 English writes it, not of its letters. Each act phrase is embedded once per process (the texts' cache), those a
-comparison meets for the first time in one batch (:meth:`Similarity.phrases`), after the phrases ingest stored for
-the documents' verbs (extraction/term_store.py: the same phrase and infinitive functions, so the texts agree).
+comparison meets for the first time in one batch (:meth:`Similarity.phrases`).
 
 :data:`ACT_MATCH` was set from general English verb pairs (tests/zehn/agent/test_act_phrases.py), never from a
 question set, midway between the two groups: in the infinitive frame synonyms scored 0.597-0.95 (ship/release
@@ -22,8 +21,7 @@ from collections.abc import Iterable
 import numpy as np
 from spacy.tokens import Doc, Token
 
-from extraction.term_store import act_phrase as phrase_of
-from extraction.term_store import infinitive, is_particle
+from extraction.verb_reader import PARTICLES
 from verify.parsing import Parse
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
@@ -33,7 +31,8 @@ ACT_MATCH = 0.58
 
 def act_phrase(verb: Token) -> str:
     """The verb's lemma with its particles ("rolled it back" -> "roll back")."""
-    return phrase_of(verb.lemma_, [c.lower_ for c in verb.children if is_particle(c.dep_, c.lower_)])
+    parts = [c.lower_ for c in verb.children if c.dep_ == "prt" or (c.dep_ == "advmod" and c.lower_ in PARTICLES)]
+    return " ".join([verb.lemma_.casefold(), *parts])
 
 
 def act_phrases(parse: Doc) -> list[str]:
@@ -53,7 +52,7 @@ def acts_alike(act: str, acts: Iterable[str], similarity: Similarity) -> bool:
     pool = [a for a in dict.fromkeys(acts) if a and a != act]
     if not act or not pool:
         return False
-    vectors = similarity.phrases([infinitive(a) for a in (act, *pool)])
+    vectors = similarity.phrases([f"to {a}" for a in (act, *pool)])
     if not vectors:
         return False
     asked = vectors[0]

@@ -225,16 +225,9 @@ class Similarity:
                     self._pending.pop(text, None)
 
     def phrases(self, texts: Sequence[str]) -> list[np.ndarray]:
-        """:meth:`texts` for a few short phrases ("to roll back"): those not cached are read from the vectors ingest
-        stored (the documents' act phrases, made by ``embed_words`` too), the rest in one padded batch (masked: each
+        """:meth:`texts` for a few short phrases ("to roll back"), those not cached in one padded batch (masked: each
         vector is its own pass's to the last bit); CPU, one thread, 70 act phrases: ~1.3 ms each batched, ~4.3 alone."""
-        if self.embedder is None:
-            return []
-        missing = [t for t in dict.fromkeys(texts) if self._texts.get(t) is None]
-        if missing and self.stored is not None:  # one graph read where a model call cost ~3-8 ms
-            for text, vector in self.stored(missing).items():
-                self._texts.put(text, vector)
-        return self._embedded(texts, self.embedder.embed_words)
+        return self._embedded(texts, self.embedder.embed_words) if self.embedder is not None else []
 
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
