@@ -10,7 +10,8 @@ question to one then the other (the order flips every question, so neither side 
 server) and takes each side's wall, CPU and FalkorDB ms. Only one side runs at a time.
 
 Printed per side: p50/p95 wall, FalkorDB run time, overhead (wall - db per question) and CPU per answer, the
-summed CPU of all answers (steadier than a median on a busy machine), and the ratios this/base. It also compares
+summed CPU of all answers (steadier than a median on a busy machine), the overhead and CPU of first asks (round 1)
+and of asks again (later rounds) apart, and the ratios this/base. It also compares
 the answers: status, cited evidence ids and their text, and the answer text, question by question; every
 difference is listed by question id (first round only; later rounds time the same questions again).
 """
@@ -56,11 +57,16 @@ class Side:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         return self.proc.stdin, self.proc.stdout
 
-    def figures(self) -> dict[str, float | None]:
+    def figures(self, first: int) -> dict[str, float | None]:
+        """The figures of all answers, then the overhead and CPU of the first round's (``first`` answers: each
+        question's first ask, nothing kept from an earlier ask of it) and of the later rounds' (asked again: the
+        kept analyses and vectors answer them) apart."""
         over = [w - d for w, d in zip(self.wall, self.db, strict=True)]
         return {"wall_p50": _p(self.wall, 50), "wall_p95": _p(self.wall, 95), "db_p50": _p(self.db, 50),
                 "overhead_p50": _p(over, 50), "overhead_p95": _p(over, 95), "cpu_p50": _p(self.cpu, 50),
-                "cpu_p95": _p(self.cpu, 95), "cpu_total": round(sum(self.cpu), 1)}
+                "cpu_p95": _p(self.cpu, 95), "cpu_total": round(sum(self.cpu), 1),
+                "first_overhead_p50": _p(over[:first], 50), "first_cpu_p50": _p(self.cpu[:first], 50),
+                "again_overhead_p50": _p(over[first:], 50), "again_cpu_p50": _p(self.cpu[first:], 50)}
 
 
 def _p(values: list[float], q: float) -> float | None:
@@ -111,7 +117,7 @@ def run(base: Path, url: str, graph: str, work: Path, asked: list[tuple[str, str
             if side.proc.stdin is not None:
                 side.proc.stdin.close()
             side.proc.wait(timeout=60)
-    a, b = this.figures(), other.figures()
+    a, b = this.figures(len(asked)), other.figures(len(asked))
     ratios = {k: round(a[k] / b[k], 2) if a[k] and b[k] else None for k in a}  # type: ignore[operator]
     return {"questions": len(asked), "rounds": rounds, "statuses": statuses, "this": a, "base": b,
             "ratio_this_to_base": ratios, "answers_differ": differ}
