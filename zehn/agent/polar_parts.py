@@ -93,17 +93,21 @@ def _undergoes(subject: Token) -> bool:
 
 
 def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
-    """A part that points back (:func:`points_back`) takes the terms of the part before it. A yes/no part always
-    does (its words are a statement about that matter); a wh-part does when its own words name little more than the
-    kind of thing asked (at most one term besides its verb, its focus and the words that name a kind of answer:
-    "who *made* that *call*", "why isn't it considered a real *fix*"): one that names its own matter ("how many
-    concurrent users is it sized for") is bound by its own words. The earlier part's focus (what it wanted) is not
-    carried unless it is a yes/no part, whose words are all its matter."""
+    """A part that points back (:func:`points_back`) to a yes/no part, or a yes/no part that points back, takes the
+    terms of the part before it. A yes/no part always does (its words are a statement about that matter); a wh-part
+    after a yes/no part does when its own words name little more than the kind of thing asked (at most one term
+    besides its verb, its focus and the words that name a kind of answer: "who *made* that *call*"): one that names
+    its own matter ("how many concurrent users is it sized for") is bound by its own words. The earlier part's focus
+    (what it wanted) is not carried unless it is a yes/no part, whose words are all its matter.
+
+    Between two wh-parts nothing is carried: "what caused X, and which patch resolved *it*" asks for a line that names
+    the patch, which need not repeat X's words (public tune half: such a part, made to carry them, was reported as
+    not established beside the very line that names the version)."""
     how = points_back(clause) if before is not None else ""
     # A noun under the demonstrative in a wh-part names the thing itself ("who set *that limit*": the limit the
-    # earlier part asked for), unless the earlier part is a yes/no part, which names no thing it could stand for:
-    # then the noun names the statement as a decision or an event ("who made *that call*").
-    if before is None or not how or (how == "named" and "statement" not in (before.answer_type, ask.answer_type)):
+    # earlier part asked for); after a yes/no part, which names no thing it could stand for, the noun names the
+    # statement as a decision or an event ("who made *that call*").
+    if before is None or not how or "statement" not in (before.answer_type, ask.answer_type):
         return ask
     own = [t for t in ask.core if t not in KIND_WORDS and t not in {ask.predicate, ask.focus_head, *ask.focus_terms}]
     # A fix is not carried into: a remedy's line names the remedy ("raised the per-org cap"), and its section is about
