@@ -69,17 +69,17 @@ def polar_ask(clause: Span) -> Ask:
 
 
 def points_back(clause: Span) -> str:
-    """How the part names what it asks about by pointing back: ``"matter"`` for "that" / "this" as a pronoun ("who
-    settled *that*"): the earlier part's whole matter, its act included; ``"named"`` for them on a noun ("who made
-    *that call*", "who set *that limit*"), read as "matter" after a yes/no part; ``"thing"`` for "it" / "these" /
-    "those" as what is acted on ("exposed for *it*", "why isn't *it* considered a fix"): a thing the earlier part
-    named, its nouns. "" when it does not point back; so for a pronoun that does the act ("what should *it* show"),
-    which stands for a doer, not the matter."""
+    """How the part names what it asks about by pointing back: ``"matter"`` for "that" / "this" as a pronoun or on a
+    noun ("who settled *that*", "who made *that call*"): the earlier part's whole matter, its act included (carried
+    only beside a yes/no part, which names no thing a noun could stand for: the noun names the statement as a
+    decision or an event); ``"thing"`` for "it" / "these" / "those" as what is acted on ("exposed for *it*", "why
+    isn't *it* considered a fix"): a thing the earlier part named, its nouns. "" when it does not point back; so for
+    a pronoun that does the act ("what should *it* show"), which stands for a doer, not the matter."""
     for t in clause:
         if t.lower_ not in _POINTING or t.i == clause.start:
             continue
         if t.dep_ == "det" and t.lower_ in ("that", "this") and t.head.pos_ in ("NOUN", "PROPN"):
-            return "named"
+            return "matter"
         if t.pos_ == "PRON" and (t.dep_ in ("dobj", "pobj", "nsubjpass") or (t.dep_ == "nsubj" and _undergoes(t))):
             return "matter" if t.lower_ in ("that", "this") else "thing"
     return ""
@@ -104,9 +104,6 @@ def carried_matter(ask: Ask, clause: Span, before: Ask | None) -> Ask:
     the patch, which need not repeat X's words (public tune half: such a part, made to carry them, was reported as
     not established beside the very line that names the version)."""
     how = points_back(clause) if before is not None else ""
-    # A noun under the demonstrative in a wh-part names the thing itself ("who set *that limit*": the limit the
-    # earlier part asked for); after a yes/no part, which names no thing it could stand for, the noun names the
-    # statement as a decision or an event ("who made *that call*").
     if before is None or not how or "statement" not in (before.answer_type, ask.answer_type):
         return ask
     own = [t for t in ask.core if t not in KIND_WORDS and t not in {ask.predicate, ask.focus_head, *ask.focus_terms}]
