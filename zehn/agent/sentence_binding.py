@@ -142,14 +142,14 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     # (A clock time stamping the asked words answers "when" with none of them a core term: "13:31 queue depth
     # under the limit" for "when was the queue depth back under the limit", all kind words;
     # :mod:`zehn.agent.clock_entries`.)
+    stamped = stamps_asked(ask, text, similarity, context, parse)  # read once: bind_typed answers by it too
     if not hit and not label_states(text, ask) and not states_focus_of_case(ask, scored.coverage, lemmas_of(parse),
-                                                                          similarity) and \
-            not stamps_asked(ask, text, similarity, context, parse):
+                                                                          similarity) and not stamped:
         return None
     if not _focus_held(ask, parse, lemmas, similarity, asked):
         return None
     if ask.answer_type in TYPED:
-        return bind_typed(ask, parse, lemmas, similarity, context, hit, asked, frame)
+        return bind_typed(ask, parse, lemmas, similarity, context, hit, asked, frame, stamped=stamped)
     # The act compared as a phrase goes last: it may run the model, the checks before it are look-ups.
     if _verb_asked(ask) and not (ask.predicate in hit or similarity.synonym(ask.predicate, verbs(parse)) or
                                  modal_states(ask.predicate, parse) or  # "we should add X": proposed

@@ -8,7 +8,6 @@ from spacy.tokens import Doc
 from zehn.agent.asked_measure import MEASURED, unshown_share, unstated_measure
 from zehn.agent.asked_thing import asked_thing_held
 from zehn.agent.clause_shapes import conditioned
-from zehn.agent.clock_entries import stamps_asked
 from zehn.agent.focus import DURATION_VERBS, NUMBER_ONLY, OCCURRENCE_VERBS, family, states_threshold, states_unit
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, lemmas_of
 from zehn.agent.question import Ask
@@ -17,10 +16,13 @@ from zehn.agent.similarity import Similarity
 
 
 def bind_typed(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity, context: tuple[str, ...],
-               hit: set[str], asked: frozenset[str], frame: tuple[str, ...]) -> tuple[str, int] | None:
-    """A typed ask: a filler of its type beside the asked thing's own words, of the asked thing and act."""
+               hit: set[str], asked: frozenset[str], frame: tuple[str, ...], *,
+               stamped: bool) -> tuple[str, int] | None:
+    """A typed ask: a filler of its type beside the asked thing's own words, of the asked thing and act. ``stamped``:
+    a clock time of the line stamps the asked words ("13:31 queue depth under the limit":
+    :func:`zehn.agent.clock_entries.stamps_asked`, read by the caller)."""
     text = parse.text
-    if stamps_asked(ask, text, similarity, context, parse):  # "13:31 queue depth under the limit" (clock_entries)
+    if stamped:
         return "filler", max(1, len(hit))
     # The asked thing's own words (the focus, a content verb) or a label naming it sit beside the filler:
     # a duration in a sentence about something else is not the asked duration.
