@@ -1,5 +1,6 @@
-"""Links named by how web tools lay out their addresses (a wiki page, a tracker's record) and link fields whose
-values are the linked documents' slugs (rules 42). Our own hosts, slugs and keys throughout."""
+"""Links named by how tools lay out their addresses (a wiki page, a tracker's record, a tool's own link scheme,
+rules 41-42) and link fields whose values are the linked documents' slugs (rules 42). Our own hosts, slugs and keys
+throughout."""
 
 from __future__ import annotations
 
@@ -14,8 +15,14 @@ from tests.extraction.test_metadata import make_document
                                  "https://code.example.org/acme/router/wiki/Failover-Notes",
                                  "https://alerts.example/incidents/AL-INC-2207",
                                  "https://support.example.org/tickets/48213",
-                                 "https://issues/PLAT-904"])
-def test_a_wiki_page_or_a_tracker_record_names_a_page_whatever_its_host(url: str) -> None:
+                                 "https://issues/PLAT-904",
+                                 # a tool's own link scheme, a build or incident tool's host (rules 41)
+                                 "slack://ops-alerts/1700000000-cache-eviction-spike",
+                                 "drive://shared_drives/platform/cutover-checklist",
+                                 "notion://workspace/queue-migration-plan",
+                                 "https://ci.example.net/runs/88213",
+                                 "https://incident.corp.example/INC-2041"])
+def test_a_wiki_page_a_tracker_record_or_a_tool_link_names_a_page_whatever_its_host(url: str) -> None:
     found = url_mention(url, 7)
     assert found is not None and found.type == "Page" and found.name == url
 

@@ -48,15 +48,6 @@ def test_an_api_endpoint_url_names_no_page() -> None:
     assert url_mention("https://api.example.com/v3/export", 0) is None
 
 
-@pytest.mark.parametrize("url", ["slack://ops-alerts/1700000000-cache-eviction-spike",
-                                 "drive://shared_drives/platform/cutover-checklist",
-                                 "notion://workspace/queue-migration-plan",
-                                 "https://ci.example.net/runs/88213",
-                                 "https://incident.corp.example/INC-2041"])
-def test_a_tool_link_scheme_or_a_build_or_incident_host_names_a_page(url: str) -> None:
-    found = url_mention(url, 3)
-    assert found is not None and found.type == "Page" and found.name == url
-
 
 @pytest.mark.parametrize(("url", "key"), [("jira://helpdesk/HELP-310-label-printer-drops-pages", "HELP-310"),
                                           ("linear://OPS-77-rotate-signing-key", "OPS-77")])
