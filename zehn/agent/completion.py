@@ -1,5 +1,6 @@
-"""Completing what an answer cites, in what is left of the word budget: the rest of a list it cites part of, and the
-rest of a cited line that states an ask nothing was bound to.
+"""Completing what an answer cites, in what is left of the word budget: the rest of a list it cites part of, the
+lines right next to a cited one that carry its statement on (:mod:`zehn.agent.cited_neighbours`), and the rest of a
+cited line that states an ask nothing was bound to.
 
 The answer's lines are chosen one by one (each ask's extent, the situation, the detail that restates it), so a list
 can be cited in part: the situation takes the first action item and the detail the second, and the third, that
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from zehn.agent.bound import Bound
+from zehn.agent.cited_neighbours import neighbours
 from zehn.agent.detail import content_of, heading_only
 from zehn.agent.extent import overlaps
 from zehn.agent.line_mates import line_mates
@@ -156,6 +158,7 @@ def completed(bound: Bound, view: DocView | None, parses: Parses) -> Bound:
     if left <= 0 or not cited:
         return bound
     added = list_rest(view, cited, left)
+    added += neighbours(view, [*cited, *added], left - _words(added))
     mates = unbound_mates(bound, view, [*cited, *added], left - _words(added), parses)
     added += mates
     if not added:
