@@ -30,8 +30,9 @@ Reader = Literal["public", "all"]
 READER_NAMES: tuple[Reader, ...] = ("public", "all")
 # What a reader who cannot see the answer's only documents must get: the same statuses a made-up name may get.
 UNREADABLE_EXPECT: tuple[str, ...] = ("abstained", "unknown_entity")
-# How an answer key words a constraint on the answer rather than a fact of it.
-_EXCLUSION = re.compile(r"^\s*the\s+answer\s+(?:must|should)\s+not\b", re.IGNORECASE)
+# How an answer key words a constraint on the answer rather than a fact of it: "The answer must/should not ...",
+# or the same constraint put as an order to whoever answers, "Do not ..." / "Don't ..." (no fact opens that way).
+_EXCLUSION = re.compile(r"^\s*(?:the\s+answer\s+(?:must|should)\s+not|do\s+not|don[’']t)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

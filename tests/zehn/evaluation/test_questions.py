@@ -74,9 +74,13 @@ def test_reader_defaults_to_public_and_an_unknown_reader_is_rejected(tmp_path: P
 def test_what_an_answer_must_not_say_is_kept_apart_from_the_facts_it_must_carry(tmp_path: Path) -> None:
     line = dict(BENCH, answer_facts=["The Routing team owns it.",
                                      "The answer must not attribute ownership to the Search team (a later reorg).",
-                                     "the answer should not name the 2024 owner."])
+                                     "the answer should not name the 2024 owner.",
+                                     "Do not present the draft plan as the shipped fix.",
+                                     "Don't name the old on-call rota.",
+                                     "Donations are matched by the platform team."])
     (q,) = load_questions(write(tmp_path, line))
     assert isinstance(q, BenchQuestion)
-    assert q.answer_facts == ("The Routing team owns it.",)
+    assert q.answer_facts == ("The Routing team owns it.", "Donations are matched by the platform team.")
     assert q.exclusions == ("The answer must not attribute ownership to the Search team (a later reorg).",
-                            "the answer should not name the 2024 owner.")
+                            "the answer should not name the 2024 owner.",
+                            "Do not present the draft plan as the shipped fix.", "Don't name the old on-call rota.")
