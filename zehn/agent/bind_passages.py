@@ -2,7 +2,8 @@
 
 1. **Document.** Of the retrieved documents that mention every anchor and hold every constraint
    (:mod:`zehn.agent.documents`), the one that mentions the resolved subject, then ranks first in retrieval,
-   is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score): of these,
+   is read, with those retrieval cannot tell apart from it (within :data:`NEAR_DOCUMENT` of its score, holding most
+   of the question's words it holds: :data:`zehn.agent.doc_scores.NEAR_COVERAGE`): of these,
    the one that establishes something and whose own subject holds most of the question
    (:mod:`zehn.agent.doc_subjects`), then whose bound sentences hold most of the question's words, answers (one
    document answers; they are never merged). A document behind the best-ranked one establishes something only
@@ -64,6 +65,7 @@ from dataclasses import replace
 from zehn.agent.bound import Bound, Finding
 from zehn.agent.denials import ruled_out
 from zehn.agent.dependent_asks import refers_back, turn_answer
+from zehn.agent.doc_scores import holds_as_much
 from zehn.agent.documents import judge, line_contradicts, nowhere, ranked, why_missing
 from zehn.agent.find_passage import find
 from zehn.agent.focus import reads_sections
@@ -249,8 +251,12 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     if isinstance(order, str):
         return Bound(reason=order, decline="document_unheld")
     best = order[0].view
-    near = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
-            j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]
+    close = [j.view for j in order if j.view.mentions_subject >= best.mentions_subject and
+             j.view.score >= NEAR_DOCUMENT * best.score][:NEAR_READ]
+    # One holding clearly fewer of the question's words than the best-ranked one, anywhere, is a sibling about
+    # another case, whatever its lines bind (doc_scores.NEAR_COVERAGE).
+    near = [best, *(v for v in close[1:] if holds_as_much(analysis.question, (best.info, best.passages),
+                                                          (v.info, v.passages)))]
     bounds = [bind_document(analysis, view, parses, similarity) for view in near]
     # Retrieval cannot tell these documents apart: of those that establish something, one whose own subject (its
     # title, a thread's opening message) holds most of the question is about the asked case and answers; then the
@@ -266,7 +272,7 @@ def bind_passages(analysis: Analysis, retrieved: Retrieved, parses: Parses, simi
     chosen = min(n for n in first if held[n] + HELD_MARGIN >= most)
     if not bounds[chosen].findings:
         further = [v for v in retrieved.further if judge(analysis, v, similarity).ok]  # (anchors and constraints held)
-        named = _kind_named(analysis, [*(j.view for j in order if j.view not in near), *further], parses, similarity)
+        named = _kind_named(analysis, [*(j.view for j in order if j.view not in close), *further], parses, similarity)
         if named is not None:
             return named
     slots = {t: n + 1 for n, t in enumerate(dict.fromkeys(a.text for a in analysis.asks))}

@@ -346,3 +346,21 @@ def test_the_best_ranked_document_answers_by_a_line_its_section_role_binds(nlp: 
     schedule = _sections_view("a", "Ledger export schedule", "Ledger export schedule", SCHEDULE,
                               NEAR_DOCUMENT + 0.01)
     assert _cause_bound(nlp, similarity, alone, schedule) == ("b", True)
+
+
+
+
+
+def test_a_near_document_lacking_the_words_that_name_the_asked_case_does_not_answer_for_the_best_ranked_one(
+        nlp: Language, similarity: Similarity) -> None:
+    # The best-ranked one is about the asked case (the books service's ledger audit events) and states no
+    # retention; the sibling states one, of ledger audit events it nowhere says are the books service's: it holds 4
+    # of the 6 question words the best-ranked one holds (under NEAR_COVERAGE), another case. Declined, naming the
+    # best-ranked document.
+    best = ("Retention of these is set by finance.", "These are the ledger audit events of the books service.")
+    sibling = ("Ledger audit events are retained for 30 days.", "Exports rotate nightly.")
+    analysis = analyse("How long are ledger audit events of the books service retained?", nlp)
+    views = (_sections_view("a", "Retention", "Retention", (("Events", best),)),
+             _sections_view("b", "Retention", "Retention", (("Events", sibling),), NEAR_DOCUMENT + 0.01))
+    bound = bind_passages(analysis, Retrieved((), views, ()), Parses(ParseCache(nlp)), similarity)
+    assert bound.document is not None and bound.document.id == "a" and not bound.findings

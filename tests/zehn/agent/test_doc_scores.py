@@ -6,7 +6,15 @@ import pytest
 
 from tests.zehn.agent.read_documents import read_doc, worded_doc
 from zehn.agent import doc_scores
-from zehn.agent.doc_scores import COVERAGE_WEIGHT, LEXICAL_WEIGHT, coverage_shares, exact_scores, length_discount
+from zehn.agent.doc_scores import (
+    COVERAGE_WEIGHT,
+    LEXICAL_WEIGHT,
+    coverage_shares,
+    exact_scores,
+    held_terms,
+    holds_as_much,
+    length_discount,
+)
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 
@@ -102,3 +110,21 @@ def test_a_word_every_read_document_holds_covers_nothing() -> None:
     read = [worded_doc("a", 0.5, "Errors in the export job."), worded_doc("b", 0.5, "Errors in the import job.")]
     shares = coverage_shares("Which errors?", read)
     assert shares == {"a": 0.0, "b": 0.0}
+
+
+def test_a_document_holds_the_question_s_words_anywhere_in_it_each_once_plurals_folded() -> None:
+    asked = (DocumentInfo("asked", "Gateway timeouts", "ticket", None, None),
+             [DocPassage("a0", "asked", "h", "section", 0, 1, "Timeouts for mobile clients, timeouts again.", ()),
+              DocPassage("a1", "asked", "h", "section", 1, 2, "The fix raises the idle limit.", ())])
+    assert held_terms(["gateway", "timeout", "client", "fix", "cache"], *asked) == {"gateway", "timeout", "client",
+                                                                                  "fix"}
+
+
+def test_a_sibling_lacking_the_words_that_name_the_asked_case_does_not_hold_as_much_as_the_document_holding_them(
+        ) -> None:
+    question = "Why did private dedicated canary deploys stall on the gateway?"
+    asked = worded_doc("asked", 0.5, "Private dedicated canary deploys stalled: the gateway pool was drained.")
+    sibling = worded_doc("sibling", 0.5, "Hosted canary deploys stalled for an hour.")
+    restated = worded_doc("restated", 0.5, "The gateway stalled private dedicated canary deploys for an hour.")
+    assert not holds_as_much(question, asked, sibling)
+    assert holds_as_much(question, asked, restated) and holds_as_much(question, sibling, asked)
