@@ -149,6 +149,8 @@ def _plausible_name(ent: Span) -> bool:
         return False
     if any(not w[:1].isupper() and w not in ("of", "and", "&", "for", "de", "van", "von") for w in words):
         return False
+    if words[-1] in ("of", "and", "&", "for"):  # "Billing &" of a cell "Billing & metering": a name cut off
+        return False
     first = ent[0]
     line_initial = first.is_sent_start or first.i == 0 or _prev_text(first) in (":", "(", "-", "*", "•", "\n")
     return not (len(ent) == 1 and line_initial)

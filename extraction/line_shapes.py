@@ -77,6 +77,30 @@ def indexed_instance(text: str, start: int, end: int) -> Mention | None:
     return Mention(m.group(0), "Component", m.start(), m.end())
 
 
+# An environment item whose label names its things in the plural lists several of one role ("- Models observed: a-1
+# (primary), b-2 (fallback)", "- Service components: API Gateway (...), serving-runtime (...)"): each comma-separated
+# part, brackets aside, opens with one of them, as a one-thing value opens with its thing. A singular label ("- Cache:
+# redis-prod-3 (managed), key-prefix v2") names one thing and the parts after it are notes about it. Plural: a word
+# of four letters or more ending in "s" but not "ss", "us" or "is" (status, access, Redis are singular).
+_PLURAL = re.compile(r"\b[A-Za-z]{3,}(?<![SUIsui])s\b")
+
+
+def list_openings(label: str, text: str, start: int, end: int) -> set[int]:
+    """Where each listed thing of an environment item's value opens: only ``start`` unless the label is plural."""
+    if _PLURAL.search(label) is None:
+        return {start}
+    out, depth, part = set(), 0, start
+    for i in range(start, end + 1):
+        ch = text[i] if i < end else ","
+        depth += (ch in "([{") - (ch in ")]}" and depth > 0)
+        if ch == "," and depth == 0:
+            while part < i and text[part] in " \t*_`":
+                part += 1
+            out.add(part)
+            part = i + 1
+    return out
+
+
 def environment_section(label: str) -> bool:
     """A lead-in or heading text names an environment section ("Environment", "## Tech stack")."""
     return label_key(label.strip(" #")) in ENVIRONMENT_SECTIONS

@@ -50,6 +50,7 @@ from extraction.line_shapes import (
     affected_system,
     environment_section,
     indexed_instance,
+    list_openings,
     path_reference,
     stated_unhit,
     titled_reference,
@@ -103,8 +104,10 @@ class _Reader(LineEmitter):
         values = self.values(*value, rule, label) or leading_systems(self.text, *value, self.mentions, rule)
         if environment:  # "- CI: Jenkins on-prem": only a system or technology the value opens with
             opening = at + m.start("value") + len(m.group("value")) - len(m.group("value").lstrip(" *_`"))
-            values = [v for v in values if v.start == opening and v.type in SYSTEM_VALUE_TYPES]
-            values = values or [x for x in [indexed_instance(self.text, opening, value[1])] if x is not None]
+            starts = list_openings(label, self.text, opening, value[1])  # "- Models: a-1, b-2": each part's
+            values = [v for v in values if v.start in starts and v.type in SYSTEM_VALUE_TYPES]
+            values += [x for s in sorted(starts - {v.start for v in values})
+                       if (x := indexed_instance(self.text, s, value[1])) is not None]
             label_span = (label_span[0], at + m.end("value"))  # the role states no verb: the whole pair says "uses"
         role_suffix = label_key(label) not in LABELS and listed is not None  # "billing-export owner:"
         named = [x for x in self.mentions if label_span[0] <= x.start and x.end <= label_span[1]] if role_suffix else []

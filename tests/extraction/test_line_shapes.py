@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.line_shapes import path_reference, stated_unhit, titled_reference
+from extraction.line_shapes import list_openings, path_reference, stated_unhit, titled_reference
 
 
 @pytest.mark.parametrize(("value", "spared"), [
@@ -41,3 +41,14 @@ def test_a_references_item_names_a_document_by_its_path(item: str, path: str | N
     page = path_reference(item, 0, len(item))
     assert (page.name if page else None) == path
     assert page is None or item[page.start : page.end] == page.name
+
+
+@pytest.mark.parametrize(("label", "value", "parts"), [
+    ("Models observed", "a-1 (primary, pinned), b-2 (fallback)", ["a-1", "b-2"]),  # a comma in brackets splits nothing
+    ("SDKs", "py 1.2, **go 1.3**", ["py 1.2", "go 1.3**"]),
+    ("Cache", "redis-3 (managed), key-prefix v2", ["redis-3 (managed), key-prefix v2"]),  # singular: one thing
+    ("Status", "open, triaged", ["open, triaged"]),  # "-us" is no plural
+])
+def test_a_plural_environment_label_opens_a_thing_at_each_comma_separated_part(
+        label: str, value: str, parts: list[str]) -> None:
+    assert sorted(list_openings(label, value, 0, len(value))) == sorted(value.index(p) for p in parts)

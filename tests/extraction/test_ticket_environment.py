@@ -67,3 +67,32 @@ def test_a_region_a_version_or_a_date_in_an_environment_item_is_no_instance(nlp:
     _, rels = read(nlp, tmp_path, INSTANCES)
     used = {o for s, r, o, _ in triples(rels) if r == "USES"}
     assert not used & {"prod-eu-west-2", "us-east-1", "1.21.0-canary.3", "2024-06-03"}
+
+
+LISTS = """---
+title: "Replies cut off for a reserved tenant"
+source_type: "jira"
+key: "HELP-6230"
+---
+
+# Replies cut off for a reserved tenant
+
+Environment:
+- Models seen: orca-chat-2 (primary), kite-small-9b (fallback).
+- Serving parts: edge-gate (tls termination), batch-queue (nightly jobs), frame-store
+- Cache host: memo-cluster-prod-4 (managed), memo-key-prefix v3
+"""
+
+
+def test_a_plural_environment_label_lists_one_used_thing_per_comma_separated_part(
+        nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, LISTS)
+    used = {o for s, r, o, _ in triples(rels) if r == "USES" and s == "HELP-6230"}
+    assert {"orca-chat-2", "kite-small-9b", "edge-gate", "batch-queue", "frame-store"} <= used
+
+
+def test_a_singular_environment_label_names_one_thing_and_notes_after_it(nlp: Language, tmp_path: Path) -> None:
+    _, rels = read(nlp, tmp_path, LISTS)
+    used = {o for s, r, o, _ in triples(rels) if r == "USES"}
+    assert "memo-cluster-prod-4" in used
+    assert "memo-key-prefix" not in used
