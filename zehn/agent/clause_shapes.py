@@ -1,6 +1,7 @@
-"""Two shapes of text that bind an ask besides its words (part of stage 4, bind): a clause of condition or time on
+"""Shapes of text that bind an ask besides its words (part of stage 4, bind): a clause of condition or time on
 the asked verb ("the alert fires *when* ..." answers "when does the alert fire"), and a block of labelled fields
-(a ticket's "**Status:** Done" / "Fix version: 3.8.1" lines), which answers only what its labels name.
+(a ticket's "**Status:** Done" / "Fix version: 3.8.1" lines), which answers only what its labels name; and a
+status that says why a thing is not so yet, for "why isn't X ..." (:func:`states_unsettled`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from extraction.passages import HEADING_SEP
-from zehn.agent.focus import LABEL_WORDS
+from zehn.agent.focus import LABEL_WORDS, UNFINISHED
 from zehn.agent.lemmas import LIGHT_VERBS, words
 from zehn.agent.rows import DocPassage
 
@@ -90,3 +91,22 @@ def headed_by(core: tuple[str, ...], passage: DocPassage, sentence: str) -> bool
     opening = sentence.strip(" *_-")[:40]
     return len(path) > 1 and bool(opening) and body.startswith(opening) and \
         sum(t.removesuffix("s") in own for t in core) >= 2 and all(t.removesuffix("s") in said for t in core)
+
+
+# "Not a long-term fix - ...", "No: ...": a denial, then a separator and the clause that says what holds instead
+# ("No idea: ..." / "Not sure - ..." deny nothing).
+_DENIAL_OPENING = re.compile(
+    r"^[\s*_>-]*(?:not|no)\b(?![-\w])(?!\s+(?:idea|clue|sure)\b)[^.:;]{0,60}?(?:\s[-\u2013\u2014]+\s|[:;]\s)",
+    re.IGNORECASE)
+
+
+def states_unsettled(parse: Doc) -> bool:
+    """The sentence says the asked thing is not so yet, and what holds it there, with no causal word: a status of
+    :data:`zehn.agent.focus.UNFINISHED` with words after it ("merged behind a flag; pending the load test on
+    staging"), or an opening denial, a dash or a colon, and a clause ("Not a long-term fix: it hides the contention").
+    "Why isn't X done / a real fix" is answered by such a status line; "No page went out" states no reason."""
+    status = next((t for t in parse if t.lower_ in UNFINISHED), None)
+    if status is not None:
+        return any(t.pos_ in ("NOUN", "PROPN", "VERB") for t in parse[status.i + 1:])
+    opening = _DENIAL_OPENING.match(parse.text)
+    return opening is not None and any(t.pos_ == "VERB" and t.idx >= opening.end() for t in parse)

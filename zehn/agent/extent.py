@@ -175,6 +175,25 @@ def asks_why(ask: Ask, sentence: Sentence, similarity: Similarity) -> bool:
     return ask.predicate in held and 2 * len(held) >= len(terms)
 
 
+def asks_whether(ask: Ask, sentence: Sentence, similarity: Similarity) -> bool:
+    """For "why isn't X ...", "why not X": the document asks whether X ("Are we moving the cache to Redis?"), and
+    the reply that denies it states the reason with no causal word ("Not this quarter. The move needs a freeze
+    window."): a yes/no question (it opens with an auxiliary, after any time stamp and speaker label) that holds two
+    of the ask's core terms and every name among them (:func:`denies` reads the reply)."""
+    if not ask.negated or not asks_back(sentence):
+        return False
+    opening = words(_TURN.sub("", sentence.text))
+    if not opening or opening[0] not in _POLAR:
+        return False
+    held = similarity.matches((*core_terms(ask), *ask.names), words(sentence.text))
+    return len(held) >= 2 and all(n in held for n in ask.names)
+
+
+def denies(reply: Sentence) -> bool:
+    """The reply opens by denying what was asked: "No, ...", "Not yet.", "Nope - ..." (after its speaker)."""
+    return _DENIAL.match(_TURN.sub("", reply.text)) is not None
+
+
 def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocPassage, ...]) -> Sentence | None:
     """The statement right after the question in its own block ("Q: ...? A: ...", "2. Why ...? The resolver ..."),
     else the first statement of the block after the question's (the next speaker's turn, the next paragraph); None
@@ -193,6 +212,11 @@ def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocP
 
 
 _SPEAKER = re.compile(r"^[\s*_>]*(?P<who>[A-Z][\w.' -]{0,40}?)[*_]*:[*_]*\s")  # "**Ana:** ", "A: ", "Answer: "
+# A turn's time stamp and speaker label before its words: "[10:02] Ana Ruiz: ", "**Ana:** ".
+_TURN = re.compile(r"^[\s*_>]*(?:\[[\d:]+\][\s*_]*)?(?:[^\s:?*][^:?]{0,40}?[*_]*:[*_]*\s+)?")
+_POLAR = frozenset({"am", "is", "are", "was", "were", "do", "does", "did", "will", "would", "can", "could", "should",
+                    "shall", "have", "has", "had"})  # the auxiliaries a yes/no question opens with
+_DENIAL = re.compile(r"(?:no|nope|nah|not|never)\b", re.IGNORECASE)
 _CHAIN = re.compile(r"^\s*(?:[-+]|\*(?!\*)|\d+[.)])\s")  # "2. Why ...?" / "- Why ...?": a why-chain line
 _NO_ANSWER = re.compile(  # "not sure", "TBD", "still unknown": not "an unknown certificate authority"
     r"\b(?:no idea|not sure|tbd|don'?t know|no clue)\b|(?:\b(?:is|are|still|remains?)\s+|^\W*)unknown\b",

@@ -20,7 +20,9 @@ from zehn.agent.chat_lines import asks_done, line_weight, planned
 from zehn.agent.extent import (
     about_ask,
     asks_back,
+    asks_whether,
     asks_why,
+    denies,
     extent,
     reply_to,
     section_line,
@@ -231,8 +233,10 @@ def _reply_instead(ask: Ask, sentence: Sentence, parse: Doc, view: DocView, scor
     if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, parse, view, scored, used, similarity,
                                                          context)):
         return reply
-    if ask.answer_type == "cause" and asks_why(ask, sentence, similarity) and (reply := reply_to(
-            sentence, section_sentences(view, scored.passage, used), view.passages)):
+    # "Why isn't X ...": a question whether X the reply denies ("Are we moving to X?" / "Not yet. ...")
+    why = asks_why(ask, sentence, similarity)
+    if ask.answer_type == "cause" and (why or asks_whether(ask, sentence, similarity)) and (reply := reply_to(
+            sentence, section_sentences(view, scored.passage, used), view.passages)) and (why or denies(reply)):
         return reply
     return None
 

@@ -36,7 +36,7 @@ from verify.fillers import fillers
 from verify.parsing import Parse
 from zehn.agent.act_phrases import states_act
 from zehn.agent.action_lines import planned_in_section
-from zehn.agent.clause_shapes import chosen_over, commanded, field_labels, headed_by
+from zehn.agent.clause_shapes import chosen_over, commanded, field_labels, headed_by, states_unsettled
 from zehn.agent.clock_entries import stamps_asked
 from zehn.agent.compounds import compound_held
 from zehn.agent.confirmations import confirmed_clause
@@ -196,6 +196,13 @@ def _bind_cause_or_fix(ask: Ask, scored: Scored, parse: Doc, similarity: Similar
         return "filler", len(hit)
     if ask.answer_type == "cause" and confirmed_clause(parse.text):  # "Yes — PR 12 changed the merge order"
         return "label", len(hit)
+    # "Why isn't X done": "X: merged behind a flag; pending the load test" says what holds X back, where the line
+    # (its items, its heading path) names X by two of its words at least and half (the billing export, not payroll).
+    core = core_terms(ask, context)
+    own = len((hit | similarity.matches(core, words(scored.passage.heading))) - {ask.predicate})
+    if ask.answer_type == "cause" and ask.negated and own >= min(2, len(core)) > 0 and 2 * own >= len(core) and \
+            states_unsettled(parse):
+        return "filler", len(hit)
     explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
                                                         parse_text)
     return ("label", len(hit)) if explained else None

@@ -9,7 +9,18 @@ from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
 from zehn.agent.analyse import analyse
-from zehn.agent.extent import SECTION_LINES, asks_back, asks_why, block_of, extent, handed_over, reply_to, section_line
+from zehn.agent.extent import (
+    SECTION_LINES,
+    asks_back,
+    asks_whether,
+    asks_why,
+    block_of,
+    denies,
+    extent,
+    handed_over,
+    reply_to,
+    section_line,
+)
 from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.similarity import Similarity
 
@@ -162,6 +173,23 @@ def test_the_document_asking_the_asked_why_is_found_by_its_terms(nlp: Language, 
     assert asks_why(ask, sentences[0], similarity)
     assert not asks_why(ask, sentences[3], similarity)  # another question
     assert not asks_why(ask, sentences[1], similarity)  # a statement
+
+
+def test_a_why_not_ask_is_asked_back_as_whether_the_thing_holds(nlp: Language, similarity: Similarity) -> None:
+    asked = _by("Is hourly enough")
+    ask = analyse("Why isn't an hourly run enough for the busiest volume?", nlp).asks[0]
+    assert asks_whether(ask, asked, similarity)
+    plain = analyse("Why is an hourly run enough for the busiest volume?", nlp).asks[0]
+    assert not asks_whether(plain, asked, similarity)  # no "not" in the ask: no denial to explain
+    assert not asks_whether(ask, _by("what happened"), similarity)  # a wh-question, not a yes/no one
+    other = analyse("Why isn't the cafeteria survey on the agenda?", nlp).asks[0]
+    assert not asks_whether(other, asked, similarity)  # the question is about another thing
+
+
+def test_a_reply_denies_when_it_opens_with_a_no_after_its_speaker() -> None:
+    assert denies(_by("Not yet"))
+    assert not denies(_by("compaction job skipped"))
+    assert not denies(Sentence("x", "[10:02] Ana: Notably, the runner was fine.", "doc", 0, 40, "sentence"))
 
 
 def test_a_section_of_questions_is_bound_by_the_question_about_the_ask(nlp: Language, similarity: Similarity) -> None:

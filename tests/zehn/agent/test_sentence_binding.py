@@ -7,7 +7,9 @@ import pytest
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from tests.zehn.agent.one_line import binds
 from zehn.agent.analyse import analyse
+from zehn.agent.clause_shapes import states_unsettled
 from zehn.agent.lemmas import lemmas_of, words
 from zehn.agent.sentence_binding import (
     core_terms,
@@ -225,3 +227,21 @@ def test_a_part_with_words_of_its_own_is_not_bound_by_the_words_it_carries(nlp: 
     # about the exporter the first part named, nothing of the proxy or its forwarding
     assert bound("The metrics exporter restarts itself after each deploy.") is None
     assert bound("The proxy forwards the exporter's port to the scrape network.") is not None
+
+
+def test_a_why_not_ask_is_answered_by_the_status_that_holds_the_thing_back(
+        nlp: Language, similarity: Similarity) -> None:
+    question = "Why wasn't the billing export finished?"
+    assert binds(question, "The billing export is pending a schema review by the data team.", nlp, similarity)
+    assert not binds("Why was the billing export finished?",  # no denial asked: a status is no reason
+                     "The billing export is pending a schema review by the data team.", nlp, similarity)
+    assert not binds(question, "The payroll export is pending a schema review by the data team.", nlp, similarity)
+    assert not binds(question, "Billing export: pending.", nlp, similarity)  # nothing holds it back
+
+
+def test_an_opening_denial_gives_its_reason_after_a_dash_or_a_colon(nlp: Language) -> None:
+    assert states_unsettled(nlp("Not a real fix for the queue stalls: it only hides the lock contention."))
+    assert states_unsettled(nlp("Not a long-term fix - it needs a review of the retry budget."))
+    assert not states_unsettled(nlp("Not a real fix for the queue stalls."))
+    assert not states_unsettled(nlp("No page went out from the latency alert."))  # the fact, not why
+    assert not states_unsettled(nlp("No idea: we need the logs first."))
