@@ -34,6 +34,9 @@ TEXTS |= {f"search_words.count_{n}": COUNT_TEXTS[n - 1] for n in (1, len(COUNT_T
 WHOLE_CORPUS = {"scope_version.main"}
 # scope_version's "stamp" reads the ingest stamp's label, which holds one node (extraction/ingest_stamp.py).
 ONE_NODE_LABEL = {"scope_version.stamp": "Node By Label Scan | (stamp:IngestStamp)"}
+# search_passages' exact vector text scores every passage: it runs only while the passage index holds at most
+# traversal_policy.search.EXACT_VECTOR_MAX passages, so its scan is bounded by that, not by the corpus.
+ONE_NODE_LABEL["search_passages.vector_passage_exact"] = "Node By Label Scan | (node:Passage)"
 
 
 def _params(text: str) -> dict[str, Any]:
