@@ -30,9 +30,25 @@ Reader = Literal["public", "all"]
 READER_NAMES: tuple[Reader, ...] = ("public", "all")
 # What a reader who cannot see the answer's only documents must get: the same statuses a made-up name may get.
 UNREADABLE_EXPECT: tuple[str, ...] = ("abstained", "unknown_entity")
-# How an answer key words a constraint on the answer rather than a fact of it: "The answer must/should not ...",
-# or the same constraint put as an order to whoever answers, "Do not ..." / "Don't ..." (no fact opens that way).
-_EXCLUSION = re.compile(r"^\s*(?:the\s+answer\s+(?:must|should)\s+not|do\s+not|don[’']t)\b", re.IGNORECASE)
+# How an answer key words a constraint on the answer rather than a fact of it: "The answer must/should not ...".
+_EXCLUSION = re.compile(r"^\s*the\s+answer\s+(?:must|should)\s+not\b", re.IGNORECASE)
+# The same constraints put as orders to whoever answers ("Do not attribute ...", "Don't claim ..."). A fact can open
+# that way too (a runbook's "Do not rotate ...", a field named "Do Not Contact"), so only a closing run of at least
+# two such lines after the facts counts: the shape of a key that lists what a right answer must leave out.
+_PROHIBITION = re.compile(r"^\s*(?:do\s+not|don[’']t)\b", re.IGNORECASE)
+_CLOSING_PROHIBITIONS = 2
+
+
+def _split_exclusions(listed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(facts, exclusions) of an answer key's lines, in their order."""
+    start = len(listed)
+    while start > 0 and (_PROHIBITION.match(listed[start - 1]) or _EXCLUSION.match(listed[start - 1])):
+        start -= 1
+    closing = sum(1 for f in listed[start:] if _PROHIBITION.match(f))
+    ordered = start > 0 and closing >= _CLOSING_PROHIBITIONS
+    excluded = [bool(_EXCLUSION.match(f)) or (ordered and i >= start) for i, f in enumerate(listed)]
+    return (tuple(f for f, x in zip(listed, excluded, strict=True) if not x),
+            tuple(f for f, x in zip(listed, excluded, strict=True) if x))
 
 
 @dataclass(frozen=True)
@@ -112,13 +128,12 @@ def parse_line(raw: object, where: str) -> Question:
             expected_answer_terms=_strings(raw, "expected_answer_terms", where),
             gold_doc_ids=_strings(raw, "gold_doc_ids", where), reader=_reader(raw, where))
     if "category" in raw:
-        listed = _strings(raw, "answer_facts", where, required=False)
+        facts, exclusions = _split_exclusions(_strings(raw, "answer_facts", where, required=False))
         return BenchQuestion(
             id=_text(raw, "id", where), category=_text(raw, "category", where),
             question=_text(raw, "question", where), answer=str(raw.get("answer") or ""),
             gold_doc_ids=_strings(raw, "gold_doc_ids", where),
-            answer_facts=tuple(f for f in listed if not _EXCLUSION.match(f)),
-            exclusions=tuple(f for f in listed if _EXCLUSION.match(f)))
+            answer_facts=facts, exclusions=exclusions)
     raise InputRejected(f"{where}: neither a benchmark line (category) nor a graph line (expect_status)")
 
 

@@ -74,13 +74,27 @@ def test_reader_defaults_to_public_and_an_unknown_reader_is_rejected(tmp_path: P
 def test_what_an_answer_must_not_say_is_kept_apart_from_the_facts_it_must_carry(tmp_path: Path) -> None:
     line = dict(BENCH, answer_facts=["The Routing team owns it.",
                                      "The answer must not attribute ownership to the Search team (a later reorg).",
-                                     "the answer should not name the 2024 owner.",
-                                     "Do not present the draft plan as the shipped fix.",
-                                     "Don't name the old on-call rota.",
-                                     "Donations are matched by the platform team."])
+                                     "the answer should not name the 2024 owner."])
     (q,) = load_questions(write(tmp_path, line))
     assert isinstance(q, BenchQuestion)
-    assert q.answer_facts == ("The Routing team owns it.", "Donations are matched by the platform team.")
+    assert q.answer_facts == ("The Routing team owns it.",)
     assert q.exclusions == ("The answer must not attribute ownership to the Search team (a later reorg).",
-                            "the answer should not name the 2024 owner.",
-                            "Do not present the draft plan as the shipped fix.", "Don't name the old on-call rota.")
+                            "the answer should not name the 2024 owner.")
+
+
+@pytest.mark.parametrize(("facts", "exclusions"), [
+    # a key closing on two or more orders to whoever answers: those are what the answer must leave out
+    (("The Routing team owns it.", "Do not present the draft plan as the shipped fix.",
+      "Don't name the old on-call rota."),
+     ("Do not present the draft plan as the shipped fix.", "Don't name the old on-call rota.")),
+    # one closing order is guidance the document gives, a fact to carry
+    (("Keep headers under 8 KB.", "Do not rotate cookies within one streaming request."), ()),
+    # an order (or a field named like one) before the facts is a fact
+    (("Do Not Contact was set to true.", "Do not say we track you.", "The task was removed."), ()),
+])
+def test_closing_orders_to_the_answerer_are_exclusions_and_other_do_not_lines_are_facts(
+        tmp_path: Path, facts: tuple[str, ...], exclusions: tuple[str, ...]) -> None:
+    (q,) = load_questions(write(tmp_path, dict(BENCH, answer_facts=list(facts))))
+    assert isinstance(q, BenchQuestion)
+    assert q.exclusions == exclusions
+    assert q.answer_facts == tuple(f for f in facts if f not in exclusions)
