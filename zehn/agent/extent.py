@@ -34,6 +34,7 @@ from zehn.agent.rows import DocPassage, Sentence
 from zehn.agent.sentence_binding import Scored, core_terms
 from zehn.agent.sibling_parts import field_runs, other_items, titled_part
 from zehn.agent.similarity import Similarity
+from zehn.agent.whole_asks import YES_NO_OPENERS
 
 _LEAD = re.compile(r"^[\s*_>#-]*(?:\d+[.)]\s*|q\s*:\s*)?[\s*_]*", re.IGNORECASE)  # "1. ", "- ", "**Q: "
 About = Callable[[Sentence], bool]
@@ -183,7 +184,7 @@ def asks_whether(ask: Ask, sentence: Sentence, similarity: Similarity) -> bool:
     if not ask.negated or not asks_back(sentence):
         return False
     opening = words(_TURN.sub("", sentence.text))
-    if not opening or opening[0] not in _POLAR:
+    if not opening or opening[0] not in YES_NO_OPENERS:
         return False
     held = similarity.matches((*core_terms(ask), *ask.names), words(sentence.text))
     return len(held) >= 2 and all(n in held for n in ask.names)
@@ -214,8 +215,6 @@ def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocP
 _SPEAKER = re.compile(r"^[\s*_>]*(?P<who>[A-Z][\w.' -]{0,40}?)[*_]*:[*_]*\s")  # "**Ana:** ", "A: ", "Answer: "
 # A turn's time stamp and speaker label before its words: "[10:02] Ana Ruiz: ", "**Ana:** ".
 _TURN = re.compile(r"^[\s*_>]*(?:\[[\d:]+\][\s*_]*)?(?:[^\s:?*][^:?]{0,40}?[*_]*:[*_]*\s+)?")
-_POLAR = frozenset({"am", "is", "are", "was", "were", "do", "does", "did", "will", "would", "can", "could", "should",
-                    "shall", "have", "has", "had"})  # the auxiliaries a yes/no question opens with
 _DENIAL = re.compile(r"(?:no|nope|nah|not|never)\b", re.IGNORECASE)
 _CHAIN = re.compile(r"^\s*(?:[-+]|\*(?!\*)|\d+[.)])\s")  # "2. Why ...?" / "- Why ...?": a why-chain line
 _NO_ANSWER = re.compile(  # "not sure", "TBD", "still unknown": not "an unknown certificate authority"
