@@ -38,12 +38,15 @@ _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|\|)")
 _INLINE_HEADING = re.compile(r"[ \t]*(?:h[1-6]\.[ \t]+([^\n]+?)|\*\*([^*\n]{2,80})\*\*:?|__([^_\n]{2,80})__:?|"
                              r"([A-Z][^:\n.!?]{1,60}):)[ \t]*")
 
+# The vector is set in the CREATE itself: a SET after it updates the new node, which the full-text index records
+# as a delete and a re-add, and the deleted postings stay (counted in its scores) until the index's collector runs,
+# so BM25 over passages would depend on when that happened (500 nodes written with a SET after: maxDocId 1,000).
 WRITE_PASSAGES = f"""
 UNWIND $rows AS row
 MATCH (d:Document {{id: row.document_id}})
 CREATE (d)-[:HAS_PASSAGE]->(p:{PASSAGE} {{id: row.id, document_id: row.document_id, index: row.index,
-  start: row.start, end: row.end, heading: row.heading, kind: row.kind, escaped: row.escaped, text: row.text}})
-SET p.embedding = vecf32(row.embedding)
+  start: row.start, end: row.end, heading: row.heading, kind: row.kind, escaped: row.escaped, text: row.text,
+  embedding: vecf32(row.embedding)}})
 """
 HEADING_SEP = " > "  # between the headings of a passage's path, as stored and as the answerer reads it
 DELETE_PASSAGES = f"MATCH (p:{PASSAGE} {{document_id: $doc}}) DELETE p"
