@@ -198,11 +198,11 @@ def _bind_cause_or_fix(ask: Ask, scored: Scored, parse: Doc, similarity: Similar
         return "label", len(hit)
     # "Why isn't X done": "X: merged behind a flag; pending the load test" says what holds X back, where the line
     # (its items, its heading path) names X by two of its words at least and half (the billing export, not payroll).
-    core = core_terms(ask, context)
-    own = len((hit | similarity.matches(core, words(scored.passage.heading))) - {ask.predicate})
-    if ask.answer_type == "cause" and ask.negated and own >= min(2, len(core)) > 0 and 2 * own >= len(core) and \
-            states_unsettled(parse):
-        return "filler", len(hit)
+    if ask.answer_type == "cause" and ask.negated and states_unsettled(parse):  # the heading read only then
+        core = core_terms(ask, context)
+        own = len((hit | similarity.matches(core, words(scored.passage.heading))) - {ask.predicate})
+        if own >= min(2, len(core)) > 0 and 2 * own >= len(core):
+            return "filler", len(hit)
     explained = ask.answer_type == "cause" and explains(parse, ask, scored.passage, similarity, context,
                                                         parse_text)
     return ("label", len(hit)) if explained else None
