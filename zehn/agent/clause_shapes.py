@@ -94,9 +94,13 @@ def headed_by(core: tuple[str, ...], passage: DocPassage, sentence: str) -> bool
 
 
 # "Not a long-term fix - ...", "No: ...": a denial, then a separator and the clause that says what holds instead
-# ("No idea: ..." / "Not sure - ..." deny nothing).
+# (a line that says it has no answer, :data:`NO_ANSWER`, denies nothing).
 _DENIAL_OPENING = re.compile(
-    r"^[\s*_>-]*(?:not|no)\b(?![-\w])(?!\s+(?:idea|clue|sure)\b)[^.:;]{0,60}?(?:\s[-\u2013\u2014]+\s|[:;]\s)",
+    r"^[\s*_>-]*(?:not|no)\b(?![-\w])[^.:;]{0,60}?(?:\s[-\u2013\u2014]+\s|[:;]\s)", re.IGNORECASE)
+# A line that says it has no answer: "not sure", "No idea, let's check the logs", "TBD", "still unknown" (not "an
+# unknown certificate authority").
+NO_ANSWER = re.compile(
+    r"\b(?:no idea|not sure|tbd|don'?t know|no clue)\b|(?:\b(?:is|are|still|remains?)\s+|^\W*)unknown\b",
     re.IGNORECASE)
 
 
@@ -109,4 +113,5 @@ def states_unsettled(parse: Doc) -> bool:
     if status is not None:
         return any(t.pos_ in ("NOUN", "PROPN", "VERB") for t in parse[status.i + 1:])
     opening = _DENIAL_OPENING.match(parse.text)
-    return opening is not None and any(t.pos_ == "VERB" and t.idx >= opening.end() for t in parse)
+    return opening is not None and NO_ANSWER.search(parse.text) is None and \
+        any(t.pos_ == "VERB" and t.idx >= opening.end() for t in parse)

@@ -25,6 +25,7 @@ from functools import lru_cache
 from spacy.tokens import Doc
 
 from extraction.line_breaks import paragraph_starts, stored_lines
+from zehn.agent.clause_shapes import NO_ANSWER
 from zehn.agent.focus import KIND_WORDS, heading_words
 from zehn.agent.lemmas import LIGHT_VERBS, lemmas_of, words
 from zehn.agent.line_mates import line_mates, with_mates
@@ -217,9 +218,6 @@ _SPEAKER = re.compile(r"^[\s*_>]*(?P<who>[A-Z][\w.' -]{0,40}?)[*_]*:[*_]*\s")  #
 _TURN = re.compile(r"^[\s*_>]*(?:\[[\d:]+\][\s*_]*)?(?:[^\s:?*][^:?]{0,40}?[*_]*:[*_]*\s+)?")
 _DENIAL = re.compile(r"(?:no|nope|nah|not|never)\b", re.IGNORECASE)
 _CHAIN = re.compile(r"^\s*(?:[-+]|\*(?!\*)|\d+[.)])\s")  # "2. Why ...?" / "- Why ...?": a why-chain line
-_NO_ANSWER = re.compile(  # "not sure", "TBD", "still unknown": not "an unknown certificate authority"
-    r"\b(?:no idea|not sure|tbd|don'?t know|no clue)\b|(?:\b(?:is|are|still|remains?)\s+|^\W*)unknown\b",
-    re.IGNORECASE)
 
 
 def _answers(question: Sentence, own: Sentence) -> bool:
@@ -237,7 +235,7 @@ def _answers(question: Sentence, own: Sentence) -> bool:
 
 def _unanswered(reply: Sentence) -> bool:
     """The reply says it has no answer ("No idea, let's check the logs.", "Root cause: TBD.")."""
-    return asks_back(reply) or _NO_ANSWER.search(reply.text) is not None
+    return asks_back(reply) or NO_ANSWER.search(reply.text) is not None
 
 
 def about_ask(terms: tuple[str, ...], view: DocView, similarity: Similarity) -> About:

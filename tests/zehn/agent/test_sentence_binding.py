@@ -245,3 +245,4 @@ def test_an_opening_denial_gives_its_reason_after_a_dash_or_a_colon(nlp: Languag
     assert not states_unsettled(nlp("Not a real fix for the queue stalls."))
     assert not states_unsettled(nlp("No page went out from the latency alert."))  # the fact, not why
     assert not states_unsettled(nlp("No idea: we need the logs first."))
+    assert not states_unsettled(nlp("Not decided yet: the reason is still unknown until the vendor replies."))
