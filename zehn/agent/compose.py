@@ -7,7 +7,7 @@ Wording rules:
   a verbatim slice of the sentence cited with it. Whitespace runs are collapsed (the gate compares that way). A
   piece holding anything shaped like an evidence id is left out.
 - **Yes/no** answers start ``Yes —``, ``No —`` or ``Not established —``, then the cited sentence; a negated or
-  hedged sentence never becomes "Yes".
+  hedged sentence never becomes "Yes". The lines its finding read with that sentence (its grounds) follow.
 - **Findings** (passage answers): one block per ask, headed by what was asked and the section it was read from,
   then the quoted sentences. Asks nothing established are named under a "Not established" heading, apart from
   those a quoted line-mate names (completion.py), which are named as not read as answered.
