@@ -7,7 +7,7 @@ Wording rules:
   a verbatim slice of the sentence cited with it. Whitespace runs are collapsed (the gate compares that way). A
   piece holding anything shaped like an evidence id is left out.
 - **Yes/no** answers start ``Yes —``, ``No —`` or ``Not established —``, then the cited sentence; a negated or
-  hedged sentence never becomes "Yes".
+  hedged sentence never becomes "Yes". The lines its finding read with that sentence (its grounds) follow.
 - **Findings** (passage answers): one block per ask, headed by what was asked and the section it was read from,
   then the quoted sentences. Asks nothing established are named under a "Not established" heading, apart from
   those a quoted line-mate names (completion.py), which are named as not read as answered.
@@ -121,17 +121,31 @@ def _asked(ask: Ask) -> str:
     return ask.focus or ask.text.rstrip("?")
 
 
+def _grounds(bound: Bound, first: Sentence) -> list[str]:
+    """The lines a yes/no verdict's finding read with the sentence that decides it (its extent: the rest of its
+    block, the section's lines holding the ask's terms, within the word budget), as quoted list lines. The
+    deciding sentence says yes or no; the grounds for it ("unchanged unless a route opts in", "resume from another
+    host using the stored state") are what a reader asked "will X ...?" needs next, as a passage answer cites
+    them for a wh-question."""
+    finding = next((f for f in bound.findings if f.bound.id == first.id), None)
+    if finding is None:  # the verdict came from a graph path: its hop sentences are all it has
+        return []
+    return [f"- {quote(s)}" for s in finding.sentences if s.id != first.id and quotable(s)]
+
+
 def _yes_no(bound: Bound) -> str | None:
     evidence = [i for v in bound.paths for i in v.items if i is not None and quotable(i)]
     evidence += [f.bound for f in bound.findings if quotable(f.bound)]
     if not evidence:
         return None
     first = quote(evidence[0])
+    grounds = _grounds(bound, evidence[0])
+    more = "\n".join(["", "", "The same passage goes on:", *grounds]) if grounds else ""
     if bound.verdict == "yes":
-        return f"Yes — {first}"
+        return f"Yes — {first}{more}"
     if bound.verdict == "no":
-        return f"No — the documents state the opposite: {first}"
-    return f"Not established — the documents do not state it as fact: {first}"
+        return f"No — the documents state the opposite: {first}{more}"
+    return f"Not established — the documents do not state it as fact: {first}{more}"
 
 
 def draft(analysis: Analysis, bound: Bound) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from verify import Answered, check_draft
-from zehn.agent.bound import Bound, Finding
+from zehn.agent.bound import Bound, Finding, Verdict
 from zehn.agent.compose import CONNECTED, draft, path_line, quotable, quote
 from zehn.agent.grading import view
 from zehn.agent.question import Analysis, Ask
@@ -81,3 +81,30 @@ def test_an_unbound_ask_a_quoted_line_names_is_not_said_to_be_absent_from_the_do
     assert "Not established by the documents: what caused it" in text
     assert "Not read as answered (a line quoted above names it; check it there): change" in text
     assert "Not established by the documents: what caused it; change" not in text
+
+
+def _yes_no_bound(verdict: Verdict) -> tuple[Analysis, Bound, Sentence, Sentence]:
+    ask = Ask("will existing clients break", "whether", "", "", "break", "statement", ("client", "break"))
+    deciding = Sentence("ev_1111111111111111", "The new fields are optional for old clients.", "doc", 0, 44,
+                        "sentence")
+    grounds = Sentence("ev_2222222222222222", "Default behaviour is unchanged unless a route opts in.", "doc", 45, 99,
+                       "sentence")
+    finding = Finding(ask, (deciding, grounds), "source_backed", ("bound_by:filler",), "Notes", deciding)
+    analysis = Analysis("will existing clients break", "yes_no", (ask,), None, None, None, (), (), (),
+                        ("client", "break"))
+    return analysis, Bound(findings=(finding,), verdict=verdict), deciding, grounds
+
+
+def test_a_yes_no_answer_cites_the_lines_its_deciding_sentence_was_read_with() -> None:
+    analysis, bound, deciding, grounds = _yes_no_bound("yes")
+    text = draft(analysis, bound) or ""
+    assert text.startswith("Yes — ")
+    assert f"[{deciding.id}]" in text and f"[{grounds.id}]" in text
+    assert isinstance(check_draft(text, {deciding.id: deciding.text, grounds.id: grounds.text}), Answered)
+
+
+def test_a_yes_no_answer_quotes_its_deciding_sentence_once_and_first() -> None:
+    analysis, bound, deciding, grounds = _yes_no_bound("no")
+    text = draft(analysis, bound) or ""
+    assert text.count(f"[{deciding.id}]") == 1
+    assert text.index(deciding.id) < text.index(grounds.id)
