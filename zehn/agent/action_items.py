@@ -53,16 +53,16 @@ TASK_NOUNS = frozenset({"action", "item", "follow-up", "followup", "follow", "ta
                         "assignment", "workstream", "deliverable"})
 # Verbs that ask about ownership itself, not about what the item does.
 _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have", "pick", "carry",
-                           "volunteer"})
+                           "volunteer", "owe"})
 # Words by which a "who" question asks for an owner when the parse found no ownership verb.
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
 # "Who will / has to / is to <act>", "which team must <act>": a doer asked for an act still to be done is the owner
 # of the follow-up that does it (modal and semi-modal English; "who will be affected" names no act).
 _LISTED = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")  # a list line (its lead still opens it)
 _DOER_NOUNS = "|".join(sorted(GROUP_FOCI | {"function", "person", "engineer"}))  # the group nouns of field_lists
-_OWED = re.compile(rf"\b(?:who|which\s+(?:{_DOER_NOUNS}))\s+"
+_OWED = re.compile(rf"\b(?:who|which\s+(?:{_DOER_NOUNS}))\s+(?:owes?\b|"  # "who owes them a reply": a debt to act
                    r"(?:will|shall|must|should|has to|have to|is to|are to|needs? to|is going to|is expected to)\s+"
-                   r"(?!be\b|have\b|get\b|see\b)[a-z]{3,}\b", re.I)
+                   r"(?!be\b|have\b|get\b|see\b)[a-z]{3,}\b)", re.I)
 # Words after a gerund that make it an act with an argument ("adding *a* stage", "alerting *on* latency").
 _ACT_FOLLOWERS = frozenset({"a", "an", "the", "on", "to", "our", "its", "their"})
 

@@ -55,6 +55,13 @@ def test_which_team_will_do_an_act_asks_for_the_items_owner(nlp: Language, embed
     assert owners == ["Insights"]
 
 
+def test_who_owes_someone_a_thing_asks_for_the_owner_of_the_item_that_delivers_it(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade",
+                     "Which team owes the on-call rotation a pager alert for a doubling backlog?")
+    assert owners == ["Ops Desk"]
+
+
 def test_words_naming_the_document_need_not_be_repeated_by_the_item(nlp: Language,
                                                                       embedder: LocalEmbedder) -> None:
     # "after the scheduler upgrade queue backlog" names the postmortem; the item itself only pins the version.
