@@ -53,16 +53,18 @@ TASK_NOUNS = frozenset({"action", "item", "follow-up", "followup", "follow", "ta
                         "assignment", "workstream", "deliverable"})
 # Verbs that ask about ownership itself, not about what the item does.
 _OWNING_VERBS = frozenset({"own", "lead", "drive", "handle", "responsible", "assign", "take", "have", "pick", "carry",
-                           "volunteer"})
+                           "volunteer", "owe"})
 # Words by which a "who" question asks for an owner when the parse found no ownership verb.
 _OWNING_WORDS = frozenset({"own", "owns", "owner", "owners", "responsible", "dri", "assigned", "assignee"})
 # "Who will / has to / is to <act>", "which team must <act>": a doer asked for an act still to be done is the owner
 # of the follow-up that does it (modal and semi-modal English; "who will be affected" names no act).
 _LISTED = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")  # a list line (its lead still opens it)
 _DOER_NOUNS = "|".join(sorted(GROUP_FOCI | {"function", "person", "engineer"}))  # the group nouns of field_lists
-_OWED = re.compile(rf"\b(?:who|which\s+(?:{_DOER_NOUNS}))\s+"
+_OWED = re.compile(rf"\b(?:who|which\s+(?:{_DOER_NOUNS}))\s+(?:owes?\b|"  # "who owes them a reply": a debt to act
                    r"(?:will|shall|must|should|has to|have to|is to|are to|needs? to|is going to|is expected to)\s+"
-                   r"(?!be\b|have\b|get\b|see\b)[a-z]{3,}\b", re.I)
+                   r"(?!be\b|have\b|get\b|see\b)[a-z]{3,}\b)", re.I)
+# Pronouns that stand for a thing named earlier in the question ("The open follow-ups: who has *them*?").
+_STANDING_IN = frozenset({"it", "them", "this", "these", "that", "those"})
 # Words after a gerund that make it an act with an argument ("adding *a* stage", "alerting *on* latency").
 _ACT_FOLLOWERS = frozenset({"a", "an", "the", "on", "to", "our", "its", "their"})
 
@@ -97,10 +99,18 @@ def task_question(analysis: Analysis) -> bool:
         return True
     if analysis.route not in ("ownership", "participation", "attribute") or analysis.rel_type not in ("OWNS", None):
         return False
-    if analysis.route != "ownership" and not (analysis.asks[0].answer_type == "agent" and set(
-            words(analysis.question)) & _OWNING_WORDS):
+    first = analysis.asks[0] if analysis.asks else None
+    # "Who has / carries / picked up the follow-ups": an ownership verb as the ask's own predicate asks for an owner
+    # as "who owns" does (the parse routes "have" and "carry" as participation, not ownership).
+    if analysis.route != "ownership" and not (first is not None and first.answer_type == "agent" and (
+            set(words(analysis.question)) & _OWNING_WORDS or first.predicate in _OWNING_VERBS)):
         return False
-    return bool(analysis.subject and set(analysis.subject.terms) & TASK_NOUNS) or any(
+    subject = analysis.subject
+    # "Remaining work after X: who has it?": the pronoun stands for the task named before the ask, so the
+    # question's own terms name the task.
+    named = analysis.terms if subject is not None and subject.text.casefold() in _STANDING_IN else (
+        subject.terms if subject is not None else ())
+    return bool(set(named) & TASK_NOUNS) or any(
         t in TASK_NOUNS - {"owner", "own", "ownership"} for a in analysis.asks for t in a.core)
 
 

@@ -49,7 +49,7 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
     # many concurrent *users*") names what is asked and still counts (facts9 tune: a unit-only rule loses nothing).
     unit_focus = ask.focus_head in TIME_UNITS or ask.focus_head in UNIT_SYMBOLS
     kind = focus | ({ask.focus_head} if unit_focus else set())
-    which = tuple(w for w in (*focus, *_of_what(ask)) if w not in KIND_WORDS and w not in context)
+    which = tuple(w for w in (*focus, *_of_what(ask)) if not _kind_word(w) and w not in context)
     # ``unit``: the sentence states the focus by its unit symbol ("how many seconds": "for 2s").
     named = unit or (bool(ask.focus_head) and bool(similarity.matches((ask.focus_head,), lemmas)))
     # A name among them ("*ledger-sync* retry limit") is needed even then: the same limit of another system is not it.
@@ -75,6 +75,12 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
         {t for t in others if _particle_noun(t, lemmas) or _by_head(t, lemmas)}
     return len(held) >= min(MIN_HELD, -(-len(others) // 2)) or (content_verb and (
         ask.predicate in held or same_act(ask.predicate, verbs, similarity)))  # "shipped" ~ "released"
+
+
+def _kind_word(word: str) -> bool:
+    """A word that only names the kind asked, in the singular or the plural the focus is written in ("which TLS
+    *versions*", "what retention *windows*"): the focus's words are read as written, not as lemmas."""
+    return word in KIND_WORDS or any(word.endswith(end) and word[:-len(end)] in KIND_WORDS for end in ("s", "es"))
 
 
 def _compound_parts(lemmas: list[str]) -> list[str]:

@@ -55,6 +55,13 @@ def test_which_team_will_do_an_act_asks_for_the_items_owner(nlp: Language, embed
     assert owners == ["Insights"]
 
 
+def test_who_owes_someone_a_thing_asks_for_the_owner_of_the_item_that_delivers_it(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    owners = _owners(nlp, embedder, POSTMORTEM, "Postmortem: Queue backlog after the scheduler upgrade",
+                     "Which team owes the on-call rotation a pager alert for a doubling backlog?")
+    assert owners == ["Ops Desk"]
+
+
 def test_words_naming_the_document_need_not_be_repeated_by_the_item(nlp: Language,
                                                                       embedder: LocalEmbedder) -> None:
     # "after the scheduler upgrade queue backlog" names the postmortem; the item itself only pins the version.
@@ -163,3 +170,21 @@ dana (eng-sre): Sweep of the replica cutover rehearsal. Action summary:
 def test_a_fronted_scene_or_a_document_kind_word_need_not_be_said_by_the_item(
         nlp: Language, embedder: LocalEmbedder, text: str, title: str, question: str, owner: str) -> None:
     assert _owners(nlp, embedder, text, title, question) == [owner]
+
+
+@pytest.mark.parametrize("question", [
+    "Which teams carry the follow-up tasks from the cache purge ticket?",
+    "Who has the remaining work after the queue backlog incident?",
+    "Open follow-ups after the queue backlog incident: who has them?",
+])
+def test_an_ownership_verb_as_the_asks_predicate_asks_for_a_tasks_owner(nlp: Language, question: str) -> None:
+    assert task_question(analyse(question, nlp))
+
+
+@pytest.mark.parametrize("question", [
+    "Who has authority to roll back the scheduler upgrade?",
+    "Who has access to the queue dashboard?",
+    "Queue dashboard after the scheduler upgrade: who has it?",
+])
+def test_having_a_thing_that_is_no_task_asks_for_no_owner(nlp: Language, question: str) -> None:
+    assert not task_question(analyse(question, nlp))

@@ -144,3 +144,11 @@ def test_a_counted_thing_asked_still_names_the_asked_act(nlp: Language, similari
     # Not a unit: "users" says what is counted, so a line that counts them for the asked sizing answers.
     question = "How many concurrent users is the reporting cluster sized for?"
     assert binds(question, "Early sizing: 2k-4k concurrent users on the reporting cluster.", nlp, similarity)
+
+
+def test_a_kind_noun_in_the_plural_only_names_the_kind_as_its_singular_does(nlp: Language,
+                                                                            similarity: Similarity) -> None:
+    # "which TLS versions": "versions" names the kind, as "version" does; "TLS" still says which one is asked.
+    for question in ("Which TLS version do the gateways support?", "Which TLS versions do the gateways support?"):
+        assert binds(question, "All gateways support TLS 1.2 and TLS 1.3.", nlp, similarity)
+        assert not binds(question, "All gateways run agent 1.2 and agent 1.3.", nlp, similarity)
