@@ -175,6 +175,15 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
               keep: int = DOCUMENTS) -> tuple[tuple[DocView, ...], tuple[np.ndarray, ...]]:
     asks = list(dict.fromkeys(a.text for a in analysis.asks))[:7]
     similarity.start(asks)  # the asks' vectors are needed only to read the documents: embedded while searching
+    # The reads that need no vector run first, while the question is still being embedded in the background (on a
+    # first ask the search below waited ~14 ms for its vector, tune questions); they are merged after the search's
+    # documents in the same order as before, so the ranking is the same.
+    names = question_names(analysis)
+    named = named_documents(names, dispatcher.mentions)
+    # The documents whose passages hold the question's rare words, wherever they are (zehn.agent.corpus_words):
+    # read and ranked with the rest on what is read, never placed by that score.
+    rare = dispatcher.corpus_documents(analysis.question)
+    mentioning = _mentioning(subjects, dispatcher)
     found = similarity.texts([analysis.question])
     hits = dispatcher.passages(analysis.question, SEARCH_K, [float(x) for x in found[0]] if found else None)
     nearest: dict[str, float] = {}
@@ -182,12 +191,8 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
         nearest[hit.document_id] = max(nearest.get(hit.document_id, 0.0), hit.similarity or 0.0)
     shares = hit_words(hits)
     scores = {d: nearest.get(d, 0.0) + shares.get(d, 0.0) for d in {h.document_id for h in hits}}
-    names = question_names(analysis)
-    scores.update((d, 0.0) for d in named_documents(names, dispatcher.mentions) if d not in scores)
-    # The documents whose passages hold the question's rare words, wherever they are (zehn.agent.corpus_words):
-    # read and ranked with the rest on what is read, never placed by that score.
-    scores.update((d, 0.0) for d in dispatcher.corpus_documents(analysis.question) if d not in scores)
-    mentioning = _mentioning(subjects, dispatcher)
+    scores.update((d, 0.0) for d in named if d not in scores)
+    scores.update((d, 0.0) for d in rare if d not in scores)
     ranked = sorted(scores, key=lambda d: (d not in mentioning, -scores[d], d))
     if mentioning and not any(d in mentioning for d in ranked[:DOCUMENTS]):
         ranked = [mentioning[0], *ranked]

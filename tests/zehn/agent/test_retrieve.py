@@ -257,3 +257,46 @@ def test_a_document_the_whole_corpus_words_name_does_not_displace_a_better_read_
     views, _ = documents(_analysis("How long do revoked signing keys stay quarantined?"), Subjects(),
                          graph, _Vectors())  # type: ignore[arg-type]
     assert "also" in graph.read and [v.info.id for v in views] == ["near", "also"]
+
+
+class _Timeline(_SearchDispatcher):
+    """The dispatcher's reads and the vector's wait, in the order they happened."""
+
+    def __init__(self, *args: object, events: list[str], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.events = events
+
+    def mentions(self, names: list[str]) -> dict[str, list[tuple[str, str]]]:
+        self.events.append("mentions")
+        return super().mentions(names)
+
+    def corpus_documents(self, question: str) -> list[str]:
+        self.events.append("corpus")
+        return super().corpus_documents(question)
+
+    def passages(self, text: str, k: int, embedding: list[float] | None = None) -> list[PassageHit]:
+        self.events.append("search")
+        return super().passages(text, k, embedding)
+
+
+class _WaitedVectors(_Vectors):
+    def __init__(self, events: list[str]) -> None:
+        self.events = events
+
+    def texts(self, texts: list[str]) -> list[np.ndarray]:
+        self.events.append("vector")
+        return super().texts(texts)
+
+
+def test_the_reads_that_need_no_vector_run_before_the_question_s_vector_is_waited_for_and_rank_as_before() -> None:
+    """Named documents and the corpus word index's documents are read while the question is embedded; the search's
+    documents still come first, then the named ones, then the corpus index's, as when they were read after it."""
+    events: list[str] = []
+    hits = [_hit("found", 0.6, 1)]
+    texts = {d: (0.5, f"Note {d} about the ledger-export job.") for d in ("found", "named", "rare")}
+    graph = _Timeline(texts, hits, named={"ledger-export": [("named", "the ledger-export job")]}, corpus=["rare"],
+                      events=events)
+    documents(_analysis("Where does the ledger-export job write?", ("ledger-export",)), Subjects(),
+              graph, _WaitedVectors(events))  # type: ignore[arg-type]
+    assert events[:4] == ["mentions", "corpus", "vector", "search"]
+    assert graph.read[:3] == ["found", "named", "rare"]
