@@ -7,7 +7,8 @@
             last committed version (or purged if it has none) and looked at again; a document read from a new
             path only has its path updated (extraction/ingest_diff.py)
 5/5 ingest  per document, two in flight (extraction/document_ingest.py): archive a changed document's version,
-            embed, chunk and extract through graphrag-sdk, write the document's passages and Evidence rows, commit.
+            embed, chunk and extract through graphrag-sdk, write the document's passages and Evidence rows, commit;
+            last, full-text indexes holding deleted entries are built anew (extraction/fulltext_rebuild.py).
 
 Readers see only ready documents (and their rows valid at ``as_of``), so a crash at any point shows nothing half
 written, and the next run finishes the job. A document that fails in step 5 is rolled back to its last committed
@@ -36,6 +37,7 @@ from extraction.documents import SourceDocument
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import GraphUnavailable
 from extraction.evidence_writer import purge_document
+from extraction.fulltext_rebuild import rebuild_fulltext_indexes
 from extraction.graph_client import open_graph
 from extraction.ingest_diff import documents_to_ingest
 from extraction.ingest_report import IngestReport, Progress, Waiting
@@ -120,6 +122,7 @@ class Ingestor:
             todo = documents_to_ingest(self.graph, documents, self.extractor_version, report)
             _step(5, f"ingest {len(todo)} new, changed or unfinished document(s) through graphrag-sdk")
             asyncio.run(self._ingest_all(list(todo.values()), report, lease, progress))
+            self._settle_fulltext()
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
@@ -138,12 +141,21 @@ class Ingestor:
                 return False
             if purge:
                 purge_document(self.graph, document_id)
-                return True
-            return delete_document(self.graph, document_id)
+            elif not delete_document(self.graph, document_id):
+                return False
+            self._settle_fulltext()
+            return True
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
             lease.release()
+
+    def _settle_fulltext(self) -> None:
+        """The last write under the lease: full-text statistics that depend on the nodes alone
+        (extraction/fulltext_rebuild.py)."""
+        rebuilt = rebuild_fulltext_indexes(self.graph)
+        if rebuilt:
+            log.info("full-text indexes built anew (they held deleted entries): %s", ", ".join(rebuilt))
 
     async def _ingest_all(self, todo: list[tuple[SourceDocument, StoredState]], report: IngestReport,
                           lease: WriterLease, progress: Progress | None) -> None:
