@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Sequence
 from functools import cached_property
@@ -58,10 +59,20 @@ log = logging.getLogger("zehn.ingest")
 
 STEPS = 5
 CONCURRENT_DOCUMENTS = 2
+_Todo = tuple[SourceDocument, StoredState]
 
 
 def _step(n: int, what: str) -> None:
     log.info("step %d/%d: %s", n, STEPS, what)
+
+
+def ingest_order(items: list[_Todo], seed: int | None) -> list[_Todo]:
+    """Load order, or (with ``seed``) a fixed shuffle of it: the same files written in another order."""
+    if seed is None:
+        return items
+    shuffled = list(items)
+    random.Random(seed).shuffle(shuffled)
+    return shuffled
 
 
 class Ingestor:
@@ -102,7 +113,9 @@ class Ingestor:
         return GraphUnavailable(f"FalkorDB at {self.host}:{self.port} stopped answering: {exc}")
 
     def ingest(self, paths: Sequence[Path], progress: Progress | None = None,
-               waiting: Waiting | None = None) -> IngestReport:
+               waiting: Waiting | None = None, order_seed: int | None = None) -> IngestReport:
+        """Ingest ``paths``. ``order_seed``: step 5 takes the documents in an order shuffled by this seed instead of
+        load order (another write history of the same files, for ``zehn eval --repeat-ingest``)."""
         started = time.perf_counter()
         report = IngestReport()
         _step(1, f"load {len(paths)} path(s)")
@@ -121,7 +134,7 @@ class Ingestor:
             _step(4, f"compare {len(documents)} document(s) with the graph")
             todo = documents_to_ingest(self.graph, documents, self.extractor_version, report)
             _step(5, f"ingest {len(todo)} new, changed or unfinished document(s) through graphrag-sdk")
-            asyncio.run(self._ingest_all(list(todo.values()), report, lease, progress))
+            asyncio.run(self._ingest_all(ingest_order(list(todo.values()), order_seed), report, lease, progress))
             self._settle_fulltext()
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
