@@ -10,8 +10,10 @@ embeddings, the commit's validity stamps on chunks and evidence, entity access l
 closes rows. FalkorDB exposes no command that runs the collector (no ``FT.*`` commands, no ``GRAPH.CONFIG`` key
 for it), so an index whose ``maxDocId`` passed its ``numDocuments`` is dropped and created again: FalkorDB fills it
 from the nodes as they are (the label's range and vector fields with it; about a second for the 150-document
-Redwood corpus). A reader's full-text search in that moment finds less: readers wait until every index is
-operational (zehn/graph_server/readiness.py), and :func:`rebuild_fulltext_indexes` returns once they are.
+Redwood corpus). FalkorDB keeps answering from the old index across the drop and the build and swaps when the new
+one is done (measured: a search right after the DROP and during the build found what it found before), so a reader
+never sees an empty or half-built index; ``CALL db.indexes()`` says "UNDER CONSTRUCTION" meanwhile, and
+:func:`rebuild_fulltext_indexes` returns once every rebuilt index is operational.
 """
 
 from __future__ import annotations
