@@ -36,13 +36,25 @@ def test_indexes_without_deleted_entries_are_left_alone(falkordb_client: falkord
     assert rebuild_fulltext_indexes(graph) == []
 
 
+def _runbook(folder: Path) -> None:
+    (folder / "runbook.md").write_text(
+        '---\nid: "doc_q"\n---\n\n# Queue runbook\n\nThe billing team owns the dispatch queue. '
+        "Restart the worker when the queue stalls.\n", encoding="utf-8")
+
+
 def test_an_ingest_leaves_every_full_text_index_without_deleted_entries(ingestor: Ingestor, tmp_path: Path) -> None:
     # The SDK writes chunks and entities with MERGE then SET, and the commit stamps every row it opens: without the
     # closing rebuild each of these indexes holds deleted entries.
-    (tmp_path / "runbook.md").write_text(
-        "# Queue runbook\n\nThe billing team owns the dispatch queue. Restart the worker when the queue stalls.\n",
-        encoding="utf-8")
+    _runbook(tmp_path)
     ingestor.ingest([tmp_path])
     rows = ingestor.graph.query(COUNTS, {"labels": FULLTEXT_LABELS}).result_set
     assert {label for label, *_ in rows} == set(FULLTEXT_LABELS)
     assert all(live == issued > 0 for _, live, issued in rows), rows
+
+
+def test_a_delete_leaves_no_deleted_entries_either(ingestor: Ingestor, tmp_path: Path) -> None:
+    # Closing a document stamps its chunks and evidence rows: each stamp re-indexes the row.
+    _runbook(tmp_path)
+    ingestor.ingest([tmp_path])
+    assert ingestor.delete("doc_q")
+    assert stale_fulltext_labels(ingestor.graph) == []
