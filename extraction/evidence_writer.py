@@ -29,9 +29,22 @@ class Graph(Protocol):
     def ro_query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> Any: ...
 
 
+# A sentence new to the graph is created with every property in the CREATE: a SET after it would make FalkorDB's
+# full-text index delete and re-add the row (extraction/fulltext_rebuild.py). A row an earlier version of the
+# document committed (same id, same text) is updated in place.
+EXISTING_EVIDENCE = "UNWIND $ids AS eid MATCH (e:Evidence {id: eid}) RETURN e.id"
+CREATE_EVIDENCE = """
+UNWIND $rows AS r
+CREATE (e:Evidence {id: r.id, document_id: r.document_id, chunk_id: r.chunk_id, start: r.start, end: r.end,
+    text: r.text, kind: r.kind, relations: r.relations, extractor: r.extractor, extractor_version: r.extractor_version,
+    parse: r.parse, embedding: vecf32(r.embedding)})
+WITH e, r
+MATCH (c:Chunk {id: r.chunk_id})
+CREATE (e)-[:IN_CHUNK]->(c)
+"""
 WRITE_EVIDENCE = """
 UNWIND $rows AS r
-MERGE (e:Evidence {id: r.id})
+MATCH (e:Evidence {id: r.id})
 SET e.document_id = r.document_id, e.chunk_id = r.chunk_id, e.start = r.start, e.end = r.end, e.text = r.text,
     e.kind = r.kind, e.relations = r.relations, e.extractor = r.extractor, e.extractor_version = r.extractor_version,
     e.parse = r.parse,
@@ -131,7 +144,12 @@ def write_evidence_rows(
         }
         for ev in found.evidence.values()
     ]
-    for batch in _batches(rows):
+    existing: set[str] = set()
+    for batch in _batches([row["id"] for row in rows]):
+        existing.update(r[0] for r in graph.query(EXISTING_EVIDENCE, {"ids": list(batch)}).result_set)
+    for batch in _batches([row for row in rows if row["id"] not in existing]):
+        graph.query(CREATE_EVIDENCE, {"rows": list(batch)})
+    for batch in _batches([row for row in rows if row["id"] in existing]):
         graph.query(WRITE_EVIDENCE, {"rows": list(batch)})
     return len(rows)
 

@@ -7,7 +7,8 @@
             last committed version (or purged if it has none) and looked at again; a document read from a new
             path only has its path updated (extraction/ingest_diff.py)
 5/5 ingest  per document, two in flight (extraction/document_ingest.py): archive a changed document's version,
-            embed, chunk and extract through graphrag-sdk, write the document's passages and Evidence rows, commit.
+            embed, chunk and extract through graphrag-sdk, write the document's passages and Evidence rows, commit;
+            last, full-text indexes holding deleted entries are built anew (extraction/fulltext_rebuild.py).
 
 Readers see only ready documents (and their rows valid at ``as_of``), so a crash at any point shows nothing half
 written, and the next run finishes the job. A document that fails in step 5 is rolled back to its last committed
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Sequence
 from functools import cached_property
@@ -36,6 +38,7 @@ from extraction.documents import SourceDocument
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import GraphUnavailable
 from extraction.evidence_writer import purge_document
+from extraction.fulltext_rebuild import rebuild_fulltext_indexes
 from extraction.graph_client import open_graph
 from extraction.ingest_diff import documents_to_ingest
 from extraction.ingest_report import IngestReport, Progress, Waiting
@@ -56,10 +59,20 @@ log = logging.getLogger("zehn.ingest")
 
 STEPS = 5
 CONCURRENT_DOCUMENTS = 2
+_Todo = tuple[SourceDocument, StoredState]
 
 
 def _step(n: int, what: str) -> None:
     log.info("step %d/%d: %s", n, STEPS, what)
+
+
+def ingest_order(items: list[_Todo], seed: int | None) -> list[_Todo]:
+    """Load order, or (with ``seed``) a fixed shuffle of it: the same files written in another order."""
+    if seed is None:
+        return items
+    shuffled = list(items)
+    random.Random(seed).shuffle(shuffled)
+    return shuffled
 
 
 class Ingestor:
@@ -100,7 +113,9 @@ class Ingestor:
         return GraphUnavailable(f"FalkorDB at {self.host}:{self.port} stopped answering: {exc}")
 
     def ingest(self, paths: Sequence[Path], progress: Progress | None = None,
-               waiting: Waiting | None = None) -> IngestReport:
+               waiting: Waiting | None = None, order_seed: int | None = None) -> IngestReport:
+        """Ingest ``paths``. ``order_seed``: step 5 takes the documents in an order shuffled by this seed instead of
+        load order (another write history of the same files, for ``zehn eval --repeat-ingest``)."""
         started = time.perf_counter()
         report = IngestReport()
         _step(1, f"load {len(paths)} path(s)")
@@ -119,7 +134,8 @@ class Ingestor:
             _step(4, f"compare {len(documents)} document(s) with the graph")
             todo = documents_to_ingest(self.graph, documents, self.extractor_version, report)
             _step(5, f"ingest {len(todo)} new, changed or unfinished document(s) through graphrag-sdk")
-            asyncio.run(self._ingest_all(list(todo.values()), report, lease, progress))
+            asyncio.run(self._ingest_all(ingest_order(list(todo.values()), order_seed), report, lease, progress))
+            self._settle_fulltext()
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
@@ -138,12 +154,21 @@ class Ingestor:
                 return False
             if purge:
                 purge_document(self.graph, document_id)
-                return True
-            return delete_document(self.graph, document_id)
+            elif not delete_document(self.graph, document_id):
+                return False
+            self._settle_fulltext()
+            return True
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
             lease.release()
+
+    def _settle_fulltext(self) -> None:
+        """The last write under the lease: full-text statistics that depend on the nodes alone
+        (extraction/fulltext_rebuild.py)."""
+        rebuilt = rebuild_fulltext_indexes(self.graph)
+        if rebuilt:
+            log.info("full-text indexes built anew (they held deleted entries): %s", ", ".join(rebuilt))
 
     async def _ingest_all(self, todo: list[tuple[SourceDocument, StoredState]], report: IngestReport,
                           lease: WriterLease, progress: Progress | None) -> None:
