@@ -72,10 +72,11 @@ _EVIDENCE_COLUMNS = ("RETURN node.id AS id, node.text AS text, node.document_id 
 _ALLOWED = f"ALL(r IN relationships(p) WHERE r.rel_type IN $allowed AND {relation_valid_at('r')})"
 _CANDIDATE_COLUMNS = (
     f"OPTIONAL MATCH (n)-[:MENTIONED_IN]->(c:Chunk)<-[:PART_OF]-(cd:Document) WHERE {ready_document('cd', 'c')} "
-    "WITH n, score, collect(DISTINCT c.document_id) AS docs "
+    "WITH n, score, c.document_id AS doc ORDER BY doc "
+    "WITH n, score, collect(DISTINCT doc) AS docs "
     "UNWIND CASE WHEN size(docs) = 0 THEN [null] ELSE docs[0..3] END AS sample_id "
     f"OPTIONAL MATCH (d:Document {{id: sample_id}}) WHERE {ready_document('d')} "
-    "WITH n, score, docs, d ORDER BY id(d) "
+    "WITH n, score, docs, d ORDER BY d.id "
     "WITH n, score, docs, collect(coalesce(d.title, d.id)) AS titles "
     "RETURN n.id AS id, n.name AS name, n.type AS type, size(docs) AS doc_count, "
     f"size([(n)-[r:RELATES]-() WHERE {relation_valid_at('r')} | r]) AS relation_count, titles AS sample_titles, "
@@ -101,8 +102,11 @@ RESOLVE_FUZZY = (
 )
 
 
-def _walk(pattern: str, extra_where: str = "", order: str = "size(rel_types), entity_name, entity_id",
-          ) -> dict[str, str]:
+# Paths to one entity tie on length, name and id; their predicates, nodes and directions make the order total.
+_WALK_ORDER = "size(rel_types), entity_name, entity_id, rel_types, node_ids, sources"
+
+
+def _walk(pattern: str, extra_where: str = "", order: str = _WALK_ORDER) -> dict[str, str]:
     """Depth variants 1..3 of one walk; ``pattern`` holds ``{hops}`` where the bound goes. The anchor ``x`` is
     looked up by its id first (``WITH x``): written inside the path, FalkorDB may start from the other end and
     scan every entity."""
@@ -136,16 +140,16 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                    f"WITH p, y, r, {visible_evidence_ids('r')} AS ev_ids "
                    "UNWIND CASE WHEN size(ev_ids) = 0 THEN [null] ELSE ev_ids END AS ev_id "
                    "OPTIONAL MATCH (ev:Evidence {id: ev_id}) "
-                   "WITH DISTINCT p, y, r, ev ORDER BY id(ev) "
+                   "WITH DISTINCT p, y, r, ev ORDER BY ev.document_id, ev.start, ev.end, ev.id "
                    "WITH p, y, r, collect(CASE WHEN ev IS NULL THEN NULL ELSE {id: ev.id, text: ev.text, "
                    "document_id: ev.document_id, start: ev.start, end: ev.end} END) AS evidence "
                    "RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, evidence, "
-                   + _PATH_COLUMNS + f" ORDER BY rel_types, entity_name, entity_id LIMIT {ROW_LIMIT}")}, 1),
+                   + _PATH_COLUMNS + f" ORDER BY rel_types, entity_name, entity_id, sources LIMIT {ROW_LIMIT}")}, 1),
     NamedQuery("who_owns", "Owners and maintainers of one entity (O -[OWNS|MAINTAINS]-> X).", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH p = (y:__Entity__)-[r:RELATES]->(x:__Entity__ {id: $entity_id}) WHERE " + _ALLOWED + " "
                    "RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, " + _PATH_COLUMNS +
-                   f" ORDER BY rel_types, entity_name LIMIT {ROW_LIMIT}")}, 1),
+                   f" ORDER BY rel_types, entity_name, entity_id, node_ids LIMIT {ROW_LIMIT}")}, 1),
     NamedQuery("depends_on", "What one entity relies on (outgoing dependency predicates), up to depth hops.",
                (ENTITY, DEPTH), {"status": ENTITY_STATUS,
                                  **_walk("(x)-[:RELATES{hops}]->(y:__Entity__)")}, 3),
@@ -162,7 +166,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                {"status": ENTITY_STATUS, "main": (
                    "MATCH p = (x:__Entity__ {id: $a})-[:RELATES*1..3]-(y:__Entity__ {id: $b}) WHERE " + _ALLOWED +
                    " RETURN y.id AS entity_id, y.name AS entity_name, y.type AS entity_type, " + _PATH_COLUMNS +
-                   f" ORDER BY size(rel_types), rel_types LIMIT {PATH_LIMIT}")}, 3),
+                   f" ORDER BY size(rel_types), rel_types, node_ids, sources LIMIT {PATH_LIMIT}")}, 3),
     NamedQuery("evidence_for", "The evidence sentences behind one RELATES edge (source, rel_type, target).",
                (ParamSpec("source", "entity_id", "subject entity id"),
                 ParamSpec("rel_type", "rel_type", "a walkable predicate, e.g. DEPENDS_ON"),
@@ -177,7 +181,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                    f"MATCH (d:Document {{id: ev.document_id}}) WHERE {ready_document('d')} "
                    "RETURN ev.id AS evidence_id, ev.text AS text, ev.document_id AS document_id, "
                    "d.title AS document_title, ev.chunk_id AS chunk_id, ev.start AS start, ev.end AS end, "
-                   f"ev.kind AS kind ORDER BY document_id, start LIMIT {ROW_LIMIT}")}, 1),
+                   f"ev.kind AS kind ORDER BY document_id, start, end, evidence_id LIMIT {ROW_LIMIT}")}, 1),
     NamedQuery("documents_mentioning", "Documents whose chunks mention one entity, most mentions first.", (ENTITY,),
                {"status": ENTITY_STATUS, "main": (
                    "MATCH (x:__Entity__ {id: $entity_id})-[:MENTIONED_IN]->(c:Chunk) WITH c "
@@ -206,7 +210,7 @@ CATALOGUE: dict[str, NamedQuery] = {q.name: q for q in (
                                           f"WHERE {ready_document('d', 'e')} RETURN e.id AS id, e.text AS text, "
                                           "e.document_id AS document_id, e.start AS start, e.end AS end, "
                                           "c.id AS chunk_id "
-                                          "ORDER BY c.id, e.start"}, 0),
+                                          "ORDER BY c.id, e.start, e.end, e.id"}, 0),
     NamedQuery("if_person_leaves", "What a person's departure leaves behind, cumulative by depth: 1 their open "
                "work (assigned tickets/PRs not done or closed, with status); 2 adds the customers waiting on it and "
                "the components only they have resolved or owned; 3 adds possible successors ranked by evidence. "

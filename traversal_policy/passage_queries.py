@@ -161,5 +161,5 @@ PASSAGE_QUERIES: tuple[NamedQuery, ...] = (
                {"main": f"MATCH (d:Document {{id: $document_id}}) WHERE {ready_document('d')} "
                         "MATCH (e:Evidence {document_id: $document_id}) RETURN e.id AS id, e.text AS text, "
                         "e.document_id AS document_id, e.start AS start, e.end AS end, e.kind AS kind "
-                        f"ORDER BY e.start LIMIT {ROW_LIMIT * 10}"}, 0),
+                        f"ORDER BY e.start, e.end, e.id LIMIT {ROW_LIMIT * 10}"}, 0),
 )

@@ -88,14 +88,15 @@ ITEM_LINKS = (
     f"WHERE r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND ((r.rel_type = 'CONCERNS' AND x.type = 'Customer') OR r.rel_type = 'HAS_COMPONENT') "
     "RETURN t.id AS item_id, r.rel_type AS rel_type, x.id AS id, x.name AS name, x.type AS type, "
-    f"{_EV('r')} AS evidence_ids ORDER BY item_id, rel_type, name"
+    f"{_EV('r')} AS evidence_ids ORDER BY item_id, rel_type, name, id"
 )
 
 OWNED_COMPONENTS = (
     "MATCH (p:__Entity__ {id: $person_id})-[r:RELATES]->(c:__Entity__) "
     f"WHERE r.rel_type IN ['OWNS', 'MAINTAINS'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND c.type IN ['Component', 'Service', 'Technology'] "
-    f"RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, {_EV('r')} AS evidence_ids"
+    f"RETURN c.id AS id, c.name AS name, c.type AS type, r.rel_type AS rel_type, {_EV('r')} AS evidence_ids "
+    "ORDER BY id, rel_type"
 )
 
 COMPONENT_CLAIMS = (
@@ -124,7 +125,7 @@ REVIEWED_COMPONENTS = (
     "RETURN cid AS component_id, s.id AS person_id, s.name AS person_name, "
     "[n IN nodes(p) | n.id] AS node_ids, [n IN nodes(p) | n.name] AS names, [n IN nodes(p) | n.type] AS types, "
     f"[r IN relationships(p) | r.rel_type] AS rel_types, [r IN relationships(p) | {_EV('r')}] AS evidence_ids "
-    "LIMIT 500"
+    "ORDER BY component_id, person_id, node_ids, rel_types LIMIT 500"
 )
 
 RELATED_COMPONENTS = (
@@ -132,7 +133,7 @@ RELATED_COMPONENTS = (
     f"WHERE r.rel_type IN ['PART_OF', 'HAS_COMPONENT'] AND r.rel_type IN $allowed AND {relation_valid_at('r')} "
     "AND k.type IN ['Component', 'Service', 'Technology'] AND NOT k.id IN $component_ids "
     "RETURN cid AS component_id, k.id AS id, k.name AS name, k.type AS type, r.rel_type AS rel_type, "
-    f"startNode(r).id AS source, {_EV('r')} AS evidence_ids"
+    f"startNode(r).id AS source, {_EV('r')} AS evidence_ids ORDER BY component_id, id, rel_type, source"
 )
 
 DOCUMENT_DATES = (
