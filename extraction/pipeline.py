@@ -32,6 +32,7 @@ from graphrag_sdk import ConnectionConfig, FalkorDBConnection, GraphRAG
 from spacy.language import Language
 
 from extraction import document_state
+from extraction.canonical_names import settle_entity_names
 from extraction.document_ingest import CHUNK_CHARS, DocumentIngest
 from extraction.document_state import Pause, StoredState
 from extraction.documents import SourceDocument
@@ -164,8 +165,12 @@ class Ingestor:
             lease.release()
 
     def _settle_fulltext(self) -> None:
-        """The last write under the lease: full-text statistics that depend on the nodes alone
+        """The last writes under the lease: entity spellings chosen by a rule on the documents
+        (extraction/canonical_names.py), then full-text statistics that depend on the nodes alone
         (extraction/fulltext_rebuild.py)."""
+        renamed = settle_entity_names(self.graph)
+        if renamed:
+            log.info("entity names set to their first spelling in document order: %d", renamed)
         rebuilt = rebuild_fulltext_indexes(self.graph)
         if rebuilt:
             log.info("full-text indexes built anew (they held deleted entries): %s", ", ".join(rebuilt))
