@@ -170,7 +170,7 @@ class Ingestor:
         (extraction/fulltext_rebuild.py)."""
         renamed = settle_entity_names(self.graph)
         if renamed:
-            log.info("entity names set to their first spelling in document order: %d", renamed)
+            log.info("entity names set to their canonical spelling: %d", renamed)
         rebuilt = rebuild_fulltext_indexes(self.graph)
         if rebuilt:
             log.info("full-text indexes built anew (they held deleted entries): %s", ", ".join(rebuilt))

@@ -1,16 +1,20 @@
-"""The canonical spelling of an entity: the first slice of its chunks, in order, with the entity's name key."""
+"""The canonical spelling of an entity: a capitalised, then the most frequent, slice of its chunks with its name key."""
 
 from __future__ import annotations
 
-from extraction.canonical_names import first_spelling
+from extraction.canonical_names import canonical_spelling
 
 
-def test_the_first_chunk_in_order_gives_the_spelling_whatever_the_stored_name() -> None:
-    texts = ["The billing  team owns it.", "The Billing team approved."]
-    assert first_spelling("Billing team", texts) == "billing team"
-    assert first_spelling("billing team", texts[::-1]) == "Billing team"
+def test_the_most_frequent_spelling_wins_whatever_the_stored_name_or_chunk_order() -> None:
+    texts = ["The billing  team owns it. Ask the Billing team.", "The Billing team approved."]
+    assert canonical_spelling("billing team", texts) == "Billing team"
+    assert canonical_spelling("BILLING TEAM", texts[::-1]) == "Billing team"
+
+
+def test_a_capitalised_spelling_wins_over_a_more_frequent_handle() -> None:
+    assert canonical_spelling("kevin", ["mail kevin@example.com or @kevin", "Kevin agreed."]) == "Kevin"
 
 
 def test_a_name_missing_from_its_chunks_has_no_spelling() -> None:
-    assert first_spelling("Ledger", ["Nothing here.", ""]) is None
-    assert first_spelling("   ", ["   "]) is None
+    assert canonical_spelling("Ledger", ["Nothing here.", ""]) is None
+    assert canonical_spelling("   ", ["   "]) is None

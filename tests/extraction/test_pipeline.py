@@ -245,7 +245,7 @@ def _content(graph: Any) -> dict[str, Any]:
         "evidence": "MATCH (e:Evidence)-[:IN_CHUNK]->(c:Chunk) RETURN e.id, e.text, e.start, e.kind, e.relations, c.id",
         "chunks": "MATCH (d:Document)-[:PART_OF]->(c:Chunk) RETURN d.id, c.id, c.text",
         # The name too: graphrag-sdk keeps the last document's spelling ("Billing" / "billing"); the ingest's
-        # last step sets the first spelling in document order (extraction/canonical_names.py).
+        # last step sets one canonical spelling (extraction/canonical_names.py).
         "entities": "MATCH (n:__Entity__) RETURN n.id, n.name, labels(n), n.access",
         "mentions": "MATCH (n:__Entity__)-[:MENTIONED_IN]->(c:Chunk) RETURN n.id, c.id",
         "edges": "MATCH (a)-[r:RELATES]->(b) RETURN a.id, r.rel_type, b.id, r.evidence_ids, r.fact, r.access",
