@@ -88,13 +88,18 @@ def build_report(run: EvalRun) -> dict[str, Any]:
 
 
 def stability(questions: list[Question], repeats: list[list[AnswerRecord]]) -> dict[str, Any]:
-    """Status agreement of ZEHN across re-ingested copies of the same corpus."""
+    """Agreement of ZEHN across re-ingested copies of the same corpus: of statuses, and (stricter) of the exact
+    set of cited evidence ids (an answer citing another row of the same document is a different answer)."""
     statuses = [{r.question_id: r.status for r in records} for records in repeats]
+    cited = [{r.question_id: frozenset(c.evidence_id or f"{c.document_id}:{c.start}-{c.end}" for c in r.citations)
+              for r in records} for records in repeats]
     differing = [{"id": q.id, "statuses": [s[q.id] for s in statuses]} for q in questions
                  if len({s[q.id] for s in statuses}) > 1]
     agreed = len(questions) - len(differing)
+    other_citations = [q.id for q in questions if len({c[q.id] for c in cited}) > 1]
     return {"repeat_ingest": len(repeats), "status_agreement": round(agreed / len(questions), 4) if questions
-            else None, "disagreements": differing}
+            else None, "disagreements": differing, "same_citations": len(questions) - len(other_citations),
+            "citation_disagreements": other_citations}
 
 
 def _cell(value: Any) -> str:
@@ -133,7 +138,9 @@ def markdown(report: dict[str, Any]) -> str:
     if report.get("stability"):
         stab = report["stability"]
         lines += [f"Status agreement over {stab['repeat_ingest']} ingests: {_cell(stab['status_agreement'])} "
-                  f"({len(stab['disagreements'])} question(s) differ)", ""]
+                  f"({len(stab['disagreements'])} question(s) differ); the same cited evidence ids: "
+                  f"{stab['same_citations']} of {stab['same_citations'] + len(stab['citation_disagreements'])}",
+                  ""]
     cats = sorted(set(report.get("by_category") or {}) | set((report.get("baseline") or {}).get("by_category") or {}))
     if cats:
         keys = ("questions", "answered", "abstention_recall", "false_abstention", "cited_doc_precision",

@@ -113,6 +113,15 @@ def test_stability_lists_questions_whose_status_changed_between_ingests() -> Non
                                                                         "statuses": ["abstained", "answered"]}]
 
 
+def test_stability_counts_answers_citing_the_same_evidence_ids_in_every_ingest() -> None:
+    qs = [BenchQuestion("q1", "Basic", "?", "", ()), BenchQuestion("q2", "Basic", "?", "", ())]
+    short, long = CitedSpan("d", 0, 10, "x", evidence_id="ev_1"), CitedSpan("d", 0, 24, "y", evidence_id="ev_2")
+    first = [AnswerRecord("q1", "answered", "", (short,), 1.0), AnswerRecord("q2", "answered", "", (short,), 1.0)]
+    second = [AnswerRecord("q1", "answered", "", (short,), 1.0), AnswerRecord("q2", "answered", "", (long,), 1.0)]
+    out = stability(qs, [first, second])  # type: ignore[arg-type]
+    assert out["status_agreement"] == 1.0 and out["same_citations"] == 1 and out["citation_disagreements"] == ["q2"]
+
+
 def test_an_answer_citing_the_excluded_account_is_counted_and_earns_no_fact_for_it() -> None:
     q = BenchQuestion("q1", "Constrained", "What caused the March export stall?", "", ("gold",),
                       ("A full archive bucket stalled the export job.",),
