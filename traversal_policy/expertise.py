@@ -164,7 +164,7 @@ def successor_rows(person: Node, claims: Sequence[Claim], dates: Mapping[str, st
         counts = {k: sum(1 for c in person_claims if c.kind == k) for k in KIND_ORDER}
         covered = sorted({c.component[0] for c in person_claims})
         key = (0 if has_direct else 1, -len(covered), *(-counts[k] for k in KIND_ORDER), _descending(last),
-               person_claims[0].person[1])
+               person_claims[0].person[1], person_claims[0].person[0])  # the id: two people of one name
         ranked.append((key, person_claims, counts, covered, last, has_direct))
     ranked.sort(key=lambda r: r[0])
     rows: list[Row] = []
