@@ -59,6 +59,10 @@ def _wait_until_built(graph: Graph, labels: list[str]) -> None:
 
 def rebuild_fulltext_indexes(graph: Graph) -> list[str]:
     """Build anew every full-text index with deleted entries and wait until they answer; returns their labels."""
+    # A restarted server replays an earlier rebuild (the DROP/CREATE are in its append-only file) and answers from
+    # the old, stale index until the new one is built: read the counts only once every index is built, or that
+    # old index would be taken for stale and rebuilt a second time.
+    _wait_until_built(graph, [label for label, _ in FULLTEXT_INDEXES])
     labels = stale_fulltext_labels(graph)
     for label in labels:
         drop, create = _statements(label)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import falkordb
 
@@ -58,3 +59,21 @@ def test_a_delete_leaves_no_deleted_entries_either(ingestor: Ingestor, tmp_path:
     ingestor.ingest([tmp_path])
     assert ingestor.delete("doc_q")
     assert stale_fulltext_labels(ingestor.graph) == []
+
+
+class _Replaying:
+    """A graph whose server is still replaying an earlier rebuild: the old, stale Evidence index answers beside the
+    new one under construction, then the new one is built. Any statement but the index listing fails loudly."""
+
+    def __init__(self) -> None:
+        building = [["Evidence", "OPERATIONAL", 3, 4], ["Evidence", "[Indexing] 0/3: UNDER CONSTRUCTION", 0, 0]]
+        self.listings = [building, building, [["Evidence", "OPERATIONAL", 3, 3]]]
+
+    def query(self, q: str, params: dict[str, object] | None = None) -> SimpleNamespace:
+        if "db.indexes" not in q:
+            raise AssertionError(f"unexpected statement while the server replays: {q}")
+        return SimpleNamespace(result_set=self.listings.pop(0) if len(self.listings) > 1 else self.listings[0])
+
+
+def test_an_index_still_being_built_after_a_restart_is_waited_for_not_rebuilt_again() -> None:
+    assert rebuild_fulltext_indexes(_Replaying()) == []
