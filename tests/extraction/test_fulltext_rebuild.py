@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import falkordb
 
@@ -69,10 +70,13 @@ class _Replaying:
         building = [["Evidence", "OPERATIONAL", 3, 4], ["Evidence", "[Indexing] 0/3: UNDER CONSTRUCTION", 0, 0]]
         self.listings = [building, building, [["Evidence", "OPERATIONAL", 3, 3]]]
 
-    def query(self, q: str, params: dict[str, object] | None = None) -> SimpleNamespace:
+    def query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> SimpleNamespace:
         if "db.indexes" not in q:
             raise AssertionError(f"unexpected statement while the server replays: {q}")
         return SimpleNamespace(result_set=self.listings.pop(0) if len(self.listings) > 1 else self.listings[0])
+
+    def ro_query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> SimpleNamespace:
+        raise AssertionError("the rebuild reads index state with query()")
 
 
 def test_an_index_still_being_built_after_a_restart_is_waited_for_not_rebuilt_again() -> None:
