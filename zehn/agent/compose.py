@@ -124,8 +124,8 @@ def _asked(ask: Ask) -> str:
 def _grounds(bound: Bound, first: Sentence) -> list[str]:
     """The lines a yes/no verdict's finding read with the sentence that decides it (its extent: the rest of its
     block, the section's lines holding the ask's terms, within the word budget), as quoted list lines. The
-    deciding sentence says yes or no; the grounds for it ("unchanged unless a route opts in", "resume from another
-    host using the stored state") are what a reader asked "will X ...?" needs next, as a passage answer cites
+    deciding sentence says yes or no; the grounds for it ("nothing changes until a caller asks for it", "picked up
+    on another host from the saved state") are what a reader asked "will X ...?" needs next, as a passage answer cites
     them for a wh-question."""
     finding = next((f for f in bound.findings if f.bound.id == first.id), None)
     if finding is None:  # the verdict came from a graph path: its hop sentences are all it has
