@@ -87,8 +87,8 @@ def _yes_no_bound(verdict: Verdict) -> tuple[Analysis, Bound, Sentence, Sentence
     ask = Ask("will existing clients break", "whether", "", "", "break", "statement", ("client", "break"))
     deciding = Sentence("ev_1111111111111111", "The new fields are optional for old clients.", "doc", 0, 44,
                         "sentence")
-    grounds = Sentence("ev_2222222222222222", "Old clients see no change until they ask for the fields.", "doc", 45, 101,
-                       "sentence")
+    grounds = Sentence("ev_2222222222222222", "Old clients see no change until they ask for the fields.", "doc",
+                       45, 101, "sentence")
     finding = Finding(ask, (deciding, grounds), "source_backed", ("bound_by:filler",), "Notes", deciding)
     analysis = Analysis("will existing clients break", "yes_no", (ask,), None, None, None, (), (), (),
                         ("client", "break"))
