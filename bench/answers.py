@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fastapi.testclient import TestClient
 
 from extraction.embeddings import LocalEmbedder
+from extraction.index_readiness import wait_for_indexes
 from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor
 from traversal_policy import open_graph
@@ -46,7 +47,6 @@ from zehn.evaluation.questions import load_questions
 from zehn.evaluation.runner import eval_graph_name
 from zehn.evaluation.split import HalfChoice, select
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.readiness import wait_for_indexes
 from zehn.settings import load_settings
 
 OVERHEAD_GOAL_MS = 20.0  # issue 11: at most this much of our own time per answer over FalkorDB's (p50)

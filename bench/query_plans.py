@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from extraction.embeddings import LocalEmbedder
 from extraction.evidence_reads import EVIDENCE_BY_IDS
+from extraction.index_readiness import wait_for_indexes
 from extraction.nlp import load_nlp
 from extraction.parse_store import READ_PARSES
 from traversal_policy import TraversalExecutor, load_policy, open_graph
@@ -36,7 +37,6 @@ from traversal_policy.search_words import COUNT_TEXTS
 from zehn.evaluation.questions import load_questions
 from zehn.evaluation.runner import ask, make_zehn
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.readiness import wait_for_indexes
 
 _RECORDS = re.compile(r"^\s*(.+?)\s*\|\s*Records produced:\s*(\d+)", re.MULTILINE)
 _SCANS = ("Scan", "Index", "ProcedureCall")  # operators that read the graph rather than expand from a node

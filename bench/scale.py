@@ -33,6 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from extraction.embeddings import LocalEmbedder
+from extraction.index_readiness import wait_for_indexes
 from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor, IngestReport
 from traversal_policy import TraversalExecutor, load_policy, open_graph
@@ -42,7 +43,6 @@ from zehn.evaluation.questions import load_questions
 from zehn.evaluation.records import AnswerRecord
 from zehn.evaluation.runner import ask, make_zehn
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.readiness import wait_for_indexes
 from zehn.settings import load_settings
 
 _ID_LINE = re.compile(r'^(id:\s*"?)([^"\n]+)("?)', re.MULTILINE)

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from extraction.embeddings import LocalEmbedder
 from extraction.evidence_reads import get_document, graph_stats
 from extraction.graph_client import open_graph as open_rw_graph
+from extraction.index_readiness import wait_for_indexes
 from extraction.loaders import Loaded, iter_documents
 from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor
@@ -36,7 +37,6 @@ from traversal_policy import TraversalExecutor, load_policy, open_graph
 from zehn.agent import AnswerService
 from zehn.api.deps import Services
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.readiness import wait_for_indexes
 from zehn.history import AnswerStore
 from zehn.review.service import ChangeReviewer
 from zehn.settings import load_settings

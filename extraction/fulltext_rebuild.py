@@ -18,16 +18,12 @@ never sees an empty or half-built index; ``CALL db.indexes()`` says "UNDER CONST
 
 from __future__ import annotations
 
-import time
-
-from extraction.errors import GraphUnavailable
 from extraction.evidence_writer import Graph
+from extraction.index_readiness import wait_for_indexes
 from extraction.schema import FULLTEXT_INDEXES
 
 INDEX_STATS = ("CALL db.indexes() YIELD label, entitytype, status, info WHERE entitytype = 'NODE' "
                "RETURN label, status, info.numDocuments, info.maxDocId")
-OPERATIONAL = "OPERATIONAL"
-POLL_S = 0.05  # polling the server's own index state while it builds
 BUILD_DEADLINE_S = 600.0  # a 16x corpus builds in well under a minute; past this the server is not answering
 
 
@@ -45,29 +41,17 @@ def _statements(label: str) -> tuple[str, str]:
     return f"DROP FULLTEXT INDEX {target}", f"CREATE FULLTEXT INDEX {target}"
 
 
-def _wait_until_built(graph: Graph, labels: list[str]) -> None:
-    deadline = time.monotonic() + BUILD_DEADLINE_S
-    while True:
-        building = [label for label, status, *_ in graph.query(INDEX_STATS).result_set
-                    if label in labels and status != OPERATIONAL]
-        if not building:
-            return
-        if time.monotonic() > deadline:
-            raise GraphUnavailable(f"full-text indexes still building after {BUILD_DEADLINE_S:.0f}s: {building}")
-        time.sleep(POLL_S)
-
-
 def rebuild_fulltext_indexes(graph: Graph) -> list[str]:
     """Build anew every full-text index with deleted entries and wait until they answer; returns their labels."""
     # A restarted server replays an earlier rebuild (the DROP/CREATE are in its append-only file) and answers from
     # the old, stale index until the new one is built: read the counts only once every index is built, or that
     # old index would be taken for stale and rebuilt a second time.
-    _wait_until_built(graph, [label for label, _ in FULLTEXT_INDEXES])
+    wait_for_indexes(graph, BUILD_DEADLINE_S)
     labels = stale_fulltext_labels(graph)
     for label in labels:
         drop, create = _statements(label)
         graph.query(drop)
         graph.query(create)
     if labels:
-        _wait_until_built(graph, labels)
+        wait_for_indexes(graph, BUILD_DEADLINE_S)
     return labels

@@ -64,19 +64,27 @@ def test_a_delete_leaves_no_deleted_entries_either(ingestor: Ingestor, tmp_path:
 
 class _Replaying:
     """A graph whose server is still replaying an earlier rebuild: the old, stale Evidence index answers beside the
-    new one under construction, then the new one is built. Any statement but the index listing fails loudly."""
+    new one under construction until the new one is built. Index counts read before that would show the old
+    index's deleted entries; any statement but the two index listings fails loudly."""
 
     def __init__(self) -> None:
-        building = [["Evidence", "OPERATIONAL", 3, 4], ["Evidence", "[Indexing] 0/3: UNDER CONSTRUCTION", 0, 0]]
-        self.listings = [building, building, [["Evidence", "OPERATIONAL", 3, 3]]]
+        building = [["Evidence", "OPERATIONAL"], ["Evidence", "[Indexing] 0/3: UNDER CONSTRUCTION"]]
+        self.states = [building, building, [["Evidence", "OPERATIONAL"]]]
 
-    def query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> SimpleNamespace:
-        if "db.indexes" not in q:
-            raise AssertionError(f"unexpected statement while the server replays: {q}")
-        return SimpleNamespace(result_set=self.listings.pop(0) if len(self.listings) > 1 else self.listings[0])
+    def _built(self) -> bool:
+        return len(self.states) == 1
 
     def ro_query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> SimpleNamespace:
-        raise AssertionError("the rebuild reads index state with query()")
+        if "db.indexes" not in q:
+            raise AssertionError(f"unexpected read while the server replays: {q}")
+        rows = self.states[0] if self._built() else self.states.pop(0)
+        return SimpleNamespace(header=[[1, "label"], [1, "status"]], result_set=rows)
+
+    def query(self, q: str, params: dict[str, Any] | None = None, timeout: int | None = None) -> SimpleNamespace:
+        if "numDocuments" not in q:
+            raise AssertionError(f"unexpected statement while the server replays: {q}")
+        counts = [["Evidence", "OPERATIONAL", 3, 3]] if self._built() else [["Evidence", "OPERATIONAL", 3, 4]]
+        return SimpleNamespace(result_set=counts)
 
 
 def test_an_index_still_being_built_after_a_restart_is_waited_for_not_rebuilt_again() -> None:

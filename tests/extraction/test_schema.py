@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import falkordb
 
+from extraction.index_readiness import wait_for_indexes
 from extraction.schema import EMBEDDING_DIM, ensure_indexes, index_statements
-from zehn.graph_server.readiness import wait_for_indexes
 
 
 def test_ensure_indexes_creates_all_then_is_idempotent(falkordb_client: falkordb.FalkorDB, graph_name: str) -> None:

@@ -13,11 +13,11 @@ import pytest
 import redis
 
 from extraction.errors import InputRejected
+from extraction.index_readiness import wait_for_indexes
 from traversal_policy import connect, search_words
 from traversal_policy.runner import Trace
 from traversal_policy.search_words import COUNT_TEXTS, passage_words, word_matches
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.readiness import wait_for_indexes
 
 PASSAGES = [
     "The cache service restarts the worker pool.",

@@ -19,6 +19,7 @@ import typer
 from extraction.access import EVERYTHING, PUBLIC, Scope, ScopedGraph
 from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
+from extraction.index_readiness import wait_for_indexes
 from extraction.nlp import load_nlp
 from extraction.pipeline import Ingestor
 from traversal_policy import TraversalExecutor, load_policy, open_graph
@@ -32,7 +33,6 @@ from zehn.evaluation.records import AnswerRecord
 from zehn.evaluation.report import build_report, markdown
 from zehn.evaluation.runner import Answerer, CitationChecker, eval_graph_name, make_zehn, run_eval, run_zehn
 from zehn.evaluation.split import HalfChoice, select
-from zehn.graph_server.readiness import wait_for_indexes
 from zehn.models import local_embedder
 
 Mode = Literal["deterministic", "model"]

@@ -25,8 +25,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from extraction.errors import GraphUnavailable, GraphWarmingUp, ZehnError
+from extraction.index_readiness import index_readiness
 from zehn.graph_server.process import Probe
-from zehn.graph_server.readiness import index_readiness
 
 log = logging.getLogger("zehn.supervisor")
 

@@ -15,12 +15,12 @@ from fastapi.testclient import TestClient
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from extraction.index_readiness import index_readiness, wait_for_indexes
 from extraction.pipeline import Ingestor
 from tests.zehn.conftest import TINY_DOCS
 from zehn.api import Services, create_app
 from zehn.api.runtime import open_services
 from zehn.graph_server import EmbeddedFalkorDB
-from zehn.graph_server.readiness import index_readiness, wait_for_indexes
 from zehn.settings import load_settings
 
 QUESTION = {"question": "What does billing-api depend on?"}
