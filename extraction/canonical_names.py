@@ -10,8 +10,9 @@ the most frequent, then the smallest in code-point order. Counts and text depend
 first on the Redwood tune ingest: the first spelling in document-id order, and the most frequent alone; both named
 people after their chat handles.) Only a name that differs is written (the SET re-indexes the node;
 the full-text rebuild after it drops the stale entries). An entity whose chunks hold no such spelling (its name
-was normalised away from the text) keeps its name. It runs over every entity on every ingest and delete, so a
-graph written before this step is settled by its next ingest without re-extracting anything.
+was normalised away from the text) keeps its name. It runs over every entity after each ingest that writes a
+document and after each delete, so a graph written before this step is settled by its next such ingest without
+re-extracting anything.
 """
 
 from __future__ import annotations

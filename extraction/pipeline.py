@@ -136,7 +136,7 @@ class Ingestor:
             todo = documents_to_ingest(self.graph, documents, self.extractor_version, report)
             _step(5, f"ingest {len(todo)} new, changed or unfinished document(s) through graphrag-sdk")
             asyncio.run(self._ingest_all(ingest_order(list(todo.values()), order_seed), report, lease, progress))
-            self._settle_fulltext()
+            self._settle_fulltext(names=bool(todo))
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
@@ -157,25 +157,27 @@ class Ingestor:
                 purge_document(self.graph, document_id)
             elif not delete_document(self.graph, document_id):
                 return False
-            self._settle_fulltext()
+            self._settle_fulltext(names=True)
             return True
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
             lease.release()
 
-    def _settle_fulltext(self) -> None:
+    def _settle_fulltext(self, names: bool) -> None:
         """The last writes under the lease: entity spellings chosen by a rule on the documents
-        (extraction/canonical_names.py), then full-text statistics that depend on the nodes alone
-        (extraction/fulltext_rebuild.py)."""
-        renamed = settle_entity_names(self.graph)
+        (extraction/canonical_names.py) when ``names`` (a document was written or removed: only then can a
+        spelling's count change; the step reads every mention and open chunk, seconds on a large graph, so an
+        ingest with nothing new skips it), then full-text statistics that depend on the nodes alone
+        (extraction/fulltext_rebuild.py; an index-state read when nothing is stale)."""
+        renamed = settle_entity_names(self.graph) if names else 0
         if renamed:
             log.info("entity names set to their canonical spelling: %d", renamed)
         rebuilt = rebuild_fulltext_indexes(self.graph)
         if rebuilt:
             log.info("full-text indexes built anew (they held deleted entries): %s", ", ".join(rebuilt))
 
-    async def _ingest_all(self, todo: list[tuple[SourceDocument, StoredState]], report: IngestReport,
+    async def _ingest_all(self, todo: list[_Todo], report: IngestReport,
                           lease: WriterLease, progress: Progress | None) -> None:
         quiet_expected_sdk_errors()
         connection = FalkorDBConnection(ConnectionConfig(

@@ -270,3 +270,14 @@ def test_the_same_files_written_in_another_order_make_the_same_graph(
             ingestor.graph.delete()
     assert contents[0]["edges"] and contents[0]["entities"]
     assert contents[1] == contents[0] and contents[2] == contents[0]
+
+
+def test_an_ingest_with_nothing_new_leaves_entity_names_as_they_are(ingestor: Ingestor, tmp_path: Path) -> None:
+    # The canonical-spelling step reads every mention and open chunk: only a written or removed document can change
+    # a spelling's count, so an ingest that writes nothing skips it (a name set by hand survives it).
+    _write(tmp_path, "a.md", "The Billing team owns the Ledger service.", "doc__names")
+    ingestor.ingest([tmp_path])
+    ingestor.graph.query("MATCH (n:__Entity__ {name: 'Ledger'}) SET n.name = 'ledger'")
+    assert ingestor.ingest([tmp_path]).documents == 0
+    names = {row[0] for row in ingestor.graph.ro_query("MATCH (n:__Entity__) RETURN n.name").result_set}
+    assert "ledger" in names and "Ledger" not in names
