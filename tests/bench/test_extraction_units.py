@@ -103,3 +103,13 @@ def test_every_labelled_set_keys_units_by_hash_and_repeats_no_earlier_unit() -> 
         ids = {u.unit for u in units}
         assert len(ids) == len(units) and not seen & ids, path.name
         seen |= ids
+
+
+def test_a_tune_only_set_is_wholly_tune_and_repeats_no_labelled_unit() -> None:
+    labelled: set[str] = set()
+    for path in LABELS.parent.glob("extraction_labels*.jsonl"):
+        labelled |= {u.unit for u in load_labels(path)}
+    for path in sorted(LABELS.parent.glob("extraction_tune*.jsonl")):
+        units = load_labels(path)
+        assert all(u.unit == unit_id(u.doc, u.start, u.end) and u.half == "tune" for u in units), path.name
+        assert not labelled & {u.unit for u in units}, path.name
