@@ -1,8 +1,8 @@
 """A typed value given as the reply to a question the document itself asks (part of stage 4, bind).
 
-Meetings, threads and FAQs state a value in answer to a question one speaker asks: "what's the default
-retention?" / "default for hosted is 90 days for most audit logs." The reply states the value and leaves out what it
-is of: the question it answers names that. A typed ask ("what retention was offered by default") is bound by such a
+Meetings, threads and FAQs state a value in answer to a question one speaker asks: "how long do we keep the
+exports?" / "thirty days for every export." The reply states the value and leaves out what it is of: the question it
+answers names that. A typed ask ("how long are the exports kept") is bound by such a
 reply when the document's question names the asked thing (its focus noun, and at least half of the ask's other core
 terms) and the reply, read with the question's words as its frame (as a list line is read with the item it is
 nested under), binds by the ordinary rules (:func:`zehn.agent.sentence_binding.bind_sentence`): a value of the asked
@@ -25,8 +25,8 @@ from zehn.agent.similarity import Similarity
 
 def asks_the_ask(ask: Ask, parse: Doc, similarity: Similarity, context: tuple[str, ...]) -> bool:
     """The document's question names what the typed ask asks: its focus noun (when it has one) and at least half
-    of its other core terms, one at least ("what's the default retention?" for "what retention was offered by
-    default")."""
+    of its other core terms, one at least ("what's the default export retention?" for "what export retention did
+    the vendor offer by default")."""
     if ask.answer_type not in TYPED:
         return False
     lemmas = lemmas_of(parse)

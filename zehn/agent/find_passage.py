@@ -233,9 +233,9 @@ def _reply_instead(ask: Ask, sentence: Sentence, parse: Doc, view: DocView, scor
                    similarity: Similarity, context: tuple[str, ...],
                    reading: tuple[frozenset[str], tuple[str, ...], CachedParse]) -> tuple[Sentence, float, str] | None:
     """For a cause, the reply to an unbound line that asks it: "X failed again. Ana, what happened?" / "Q: Why X?";
-    for a typed ask, the reply to a question of the document that asks it ("what's the default retention?" / "90
-    days": :mod:`zehn.agent.asked_replies`, read with ``reading``: the question's words, the sentence's frame and
-    the parser). With the rank it adds to its passage's score, and how it binds."""
+    for a typed ask, the reply to a question of the document that asks it ("how long do we keep the exports?" /
+    "thirty days": :mod:`zehn.agent.asked_replies`, read with ``reading``: the question's words, the sentence's
+    frame and the parser). With the rank it adds to its passage's score, and how it binds."""
     if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, parse, view, scored, used, similarity,
                                                          context)):
         return reply, 1.0, "reply"

@@ -33,8 +33,8 @@ _ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj"})
 # Particles whose verb has a one-word noun of the act ("roll back" / "rollback", "fail over" / "failover",
 # "shut down" / "shutdown", "set up" / "setup", "sign off" / "sign-off").
 _PARTICLES = frozenset({"back", "over", "down", "up", "off", "out"})
-# Acts done by saying ("who *asked for* full jitter", "who *warned* against X"): the request or the advice is itself
-# the act, and its own words are a bare form or a modal ("Please use full jitter", "we should not trust X"), so
+# Acts done by saying ("who *asked for* a pinned version", "who *warned* against X"): the request or the advice is
+# itself the act, and its own words are a bare form or a modal ("Please pin the version", "we should not trust X"), so
 # their mood says nothing of whether it was asked or advised. The verbs of advice, of proposal and requirement, and
 # of asking. Not "want": a wish is also written as a condition ("if they want it in writing"), and on the tune halves
 # the one question it freed was answered from lines that do not say why (declined -> too few facts).
