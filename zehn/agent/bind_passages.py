@@ -29,9 +29,7 @@
    asked thing's name ("Rollout plan: ...") or by the first line of a section headed with it ("## Cutover
    schedule"). A table row is read with its header row
    (:mod:`zehn.agent.table_rows`). A question the document asks answers nothing: the first statement of the
-   block after it (the reply) is bound in its place; for a typed ask, when the question names the asked thing, the
-   reply is read with the question's words (:mod:`zehn.agent.asked_replies`: "how long do we keep the exports?" /
-   "thirty days"). A negated sentence does not answer a
+   block after it (the reply) is bound in its place. A negated sentence does not answer a
    wh-question. A typed value whose line names another environment than the asked one, never it, is not the
    asked value (:func:`zehn.agent.documents.line_contradicts`). Of the bound sentences the one with the best
    passage and the most core terms (then of the ask's qualifiers) wins; one already cited for an earlier ask is

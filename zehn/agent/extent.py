@@ -213,8 +213,7 @@ def reply_to(question: Sentence, sentences: list[Sentence], passages: tuple[DocP
     return reply if reply is not None and not _unanswered(reply) else None
 
 
-# "**Ana:** ", "A: ", "Answer: ", and after a transcript's clock time: "01:58 Ana: ", "[10:02] Ana: "
-_SPEAKER = re.compile(r"^[\s*_>]*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[\s*_]+)?(?P<who>[A-Z][\w.' -]{0,40}?)[*_]*:[*_]*\s")
+_SPEAKER = re.compile(r"^[\s*_>]*(?P<who>[A-Z][\w.' -]{0,40}?)[*_]*:[*_]*\s")  # "**Ana:** ", "A: ", "Answer: "
 # A turn's time stamp and speaker label before its words: "[10:02] Ana Ruiz: ", "**Ana:** ".
 _TURN = re.compile(r"^[\s*_>]*(?:\[[\d:]+\][\s*_]*)?(?:[^\s:?*][^:?]{0,40}?[*_]*:[*_]*\s+)?")
 _DENIAL = re.compile(r"(?:no|nope|nah|not|never)\b", re.IGNORECASE)

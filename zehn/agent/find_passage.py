@@ -15,7 +15,6 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from zehn.agent.asked_quality import unheld_quality
-from zehn.agent.asked_replies import typed_reply
 from zehn.agent.bound import Finding
 from zehn.agent.chat_lines import asks_done, line_weight, planned
 from zehn.agent.extent import (
@@ -162,9 +161,8 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
             seen = frames.get(sentence.id, ())
             bound = _bind_line(ask, scored, sentence, docs[sentence.id], similarity, context, asked, seen, reparse)
             if bound is None:  # "X failed again. Ana, what happened?": the reply states why
-                if reply := _reply_instead(ask, sentence, docs[sentence.id], view, scored, used, similarity, context,
-                                           (asked, seen, reparse)):
-                    bound_all.append((reply[1] + scored.score, reply[0], pool, scored, reply[2]))
+                if reply := _reply_instead(ask, sentence, docs[sentence.id], view, scored, used, similarity, context):
+                    bound_all.append((1.0 + scored.score, reply, pool, scored, "reply"))
                 continue
             how, hits = bound
             about = len(similarity.matches(context, words(sentence.text))) if context else 0
@@ -230,22 +228,17 @@ def _answered_below(sentence: Sentence, how: str, view: DocView, scored: Scored,
 
 
 def _reply_instead(ask: Ask, sentence: Sentence, parse: Doc, view: DocView, scored: Scored, used: set[str],
-                   similarity: Similarity, context: tuple[str, ...],
-                   reading: tuple[frozenset[str], tuple[str, ...], CachedParse]) -> tuple[Sentence, float, str] | None:
-    """For a cause, the reply to an unbound line that asks it: "X failed again. Ana, what happened?" / "Q: Why X?";
-    for a typed ask, the reply to a question of the document that asks it ("how long do we keep the exports?" /
-    "thirty days": :mod:`zehn.agent.asked_replies`, read with ``reading``: the question's words, the sentence's
-    frame and the parser). With the rank it adds to its passage's score, and how it binds."""
+                   similarity: Similarity, context: tuple[str, ...]) -> Sentence | None:
+    """For a cause, the reply to an unbound line that asks it: "X failed again. Ana, what happened?" / "Q: Why X?"."""
     if ask.answer_type == "cause" and (reply := taken_up(ask, sentence, parse, view, scored, used, similarity,
                                                          context)):
-        return reply, 1.0, "reply"
+        return reply
     # "Why isn't X ...": a question whether X the reply denies ("Are we moving to X?" / "Not yet. ...")
     why = asks_why(ask, sentence, similarity)
     if ask.answer_type == "cause" and (why or asks_whether(ask, sentence, similarity)) and (reply := reply_to(
             sentence, section_sentences(view, scored.passage, used), view.passages)) and (why or denies(reply)):
-        return reply, 1.0, "reply"
-    given = typed_reply(ask, sentence, parse, view, scored, used, similarity, context, *reading)
-    return (given[0], 0.1 * given[1][1], given[1][0]) if given is not None else None
+        return reply
+    return None
 
 
 def _finding(ask: Ask, bound_all: list[tuple[float, Sentence, list[Sentence], Scored, str]],

@@ -215,15 +215,6 @@ def test_the_asker_going_on_in_the_same_turn_is_no_reply() -> None:
     assert reply is not None and reply.text == "Ben: The runner lost its lock."
 
 
-def test_a_transcript_turn_after_its_clock_time_replies_in_the_same_block() -> None:
-    # A transcript written one turn per line is one block: the next speaker, after the clock time, replies.
-    body = "03:10 Ines: fine by me. how long do we keep the exports?\n03:14 Tomas: thirty days for every export."
-    passages, lines = _block(body, ["03:10 Ines: fine by me.", "how long do we keep the exports?",
-                                    "03:14 Tomas: thirty days for every export."])
-    reply = reply_to(lines[1], lines, passages)
-    assert reply is not None and reply.text.startswith("03:14 Tomas")
-
-
 def test_a_why_chain_line_is_answered_where_it_stands() -> None:
     passages, lines = _block("2. Why was it not caught? The check ran only on main.",
                              ["2. Why was it not caught?", "The check ran only on main."])
