@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Token
 
 from extraction.vocabulary import PLAN_VERBS
+from verify.lexicon import MODAL_ACTS
 from zehn.agent.clause_shapes import CONDITION_MARKS
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, inflects
 from zehn.agent.question import Ask
 from zehn.agent.question_verbs import particle
+from zehn.agent.remarks import ADVICE_VERBS
 
 # Subordinators of a clause whose act has not (yet) happened: "if merged", "until approved", "before release",
 # "once signed". "when", "whenever" and "after" also introduce clauses of acts that did happen ("after Bob merged it").
@@ -31,6 +33,12 @@ _ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj"})
 # Particles whose verb has a one-word noun of the act ("roll back" / "rollback", "fail over" / "failover",
 # "shut down" / "shutdown", "set up" / "setup", "sign off" / "sign-off").
 _PARTICLES = frozenset({"back", "over", "down", "up", "off", "out"})
+# Acts done by saying ("who *asked for* a pinned version", "who *warned* against X"): the request or the advice is
+# itself the act, and its own words are a bare form or a modal ("Please pin the version", "we should not trust X"), so
+# their mood says nothing of whether it was asked or advised. The verbs of advice, of proposal and requirement, and
+# of asking. Not "want": a wish is also written as a condition ("if they want it in writing"), and on the tune halves
+# the one question it freed was answered from lines that do not say why (declined -> too few facts).
+SAID_ACTS = ADVICE_VERBS | frozenset(MODAL_ACTS) | {"ask", "request", "urge"}
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,8 @@ def past_act(question: Doc, ask: Ask) -> PastAct | None:
     if root.pos_ != "VERB" or root.lemma_.casefold() != ask.predicate or root.lemma_.casefold() in LIGHT_VERBS:
         return None
     if root.lemma_.casefold() in SUPPORT_VERBS and not any(c.dep_ == "prt" for c in root.children):
+        return None
+    if root.lemma_.casefold() in SAID_ACTS:
         return None
     if unspecific(root):
         return None

@@ -99,6 +99,15 @@ def test_a_support_verb_without_a_particle_asks_no_past_act(nlp: Language) -> No
     assert _act(nlp, "Who took over the pager rotation?") is not None  # a phrasal act of its own
 
 
+def test_an_act_of_saying_asks_no_past_act(nlp: Language) -> None:
+    # A request or a warning is done by saying it, in a bare form or a modal ("Please pin the version"): its mood
+    # says nothing of whether it was asked.
+    assert _act(nlp, "Who asked for a pinned version in the review of the parser change?") is None
+    assert _act(nlp, "Who warned against caching the session tokens?") is None
+    assert _act(nlp, "Who merged the parser change?") is not None  # an act done, not said
+    assert _act(nlp, "Why did the customer want the restore steps in writing?") is not None  # a wish, not said
+
+
 def test_a_passive_past_read_as_a_simple_past_asks_about_a_past_act(nlp: Language) -> None:
     act = _act(nlp, "Why was the beta build rolled back to the stable one during the outage?")
     assert act is not None and act.verb == "roll" and act.particle == "back"
