@@ -74,7 +74,7 @@ VERB_TYPES: dict[str, AnswerType] = {
 
 # A wh-word as the subject of these verbs asks for what followed ("what happened when X was rolled out", "what
 # broke after the change"): the consequences, which postmortems state under "Impact" / "Customer impact". "How badly
-# were customers *hit*", "which services were *hurt*", "what were its routes *showing*" (its symptoms) ask the same.
+# were customers *hit*", "which jobs were *hurt*", "what were the nodes *showing*" (their symptoms) ask the same.
 CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affect", "impact", "disrupt", "degrade",
                                                "ensue", "hit", "suffer", "hurt", "show"})
 # Verbs that ask what is still to be done when the wh-word is their subject ("what is *left* to do before X can close",

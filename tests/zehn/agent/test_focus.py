@@ -26,9 +26,9 @@ def test_a_focus_noun_that_names_a_section_reads_that_section() -> None:
 
 
 def test_being_hurt_or_what_a_thing_showed_asks_for_its_impact() -> None:
-    assert "impact" in roles_for("items", "service", "hurt")  # "which services were hurt when X ran out of memory"
-    assert reads_sections("description", "", "show")  # "what were the routes showing before the failover"
-    assert "impact" not in roles_for("quantity", "tenant", "show")  # "how many tenants showed it" asks a count
+    assert "impact" in roles_for("items", "job", "hurt")  # "which jobs were hurt when the queue filled up"
+    assert reads_sections("description", "", "show")  # "what were the nodes showing before the restart"
+    assert "impact" not in roles_for("quantity", "node", "show")  # "how many nodes showed it" asks a count
 
 
 def test_a_threshold_is_stated_as_a_comparison_with_a_number() -> None:
