@@ -73,10 +73,10 @@ VERB_TYPES: dict[str, AnswerType] = {
 }
 
 # A wh-word as the subject of these verbs asks for what followed ("what happened when X was rolled out", "what
-# broke after the change"): the consequences, which postmortems state under "Impact" / "Customer impact".
-# "How badly were customers *hit*", "what did users *suffer*": the verbs of being struck ask the same.
+# broke after the change"): the consequences, which postmortems state under "Impact" / "Customer impact". "How badly
+# were customers *hit*", "which jobs were *hurt*", "what were the nodes *showing*" (their symptoms) ask the same.
 CONSEQUENCE_VERBS: frozenset[str] = frozenset({"happen", "occur", "break", "affect", "impact", "disrupt", "degrade",
-                                               "ensue", "hit", "suffer"})
+                                               "ensue", "hit", "suffer", "hurt", "show"})
 # Verbs that ask what is still to be done when the wh-word is their subject ("what is *left* to do before X can close",
 # "what *remains* open on Y"): the section of next steps or follow-ups holds it, whatever it is called.
 REMAINING_VERBS: frozenset[str] = frozenset({"leave", "remain"})

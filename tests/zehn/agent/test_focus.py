@@ -25,6 +25,12 @@ def test_a_focus_noun_that_names_a_section_reads_that_section() -> None:
     assert not reads_sections("quantity", "threshold", "trigger")
 
 
+def test_being_hurt_or_what_a_thing_showed_asks_for_its_impact() -> None:
+    assert "impact" in roles_for("items", "job", "hurt")  # "which jobs were hurt when the queue filled up"
+    assert reads_sections("description", "", "show")  # "what were the nodes showing before the restart"
+    assert "impact" not in roles_for("quantity", "node", "show")  # "how many nodes showed it" asks a count
+
+
 def test_a_threshold_is_stated_as_a_comparison_with_a_number() -> None:
     assert states_threshold("threshold", "It fires when a node has used more than 85% of its volume.")
     assert states_threshold("limit", "Requests above 500 per second are rejected.")
