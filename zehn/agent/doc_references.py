@@ -60,12 +60,12 @@ def reference_shares(referred: Sequence[str], read: Sequence[tuple[DocumentInfo,
 
 
 def document_marks(parse: Doc | None) -> tuple[str, ...]:
-    """The lower-case words that describe the document a question names by a definite document-kind noun ("egress"
-    of "the egress incident", "truncation" of "the stream truncation ticket"), read as a party's describing words
-    are (:func:`zehn.agent.party_marks.describes`: not a name, not a word that only ranks or points, "the *existing*
+    """The lower-case words right before a definite document-kind noun: they describe the document the question
+    names ("invoice" and "export" of "the invoice export incident"), read as a party's describing words are
+    (:func:`zehn.agent.party_marks.describes`: not a name, not a word that only ranks or points, "the *existing*
     runbook"). A document that never writes one of them, in any form, is another document
-    (:func:`zehn.agent.documents.judge` requires them like anchors): a sibling on the same topic (another
-    incident's postmortem that also fell back to another region) holds the asked words, not the naming ones."""
+    (:func:`zehn.agent.documents.judge` requires them like anchors): a sibling on the same topic (another incident
+    of the same system) holds the asked words, not the naming ones."""
     if parse is None:
         return ()
     out = [m.lower_ for t in parse if t.pos_ in ("NOUN", "PROPN") and t.lemma_.casefold() in DOCUMENT_KINDS and

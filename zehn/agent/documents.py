@@ -6,7 +6,7 @@
   words do. A document missing one is not about the question's thing ("the documents never mention X").
 - **Party marks**: the lower-case words that describe a party the question does not name ("the *banking*
   prospect") are required like anchors, in any form the word matcher reads (:mod:`zehn.agent.party_marks`); so are
-  the words that describe the document the question names ("the *egress* incident":
+  the words that describe the document the question names ("the *invoice export* incident":
   :func:`zehn.agent.doc_references.document_marks`).
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
@@ -62,8 +62,8 @@ def judge(analysis: Analysis, view: DocView, similarity: Similarity) -> DocJudge
     # The words that describe a party the question does not name ("the *banking* prospect"): a document that never
     # writes them is about another party (:mod:`zehn.agent.party_marks`).
     missing += unheld_marks(party_marks(analysis.parse), view.words, similarity)
-    # So are the words that describe the document the question names ("the *egress* incident"): one that never
-    # writes them is another document on the topic (zehn.agent.doc_references.document_marks).
+    # So are the words that describe the document the question names ("the *invoice export* incident"): one that
+    # never writes them is another document on the topic (zehn.agent.doc_references.document_marks).
     missing += unheld_marks(document_marks(analysis.parse), view.words, similarity)
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     past = analysis.asks_past
