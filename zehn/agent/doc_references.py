@@ -18,6 +18,7 @@ from spacy.tokens import Doc
 
 from zehn.agent.doc_subjects import Matcher, subject_text
 from zehn.agent.lexical import terms
+from zehn.agent.party_marks import describes
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 # Nouns that name a kind of document or exchange, not what it is about (zehn.agent.every_item reads them too, to
@@ -56,3 +57,17 @@ def reference_shares(referred: Sequence[str], read: Sequence[tuple[DocumentInfo,
         return {info.id: 0.0 for info, _ in read}
     return {info.id: len(match(referred, terms(subject_text(info, passages)))) / len(referred)
             for info, passages in read}
+
+
+def document_marks(parse: Doc | None) -> tuple[str, ...]:
+    """The lower-case words right before a definite document-kind noun: they describe the document the question
+    names ("invoice" and "export" of "the invoice export incident"), read as a party's describing words are
+    (:func:`zehn.agent.party_marks.describes`: not a name, not a word that only ranks or points, "the *existing*
+    runbook"). A document that never writes one of them, in any form, is another document
+    (:func:`zehn.agent.documents.judge` requires them like anchors): a sibling on the same topic (another incident
+    of the same system) holds the asked words, not the naming ones."""
+    if parse is None:
+        return ()
+    out = [m.lower_ for t in parse if t.pos_ in ("NOUN", "PROPN") and t.lemma_.casefold() in DOCUMENT_KINDS and
+           any(c.dep_ == "det" and c.lower_ in _DEFINITE for c in t.lefts) for m in t.lefts if describes(m)]
+    return tuple(dict.fromkeys(out))

@@ -5,7 +5,9 @@
   ignores case and separators ("keep-alive" = "keep alive" = "keepalive"); a quoted phrase occurs when all of its
   words do. A document missing one is not about the question's thing ("the documents never mention X").
 - **Party marks**: the lower-case words that describe a party the question does not name ("the *banking*
-  prospect") are required like anchors, in any form the word matcher reads (:mod:`zehn.agent.party_marks`).
+  prospect") are required like anchors, in any form the word matcher reads (:mod:`zehn.agent.party_marks`); so are
+  the words that describe the document the question names ("the *invoice export* incident":
+  :func:`zehn.agent.doc_references.document_marks`).
 - **Names** (hyphenated names used as nouns) are counted, not required: they rank documents.
 - **Constraints** (:mod:`verify.constraints`): a date, version, ticket key or environment the document lacks or
   contradicts makes it unable to establish the answer. A day ("March 18, 2026") is held only by that day: a
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from verify.constraints import Constraint, check, dates_in, find_constraints
 from zehn.agent.compounds import compound_held
+from zehn.agent.doc_references import document_marks
 from zehn.agent.party_marks import party_marks, unheld_marks
 from zehn.agent.question import Analysis, Ask
 from zehn.agent.retrieve import DocView, Retrieved
@@ -59,6 +62,9 @@ def judge(analysis: Analysis, view: DocView, similarity: Similarity) -> DocJudge
     # The words that describe a party the question does not name ("the *banking* prospect"): a document that never
     # writes them is about another party (:mod:`zehn.agent.party_marks`).
     missing += unheld_marks(party_marks(analysis.parse), view.words, similarity)
+    # So are the words that describe the document the question names ("the *invoice export* incident"): one that
+    # never writes them is another document on the topic (zehn.agent.doc_references.document_marks).
+    missing += unheld_marks(document_marks(analysis.parse), view.words, similarity)
     own = tuple(d for d in (view.info.created, view.info.updated) if d)
     past = analysis.asks_past
     failed = []

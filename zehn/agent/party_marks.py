@@ -38,11 +38,11 @@ def party_marks(parse: Doc | None) -> tuple[str, ...]:
     if parse is None:
         return ()
     out = [m.lower_ for t in parse if t.lemma_.casefold() in PARTY_NOUNS and t.pos_ in ("NOUN", "PROPN") and
-           any(c.dep_ in ("det", "poss") for c in t.children) for m in t.lefts if _describes(m)]
+           any(c.dep_ in ("det", "poss") for c in t.children) for m in t.lefts if describes(m)]
     return tuple(dict.fromkeys(out))
 
 
-def _describes(word: Token) -> bool:
+def describes(word: Token) -> bool:
     """A lower-case adjective, noun or participle before the party noun ("the *regulated* customer"), not a verb's
     -ing form the tagger hung on it ("stop X from *breaking* tenants"), nor a plural noun before a plural party noun:
     English writes a noun that describes another in the singular ("the *banking* customers"), so "the retry *settings*

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import pytest
 from spacy.language import Language
 
-from zehn.agent.doc_references import reference_shares, referred_words
+from extraction.embeddings import LocalEmbedder
+from zehn.agent.doc_references import document_marks, reference_shares, referred_words
+from zehn.agent.lemmas import words
+from zehn.agent.party_marks import unheld_marks
 from zehn.agent.rows import DocPassage, DocumentInfo
+from zehn.agent.similarity import Similarity
 
 
 def _same(asked: Sequence[str], said: Iterable[str]) -> set[str]:
@@ -47,3 +52,25 @@ def test_a_thread_titled_by_its_channel_is_named_by_its_opening_message() -> Non
 
 def test_no_naming_words_give_every_document_nothing() -> None:
     assert reference_shares([], [_titled("a", "Ledger reconciliation")], _same) == {"a": 0.0}
+
+
+@pytest.mark.parametrize(("question", "marks"), [
+    ("Which jobs failed in the invoice export incident?", ("invoice", "export")),
+    ("Who wrote the payroll-upload postmortem?", ("payroll-upload",)),
+    ("Why did the existing runbook not help?", ()),  # "existing" points at the runbook, it does not describe it
+    ("Which teams own the Northwind ticket?", ()),  # a name, judged by the anchors and names
+    ("How many incidents involved ledger reconciliation?", ()),  # no definite document
+])
+def test_the_lower_case_words_before_a_definite_document_noun_mark_the_named_document(
+        nlp: Language, question: str, marks: tuple[str, ...]) -> None:
+    assert document_marks(nlp(question)) == marks
+
+
+def test_a_sibling_that_never_writes_a_naming_word_is_not_the_named_document(nlp: Language,
+                                                                              embedder: LocalEmbedder) -> None:
+    marks = document_marks(nlp("Which jobs failed in the invoice export incident?"))
+    similarity = Similarity(embedder)
+    named = words("The nightly job that exports each invoice stalled; we restarted it and the errors stopped.")
+    sibling = words("The nightly archive job stalled; we restarted it and the errors stopped.")
+    assert unheld_marks(marks, named, similarity) == ()
+    assert unheld_marks(marks, sibling, similarity) == ("invoice", "export")
