@@ -10,15 +10,23 @@ the most frequent, then the smallest in code-point order. Counts and text depend
 first on the Redwood tune ingest: the first spelling in document-id order, and the most frequent alone; both named
 people after their chat handles.) Only a name that differs is written (the SET re-indexes the node;
 the full-text rebuild after it drops the stale entries). An entity whose chunks hold no such spelling (its name
-was normalised away from the text) keeps its name. It runs over every entity after each ingest that writes a
-document and after each delete, so a graph written before this step is settled by its next such ingest without
-re-extracting anything.
+was normalised away from the text) keeps its name.
+
+It runs after each ingest that writes a document and after each delete, over the entities mentioned in any version
+of the documents written or deleted (:data:`ENTITIES_MENTIONS`): only their names and open mentions moved (graphrag-sdk
+writes only the entities it links to the document's chunks; a commit or a delete closes chunks without unlinking
+them), so on a settled graph the others' spellings are the ones a pass over every entity gives. Every entity is
+read instead when the graph may not be settled: a graph written before this step or under another :data:`RULE`, one
+whose last writes never reached their settle (the state node says so: :func:`begin_writes` clears it before the
+first write, a finished settle sets it), or a run that removed chunks, and their links, it cannot name (a rollback,
+a purge). Settled without re-extracting anything.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from extraction.evidence_writer import Graph
@@ -26,8 +34,17 @@ from extraction.identity import name_key
 
 BATCH = 500  # names written per query
 
+# The rule's name, kept on the graph by each finished settle: a graph that holds another (or none) is settled whole.
+RULE = "capitalised, then most frequent, then code-point smallest"
+STATE = "MERGE (s:EntitySpelling {id: 'spelling'}) "
+BEGIN_WRITES = STATE + "WITH s, s.rule AS was SET s.rule = null RETURN was"
+SETTLED = STATE + "SET s.rule = $rule"
 MENTIONS = ("MATCH (n:__Entity__)-[:MENTIONED_IN]->(c:Chunk) WHERE c.valid_to IS NULL "
             "RETURN n.id, n.name, collect(c.id)")
+# MENTIONS for the entities any chunk of the documents mentions (a closed one too: what their last versions named).
+ENTITIES_MENTIONS = ("UNWIND $docs AS doc MATCH (:Document {id: doc})-[:PART_OF]->(:Chunk)<-[:MENTIONED_IN]-"
+                     "(n:__Entity__) WITH DISTINCT n MATCH (n)-[:MENTIONED_IN]->(c:Chunk) WHERE c.valid_to IS NULL "
+                     "RETURN n.id, n.name, collect(c.id)")
 OPEN_CHUNKS = "MATCH (c:Chunk) WHERE c.valid_to IS NULL AND c.id IN $ids RETURN c.id, c.text"
 SET_NAMES = "UNWIND $rows AS row MATCH (n:__Entity__ {id: row.id}) SET n.name = row.name"
 
@@ -50,9 +67,19 @@ def canonical_spelling(name: str, texts: list[str]) -> str | None:
     return min(seen, key=lambda s: (not s[0].isupper(), -seen[s], s)) if seen else None
 
 
-def settle_entity_names(graph: Graph) -> int:
-    """Give every entity its canonical spelling (module docstring); returns how many names changed."""
-    mentions = [(str(i), str(n or ""), [str(c) for c in cs]) for i, n, cs in graph.query(MENTIONS).result_set]
+def begin_writes(graph: Graph) -> bool:
+    """Before the first write of an ingest or a delete: whether the graph's names are settled under :data:`RULE`
+    (then :func:`settle_entity_names` may read only the written documents' entities). Marks them unsettled until the
+    settle after these writes finishes, so a run that stops in between leaves the next one every entity to read."""
+    rows = graph.query(BEGIN_WRITES).result_set
+    return bool(rows) and rows[0][0] == RULE
+
+
+def settle_entity_names(graph: Graph, documents: Collection[str] | None = None) -> int:
+    """Give each entity its canonical spelling (module docstring): those any version of ``documents`` mentions, or
+    every one (``None``); marks the graph settled under :data:`RULE`. Returns how many names changed."""
+    query = graph.query(MENTIONS) if documents is None else graph.query(ENTITIES_MENTIONS, {"docs": sorted(documents)})
+    mentions = [(str(i), str(n or ""), [str(c) for c in cs]) for i, n, cs in query.result_set]
     wanted = sorted({c for _, _, cs in mentions for c in cs})
     texts = {str(i): str(t or "") for i, t in graph.query(OPEN_CHUNKS, {"ids": wanted}).result_set}
     rows: list[dict[str, Any]] = []
@@ -62,4 +89,5 @@ def settle_entity_names(graph: Graph) -> int:
             rows.append({"id": entity_id, "name": spelling})
     for at in range(0, len(rows), BATCH):
         graph.query(SET_NAMES, {"rows": rows[at:at + BATCH]})
+    graph.query(SETTLED, {"rule": RULE})
     return len(rows)

@@ -32,7 +32,7 @@ from graphrag_sdk import ConnectionConfig, FalkorDBConnection, GraphRAG
 from spacy.language import Language
 
 from extraction import document_state
-from extraction.canonical_names import settle_entity_names
+from extraction.canonical_names import begin_writes, settle_entity_names
 from extraction.document_ingest import CHUNK_CHARS, DocumentIngest
 from extraction.document_state import Pause, StoredState
 from extraction.documents import SourceDocument
@@ -47,7 +47,7 @@ from extraction.loaders import DEFAULT_MAX_BYTES, Failed, Loaded, iter_documents
 from extraction.model_extraction import Deterministic, ExtractorFactory
 from extraction.nlp import extractor_version, load_nlp
 from extraction.parse_store import ParseCache, shared_cache
-from extraction.schema import EMBEDDING_DIM, ensure_indexes
+from extraction.schema import DOCUMENT_READY, EMBEDDING_DIM, ensure_indexes
 from extraction.sdk_strategies import NoLLM, quiet_expected_sdk_errors, zehn_ontology
 from extraction.span_vectors import KnownVectors
 from extraction.version_commit import delete_document
@@ -134,9 +134,12 @@ class Ingestor:
             ensure_indexes(self.graph)
             _step(4, f"compare {len(documents)} document(s) with the graph")
             todo = documents_to_ingest(self.graph, documents, self.extractor_version, report)
+            settled = bool(todo) and begin_writes(self.graph)
             _step(5, f"ingest {len(todo)} new, changed or unfinished document(s) through graphrag-sdk")
             asyncio.run(self._ingest_all(ingest_order(list(todo.values()), order_seed), report, lease, progress))
-            self._settle_fulltext(names=bool(todo))
+            # A rollback removed chunks (and their links to entities the failed write named): every entity then.
+            limited = settled and not report.rolled_back and not report.recovered
+            self._settle_fulltext(names=bool(todo), documents=list(todo) if limited else None)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
@@ -151,26 +154,30 @@ class Ingestor:
         lease = self._lease()
         lease.acquire(self.wait_s)
         try:
-            if not self.graph.query(document_state.DOCUMENT_STATE, {"id": document_id}).result_set:
+            state = self.graph.query(document_state.DOCUMENT_STATE, {"id": document_id}).result_set
+            if not state:
                 return False
+            settled = begin_writes(self.graph)
             if purge:
                 purge_document(self.graph, document_id)
             elif not delete_document(self.graph, document_id):
                 return False
-            self._settle_fulltext(names=True)
+            # A purge, or the rollback of an unfinished version, removed chunks: every entity then.
+            limited = settled and not purge and state[0][0] == DOCUMENT_READY
+            self._settle_fulltext(names=True, documents=[document_id] if limited else None)
             return True
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise self._unavailable(exc) from exc
         finally:
             lease.release()
 
-    def _settle_fulltext(self, names: bool) -> None:
+    def _settle_fulltext(self, names: bool, documents: list[str] | None = None) -> None:
         """The last writes under the lease: entity spellings chosen by a rule on the documents
         (extraction/canonical_names.py) when ``names`` (a document was written or removed: only then can a
-        spelling's count change; the step reads every mention and open chunk, seconds on a large graph, so an
-        ingest with nothing new skips it), then full-text statistics that depend on the nodes alone
+        spelling's count change, so an ingest with nothing new skips it), for the entities ``documents`` mention
+        (None: every entity), then full-text statistics that depend on the nodes alone
         (extraction/fulltext_rebuild.py; an index-state read when nothing is stale)."""
-        renamed = settle_entity_names(self.graph) if names else 0
+        renamed = settle_entity_names(self.graph, documents) if names else 0
         if renamed:
             log.info("entity names set to their canonical spelling: %d", renamed)
         rebuilt = rebuild_fulltext_indexes(self.graph)

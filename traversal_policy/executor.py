@@ -12,7 +12,7 @@ guard), each with the records of every Cypher text that ran and the policy's nam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from extraction.access import Scope, ScopedGraph, scoped
@@ -21,6 +21,7 @@ from extraction.errors import InputRejected, ZehnError
 from . import departure, handlers
 from .catalogue import get
 from .handlers import Hit, Miss
+from .index_sizes import IndexSizes, VersionSizes
 from .named_query import NamedQuery
 from .outcomes import Found, NoEvidence, QueryFailed, QueryOutcome, Resolution, Unknown
 from .params import clean_text, validate
@@ -36,36 +37,51 @@ DEFAULT_TIMEOUT_MS = 10_000
 class TraversalExecutor:
     """``as_of``: read the graph as it stood then (a stamp from ``extraction.validity.parse_as_of``); ``None``
     reads it as it is now, at each query. ``scope``: read as that caller (extraction/access.py); a scoped handle
-    brings its own, a plain one reads as PUBLIC."""
+    brings its own, a plain one reads as PUBLIC. ``sizes`` and ``version``: see :meth:`scoped` and
+    :meth:`versioned`."""
 
     def __init__(self, graph: ReadOnlyGraph | ScopedGraph, policy: Policy, *, embedder: Embedder | None = None,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, scope: Scope | None = None, as_of: str | None = None,
-                 indexes: IndexMemo | None = None) -> None:
+                 indexes: IndexMemo | None = None, sizes: IndexSizes | None = None,
+                 version: Hashable | None = None) -> None:
         self.graph: ScopedGraph = scoped(graph, scope)
         self.policy = policy
         self.embedder = embedder
         self.timeout_ms = timeout_ms
         self.as_of = as_of
         self.indexes = indexes  # None: every search checks its indexes (see :meth:`scoped`)
+        self.sizes = sizes
+        self.version = version
 
     def at(self, as_of: str | None) -> TraversalExecutor:
         """The same executor reading the graph as of ``as_of`` (``None``: now)."""
         return TraversalExecutor(self.graph, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 as_of=as_of, indexes=self.indexes)  # self.graph is scoped: the scope goes along
+                                 as_of=as_of, indexes=self.indexes, sizes=self.sizes)  # self.graph is scoped
 
     @property
     def scope(self) -> Scope:
         return self.graph.scope
 
-    def scoped(self, scope: Scope, *, indexes: IndexMemo | None = None) -> TraversalExecutor:
+    def scoped(self, scope: Scope, *, indexes: IndexMemo | None = None,
+               sizes: IndexSizes | None = None) -> TraversalExecutor:
         """This executor, reading as ``scope`` (same graph, policy, embedder, timeout and ``as_of``). ``indexes``:
         the memo of the indexes its searches found present, so that each is checked once per memo instead of before
-        every search (``IndexMemo()``: one answer's; ``IndexMemo(keep_s=...)``: shared by a service's answers)."""
+        every search (``IndexMemo()``: one answer's; ``IndexMemo(keep_s=...)``: shared by a service's answers).
+        ``sizes``: a service's index sizes, used once the executor is :meth:`versioned`."""
         return TraversalExecutor(self.graph.base, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
-                                 scope=scope, as_of=self.as_of, indexes=indexes)
+                                 scope=scope, as_of=self.as_of, indexes=indexes, sizes=sizes)
+
+    def versioned(self, version: Hashable) -> TraversalExecutor:
+        """This executor, told the graph's version as its reader read it (``scope_version``): its searches read
+        each index size once per version from its ``sizes`` (traversal_policy/index_sizes.py), not before each
+        search. The caller reads the version before the searches it gives it to."""
+        return TraversalExecutor(self.graph, self.policy, embedder=self.embedder, timeout_ms=self.timeout_ms,
+                                 as_of=self.as_of, indexes=self.indexes, sizes=self.sizes, version=version)
 
     def _trace(self) -> Trace:
-        return Trace(self.graph, self.timeout_ms, self.as_of, self.indexes)
+        sizes = None if self.sizes is None or self.version is None else \
+            VersionSizes(self.sizes, (self.graph.name, self.version))
+        return Trace(self.graph, self.timeout_ms, self.as_of, self.indexes, sizes)
 
     def run(self, name: str, params: Mapping[str, object] | None = None) -> QueryOutcome:
         query = get(name)

@@ -29,6 +29,7 @@ from extraction.errors import GraphUnavailable, QueryRejected, ZehnError
 from extraction.validity import parse_as_of
 from extraction.wire import Written, vector_text
 
+from .index_sizes import VersionSizes
 from .outcomes import GraphNotIngested, MissingIndex, QueryRecord, QueryTimedOut, Row
 
 INDEX_CHECK = "CALL db.indexes() YIELD label, properties, types RETURN label, types"
@@ -163,14 +164,16 @@ class Trace:
 
     The graph is read as its handle's scope (a plain handle: as everyone; extraction/access.py): ``$scope`` is set
     on every text, whatever the step passes. Records show the step's own parameters. ``as_of`` (a stamp) is the
-    moment the graph is read at: every text that reads ``$as_of`` gets it."""
+    moment the graph is read at: every text that reads ``$as_of`` gets it. ``sizes``: the index sizes kept under
+    the graph's version (traversal_policy/index_sizes.py; None: each is asked when needed)."""
 
     def __init__(self, graph: ReadOnlyGraph | ScopedGraph, timeout_ms: int, as_of: str | None = None,
-                 indexes: IndexMemo | None = None) -> None:
+                 indexes: IndexMemo | None = None, sizes: VersionSizes | None = None) -> None:
         self.graph: ScopedGraph = scoped(graph)
         self.timeout_ms = timeout_ms
         self.as_of = as_of
         self.indexes = indexes
+        self.sizes = sizes
         self.records: list[QueryRecord] = []
 
     def rows(self, name: str, cypher: str, params: Mapping[str, Any]) -> list[Row]:
@@ -187,6 +190,15 @@ class Trace:
         rows = [dict(zip(columns, map(_plain, row), strict=True)) for row in result.result_set]
         self._record(name, cypher, params, len(rows), float(result.run_time_ms), started, None)
         return rows
+
+    def index_size(self, name: str, cypher: str) -> int | None:
+        """The ``indexed`` count the size query ``cypher`` returns (None when it gives no whole number), read
+        once per graph version where the trace has ``sizes``; a size read from the memo runs (and records) nothing."""
+        def read() -> int | None:
+            rows = self.rows(name, cypher, {})
+            indexed = rows[0].get("indexed") if rows else None
+            return indexed if isinstance(indexed, int) else None
+        return read() if self.sizes is None else self.sizes.size(cypher, read)
 
     def _record(self, name: str, cypher: str, params: Mapping[str, Any], rows: int, run_ms: float | None,
                 started: float, error: str | None) -> None:

@@ -125,13 +125,13 @@ def ranked_fulltext(trace: Trace, name: str, texts: Mapping[str, str], key: str,
 
 def _vector_text(trace: Trace, name: str, texts: Mapping[str, str], suffix: str) -> str:
     """Which vector text to run: the exact one (``_exact``) where a label has one and its index holds at most
-    :data:`EXACT_VECTOR_MAX` nodes, else the index's approximate neighbours."""
+    :data:`EXACT_VECTOR_MAX` nodes, else the index's approximate neighbours. The size is read once per graph version
+    where the executor knows it (traversal_policy/index_sizes.py), else before each search."""
     exact, size = f"vector_{suffix}_exact", f"vector_{suffix}_size"
     if exact not in texts or size not in texts:
         return f"vector_{suffix}"
-    rows = trace.rows(name, texts[size], {})
-    indexed = rows[0].get("indexed") if rows else None
-    return exact if isinstance(indexed, int) and indexed <= EXACT_VECTOR_MAX else f"vector_{suffix}"
+    indexed = trace.index_size(name, texts[size])
+    return exact if indexed is not None and indexed <= EXACT_VECTOR_MAX else f"vector_{suffix}"
 
 
 def _lists(trace: Trace, name: str, texts: dict[str, str], labels: dict[str, str], query: str,

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from extraction.canonical_names import canonical_spelling
+from pathlib import Path
+from typing import Any
+
+from spacy.language import Language
+
+from extraction.canonical_names import begin_writes, canonical_spelling, settle_entity_names
+from extraction.embeddings import LocalEmbedder
+from extraction.errors import ZehnError
+from extraction.pipeline import Ingestor
+from zehn.graph_server import EmbeddedFalkorDB
 
 
 def test_the_most_frequent_spelling_wins_whatever_the_stored_name_or_chunk_order() -> None:
@@ -18,3 +27,82 @@ def test_a_capitalised_spelling_wins_over_a_more_frequent_handle() -> None:
 def test_a_name_missing_from_its_chunks_has_no_spelling() -> None:
     assert canonical_spelling("Ledger", ["Nothing here.", ""]) is None
     assert canonical_spelling("   ", ["   "]) is None
+
+
+def _write(folder: Path, doc_id: str, body: str) -> None:
+    (folder / f"{doc_id}.md").write_text(f'---\nid: "{doc_id}"\nsource_type: "confluence"\ntitle: "{doc_id}"\n---\n\n'
+                                         f"# Notes\n\n{body}\n")
+
+
+def _names(graph: Any) -> dict[str, str]:
+    return {str(i): str(n) for i, n in graph.ro_query("MATCH (n:__Entity__) RETURN n.id, n.name").result_set}
+
+
+def _named(graph: Any, key: str) -> str:
+    """The name of the one entity with this name key."""
+    found = [n for n, k in graph.ro_query("MATCH (n:__Entity__) RETURN n.name, n.name_key").result_set if k == key]
+    assert len(found) == 1, found
+    return str(found[0])
+
+
+def test_a_later_document_in_another_spelling_leaves_the_name_a_full_pass_chooses(ingestor: Ingestor,
+                                                                                  tmp_path: Path) -> None:
+    _write(tmp_path, "doc_one", "The Billing Team owns the Ledger service.")
+    _write(tmp_path, "doc_two", "The Billing Team approved the Ledger rollout.")
+    ingestor.ingest([tmp_path])
+    assert _named(ingestor.graph, "billing") == "Billing"
+    # graphrag-sdk writes this document's spelling; only its entities are settled after it
+    _write(tmp_path, "doc_three", "The BILLING team owns the Relay queue.")
+    assert ingestor.ingest([tmp_path]).documents == 1
+    limited = _names(ingestor.graph)
+    assert settle_entity_names(ingestor.graph) == 0  # a pass over every entity changes nothing
+    assert _names(ingestor.graph) == limited and _named(ingestor.graph, "billing") == "Billing"
+
+
+def test_an_ingest_settles_only_the_entities_its_documents_mention(ingestor: Ingestor, tmp_path: Path) -> None:
+    _write(tmp_path, "doc_one", "The Billing Team owns the Ledger service.")
+    ingestor.ingest([tmp_path])
+    ingestor.graph.query("MATCH (n:__Entity__ {name_key: 'ledger'}) SET n.name = 'ledger'")  # by hand: not read
+    _write(tmp_path, "doc_two", "The BILLING team owns the Relay queue.")
+    ingestor.ingest([tmp_path])
+    # one each: the code-point smallest; the untouched entity keeps its hand-set name, which a full pass would mend
+    assert _named(ingestor.graph, "ledger") == "ledger" and _named(ingestor.graph, "billing") == "BILLING"
+
+
+def test_writes_that_never_reached_their_settle_leave_every_entity_to_the_next_one(ingestor: Ingestor,
+                                                                                   tmp_path: Path) -> None:
+    _write(tmp_path, "doc_one", "The Billing Team owns the Ledger service.")
+    ingestor.ingest([tmp_path])
+    ingestor.graph.query("MATCH (n:__Entity__ {name_key: 'ledger'}) SET n.name = 'ledger'")
+    assert begin_writes(ingestor.graph)  # settled; a run that stops here leaves the graph unsettled
+    assert not begin_writes(ingestor.graph)
+    _write(tmp_path, "doc_two", "The BILLING team owns the Relay queue.")
+    ingestor.ingest([tmp_path])
+    assert _named(ingestor.graph, "ledger") == "Ledger"
+    assert begin_writes(ingestor.graph)
+
+
+def test_a_rolled_back_document_leaves_no_spelling_of_its_own(falkordb_server: EmbeddedFalkorDB, graph_name: str,
+                                                              nlp: Language, embedder: LocalEmbedder,
+                                                              tmp_path: Path) -> None:
+    def fail(step: str, doc_id: str) -> None:
+        if step == "entities" and doc_id == "doc_two":
+            raise ZehnError("stopped after the entities were written")
+
+    assert falkordb_server.port is not None
+    ingestor = Ingestor("127.0.0.1", falkordb_server.port, graph_name, nlp=nlp, embedder=embedder, pause=fail)
+    _write(tmp_path, "doc_one", "The Billing Team owns the Ledger service.")
+    ingestor.ingest([tmp_path])
+    _write(tmp_path, "doc_two", "The BILLING team owns the Relay queue.")
+    assert ingestor.ingest([tmp_path]).rolled_back == 1
+    # the failed write named the shared entity; its rollback removed the chunks that linked them
+    assert _named(ingestor.graph, "billing") == "Billing"
+
+
+def test_a_deleted_document_s_spelling_goes_with_it(ingestor: Ingestor, tmp_path: Path) -> None:
+    _write(tmp_path, "doc_one", "The Billing Team owns the Ledger service.")
+    _write(tmp_path, "doc_two", "The BILLING team owns the Relay queue. The BILLING team reviewed it.")
+    ingestor.ingest([tmp_path])
+    assert _named(ingestor.graph, "billing") == "BILLING"
+    assert ingestor.delete("doc_two")
+    assert _named(ingestor.graph, "billing") == "Billing"

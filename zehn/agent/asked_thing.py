@@ -19,6 +19,7 @@ from verify.fillers import TIME_UNITS
 from zehn.agent.act_phrases import same_act
 from zehn.agent.focus import DURATION_VERBS, KIND_WORDS, OCCURRENCE_VERBS, UNIT_SYMBOLS, VERB_TYPES
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, words
+from zehn.agent.lexical import plural_stems
 from zehn.agent.question import Ask
 from zehn.agent.similarity import Similarity
 from zehn.agent.situation import MIN_HELD
@@ -79,8 +80,9 @@ def asked_thing_held(ask: Ask, lemmas: list[str], verbs: list[str], similarity: 
 
 def _kind_word(word: str) -> bool:
     """A word that only names the kind asked, in the singular or the plural the focus is written in ("which TLS
-    *versions*", "what retention *windows*"): the focus's words are read as written, not as lemmas."""
-    return word in KIND_WORDS or any(word.endswith(end) and word[:-len(end)] in KIND_WORDS for end in ("s", "es"))
+    *versions*", "what retention *windows*", "which *patches*"): the focus's words are read as written, not as
+    lemmas, so each stem a plural may come from is looked up (:func:`zehn.agent.lexical.plural_stems`)."""
+    return word in KIND_WORDS or any(stem in KIND_WORDS for stem in plural_stems(word))
 
 
 def _compound_parts(lemmas: list[str]) -> list[str]:

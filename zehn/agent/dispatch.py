@@ -201,7 +201,9 @@ class Dispatcher:
         latest, stamp = row.get("latest"), row.get("stamp")
         version = (None, None, int(stamp)) if stamp is not None else \
             (int(row.get("documents") or 0), None if latest is None else str(latest), None)
-        self.version = self.version or version  # the turn's first reading: what kept passages are read under
+        if self.version is None:  # the turn's first reading: what kept passages and index sizes are read under
+            self.version = version
+            self.executor = self.executor.versioned(version)
         return version
 
     def scope_passages(self) -> list[ScopePassage]:

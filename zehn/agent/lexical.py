@@ -64,14 +64,22 @@ def _term(token: str) -> str | None:
 def singular(token: str) -> str:
     """Harman's S-stemmer (1991), the lightest English plural folding: "-ies" to "-y", "-es" to "-e", "-s" to
     nothing, unless the word ends in "-aies"/"-eies", "-aes"/"-ees"/"-oes", or "-us"/"-ss" ("status", "access"
-    stay whole). Query and passages are folded alike, so a wrong fold ("was" to "wa") still matches itself."""
+    stay whole). Query and passages are folded alike, so a wrong fold ("was" to "wa") still matches itself. "-es"
+    to "-e" drops the "-s" as the last rule does, and an "-aes"/"-ees"/"-oes" word falls through to that rule: past
+    "-ies", the fold is the first of :func:`plural_stems`."""
     if len(token) > 3 and token.endswith("ies") and not token.endswith(("eies", "aies")):
         return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("es") and not token.endswith(("aes", "ees", "oes")):
-        return token[:-1]
-    if len(token) > 2 and token.endswith("s") and not token.endswith(("us", "ss")):
-        return token[:-1]
-    return token
+    stems = plural_stems(token)
+    return stems[0] if stems else token
+
+
+def plural_stems(token: str) -> tuple[str, ...]:
+    """The words a plural in "-s" or "-es" may be written from: the word less its "-s" ("versions": version) and,
+    for "-es", less that too ("patches": patch); none for a word ending in "-us" or "-ss" ("status", "access") or
+    of two letters or fewer. A look-up in a word list asks each (the "-ies" of :func:`singular` is no stem here)."""
+    if len(token) <= 2 or not token.endswith("s") or token.endswith(("us", "ss")):
+        return ()
+    return (token[:-1], token[:-2]) if token.endswith("es") else (token[:-1],)
 
 
 def lexical_scores(question: str, read: Sequence[tuple[DocumentInfo, Sequence[DocPassage]]]) -> dict[str, float]:

@@ -23,6 +23,7 @@ from extraction.embeddings import LocalEmbedder
 from extraction.errors import InputRejected
 from extraction.term_store import model_tag, read_terms
 from traversal_policy import TraversalExecutor
+from traversal_policy.index_sizes import IndexSizes
 from traversal_policy.runner import IndexMemo
 from zehn.agent.corpus_words import CorpusWords
 from zehn.agent.dispatch import Dispatcher
@@ -52,6 +53,7 @@ class AnswerService:
                                      irregular=irregular_forms(nlp), stored=stored_terms(graph, embedder))
         self.pipeline = Pipeline(nlp, self.similarity, llm)
         self.indexes = IndexMemo(keep_s=INDEXES_KEPT_S)  # every answer's searches, for INDEXES_KEPT_S
+        self.sizes = IndexSizes()  # the vector indexes' sizes, per graph version (traversal_policy/index_sizes.py)
         self.corpus = CorpusWords()  # the whole-corpus word index per reader, rebuilt when the graph changes
         self.kept = PassageCache()  # documents' passages read before, per reader, until the graph changes
 
@@ -71,7 +73,7 @@ class AnswerService:
         turn = Turn(on_event, cancelled)
         turn.checkpoint()
         # A deterministic turn reads the typed rows only: no model-facing payloads (the tool calls shown are the same).
-        dispatcher = Dispatcher(self.executor.scoped(scope, indexes=self.indexes), turn,
+        dispatcher = Dispatcher(self.executor.scoped(scope, indexes=self.indexes, sizes=self.sizes), turn,
                                 payloads=self.llm is not None, corpus=self.corpus, kept=self.kept)
         run = self.pipeline.run(question, turn, dispatcher, ScopedGraph(self.graph, scope))
         outcome = run.outcome

@@ -89,6 +89,20 @@ def test_plurals_fold_to_the_singular_and_words_ending_in_us_or_ss_stay_whole(wo
     assert lexical.singular(word) == folded
 
 
+@pytest.mark.parametrize(("word", "stems"), [("versions", ("version",)), ("patches", ("patche", "patch")),
+                                             ("names", ("name", "nam")), ("status", ()), ("access", ()),
+                                             ("as", ()), ("owner", ())])
+def test_a_plural_gives_each_word_it_may_be_written_from_and_us_or_ss_gives_none(word: str,
+                                                                               stems: tuple[str, ...]) -> None:
+    # A word list is asked each stem: "patches" is the plural of "patch", "names" of "name".
+    assert lexical.plural_stems(word) == stems
+
+
+def test_the_singular_fold_is_the_first_stem_of_a_plural_outside_ies() -> None:
+    for word in ("patches", "heroes", "fees", "windows", "403s"):
+        assert lexical.singular(word) == lexical.plural_stems(word)[0]
+
+
 def test_the_baseline_s_tokens_keep_their_plurals() -> None:
     assert tokens("Changes to queries") == ["changes", "queries"]
 
