@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from zehn.agent.doc_subjects import Matcher, subject_text
 from zehn.agent.lexical import terms
-from zehn.agent.party_marks import describes
+from zehn.agent.party_marks import describing_words
 from zehn.agent.rows import DocPassage, DocumentInfo
 
 # Nouns that name a kind of document or exchange, not what it is about (zehn.agent.every_item reads them too, to
@@ -38,13 +38,8 @@ def referred_words(parse: Doc | None) -> list[str]:
     the question ("the stream truncation ticket": stream, truncation); none when it names no document so."""
     if parse is None:
         return []
-    said: list[str] = []
-    for token in parse:
-        if token.pos_ not in ("NOUN", "PROPN") or token.lemma_.casefold() not in DOCUMENT_KINDS:
-            continue
-        if not any(c.dep_ == "det" and c.lower_ in _DEFINITE for c in token.lefts):
-            continue
-        said.extend(t.text for child in token.lefts if child.dep_ in _MODIFIERS for t in child.subtree)
+    said = [t.text for token in _named_documents(parse) for child in token.lefts if child.dep_ in _MODIFIERS
+            for t in child.subtree]
     return list(dict.fromkeys(terms(" ".join(said))))
 
 
@@ -62,12 +57,14 @@ def reference_shares(referred: Sequence[str], read: Sequence[tuple[DocumentInfo,
 def document_marks(parse: Doc | None) -> tuple[str, ...]:
     """The lower-case words right before a definite document-kind noun: they describe the document the question
     names ("invoice" and "export" of "the invoice export incident"), read as a party's describing words are
-    (:func:`zehn.agent.party_marks.describes`: not a name, not a word that only ranks or points, "the *existing*
+    (:func:`zehn.agent.party_marks.describing_words`: not a name, not a word that only ranks or points, "the *existing*
     runbook"). A document that never writes one of them, in any form, is another document
     (:func:`zehn.agent.documents.judge` requires them like anchors): a sibling on the same topic (another incident
     of the same system) holds the asked words, not the naming ones."""
-    if parse is None:
-        return ()
-    out = [m.lower_ for t in parse if t.pos_ in ("NOUN", "PROPN") and t.lemma_.casefold() in DOCUMENT_KINDS and
-           any(c.dep_ == "det" and c.lower_ in _DEFINITE for c in t.lefts) for m in t.lefts if describes(m)]
-    return tuple(dict.fromkeys(out))
+    return () if parse is None else describing_words(_named_documents(parse))
+
+
+def _named_documents(parse: Doc) -> list[Token]:
+    """The question's definite document-kind nouns ("the ... ticket", "this thread")."""
+    return [t for t in parse if t.pos_ in ("NOUN", "PROPN") and t.lemma_.casefold() in DOCUMENT_KINDS and
+            any(c.dep_ == "det" and c.lower_ in _DEFINITE for c in t.lefts)]

@@ -16,6 +16,8 @@ capitalised word is a name, which the anchors and names already judge), and not 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from spacy.tokens import Doc, Token
 
 from zehn.agent.compounds import compound_held
@@ -37,12 +39,17 @@ def party_marks(parse: Doc | None) -> tuple[str, ...]:
     """The lower-case words that describe a party the question speaks of ("banking" of "the banking prospect")."""
     if parse is None:
         return ()
-    out = [m.lower_ for t in parse if t.lemma_.casefold() in PARTY_NOUNS and t.pos_ in ("NOUN", "PROPN") and
-           any(c.dep_ in ("det", "poss") for c in t.children) for m in t.lefts if describes(m)]
-    return tuple(dict.fromkeys(out))
+    return describing_words(t for t in parse if t.lemma_.casefold() in PARTY_NOUNS and t.pos_ in ("NOUN", "PROPN")
+                            and any(c.dep_ in ("det", "poss") for c in t.children))
 
 
-def describes(word: Token) -> bool:
+def describing_words(nouns: Iterable[Token]) -> tuple[str, ...]:
+    """The words before each of ``nouns`` that describe it (:func:`_describes`), lower-cased, each once in order:
+    a party's here, a named document's in :func:`zehn.agent.doc_references.document_marks`."""
+    return tuple(dict.fromkeys(m.lower_ for t in nouns for m in t.lefts if _describes(m)))
+
+
+def _describes(word: Token) -> bool:
     """A lower-case adjective, noun or participle before the party noun ("the *regulated* customer"), not a verb's
     -ing form the tagger hung on it ("stop X from *breaking* tenants"), nor a plural noun before a plural party noun:
     English writes a noun that describes another in the singular ("the *banking* customers"), so "the retry *settings*
