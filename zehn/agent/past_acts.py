@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Token
 
 from extraction.vocabulary import PLAN_VERBS
-from verify.lexicon import MODAL_ACTS
+from verify.lexicon import MODAL_ACTS, REQUEST_VERBS
 from zehn.agent.clause_shapes import CONDITION_MARKS
 from zehn.agent.lemmas import LIGHT_VERBS, SUPPORT_VERBS, inflects
 from zehn.agent.question import Ask
@@ -36,9 +36,9 @@ _PARTICLES = frozenset({"back", "over", "down", "up", "off", "out"})
 # Acts done by saying ("who *asked for* a pinned version", "who *warned* against X"): the request or the advice is
 # itself the act, and its own words are a bare form or a modal ("Please pin the version", "we should not trust X"), so
 # their mood says nothing of whether it was asked or advised. The verbs of advice, of proposal and requirement, and
-# of asking. Not "want": a wish is also written as a condition ("if they want it in writing"), and on the tune halves
-# the one question it freed was answered from lines that do not say why (declined -> too few facts).
-SAID_ACTS = ADVICE_VERBS | frozenset(MODAL_ACTS) | {"ask", "request", "urge"}
+# of asking (verify.lexicon.REQUEST_VERBS). Not "want": a wish is also written as a condition ("if they want it in
+# writing"), and on the tune halves the one question it freed was answered from lines that do not say why.
+SAID_ACTS = ADVICE_VERBS | frozenset(MODAL_ACTS) | REQUEST_VERBS
 
 
 @dataclass(frozen=True)
