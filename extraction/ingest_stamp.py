@@ -12,8 +12,12 @@ which the last write moves):
 - a delete (the document closes, then its passages go: that second write bumps too),
 - a rollback's restore (the archived version is ready again) and a purge (the document is removed).
 A write that only touches hidden rows (an "ingesting" document's properties and passages), the archive copy, the
-path of a moved document or entities' access lists leaves it alone. A graph written before the stamp has no node:
-readers then count documents as before, until the first write creates it.
+path of a moved document or entities' access lists leaves it alone. A graph written before the stamp has no node,
+or a node without ``n`` until the first bump: readers then count documents as before.
+
+The node is the graph's one bookkeeping node: it also holds ``spelling``, the rule its entity names were last settled
+under (extraction/canonical_names.py; cleared before an ingest's or a delete's first write). No reader reads it, and
+setting it leaves ``n`` alone.
 """
 
 from __future__ import annotations
