@@ -80,7 +80,7 @@ class TraversalExecutor:
 
     def _trace(self) -> Trace:
         sizes = None if self.sizes is None or self.version is None else \
-            VersionSizes(self.sizes, (self.graph.name, self.version))
+            VersionSizes(self.sizes, self.graph.name, self.version)
         return Trace(self.graph, self.timeout_ms, self.as_of, self.indexes, sizes)
 
     def run(self, name: str, params: Mapping[str, object] | None = None) -> QueryOutcome:

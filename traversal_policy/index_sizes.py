@@ -5,9 +5,10 @@ A passage search scores every passage exactly while its index holds at most ``EX
 The size moves only with a write, and every write a reader can see moves the graph's version (``scope_version``: the
 ingest stamp, extraction/ingest_stamp.py). A service's turn reads that version before it searches
 (zehn/agent/dispatch.py) and gives it to its executor (:meth:`TraversalExecutor.versioned`), whose searches then ask
-the size once per (graph, version) through the service's :class:`IndexSizes`; a version not seen before (after an
-ingest, an edit, a delete or a rollback) asks again, so no size outlives the write that changed it. An executor
-without a version asks before every search, as it did.
+the size once per graph and version through the service's :class:`IndexSizes` (a
+:class:`~traversal_policy.versioned.VersionedValues`: one table of sizes per graph, under the version it was read
+at); a version not seen before (after an ingest, an edit, a delete or a rollback) asks again, so no size outlives the
+write that changed it. An executor without a version asks before every search, as it did.
 
 An ingesting document's passages are written hidden, between the stamp's two moves (``begin`` and the commit): a size
 learned in between is kept under the version of ``begin``, which the commit leaves behind.
@@ -15,37 +16,19 @@ learned in between is kept under the version of ``begin``, which the commit leav
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 
-SizeKey = tuple[str, Hashable]  # graph name, the graph's version as the reader read it
-VERSIONS_KEPT = 8  # (graph, version) pairs kept: a service reads a handful of graphs and scopes at a time
+from .versioned import VersionedValues
+
+GRAPHS_KEPT = 8  # graphs whose sizes are kept: a service reads a handful
 
 
-class IndexSizes:
-    """Index sizes by (graph, version) and size query, the most recently stored :data:`VERSIONS_KEPT` pairs."""
+class IndexSizes(VersionedValues[str, Mapping[str, int | None]]):
+    """Per graph name, the sizes its size queries gave (by query text), under the graph version they were read at."""
 
-    def __init__(self, versions_kept: int = VERSIONS_KEPT) -> None:
-        self.versions_kept = versions_kept
-        self._kept: dict[SizeKey, dict[str, int | None]] = {}
-        self._lock = threading.Lock()
-        self.reads = 0  # sizes read from the graph (a test reads it)
-
-    def size(self, key: SizeKey, text: str, read: Callable[[], int | None]) -> int | None:
-        """What ``read`` (the size query ``text``) gives, read once under ``key``; read outside the lock."""
-        with self._lock:
-            table = self._kept.get(key)
-            if table is not None and text in table:
-                return table[text]
-        size = read()
-        with self._lock:
-            self.reads += 1
-            table = self._kept.pop(key, {})
-            self._kept[key] = {**table, text: size}  # replaced, never changed in place
-            while len(self._kept) > self.versions_kept:
-                self._kept.pop(next(iter(self._kept)))
-        return size
+    def __init__(self, graphs_kept: int = GRAPHS_KEPT) -> None:
+        super().__init__(graphs_kept)
 
 
 @dataclass(frozen=True)
@@ -53,7 +36,15 @@ class VersionSizes:
     """An :class:`IndexSizes` as one executor reads it: under its graph and version."""
 
     memo: IndexSizes
-    key: SizeKey
+    graph: str
+    version: Hashable
 
     def size(self, text: str, read: Callable[[], int | None]) -> int | None:
-        return self.memo.size(self.key, text, read)
+        """What ``read`` (the size query ``text``) gives, read once under this graph and version."""
+        table = self.memo.get(self.graph, self.version) or {}
+        if text in table:
+            return table[text]
+        size = read()
+        # a new table, not the kept one changed: another answer may be reading that one
+        self.memo.put(self.graph, self.version, {**(self.memo.get(self.graph, self.version) or {}), text: size})
+        return size

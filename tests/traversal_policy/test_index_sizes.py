@@ -11,7 +11,7 @@ from extraction.embeddings import LocalEmbedder
 from extraction.pipeline import IngestReport
 from traversal_policy import Found, TraversalExecutor, load_policy
 from traversal_policy.catalogue import CATALOGUE
-from traversal_policy.index_sizes import IndexSizes
+from traversal_policy.index_sizes import IndexSizes, VersionSizes
 
 SIZE = CATALOGUE["search_passages"].cypher["vector_passage_size"]
 ASK = {"text": "who owns the geo index rollback", "k": 5}
@@ -37,11 +37,11 @@ def test_a_versioned_executor_reads_the_size_once_per_version_and_finds_the_same
     assert _search(first) == (rows, 0) and _search(kept.versioned((None, None, 7))) == (rows, 0)
     assert _search(first.at(None)) == (rows, 1)  # another reading moment: not told the version
     assert _search(kept.versioned((None, None, 8))) == (rows, 1)  # a write moved the version: asked again
-    assert sizes.reads == 2
+    assert _search(kept.versioned((None, None, 8))) == (rows, 0)
 
 
-def test_sizes_are_kept_for_the_most_recent_versions_only() -> None:
-    sizes = IndexSizes(versions_kept=2)
+def test_sizes_are_kept_per_graph_under_its_latest_version_for_the_most_recent_graphs_only() -> None:
+    sizes = IndexSizes(graphs_kept=2)
     reads: list[int] = []
 
     def read(value: int) -> Callable[[], int]:
@@ -50,7 +50,12 @@ def test_sizes_are_kept_for_the_most_recent_versions_only() -> None:
             return value
         return counted
 
-    assert sizes.size(("g", 1), "q", read(10)) == 10 and sizes.size(("g", 1), "q", read(99)) == 10
-    assert sizes.size(("g", 2), "q", read(20)) == 20 and sizes.size(("h", 1), "q", read(30)) == 30
-    assert sizes.size(("g", 1), "q", read(11)) == 11  # the oldest pair was dropped: read again
-    assert reads == [10, 20, 30, 11]
+    def size(graph: str, version: int, text: str, value: int) -> int | None:
+        return VersionSizes(sizes, graph, version).size(text, read(value))
+
+    assert size("g", 1, "q", 10) == 10 and size("g", 1, "q", 99) == 10
+    assert size("g", 1, "r", 15) == 15 and size("g", 1, "q", 98) == 10  # another query: kept beside the first
+    assert size("g", 2, "q", 20) == 20 and size("g", 1, "q", 12) == 12  # another version: read again
+    assert size("h", 1, "q", 30) == 30 and size("k", 1, "q", 40) == 40
+    assert size("g", 1, "q", 11) == 11  # the oldest graph was dropped: read again
+    assert reads == [10, 15, 20, 12, 30, 40, 11]
