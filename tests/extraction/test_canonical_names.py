@@ -32,6 +32,13 @@ def test_an_open_and_a_hyphenated_compound_find_the_same_spellings_whichever_is_
     assert spelling_key("-relay queue-") == "-relay queue-"  # a hyphen at a word's edge is no break
 
 
+def test_a_snake_cased_handle_and_the_written_name_find_the_same_spellings() -> None:
+    texts = ["ping dana_k about it", "Dana K agreed."]
+    assert spelling_key("dana_k") == spelling_key("Dana K") == "dana k"
+    assert canonical_spelling("dana_k", texts) == canonical_spelling("Dana K", texts) == "Dana K"
+    assert spelling_key("v2.8") == "v2.8"  # a dot joins more than words (a version, a host): no break
+
+
 def test_a_name_missing_from_its_chunks_has_no_spelling() -> None:
     assert canonical_spelling("Ledger", ["Nothing here.", ""]) is None
     assert canonical_spelling("   ", ["   "]) is None
