@@ -250,7 +250,7 @@ class _Reader(LineEmitter):
                           "document_subject")
             else:
                 self.emit(m, own, role, (m.start, m.end), sentence, "document_subject")
-                if own.type == "Ticket" and m.type == "Ticket":  # a tracker lists a ticket's fix and cause as links
+                if m.type == "Ticket":  # a ticket or PR named as the fix or the cause is a link of the document too
                     self.emit(own, m, "LINKED_TO", (m.start, m.end), sentence, "document_subject")
 
 

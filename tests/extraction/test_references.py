@@ -60,7 +60,28 @@ def test_a_tickets_fix_is_also_linked_to_the_ticket(nlp: Language, tmp_path: Pat
     assert found == {("PR #912", "FIXES", "LAR-812"), ("LAR-812", "LINKED_TO", "PR #912")}
 
 
-def test_a_pages_fix_is_not_made_a_link(nlp: Language, tmp_path: Path) -> None:
+def test_a_pages_fix_is_linked_from_the_page_too(nlp: Language, tmp_path: Path) -> None:
     found = read(nlp, tmp_path, "Postmortem: export timeouts on 3 May", "Fixed in PR #912, rolled out on Monday.")
     assert ("PR #912", "FIXES", "Postmortem: export timeouts on 3 May", "d") in found
-    assert _links(found) == set()
+    assert _links(found) == {"PR #912"}
+
+
+def _doc_relations(nlp: Language, tmp_path: Path, text: str) -> set[tuple[str, str, str]]:
+    (tmp_path / "doc.md").write_text(text, encoding="utf-8")
+    return {(r["subject"], r["rel_type"], r["object"]) for e in run_corpus(tmp_path, nlp).evidence.values()
+            for row in e.evidence.values() if row.kind != "metadata" for r in row.relations}
+
+
+def test_a_chat_channels_patch_pr_is_its_fix_and_its_link(nlp: Language, tmp_path: Path) -> None:
+    text = ('---\ntitle: "ops-room"\nsource_type: "slack"\n---\n\n# ops-room\n\n'
+            "## messages\nkim: patch PR: https://git.example.org/acme/relay/pull/57 adds the retry cap.\n")
+    found = _doc_relations(nlp, tmp_path, text)
+    url = "https://git.example.org/acme/relay/pull/57"
+    assert {(url, "FIXES", "ops-room"), ("ops-room", "LINKED_TO", url)} <= found
+
+
+def test_a_pages_cause_pr_is_linked_from_the_page(nlp: Language, tmp_path: Path) -> None:
+    text = ('---\ntitle: "Postmortem: queue stall"\nsource_type: "confluence"\n---\n\n# Postmortem: queue stall\n\n'
+            "## Root cause\nThe stall was a regression from PR #318 in the scheduler.\n")
+    found = _doc_relations(nlp, tmp_path, text)
+    assert ("Postmortem: queue stall", "LINKED_TO", "PR #318") in found
