@@ -11,7 +11,8 @@
   (:mod:`zehn.agent.field_lists`), as does "which components are listed on the ticket where X" (the subject is a
   description of a document, not an entity); "who owns X" reads an ownership map of paths
   (:mod:`zehn.agent.path_owners`).
-- A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
+- A passage question (no graph entity named) asking who did something goes to the same "who" readers first
+  (one of several asks: only to the readers of each named item; the passages bind the rest).
 - **After** the walk and the question-time binding declined: "who owns / takes X" reads a meeting's ask and its
   answer (:mod:`zehn.agent.spoken_asks`), so a page's owner line, which the walk answers, is never replaced by
   who was asked to look at X; "what are the components of X" reads the list of parts in the document whose title
