@@ -11,7 +11,8 @@
   (:mod:`zehn.agent.field_lists`), as does "which components are listed on the ticket where X" (the subject is a
   description of a document, not an entity); "who owns X" reads an ownership map of paths
   (:mod:`zehn.agent.path_owners`).
-- A passage question (no graph entity named) asking who did something goes to the same "who" readers first.
+- A passage question (no graph entity named) asking who did something goes to the same "who" readers first
+  (one of several asks: only to the readers of each named item; the passages bind the rest).
 - **After** the walk and the question-time binding declined: "who owns / takes X" reads a meeting's ask and its
   answer (:mod:`zehn.agent.spoken_asks`), so a page's owner line, which the walk answers, is never replaced by
   who was asked to look at X; "what are the components of X" reads the list of parts in the document whose title
@@ -48,14 +49,9 @@ DECLINES = ("not_in_graph", "unknown_entity", "abstained")
 
 def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses: Parses,
                 nlp: Parse) -> Bound | None:
-    handed = bind_handover(analysis, views)
+    handed = item_read(analysis, views, similarity, nlp)
     if handed is not None:
         return handed
-    if task_question(analysis):
-        acted = bind_every(analysis, views, similarity, nlp) or bind_actions(  # "each follow-up from the X thread"
-            analysis, views, similarity, nlp)  # each of "X and Y", else the one item asked
-        if acted is not None:
-            return acted
     if analysis.route == "participation" and analysis.rel_type is not None and describes_document(analysis):
         fielded = bind_field(analysis, views, similarity)  # "the components listed on the ticket where X"
         if fielded is not None:
@@ -77,6 +73,16 @@ def before_walk(analysis: Analysis, views: Views, similarity: Similarity, parses
         return first_read(views, bind_comment(analysis, views, similarity, parses),
                           bind_doer(analysis, views, similarity, parses))
     return None
+
+
+def item_read(analysis: Analysis, views: Views, similarity: Similarity, nlp: Parse) -> Bound | None:
+    """The readers that read each item a question names: the last hand-over down a ticket's comments, the owner
+    of every follow-up or of each of "X and Y" among action items."""
+    handed = bind_handover(analysis, views)
+    if handed is not None or not task_question(analysis):
+        return handed
+    return bind_every(analysis, views, similarity, nlp) or bind_actions(  # "each follow-up from the X thread"
+        analysis, views, similarity, nlp)  # each of "X and Y", else the one item asked
 
 
 def first_read(views: Views, *read: Bound | None) -> Bound | None:
@@ -127,14 +133,16 @@ def before_passages(analysis: Analysis, views: Views, similarity: Similarity, pa
     readers first: the author of a comment block or the doer a sentence names is the asked filler, where the best
     passage's topic sentence is not. "What did <person> <act>" is declined when no sentence that names the person
     holds the act (:func:`zehn.agent.doers.unstated_act`). Other passage questions go straight to passage
-    binding, and so does a question of several asks that those readers decline ("which teams own the follow-ups,
-    and when is the review due"): they read one owner for one item, and their "no item does that" speaks for the
-    first ask only, while the passages may state every ask."""
+    binding, and so does a question of several asks ("who did the review, and what did it flag", "who reproduced
+    X, who applied the stopgap, and who looked into Y") unless the readers of each named item answer it (the owner
+    of each of "X and Y" among action items, :func:`item_read`): a comment block's author, a doer or a meeting's
+    ask read one person for one act, and their answer or their "no item does that" speaks for the first ask only,
+    while the passages may state every ask."""
     if analysis.asks and analysis.asks[0].answer_type == "agent" and analysis.route in ("attribute", "participation"):
-        read = before_walk(analysis, views, similarity, parses, nlp) or bind_spoken(analysis, views)
-        if read is not None and read.empty and len({a.text for a in analysis.asks}) > 1:
-            return None  # a reader of one owner declined a question of several asks: each ask is bound in passages
-        return read
+        if len({a.text for a in analysis.asks}) > 1:
+            read = item_read(analysis, views, similarity, nlp)
+            return read if read is not None and not read.empty else None
+        return before_walk(analysis, views, similarity, parses, nlp) or bind_spoken(analysis, views)
     if analysis.route == "attribute":
         return unstated_act(analysis, views, similarity, nlp)
     return None

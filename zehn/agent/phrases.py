@@ -171,11 +171,15 @@ def serial(token: Token) -> bool:
 
 
 def wh_is_subject(clause: Span) -> bool:
-    """The wh-phrase is the subject, unless do-support says it is the object ("what did X break")."""
+    """The wh-phrase is the subject, unless do-support or a modal before a subject says it is the object ("what did
+    X break", "what must X go through": a subject wh-phrase is not inverted, "what must happen before X")."""
     wh = clause[0]
     after = [t for t in clause[1:] if t.lemma_ in ("do", "be", "have") or not (
         t.dep_ in NP_DEPS or t.tag_.startswith("NN") or serial(t))]  # "which models, GPU and pool were ..."
     if after and after[0].lemma_ == "do":
+        return False
+    if after and after[0].i == wh.i + 1 and after[0].tag_ == "MD" and after[0].i + 1 < clause.end and \
+            clause.doc[after[0].i + 1].tag_ in ("DT", "PRP", "PRP$", "NN", "NNS", "NNP", "NNPS"):
         return False
     # ... or a subject inside the wh-phrase's list (a parse may hang "which models, GPU and pool" on its second noun)
     run = clause.doc[wh.i + 1:after[0].i] if after else clause[1:]

@@ -120,8 +120,8 @@ def _relation_verb(clause: Span) -> tuple[Token, str] | None:
     """The clause's verb that names a dependency or impact relation (by lemma: tags of a long technical
     question are unreliable, "break" may be tagged a noun)."""
     for t in sorted(clause, key=lambda t: len(list(t.ancestors))):
-        if t.i == clause.start or t.dep_ in ("amod", "compound") or describes_other(t, clause):
-            continue  # (a relative clause on another noun says which one: "a client *that uses X*")
+        if t.i == clause.start or t.dep_ in ("amod", "compound", "prep") or describes_other(t, clause):
+            continue  # a relative clause says which one ("a client *that uses X*"), "*depending on* Y" a condition
         rel = verb_rel(t)
         if rel is None and t.pos_ == "ADJ":  # "which tickets is X dependent on": the adjective and its preposition
             after = t.nbor().lower_ if t.i + 1 < len(t.doc) else ""

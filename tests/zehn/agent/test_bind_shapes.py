@@ -110,3 +110,32 @@ def test_the_who_reader_of_the_best_ranked_document_answers_whichever_reader_it_
         return [] if bound is None else [p.entity_name for p in bound.paths]
     assert who(notes, replies) == ["Ana Ruiz"]  # a passive's by-agent in the first document
     assert who(replies, notes) == ["Ben Ode"]  # the comment block's author in the first document
+
+
+def _replies(nlp: Language, embedder: LocalEmbedder, question: str) -> Bound | None:
+    view = markdown_view(REPLIES, "Ledger cache questions", "doc_replies")
+    return before_passages(analyse(question, nlp), lambda: (view,), Similarity(embedder), Parses(ParseCache(nlp)),
+                           nlp)
+
+
+def test_a_one_ask_who_question_is_answered_by_the_comment_author(nlp: Language, embedder: LocalEmbedder) -> None:
+    bound = _replies(nlp, embedder, "Who purged the ledger cache?")
+    assert bound is not None and [p.entity_name for p in bound.paths] == ["Ben Ode"]
+
+
+def test_a_several_ask_who_question_a_comment_author_answers_in_part_goes_to_the_passages(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    question = "Who purged the ledger cache, and what did the purge fix?"
+    assert len({a.text for a in analyse(question, nlp).asks}) == 2
+    assert _replies(nlp, embedder, question) is None
+
+
+def test_a_several_ask_question_each_of_whose_items_has_an_owner_keeps_the_item_reader(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    chat = markdown_view("# ops-sync\n\nIlse Vance: assigning follow-ups:\n"
+                         "- Tomas Brenner: purge the stale lock files on the batch hosts (P1)\n"
+                         "- Lena Marsh: quarterly quota review for the west cluster (P2)\n", "ops-sync")
+    question = "Who was assigned the stale lock purge work and the west quota review, and at what priorities?"
+    bound = before_passages(analyse(question, nlp), lambda: (chat,), Similarity(embedder), Parses(ParseCache(nlp)),
+                            nlp)
+    assert bound is not None and sorted(p.entity_name for p in bound.paths) == ["Lena Marsh", "Tomas Brenner"]

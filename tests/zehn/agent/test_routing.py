@@ -186,3 +186,21 @@ def test_a_dependency_asked_under_a_condition_of_its_own_clause_asks_the_passage
     analysis = analyse(question, nlp)
     assert len(analysis.asks) == 1, question  # the when-clause is the condition, not a second question
     assert analysis.route not in ("dependency", "dependents"), question
+
+
+@pytest.mark.parametrize("question", [
+    "What does a failover do depending on where the primary went down?",
+    "What does the restore job do depending on how far the migration got?",
+])
+def test_a_participle_read_as_a_preposition_states_a_condition_not_a_dependency(
+        nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).route not in ("dependency", "dependents"), question
+
+
+@pytest.mark.parametrize("question", [
+    "What must a cache change to session TTL or session lifecycle go through before rollout now?",
+    "What must an index change to shard size or shard layout pass before release?",
+])
+def test_a_wh_word_before_an_inverted_modal_and_its_subject_is_the_object_no_prerequisite(
+        nlp: Language, question: str) -> None:
+    assert analyse(question, nlp).route not in ("dependency", "dependents"), question
