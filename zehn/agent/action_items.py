@@ -32,7 +32,7 @@ from verify import HopGrade
 from verify.labelled import grade_labelled, label_relation, segments
 from verify.parsing import Parse
 from zehn.agent.act_relations import relations, states
-from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, later_sentences, read_line, table_items
+from zehn.agent.action_lines import OWNER_ONLY, OwnerShape, later_sentences, person_test, read_line, table_items
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_lines import Line, covering, lines
 from zehn.agent.field_lists import GROUP_FOCI
@@ -154,7 +154,6 @@ def items(doc_view: DocView, person: Callable[[str], bool], asked: frozenset[str
     return out
 
 
-
 def _table(doc_view: DocView, read: list[Line], n: int, asked: frozenset[str]) -> tuple[list[ActionItem], int]:
     """The action items of the table that starts at line ``n``, read with its header, and the line after it."""
     out: list[ActionItem] = []
@@ -173,12 +172,6 @@ def _owned_heading(line: Line, cited: tuple[Sentence, ...]) -> list[ActionItem]:
     owners = tuple(v for seg in segments(line.text) if label_relation(seg.label) == "OWNS" for v in seg.values)
     return [ActionItem(cited, line.heading, owners, "heading", line.heading)] if owners and line.heading else []
 
-def person_test(nlp: Parse) -> Callable[[str], bool]:
-    """Whether a word opening a line is a person's name (the subject of "X to do Y")."""
-    def person(word: str) -> bool:
-        return any(t.pos_ == "PROPN" or t.ent_type_ == "PERSON" for t in nlp(f"{word} will do it.")[:1])
-    return person
-
 
 def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[str, frozenset[str]], list[str]]:
     """(asked terms, asked acts, the relations each act states, framing terms): the question's terms besides the task
@@ -192,10 +185,11 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[s
     terms = [t for t in analysis.terms if t not in TASK_NOUNS | DOCUMENT_WORDS and t not in _OWNING_VERBS | placing
              and t not in focus]
     # An act is a verb, or a word the parse made the head of a clause ("to decommission X" is often tagged a noun).
-    # (A participle before its noun describes the thing, "the *scoped* canary": it is no act the item must do.)
+    # (A participle before its noun describes the thing, "the *scoped* canary", and so does one after it, "the offset
+    # *tied to* the errors": it is no act the item must do.)
     acting = [t for t in parse
               if ((t.pos_ == "VERB" and t.dep_ != "amod") or t.dep_ in ("relcl", "advcl", "xcomp", "acl") or
-                  any(c.tag_ == "TO" for c in t.children)) and
+                  any(c.tag_ == "TO" for c in t.children)) and not _describing(t) and
               t.lemma_.casefold() not in LIGHT_VERBS | _OWNING_VERBS and t.lemma_.casefold() in terms]
     stated: dict[str, frozenset[str]] = {}  # one act, asked twice, states what either of its uses states
     for t in acting:
@@ -205,6 +199,12 @@ def _asked(analysis: Analysis, nlp: Parse) -> tuple[list[str], list[str], dict[s
     fronted = parse[wh - 1].text == "," and {t.lemma_.casefold() for t in parse[:wh]}
     framing = [t for t in terms if fronted and t in fronted]
     return list(dict.fromkeys(terms)), list(stated), stated, framing
+
+
+def _describing(verb: Token) -> bool:
+    """A past participle after a noun that is no task noun: it says which thing ("an alert on the offset *tied to*
+    the errors"), as an adjective would, not what the item does ("the follow-up *to rotate* X" does)."""
+    return verb.dep_ == "acl" and verb.tag_ == "VBN" and verb.head.lemma_.casefold() not in TASK_NOUNS
 
 
 def _placing(verb: Token) -> bool:

@@ -28,6 +28,7 @@ from extraction.entity_rules import TEAM_WORDS
 from extraction.passages import HEADING_SEP
 from extraction.vocabulary import GENERIC_WORDS
 from verify.labelled import label_relation, segments
+from verify.parsing import Parse
 from zehn.agent.bound import Finding
 from zehn.agent.rows import own_heading
 
@@ -52,8 +53,10 @@ OWNER_ONLY = re.compile(r"^\s*(?:[-*+]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*
 # An owner label inside the line, after a separator: "- owner: A", "; owner: A", "(owner: A, due: D)".
 _INLINE_OWNER = re.compile(r"(?:^|[\s;,(\[—–-])(?:owners?|dri|assignee|assigned to)\s*[:=—–]\s*"
                            r"(?P<value>[^;()\[\]\n]+?)\s*(?=[;)\]]|,?\s*due\b|$)", re.I)
-_NAME = (r"(?:[A-Z][a-z'’\-]+(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)\s)?[A-Z][a-z'’\-]+){0,3}|@[\w.\-]+|"
-         r"[A-Z]{2,6}(?:\s[A-Z][a-z'’\-]+)?)")  # or a team's acronym ("SRE", "QA Automation")
+# A word of a name may join two capitalised parts, as team names do ("DevOps", "FinOps").
+_WORD = r"[A-Z][a-z'’\-]+(?:[A-Z][a-z'’\-]+)*"
+_NAME = (rf"(?:{_WORD}(?:\s(?:(?:de|van|von|da|del|der|di|la|le|al|bin)\s)?{_WORD}){{0,3}}|@[\w.\-]+|"
+         rf"[A-Z]{{2,6}}(?:\s{_WORD})?)")  # or a team's acronym ("SRE", "QA Automation")
 # An owner label first, then the task after a dash: "- **Owner:** A - add dashboards for the backlog".
 _OWNER_FIRST = re.compile(rf"^\s*(?:[-*+]\s+)?(?:\[[ xX]?\]\s+)?[*_]*(?:owners?|dri|assignee)[*_]*\s*[:—–]\s*[*_]*\s*"
                           rf"(?P<owner>{_NAME}(?:\s*(?:,|/|&|and)\s*{_NAME})*)\s+[-—–]\s+(?P<what>\w.+)$", re.I)
@@ -209,6 +212,13 @@ def read_line(text: str, heading: str, person: Callable[[str], bool], lead: str 
     if keyed or _BULLET.match(text) or _CHECKBOX.match(text):
         return LineItem(_clean(bare), (), "none")
     return None
+
+
+def person_test(nlp: Parse) -> Callable[[str], bool]:
+    """Whether a word opening a line is a person's name (the subject of "X to do Y")."""
+    def person(word: str) -> bool:
+        return any(t.pos_ == "PROPN" or t.ent_type_ == "PERSON" for t in nlp(f"{word} will do it.")[:1])
+    return person
 
 
 def _is_name(name: str, person: Callable[[str], bool]) -> bool:

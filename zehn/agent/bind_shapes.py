@@ -108,11 +108,14 @@ def kind_named(analysis: Analysis, views: Views, similarity: Similarity, parses:
 
 
 def described_by_act(analysis: Analysis, nlp: Parse) -> bool:
-    """"Which team owns the tests that cover X": the subject is named by what it does (a clause under its head), not
-    by a name, as follow-up items are; the item whose words do it is its owner's, where one is listed."""
+    """"Which team owns the tests that cover X", "who owns validating X against Y": the subject is named by what it
+    does or what is done (a clause under its head, a gerund opening it), not by a name, as follow-up items are; the
+    item whose words do it is its owner's, where one is listed."""
     subject = analysis.subject
-    return subject is not None and not subject.identifiers and not subject.references and any(
-        t.dep_ in ("relcl", "acl") and t.pos_ == "VERB" for t in nlp(subject.text))
+    if subject is None or subject.identifiers or subject.references:
+        return False
+    parse = nlp(subject.text)  # ("who owns *validating* the bundles": a gerund that opens it names the act)
+    return parse[0].tag_ == "VBG" or any(t.dep_ in ("relcl", "acl") and t.pos_ == "VERB" for t in parse)
 
 
 def after_decline(analysis: Analysis, views: Views, similarity: Similarity, out: Bound | Stop) -> Bound | Stop:

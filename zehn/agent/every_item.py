@@ -12,7 +12,8 @@ and the single-item reader declines as before.
 from __future__ import annotations
 
 from verify.parsing import Parse
-from zehn.agent.action_items import DOCUMENTS_READ, TASK_NOUNS, grade_owner, items, person_test
+from zehn.agent.action_items import DOCUMENTS_READ, TASK_NOUNS, grade_owner, items
+from zehn.agent.action_lines import person_test
 from zehn.agent.bound import Bound, PathView
 from zehn.agent.doc_references import DOCUMENT_KINDS
 from zehn.agent.focus import UNFINISHED

@@ -32,7 +32,8 @@ from verify.labelled import grade_labelled, label_relation, segments
 from verify.lexicon import PLAN_AUX
 from verify.parsing import Parse
 from verify.vocabulary import VALUE_IS_SUBJECT
-from zehn.agent.action_items import grade_owner, items, person_test
+from zehn.agent.action_items import grade_owner, items
+from zehn.agent.action_lines import person_test
 from zehn.agent.bind_checks import required_names
 from zehn.agent.bound import PathView
 from zehn.agent.compose import NOT_STATED

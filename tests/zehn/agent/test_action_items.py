@@ -84,6 +84,22 @@ def test_an_act_no_item_does_is_not_given_a_neighbours_owner(nlp: Language, embe
     assert bound is not None and not bound.paths
 
 
+def test_a_participle_after_a_noun_says_which_thing_not_an_act_the_item_must_do(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    # "tied to tenant spikes" describes the backlog; the item says "correlate", not "tie".
+    text = """# Queue backlog review
+
+## Next steps
+Add a pager alert on sudden backlog growth and correlate it with tenant spikes (owner: Ops Desk).
+Pin the scheduler version in the deploy manifest (owner: Build Infra).
+"""
+    analysis = analyse("Which team owns a pager alert on sudden backlog growth tied to tenant spikes?", nlp)
+    view = markdown_view(text, "Queue backlog review")
+    bound = bind_action(analysis, lambda: (view,), Similarity(embedder), nlp)
+    assert bound is not None
+    assert [p.entity_name for p in bound.paths] == ["Ops Desk"]
+
+
 HANDOFF = """# Exporter hand-off notes
 
 ## Wrap-up

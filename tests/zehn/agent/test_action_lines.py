@@ -38,6 +38,9 @@ def _single_word_names(word: str) -> bool:
      "Add a soak test gate for parser releases", ("Build Tooling",), "due_paren"),
     ("Write the restore drill runbook (Dana Kerr, due Friday)", "Next steps", "Write the restore drill runbook",
      ("Dana Kerr",), "due_paren"),
+    # A team name that joins two capitalised parts.
+    ("Publish a shared backoff helper for the SDKs (DevOps; due 2026-06-01).", "Next steps",
+     "Publish a shared backoff helper for the SDKs", ("DevOps",), "due_paren"),
     # The owner label opens a later sentence of the line, with another label after it.
     ("2. Add a lag alert: page when the backlog doubles within 5 minutes. Owner team: Data Ops. Priority: P1.",
      "Follow-up action items", "Add a lag alert: page when the backlog doubles within 5 minutes", ("Data Ops",),

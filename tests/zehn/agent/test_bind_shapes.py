@@ -41,6 +41,7 @@ FOLLOW_UPS = """# Postmortem: Cache stampede after the pricing deploy
 ## Follow-ups
 1) Add a load test suite covering cold-start and eviction storms. Owner: Perf Guild.
 2) Document the warm-up order in the deploy runbook. Owner: Docs Crew.
+3) Add validation checks for canary bundles using golden snapshots. Owner: Release Desk.
 """
 
 
@@ -59,6 +60,15 @@ def test_an_owner_asked_for_a_thing_described_by_its_act_is_the_matching_items(
     bound = _owner(nlp, embedder, "Which team owns the load tests that cover eviction storms and cold starts?")
     assert bound is not None
     assert [p.entity_name for p in bound.paths] == ["Perf Guild"]
+
+
+def test_a_gerund_opening_the_owned_phrase_is_an_act_and_the_item_doing_it_answers(
+        nlp: Language, embedder: LocalEmbedder) -> None:
+    question = "Which team owns validating canary bundles against golden snapshots?"
+    assert described_by_act(analyse(question, nlp), nlp)
+    bound = _owner(nlp, embedder, question)
+    assert bound is not None
+    assert [p.entity_name for p in bound.paths] == ["Release Desk"]
 
 
 def test_no_matching_item_leaves_a_described_thing_to_the_walk(nlp: Language, embedder: LocalEmbedder) -> None:
