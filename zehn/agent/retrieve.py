@@ -43,6 +43,7 @@ from zehn.agent.resolve import Subjects
 from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
 from zehn.agent.similarity import Similarity
+from zehn.agent.standing_pages import standing_lift
 from zehn.agent.text_index import TextIndex, comparison, text_index
 
 DOCUMENTS = 5  # documents read whole per question
@@ -205,8 +206,9 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
         scores = exact_scores(read, analysis.question, names, about, referred)
     # Ordered by the score less the length discount; each view keeps its score (the near-document shares in
     # zehn.agent.bind_passages and zehn.agent.supporting compare documents' match, and were chosen on it).
-    read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0),
-                             r[0].id))
+    # A question in the present ranks a standing page higher (zehn.agent.standing_pages), in the order only too.
+    read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0)
+                             - standing_lift(analysis, r[0]), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
                      partial(reads.sentences, info.id), links, about.get(info.id, 0.0), dispatcher.memo(info.id))
