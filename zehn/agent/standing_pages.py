@@ -1,21 +1,22 @@
 """A question that asks how things stand, and the documents that state how things stand: the pages read first.
 
-Why: English asks about a standing rule or behaviour in the unmarked present ("what *must* Support never request
-from a customer whose upgrade is stuck", "why *doesn't* the canary page off the rolling baseline", "for how long *is*
-a checkpoint retained by default", "who *is allowed* to roll back a model") and about an event in the past ("what
-*was done* to drain the backlog", "who *took over*"). Enterprise writing keeps the two apart: a page of a wiki or a
-shared drive (a spec, a decision record, a runbook, a contract, a workaround) states how things are; a chat thread,
-an email, a meeting, a ticket or a pull request, and a postmortem record what happened once, and often speak of the
-same rule in passing ("per the decision record we don't page off the rolling baseline", a ticket that applied the
-workaround). Their best passage matches the question's words as well as the page's, and a short thread or ticket is
-discounted less for its length (:func:`zehn.agent.doc_scores.length_discount`) than a long page, so the record
-ranked first though the page states the rule.
+Why: English asks about a standing rule or behaviour in the unmarked present ("what *must* support never ask a
+customer whose import is stuck", "why *doesn't* the latency probe page off the weekly average", "for how long *is*
+an export snapshot kept by default", "who *is allowed* to roll back a ledger schema") and about an event in the past
+("what *was done* to drain the import backlog", "who *took over* the pager"). Enterprise writing keeps the two
+apart: a page of a wiki or a shared drive (a spec, a decision record, a runbook, a contract, a workaround) states how
+things are; a chat thread, an email, a meeting, a ticket or a pull request, and a postmortem record what happened
+once, and often speak of the same rule in passing ("as the decision record says, we don't page off the average", a
+ticket that applied the workaround). Their best passage matches the question's words as well as the page's, and a
+short thread or ticket is discounted less for its length (:func:`zehn.agent.doc_scores.length_discount`) than a long
+page, so the record ranked first though the page states the rule.
 
 So a question whose every ask is in the unmarked present (:mod:`zehn.agent.asked_time`: nothing done, nothing
 planned) ranks a standing page as if its score were :data:`STANDING_WEIGHT` higher. A page is a document of a wiki
 or a shared drive (its source type) whose title names no single event: not a postmortem or retrospective, and no
-day ("Postmortem: ... (2025-03-03)", "Game day results - 2026-01-15" record that day). Like the length discount, it
-orders the documents only: a view's score, which the near-document shares compare, is left as it was.
+day ("Postmortem: ledger drift (2031-03-03)", "Failover drill results - 2031-04-02" record that day). Like the
+length discount, it orders the documents only: a view's score, which the near-document shares compare, is left as
+it was.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ STANDING_WEIGHT = 0.1
 # The source types of wiki and shared-drive pages (extraction.documents.SOURCE_TYPES).
 PAGE_SOURCES = frozenset({"confluence", "google_drive"})
 # Title words that name a record of one event, not a standing page (zehn.agent.doc_references.DOCUMENT_KINDS names
-# them too; "incident" is left out: a title writes it in names, "Incident Bot", as often as for an event).
+# them too; "incident" is left out: a title writes it in a name, "the Incident Tracker", as often as for an event).
 EVENT_RECORDS = frozenset({"postmortem", "retro", "retrospective"})
 
 
