@@ -206,7 +206,7 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
         referred = reference_shares(referred_words(analysis.parse), read, similarity.matches)
         scores = exact_scores(read, analysis.question, names, about, referred)
     # Ordered by the score less the length discount, plus a standing page's lift; each view keeps its score (the
-    # near-document shares in zehn.agent.bind_passages and zehn.agent.supporting compare documents' match, chosen on it).
+    # near-document shares in zehn.agent.bind_passages and zehn.agent.supporting compare it, and were chosen on it).
     read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0)
                              - standing_lift(analysis, r[0]), r[0].id))
     links = partial(_linked, reads)
