@@ -15,7 +15,8 @@
   the share of the question its own subject holds, :mod:`zehn.agent.doc_subjects`, plus the share of the question's
   words the whole document holds, plus the share of the words by which the question names its document ("the
   stream truncation ticket") that its subject holds, :mod:`zehn.agent.doc_references`, ordered less a discount for
-  the document's length): the
+  the document's length and, for a question in the present, with a standing page lifted,
+  :mod:`zehn.agent.standing_pages`): the
   indexes' rankings differ from one server start to the next. The best :data:`DOCUMENTS` of them are kept, their
   sentences (``document_sentences``) read on first use, and the :data:`FURTHER` after them for the "which <kind>"
   name reader only. Ties are broken by document id, so the same graph gives the same candidates.
@@ -43,6 +44,7 @@ from zehn.agent.resolve import Subjects
 from zehn.agent.routing import DEPENDENCY_RELS
 from zehn.agent.rows import DocPassage, DocumentInfo, PassageHit, PathRow, Sentence
 from zehn.agent.similarity import Similarity
+from zehn.agent.standing_pages import standing_lift
 from zehn.agent.text_index import TextIndex, comparison, text_index
 
 DOCUMENTS = 5  # documents read whole per question
@@ -203,10 +205,10 @@ def documents(analysis: Analysis, subjects: Subjects, dispatcher: Dispatcher, si
     if vectors:
         referred = reference_shares(referred_words(analysis.parse), read, similarity.matches)
         scores = exact_scores(read, analysis.question, names, about, referred)
-    # Ordered by the score less the length discount; each view keeps its score (the near-document shares in
-    # zehn.agent.bind_passages and zehn.agent.supporting compare documents' match, and were chosen on it).
-    read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0),
-                             r[0].id))
+    # Ordered by the score less the length discount, plus a standing page's lift; each view keeps its score (the
+    # near-document shares in zehn.agent.bind_passages and zehn.agent.supporting compare it, and were chosen on it).
+    read.sort(key=lambda r: (r[0].id not in mentioning, length_discount(len(r[1])) - scores.get(r[0].id, 0.0)
+                             - standing_lift(analysis, r[0]), r[0].id))
     links = partial(_linked, reads)
     views = [DocView(info, tuple(passages), scores.get(info.id, 0.0), info.id in mentioning,
                      partial(reads.sentences, info.id), links, about.get(info.id, 0.0), dispatcher.memo(info.id))
