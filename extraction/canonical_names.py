@@ -8,8 +8,7 @@ open in one document and hyphenated or snake-cased in another ("sign off", "sign
 the candidates are read with :func:`spelling_key`, which folds a hyphen or an underscore between two letters or
 digits to a space, so any of these stored names finds the same spellings (a dot or a slash means more: a version, a
 path, an alternative). The rule here: of the spellings with the entity's spelling key in the open chunks that
-mention it, one whose words a hyphen joins (an identifier, "edge-proxy", over a sentence's "Edge proxy"), then one
-that starts with a capital (English capitalises names; a lower-case form is mostly a handle, an
+mention it, one that starts with a capital (English capitalises names; a lower-case form is mostly a handle, an
 address or an identifier: "@kevin", "kevin@..."), then the most frequent, then the smallest in code-point order.
 Counts and text depend on the documents alone. (Tried first on the Redwood tune ingest: the first spelling in
 document-id order, and the most frequent alone; both named people after their chat handles.) Only a name that
@@ -42,8 +41,7 @@ from extraction.ingest_stamp import INGEST_STAMP, STAMP_ID
 BATCH = 500  # names written per query
 
 # The rule's name, kept on the graph by each finished settle: a graph that holds another (or none) is settled whole.
-RULE = ("hyphen-joined, then capitalised, then most frequent, then code-point smallest; a hyphen or underscore in a "
-        "name as a space")
+RULE = "capitalised, then most frequent, then code-point smallest; a hyphen or underscore in a name as a space"
 # Kept on the stamp node (one bookkeeping node per graph): the bump moves only its ``n``, a reader reads only that.
 STATE = f"MERGE (s:{INGEST_STAMP} {{id: '{STAMP_ID}'}}) "
 BEGIN_WRITES = STATE + "WITH s, s.spelling AS was SET s.spelling = null RETURN was"
@@ -58,9 +56,6 @@ OPEN_CHUNKS = "MATCH (c:Chunk) WHERE c.valid_to IS NULL AND c.id IN $ids RETURN 
 SET_NAMES = "UNWIND $rows AS row MATCH (n:__Entity__ {id: row.id}) SET n.name = row.name, n.name_key = row.key"
 # Where a name's words part: a run of whitespace, or a hyphen or underscore between two letters or digits.
 WORD_BREAK = re.compile(r"\s+|(?<=[^\W_])[-_](?=[^\W_])")
-# A hyphen joining two words: how engineers write a system's identifier ("edge-proxy"), which a sentence may open as
-# "Edge proxy"; the identifier is the name. (An underscore joins a handle's words, which lose to the written name.)
-JOINED = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
 
 
 def spelling_key(name: str) -> str:
@@ -70,10 +65,10 @@ def spelling_key(name: str) -> str:
 
 
 def canonical_spelling(name: str, texts: list[str]) -> str | None:
-    """The slice of ``texts`` with ``name``'s :func:`spelling_key` (spaces folded to one) that a hyphen joins, then
-    that starts with a capital, then is the most frequent, then the smallest in code-point order; None if none.
-    Found as the key's words, case-insensitive, separated by any whitespace, one hyphen or one underscore: the same
-    slices for every name with that key."""
+    """The slice of ``texts`` with ``name``'s :func:`spelling_key` (spaces folded to one) that starts with a capital,
+    then is the most frequent, then the smallest in code-point order; None if none. Found as the key's words,
+    case-insensitive, separated by any whitespace, one hyphen or one underscore: the same slices for every name with
+    that key."""
     key = spelling_key(name)
     if not key:
         return None
@@ -84,7 +79,7 @@ def canonical_spelling(name: str, texts: list[str]) -> str | None:
             spelling = " ".join(found.group(0).split())
             if spelling_key(spelling) == key:  # IGNORECASE folds less than casefold (e.g. "ß"); keep only true keys
                 seen[spelling] += 1
-    return min(seen, key=lambda s: (not JOINED.search(s), not s[0].isupper(), -seen[s], s)) if seen else None
+    return min(seen, key=lambda s: (not s[0].isupper(), -seen[s], s)) if seen else None
 
 
 def begin_writes(graph: Graph) -> bool:
