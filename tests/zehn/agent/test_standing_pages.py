@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from spacy.language import Language
 
+from extraction.documents import SOURCE_TYPES
 from zehn.agent.analyse import analyse
 from zehn.agent.rows import DocumentInfo
-from zehn.agent.standing_pages import STANDING_WEIGHT, asks_standing, standing_lift, standing_page
+from zehn.agent.standing_pages import PAGE_SOURCES, STANDING_WEIGHT, asks_standing, standing_lift, standing_page
 
 
 def _doc(source_type: str, title: str) -> DocumentInfo:
@@ -59,3 +60,7 @@ def test_only_a_present_question_lifts_a_standing_page(nlp: Language) -> None:
     assert standing_lift(analyse("How long is an export snapshot kept?", nlp), page) == STANDING_WEIGHT
     assert standing_lift(analyse("How long was the export snapshot kept?", nlp), page) == 0.0
     assert standing_lift(analyse("How long is an export snapshot kept?", nlp), _doc("jira", "Snapshot kept")) == 0.0
+
+
+def test_the_page_sources_are_source_types_the_ingest_knows() -> None:
+    assert PAGE_SOURCES <= SOURCE_TYPES  # a renamed source type would otherwise silently lift nothing
