@@ -64,9 +64,8 @@ def _term(token: str) -> str | None:
 def singular(token: str) -> str:
     """Harman's S-stemmer (1991), the lightest English plural folding: "-ies" to "-y", "-es" to "-e", "-s" to
     nothing, unless the word ends in "-aies"/"-eies", "-aes"/"-ees"/"-oes", or "-us"/"-ss" ("status", "access"
-    stay whole). Query and passages are folded alike, so a wrong fold ("was" to "wa") still matches itself. "-es"
-    to "-e" drops the "-s" as the last rule does, and an "-aes"/"-ees"/"-oes" word falls through to that rule: past
-    "-ies", the fold is the first of :func:`plural_stems`."""
+    stay whole). Query and passages are folded alike, so a wrong fold ("was" to "wa") still matches itself. Every
+    rule but "-ies" drops the last "-s", which is the first of :func:`plural_stems`."""
     if len(token) > 3 and token.endswith("ies") and not token.endswith(("eies", "aies")):
         return token[:-3] + "y"
     stems = plural_stems(token)
