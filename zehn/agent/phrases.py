@@ -178,9 +178,9 @@ def wh_is_subject(clause: Span) -> bool:
         t.dep_ in NP_DEPS or t.tag_.startswith("NN") or serial(t))]  # "which models, GPU and pool were ..."
     if after and after[0].lemma_ == "do":
         return False
-    if after and after[0].i == wh.i + 1 and after[0].tag_ == "MD" and after[0].i + 1 < clause.end and \
-            clause.doc[after[0].i + 1].tag_ in ("DT", "PRP", "PRP$", "NN", "NNS", "NNP", "NNPS"):
-        return False
+    modal = after[0] if after and after[0].i == wh.i + 1 and after[0].tag_ == "MD" else None
+    if modal is not None and modal.i + 1 < clause.end and modal.nbor().tag_.startswith(("DT", "PRP", "NN")):
+        return False  # a determiner, a pronoun or a noun after the modal: its subject
     # ... or a subject inside the wh-phrase's list (a parse may hang "which models, GPU and pool" on its second noun)
     run = clause.doc[wh.i + 1:after[0].i] if after else clause[1:]
     return wh.dep_ in SUBJECTS or wh.head.dep_ in SUBJECTS or (bool(after) and after[0].pos_ == "VERB") or any(
