@@ -45,6 +45,9 @@ CACHE_SIZE = 50_000
 PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
 POOL_CACHE_SIZE = 2048  # long word sequences (passages, documents) kept as look-up sets (:meth:`_pool`)
 POOL_CACHED = 64  # a sequence this long is looked up in that cache; a shorter one (a sentence) is cheaper to rebuild
+# (terms, words) calls' answers kept (:meth:`Similarity.matches`): a turn matches the same sentence's words against the
+# same ask's terms from several readers, and the next question about the same documents does it again.
+MATCH_CACHE_SIZE = 65_536
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 # The vectors ingest stored for some of the given words, by word (extraction/term_store.py: read_terms).
 StoredTerms = Callable[[list[str]], Mapping[str, np.ndarray]]
@@ -73,6 +76,7 @@ class Similarity:
         self._texts = VectorCache(CACHE_SIZE // 10)
         self._terms = VectorCache(term_cache_size)
         self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
+        self._matched: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}  # :meth:`matches`
         self._pending: dict[str, Future[None]] = {}  # texts being embedded in the background (:meth:`start`)
         self._lock = threading.Lock()
         self._worker: ThreadPoolExecutor | None = None
@@ -102,8 +106,21 @@ class Similarity:
         "ran" matches "run"), or a word that shares its first
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
-        (a few words recur in every sentence a question reads)."""
-        listed = words if isinstance(words, list | tuple) else list(words)
+        (a few words recur in every sentence a question reads), and so is each call's answer: it depends on the
+        terms and the words alone, and a turn matches one sentence against one ask's terms from several readers
+        (the next question about the same documents again)."""
+        listed = words if isinstance(words, tuple) else tuple(words)
+        key = (terms if isinstance(terms, tuple) else tuple(terms), listed)
+        found = self._matched.get(key)
+        if found is None:
+            found = frozenset(self._matches(key[0], listed))
+            if len(self._matched) >= MATCH_CACHE_SIZE:
+                self._matched.clear()
+            self._matched[key] = found
+        return set(found)  # a set of the caller's own: it may add to it
+
+    def _matches(self, terms: Sequence[str], listed: tuple[str, ...]) -> set[str]:
+        """:meth:`matches`, worked out."""
         # Long sequences recur (a passage read for every ask): their word sets are kept; prefix groups by word set.
         pool = self._pool(listed) if len(listed) >= POOL_CACHED else self._word_set(listed)
         terms = [t for t in terms if t]
