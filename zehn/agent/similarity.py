@@ -5,8 +5,8 @@ Three levels, all cached for the life of the process (bounded):
 - :meth:`Similarity.matches` compares single words: equal lemmas match; otherwise the cosine of the model's
   context-free word vectors (a table look-up, no forward pass), which is high for inflections and derivations
   ("retention" ~ "retain", "assignee" ~ "assign", "mitigation" ~ "mitigate") and low for unrelated words.
-- :meth:`Similarity.texts` embeds short texts with the full model, each in its own forward pass (questions,
-  asks): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
+- :meth:`Similarity.texts` embeds short texts with the full model, each the vector of its own forward pass
+  (questions, asks): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
 - An **abbreviation** made by cutting a word short ("dims" for "dimensions", "config" for "configuration", "max"
   for "maximum"), as enterprise documents write field names and chat lines, matches the word it is the start of
   when the full model also judges them alike (:data:`SYNONYM_MATCH`): the context-free vectors of a clipped word are
@@ -247,7 +247,8 @@ class Similarity:
         return self._embedded(texts, self.embedder.embed_words) if self.embedder is not None else []
 
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
-        """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
+        """Full-model embeddings of short texts (one model call for those not cached; each text's vector
+        the one its own forward pass gives: :meth:`extraction.embeddings.LocalEmbedder.embed_each`)."""
         if self.embedder is None:
             return []
         with self._lock:
