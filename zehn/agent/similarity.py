@@ -46,8 +46,10 @@ PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool e
 POOL_CACHE_SIZE = 2048  # long word sequences (passages, documents) kept as look-up sets (:meth:`_pool`)
 POOL_CACHED = 64  # a sequence this long is looked up in that cache; a shorter one (a sentence) is cheaper to rebuild
 # (terms, words) calls' answers kept (:meth:`Similarity.matches`): a turn matches the same sentence's words against the
-# same ask's terms from several readers, and the next question about the same documents does it again.
-MATCH_CACHE_SIZE = 65_536
+# same ask's terms from several readers, and the next question about the same documents does it again. A key holds
+# its words: calls with a sentence's words (under POOL_CACHED) keep this many, calls with a passage's or a document's
+# words as many as the pools (POOL_CACHE_SIZE).
+MATCH_CACHE_SIZE = 32_768
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 # The vectors ingest stored for some of the given words, by word (extraction/term_store.py: read_terms).
 StoredTerms = Callable[[list[str]], Mapping[str, np.ndarray]]
@@ -76,7 +78,9 @@ class Similarity:
         self._texts = VectorCache(CACHE_SIZE // 10)
         self._terms = VectorCache(term_cache_size)
         self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
-        self._matched: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}  # :meth:`matches`
+        # :meth:`matches`'s answers, for a sentence's words and for longer sequences apart (each bounded)
+        self._matched: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+        self._matched_long: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
         self._pending: dict[str, Future[None]] = {}  # texts being embedded in the background (:meth:`start`)
         self._lock = threading.Lock()
         self._worker: ThreadPoolExecutor | None = None
@@ -111,12 +115,14 @@ class Similarity:
         (the next question about the same documents again)."""
         listed = words if isinstance(words, tuple) else tuple(words)
         key = (terms if isinstance(terms, tuple) else tuple(terms), listed)
-        found = self._matched.get(key)
+        kept, size = (self._matched, MATCH_CACHE_SIZE) if len(listed) < POOL_CACHED else \
+            (self._matched_long, POOL_CACHE_SIZE)
+        found = kept.get(key)
         if found is None:
             found = frozenset(self._matches(key[0], listed))
-            if len(self._matched) >= MATCH_CACHE_SIZE:
-                self._matched.clear()
-            self._matched[key] = found
+            if len(kept) >= size:
+                kept.clear()
+            kept[key] = found
         return set(found)  # a set of the caller's own: it may add to it
 
     def _matches(self, terms: Sequence[str], listed: tuple[str, ...]) -> set[str]:

@@ -122,6 +122,18 @@ def test_a_repeated_match_is_answered_from_the_kept_call_as_a_fresh_instance_ans
     assert worked == [(tuple(terms), (*words, "log"))]
 
 
+def test_kept_matches_stay_within_their_bounds_for_short_and_long_word_lists(embedder: LocalEmbedder,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("zehn.agent.similarity.MATCH_CACHE_SIZE", 2)
+    monkeypatch.setattr("zehn.agent.similarity.POOL_CACHE_SIZE", 1)
+    similarity = Similarity(embedder)
+    long_words = [f"word{n}" for n in range(POOL_CACHED)]
+    for n in range(5):
+        assert similarity.matches(["log"], ["log", f"extra{n}"]) == {"log"}
+        assert similarity.matches(["word1"], [*long_words, f"extra{n}"]) == {"word1"}
+    assert len(similarity._matched) <= 2 and len(similarity._matched_long) <= 1
+
+
 class CountingTexts(CountingEmbedder):
     """Counts the texts embedded one forward pass each (questions and asks)."""
 
