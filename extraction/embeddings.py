@@ -27,6 +27,8 @@ MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 WORD_TABLE = "embeddings.word_embeddings.weight"  # the input embeddings, in the packaged model.safetensors
 # Single words are a few pieces each: one batch of up to 64 pads little and replaces up to 16 calls of batch_size 4.
 WORD_BATCH = 64
+# A question's texts (the question, then up to seven asks: zehn/agent/retrieve.py) per padded pass, at most.
+TEXT_BATCH = 8
 
 
 def _model_path() -> str:
@@ -153,11 +155,15 @@ class LocalEmbedder(Embedder):
         return self._embed(words, WORD_BATCH)
 
     def embed_each(self, texts: list[str]) -> list[list[float]]:
-        """Like :meth:`embed_documents`, each text in a forward pass of its own (one call): for the few texts of a
-        question (the question, then its shorter asks) a shared batch pads every text to the longest, which costs
-        more than it saves (measured: ~20% less time per question). The vectors agree with batched ones to ~1e-7
-        (padding changes only the last bits)."""
-        return self._embed(texts, 1)
+        """Like :meth:`embed_documents` for the few texts of a question (the question, then its asks), each vector
+        the one the text's own forward pass gives, to the last bit: on ONNX Runtime texts of near piece counts share
+        a padded pass (:func:`extraction.model_runtime.length_groups`; the padded pieces are masked out, as
+        :meth:`embed_words` relies on, checked on every multi-ask tune question: 423 asks, 218 passes instead of
+        423, every vector bit-identical); one pass reads all the model's weights whatever its length (~4 ms of a
+        2-piece pass's ~4.4 ms on the bench machine), so an ask that shares one costs its pieces alone. Padding
+        every text to the longest in one batch costs more than it saves. On torch, whose padded passes differ in
+        the last bits, each text still runs alone."""
+        return self._embed(texts, TEXT_BATCH if self.runtime == "onnx" else 1)
 
     def embed_with_tokens(self, texts: list[str]) -> list[TokenVectors]:
         """One forward pass per text giving its vector (the same one :meth:`embed_documents` gives, and cached as

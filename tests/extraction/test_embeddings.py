@@ -60,12 +60,27 @@ def test_a_text_given_twice_for_its_pieces_is_run_once(embedder: LocalEmbedder) 
     assert np.array_equal(found[0].spans, found[2].spans)
 
 
-def test_embed_each_runs_every_text_unpadded_and_shares_the_cache(embedder: LocalEmbedder) -> None:
+def test_embed_each_runs_asks_of_near_lengths_in_one_pass_and_shares_the_cache(embedder: LocalEmbedder) -> None:
     each, counting = _counting(embedder)
     each.embed_documents(["a question"])
     counting.calls.clear()
     assert each.embed_each(["a question", "an ask", "an ask", "a longer ask than that"])
-    assert [rows for rows, _ in counting.calls] == [1, 1]  # the known text is not run again
+    assert [rows for rows, _ in counting.calls] == [2]  # the known text is not run again; the two asks share a pass
+    counting.calls.clear()
+    each.embed_each([TEXTS[5], "which team"])  # a short ask is not padded to a long one's length
+    assert [rows for rows, _ in counting.calls] == [1, 1]
+
+
+def test_texts_embedded_together_get_the_vectors_each_gets_alone(embedder: LocalEmbedder) -> None:
+    # A question's asks share a padded pass; the padding is masked out, so each vector is the one its own forward
+    # pass gives, to the last bit (the search and the document reads must not change with how many asks there are).
+    asks = ["which service did the rollback affect", "who approved it", "when was the export job restored",
+            "what changed in the retry budget", *TEXTS[:3]]
+    together, counting = _counting(embedder)
+    found = together.embed_each(asks)
+    assert len(counting.calls) < len(asks)
+    alone = [embedder.with_empty_cache().embed_each([a])[0] for a in asks]  # one text: a pass of its own
+    assert found == alone and found[0] != found[1]
 
 
 def test_unpadded_vectors_agree_with_batched_ones(embedder: LocalEmbedder) -> None:

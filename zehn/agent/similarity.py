@@ -5,8 +5,8 @@ Three levels, all cached for the life of the process (bounded):
 - :meth:`Similarity.matches` compares single words: equal lemmas match; otherwise the cosine of the model's
   context-free word vectors (a table look-up, no forward pass), which is high for inflections and derivations
   ("retention" ~ "retain", "assignee" ~ "assign", "mitigation" ~ "mitigate") and low for unrelated words.
-- :meth:`Similarity.texts` embeds short texts with the full model, each in its own forward pass (questions,
-  asks): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
+- :meth:`Similarity.texts` embeds short texts with the full model, each the vector of its own forward pass
+  (questions, asks): the level at which synonyms meet ("signed off" ~ "approved", "page" ~ "on-call").
 - An **abbreviation** made by cutting a word short ("dims" for "dimensions", "config" for "configuration", "max"
   for "maximum"), as enterprise documents write field names and chat lines, matches the word it is the start of
   when the full model also judges them alike (:data:`SYNONYM_MATCH`): the context-free vectors of a clipped word are
@@ -45,6 +45,11 @@ CACHE_SIZE = 50_000
 PAIR_CACHE_SIZE = 200_000  # word pairs' verdicts kept (a tuple key and a bool each)
 POOL_CACHE_SIZE = 2048  # long word sequences (passages, documents) kept as look-up sets (:meth:`_pool`)
 POOL_CACHED = 64  # a sequence this long is looked up in that cache; a shorter one (a sentence) is cheaper to rebuild
+# (terms, words) calls' answers kept (:meth:`Similarity.matches`): a turn matches the same sentence's words against the
+# same ask's terms from several readers, and the next question about the same documents does it again. A key holds
+# its words: calls with a sentence's words (under POOL_CACHED) keep this many, calls with a passage's or a document's
+# words as many as the pools (POOL_CACHE_SIZE).
+MATCH_CACHE_SIZE = 32_768
 TERM_CACHE_SIZE = 20_000  # single words' full-model vectors (384 float32 each: ~30 MB when full)
 # The vectors ingest stored for some of the given words, by word (extraction/term_store.py: read_terms).
 StoredTerms = Callable[[list[str]], Mapping[str, np.ndarray]]
@@ -73,6 +78,9 @@ class Similarity:
         self._texts = VectorCache(CACHE_SIZE // 10)
         self._terms = VectorCache(term_cache_size)
         self._pairs: dict[tuple[str, str], bool] = {}  # (term, word) -> word vectors within WORD_MATCH
+        # :meth:`matches`'s answers, for a sentence's words and for longer sequences apart (each bounded)
+        self._matched: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+        self._matched_long: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
         self._pending: dict[str, Future[None]] = {}  # texts being embedded in the background (:meth:`start`)
         self._lock = threading.Lock()
         self._worker: ThreadPoolExecutor | None = None
@@ -102,8 +110,23 @@ class Similarity:
         "ran" matches "run"), or a word that shares its first
         :data:`STEM_PREFIX` letters (inflections and derivations do) and whose word vector is within WORD_MATCH
         ("retention" ~ "retained", "owner" ~ "owned", not "return" ~ "retention"). Each pair's verdict is kept
-        (a few words recur in every sentence a question reads)."""
-        listed = words if isinstance(words, list | tuple) else list(words)
+        (a few words recur in every sentence a question reads), and so is each call's answer: it depends on the
+        terms and the words alone, and a turn matches one sentence against one ask's terms from several readers
+        (the next question about the same documents again)."""
+        listed = words if isinstance(words, tuple) else tuple(words)
+        key = (terms if isinstance(terms, tuple) else tuple(terms), listed)
+        kept, size = (self._matched, MATCH_CACHE_SIZE) if len(listed) < POOL_CACHED else \
+            (self._matched_long, POOL_CACHE_SIZE)
+        found = kept.get(key)
+        if found is None:
+            found = frozenset(self._matches(key[0], listed))
+            if len(kept) >= size:
+                kept.clear()
+            kept[key] = found
+        return set(found)  # a set of the caller's own: it may add to it
+
+    def _matches(self, terms: Sequence[str], listed: tuple[str, ...]) -> set[str]:
+        """:meth:`matches`, worked out."""
         # Long sequences recur (a passage read for every ask): their word sets are kept; prefix groups by word set.
         pool = self._pool(listed) if len(listed) >= POOL_CACHED else self._word_set(listed)
         terms = [t for t in terms if t]
@@ -230,7 +253,8 @@ class Similarity:
         return self._embedded(texts, self.embedder.embed_words) if self.embedder is not None else []
 
     def texts(self, texts: Sequence[str]) -> list[np.ndarray]:
-        """Full-model embeddings of short texts (one model call for those not cached; each text unpadded)."""
+        """Full-model embeddings of short texts (one model call for those not cached; each text's vector
+        the one its own forward pass gives: :meth:`extraction.embeddings.LocalEmbedder.embed_each`)."""
         if self.embedder is None:
             return []
         with self._lock:

@@ -70,6 +70,13 @@ def test_the_misses_of_one_request_are_parsed_in_one_batch(counting: CountingNlp
     assert counting.batches == 2  # everything cached: the pipeline is not called
 
 
+def test_a_request_whose_texts_are_all_stored_runs_no_pipeline_batch(counting: CountingNlp, nlp: Language) -> None:
+    stored = {A: nlp(A), B: nlp(B)}
+    docs = ParseCache(counting).docs([A, B], lambda texts: {t: stored[t] for t in texts})
+    assert counting.batches == 0  # no empty batch either
+    assert docs[A] is stored[A] and docs[B] is stored[B]
+
+
 def test_a_cached_parse_is_the_parse_of_its_text(counting: CountingNlp, nlp: Language) -> None:
     cached = ParseCache(counting).docs([B, C])
     for text, doc in cached.items():

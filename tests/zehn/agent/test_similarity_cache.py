@@ -105,6 +105,35 @@ def test_a_word_pairs_verdict_is_kept_and_gives_the_same_matches(embedder: Local
     assert len(counting.looked_up) == looked  # no vector is read again for a pair already judged
 
 
+def test_a_repeated_match_is_answered_from_the_kept_call_as_a_fresh_instance_answers(embedder: LocalEmbedder,
+                                                                                     ) -> None:
+    terms = ["retention", "owner", "return", "dim"]
+    words = ["retained", "owned", "rate", "dimensions", "ran"]
+    similarity = Similarity(CountingWords(embedder), irregular={"ran": "run"})
+    first = similarity.matches(terms, words)
+    worked: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    similarity._matches = lambda t, w: worked.append((tuple(t), w)) or set()  # type: ignore[method-assign]
+    again = similarity.matches(tuple(terms), iter(words))  # the same terms and words, as a tuple and an iterator
+    assert worked == []  # answered from the kept call
+    assert again == first == Similarity(embedder, irregular={"ran": "run"}).matches(terms, words)
+    again.add("changed by its caller")
+    assert similarity.matches(terms, words) == first  # each caller gets a set of its own
+    similarity.matches(terms, [*words, "log"])  # other words: worked out
+    assert worked == [(tuple(terms), (*words, "log"))]
+
+
+def test_kept_matches_stay_within_their_bounds_for_short_and_long_word_lists(embedder: LocalEmbedder,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("zehn.agent.similarity.MATCH_CACHE_SIZE", 2)
+    monkeypatch.setattr("zehn.agent.similarity.POOL_CACHE_SIZE", 1)
+    similarity = Similarity(embedder)
+    long_words = [f"word{n}" for n in range(POOL_CACHED)]
+    for n in range(5):
+        assert similarity.matches(["log"], ["log", f"extra{n}"]) == {"log"}
+        assert similarity.matches(["word1"], [*long_words, f"extra{n}"]) == {"word1"}
+    assert len(similarity._matched) <= 2 and len(similarity._matched_long) <= 1
+
+
 class CountingTexts(CountingEmbedder):
     """Counts the texts embedded one forward pass each (questions and asks)."""
 
