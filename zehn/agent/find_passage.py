@@ -14,6 +14,7 @@ from __future__ import annotations
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
+from zehn.agent.act_headings import act_sections
 from zehn.agent.asked_quality import unheld_quality
 from zehn.agent.bound import Finding
 from zehn.agent.chat_lines import asks_done, line_weight, planned
@@ -190,6 +191,9 @@ def _find(ask: Ask, slot: int, view: DocView, parses: Parses, similarity: Simila
     # "Why was option B rejected": its own section, "Rejected." and the reasons under it (:mod:`verdict_sections`).
     bound_all += [(LABEL_RANK + s_.score, x, pool, s_, "label")
                   for x, pool, s_ in verdict_sections(ask, scored_all, view, used, similarity)]
+    # "How do you reproduce X": the first line of the section headed with the act ("Steps to reproduce").
+    bound_all += [(LABEL_RANK + s_.score, x, pool, s_, "label")
+                  for x, pool, s_ in act_sections(ask, scored_all, view, used, similarity)]
     if not bound_all:
         return None
     return _finding(ask, bound_all, scored_all, view, used, budget, context, asked, similarity)
