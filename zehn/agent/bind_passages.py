@@ -27,7 +27,8 @@
    say which one); such a section is bound by its first line,
    or by the line holding the focus's modifier ("*long-term* fix"); a description, by a line labelled with the
    asked thing's name ("Rollout plan: ...") or by the first line of a section headed with it ("## Cutover
-   schedule"). A table row is read with its header row
+   schedule") or with its act, in the ask's polarity ("Steps to reproduce", "What NOT to request":
+   :mod:`zehn.agent.act_headings`). A table row is read with its header row
    (:mod:`zehn.agent.table_rows`). A question the document asks answers nothing: the first statement of the
    block after it (the reply) is bound in its place. A negated sentence does not answer a
    wh-question. A typed value whose line names another environment than the asked one, never it, is not the
