@@ -5,8 +5,10 @@ stage 4, passage binding).
 metrics-bundle": engineering names carry their kind as their last part (``ledger-store``, ``metrics-bundle``,
 ``mailer-config``). Documents also name a thing of a kind by a parenthesis after the kind ("Edge router (Traefik)
 was configured with ...") or as the value of a line labelled with the kind ("Edge router: traefik-3.1, Worker
-image: py-3.12", an environment list). A typed filler looks for identifiers or system heads anywhere in a sentence;
-this reader looks only for a name of the asked kind, which is what keeps it narrow.
+image: py-3.12", an environment list), or right after the kind noun as a command line writes it ("patch configmap
+edge-cfg", an identifier only); a code host's address names the repository of a change
+(``https://host/owner/edge-router/pull/12`` for "which repository"). A typed filler looks for identifiers or
+system heads anywhere in a sentence; this reader looks only for a name of the asked kind, which keeps it narrow.
 
 The sentence, read with the lines just before it in its section (:data:`WINDOW`: a list item continues its lead
 line and the items before it, a chat turn the request it replies to), must hold at least half of the ask's other
@@ -41,6 +43,13 @@ _CONTAINING = frozenset({"hold", "contain", "include", "host", "house"})
 # A parenthesis that gives examples or a pointer ("a SIEM (e.g. X or Y)") names no thing of the kind.
 _EXAMPLES = re.compile(r"\s*(?:e\.g\.|i\.e\.|eg\b|for example|such as|see\b|like\b)", re.I)
 _PARTS = re.compile(r"[-_=./:]+")
+# A name written right after its kind noun, as a command line or an inventory writes it ("patch configmap
+# edge-cfg", "the deployment api-v2"): only an identifier (it has a joiner), never a plain word after the noun.
+_AFTER_KIND = r"(?<![\w-]){kind}\s+`?([A-Za-z][\w]*(?:[-_.][\w]+)+)"
+# A code host's address names the repository as its second path part: host/owner/repository/pull/12.
+_REPOSITORY_KINDS = frozenset({"repository", "repo"})
+_REPOSITORY_URL = re.compile(r"https?://[^/\s]+/[\w.-]+/([\w.-]+?)(?:\.git)?/(?:-/)?"
+                             r"(?:pulls?|merge_requests|issues|commits?|tree|blob|compare|releases)\b")
 
 
 def names_of_kind(text: str, kind: str, phrase: str) -> list[str]:
@@ -52,6 +61,9 @@ def names_of_kind(text: str, kind: str, phrase: str) -> list[str]:
     found += [m.group(1).strip() for m in re.finditer(rf"(?<![\w-]){label}\s*\(([^()\n]{{2,40}})\)", text, re.I)
               if not _EXAMPLES.match(m.group(1))]
     found += [m.group(1) for m in re.finditer(rf"(?<![\w-]){label}\s*:\s*([^\s,;]{{2,60}})", text, re.I)]
+    found += [m.group(1) for m in re.finditer(_AFTER_KIND.format(kind=label), text, re.I)]
+    if kind.casefold() in _REPOSITORY_KINDS:
+        found += [m.group(1) for m in _REPOSITORY_URL.finditer(text)]
     return [n.strip("`*\"'.,") for n in found if n.strip("`*\"'.,")]
 
 
@@ -75,6 +87,8 @@ def bind_kind_name(ask: Ask, question: str, view: DocView, parses: Parses, simil
         return None
     scene = similarity.matches(want, words(view.info.title))
     act = ask.predicate if ask.predicate and ask.predicate not in LIGHT_VERBS | _CONTAINING else ""
+    if kind in _REPOSITORY_KINDS:  # a change's repository is the same whatever was done to it (opened, merged)
+        act = ""
     asked = _plain(question)
     candidates = [s for s in view.sentences if s.kind == "sentence"]
     docs = parses.of(candidates)

@@ -7,7 +7,7 @@ from spacy.language import Language
 
 from tests.zehn.agent.markdown_view import markdown_view
 from zehn.agent.analyse import analyse
-from zehn.agent.kind_names import bind_kind_name
+from zehn.agent.kind_names import bind_kind_name, names_of_kind
 from zehn.agent.parses import ParseCache, Parses
 from zehn.agent.similarity import Similarity
 
@@ -81,3 +81,43 @@ def test_a_parenthesis_of_examples_names_no_thing_of_the_kind(nlp: Language) -> 
     question = "Which archive do we forward the export logs to every night?"
     analysis = analyse(question, nlp)
     assert bind_kind_name(analysis.asks[0], question, view, Parses(ParseCache(nlp)), Similarity(None), set()) is None
+
+
+def _bound_in(nlp: Language, doc: str, title: str, question: str) -> str | None:
+    analysis = analyse(question, nlp)
+    found = bind_kind_name(analysis.asks[0], question, markdown_view(doc, title), Parses(ParseCache(nlp)),
+                           Similarity(None), set())
+    return found.bound.text if found is not None else None
+
+
+QUEUE_DOC = """# Queue stall on the thumbnail workers
+
+## Chat
+
+kim: plan is to turn prefetching off for the thumbnail pool until the fix lands.
+lee: applying: `kubectl -n media patch configmap thumb-worker-cfg -p '{"prefetch":"false"}'`
+kim: thanks. Opened https://code.example.com/media/thumb-renderer/pull/88 to add an alert for stalled queue depth.
+"""
+
+
+def test_an_identifier_written_right_after_the_kind_noun_in_a_command_answers(nlp: Language) -> None:
+    bound = _bound_in(nlp, QUEUE_DOC, "Queue stall on the thumbnail workers",
+                      "Which configmap got patched to turn prefetching off for the thumbnail pool?")
+    assert bound is not None and "thumb-worker-cfg" in bound
+
+
+def test_a_plain_word_after_the_kind_noun_names_no_thing_of_the_kind() -> None:
+    assert names_of_kind("we patched the configmap again for the pool", "configmap", "configmap") == []
+
+
+def test_the_repository_of_a_code_host_link_answers_which_repository(nlp: Language) -> None:
+    # The question says "created", the line "opened": a change's repository is the same whatever was done to it.
+    bound = _bound_in(nlp, QUEUE_DOC, "Queue stall on the thumbnail workers",
+                      "In which repository was the PR created that adds an alert for stalled queue depth?")
+    assert bound is not None and "thumb-renderer/pull/88" in bound
+
+
+def test_a_code_host_link_names_a_repository_only_for_a_repository_ask() -> None:
+    line = "see https://code.example.com/media/thumb-renderer/pull/88"
+    assert names_of_kind(line, "repository", "repository") == ["thumb-renderer"]
+    assert names_of_kind(line, "service", "service") == []
