@@ -16,10 +16,10 @@ from zehn.agent.said_acts import may_say, said_act, says_act
 from zehn.agent.similarity import Similarity
 
 TITLE = "fix(ledger): cap settlement retries on gateway timeouts"
-REVIEW = ("Omar Haddad (author): This caps settlement retries at three attempts per request.",
+REVIEW = ("Omar Lindqvist (author): This caps settlement retries at three attempts per request.",
           "Lena Brandt (Payments SRE): Please use decorrelated backoff for the settlement retries, not a fixed delay.",
-          "Omar Haddad (author): Switched the settlement retries to decorrelated backoff.",
-          "Ravi Menon (Ledger): Approved.")
+          "Omar Lindqvist (author): Switched the settlement retries to decorrelated backoff.",
+          "Tomas Ekberg (Ledger): Approved.")
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +52,7 @@ def test_a_request_states_an_act_of_asking_and_a_proposal_one_of_advice(nlp: Lan
 
 
 def test_an_approval_verdict_states_a_sign_off(nlp: Language) -> None:
-    assert says_act("sign", nlp("Ravi Menon (Ledger): Approved."))
+    assert says_act("sign", nlp("Tomas Ekberg (Ledger): Approved."))
     assert says_act("approve", nlp("Approved after the redaction changes."))
 
 
@@ -66,7 +66,7 @@ def test_a_report_states_no_act_of_saying_and_other_acts_are_never_read_by_mood(
 
 def test_the_cheap_look_reads_only_a_who_ask_of_saying_with_a_word_of_its_mood() -> None:
     assert may_say("agent", "ask", "Please use decorrelated backoff.")
-    assert may_say("agent", "sign", "Ravi Menon (Ledger): Approved.")
+    assert may_say("agent", "sign", "Tomas Ekberg (Ledger): Approved.")
     assert not may_say("agent", "deploy", "Please deploy the patch.")
     assert not may_say("agent", "ask", "Switched the retries to decorrelated backoff.")
     assert not may_say("date", "ask", "Please use decorrelated backoff.")
