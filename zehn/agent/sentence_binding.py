@@ -58,6 +58,7 @@ from zehn.agent.named_items import asks_named_items, asks_one_named, names_items
 from zehn.agent.question import Ask
 from zehn.agent.remarks import advised_against, marks_remark, states_avoidance
 from zehn.agent.rows import DocPassage, own_heading
+from zehn.agent.said_acts import said_act
 from zehn.agent.sentence_checks import (
     header_field,
     label_states,
@@ -112,7 +113,8 @@ def bind_sentence(ask: Ask, scored: Scored, parse: Doc, similarity: Similarity, 
     like its heading."""
     text = parse.text  # a Doc rebuilds its text from its tokens on every read
     lemmas = [*lemmas_of(parse), *heading_words(scored.passage.heading), *frame, *key_words(scored.passage, text),
-              *changed(ask.predicate, text)]  # "6.1% -> 1.3%" states a fall (:mod:`zehn.agent.value_changes`)
+              *changed(ask.predicate, text), *said_act(ask.answer_type, ask.predicate, parse)]  # "6.1% -> 1.3%"
+    # states a fall (:mod:`zehn.agent.value_changes`); "Please use X" who asked for X (:mod:`zehn.agent.said_acts`)
     hit = similarity.matches((*core_terms(ask, context), ask.predicate), lemmas) - {""}
     # "why must X never be purged": "Never purge X: ..." answers; so does "don't X" what was advised against, and
     # "X is not on" a yes/no statement ("is X on?": no)
@@ -216,7 +218,6 @@ def _focus_held(ask: Ask, parse: Doc, lemmas: list[str], similarity: Similarity,
     if not focus or (asks_named_items(ask) and not names_items(ask, parse, lemmas, similarity, asked)):
         return False  # "which fields": a line naming no field (:mod:`zehn.agent.named_items`)
     return not (asks_one_named(ask) and not names_one(parse, ask))  # "which tracker": "file it in a tracker"
-
 
 
 def explains(parse: Doc, ask: Ask, passage: DocPassage, similarity: Similarity, context: tuple[str, ...],

@@ -12,6 +12,7 @@ from zehn.agent.focus import heading_words
 from zehn.agent.lemmas import identifier_parts, words
 from zehn.agent.question import Ask
 from zehn.agent.rows import Sentence
+from zehn.agent.said_acts import may_say
 from zehn.agent.sentence_binding import core_terms
 from zehn.agent.sentence_checks import label_states
 from zehn.agent.similarity import Similarity
@@ -27,5 +28,6 @@ def worth_parsing(ask: Ask, sentence: Sentence, heading: str, similarity: Simila
     return bool(similarity.matches((*core_terms(ask, context), ask.predicate, ask.focus_head), seen)) or \
         label_states(sentence.text, ask) or bool(changed(ask.predicate, sentence.text)) or \
         (ask.answer_type == "cause" and bool(confirmed_clause(sentence.text))) or \
-        stamps_asked(ask, sentence.text, similarity, context)  # a clock time stamping the asked words
+        stamps_asked(ask, sentence.text, similarity, context) or \
+        may_say(ask.answer_type, ask.predicate, sentence.text)  # "Approved." for who signed off (said_acts)
 
