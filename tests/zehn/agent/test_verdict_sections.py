@@ -7,9 +7,9 @@ import pytest
 from spacy.language import Language
 
 from extraction.embeddings import LocalEmbedder
+from tests.zehn.agent.section_view import section_view
 from zehn.agent.analyse import analyse
 from zehn.agent.retrieve import DocView
-from zehn.agent.rows import DocPassage, DocumentInfo, Sentence
 from zehn.agent.sentence_binding import Scored
 from zehn.agent.similarity import Similarity
 from zehn.agent.verdict_sections import verdict_opens, verdict_sections
@@ -18,16 +18,7 @@ QUESTION = "Why did the storage team reject letting the exporter write to the ar
 
 
 def _view(sections: tuple[tuple[str, tuple[str, ...]], ...]) -> DocView:
-    passages, sentences, at = [], [], 0
-    for n, (heading, lines) in enumerate(sections):
-        start = at
-        for k, line in enumerate(lines):
-            sentences.append(Sentence(f"ev_{n}_{k}", line, "d", at, at + len(line), "sentence"))
-            at += len(line) + 1
-        passages.append(DocPassage(f"d#p{n}", "d", heading, "section", start, at,
-                                   f"{heading}\n" + "\n".join(lines), (0.3,)))
-    return DocView(DocumentInfo("d", "Storage design record", "confluence", None, None), tuple(passages), 1.0,
-                   False, lambda: sentences)
+    return section_view(sections, "Storage design record", "confluence")
 
 
 VIEW = _view((
