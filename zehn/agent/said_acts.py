@@ -52,7 +52,6 @@ def proposes(parse: Doc) -> bool:
         c.dep_ == "nsubj" and c.lower_ in _ADDRESSED | {"i"} for c in t.head.children) for t in parse)
 
 
-
 def said_act(answer_type: str, predicate: str, parse: Doc) -> tuple[str, ...]:
     """The asked verb, for a who-ask whose act the line does by its mood (:func:`says_act`): the line is read as
     naming the act; else nothing."""
@@ -65,4 +64,3 @@ def may_say(answer_type: str, predicate: str, text: str) -> bool:
         return False
     said = set(text.casefold().replace(",", " ").replace(".", " ").split())
     return bool(said & (_VERDICTS | {"please", "can", "could", "would", *PROPOSAL_MODALS}))
-
