@@ -26,6 +26,7 @@ from zehn.agent.question import Ask
 from zehn.agent.retrieve import DocView
 from zehn.agent.rows import Sentence, own_heading
 from zehn.agent.sentence_binding import PASSAGE_COVERAGE, Scored
+from zehn.agent.sentence_checks import header_field
 from zehn.agent.similarity import Similarity
 
 # A heading that denies the act: "What NOT to request", "Never restart ...", "Don't ..." (English negators).
@@ -66,7 +67,8 @@ def act_sections(ask: Ask, scored_all: list[Scored], view: DocView, used: set[st
                 not heads_act(ask, s_.passage.heading, similarity):
             continue
         pool = [x for x in view.in_passage(s_.passage) if x.kind == "sentence"]
-        first = next((x for x in pool if x.id not in used), None)
+        # A mail's header fields ("From: ...", "Subject: ...") say which message it is, not what it says.
+        first = next((x for x in pool if x.id not in used and not header_field(x.text)), None)
         if first is not None:
             out.append((first, pool, s_))
     return out

@@ -78,3 +78,15 @@ def test_a_light_verb_an_ask_of_another_kind_or_the_title_naming_the_act_binds_n
                     (f"{title} > Reinstall steps", ("1) Remove the old driver.",))), title)
     assert _firsts("How do you reinstall the print driver on office printers?", nlp, similarity, titled) == [
         "1) Remove the old driver."]
+
+
+def test_the_first_line_bound_under_an_act_heading_is_no_mail_header_field(
+        nlp: Language, similarity: Similarity) -> None:
+    mailed = _view((
+        (TITLE, ("The print queue stalls for office users after the driver update.",)),
+        (f"{TITLE} > Steps to reproduce", ("From: Desk Lead <lead@example.org>", "To: Print Team",
+                                           "Subject: Re: queue stall", "Date: 3 May",
+                                           "1) Install the new driver on a test host.")),
+    ))
+    assert _firsts("How do you reproduce the print queue stall after the driver update?", nlp, similarity, mailed) == [
+        "1) Install the new driver on a test host."]
