@@ -15,6 +15,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from verify.lexicon import CUES, MODAL_ACTS, PROPOSAL_MODALS, REQUEST_VERBS
+from zehn.agent.lemmas import words
 from zehn.agent.remarks import ADVICE_VERBS
 
 _PROPOSING = ADVICE_VERBS | frozenset(v for v, modals in MODAL_ACTS.items() if modals == PROPOSAL_MODALS)
@@ -62,5 +63,5 @@ def may_say(answer_type: str, predicate: str, text: str) -> bool:
     """A cheap look before the parse: a who-ask of an act done by saying, and a word of its mood in the line."""
     if answer_type != "agent" or predicate not in REQUEST_VERBS | _PROPOSING | _APPROVING:
         return False
-    said = set(text.casefold().replace(",", " ").replace(".", " ").split())
+    said = set(words(text))  # lowercase, edge punctuation stripped ("Approved.", "(LGTM)")
     return bool(said & (_VERDICTS | {"please", "can", "could", "would", *PROPOSAL_MODALS}))
